@@ -1,0 +1,64 @@
+/**
+ * `npm test`: every test. Unit and API tests on PGlite; the API tests again on PostgreSQL when
+ * TEST_DATABASE_URL is set; then the browser journeys in Chromium. Under CI=true a missing
+ * database or browser fails the run instead of skipping.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureClientBuild } from './ensure-client-build';
+
+const ci = process.env.CI === 'true';
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const reports = mkdtempSync(join(tmpdir(), 'threadswap-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failed = false;
+
+function fail(message: string) {
+  console.error(`\n${message}`);
+  failed = true;
+}
+
+function vitest(label: string, args: string[], env: Record<string, string>) {
+  console.log(`\n=== ${label} ===`);
+  const outputFile = join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const run = spawnSync(
+    'node_modules/.bin/vitest',
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
+    { stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  if (existsSync(outputFile)) {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    };
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  }
+  if (run.status !== 0) fail(`${label} failed`);
+}
+
+if (ci && !databaseUrl) fail('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run cannot be skipped in CI.');
+if (ci && !existsSync(chrome)) fail(`CI=true but no Chromium at ${chrome}: the browser journeys cannot be skipped in CI.`);
+
+vitest('unit and API tests on PGlite', [], { TEST_DB_DRIVER: 'pglite' });
+if (databaseUrl) {
+  vitest('API tests on PostgreSQL', ['src/server'], { TEST_DB_DRIVER: 'postgres', TEST_DATABASE_URL: databaseUrl });
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: skipping the PostgreSQL run.');
+}
+
+if (existsSync(chrome)) {
+  ensureClientBuild();
+  vitest('browser journeys in Chromium', ['--config', 'e2e/vitest.config.ts'], { CHROME_PATH: chrome });
+} else {
+  console.log(`\nNo Chromium at ${chrome}: skipping the browser journeys (set CHROME_PATH).`);
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failed || totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { user } from './users';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 200;
+
+const email = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .min(1, { message: 'Email is required' })
+  .max(254, { message: 'Email must be at most 254 characters' })
+  .pipe(z.email({ message: 'Please enter a valid email address' }))
+  .transform((value) => value.toLowerCase());
+
+export const registerInput = z.object({
+  firstName: z
+    .string({ message: 'First name is required' })
+    .trim()
+    .min(1, { message: 'First name is required' })
+    .max(80, { message: 'First name must be at most 80 characters' }),
+  lastName: z
+    .string()
+    .trim()
+    .max(80, { message: 'Last name must be at most 80 characters' })
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null)),
+  email,
+  password: z
+    .string({ message: 'Password is required' })
+    .min(MIN_PASSWORD_LENGTH, { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long` })
+    .max(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` }),
+});
+export type RegisterInput = z.input<typeof registerInput>;
+
+export const loginInput = z.object({
+  email,
+  password: z
+    .string({ message: 'Password is required' })
+    .min(1, { message: 'Password is required' })
+    .max(MAX_PASSWORD_LENGTH, { message: 'Invalid email or password' }),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+export const authStatus = z.object({ authenticated: z.boolean(), user: user.nullable() });
+export type AuthStatus = z.infer<typeof authStatus>;
+
+/** Dev Login; the userId the spec sends is ignored: it always signs in the demo member. */
+export const demoLoginInput = z.object({ userId: z.string().max(100).optional() }).nullish();
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';

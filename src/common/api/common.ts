@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Body of every 4xx/5xx answer (design §3). */
+export const errorResponse = z.object({
+  message: z.string(),
+  issues: z
+    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
+    .optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const idParam = z.object({ id: z.uuid({ message: 'Invalid id' }) });
+export type IdParam = z.infer<typeof idParam>;
+
+/** Trimmed string with a length range and a readable message naming the field. */
+export function text(label: string, min: number, max: number) {
+  return z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .min(min, { message: min <= 1 ? `${label} is required` : `${label} must be at least ${min} characters` })
+    .max(max, { message: `${label} must be at most ${max} characters` });
+}
+
+export const okResponse = z.object({ ok: z.literal(true) });

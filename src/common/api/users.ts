@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { PROFILE_CATEGORIES } from '../domain/taxonomy';
+
+/** A member as every API answer shows them (spec §3 User). Never carries a password hash. */
+export const user = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  preferredCategories: z.array(z.string()),
+  preferredSizes: z.record(z.string(), z.array(z.string())),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+/** The public face of a member, shown beside their items, trades and reviews. */
+export const userSummary = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type UserSummary = z.infer<typeof userSummary>;
+
+export const preferencesInput = z
+  .object({
+    bio: z.string().trim().max(500, { message: 'Bio must be at most 500 characters' }).optional(),
+    preferredCategories: z
+      .array(z.enum(PROFILE_CATEGORIES, { message: 'Unknown category' }))
+      .max(PROFILE_CATEGORIES.length)
+      .optional(),
+    preferredSizes: z
+      .record(
+        z.enum(PROFILE_CATEGORIES, { message: 'Unknown category' }),
+        z.array(z.string().trim().min(1).max(10)).max(40),
+      )
+      .optional(),
+  })
+  .strict();
+export type PreferencesInput = z.infer<typeof preferencesInput>;

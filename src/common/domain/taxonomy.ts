@@ -1,0 +1,167 @@
+/**
+ * Every vocabulary of the marketplace in one place (design §5 Taxonomy).
+ * An item has a category, a gender and an optional style; the spec's category ids
+ * `women` and `men` select by gender, and the wishlist's bags/jewelry/watches are accessories with that style.
+ */
+
+export const ITEM_CATEGORIES = ['clothing', 'shoes', 'accessories'] as const;
+export type ItemCategory = (typeof ITEM_CATEGORIES)[number];
+
+/** The category ids of the category row and category page; '' is All Items. */
+export const CATEGORY_FILTER_IDS = ['', 'clothing', 'shoes', 'accessories', 'women', 'men'] as const;
+export type CategoryFilterId = (typeof CATEGORY_FILTER_IDS)[number];
+
+export const CATEGORY_ROW: ReadonlyArray<{ id: CategoryFilterId; label: string }> = [
+  { id: '', label: 'All Items' },
+  { id: 'clothing', label: 'Clothing' },
+  { id: 'shoes', label: 'Shoes' },
+  { id: 'accessories', label: 'Accessories' },
+  { id: 'women', label: 'Women' },
+  { id: 'men', label: 'Men' },
+];
+
+export const GENDERS = ['women', 'men', 'unisex', 'kids'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = {
+  women: 'Women',
+  men: 'Men',
+  unisex: 'Unisex',
+  kids: 'Kids',
+};
+
+export const STYLES = [
+  'Tops',
+  'Bottoms',
+  'Dresses',
+  'Outerwear',
+  'Shoes',
+  'Accessories',
+  'Bags',
+  'Jewelry',
+  'Watches',
+  'Activewear',
+  'Formal',
+] as const;
+export type Style = (typeof STYLES)[number];
+
+/** The category names of the wishlist and the profile preferences (spec §3). */
+export const PROFILE_CATEGORIES = [
+  'Tops',
+  'Bottoms',
+  'Dresses',
+  'Outerwear',
+  'Shoes',
+  'Accessories',
+  'Bags',
+  'Jewelry',
+  'Activewear',
+  'Formal',
+] as const;
+export type ProfileCategory = (typeof PROFILE_CATEGORIES)[number];
+
+/** Which item category each style belongs to. */
+export const STYLE_CATEGORY: Record<Style, ItemCategory> = {
+  Tops: 'clothing',
+  Bottoms: 'clothing',
+  Dresses: 'clothing',
+  Outerwear: 'clothing',
+  Activewear: 'clothing',
+  Formal: 'clothing',
+  Shoes: 'shoes',
+  Accessories: 'accessories',
+  Bags: 'accessories',
+  Jewelry: 'accessories',
+  Watches: 'accessories',
+};
+
+/** The wishlist form's category options (spec §3) and what each selects. */
+export const WISHLIST_CATEGORIES = ['clothing', 'shoes', 'accessories', 'bags', 'jewelry', 'watches'] as const;
+export type WishlistCategory = (typeof WISHLIST_CATEGORIES)[number];
+export const WISHLIST_CATEGORY_MAP: Record<WishlistCategory, { category: ItemCategory; style?: Style }> = {
+  clothing: { category: 'clothing' },
+  shoes: { category: 'shoes' },
+  accessories: { category: 'accessories' },
+  bags: { category: 'accessories', style: 'Bags' },
+  jewelry: { category: 'accessories', style: 'Jewelry' },
+  watches: { category: 'accessories', style: 'Watches' },
+};
+
+export const CONDITIONS = ['new', 'like-new', 'good', 'fair', 'poor'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+export const CONDITION_LABELS: Record<Condition, string> = {
+  new: 'New',
+  'like-new': 'Like New',
+  good: 'Good',
+  fair: 'Fair',
+  poor: 'Poor',
+};
+/** Higher is better; used by the condition sort and by matching. */
+export const CONDITION_RANK: Record<Condition, number> = { new: 5, 'like-new': 4, good: 3, fair: 2, poor: 1 };
+
+export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '6', '7', '8', '9', '10', '11', '12'] as const;
+
+export const SORTS = [
+  'newest',
+  'oldest',
+  'price-low',
+  'price-high',
+  'condition',
+  'popular',
+  'rating',
+  'distance',
+  'alphabetical',
+  'brand',
+] as const;
+export type SortBy = (typeof SORTS)[number];
+export const SORT_LABELS: Record<SortBy, string> = {
+  newest: 'Newest',
+  oldest: 'Oldest',
+  'price-low': 'Price: Low to High',
+  'price-high': 'Price: High to Low',
+  condition: 'Best Condition',
+  popular: 'Most Popular',
+  rating: 'Seller Rating',
+  distance: 'Distance',
+  alphabetical: 'Alphabetical',
+  brand: 'Brand',
+};
+
+export const AVAILABILITY = ['available', 'pending', 'reserved'] as const;
+export type Availability = (typeof AVAILABILITY)[number] | 'traded';
+
+export const SELLER_RATINGS = ['5', '4', '3', '2'] as const;
+export const SELLER_RATING_LABELS: Record<(typeof SELLER_RATINGS)[number], string> = {
+  '5': '5 stars',
+  '4': '4+ stars',
+  '3': '3+ stars',
+  '2': '2+ stars',
+};
+
+export const DATE_FILTERS = ['today', 'week', 'month', '3months'] as const;
+export type DateFilter = (typeof DATE_FILTERS)[number];
+export const DATE_FILTER_LABELS: Record<DateFilter, string> = {
+  today: 'Today',
+  week: 'This week',
+  month: 'This month',
+  '3months': 'Last 3 months',
+};
+
+export const COLORS = [
+  'Black',
+  'White',
+  'Gray',
+  'Navy',
+  'Brown',
+  'Beige',
+  'Red',
+  'Pink',
+  'Blue',
+  'Green',
+  'Yellow',
+  'Purple',
+  'Orange',
+] as const;
+export type Color = (typeof COLORS)[number];
+
+export const SEASONS = ['Spring', 'Summer', 'Fall', 'Winter'] as const;
+export type Season = (typeof SEASONS)[number];

@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database, Db } from './db/connect';
+import type { AppConfig } from './env';
+import { installErrorHandler } from './lib/error-handler';
+import { installOriginGuard } from './lib/origin-guard';
+import { type AuthLimiter, type AuthRateLimits, createAuthLimiter, DEFAULT_AUTH_RATE_LIMITS } from './lib/rate-limit';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+    authLimiter: AuthLimiter;
+  }
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | { level: string };
+  authRateLimits?: AuthRateLimits;
+  /** The built client to serve; null serves none (API tests). */
+  clientDir?: string | null;
+}
+
+export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: options.config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', options.config);
+  app.decorate('database', options.database);
+  app.decorate('db', options.database.db);
+  app.decorate('authLimiter', createAuthLimiter(options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS));
+
+  installErrorHandler(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: options.config.cookieSecure ? [] : null,
+      },
+    },
+    hsts: options.config.cookieSecure,
+    crossOriginEmbedderPolicy: false,
+  });
+  installOriginGuard(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+
+  const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
+  const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);
+  if (serveClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: false,
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = /^\/(api|images|ws)(\/|$)|^\/(healthz|readyz)$/.test(request.url);
+    if (serveClient && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found' });
+  });
+
+  return app;
+}

@@ -1,0 +1,84 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authStatus, demoLoginInput, loginInput, registerInput } from '../../../common/api/auth';
+import { okResponse } from '../../../common/api/common';
+import { user as userSchema } from '../../../common/api/users';
+import type { AppInstance } from '../../app';
+import { notFound } from '../../lib/errors';
+import {
+  clearSessionCookie,
+  createSession,
+  currentUser,
+  deleteSession,
+  requireUser,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from '../../lib/session';
+import { presentUser } from '../users/users.presenter';
+import { authenticate, DEMO_MEMBER_EMAIL, findByEmail, registerMember } from './auth.service';
+
+/** Signs the member in on a fresh token; any token the browser held is ended (rotation on login). */
+async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
+  await deleteSession(request.server.db, request.cookies[SESSION_COOKIE]);
+  const token = await createSession(request.server.db, userId);
+  setSessionCookie(reply, token);
+}
+
+export async function authRoutes(app: AppInstance) {
+  const { db, authLimiter } = app;
+
+  app.post(
+    '/api/auth/register',
+    { schema: { body: registerInput, response: { 201: userSchema } } },
+    async (request, reply) => {
+      await authLimiter.check(request.ip, request.body.email);
+      const created = await registerMember(db, request.body);
+      await startSession(request, reply, created.id);
+      return reply.status(201).send(presentUser(created));
+    },
+  );
+
+  app.post('/api/auth/login', { schema: { body: loginInput, response: { 200: userSchema } } }, async (request, reply) => {
+    await authLimiter.check(request.ip, request.body.email);
+    const member = await authenticate(db, request.body.email, request.body.password);
+    await authLimiter.reset(request.body.email);
+    await startSession(request, reply, member.id);
+    return presentUser(member);
+  });
+
+  app.post('/api/auth/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
+    await deleteSession(db, request.cookies[SESSION_COOKIE]);
+    clearSessionCookie(reply);
+    return { ok: true as const };
+  });
+
+  app.get('/api/auth/status', { schema: { response: { 200: authStatus } } }, async (request) => {
+    const member = await currentUser(request);
+    return { authenticated: Boolean(member), user: member ? presentUser(member) : null };
+  });
+
+  app.get('/api/auth/user', { schema: { response: { 200: userSchema } } }, async (request) =>
+    presentUser(await requireUser(request)),
+  );
+
+  app.post(
+    '/api/demo-login-user',
+    { schema: { body: demoLoginInput, response: { 200: userSchema } } },
+    async (request, reply) => {
+      if (!app.config.demo) throw notFound('Dev Login is not enabled');
+      const demo = await findByEmail(db, DEMO_MEMBER_EMAIL);
+      if (!demo) throw notFound('The demo member does not exist');
+      await startSession(request, reply, demo.id);
+      return presentUser(demo);
+    },
+  );
+
+  // Full-page entry points of the spec (§2): they open the auth dialog on the right tab.
+  const redirectQuery = z.object({}).passthrough();
+  app.get('/api/login', { schema: { querystring: redirectQuery } }, (_request, reply) =>
+    reply.redirect('/?auth=login'),
+  );
+  for (const path of ['/api/auth/external', '/api/auth/email']) {
+    app.get(path, { schema: { querystring: redirectQuery } }, (_request, reply) => reply.redirect('/?auth=register'));
+  }
+}

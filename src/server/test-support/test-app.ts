@@ -1,0 +1,118 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeEach } from 'vitest';
+import { type AppInstance, buildApp } from '../app';
+import type { AppConfig } from '../env';
+import type { AuthRateLimits } from '../lib/rate-limit';
+import { SESSION_COOKIE } from '../lib/session';
+import { openTestDatabase } from './test-database';
+
+export const testConfig: AppConfig = {
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/tmp/threadswap-test',
+  databaseUrl: undefined,
+  demo: true,
+  cookieSecure: false,
+  logLevel: 'silent',
+  poolSize: 5,
+};
+
+const generousLimits: AuthRateLimits = { perIp: 100_000, perEmail: 100_000, windowSeconds: 60 };
+
+export interface TestAppOptions {
+  config?: Partial<AppConfig>;
+  authRateLimits?: AuthRateLimits;
+}
+
+/**
+ * A built app on a fresh database for one test file; tables are emptied before each test.
+ * Requests go through Fastify's inject (the full HTTP pipeline, without a socket).
+ */
+export function useTestApp(options: TestAppOptions = {}) {
+  const state: { app?: AppInstance; database?: Awaited<ReturnType<typeof openTestDatabase>> } = {};
+  const ready = (async () => {
+    state.database = await openTestDatabase();
+    state.app = await buildApp({
+      config: { ...testConfig, ...options.config },
+      database: state.database,
+      logger: false,
+      clientDir: null,
+      authRateLimits: options.authRateLimits ?? generousLimits,
+    });
+    await state.app.ready();
+  })();
+
+  beforeEach(async () => {
+    await ready;
+    await state.database?.truncate();
+  });
+  afterAll(async () => {
+    await ready.catch(() => undefined);
+    await state.app?.close();
+    await state.database?.close();
+  });
+
+  return {
+    get app() {
+      if (!state.app) throw new Error('test app not ready');
+      return state.app;
+    },
+    get db() {
+      if (!state.database) throw new Error('test database not ready');
+      return state.database.db;
+    },
+    /** A client with no session. */
+    visitor() {
+      return new TestClient(() => this.app);
+    },
+    /** Registers a new member and answers a client signed in as them. */
+    async member(overrides: { firstName?: string; email?: string; password?: string } = {}) {
+      const client = new TestClient(() => this.app);
+      const email = overrides.email ?? `member-${Math.random().toString(36).slice(2, 10)}@example.com`;
+      const response = await client.post('/api/auth/register', {
+        firstName: overrides.firstName ?? 'Test',
+        lastName: 'Member',
+        email,
+        password: overrides.password ?? 'secret-password',
+      });
+      if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+      client.user = response.json();
+      return client;
+    },
+  };
+}
+
+type Body = InjectOptions['payload'];
+
+/** Sends requests to the app and keeps the session cookie between them, like a browser. */
+export class TestClient {
+  cookie: string | undefined;
+  user: { id: string; email: string; firstName: string } | undefined;
+
+  constructor(private readonly getApp: () => AppInstance) {}
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string> | undefined) };
+    if (this.cookie) headers.cookie = `${SESSION_COOKIE}=${this.cookie}`;
+    const response = await this.getApp().inject({ ...options, headers });
+    const setCookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (setCookie) this.cookie = setCookie.value || undefined;
+    return response;
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.request({ method: 'GET', url, headers });
+  }
+  post(url: string, payload?: Body, headers?: Record<string, string>) {
+    return this.request({ method: 'POST', url, payload, headers });
+  }
+  patch(url: string, payload?: Body, headers?: Record<string, string>) {
+    return this.request({ method: 'PATCH', url, payload, headers });
+  }
+  put(url: string, payload?: Body, headers?: Record<string, string>) {
+    return this.request({ method: 'PUT', url, payload, headers });
+  }
+  delete(url: string, headers?: Record<string, string>) {
+    return this.request({ method: 'DELETE', url, headers });
+  }
+}
