@@ -1,0 +1,23 @@
+import { Compass, Heart, House, Lightbulb, LayoutGrid, UserRound, Users, type LucideIcon } from 'lucide-react';
+
+export interface NavLink {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  testId: string;
+}
+
+/** Spec §2 navigation bar links every visitor sees, in the spec's order. */
+export const PRIMARY_NAV: readonly NavLink[] = [
+  { href: '/', label: 'Home', icon: House, testId: 'link-home' },
+  { href: '/browse', label: 'Browse', icon: Compass, testId: 'link-browse' },
+  { href: '/social', label: 'Social', icon: Users, testId: 'link-social' },
+  { href: '/categories', label: 'Categories', icon: LayoutGrid, testId: 'link-categories' },
+  { href: '/how-it-works', label: 'How It Works', icon: Lightbulb, testId: 'link-how-it-works' },
+];
+
+/** The links only members get (their routes exist only in the member route set). */
+export const MEMBER_NAV: readonly NavLink[] = [
+  { href: '/wishlist', label: 'Wishlist', icon: Heart, testId: 'link-wishlist' },
+  { href: '/profile', label: 'Profile', icon: UserRound, testId: 'link-profile' },
+];

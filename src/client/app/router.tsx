@@ -1,0 +1,36 @@
+import { Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { useAuth } from '@client/features/auth/api';
+import { NotFoundPage } from '@client/pages/not-found';
+import { MEMBER_ROUTES, VISITOR_ROUTES } from './routes';
+
+/**
+ * Picks the route set from the session. While the status call is in flight the visitor set
+ * applies; an unknown path then renders nothing rather than flashing the not-found page at a
+ * member who reloads /profile or /wishlist.
+ */
+export function AppRouter() {
+  const { isAuthenticated, isLoading } = useAuth();
+  const routes = isAuthenticated ? MEMBER_ROUTES : VISITOR_ROUTES;
+
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        {routes.map(({ path, component }) => (
+          <Route key={path} path={path} component={component} />
+        ))}
+        <Route>{isLoading ? null : <NotFoundPage />}</Route>
+      </Switch>
+    </Suspense>
+  );
+}
+
+/** Shown while a page's chunk loads: keeps the footer down and tells assistive tech. */
+function PageLoading() {
+  return (
+    <div className="flex flex-1 items-center justify-center py-24" role="status">
+      <span className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
+      <span className="sr-only">Loading page</span>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@client/lib/utils';
+
+export function Input({ className, type, ...props }: ComponentProps<'input'>) {
+  return (
+    <input
+      type={type}
+      data-slot="input"
+      className={cn(
+        'flex h-10 w-full min-w-0 rounded-md border border-input bg-card px-3 py-2 text-base shadow-xs transition-colors md:text-sm',
+        'placeholder:text-muted-foreground file:border-0 file:bg-transparent file:text-sm file:font-medium',
+        'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none',
+        'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { createContext, useContext } from 'react';
+
+export type AuthTab = 'login' | 'register';
+
+export interface AuthDialogControls {
+  openAuthDialog: (tab: AuthTab) => void;
+}
+
+export const AuthDialogContext = createContext<AuthDialogControls | null>(null);
+
+/** Opens the sign-in / sign-up dialog from anywhere below AuthDialogProvider. */
+export function useAuthDialog(): AuthDialogControls {
+  const controls = useContext(AuthDialogContext);
+  if (!controls) throw new Error('useAuthDialog must be used inside AuthDialogProvider');
+  return controls;
+}

@@ -1,0 +1,60 @@
+import { Code, LoaderCircle } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { cn } from '@client/lib/utils';
+import { useDemoLoginMutation } from '../api';
+import { useAuthDialog } from './auth-dialog-context';
+
+/**
+ * Spec §2 signed-out actions: 'Dev Login', 'Sign In' and 'Join Now'. `testIdPrefix` keeps the
+ * test ids unique when the mobile menu renders a second copy.
+ */
+export function GuestActions({
+  layout,
+  testIdPrefix = '',
+  onAction,
+}: {
+  layout: 'row' | 'stack';
+  testIdPrefix?: string;
+  /** Called after a button is used, e.g. to close the mobile menu. */
+  onAction?: () => void;
+}) {
+  const { openAuthDialog } = useAuthDialog();
+  const demoLogin = useDemoLoginMutation();
+  const size = layout === 'stack' ? 'lg' : 'default';
+
+  return (
+    <div className={cn('flex gap-2', layout === 'stack' ? 'flex-col' : 'items-center')}>
+      <Button
+        variant="outline"
+        size={size}
+        disabled={demoLogin.isPending}
+        onClick={() => demoLogin.mutate()}
+        data-testid={`${testIdPrefix}button-dev-login`}
+      >
+        {demoLogin.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Code aria-hidden="true" />}
+        Dev Login
+      </Button>
+      <Button
+        variant="ghost"
+        size={size}
+        onClick={() => {
+          onAction?.();
+          openAuthDialog('login');
+        }}
+        data-testid={`${testIdPrefix}button-sign-in`}
+      >
+        Sign In
+      </Button>
+      <Button
+        size={size}
+        onClick={() => {
+          onAction?.();
+          openAuthDialog('register');
+        }}
+        data-testid={`${testIdPrefix}button-join-now`}
+      >
+        Join Now
+      </Button>
+    </div>
+  );
+}

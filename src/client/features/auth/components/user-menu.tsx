@@ -1,0 +1,68 @@
+import type { User } from '@common/api/users';
+import { displayName } from '@common/domain/display-name';
+import { LogOut, MessageCircle, Package, UserRound } from 'lucide-react';
+import { Link } from 'wouter';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@client/components/ui/dropdown-menu';
+import { useLogoutMutation } from '../api';
+import { UserAvatar } from './user-avatar';
+
+/**
+ * Spec §2 avatar menu. Profile and Sign Out act; My Items opens the profile, whose first tab
+ * lists the member's items; Messages is wired by the chat issue to the conversations panel.
+ */
+export function UserMenu({ user }: { user: User }) {
+  const logout = useLogoutMutation();
+  const name = displayName(user);
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={`Account menu for ${name}`}
+        data-testid="button-user-menu"
+        className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+      >
+        <UserAvatar user={user} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="font-normal">
+          <span className="block truncate font-semibold">{name}</span>
+          <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild data-testid="menu-profile">
+          <Link href="/profile">
+            <UserRound aria-hidden="true" />
+            Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild data-testid="menu-my-items">
+          <Link href="/profile">
+            <Package aria-hidden="true" />
+            My Items
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem data-testid="menu-messages">
+          <MessageCircle aria-hidden="true" />
+          Messages
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          variant="destructive"
+          disabled={logout.isPending}
+          onSelect={() => logout.mutate()}
+          data-testid="menu-sign-out"
+        >
+          <LogOut aria-hidden="true" />
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,15 @@
+import { FALLBACK_STATS, statsOrFallback, type MarketplaceStats } from '@common/domain/marketplace-stats';
+import { useQuery } from '@tanstack/react-query';
+
+export const STATS_URL = '/api/stats';
+
+/**
+ * The marketplace totals. A failed call shows the spec's fallback figures (spec §9), so the
+ * band never shows an error; `stats` is null only while the first answer is on its way.
+ */
+export function useMarketplaceStats(): { stats: MarketplaceStats | null } {
+  const { data, isError, isPending } = useQuery<unknown>({ queryKey: [STATS_URL] });
+  if (isError) return { stats: FALLBACK_STATS };
+  if (isPending) return { stats: null };
+  return { stats: statsOrFallback(data) };
+}

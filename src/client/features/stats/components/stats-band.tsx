@@ -1,0 +1,41 @@
+import { CO2_SAVED_LABEL, formatCount } from '@common/domain/marketplace-stats';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { PageContainer } from '@client/components/layout/page-container';
+import { useMarketplaceStats } from '../api';
+
+function Stat({ value, label, testId }: { value: string | null; label: string; testId: string }) {
+  return (
+    <div className="flex flex-col items-center gap-1 text-center" data-testid={testId}>
+      {value === null ? (
+        <Skeleton className="h-9 w-28 bg-white/20" />
+      ) : (
+        <span className="text-3xl font-bold tracking-tight tabular-nums sm:text-4xl">{value}</span>
+      )}{' '}
+      <span className="text-sm font-medium text-white/80 sm:text-base">{label}</span>
+    </div>
+  );
+}
+
+/** Spec §2 landing statistics band: three live totals and the fixed CO2 figure. */
+export function StatsBand() {
+  const { stats } = useMarketplaceStats();
+  return (
+    <section aria-labelledby="stats-heading" className="bg-primary text-primary-foreground">
+      <PageContainer className="py-14 sm:py-16">
+        <h2 id="stats-heading" className="sr-only">
+          Threadswap in numbers
+        </h2>
+        <div className="grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-4">
+          <Stat value={stats && formatCount(stats.totalUsers)} label="Active Traders" testId="stat-active-traders" />
+          <Stat value={stats && formatCount(stats.totalItems)} label="Items Listed" testId="stat-items-listed" />
+          <Stat
+            value={stats && formatCount(stats.totalTrades)}
+            label="Successful Trades"
+            testId="stat-successful-trades"
+          />
+          <Stat value={CO2_SAVED_LABEL} label="CO2 Saved" testId="stat-co2-saved" />
+        </div>
+      </PageContainer>
+    </section>
+  );
+}

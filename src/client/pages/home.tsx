@@ -1,0 +1,105 @@
+import type { CategoryFilterId } from '@common/domain/taxonomy';
+import { ArrowRight, CircleCheck, Clock, Heart, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
+import { PageContainer } from '@client/components/layout/page-container';
+import { useAuth } from '@client/features/auth/api';
+import { CategoryRow } from '@client/features/items/components/category-row';
+import { ItemsShowcase } from '@client/features/items/components/items-showcase';
+
+/** / for members (spec §2 Signed-in home page). */
+export function HomePage() {
+  const { user } = useAuth();
+  const [category, setCategory] = useState<CategoryFilterId>('');
+
+  return (
+    <PageContainer className="space-y-12 py-8 sm:py-10">
+      <section
+        aria-labelledby="welcome-heading"
+        className="relative overflow-hidden rounded-2xl bg-primary px-6 py-10 text-primary-foreground sm:px-10 sm:py-12"
+      >
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-16 -right-16 size-64 rounded-full bg-coral/30 blur-3xl"
+        />
+        <div className="relative max-w-2xl space-y-4">
+          <h1 id="welcome-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            Welcome back{user?.firstName ? `, ${user.firstName}` : ''}!
+          </h1>
+          <p className="text-lg text-primary-foreground/85">
+            Ready for your next swap? See what is new, check on your barter requests and find pieces that match your
+            style.
+          </p>
+          <div className="flex flex-col gap-3 pt-2 sm:flex-row">
+            <Button asChild size="lg" variant="secondary">
+              <Link href="/browse">
+                Browse Items
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-white/40 bg-transparent text-primary-foreground hover:bg-white/10 hover:text-primary-foreground"
+            >
+              <Link href="/profile">View Profile</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <DashboardSummary />
+
+      <div className="space-y-8">
+        <CategoryRow value={category} onChange={setCategory} />
+        <ItemsShowcase
+          id="latest-additions"
+          title="Latest Additions"
+          description="Fresh pieces just listed by the community"
+          category={category}
+        />
+      </div>
+    </PageContainer>
+  );
+}
+
+const DASHBOARD_COUNTS: ReadonlyArray<{ label: string; icon: LucideIcon; testId: string }> = [
+  { label: 'Pending Requests', icon: Clock, testId: 'dashboard-pending' },
+  { label: 'Completed Trades', icon: CircleCheck, testId: 'dashboard-completed' },
+  { label: 'Favorites', icon: Heart, testId: 'dashboard-favorites' },
+];
+
+/**
+ * The member dashboard slot: counts of trade requests by status (pending, completed) and of
+ * favourites. The trades and favourites issues supply the numbers; until then each shows a dash.
+ */
+function DashboardSummary() {
+  return (
+    <section aria-labelledby="dashboard-heading" className="space-y-4" data-testid="section-dashboard">
+      <h2 id="dashboard-heading" className="text-2xl font-bold tracking-tight">
+        Your Dashboard
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {DASHBOARD_COUNTS.map(({ label, icon: Icon, testId }) => (
+          <Card key={label} data-testid={testId}>
+            <CardContent className="flex items-center gap-4 pt-6">
+              <span className="flex size-12 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
+                <Icon className="size-6" aria-hidden="true" />
+              </span>
+              <div>
+                <p className="text-sm text-muted-foreground">{label}</p>
+                <p className="text-2xl font-bold">
+                  <span aria-hidden="true">–</span>
+                  <span className="sr-only">Not available yet</span>
+                </p>
+              </div>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+    </section>
+  );
+}

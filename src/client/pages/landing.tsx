@@ -1,0 +1,206 @@
+import type { CategoryFilterId } from '@common/domain/taxonomy';
+import { ArrowLeftRight, ArrowRight, Camera, Check, Footprints, Handshake, Recycle, Search, Shirt, Sparkles, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { PageContainer } from '@client/components/layout/page-container';
+import { SectionHeading } from '@client/components/layout/section-heading';
+import { CategoryRow } from '@client/features/items/components/category-row';
+import { ItemsShowcase } from '@client/features/items/components/items-showcase';
+import { StatsBand } from '@client/features/stats/components/stats-band';
+import { cn } from '@client/lib/utils';
+
+/** / for visitors (spec §2 Visitor landing page). */
+export function LandingPage() {
+  const [category, setCategory] = useState<CategoryFilterId>('');
+
+  return (
+    <>
+      <LandingHero />
+      <PageContainer className="space-y-8 py-14 sm:py-16">
+        <CategoryRow value={category} onChange={setCategory} />
+        <ItemsShowcase
+          id="trending-items"
+          title="Trending Items"
+          description="The most-wanted pieces in the community right now"
+          category={category}
+        />
+      </PageContainer>
+      <HowItWorksBand />
+      <StatsBand />
+    </>
+  );
+}
+
+function LandingHero() {
+  return (
+    <section
+      aria-labelledby="hero-heading"
+      className="relative overflow-hidden border-b bg-gradient-to-br from-secondary via-background to-background"
+    >
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-coral/15 blur-3xl"
+      />
+      <PageContainer className="relative grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-2 lg:py-24">
+        <div className="space-y-6">
+          <Badge variant="secondary" className="px-3 py-1 text-sm">
+            <Recycle aria-hidden="true" />
+            Swap, don&apos;t shop
+          </Badge>
+          <h1
+            id="hero-heading"
+            className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+          >
+            Fashion Forward, <span className="text-primary">Barter Smart</span>
+          </h1>
+          <p className="max-w-xl text-lg text-muted-foreground">
+            Trade pre-loved clothing, shoes and accessories item for item with people who love style as much as you
+            do. No money changes hands, and smart matching finds the swaps worth making.
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button asChild size="lg">
+              <a href="/api/login" data-testid="button-start-trading">
+                Start Trading
+                <ArrowRight aria-hidden="true" />
+              </a>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link href="/browse" data-testid="button-browse-items">
+                Browse Items
+              </Link>
+            </Button>
+          </div>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
+            {['Free to join', 'No listing or trading fees', 'Item-for-item swaps'].map((perk) => (
+              <li key={perk} className="flex items-center gap-1.5">
+                <Check className="size-4 text-primary" aria-hidden="true" />
+                {perk}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <SwapIllustration />
+      </PageContainer>
+    </section>
+  );
+}
+
+/** A decorative swap of two listings; drawn with markup and icons, no images to download. */
+function SwapIllustration() {
+  return (
+    <div aria-hidden="true" className="relative mx-auto w-full max-w-md select-none">
+      <div className="grid grid-cols-2 gap-4 sm:gap-6">
+        <IllustrationCard
+          icon={Shirt}
+          title="Denim Jacket"
+          meta="Levi's · M"
+          value="$45"
+          tint="from-sky-100 to-indigo-100 text-indigo-500"
+          className="-rotate-3"
+        />
+        <IllustrationCard
+          icon={Footprints}
+          title="Leather Boots"
+          meta="Dr. Martens · 8"
+          value="$48"
+          tint="from-orange-100 to-rose-100 text-rose-500"
+          className="mt-10 rotate-3"
+        />
+      </div>
+      <span className="absolute top-1/2 left-1/2 flex size-14 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-4 ring-background">
+        <ArrowLeftRight className="size-6" />
+      </span>
+      <span className="absolute -bottom-4 left-1/2 flex -translate-x-1/2 items-center gap-1.5 rounded-full border bg-card px-4 py-2 text-sm font-medium whitespace-nowrap shadow-md">
+        <Sparkles className="size-4 text-coral" />
+        96% style match
+      </span>
+    </div>
+  );
+}
+
+function IllustrationCard({
+  icon: Icon,
+  title,
+  meta,
+  value,
+  tint,
+  className,
+}: {
+  icon: LucideIcon;
+  title: string;
+  meta: string;
+  value: string;
+  tint: string;
+  className: string;
+}) {
+  return (
+    <div className={cn('overflow-hidden rounded-2xl border bg-card shadow-lg', className)}>
+      <div className={cn('relative flex aspect-[4/5] items-center justify-center bg-gradient-to-br', tint)}>
+        <Icon className="size-16 sm:size-20" strokeWidth={1.25} />
+        <span className="absolute top-2 left-2 rounded-full bg-card/90 px-2 py-0.5 text-xs font-semibold text-foreground">
+          {value}
+        </span>
+      </div>
+      <div className="space-y-0.5 p-3">
+        <p className="truncate text-sm font-semibold">{title}</p>
+        <p className="truncate text-xs text-muted-foreground">{meta}</p>
+      </div>
+    </div>
+  );
+}
+
+const STEPS = [
+  {
+    icon: Camera,
+    title: 'List Your Items',
+    text: 'Snap a few photos of the clothes, shoes and accessories you no longer wear and list them in minutes.',
+  },
+  {
+    icon: Search,
+    title: 'Find & Match',
+    text: 'Browse the marketplace or let smart matching suggest items of similar value that fit your style.',
+  },
+  {
+    icon: Handshake,
+    title: 'Trade & Enjoy',
+    text: 'Agree on the swap, ship your item and enjoy a new-to-you piece. No money involved.',
+  },
+] as const;
+
+function HowItWorksBand() {
+  return (
+    <section aria-labelledby="how-it-works-heading" className="border-y bg-muted/60">
+      <PageContainer className="space-y-12 py-16 sm:py-20">
+        <SectionHeading
+          id="how-it-works-heading"
+          title="How it Works"
+          description="Refresh your wardrobe in three simple steps."
+        />
+        <ol className="grid gap-6 md:grid-cols-3">
+          {STEPS.map(({ icon: Icon, title, text }, index) => (
+            <li key={title} className="relative rounded-2xl border bg-card p-6 shadow-xs">
+              <span className="absolute top-6 right-6 text-4xl font-extrabold text-muted-foreground/20">
+                {index + 1}
+              </span>
+              <span className="mb-5 flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground">
+                <Icon className="size-6" aria-hidden="true" />
+              </span>
+              <h3 className="mb-2 text-lg font-semibold">{title}</h3>
+              <p className="text-muted-foreground">{text}</p>
+            </li>
+          ))}
+        </ol>
+        <div className="text-center">
+          <Button asChild variant="outline">
+            <Link href="/how-it-works">
+              Learn more about swapping
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      </PageContainer>
+    </section>
+  );
+}

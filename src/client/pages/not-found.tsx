@@ -1,0 +1,24 @@
+import { CircleExclamationPoint } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
+
+/** Spec §2: any path outside the current route set. */
+export function NotFoundPage() {
+  return (
+    <div className="flex flex-1 items-center justify-center bg-gray-100 px-4 py-20" data-testid="page-not-found">
+      <Card className="w-full max-w-md">
+        <CardContent className="space-y-4 pt-6">
+          <div className="flex items-center gap-3">
+            <CircleExclamationPoint className="size-8 shrink-0 text-destructive" aria-hidden="true" />
+            <h1 className="text-2xl font-bold tracking-tight">404 Page Not Found</h1>
+          </div>
+          <p className="text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
+          <Button asChild variant="outline">
+            <Link href="/">Back to home</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

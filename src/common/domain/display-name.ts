@@ -1,0 +1,27 @@
+/** The name fields every user-shaped object carries. */
+export interface NamedUser {
+  firstName: string | null;
+  lastName: string | null;
+  email?: string | null;
+}
+
+function emailLocalPart(email: string | null | undefined): string {
+  return email?.split('@')[0]?.trim() ?? '';
+}
+
+/** "First Last"; falls back to the email's local part when the member has no name (spec §2 Profile). */
+export function displayName(user: NamedUser): string {
+  const fullName = [user.firstName, user.lastName]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+  return fullName || emailLocalPart(user.email) || 'Member';
+}
+
+/** Up to two upper-case initials for an avatar fallback. */
+export function initials(user: NamedUser): string {
+  const first = user.firstName?.trim().charAt(0) ?? '';
+  const last = user.lastName?.trim().charAt(0) ?? '';
+  const letters = first + last || emailLocalPart(user.email).charAt(0);
+  return letters ? letters.toUpperCase() : '?';
+}
