@@ -12,7 +12,11 @@ import { installErrorHandler } from './lib/error-handler';
 import { installOriginGuard } from './lib/origin-guard';
 import { type AuthLimiter, type AuthRateLimits, createAuthLimiter, DEFAULT_AUTH_RATE_LIMITS } from './lib/rate-limit';
 import { authRoutes } from './modules/auth/auth.routes';
+import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { imagesRoutes } from './modules/images/images.routes';
+import { itemsRoutes } from './modules/items/items.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 declare module 'fastify' {
@@ -84,6 +88,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(imagesRoutes);
+  await app.register(itemsRoutes);
+  await app.register(favoritesRoutes);
+  await app.register(statsRoutes);
 
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
   const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);

@@ -28,6 +28,11 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * Typo tolerance of search (`query <% search_text`): 0.4 accepts 'jaket' for 'jacket' and
+ * 'overcaot' for 'overcoat', which pg_trgm's default of 0.6 does not.
+ */
+const WORD_SIMILARITY_THRESHOLD = 0.4;
 /** Any fixed number: it names the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_ID = 727_001;
 
@@ -37,6 +42,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   return {
     db,
     kind: 'pglite',
@@ -51,7 +57,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+  });
   // An idle client that loses its server must not crash the process; the next query reports the fault.
   pool.on('error', () => undefined);
   const client = await pool.connect();

@@ -1,5 +1,25 @@
-import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const users = pgTable(
   'users',
@@ -14,6 +34,9 @@ export const users = pgTable(
     bio: text('bio'),
     preferredCategories: text('preferred_categories').array().notNull().default(sql`'{}'::text[]`),
     preferredSizes: jsonb('preferred_sizes').$type<Record<string, string[]>>().notNull().default({}),
+    /** Average of the member's visible review ratings; kept by the reviews module. */
+    ratingAverage: real('rating_average'),
+    ratingCount: integer('rating_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -32,4 +55,102 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Uploaded photos, re-encoded to WebP; kept in the database so that app servers stay stateless. */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** At most 1200 px wide. */
+    full: bytea('full').notNull(),
+    /** 400 px wide. */
+    thumb: bytea('thumb').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('images_user_idx').on(t.userId)],
+);
+
+export const items = pgTable(
+  'items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    gender: text('gender').notNull(),
+    style: text('style'),
+    condition: text('condition').notNull(),
+    /** new 5 … poor 1, for the condition sort. */
+    conditionRank: smallint('condition_rank').generatedAlwaysAs(
+      (): SQL =>
+        sql`case ${items.condition} when 'new' then 5 when 'like-new' then 4 when 'good' then 3 when 'fair' then 2 else 1 end`,
+    ),
+    brand: text('brand'),
+    size: text('size'),
+    /** Integer cents. */
+    estimatedValue: integer('estimated_value').notNull(),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
+    seasons: text('seasons').array().notNull().default(sql`'{}'::text[]`),
+    location: text('location'),
+    /** Listed in the marketplace: false once deleted (soft) or traded. */
+    isActive: boolean('is_active').notNull().default(true),
+    /** available | pending (has pending requests) | reserved (in an accepted trade) | traded. */
+    availability: text('availability').notNull().default('available'),
+    favoriteCount: integer('favorite_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Weighted full-text document: title and brand A, tags B, description C. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', coalesce(${items.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${items.brand}, '')), 'A') || setweight(to_tsvector('english', threadswap_join_words(${items.tags})), 'B') || setweight(to_tsvector('english', coalesce(${items.description}, '')), 'C')`,
+    ),
+    /** Lower-cased title, brand and tags, for typo-tolerant trigram matching. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${items.title} || ' ' || coalesce(${items.brand}, '') || ' ' || threadswap_join_words(${items.tags}))`,
+    ),
+  },
+  (t) => [
+    index('items_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('items_active_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isActive}`),
+    index('items_active_value_idx').on(t.estimatedValue, t.id).where(sql`${t.isActive}`),
+    index('items_active_condition_idx').on(t.conditionRank.desc().nullsFirst(), t.createdAt.desc().nullsFirst()).where(sql`${t.isActive}`),
+    index('items_active_popular_idx').on(t.favoriteCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst()).where(sql`${t.isActive}`),
+    index('items_active_title_idx').on(sql`lower(${t.title})`, t.id).where(sql`${t.isActive}`),
+    index('items_active_brand_idx').on(sql`lower(${t.brand})`, t.id).where(sql`${t.isActive}`),
+    index('items_active_category_idx').on(t.category, t.createdAt.desc().nullsFirst()).where(sql`${t.isActive}`),
+    index('items_active_gender_idx').on(t.gender, t.createdAt.desc().nullsFirst()).where(sql`${t.isActive}`),
+    index('items_active_size_idx').on(t.size).where(sql`${t.isActive}`),
+    index('items_search_vector_idx').using('gin', t.searchVector),
+    index('items_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('items_brand_trgm_idx').using('gin', sql`lower(${t.brand}) gin_trgm_ops`),
+    index('items_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
+    index('items_tags_idx').using('gin', t.tags),
+    index('items_colors_idx').using('gin', t.colors),
+    index('items_seasons_idx').using('gin', t.seasons),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('favorites_item_idx').on(t.itemId)],
 );

@@ -16,9 +16,8 @@ const where: Record<string, string> = {
 function describeIssue(context: string | undefined, path: string, message: string): string {
   const field = path.replace(/^\//, '').replaceAll('/', '.');
   if (!field) {
-    return context === 'body' && /expected object/.test(message)
-      ? 'Request body must be a JSON object'
-      : `${where[context ?? ''] ?? 'Input'}: ${message}`;
+    if (context === 'body' && /expected object/.test(message)) return 'Request body must be a JSON object';
+    return GENERIC_ZOD.test(message) ? `${where[context ?? ''] ?? 'Input'}: ${message}` : message;
   }
   return GENERIC_ZOD.test(message) ? `${field}: ${message}` : message;
 }

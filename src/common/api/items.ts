@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import {
+  AVAILABILITY,
+  CATEGORY_FILTER_IDS,
+  COLORS,
+  CONDITIONS,
+  DATE_FILTERS,
+  GENDERS,
+  ITEM_CATEGORIES,
+  SEASONS,
+  SORTS,
+  STYLES,
+} from '../domain/taxonomy';
+import { IMAGE_URL_PATTERN } from './images';
+import { userSummary } from './users';
+
+export const ITEM_PAGE_DEFAULT = 48;
+export const ITEM_PAGE_MAX = 100;
+export const MAX_ITEM_PHOTOS = 8;
+/** $100,000 in cents: generous for any wardrobe item, and far from integer overflow. */
+export const MAX_ITEM_VALUE_CENTS = 10_000_000;
+
+export const itemOwner = userSummary.extend({
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int(),
+});
+export type ItemOwner = z.infer<typeof itemOwner>;
+
+export const item = z.object({
+  id: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(ITEM_CATEGORIES),
+  gender: z.enum(GENDERS),
+  style: z.enum(STYLES).nullable(),
+  condition: z.enum(CONDITIONS),
+  brand: z.string().nullable(),
+  size: z.string().nullable(),
+  /** Integer cents. */
+  estimatedValue: z.number().int(),
+  images: z.array(z.string()),
+  tags: z.array(z.string()),
+  colors: z.array(z.string()),
+  seasons: z.array(z.string()),
+  location: z.string().nullable(),
+  isActive: z.boolean(),
+  availability: z.enum([...AVAILABILITY, 'traded']),
+  favoriteCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  owner: itemOwner,
+});
+export type Item = z.infer<typeof item>;
+export const itemList = z.array(item);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Case-insensitive match against a vocabulary, answering its canonical spelling. */
+function vocabulary<T extends string>(values: readonly T[], label: string) {
+  const byKey = new Map(values.map((value) => [value.toLowerCase().replace(/\s+/g, '-'), value]));
+  return z.string().transform((raw, context) => {
+    const found = byKey.get(raw.trim().toLowerCase().replace(/\s+/g, '-'));
+    if (!found) {
+      context.addIssue({ code: 'custom', message: `Unknown ${label} "${raw}". Use one of: ${values.join(', ')}` });
+      return z.NEVER;
+    }
+    return found;
+  });
+}
+
+const tag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, { message: 'Tags must not be empty' })
+  .max(30, { message: 'A tag must be at most 30 characters' });
+
+export const itemInput = z
+  .object({
+    title: z
+      .string({ message: 'Title is required' })
+      .trim()
+      .min(1, { message: 'Title is required' })
+      .max(120, { message: 'Title must be at most 120 characters' }),
+    description: z
+      .string({ message: 'Description is required' })
+      .trim()
+      .min(1, { message: 'Description is required' })
+      .max(4000, { message: 'Description must be at most 4000 characters' }),
+    category: vocabulary(ITEM_CATEGORIES, 'category'),
+    gender: vocabulary(GENDERS, 'gender'),
+    style: vocabulary(STYLES, 'style').nullish(),
+    condition: vocabulary(CONDITIONS, 'condition'),
+    brand: optionalText('Brand', 60),
+    size: optionalText('Size', 20),
+    estimatedValue: z
+      .number({ message: 'Estimated value is required, in cents' })
+      .int({ message: 'Estimated value must be a whole number of cents' })
+      .min(0, { message: 'Estimated value must be at least 0' })
+      .max(MAX_ITEM_VALUE_CENTS, { message: 'Estimated value must be at most $100,000' }),
+    images: z
+      .array(z.string().regex(IMAGE_URL_PATTERN, { message: 'Photos must be URLs returned by /api/images' }), {
+        message: 'Add at least one photo',
+      })
+      .min(1, { message: 'Add at least one photo' })
+      .max(MAX_ITEM_PHOTOS, { message: `Add at most ${MAX_ITEM_PHOTOS} photos` }),
+    tags: z.array(tag).max(20, { message: 'Add at most 20 tags' }).optional(),
+    colors: z.array(vocabulary(COLORS, 'color')).max(COLORS.length).optional(),
+    seasons: z.array(vocabulary(SEASONS, 'season')).max(SEASONS.length).optional(),
+    location: optionalText('Location', 80),
+  })
+  .strict();
+export type ItemInput = z.input<typeof itemInput>;
+
+export const itemUpdate = itemInput
+  .partial()
+  .extend({ isActive: z.boolean({ message: 'isActive must be true or false' }).optional() })
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Send at least one field to change' });
+export type ItemUpdate = z.input<typeof itemUpdate>;
+
+/** A comma-joined query list (spec §7), each entry checked against a vocabulary. */
+function csv<T extends z.ZodType<unknown, string>>(entry: T, max: number) {
+  return z
+    .string()
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(entry).max(max, { message: `At most ${max} values` }));
+}
+
+const dollars = (label: string) =>
+  z.coerce
+    .number({ message: `${label} must be a number of dollars` })
+    .min(0, { message: `${label} must be at least 0` })
+    .max(100_000, { message: `${label} must be at most 100000` });
+
+/** Every filter of spec §7; the facets endpoint takes the same. Unknown parameters are refused. */
+export const itemFilters = z.object({
+  category: z.enum(CATEGORY_FILTER_IDS, { message: 'Unknown category' }).optional(),
+  search: z.string().trim().max(200, { message: 'Search must be at most 200 characters' }).optional(),
+  condition: csv(vocabulary(CONDITIONS, 'condition'), CONDITIONS.length).optional(),
+  brand: z.string().trim().max(60, { message: 'Brand must be at most 60 characters' }).optional(),
+  size: csv(z.string().max(20), 30).optional(),
+  availability: csv(vocabulary(AVAILABILITY, 'availability'), AVAILABILITY.length).optional(),
+  location: z.string().trim().max(80, { message: 'Location must be at most 80 characters' }).optional(),
+  rating: z.coerce
+    .number({ message: 'rating must be a number from 1 to 5' })
+    .min(1, { message: 'rating must be a number from 1 to 5' })
+    .max(5, { message: 'rating must be a number from 1 to 5' })
+    .optional(),
+  dateFilter: z.enum(DATE_FILTERS, { message: 'dateFilter must be today, week, month or 3months' }).optional(),
+  gender: csv(vocabulary(GENDERS, 'gender'), GENDERS.length).optional(),
+  minPrice: dollars('minPrice').optional(),
+  maxPrice: dollars('maxPrice').optional(),
+  tags: csv(tag, 20).optional(),
+  colors: csv(vocabulary(COLORS, 'color'), COLORS.length).optional(),
+  seasons: csv(vocabulary(SEASONS, 'season'), SEASONS.length).optional(),
+});
+
+/** Empty query values count as absent (the client omits them; a hand-written URL may not). */
+const dropEmpty = (value: unknown) =>
+  value && typeof value === 'object'
+    ? Object.fromEntries(Object.entries(value).filter(([key, v]) => v !== '' || key === 'category'))
+    : value;
+
+export const itemListQuery = z.preprocess(
+  dropEmpty,
+  itemFilters
+    .extend({
+      sortBy: z.enum(SORTS, { message: `sortBy must be one of: ${SORTS.join(', ')}` }).optional(),
+      limit: z.coerce
+        .number({ message: 'limit must be a number' })
+        .int({ message: 'limit must be a whole number' })
+        .min(1, { message: 'limit must be at least 1' })
+        .max(ITEM_PAGE_MAX, { message: `limit must be at most ${ITEM_PAGE_MAX}` })
+        .default(ITEM_PAGE_DEFAULT),
+      offset: z.coerce
+        .number({ message: 'offset must be a number' })
+        .int({ message: 'offset must be a whole number' })
+        .min(0, { message: 'offset must be at least 0' })
+        .max(1_000_000, { message: 'offset must be at most 1000000' })
+        .default(0),
+    })
+    .strict(),
+);
+export type ItemListQuery = z.output<typeof itemListQuery>;
+
+export const itemFacetsQuery = z.preprocess(dropEmpty, itemFilters.strict());
+export type ItemFilters = z.output<typeof itemFilters>;
+
+const countOf = z.object({ value: z.string(), count: z.number().int() });
+export const itemFacets = z.object({
+  total: z.number().int(),
+  categories: z.record(z.enum(['all', 'clothing', 'shoes', 'accessories', 'women', 'men']), z.number().int()),
+  conditions: z.array(countOf),
+  sizes: z.array(countOf),
+  brands: z.array(countOf),
+});
+export type ItemFacets = z.infer<typeof itemFacets>;
+
+export const favorite = z.object({ itemId: z.string(), createdAt: z.string(), item });
+export type Favorite = z.infer<typeof favorite>;
+export const favoriteInput = z.object({ itemId: z.uuid({ message: 'itemId must be an item id' }) }).strict();
+
+export const stats = z.object({ totalUsers: z.number().int(), totalItems: z.number().int(), totalTrades: z.number().int() });
+export type Stats = z.infer<typeof stats>;

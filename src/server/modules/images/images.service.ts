@@ -1,0 +1,64 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../../db/connect';
+import { images } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+
+const FULL_WIDTH = 1200;
+const THUMB_WIDTH = 400;
+/** Decompression-bomb guard: refuse images of more than 40 megapixels before decoding them. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
+
+export const NOT_AN_IMAGE = 'The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)';
+
+/**
+ * Decodes the upload (which proves it is an image), orients it, and re-encodes it to WebP at two
+ * widths. sharp writes no metadata unless asked, so EXIF and GPS data are dropped.
+ */
+export async function processImage(input: Buffer) {
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+  } catch {
+    throw badRequest(NOT_AN_IMAGE);
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw badRequest(NOT_AN_IMAGE);
+  const render = (width: number) =>
+    sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width, height: width * 2, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+  try {
+    const [full, thumb] = await Promise.all([render(FULL_WIDTH), render(THUMB_WIDTH)]);
+    return { full: full.data, thumb: thumb.data, width: full.info.width, height: full.info.height };
+  } catch {
+    throw badRequest(NOT_AN_IMAGE);
+  }
+}
+
+export const imageUrl = (id: string) => `/images/${id}`;
+
+export async function storeImage(db: Db, userId: string | null, input: Buffer) {
+  const processed = await processImage(input);
+  const [row] = await db.insert(images).values({ userId, ...processed }).returning({ id: images.id });
+  if (!row) throw new Error('image insert returned nothing');
+  return { id: row.id, url: imageUrl(row.id) };
+}
+
+export async function loadImage(db: Db, id: string, width: 400 | 1200) {
+  const column = width === THUMB_WIDTH ? images.thumb : images.full;
+  const [row] = await db.select({ data: column }).from(images).where(eq(images.id, id)).limit(1);
+  return row?.data;
+}
+
+/** The ids behind `/images/{id}` URLs that this member uploaded; used to validate an item's photos. */
+export async function ownedImageIds(db: Db, userId: string, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.userId, userId), inArray(images.id, ids)));
+  return new Set(rows.map((row) => row.id));
+}

@@ -1,0 +1,96 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { multipart, pngImage } from '../../test-support/fixtures';
+import { useTestApp } from '../../test-support/test-app';
+
+const t = useTestApp();
+
+describe('POST /api/images', () => {
+  it('refuses a visitor with 401', async () => {
+    const { payload, headers } = multipart(await pngImage());
+    const response = await t.visitor().post('/api/images', payload, headers);
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('re-encodes an upload to WebP at 1200 px and a 400 px thumbnail, without metadata', async () => {
+    const member = await t.member();
+    const big = await sharp({ create: { width: 2400, height: 3000, channels: 3, background: '#336699' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-owner' } } })
+      .toBuffer();
+    const { payload, headers } = multipart(big, 'file', 'photo.jpg', 'image/jpeg');
+    const response = await member.post('/api/images', payload, headers);
+    expect(response.statusCode).toBe(201);
+    const { id, url } = response.json();
+    expect(url).toBe(`/images/${id}`);
+
+    const full = await t.visitor().get(url);
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-type']).toBe('image/webp');
+    expect(full.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(full.headers.etag).toBe(`"${id}-1200"`);
+    const fullMeta = await sharp(full.rawPayload).metadata();
+    expect(fullMeta).toMatchObject({ format: 'webp', width: 1200, height: 1500 });
+    expect(fullMeta.exif).toBeUndefined();
+    expect(full.rawPayload.includes(Buffer.from('secret-gps-owner'))).toBe(false);
+
+    const thumb = await t.visitor().get(`${url}?w=400`);
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(400);
+    expect(thumb.headers.etag).toBe(`"${id}-400"`);
+
+    const revalidate = await t.visitor().get(url, { 'if-none-match': `"${id}-1200"` });
+    expect(revalidate.statusCode).toBe(304);
+  });
+
+  it.each(['png', 'webp', 'gif', 'avif'] as const)('accepts %s', async (format) => {
+    const member = await t.member();
+    const file = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#aa3355' } })
+      .toFormat(format)
+      .toBuffer();
+    const { payload, headers } = multipart(file, 'file', `photo.${format}`, `image/${format}`);
+    expect((await member.post('/api/images', payload, headers)).statusCode).toBe(201);
+  });
+
+  it('refuses a file that is not an image, whatever its declared type', async () => {
+    const member = await t.member();
+    const { payload, headers } = multipart(Buffer.from('%PDF-1.4 not really an image'), 'file', 'x.png', 'image/png');
+    const response = await member.post('/api/images', payload, headers);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)');
+  });
+
+  it('refuses an SVG (not an accepted format)', async () => {
+    const member = await t.member();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const { payload, headers } = multipart(svg, 'file', 'x.svg', 'image/svg+xml');
+    expect((await member.post('/api/images', payload, headers)).statusCode).toBe(400);
+  });
+
+  it('refuses a file over 10 MB with 413', async () => {
+    const member = await t.member();
+    const { payload, headers } = multipart(Buffer.alloc(10 * 1024 * 1024 + 10, 1));
+    const response = await member.post('/api/images', payload, headers);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('The image is larger than 10 MB');
+  });
+
+  it('refuses a JSON body and a wrong field name with 400', async () => {
+    const member = await t.member();
+    expect((await member.post('/api/images', { file: 'x' })).statusCode).toBe(400);
+    const { payload, headers } = multipart(await pngImage(), 'photo');
+    expect((await member.post('/api/images', payload, headers)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /images/:id', () => {
+  it('answers 404 for an unknown image and 400 for a malformed id', async () => {
+    const missing = await t.visitor().get('/images/00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBeUndefined();
+    expect((await t.visitor().get('/images/not-an-id')).statusCode).toBe(400);
+    const member = await t.member();
+    const { payload, headers } = multipart(await pngImage());
+    const { url } = (await member.post('/api/images', payload, headers)).json();
+    expect((await t.visitor().get(`${url}?w=123`)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,89 @@
+import { and, arrayOverlaps, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { ItemFilters, ItemListQuery } from '../../../common/api/items';
+import type { SortBy } from '../../../common/domain/taxonomy';
+import { items, users } from '../../db/schema';
+import { likeContains } from '../../lib/sql';
+
+const DATE_WINDOWS: Record<NonNullable<ItemFilters['dateFilter']>, string> = {
+  today: '1 day',
+  week: '7 days',
+  month: '30 days',
+  '3months': '90 days',
+};
+
+export type FacetDimension = 'category' | 'condition' | 'size' | 'brand';
+
+export function searchQuery(search: string) {
+  return sql`websearch_to_tsquery('english', ${search})`;
+}
+
+/**
+ * The WHERE clause for the marketplace list (active items only) and every filter of spec §7.
+ * `omit` leaves one dimension out, for facet counts of that dimension.
+ */
+export function marketplaceWhere(filters: ItemFilters, omit?: FacetDimension): SQL {
+  const where: Array<SQL | undefined> = [eq(items.isActive, true)];
+  const { category } = filters;
+  if (category && omit !== 'category') {
+    where.push(category === 'women' || category === 'men' ? eq(items.gender, category) : eq(items.category, category));
+  }
+  if (filters.search) {
+    // Full text (ranked) or, for typos, trigram word similarity on title, brand and tags.
+    where.push(sql`(${items.searchVector} @@ ${searchQuery(filters.search)} or ${filters.search.toLowerCase()} <% ${items.searchText})`);
+  }
+  if (filters.condition?.length && omit !== 'condition') where.push(inArray(items.condition, filters.condition));
+  if (filters.brand && omit !== 'brand') where.push(sql`lower(${items.brand}) like ${likeContains(filters.brand)}`);
+  if (filters.size?.length && omit !== 'size') where.push(inArray(items.size, filters.size));
+  if (filters.availability?.length) where.push(inArray(items.availability, filters.availability));
+  if (filters.location) where.push(sql`lower(${items.location}) like ${likeContains(filters.location)}`);
+  if (filters.rating !== undefined) {
+    where.push(sql`${items.userId} in (select ${users.id} from ${users} where ${users.ratingAverage} >= ${filters.rating})`);
+  }
+  if (filters.dateFilter) {
+    where.push(sql`${items.createdAt} >= now() - ${DATE_WINDOWS[filters.dateFilter]}::interval`);
+  }
+  if (filters.gender?.length) where.push(inArray(items.gender, filters.gender));
+  if (filters.minPrice !== undefined) where.push(gte(items.estimatedValue, Math.round(filters.minPrice * 100)));
+  if (filters.maxPrice !== undefined) where.push(lte(items.estimatedValue, Math.round(filters.maxPrice * 100)));
+  if (filters.tags?.length) where.push(arrayOverlaps(items.tags, filters.tags));
+  if (filters.colors?.length) where.push(arrayOverlaps(items.colors, filters.colors));
+  if (filters.seasons?.length) where.push(arrayOverlaps(items.seasons, filters.seasons));
+  return and(...where) as SQL;
+}
+
+/**
+ * ORDER BY for each sort of spec §9, each matching an index. `distance` has no member locations
+ * to measure from, so it falls back to newest (README: Sorting).
+ */
+export function marketplaceOrder(query: Pick<ItemListQuery, 'sortBy' | 'search'>): SQL[] {
+  const sort: SortBy | 'relevance' = query.sortBy ?? (query.search ? 'relevance' : 'newest');
+  switch (sort) {
+    case 'relevance': {
+      const search = query.search ?? '';
+      return [
+        sql`ts_rank_cd(${items.searchVector}, ${searchQuery(search)}) + word_similarity(${search.toLowerCase()}, ${items.searchText}) desc`,
+        desc(items.createdAt),
+        desc(items.id),
+      ];
+    }
+    case 'oldest':
+      return [asc(items.createdAt), asc(items.id)];
+    case 'price-low':
+      return [asc(items.estimatedValue), asc(items.id)];
+    case 'price-high':
+      return [desc(items.estimatedValue), desc(items.id)];
+    case 'condition':
+      return [desc(items.conditionRank), desc(items.createdAt)];
+    case 'popular':
+      return [desc(items.favoriteCount), desc(items.createdAt)];
+    case 'rating':
+      return [sql`${users.ratingAverage} desc nulls last`, desc(items.createdAt)];
+    case 'alphabetical':
+      return [sql`lower(${items.title}) asc`, asc(items.id)];
+    case 'brand':
+      return [sql`lower(${items.brand}) asc nulls last`, asc(items.id)];
+    case 'newest':
+    case 'distance':
+      return [desc(items.createdAt), desc(items.id)];
+  }
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { idParam } from '../../../common/api/common';
+import { item, itemFacets, itemFacetsQuery, itemInput, itemList, itemListQuery, itemUpdate } from '../../../common/api/items';
+import type { AppInstance } from '../../app';
+import { currentUser, requireUser } from '../../lib/session';
+import { createItem, deleteItem, facets, getItem, listMarketplace, listUserItems, updateItem } from './items.service';
+
+export async function itemsRoutes(app: AppInstance) {
+  const { db } = app;
+
+  app.get('/api/items', { schema: { querystring: itemListQuery, response: { 200: itemList } } }, async (request, reply) => {
+    const page = await listMarketplace(db, request.query);
+    reply.header('x-total-count', String(page.total));
+    return page.items;
+  });
+
+  app.get('/api/items/facets', { schema: { querystring: itemFacetsQuery, response: { 200: itemFacets } } }, async (request) =>
+    facets(db, request.query),
+  );
+
+  app.get('/api/items/:id', { schema: { params: idParam, response: { 200: item } } }, async (request) => {
+    const viewer = await currentUser(request);
+    return getItem(db, request.params.id, viewer?.id);
+  });
+
+  app.post('/api/items', { schema: { body: itemInput, response: { 201: item } } }, async (request, reply) => {
+    const member = await requireUser(request);
+    return reply.status(201).send(await createItem(db, member.id, request.body));
+  });
+
+  app.patch('/api/items/:id', { schema: { params: idParam, body: itemUpdate, response: { 200: item } } }, async (request) => {
+    const member = await requireUser(request);
+    return updateItem(db, request.params.id, member.id, request.body);
+  });
+
+  app.delete('/api/items/:id', { schema: { params: idParam } }, async (request, reply) => {
+    const member = await requireUser(request);
+    await deleteItem(db, request.params.id, member.id);
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/api/users/:id/items',
+    { schema: { params: idParam, querystring: z.object({}).strict(), response: { 200: itemList } } },
+    async (request) => {
+      const viewer = await currentUser(request);
+      return listUserItems(db, request.params.id, viewer?.id);
+    },
+  );
+}

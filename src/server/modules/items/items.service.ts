@@ -1,0 +1,221 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Item, ItemFacets, ItemFilters, ItemListQuery } from '../../../common/api/items';
+import { CONDITIONS } from '../../../common/domain/taxonomy';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/connect';
+import { items, users } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { ownedImageIds } from '../images/images.service';
+import { type FacetDimension, marketplaceOrder, marketplaceWhere } from './items.query';
+
+type ItemRow = typeof items.$inferSelect;
+type OwnerRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'profileImageUrl' | 'ratingAverage' | 'ratingCount'>;
+
+export const itemColumns = {
+  item: items,
+  owner: {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    profileImageUrl: users.profileImageUrl,
+    ratingAverage: users.ratingAverage,
+    ratingCount: users.ratingCount,
+  },
+};
+
+export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow }): Item {
+  return {
+    id: item.id,
+    userId: item.userId,
+    title: item.title,
+    description: item.description,
+    category: item.category as Item['category'],
+    gender: item.gender as Item['gender'],
+    style: item.style as Item['style'],
+    condition: item.condition as Item['condition'],
+    brand: item.brand,
+    size: item.size,
+    estimatedValue: item.estimatedValue,
+    images: item.images,
+    tags: item.tags,
+    colors: item.colors,
+    seasons: item.seasons,
+    location: item.location,
+    isActive: item.isActive,
+    availability: item.availability as Item['availability'],
+    favoriteCount: item.favoriteCount,
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
+    owner: {
+      id: owner.id,
+      firstName: owner.firstName,
+      lastName: owner.lastName,
+      profileImageUrl: owner.profileImageUrl,
+      averageRating: owner.ratingAverage === null ? null : Math.round(owner.ratingAverage * 10) / 10,
+      reviewCount: owner.ratingCount,
+    },
+  };
+}
+
+export async function listMarketplace(db: Db, query: ItemListQuery) {
+  const where = marketplaceWhere(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(itemColumns)
+      .from(items)
+      .innerJoin(users, eq(users.id, items.userId))
+      .where(where)
+      .orderBy(...marketplaceOrder(query))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ value: count() }).from(items).where(where),
+  ]);
+  return { items: rows.map(presentItem), total: total?.value ?? 0 };
+}
+
+/** Counts per category id, condition, size and the 20 most common brands; each ignores its own filter. */
+export async function facets(db: Db, filters: ItemFilters): Promise<ItemFacets> {
+  const base = <T extends SelectedFields>(selection: T, omit?: FacetDimension) =>
+    db.select(selection).from(items).where(marketplaceWhere(filters, omit));
+  const [categoryRow] = await base(
+    {
+      all: sql<number>`count(*)::int`,
+      clothing: sql<number>`(count(*) filter (where ${items.category} = 'clothing'))::int`,
+      shoes: sql<number>`(count(*) filter (where ${items.category} = 'shoes'))::int`,
+      accessories: sql<number>`(count(*) filter (where ${items.category} = 'accessories'))::int`,
+      women: sql<number>`(count(*) filter (where ${items.gender} = 'women'))::int`,
+      men: sql<number>`(count(*) filter (where ${items.gender} = 'men'))::int`,
+    },
+    'category',
+  );
+  const grouped = async (column: typeof items.condition | typeof items.size | typeof items.brand, omit: FacetDimension, limit: number) => {
+    const rows = await base({ value: column, count: sql<number>`count(*)::int` }, omit)
+      .groupBy(column)
+      .orderBy(sql`count(*) desc`, column)
+      .limit(limit);
+    return rows.filter((row): row is { value: string; count: number } => row.value !== null);
+  };
+  const [conditions, sizes, brands, [total]] = await Promise.all([
+    grouped(items.condition, 'condition', CONDITIONS.length),
+    grouped(items.size, 'size', 60),
+    grouped(items.brand, 'brand', 21),
+    base({ value: sql<number>`count(*)::int` }),
+  ]);
+  return {
+    total: total?.value ?? 0,
+    categories: categoryRow ?? { all: 0, clothing: 0, shoes: 0, accessories: 0, women: 0, men: 0 },
+    conditions,
+    sizes,
+    brands: brands.slice(0, 20),
+  };
+}
+
+async function loadItemRow(db: Db, id: string) {
+  const [row] = await db.select(itemColumns).from(items).innerJoin(users, eq(users.id, items.userId)).where(eq(items.id, id)).limit(1);
+  return row;
+}
+
+/** An item by id. Deleted items exist only for their owner (their trades keep their own summaries). */
+export async function getItem(db: Db, id: string, viewerId: string | undefined) {
+  const row = await loadItemRow(db, id);
+  if (!row || (row.item.deletedAt && row.item.userId !== viewerId)) throw notFound('Item not found');
+  return presentItem(row);
+}
+
+/** Photo URLs must be the member's own uploads, or photos the item already has. */
+async function checkPhotos(db: Db, userId: string, urls: string[], existing: string[] = []) {
+  const fresh = urls.filter((url) => !existing.includes(url));
+  const ids = fresh.map((url) => url.slice('/images/'.length));
+  const owned = await ownedImageIds(db, userId, ids);
+  const foreign = ids.find((id) => !owned.has(id));
+  if (foreign) throw badRequest('Photos must be images you uploaded through /api/images');
+  if (new Set(urls).size !== urls.length) throw badRequest('Each photo may appear only once');
+}
+
+export interface ItemFields {
+  title: string;
+  description: string;
+  category: string;
+  gender: string;
+  style?: string | null;
+  condition: string;
+  brand: string | null;
+  size: string | null;
+  estimatedValue: number;
+  images: string[];
+  tags?: string[];
+  colors?: string[];
+  seasons?: string[];
+  location: string | null;
+}
+
+const unique = <T>(list: T[] | undefined) => (list ? [...new Set(list)] : undefined);
+
+export async function createItem(db: Db, userId: string, input: ItemFields) {
+  await checkPhotos(db, userId, input.images);
+  const [created] = await db
+    .insert(items)
+    .values({
+      ...input,
+      style: input.style ?? null,
+      tags: unique(input.tags) ?? [],
+      colors: unique(input.colors) ?? [],
+      seasons: unique(input.seasons) ?? [],
+      userId,
+    })
+    .returning({ id: items.id });
+  if (!created) throw new Error('item insert returned nothing');
+  return getItem(db, created.id, userId);
+}
+
+/** The item, if it exists, is not deleted, and belongs to the member; otherwise 404 or 403. */
+export async function requireOwnItem(db: Db, id: string, userId: string) {
+  const [row] = await db.select().from(items).where(and(eq(items.id, id), isNull(items.deletedAt))).limit(1);
+  if (!row) throw notFound('Item not found');
+  if (row.userId !== userId) throw forbidden('You can only change your own items');
+  return row;
+}
+
+export async function updateItem(db: Db, id: string, userId: string, changes: Partial<ItemFields> & { isActive?: boolean }) {
+  const current = await requireOwnItem(db, id, userId);
+  if (current.availability === 'traded') throw conflict('This item has been traded and can no longer be changed');
+  if (changes.images) await checkPhotos(db, userId, changes.images, current.images);
+  if (changes.isActive === false && current.availability === 'reserved') {
+    throw conflict('This item is reserved in an accepted trade and cannot be unlisted');
+  }
+  await db
+    .update(items)
+    .set({
+      ...changes,
+      tags: unique(changes.tags),
+      colors: unique(changes.colors),
+      seasons: unique(changes.seasons),
+      updatedAt: new Date(),
+    })
+    .where(eq(items.id, id));
+  return getItem(db, id, userId);
+}
+
+/** Soft delete: the item leaves the marketplace; trades, favourites and history keep it. */
+export async function deleteItem(db: Db, id: string, userId: string) {
+  const current = await requireOwnItem(db, id, userId);
+  if (current.availability === 'reserved') {
+    throw conflict('This item is reserved in an accepted trade and cannot be deleted');
+  }
+  await db.update(items).set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() }).where(eq(items.id, id));
+}
+
+/** A member's items: all but deleted ones for the owner, listed ones for everybody else. */
+export async function listUserItems(db: Db, userId: string, viewerId: string | undefined) {
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!owner) throw notFound('Member not found');
+  const visible = viewerId === userId ? isNull(items.deletedAt) : eq(items.isActive, true);
+  const rows = await db
+    .select(itemColumns)
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(and(eq(items.userId, userId), visible))
+    .orderBy(sql`${items.createdAt} desc`)
+    .limit(500);
+  return rows.map(presentItem);
+}
