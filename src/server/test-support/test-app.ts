@@ -22,6 +22,8 @@ const generousLimits: AuthRateLimits = { perIp: 100_000, perEmail: 100_000, wind
 export interface TestAppOptions {
   config?: Partial<AppConfig>;
   authRateLimits?: AuthRateLimits;
+  /** Empty every table before each test (the default); off for files that build data once. */
+  resetBetweenTests?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export function useTestApp(options: TestAppOptions = {}) {
 
   beforeEach(async () => {
     await ready;
-    await state.database?.truncate();
+    if (options.resetBetweenTests !== false) await state.database?.truncate();
   });
   afterAll(async () => {
     await ready.catch(() => undefined);
@@ -53,6 +55,8 @@ export function useTestApp(options: TestAppOptions = {}) {
   });
 
   return {
+    /** Resolves once the app and database are up (for beforeAll hooks). */
+    ready: () => ready,
     get app() {
       if (!state.app) throw new Error('test app not ready');
       return state.app;
