@@ -28,7 +28,7 @@ export function HomePage() {
           <h1 id="welcome-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
             Welcome back{user?.firstName ? `, ${user.firstName}` : ''}!
           </h1>
-          <p className="text-lg text-primary-foreground/85">
+          <p className="text-lg text-primary-foreground">
             Ready for your next swap? See what is new, check on your barter requests and find pieces that match your
             style.
           </p>

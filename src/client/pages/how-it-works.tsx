@@ -225,6 +225,7 @@ export function HowItWorksPage() {
           </TabsList>
 
           <TabsContent value="getting-started" className="mt-8">
+            <h2 className="sr-only">Getting Started</h2>
             <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
               {GETTING_STARTED.map(({ icon: Icon, title, text }, index) => (
                 <li key={title}>
@@ -248,14 +249,17 @@ export function HowItWorksPage() {
           </TabsContent>
 
           <TabsContent value="features" className="mt-8">
+            <h2 className="sr-only">Key Features</h2>
             <FeatureGrid features={KEY_FEATURES} />
           </TabsContent>
 
           <TabsContent value="tips" className="mt-8">
+            <h2 className="sr-only">Pro Tips</h2>
             <FeatureGrid features={PRO_TIPS} />
           </TabsContent>
 
           <TabsContent value="faq" className="mt-8">
+            <h2 className="sr-only">Frequently Asked Questions</h2>
             <div className="mx-auto max-w-3xl space-y-4">
               {FAQ.map(({ question, answer }) => (
                 <Card key={question}>
@@ -359,7 +363,7 @@ function ClosingCallToAction() {
             <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
               Ready to refresh your wardrobe?
             </h2>
-            <p className="text-lg text-primary-foreground/85">
+            <p className="text-lg text-primary-foreground">
               Join a community that trades style, not money. Your next favourite piece is one swap away.
             </p>
             <div className="flex flex-col justify-center gap-3 pt-2 sm:flex-row">

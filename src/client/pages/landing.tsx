@@ -90,8 +90,8 @@ function LandingHero() {
 /** A decorative swap of two listings; drawn with markup and icons, no images to download. */
 function SwapIllustration() {
   return (
-    <div aria-hidden="true" className="relative mx-auto w-full max-w-md select-none">
-      <div className="grid grid-cols-2 gap-4 sm:gap-6">
+    <div aria-hidden="true" className="mx-auto w-full max-w-xs select-none sm:max-w-md">
+      <div className="relative grid grid-cols-2 items-start gap-4 sm:gap-6">
         <IllustrationCard
           icon={Shirt}
           title="Denim Jacket"
@@ -108,14 +108,16 @@ function SwapIllustration() {
           tint="from-orange-100 to-rose-100 text-rose-500"
           className="mt-10 rotate-3"
         />
+        <span className="absolute top-1/2 left-1/2 flex size-14 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-4 ring-background">
+          <ArrowLeftRight className="size-6" />
+        </span>
       </div>
-      <span className="absolute top-1/2 left-1/2 flex size-14 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-4 ring-background">
-        <ArrowLeftRight className="size-6" />
-      </span>
-      <span className="absolute -bottom-4 left-1/2 flex -translate-x-1/2 items-center gap-1.5 rounded-full border bg-card px-4 py-2 text-sm font-medium whitespace-nowrap shadow-md">
-        <Sparkles className="size-4 text-coral" />
-        96% style match
-      </span>
+      <div className="mt-6 flex justify-center">
+        <span className="flex items-center gap-1.5 rounded-full border bg-card px-4 py-2 text-sm font-medium whitespace-nowrap shadow-md">
+          <Sparkles className="size-4 text-coral" />
+          96% style match
+        </span>
+      </div>
     </div>
   );
 }

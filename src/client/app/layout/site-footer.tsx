@@ -16,8 +16,8 @@ export function SiteFooter() {
   return (
     <footer className="border-t bg-muted/60">
       <PageContainer className="py-12">
-        <div className="grid gap-10 sm:grid-cols-2 lg:grid-cols-5">
-          <div className="space-y-3 lg:col-span-2">
+        <div className="grid grid-cols-2 gap-x-6 gap-y-10 sm:grid-cols-3 lg:grid-cols-5">
+          <div className="col-span-2 space-y-3 sm:col-span-3 lg:col-span-2">
             <p className="flex items-center gap-2 text-lg font-bold tracking-tight">
               <BrandMark className="size-7" />
               Threadswap

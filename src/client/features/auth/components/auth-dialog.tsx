@@ -14,6 +14,9 @@ interface AuthDialogProps {
   onTabChange: (tab: AuthTab) => void;
 }
 
+/** The first field of each tab; it takes the focus when the dialog opens. */
+const FIRST_FIELD_ID: Record<AuthTab, string> = { login: 'login-email', register: 'register-first-name' };
+
 /** Spec §2: on success the dialog closes and the page reloads into the member's view. */
 function finishSignIn(close: () => void): void {
   close();
@@ -23,7 +26,14 @@ function finishSignIn(close: () => void): void {
 export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md" data-testid="dialog-auth">
+      <DialogContent
+        className="sm:max-w-md"
+        data-testid="dialog-auth"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          document.getElementById(FIRST_FIELD_ID[tab])?.focus();
+        }}
+      >
         <AuthDialogBody tab={tab} onTabChange={onTabChange} onSignedIn={() => finishSignIn(() => onOpenChange(false))} />
       </DialogContent>
     </Dialog>

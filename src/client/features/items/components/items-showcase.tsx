@@ -29,7 +29,7 @@ export function ItemsShowcase({
           </h2>
           <p className="text-muted-foreground">{category ? `Showing ${categoryLabel}` : description}</p>
         </div>
-        <Button asChild variant="ghost" className="text-primary hover:text-primary">
+        <Button asChild variant="link" className="h-auto px-0">
           <Link href="/browse">
             View all
             <ArrowRight aria-hidden="true" />

@@ -11,7 +11,7 @@ function Stat({ value, label, testId }: { value: string | null; label: string; t
       ) : (
         <span className="text-3xl font-bold tracking-tight tabular-nums sm:text-4xl">{value}</span>
       )}{' '}
-      <span className="text-sm font-medium text-white/80 sm:text-base">{label}</span>
+      <span className="text-sm font-medium sm:text-base">{label}</span>
     </div>
   );
 }
