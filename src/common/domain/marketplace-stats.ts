@@ -1,12 +1,7 @@
-/** The marketplace totals of the landing page's statistics band (spec §3 Stats). */
-export interface MarketplaceStats {
-  totalUsers: number;
-  totalItems: number;
-  totalTrades: number;
-}
+import type { Stats } from '../api/items';
 
 /** Spec §9: shown when the server gives no statistics. */
-export const FALLBACK_STATS: MarketplaceStats = { totalUsers: 12847, totalItems: 35692, totalTrades: 8234 };
+export const FALLBACK_STATS: Stats = { totalUsers: 12847, totalItems: 35692, totalTrades: 8234 };
 
 /** Spec §9: the CO2 figure is fixed, not computed. */
 export const CO2_SAVED_LABEL = '145 Tons';
@@ -16,7 +11,7 @@ function count(value: unknown): number | null {
 }
 
 /** Reads a stats answer, using the fallback for every total the server did not give. */
-export function statsOrFallback(answer: unknown): MarketplaceStats {
+export function statsOrFallback(answer: unknown): Stats {
   const source: Record<string, unknown> = typeof answer === 'object' && answer !== null ? { ...answer } : {};
   return {
     totalUsers: count(source.totalUsers) ?? FALLBACK_STATS.totalUsers,

@@ -1,4 +1,5 @@
-import { FALLBACK_STATS, statsOrFallback, type MarketplaceStats } from '@common/domain/marketplace-stats';
+import type { Stats } from '@common/api/items';
+import { FALLBACK_STATS, statsOrFallback } from '@common/domain/marketplace-stats';
 import { useQuery } from '@tanstack/react-query';
 
 export const STATS_URL = '/api/stats';
@@ -7,7 +8,7 @@ export const STATS_URL = '/api/stats';
  * The marketplace totals. A failed call shows the spec's fallback figures (spec §9), so the
  * band never shows an error; `stats` is null only while the first answer is on its way.
  */
-export function useMarketplaceStats(): { stats: MarketplaceStats | null } {
+export function useStats(): { stats: Stats | null } {
   const { data, isError, isPending } = useQuery<unknown>({ queryKey: [STATS_URL] });
   if (isError) return { stats: FALLBACK_STATS };
   if (isPending) return { stats: null };

@@ -31,7 +31,11 @@ export function GuestActions({
         onClick={() => demoLogin.mutate()}
         data-testid={`${testIdPrefix}button-dev-login`}
       >
-        {demoLogin.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Code aria-hidden="true" />}
+        {demoLogin.isPending ? (
+          <LoaderCircle className="animate-spin" aria-hidden="true" />
+        ) : (
+          <Code className={cn(layout === 'row' && 'hidden lg:block')} aria-hidden="true" />
+        )}
         Dev Login
       </Button>
       <Button

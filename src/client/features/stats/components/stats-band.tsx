@@ -1,7 +1,7 @@
 import { CO2_SAVED_LABEL, formatCount } from '@common/domain/marketplace-stats';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { PageContainer } from '@client/components/layout/page-container';
-import { useMarketplaceStats } from '../api';
+import { useStats } from '../api';
 
 function Stat({ value, label, testId }: { value: string | null; label: string; testId: string }) {
   return (
@@ -18,7 +18,7 @@ function Stat({ value, label, testId }: { value: string | null; label: string; t
 
 /** Spec §2 landing statistics band: three live totals and the fixed CO2 figure. */
 export function StatsBand() {
-  const { stats } = useMarketplaceStats();
+  const { stats } = useStats();
   return (
     <section aria-labelledby="stats-heading" className="bg-primary text-primary-foreground">
       <PageContainer className="py-14 sm:py-16">
