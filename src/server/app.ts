@@ -16,8 +16,12 @@ import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { itemsRoutes } from './modules/items/items.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { tradesRoutes } from './modules/trades/trades.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { createLocalBus, type EventBus } from './realtime/event-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +29,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     authLimiter: AuthLimiter;
+    events: EventBus;
   }
 }
 
@@ -42,6 +47,8 @@ export interface BuildAppOptions {
   /** pino options, or false for silence (tests). */
   logger?: boolean | { level: string };
   authRateLimits?: AuthRateLimits;
+  /** Fan-out of live events; defaults to this process only. */
+  events?: EventBus;
   /** The built client to serve; null serves none (API tests). */
   clientDir?: string | null;
 }
@@ -60,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.decorate('config', options.config);
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
+  app.decorate('events', options.events ?? createLocalBus());
   app.decorate('authLimiter', createAuthLimiter(options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS));
 
   installErrorHandler(app);
@@ -92,6 +100,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(itemsRoutes);
   await app.register(favoritesRoutes);
   await app.register(statsRoutes);
+  await app.register(tradesRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(reviewsRoutes);
 
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
   const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);

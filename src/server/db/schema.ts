@@ -154,3 +154,94 @@ export const favorites = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('favorites_item_idx').on(t.itemId)],
 );
+
+/** Barter requests and the trades they become (design §5 Trades). */
+export const tradeRequests = pgTable(
+  'trade_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestedItemId: uuid('requested_item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    offeredItemId: uuid('offered_item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    /** pending | accepted | declined | cancelled | completed */
+    status: text('status').notNull().default('pending'),
+    requesterReceivedAt: timestamp('requester_received_at', { withTimezone: true }),
+    ownerReceivedAt: timestamp('owner_received_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('trade_requests_pending_pair_idx')
+      .on(t.requestedItemId, t.offeredItemId)
+      .where(sql`${t.status} = 'pending'`),
+    index('trade_requests_requester_idx').on(t.requesterId, t.createdAt.desc().nullsFirst()),
+    index('trade_requests_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()),
+    index('trade_requests_requested_item_idx').on(t.requestedItemId, t.status),
+    index('trade_requests_offered_item_idx').on(t.offeredItemId, t.status),
+    index('trade_requests_completed_idx').on(t.status).where(sql`${t.status} = 'completed'`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** wishlist_match | trade_request | message | match_found | other (spec §3) */
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    /** In-app path the notification concerns, opened on click. */
+    link: text('link'),
+    isRead: boolean('is_read').notNull().default(false),
+    /** Prevents sending the same alert twice (wishlist and match alerts). */
+    dedupeKey: text('dedupe_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('notifications_unread_idx').on(t.userId).where(sql`not ${t.isRead}`),
+    uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey),
+  ],
+);
+
+/** After a completed trade each party reviews the other once; blind until both have or 7 days pass. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tradeRequestId: uuid('trade_request_id')
+      .notNull()
+      .references(() => tradeRequests.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    revieweeId: uuid('reviewee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    communicationRating: smallint('communication_rating').notNull(),
+    itemConditionAccurate: boolean('item_condition_accurate').notNull(),
+    tradeCompleted: boolean('trade_completed').notNull().default(true),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the review becomes visible. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reviews_trade_reviewer_idx').on(t.tradeRequestId, t.reviewerId),
+    index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt.desc().nullsFirst()),
+    index('reviews_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`),
+  ],
+);

@@ -37,7 +37,7 @@ export function useTestApp(options: TestAppOptions = {}) {
     state.app = await buildApp({
       config: { ...testConfig, ...options.config },
       database: state.database,
-      logger: false,
+      logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
       clientDir: null,
       authRateLimits: options.authRateLimits ?? generousLimits,
     });

@@ -7,6 +7,7 @@ import { createItem, deleteItem, facets, getItem, listMarketplace, listUserItems
 
 export async function itemsRoutes(app: AppInstance) {
   const { db } = app;
+  const ctx = { db, events: app.events };
 
   app.get('/api/items', { schema: { querystring: itemListQuery, response: { 200: itemList } } }, async (request, reply) => {
     const page = await listMarketplace(db, request.query);
@@ -30,12 +31,12 @@ export async function itemsRoutes(app: AppInstance) {
 
   app.patch('/api/items/:id', { schema: { params: idParam, body: itemUpdate, response: { 200: item } } }, async (request) => {
     const member = await requireUser(request);
-    return updateItem(db, request.params.id, member.id, request.body);
+    return updateItem(ctx, request.params.id, member.id, request.body);
   });
 
   app.delete('/api/items/:id', { schema: { params: idParam } }, async (request, reply) => {
     const member = await requireUser(request);
-    await deleteItem(db, request.params.id, member.id);
+    await deleteItem(ctx, request.params.id, member.id);
     return reply.status(204).send();
   });
 

@@ -5,10 +5,18 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { items, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { EventBus } from '../../realtime/event-bus';
 import { ownedImageIds } from '../images/images.service';
+import { announce } from '../notifications/notifications.service';
+import { closePendingForItem, refreshAvailability } from '../trades/trades.service';
 import { type FacetDimension, marketplaceOrder, marketplaceWhere } from './items.query';
 
 type ItemRow = typeof items.$inferSelect;
+
+export interface ItemContext {
+  db: Db;
+  events: EventBus;
+}
 type OwnerRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'profileImageUrl' | 'ratingAverage' | 'ratingCount'>;
 
 export const itemColumns = {
@@ -176,33 +184,53 @@ export async function requireOwnItem(db: Db, id: string, userId: string) {
   return row;
 }
 
-export async function updateItem(db: Db, id: string, userId: string, changes: Partial<ItemFields> & { isActive?: boolean }) {
+export async function updateItem(
+  ctx: ItemContext,
+  id: string,
+  userId: string,
+  changes: Partial<ItemFields> & { isActive?: boolean },
+) {
+  const { db } = ctx;
   const current = await requireOwnItem(db, id, userId);
   if (current.availability === 'traded') throw conflict('This item has been traded and can no longer be changed');
   if (changes.images) await checkPhotos(db, userId, changes.images, current.images);
   if (changes.isActive === false && current.availability === 'reserved') {
     throw conflict('This item is reserved in an accepted trade and cannot be unlisted');
   }
-  await db
-    .update(items)
-    .set({
-      ...changes,
-      tags: unique(changes.tags),
-      colors: unique(changes.colors),
-      seasons: unique(changes.seasons),
-      updatedAt: new Date(),
-    })
-    .where(eq(items.id, id));
+  const closed = await db.transaction(async (tx) => {
+    await tx
+      .update(items)
+      .set({
+        ...changes,
+        tags: unique(changes.tags),
+        colors: unique(changes.colors),
+        seasons: unique(changes.seasons),
+        updatedAt: new Date(),
+      })
+      .where(eq(items.id, id));
+    return changes.isActive === false ? closePendingForItem(tx, id, userId) : { stored: [], refresh: [] };
+  });
+  await settle(ctx, closed);
   return getItem(db, id, userId);
 }
 
+/** After the commit: re-derive the other items' availability, then push the notifications. */
+async function settle(ctx: ItemContext, closed: Awaited<ReturnType<typeof closePendingForItem>>) {
+  if (closed.refresh.length > 0) await ctx.db.transaction((tx) => refreshAvailability(tx, closed.refresh));
+  await announce(ctx.events, closed.stored);
+}
+
 /** Soft delete: the item leaves the marketplace; trades, favourites and history keep it. */
-export async function deleteItem(db: Db, id: string, userId: string) {
-  const current = await requireOwnItem(db, id, userId);
+export async function deleteItem(ctx: ItemContext, id: string, userId: string) {
+  const current = await requireOwnItem(ctx.db, id, userId);
   if (current.availability === 'reserved') {
     throw conflict('This item is reserved in an accepted trade and cannot be deleted');
   }
-  await db.update(items).set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() }).where(eq(items.id, id));
+  const closed = await ctx.db.transaction(async (tx) => {
+    await tx.update(items).set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() }).where(eq(items.id, id));
+    return closePendingForItem(tx, id, userId);
+  });
+  await settle(ctx, closed);
 }
 
 /** A member's items: all but deleted ones for the owner, listed ones for everybody else. */

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_TYPES = ['wishlist_match', 'trade_request', 'message', 'match_found', 'other'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const notification = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  /** The in-app path it concerns; the popover opens it on click. */
+  link: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const notificationListQuery = z
+  .object({
+    limit: z.coerce
+      .number({ message: 'limit must be a number' })
+      .int({ message: 'limit must be a whole number' })
+      .min(1, { message: 'limit must be at least 1' })
+      .max(100, { message: 'limit must be at most 100' })
+      .default(50),
+  })
+  .strict();
+
+export const unreadCount = z.object({ count: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCount>;
+
+export const NOTIFICATION_POPOVER_SIZE = 10;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { userSummary } from './users';
+
+const stars = (label: string) =>
+  z
+    .number({ message: `${label} must be a number from 1 to 5` })
+    .int({ message: `${label} must be a whole number from 1 to 5` })
+    .min(1, { message: `${label} must be a number from 1 to 5` })
+    .max(5, { message: `${label} must be a number from 1 to 5` });
+
+export const reviewInput = z
+  .object({
+    tradeRequestId: z.uuid({ message: 'tradeRequestId must be a trade id' }),
+    rating: stars('rating'),
+    communicationRating: stars('communicationRating'),
+    itemConditionAccurate: z.boolean({ message: 'itemConditionAccurate must be true or false' }),
+    comment: z
+      .string({ message: 'comment must be text' })
+      .trim()
+      .max(2000, { message: 'The comment must be at most 2000 characters' })
+      .default(''),
+  })
+  .strict();
+export type ReviewInput = z.input<typeof reviewInput>;
+
+export const review = z.object({
+  id: z.string(),
+  rating: z.number().int(),
+  communicationRating: z.number().int(),
+  tradeCompleted: z.boolean(),
+  itemConditionAccurate: z.boolean(),
+  comment: z.string(),
+  createdAt: z.string(),
+  /** Null when the reviewer's account is gone; the client shows 'Anonymous'. */
+  reviewer: userSummary.nullable(),
+});
+export type Review = z.infer<typeof review>;
+
+export const ratingSummary = z.object({
+  /** A numeric string with one decimal, e.g. "4.5"; "0.0" without reviews. */
+  averageRating: z.string(),
+  totalReviews: z.number().int(),
+  fiveStarCount: z.number().int(),
+  fourStarCount: z.number().int(),
+  threeStarCount: z.number().int(),
+  twoStarCount: z.number().int(),
+  oneStarCount: z.number().int(),
+});
+export type RatingSummary = z.infer<typeof ratingSummary>;
+
+export const reviewListQuery = z
+  .object({
+    limit: z.coerce
+      .number({ message: 'limit must be a number' })
+      .int({ message: 'limit must be a whole number' })
+      .min(1, { message: 'limit must be at least 1' })
+      .max(100, { message: 'limit must be at most 100' })
+      .default(100),
+    offset: z.coerce
+      .number({ message: 'offset must be a number' })
+      .int({ message: 'offset must be a whole number' })
+      .min(0, { message: 'offset must be at least 0' })
+      .default(0),
+  })
+  .strict();

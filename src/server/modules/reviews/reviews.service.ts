@@ -1,0 +1,136 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { RatingSummary, Review, ReviewInput } from '../../../common/api/reviews';
+import { REVIEW_BLIND_PERIOD_MS } from '../../../common/domain/trade-state';
+import type { Db, Queryable } from '../../db/connect';
+import { reviews, tradeRequests, users } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import type { EventBus } from '../../realtime/event-bus';
+import { announce, storeNotifications } from '../notifications/notifications.service';
+import { presentUserSummary } from '../users/users.presenter';
+
+/** Keeps users.rating_average and rating_count equal to their published reviews. */
+async function recomputeRatings(tx: Queryable, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await tx.execute(sql`
+    update ${users} set
+      rating_average = (select avg(${reviews.rating})::real from ${reviews} where ${reviews.revieweeId} = ${users.id} and ${reviews.publishedAt} is not null),
+      rating_count = (select count(*)::int from ${reviews} where ${reviews.revieweeId} = ${users.id} and ${reviews.publishedAt} is not null)
+    where ${inArray(users.id, [...new Set(userIds)])}`);
+}
+
+/** Publishes reviews whose trade completed more than the blind period ago. Cheap: a partial index. */
+export async function publishDueReviews(db: Queryable) {
+  const due = await db
+    .update(reviews)
+    .set({ publishedAt: new Date() })
+    .where(
+      and(
+        isNull(reviews.publishedAt),
+        sql`${reviews.tradeRequestId} in (select ${tradeRequests.id} from ${tradeRequests} where ${tradeRequests.completedAt} < ${new Date(Date.now() - REVIEW_BLIND_PERIOD_MS)})`,
+      ),
+    )
+    .returning({ revieweeId: reviews.revieweeId });
+  await recomputeRatings(db, due.map((row) => row.revieweeId));
+}
+
+export async function createReview(ctx: { db: Db; events: EventBus }, memberId: string, input: ReviewInput) {
+  const stored = await ctx.db.transaction(async (tx) => {
+    const [trade] = await tx.select().from(tradeRequests).where(eq(tradeRequests.id, input.tradeRequestId)).for('update');
+    if (!trade || (trade.requesterId !== memberId && trade.ownerId !== memberId)) throw notFound('Trade not found');
+    if (trade.status !== 'completed') throw conflict('You can review a trade once it is completed');
+    const revieweeId = trade.requesterId === memberId ? trade.ownerId : trade.requesterId;
+    const [created] = await tx
+      .insert(reviews)
+      .values({
+        tradeRequestId: trade.id,
+        reviewerId: memberId,
+        revieweeId,
+        rating: input.rating,
+        communicationRating: input.communicationRating,
+        itemConditionAccurate: input.itemConditionAccurate,
+        comment: input.comment ?? '',
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw conflict('You have already reviewed this trade');
+    // Blind reviews: both become visible once both parties have written theirs.
+    const written = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.tradeRequestId, trade.id));
+    const both =
+      written.length === 2
+        ? await tx
+            .update(reviews)
+            .set({ publishedAt: new Date() })
+            .where(and(eq(reviews.tradeRequestId, trade.id), isNull(reviews.publishedAt)))
+            .returning({ revieweeId: reviews.revieweeId })
+        : [];
+    await recomputeRatings(tx, both.map((row) => row.revieweeId));
+    const [reviewer] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, memberId));
+    return storeNotifications(tx, [
+      {
+        userId: revieweeId,
+        type: 'other',
+        title: 'New review',
+        message: `${reviewer?.firstName ?? 'Your trading partner'} reviewed your trade. It becomes visible once you have reviewed them too, or after 7 days.`,
+        link: '/profile?tab=reviews',
+      },
+    ]);
+  });
+  await announce(ctx.events, stored);
+}
+
+async function requireMember(db: Db, userId: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!row) throw notFound('Member not found');
+}
+
+export async function ratingSummary(db: Db, userId: string): Promise<RatingSummary> {
+  await requireMember(db, userId);
+  await publishDueReviews(db);
+  const [row] = await db
+    .select({
+      average: sql<number | null>`avg(${reviews.rating})::float`,
+      total: sql<number>`count(*)::int`,
+      five: sql<number>`(count(*) filter (where ${reviews.rating} = 5))::int`,
+      four: sql<number>`(count(*) filter (where ${reviews.rating} = 4))::int`,
+      three: sql<number>`(count(*) filter (where ${reviews.rating} = 3))::int`,
+      two: sql<number>`(count(*) filter (where ${reviews.rating} = 2))::int`,
+      one: sql<number>`(count(*) filter (where ${reviews.rating} = 1))::int`,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.revieweeId, userId), isNotNull(reviews.publishedAt)));
+  return {
+    averageRating: (row?.average ?? 0).toFixed(1),
+    totalReviews: row?.total ?? 0,
+    fiveStarCount: row?.five ?? 0,
+    fourStarCount: row?.four ?? 0,
+    threeStarCount: row?.three ?? 0,
+    twoStarCount: row?.two ?? 0,
+    oneStarCount: row?.one ?? 0,
+  };
+}
+
+export async function listReviews(db: Db, userId: string, limit: number, offset: number): Promise<Review[]> {
+  await requireMember(db, userId);
+  await publishDueReviews(db);
+  const rows = await db
+    .select({
+      review: reviews,
+      reviewer: { id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl },
+    })
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.reviewerId))
+    .where(and(eq(reviews.revieweeId, userId), isNotNull(reviews.publishedAt)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ review, reviewer }) => ({
+    id: review.id,
+    rating: review.rating,
+    communicationRating: review.communicationRating,
+    tradeCompleted: review.tradeCompleted,
+    itemConditionAccurate: review.itemConditionAccurate,
+    comment: review.comment,
+    createdAt: review.createdAt.toISOString(),
+    reviewer: reviewer?.id ? presentUserSummary(reviewer) : null,
+  }));
+}

@@ -1,0 +1,390 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TradeItemSummary, TradeRequest, TradeRequestInput, TradeStatusInput } from '../../../common/api/trades';
+import { canConfirmReceipt, canTransition, defaultTradeMessage, type TradeStatus } from '../../../common/domain/trade-state';
+import type { Db, Queryable } from '../../db/connect';
+import { items, reviews, tradeRequests, users } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { EventBus } from '../../realtime/event-bus';
+import { announce, type NewNotification, storeNotifications } from '../notifications/notifications.service';
+import { presentUserSummary } from '../users/users.presenter';
+
+export interface TradeContext {
+  db: Db;
+  events: EventBus;
+}
+
+type ItemRow = typeof items.$inferSelect;
+type TradeRow = typeof tradeRequests.$inferSelect;
+
+const TRADES_LINK = '/profile?tab=barters';
+const UNAVAILABLE = new Set(['reserved', 'traded']);
+
+/** Locks the given items in id order, so that two transactions never wait on each other in a cycle. */
+async function lockItems(tx: Queryable, ids: string[]) {
+  const rows = await tx
+    .select()
+    .from(items)
+    .where(inArray(items.id, ids))
+    .orderBy(items.id)
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** pending while an item has pending requests, available when none; reserved and traded stay. */
+export async function refreshAvailability(tx: Queryable, itemIds: string[]) {
+  if (itemIds.length === 0) return;
+  // Same lock order as every other trade transaction (ids ascending), so this cannot deadlock with them.
+  await lockItems(tx, [...new Set(itemIds)]);
+  await tx.execute(sql`
+    update ${items} set availability = case
+      when exists (
+        select 1 from ${tradeRequests}
+        where ${tradeRequests.status} = 'pending'
+          and (${tradeRequests.requestedItemId} = ${items.id} or ${tradeRequests.offeredItemId} = ${items.id})
+      ) then 'pending' else 'available' end
+    where ${inArray(items.id, itemIds)} and ${items.availability} not in ('reserved', 'traded')`);
+}
+
+async function firstName(tx: Queryable, userId: string) {
+  const [row] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));
+  return row?.firstName ?? 'A member';
+}
+
+/** What a trade transaction leaves to do: notifications to store, and other items to re-derive. */
+interface Effects {
+  notes: NewNotification[];
+  /**
+   * Items outside the locked pair whose availability may have changed. They are refreshed after
+   * the commit: locking them inside would wait on transactions that wait on us (a deadlock).
+   */
+  refresh: string[];
+}
+
+async function commit<T>(ctx: TradeContext, work: (tx: Queryable, effects: Effects) => Promise<T>) {
+  const effects: Effects = { notes: [], refresh: [] };
+  const { result, stored } = await ctx.db.transaction(async (tx) => {
+    const result = await work(tx, effects);
+    return { result, stored: await storeNotifications(tx, effects.notes) };
+  });
+  if (effects.refresh.length > 0) await ctx.db.transaction((tx) => refreshAvailability(tx, effects.refresh));
+  await announce(ctx.events, stored);
+  return result;
+}
+
+export async function createTradeRequest(ctx: TradeContext, requesterId: string, input: TradeRequestInput) {
+  if (input.requestedItemId === input.offeredItemId) throw badRequest('You cannot offer the item you are asking for');
+  const tradeId = await commit(ctx, async (tx, { notes }) => {
+    const locked = await lockItems(tx, [input.requestedItemId, input.offeredItemId]);
+    const requested = locked.get(input.requestedItemId);
+    const offered = locked.get(input.offeredItemId);
+    if (!requested || requested.deletedAt) throw notFound('The requested item was not found');
+    if (requested.userId === requesterId) throw badRequest('You cannot send a barter request for your own item');
+    if (input.ownerUserId && input.ownerUserId !== requested.userId) {
+      throw badRequest('ownerUserId does not match the owner of the requested item');
+    }
+    if (!requested.isActive || UNAVAILABLE.has(requested.availability)) {
+      throw conflict('This item is no longer available for barter');
+    }
+    if (!offered || offered.deletedAt) throw notFound('The item you offered was not found');
+    if (offered.userId !== requesterId) throw forbidden('You can only offer your own items');
+    if (!offered.isActive || UNAVAILABLE.has(offered.availability)) {
+      throw conflict('The item you offered is not available: it is unlisted or already in a trade');
+    }
+    const [created] = await tx
+      .insert(tradeRequests)
+      .values({
+        requestedItemId: requested.id,
+        offeredItemId: offered.id,
+        requesterId,
+        ownerId: requested.userId,
+        message: input.message || defaultTradeMessage(offered.title, requested.title),
+      })
+      .onConflictDoNothing()
+      .returning({ id: tradeRequests.id });
+    if (!created) throw conflict('You already have a pending request offering this item for that one');
+    await refreshAvailability(tx, [requested.id, offered.id]);
+    notes.push({
+      userId: requested.userId,
+      type: 'trade_request',
+      title: 'New barter request',
+      message: `${await firstName(tx, requesterId)} offers "${offered.title}" for your "${requested.title}".`,
+      link: TRADES_LINK,
+    });
+    return created.id;
+  });
+  return getTradeRequest(ctx.db, tradeId, requesterId);
+}
+
+/**
+ * Locks a trade and both its items. Items are always locked first, in id order, then the trade row:
+ * every transaction that touches trades takes its locks in that order, so none can deadlock.
+ */
+async function lockTrade(tx: Queryable, tradeId: string, memberId: string) {
+  const [peek] = await tx.select().from(tradeRequests).where(eq(tradeRequests.id, tradeId));
+  // Members who are not a party cannot tell the trade exists (design §6).
+  if (!peek || (peek.requesterId !== memberId && peek.ownerId !== memberId)) {
+    throw notFound('Barter request not found');
+  }
+  const locked = await lockItems(tx, [peek.requestedItemId, peek.offeredItemId]);
+  const [trade] = await tx.select().from(tradeRequests).where(eq(tradeRequests.id, tradeId)).for('update');
+  if (!trade) throw notFound('Barter request not found');
+  return { trade, requested: locked.get(trade.requestedItemId) as ItemRow, offered: locked.get(trade.offeredItemId) as ItemRow };
+}
+
+/** Declines every other pending request touching these items, telling each affected party. */
+async function autoDecline(tx: Queryable, trade: TradeRow, itemIds: string[], actorId: string, effects: Effects) {
+  const others = await tx
+    .update(tradeRequests)
+    .set({ status: 'declined', updatedAt: new Date() })
+    .where(
+      and(
+        eq(tradeRequests.status, 'pending'),
+        sql`${tradeRequests.id} <> ${trade.id}`,
+        or(inArray(tradeRequests.requestedItemId, itemIds), inArray(tradeRequests.offeredItemId, itemIds)),
+      ),
+    )
+    .returning();
+  const touched = new Set<string>();
+  for (const other of others) {
+    touched.add(other.requestedItemId);
+    touched.add(other.offeredItemId);
+    const [requested] = await tx.select({ title: items.title }).from(items).where(eq(items.id, other.requestedItemId));
+    for (const userId of new Set([other.requesterId, other.ownerId])) {
+      if (userId === actorId) continue;
+      effects.notes.push({
+        userId,
+        type: 'trade_request',
+        title: 'Barter request declined',
+        message: `The request for "${requested?.title ?? 'an item'}" was declined automatically: one of its items is now in another trade.`,
+        link: TRADES_LINK,
+      });
+    }
+  }
+  effects.refresh.push(...[...touched].filter((id) => !itemIds.includes(id)));
+}
+
+export async function updateTradeStatus(ctx: TradeContext, memberId: string, tradeId: string, input: TradeStatusInput) {
+  await commit(ctx, async (tx, effects) => {
+    const { notes } = effects;
+    const { trade, requested, offered } = await lockTrade(tx, tradeId, memberId);
+    const role = trade.ownerId === memberId ? 'owner' : 'requester';
+    const check = canTransition(trade.status as TradeStatus, input.status, role);
+    if (!check.ok) {
+      if (check.reason === 'wrong-status') throw conflict(`This barter request is already ${trade.status}`);
+      throw forbidden(
+        input.status === 'cancelled'
+          ? 'Only the member who sent the request can cancel it'
+          : 'Only the owner of the requested item can accept or decline this request',
+      );
+    }
+    const actor = await firstName(tx, memberId);
+
+    if (input.status === 'accepted') {
+      for (const item of [requested, offered]) {
+        if (!item.isActive || item.deletedAt || UNAVAILABLE.has(item.availability)) {
+          throw conflict(`"${item.title}" is no longer available: it is already in another trade or unlisted`);
+        }
+      }
+      await tx.update(tradeRequests).set({ status: 'accepted', updatedAt: new Date() }).where(eq(tradeRequests.id, trade.id));
+      await tx.update(items).set({ availability: 'reserved' }).where(inArray(items.id, [requested.id, offered.id]));
+      await autoDecline(tx, trade, [requested.id, offered.id], memberId, effects);
+      notes.push({
+        userId: trade.requesterId,
+        type: 'trade_request',
+        title: 'Barter request accepted!',
+        message: `${actor} accepted your offer for "${requested.title}". Arrange shipping to complete the swap.`,
+        link: TRADES_LINK,
+      });
+      return;
+    }
+
+    await tx.update(tradeRequests).set({ status: input.status, updatedAt: new Date() }).where(eq(tradeRequests.id, trade.id));
+    await refreshAvailability(tx, [requested.id, offered.id]);
+    notes.push(
+      input.status === 'declined'
+        ? {
+            userId: trade.requesterId,
+            type: 'trade_request',
+            title: 'Barter request declined',
+            message: `${actor} declined your offer for "${requested.title}".`,
+            link: TRADES_LINK,
+          }
+        : {
+            userId: trade.ownerId,
+            type: 'trade_request',
+            title: 'Barter request cancelled',
+            message: `${actor} withdrew their offer for your "${requested.title}".`,
+            link: TRADES_LINK,
+          },
+    );
+  });
+  return getTradeRequest(ctx.db, tradeId, memberId);
+}
+
+export async function confirmReceived(ctx: TradeContext, memberId: string, tradeId: string) {
+  await commit(ctx, async (tx, { notes }) => {
+    const { trade } = await lockTrade(tx, tradeId, memberId);
+    if (trade.status === 'completed') throw conflict('This trade is already completed');
+    if (!canConfirmReceipt(trade.status as TradeStatus)) {
+      throw conflict('Only an accepted trade can be marked as received');
+    }
+    const isOwner = trade.ownerId === memberId;
+    if ((isOwner ? trade.ownerReceivedAt : trade.requesterReceivedAt) !== null) return;
+    const now = new Date();
+    const bothReceived = isOwner ? trade.requesterReceivedAt !== null : trade.ownerReceivedAt !== null;
+    await tx
+      .update(tradeRequests)
+      .set({
+        ...(isOwner ? { ownerReceivedAt: now } : { requesterReceivedAt: now }),
+        ...(bothReceived ? { status: 'completed', completedAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(tradeRequests.id, trade.id));
+    const [requested] = await tx.select({ title: items.title }).from(items).where(eq(items.id, trade.requestedItemId));
+    const parties = [trade.requesterId, trade.ownerId];
+    if (bothReceived) {
+      await tx
+        .update(items)
+        .set({ availability: 'traded', isActive: false, updatedAt: now })
+        .where(inArray(items.id, [trade.requestedItemId, trade.offeredItemId]));
+      for (const userId of parties) {
+        notes.push({
+          userId,
+          type: 'trade_request',
+          title: 'Trade completed',
+          message: `The swap for "${requested?.title ?? 'an item'}" is complete. Leave a review for your trading partner!`,
+          link: TRADES_LINK,
+        });
+      }
+      return;
+    }
+    const actor = await firstName(tx, memberId);
+    for (const userId of parties) {
+      notes.push({
+        userId,
+        type: 'trade_request',
+        title: 'Receipt confirmed',
+        message:
+          userId === memberId
+            ? `You confirmed receiving your item in the swap for "${requested?.title ?? 'an item'}".`
+            : `${actor} confirmed receiving their item in the swap for "${requested?.title ?? 'an item'}". Mark yours as received once it arrives.`,
+        link: TRADES_LINK,
+      });
+    }
+  });
+  return getTradeRequest(ctx.db, tradeId, memberId);
+}
+
+/**
+ * Deleting or unlisting an item ends its pending requests; each other party is told. Answers the
+ * stored notifications and the other items whose availability the caller refreshes after its commit.
+ */
+export async function closePendingForItem(tx: Queryable, itemId: string, actorId: string) {
+  const closed = await tx
+    .update(tradeRequests)
+    .set({
+      status: sql`case when ${tradeRequests.requesterId} = ${actorId} then 'cancelled' else 'declined' end`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(tradeRequests.status, 'pending'),
+        or(eq(tradeRequests.requestedItemId, itemId), eq(tradeRequests.offeredItemId, itemId)),
+      ),
+    )
+    .returning();
+  const notes: NewNotification[] = closed.map((trade) => ({
+    userId: trade.requesterId === actorId ? trade.ownerId : trade.requesterId,
+    type: 'trade_request',
+    title: trade.requesterId === actorId ? 'Barter request cancelled' : 'Barter request declined',
+    message: 'A barter request was closed because one of its items was removed from the marketplace.',
+    link: TRADES_LINK,
+  }));
+  const refresh = closed.flatMap((trade) => [trade.requestedItemId, trade.offeredItemId]).filter((id) => id !== itemId);
+  return { stored: await storeNotifications(tx, notes), refresh };
+}
+
+const requestedItem = alias(items, 'requested_item');
+const offeredItem = alias(items, 'offered_item');
+const requester = alias(users, 'requester');
+const owner = alias(users, 'owner');
+
+function summarizeItem(row: ItemRow): TradeItemSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    images: row.images,
+    estimatedValue: row.estimatedValue,
+    condition: row.condition as TradeItemSummary['condition'],
+    category: row.category,
+    brand: row.brand,
+    size: row.size,
+    userId: row.userId,
+    isActive: row.isActive,
+  };
+}
+
+async function selectTrades(db: Db, memberId: string, tradeId?: string): Promise<TradeRequest[]> {
+  const rows = await db
+    .select({
+      trade: tradeRequests,
+      requestedItem,
+      offeredItem,
+      requester: { id: requester.id, firstName: requester.firstName, lastName: requester.lastName, profileImageUrl: requester.profileImageUrl },
+      owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, profileImageUrl: owner.profileImageUrl },
+      myRating: reviews.rating,
+    })
+    .from(tradeRequests)
+    .innerJoin(requestedItem, eq(requestedItem.id, tradeRequests.requestedItemId))
+    .innerJoin(offeredItem, eq(offeredItem.id, tradeRequests.offeredItemId))
+    .innerJoin(requester, eq(requester.id, tradeRequests.requesterId))
+    .innerJoin(owner, eq(owner.id, tradeRequests.ownerId))
+    .leftJoin(reviews, and(eq(reviews.tradeRequestId, tradeRequests.id), eq(reviews.reviewerId, memberId)))
+    .where(
+      and(
+        or(eq(tradeRequests.requesterId, memberId), eq(tradeRequests.ownerId, memberId)),
+        tradeId ? eq(tradeRequests.id, tradeId) : undefined,
+      ),
+    )
+    .orderBy(desc(tradeRequests.createdAt))
+    .limit(500);
+  return rows.map(({ trade, ...row }) => ({
+    id: trade.id,
+    requestedItemId: trade.requestedItemId,
+    offeredItemId: trade.offeredItemId,
+    ownerUserId: trade.ownerId,
+    requesterId: trade.requesterId,
+    message: trade.message,
+    status: trade.status as TradeStatus,
+    createdAt: trade.createdAt.toISOString(),
+    updatedAt: trade.updatedAt.toISOString(),
+    completedAt: trade.completedAt?.toISOString() ?? null,
+    requesterReceived: trade.requesterReceivedAt !== null,
+    ownerReceived: trade.ownerReceivedAt !== null,
+    side: trade.ownerId === memberId ? 'incoming' : 'outgoing',
+    requestedItem: summarizeItem(row.requestedItem),
+    offeredItem: summarizeItem(row.offeredItem),
+    requester: presentUserSummary(row.requester),
+    owner: presentUserSummary(row.owner),
+    myReview: row.myRating === null ? null : { rating: row.myRating },
+  }));
+}
+
+export function listTradeRequests(db: Db, memberId: string) {
+  return selectTrades(db, memberId);
+}
+
+export async function getTradeRequest(db: Db, tradeId: string, memberId: string) {
+  const [trade] = await selectTrades(db, memberId, tradeId);
+  if (!trade) throw notFound('Barter request not found');
+  return trade;
+}
+
+export async function countCompletedTrades(db: Db) {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(tradeRequests)
+    .where(eq(tradeRequests.status, 'completed'));
+  return row?.value ?? 0;
+}

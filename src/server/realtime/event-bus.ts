@@ -1,0 +1,34 @@
+/**
+ * Events that must reach members' open sockets. They carry ids only (a NOTIFY payload stays small);
+ * the receiving instance loads the rows. Published after the commit that made them true.
+ */
+export type BusEvent =
+  | { kind: 'notification'; userId: string; notificationId: string }
+  | { kind: 'message'; conversationId: string; messageId: string }
+  | { kind: 'typing'; conversationId: string; userId: string; isTyping: boolean }
+  | { kind: 'read'; userId: string };
+
+export type BusListener = (event: BusEvent) => void;
+
+export interface EventBus {
+  publish(event: BusEvent): Promise<void>;
+  subscribe(listener: BusListener): () => void;
+  close(): Promise<void>;
+}
+
+/** One process: events go straight to this instance's listeners (PGlite, or tests). */
+export function createLocalBus(): EventBus {
+  const listeners = new Set<BusListener>();
+  return {
+    async publish(event) {
+      for (const listener of listeners) listener(event);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+    },
+  };
+}
