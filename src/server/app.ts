@@ -121,8 +121,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = /^\/(api|images|ws)(\/|$)|^\/(healthz|readyz)$/.test(request.url);
-    if (serveClient && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // API paths and missing files (a stale /assets/x.js) answer 404; any other page path is the app.
+    const notAPage = /^\/(api|images|ws|assets)(\/|$)|^\/(healthz|readyz)$|\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (serveClient && !notAPage && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found' });
