@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { tradeRequests } from '../../db/schema';
+import { listItem } from '../../test-support/fixtures';
+import { type TestClient, useTestApp } from '../../test-support/test-app';
+
+const t = useTestApp();
+
+async function completedTrade() {
+  const owner = await t.member({ firstName: 'Olga' });
+  const requester = await t.member({ firstName: 'Rami' });
+  const wanted = await listItem(owner);
+  const offered = await listItem(requester);
+  const trade = (await requester.post('/api/trade-requests', { requestedItemId: wanted.id, offeredItemId: offered.id })).json();
+  await owner.patch(`/api/trade-requests/${trade.id}`, { status: 'accepted' });
+  return { owner, requester, trade };
+}
+
+const review = (client: TestClient, tradeRequestId: string, rating = 5, extra = {}) =>
+  client.post('/api/reviews', {
+    tradeRequestId,
+    rating,
+    communicationRating: 4,
+    itemConditionAccurate: true,
+    comment: 'Smooth swap!',
+    ...extra,
+  });
+
+async function complete(owner: TestClient, requester: TestClient, id: string) {
+  await owner.post(`/api/trade-requests/${id}/received`);
+  await requester.post(`/api/trade-requests/${id}/received`);
+}
+
+describe('reviews', () => {
+  it('only parties of a completed trade may review, once each', async () => {
+    const { owner, requester, trade } = await completedTrade();
+    const outsider = await t.member();
+    expect((await review(owner, trade.id)).statusCode).toBe(409);
+    await complete(owner, requester, trade.id);
+    expect((await review(t.visitor(), trade.id)).statusCode).toBe(401);
+    expect((await review(outsider, trade.id)).statusCode).toBe(404);
+    expect((await review(owner, trade.id)).statusCode).toBe(201);
+    const twice = await review(owner, trade.id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('You have already reviewed this trade');
+    const listed = (await owner.get('/api/trade-requests')).json();
+    expect(listed[0].myReview).toEqual({ rating: 5 });
+  });
+
+  it('validates ratings and comments', async () => {
+    const { owner, requester, trade } = await completedTrade();
+    await complete(owner, requester, trade.id);
+    expect((await review(owner, trade.id, 0)).json().message).toBe('rating must be a number from 1 to 5');
+    expect((await review(owner, trade.id, 6)).statusCode).toBe(400);
+    expect((await review(owner, trade.id, 4.5)).statusCode).toBe(400);
+    expect((await review(owner, trade.id, 5, { communicationRating: 9 })).statusCode).toBe(400);
+    expect((await review(owner, trade.id, 5, { itemConditionAccurate: 'yes' })).statusCode).toBe(400);
+    expect((await review(owner, trade.id, 5, { comment: 'x'.repeat(2001) })).statusCode).toBe(400);
+    expect((await review(owner, trade.id, 5, { tradeRequestId: 'abc' })).statusCode).toBe(400);
+  });
+
+  it('keeps a review hidden until both parties have reviewed', async () => {
+    const { owner, requester, trade } = await completedTrade();
+    await complete(owner, requester, trade.id);
+    await review(owner, trade.id, 4);
+    const requesterId = requester.user?.id;
+    expect((await t.visitor().get(`/api/reviews/user/${requesterId}`)).json()).toEqual([]);
+    expect((await t.visitor().get(`/api/ratings/${requesterId}`)).json()).toMatchObject({ averageRating: '0.0', totalReviews: 0 });
+    await review(requester, trade.id, 5);
+    const shown = (await t.visitor().get(`/api/reviews/user/${requesterId}`)).json();
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({
+      rating: 4,
+      communicationRating: 4,
+      itemConditionAccurate: true,
+      tradeCompleted: true,
+      comment: 'Smooth swap!',
+      reviewer: { firstName: 'Olga' },
+    });
+    expect((await t.visitor().get(`/api/ratings/${requesterId}`)).json()).toEqual({
+      averageRating: '4.0',
+      totalReviews: 1,
+      fiveStarCount: 0,
+      fourStarCount: 1,
+      threeStarCount: 0,
+      twoStarCount: 0,
+      oneStarCount: 0,
+    });
+    expect((await t.visitor().get(`/api/items?rating=4`)).json()).toEqual([]);
+  });
+
+  it('publishes a lone review 7 days after completion and updates the rating', async () => {
+    const { owner, requester, trade } = await completedTrade();
+    await complete(owner, requester, trade.id);
+    await review(requester, trade.id, 5);
+    const ownerId = owner.user?.id;
+    expect((await t.visitor().get(`/api/reviews/user/${ownerId}`)).json()).toEqual([]);
+    await t.db
+      .update(tradeRequests)
+      .set({ completedAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
+      .where(eq(tradeRequests.id, trade.id));
+    expect((await t.visitor().get(`/api/reviews/user/${ownerId}`)).json()).toHaveLength(1);
+    expect((await t.visitor().get(`/api/ratings/${ownerId}`)).json().averageRating).toBe('5.0');
+    expect((await t.visitor().get(`/api/users/${ownerId}/items`)).json()).toEqual([]);
+  });
+
+  it('answers unknown and malformed members', async () => {
+    expect((await t.visitor().get('/api/ratings/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await t.visitor().get('/api/ratings/abc')).statusCode).toBe(400);
+    expect((await t.visitor().get('/api/reviews/user/abc')).statusCode).toBe(400);
+    const member = await t.member();
+    expect((await t.visitor().get(`/api/reviews/user/${member.user?.id}?limit=500`)).statusCode).toBe(400);
+  });
+});
