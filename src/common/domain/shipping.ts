@@ -1,0 +1,42 @@
+/**
+ * Spec §9 shipping estimate, computed on the client (the calculation makes no call): a flat
+ * $15.99 plus $0.50 per pound. Each party ships its own item, so the figure is 'per party'.
+ */
+
+export const SHIPPING_BASE_CENTS = 1599;
+export const SHIPPING_CENTS_PER_POUND = 50;
+/** The heaviest parcel the calculator accepts; heavier parcels need freight, not a swap. */
+export const MAX_SHIPPING_WEIGHT_LB = 150;
+export const SHIPPING_DELIVERY_ESTIMATE = '3-5 business days';
+
+/** The cost for one party in integer cents, rounded to the nearest cent. */
+export function shippingCostCents(weightLb: number): number {
+  return SHIPPING_BASE_CENTS + Math.round(SHIPPING_CENTS_PER_POUND * weightLb);
+}
+
+/** A weight the calculator accepts: a finite number above 0 and at most 150 lb. */
+export function isValidShippingWeight(weightLb: number): boolean {
+  return Number.isFinite(weightLb) && weightLb > 0 && weightLb <= MAX_SHIPPING_WEIGHT_LB;
+}
+
+export interface ParcelDimensions {
+  length: number;
+  width: number;
+  height: number;
+}
+
+const NUMBER = String.raw`(\d+(?:\.\d+)?|\.\d+)`;
+const DIMENSIONS_PATTERN = new RegExp(String.raw`^\s*${NUMBER}\s*[x×*]\s*${NUMBER}\s*[x×*]\s*${NUMBER}\s*(?:in|")?\s*$`, 'i');
+
+/**
+ * Reads 'L x W x H' in inches, e.g. '12x10x4' or '12 × 10 × 4 in'. Null unless there are
+ * exactly three numbers, each above 0.
+ */
+export function parseDimensions(text: string): ParcelDimensions | null {
+  const match = DIMENSIONS_PATTERN.exec(text);
+  if (!match) return null;
+  const [length, width, height] = [match[1], match[2], match[3]].map(Number);
+  if (length === undefined || width === undefined || height === undefined) return null;
+  if (![length, width, height].every((side) => Number.isFinite(side) && side > 0)) return null;
+  return { length, width, height };
+}

@@ -1,0 +1,70 @@
+import type { TradeStatus } from './trade-state';
+
+/** How the Barter Management view sorts a member's trade requests (spec §2, design §5 Trades). */
+
+interface BoardTrade {
+  status: TradeStatus;
+}
+
+export interface TradeBoard<T extends BoardTrade> {
+  pending: T[];
+  accepted: T[];
+  completed: T[];
+  /** Declined and cancelled requests, listed below the tabs. */
+  history: T[];
+}
+
+/** Splits trades by status, keeping their order (the API answers newest first). */
+export function groupTrades<T extends BoardTrade>(trades: readonly T[]): TradeBoard<T> {
+  const board: TradeBoard<T> = { pending: [], accepted: [], completed: [], history: [] };
+  for (const trade of trades) {
+    if (trade.status === 'pending') board.pending.push(trade);
+    else if (trade.status === 'accepted') board.accepted.push(trade);
+    else if (trade.status === 'completed') board.completed.push(trade);
+    else board.history.push(trade);
+  }
+  return board;
+}
+
+/** The home dashboard's counts of trade requests by status (spec §2 Signed-in home page). */
+export function tradeCounts(trades: readonly BoardTrade[]): { pending: number; completed: number } {
+  let pending = 0;
+  let completed = 0;
+  for (const trade of trades) {
+    if (trade.status === 'pending') pending += 1;
+    else if (trade.status === 'completed') completed += 1;
+  }
+  return { pending, completed };
+}
+
+interface ReceiptTrade {
+  side: 'incoming' | 'outgoing';
+  requesterReceived: boolean;
+  ownerReceived: boolean;
+}
+
+/** Who has confirmed receiving their item, seen from the member (incoming: the member owns the requested item). */
+export function receiptState(trade: ReceiptTrade): { mine: boolean; theirs: boolean } {
+  return trade.side === 'incoming'
+    ? { mine: trade.ownerReceived, theirs: trade.requesterReceived }
+    : { mine: trade.requesterReceived, theirs: trade.ownerReceived };
+}
+
+interface OfferableItem {
+  id: string;
+  isActive: boolean;
+  availability: string;
+}
+
+/** Items already promised or gone cannot be offered (design §5 Availability). */
+const UNAVAILABLE_FOR_OFFER: ReadonlySet<string> = new Set(['reserved', 'traded']);
+
+/**
+ * The member's items they may offer for a target (spec §5 Barter request): listed, not
+ * reserved or traded, and not the target itself.
+ */
+export function offerableItems<T extends OfferableItem>(items: readonly T[], targetItemId: string): T[] {
+  return items.filter(
+    (item) => item.isActive && !UNAVAILABLE_FOR_OFFER.has(item.availability) && item.id !== targetItemId,
+  );
+}
