@@ -23,12 +23,11 @@ export function preferencesPayload(draft: PreferencesDraft): PreferencesPayload 
   if (bio) payload.bio = bio;
   const categories = [...new Set(draft.categories)];
   if (categories.length > 0) payload.preferredCategories = categories;
-  const sizes = Object.fromEntries(
-    categories
-      .filter(needsSizes)
-      .map((category) => [category, [...new Set(draft.sizes[category] ?? [])]] as const)
-      .filter(([, chosen]) => chosen.length > 0),
-  );
+  const sizes: Record<string, string[]> = {};
+  for (const category of categories.filter(needsSizes)) {
+    const chosen = [...new Set(draft.sizes[category] ?? [])];
+    if (chosen.length > 0) sizes[category] = chosen;
+  }
   if (Object.keys(sizes).length > 0) payload.preferredSizes = sizes;
   return payload;
 }
