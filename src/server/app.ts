@@ -16,11 +16,13 @@ import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { itemsRoutes } from './modules/items/items.routes';
+import { matchingRoutes } from './modules/matching/matching.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { tradesRoutes } from './modules/trades/trades.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { createLocalBus, type EventBus } from './realtime/event-bus';
 
 declare module 'fastify' {
@@ -103,6 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(tradesRoutes);
   await app.register(notificationsRoutes);
   await app.register(reviewsRoutes);
+  await app.register(wishlistRoutes);
+  await app.register(matchingRoutes);
 
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
   const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);

@@ -32,7 +32,7 @@ export const preferencesInput = z
       .max(PROFILE_CATEGORIES.length)
       .optional(),
     preferredSizes: z
-      .record(
+      .partialRecord(
         z.enum(PROFILE_CATEGORIES, { message: 'Unknown category' }),
         z.array(z.string().trim().min(1).max(10)).max(40),
       )

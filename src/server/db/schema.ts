@@ -114,6 +114,11 @@ export const items = pgTable(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(${items.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${items.brand}, '')), 'A') || setweight(to_tsvector('english', threadswap_join_words(${items.tags})), 'B') || setweight(to_tsvector('english', coalesce(${items.description}, '')), 'C')`,
     ),
+    /** Title, brand and tags only: what wishlist entries match their words against. */
+    titleVector: tsvector('title_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`to_tsvector('english', ${items.title} || ' ' || coalesce(${items.brand}, '') || ' ' || threadswap_join_words(${items.tags}))`,
+    ),
     /** Lower-cased title, brand and tags, for typo-tolerant trigram matching. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
@@ -132,6 +137,7 @@ export const items = pgTable(
     index('items_active_gender_idx').on(t.gender, t.createdAt.desc().nullsFirst()).where(sql`${t.isActive}`),
     index('items_active_size_idx').on(t.size).where(sql`${t.isActive}`),
     index('items_search_vector_idx').using('gin', t.searchVector),
+    index('items_title_vector_idx').using('gin', t.titleVector),
     index('items_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('items_brand_trgm_idx').using('gin', sql`lower(${t.brand}) gin_trgm_ops`),
     index('items_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
@@ -243,5 +249,35 @@ export const reviews = pgTable(
     uniqueIndex('reviews_trade_reviewer_idx').on(t.tradeRequestId, t.reviewerId),
     index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt.desc().nullsFirst()),
     index('reviews_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`),
+  ],
+);
+
+/** What members are looking for; new listings that match notify them (spec §2 Wishlist). */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** A wishlist category: clothing | shoes | accessories | bags | jewelry | watches. */
+    category: text('category').notNull(),
+    /** The item category and style the wishlist category selects (design §5 Taxonomy). */
+    itemCategory: text('item_category').notNull(),
+    itemStyle: text('item_style'),
+    brand: text('brand'),
+    size: text('size'),
+    /** Integer cents, or null for no limit. */
+    maxValue: integer('max_value'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** The title's words OR-ed as a tsquery source ("denim | jacket"); '' when it has none. */
+    titleQuery: text('title_query').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wishlist_items_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('wishlist_items_category_idx').on(t.itemCategory),
   ],
 );

@@ -26,7 +26,7 @@ export async function itemsRoutes(app: AppInstance) {
 
   app.post('/api/items', { schema: { body: itemInput, response: { 201: item } } }, async (request, reply) => {
     const member = await requireUser(request);
-    return reply.status(201).send(await createItem(db, member.id, request.body));
+    return reply.status(201).send(await createItem(ctx, member.id, request.body));
   });
 
   app.patch('/api/items/:id', { schema: { params: idParam, body: itemUpdate, response: { 200: item } } }, async (request) => {

@@ -8,7 +8,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { EventBus } from '../../realtime/event-bus';
 import { ownedImageIds } from '../images/images.service';
 import { announce } from '../notifications/notifications.service';
+import { notifyStrongMatches } from '../matching/matching.service';
 import { closePendingForItem, refreshAvailability } from '../trades/trades.service';
+import { notifyWishlistMatches } from '../wishlist/wishlist.service';
 import { type FacetDimension, marketplaceOrder, marketplaceWhere } from './items.query';
 
 type ItemRow = typeof items.$inferSelect;
@@ -159,7 +161,8 @@ export interface ItemFields {
 
 const unique = <T>(list: T[] | undefined) => (list ? [...new Set(list)] : undefined);
 
-export async function createItem(db: Db, userId: string, input: ItemFields) {
+export async function createItem(ctx: ItemContext, userId: string, input: ItemFields) {
+  const { db } = ctx;
   await checkPhotos(db, userId, input.images);
   const [created] = await db
     .insert(items)
@@ -173,6 +176,7 @@ export async function createItem(db: Db, userId: string, input: ItemFields) {
     })
     .returning({ id: items.id });
   if (!created) throw new Error('item insert returned nothing');
+  await announceListing(ctx, created.id);
   return getItem(db, created.id, userId);
 }
 
@@ -211,7 +215,14 @@ export async function updateItem(
     return changes.isActive === false ? closePendingForItem(tx, id, userId) : { stored: [], refresh: [] };
   });
   await settle(ctx, closed);
+  if (changes.isActive === true && !current.isActive) await announceListing(ctx, id);
   return getItem(db, id, userId);
+}
+
+/** A new or relisted item alerts matching wishlists and members it is a strong swap for. */
+async function announceListing(ctx: ItemContext, itemId: string) {
+  await notifyWishlistMatches(ctx.db, ctx.events, itemId);
+  await notifyStrongMatches(ctx.db, ctx.events, itemId);
 }
 
 /** After the commit: re-derive the other items' availability, then push the notifications. */

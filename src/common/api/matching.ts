@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { CONDITIONS, ITEM_CATEGORIES, STYLES } from '../domain/taxonomy';
+import { item } from './items';
+
+export const smartMatches = z.object({
+  matches: z.array(z.object({ item, overallScore: z.number(), reasoning: z.array(z.string()) })),
+});
+export type SmartMatches = z.infer<typeof smartMatches>;
+
+export const barterMatch = z.object({
+  item,
+  /** Percent, 0..100. */
+  score: z.number().int(),
+  /** 0..1 */
+  confidence: z.number(),
+  tradeType: z.enum(['direct', 'one-way', 'ring']),
+  explanations: z.array(z.string()),
+  /** For a ring: the members and items in the chain, in trading order. */
+  ring: z
+    .array(z.object({ userId: z.string(), firstName: z.string(), gives: z.object({ id: z.string(), title: z.string() }) }))
+    .optional(),
+});
+export type BarterMatch = z.infer<typeof barterMatch>;
+
+export const valueEstimateQuery = z
+  .object({
+    category: z.enum(ITEM_CATEGORIES, { message: 'category must be clothing, shoes or accessories' }),
+    style: z.enum(STYLES, { message: 'Unknown style' }).optional(),
+    brand: z.string().trim().max(60, { message: 'brand must be at most 60 characters' }).optional(),
+    condition: z.enum(CONDITIONS, { message: 'Unknown condition' }).optional(),
+  })
+  .strict();
+
+export const valueEstimate = z.object({
+  /** Integer cents; null when there is nothing comparable. */
+  estimate: z.number().int().nullable(),
+  low: z.number().int().nullable(),
+  high: z.number().int().nullable(),
+  /** How many comparable listings the estimate rests on. */
+  basis: z.number().int(),
+  /** Which comparables were used, most specific first. */
+  comparedBy: z.array(z.string()),
+});
+export type ValueEstimate = z.infer<typeof valueEstimate>;

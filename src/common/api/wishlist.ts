@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { WISHLIST_CATEGORIES } from '../domain/taxonomy';
+
+export const wishlistEntry = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(WISHLIST_CATEGORIES),
+  brand: z.string().nullable(),
+  size: z.string().nullable(),
+  /** Integer cents; null when empty. */
+  maxValue: z.number().int().nullable(),
+  tags: z.array(z.string()),
+  createdAt: z.string(),
+  /** The spec's other spellings of the same fields (spec §3 note on disagreement). */
+  preferredBrand: z.string().nullable(),
+  preferredSize: z.string().nullable(),
+  maxPrice: z.number().int().nullable(),
+});
+export type WishlistEntry = z.infer<typeof wishlistEntry>;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const cents = (label: string) =>
+  z
+    .number({ message: `${label} must be a number of cents` })
+    .int({ message: `${label} must be a whole number of cents` })
+    .min(0, { message: `${label} must be at least 0` })
+    .max(10_000_000, { message: `${label} must be at most $100,000` })
+    .nullish();
+
+/** Accepts both payload variants of spec §3/§7: brand|preferredBrand, size|preferredSize, maxValue|maxPrice. */
+export const wishlistInput = z
+  .object({
+    title: z
+      .string({ message: 'Title is required' })
+      .trim()
+      .min(1, { message: 'Title is required' })
+      .max(120, { message: 'Title must be at most 120 characters' }),
+    description: optionalText('Description', 2000),
+    category: z
+      .string({ message: 'Category is required' })
+      .trim()
+      .toLowerCase()
+      .min(1, { message: 'Category is required' })
+      .pipe(z.enum(WISHLIST_CATEGORIES, { message: `Category must be one of: ${WISHLIST_CATEGORIES.join(', ')}` })),
+    brand: optionalText('Brand', 60),
+    preferredBrand: optionalText('Brand', 60),
+    size: optionalText('Size', 20),
+    preferredSize: optionalText('Size', 20),
+    maxValue: cents('maxValue'),
+    maxPrice: cents('maxPrice'),
+    tags: z
+      .array(z.string().trim().toLowerCase().min(1).max(30, { message: 'A tag must be at most 30 characters' }))
+      .max(20, { message: 'Add at most 20 tags' })
+      .optional(),
+  })
+  .strict()
+  .transform((input) => ({
+    title: input.title,
+    description: input.description ?? '',
+    category: input.category,
+    brand: input.brand ?? input.preferredBrand ?? null,
+    size: input.size ?? input.preferredSize ?? null,
+    maxValue: input.maxValue ?? input.maxPrice ?? null,
+    tags: [...new Set(input.tags ?? [])],
+  }));
+export type WishlistInput = z.input<typeof wishlistInput>;
+export type NewWishlistEntry = z.output<typeof wishlistInput>;
+
+/** spec §3 Wishlist match, plus what the match card and 'View Item' need. */
+export const wishlistMatch = z.object({
+  id: z.string(),
+  title: z.string(),
+  images: z.array(z.string()),
+  brand: z.string().nullable(),
+  condition: z.string(),
+  category: z.string(),
+  estimatedValue: z.number().int(),
+  userId: z.string(),
+  /** The wishlist entries it satisfies. */
+  wishlistItemIds: z.array(z.string()),
+});
+export type WishlistMatch = z.infer<typeof wishlistMatch>;
+
+export const WISHLIST_MATCHES_SHOWN = 6;

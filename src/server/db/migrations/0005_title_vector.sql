@@ -1,0 +1,2 @@
+ALTER TABLE "items" ADD COLUMN "title_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', "items"."title" || ' ' || coalesce("items"."brand", '') || ' ' || threadswap_join_words("items"."tags"))) STORED;--> statement-breakpoint
+CREATE INDEX "items_title_vector_idx" ON "items" USING gin ("title_vector");

@@ -1,0 +1,229 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { BarterMatch, ValueEstimate } from '../../../common/api/matching';
+import type { Item } from '../../../common/api/items';
+import { scoreBarter, scoreOffer, STRONG_MATCH_SCORE, wants } from '../../../common/domain/matching';
+import { type Db, queryRows } from '../../db/connect';
+import { items, users, wishlistItems } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import type { EventBus } from '../../realtime/event-bus';
+import { itemColumns, presentItem } from '../items/items.service';
+import { announce, storeNotifications } from '../notifications/notifications.service';
+import { wishlistMatchesItem } from '../wishlist/wishlist.query';
+import { loadProfiles, toMatchItem } from './profiles';
+import { findRings } from './rings';
+
+const tradable = sql`${items.isActive} and ${items.availability} not in ('reserved', 'traded')`;
+/** Candidates are pre-selected by indexed SQL; scoring then runs in TypeScript on at most this many. */
+const CANDIDATE_LIMIT = 150;
+const SMART_MATCH_LIMIT = 20;
+const BARTER_MATCH_LIMIT = 20;
+
+async function loadListedItem(db: Db, id: string) {
+  const [row] = await db.select(itemColumns).from(items).innerJoin(users, eq(users.id, items.userId)).where(eq(items.id, id));
+  if (!row || row.item.deletedAt) throw notFound('Item not found');
+  return row;
+}
+
+/** Smart Match on another member's item: the viewer's own items ranked as offers its owner would accept. */
+export async function smartMatches(db: Db, viewerId: string, targetId: string) {
+  const target = await loadListedItem(db, targetId);
+  if (target.item.userId === viewerId) throw forbidden('Smart Match ranks your items for another member’s item');
+  if (!target.item.isActive) throw notFound('Item not found');
+  const [mine, profiles] = await Promise.all([
+    db
+      .select(itemColumns)
+      .from(items)
+      .innerJoin(users, eq(users.id, items.userId))
+      .where(and(eq(items.userId, viewerId), tradable))
+      .limit(CANDIDATE_LIMIT),
+    loadProfiles(db, [target.item.userId]),
+  ]);
+  const receiver = profiles.get(target.item.userId);
+  if (!receiver) throw notFound('Item not found');
+  const targetItem = toMatchItem(target.item);
+  return mine
+    .map((row) => ({ row, ...scoreOffer(toMatchItem(row.item), targetItem, receiver) }))
+    .sort((a, b) => b.overallScore - a.overallScore)
+    .slice(0, SMART_MATCH_LIMIT)
+    .map(({ row, overallScore, reasoning }) => ({ item: presentItem(row), overallScore, reasoning }));
+}
+
+/** Other members' tradable items worth scoring for one of mine: wanted by my wishlist, or close in category and value. */
+async function barterCandidates(db: Db, mine: typeof items.$inferSelect) {
+  const low = Math.floor(mine.estimatedValue * 0.6);
+  const high = Math.ceil(mine.estimatedValue * 1.4);
+  const base = () => db.select(itemColumns).from(items).innerJoin(users, eq(users.id, items.userId));
+  const [owner] = await db.select({ categories: users.preferredCategories }).from(users).where(eq(users.id, mine.userId));
+  const preferred = owner?.categories ?? [];
+  const preferredMatch = sql`(${items.style} = any(${sql.param(preferred)}::text[])
+    or (${items.category} = 'shoes' and 'Shoes' = any(${sql.param(preferred)}::text[]))
+    or (${items.category} = 'accessories' and 'Accessories' = any(${sql.param(preferred)}::text[])))`;
+  const [wished, similar, liked] = await Promise.all([
+    base()
+      .where(
+        and(
+          tradable,
+          sql`exists (select 1 from ${wishlistItems} where ${wishlistItems.userId} = ${mine.userId} and ${wishlistMatchesItem()})`,
+        ),
+      )
+      .limit(CANDIDATE_LIMIT / 3),
+    base()
+      .where(
+        and(
+          tradable,
+          ne(items.userId, mine.userId),
+          eq(items.category, mine.category),
+          sql`${items.estimatedValue} between ${low} and ${high}`,
+        ),
+      )
+      .orderBy(sql`${items.createdAt} desc`)
+      .limit(CANDIDATE_LIMIT),
+    preferred.length === 0
+      ? []
+      : base()
+          .where(
+            and(tradable, ne(items.userId, mine.userId), preferredMatch, sql`${items.estimatedValue} between ${low} and ${high}`),
+          )
+          .orderBy(sql`${items.createdAt} desc`)
+          .limit(CANDIDATE_LIMIT / 3),
+  ]);
+  const byId = new Map([...wished, ...similar, ...liked].map((row) => [row.item.id, row]));
+  return [...byId.values()];
+}
+
+async function requireOwnListedItem(db: Db, viewerId: string, itemId: string) {
+  const row = await loadListedItem(db, itemId);
+  if (row.item.userId !== viewerId) throw forbidden('Barter matches are for your own items');
+  return row;
+}
+
+/** What You Could Get for my item: direct and one-way swaps scored from both sides, plus trade rings. */
+export async function barterMatches(db: Db, viewerId: string, itemId: string): Promise<BarterMatch[]> {
+  const own = await requireOwnListedItem(db, viewerId, itemId);
+  const candidates = await barterCandidates(db, own.item);
+  const profiles = await loadProfiles(db, [viewerId, ...candidates.map((row) => row.item.userId)], viewerId);
+  const me = profiles.get(viewerId);
+  if (!me) throw notFound('Member not found');
+  const mine = toMatchItem(own.item);
+  const scored: BarterMatch[] = candidates.flatMap((row) => {
+    const them = profiles.get(row.item.userId);
+    if (!them) return [];
+    return [{ item: presentItem(row), ...scoreBarter(mine, toMatchItem(row.item), me, them) }];
+  });
+  const rings = await findRings(db, { id: viewerId, firstName: me.firstName }, own.item);
+  const ringRows = rings.length
+    ? await db.select(itemColumns).from(items).innerJoin(users, eq(users.id, items.userId)).where(inArray(items.id, rings.map((r) => r.receiveItemId)))
+    : [];
+  const ringMatches: BarterMatch[] = rings.flatMap((ring) => {
+    const row = ringRows.find((candidate) => candidate.item.id === ring.receiveItemId);
+    if (!row) return [];
+    const [a, c, b] = ring.chain;
+    if (!a || !b || !c) return [];
+    const values = ring.chain.map((link) => link.gives.estimatedValue);
+    const fairness = Math.min(...values) / Math.max(...values, 1);
+    return [
+      {
+        item: presentItem(row),
+        score: Math.round(60 + 40 * fairness),
+        confidence: Math.round((0.5 + 0.4 * fairness) * 100) / 100,
+        tradeType: 'ring',
+        explanations: [
+          `Ring trade: you give "${a.gives.title}" to ${c.firstName}, ${c.firstName} gives "${c.gives.title}" to ${b.firstName}, and ${b.firstName} gives "${b.gives.title}" to you`,
+          'Everyone in the ring receives an item they want',
+        ],
+        ring: ring.chain.map((link) => ({ userId: link.userId, firstName: link.firstName, gives: { id: link.gives.id, title: link.gives.title } })),
+      },
+    ];
+  });
+  return [...ringMatches, ...scored.sort((x, y) => y.score - x.score)].slice(0, BARTER_MATCH_LIMIT);
+}
+
+/** Suggested Barter Alternatives: the engine's ranking for the owner; similar listings for anyone else. */
+export async function suggestedBarters(db: Db, viewerId: string, itemId: string): Promise<Item[]> {
+  const row = await loadListedItem(db, itemId);
+  if (row.item.userId === viewerId) {
+    return (await barterMatches(db, viewerId, itemId)).slice(0, 12).map((match) => match.item);
+  }
+  const candidates = (await barterCandidates(db, row.item)).filter((candidate) => candidate.item.userId !== viewerId);
+  const target = toMatchItem(row.item);
+  const neutral = { possessive: 'their', wishlist: [], preferredCategories: [], preferredSizes: {}, brands: [] };
+  return candidates
+    .map((candidate) => ({ candidate, score: scoreOffer(toMatchItem(candidate.item), target, neutral).overallScore }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 12)
+    .map(({ candidate }) => presentItem(candidate));
+}
+
+/**
+ * match_found: a new listing that is a strong direct swap (score ≥ 0.8) for another member's item
+ * tells that member, at most once per pair of items.
+ */
+export async function notifyStrongMatches(db: Db, events: EventBus, itemId: string) {
+  const listed = await loadListedItem(db, itemId);
+  const candidates = (await barterCandidates(db, listed.item)).slice(0, 60);
+  if (candidates.length === 0) return;
+  const profiles = await loadProfiles(db, [listed.item.userId, ...candidates.map((row) => row.item.userId)]);
+  const lister = profiles.get(listed.item.userId);
+  if (!lister) return;
+  const fresh = toMatchItem(listed.item);
+  const notes = candidates.flatMap((row) => {
+    const them = profiles.get(row.item.userId);
+    if (!them) return [];
+    const theirs = toMatchItem(row.item);
+    const result = scoreBarter(theirs, fresh, them, lister);
+    if (result.tradeType !== 'direct' || result.score < STRONG_MATCH_SCORE * 100 || !wants(fresh, them)) return [];
+    return [
+      {
+        userId: row.item.userId,
+        type: 'match_found' as const,
+        title: 'Strong match found',
+        message: `"${listed.item.title}" was just listed and looks like a great swap for your "${row.item.title}" (${result.score}% match).`,
+        link: `/browse?highlight=${listed.item.id}`,
+        dedupeKey: `match:${listed.item.id}:${row.item.id}`,
+      },
+    ];
+  });
+  const stored = await db.transaction((tx) => storeNotifications(tx, notes));
+  await announce(events, stored);
+}
+
+/** Median and quartiles of comparable listings, relaxing the comparison until enough remain. */
+export async function valueEstimate(
+  db: Db,
+  query: { category: string; style?: string; brand?: string; condition?: string },
+): Promise<ValueEstimate> {
+  const attempts: Array<{ label: string[]; where: ReturnType<typeof sql> }> = [];
+  const conditions = (parts: Array<'style' | 'brand' | 'condition'>) => {
+    const clauses = [sql`${items.category} = ${query.category}`, sql`(${items.isActive} or ${items.availability} = 'traded')`];
+    if (parts.includes('style') && query.style) clauses.push(sql`${items.style} = ${query.style}`);
+    if (parts.includes('brand') && query.brand) clauses.push(sql`lower(${items.brand}) = ${query.brand.toLowerCase()}`);
+    if (parts.includes('condition') && query.condition) clauses.push(sql`${items.condition} = ${query.condition}`);
+    return sql.join(clauses, sql` and `);
+  };
+  for (const parts of [['brand', 'style', 'condition'], ['brand', 'style'], ['style', 'condition'], ['style'], []] as const) {
+    const used = parts.filter((part) => query[part]);
+    if (attempts.some((attempt) => attempt.label.join() === used.join())) continue;
+    attempts.push({ label: used, where: conditions([...parts]) });
+  }
+  for (const [index, attempt] of attempts.entries()) {
+    const [row] = await queryRows<{ basis: number; median: number | null; low: number | null; high: number | null }>(
+      db,
+      sql`select count(*)::int as basis,
+            percentile_cont(0.5) within group (order by estimated_value) as median,
+            percentile_cont(0.25) within group (order by estimated_value) as low,
+            percentile_cont(0.75) within group (order by estimated_value) as high
+          from (select ${items.estimatedValue} from ${items} where ${attempt.where} order by ${items.createdAt} desc limit 500) comparable`,
+    );
+    const basis = row?.basis ?? 0;
+    if (basis >= 3 || (index === attempts.length - 1 && basis > 0)) {
+      return {
+        estimate: Math.round(row?.median ?? 0),
+        low: Math.round(row?.low ?? 0),
+        high: Math.round(row?.high ?? 0),
+        basis,
+        comparedBy: ['category', ...attempt.label],
+      };
+    }
+  }
+  return { estimate: null, low: null, high: null, basis: 0, comparedBy: ['category'] };
+}

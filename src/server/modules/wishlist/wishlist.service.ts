@@ -1,0 +1,114 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { NewWishlistEntry, WishlistEntry, WishlistMatch } from '../../../common/api/wishlist';
+import { words } from '../../../common/domain/matching';
+import { WISHLIST_CATEGORY_MAP, type WishlistCategory } from '../../../common/domain/taxonomy';
+import { type Db, queryRows } from '../../db/connect';
+import { items, notifications, wishlistItems } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import type { EventBus } from '../../realtime/event-bus';
+import { announce } from '../notifications/notifications.service';
+import { wishlistMatchesItem } from './wishlist.query';
+
+type EntryRow = typeof wishlistItems.$inferSelect;
+
+export const MAX_WISHLIST_ENTRIES = 100;
+
+export function presentEntry(row: EntryRow): WishlistEntry {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category as WishlistCategory,
+    brand: row.brand,
+    size: row.size,
+    maxValue: row.maxValue,
+    tags: row.tags,
+    createdAt: row.createdAt.toISOString(),
+    preferredBrand: row.brand,
+    preferredSize: row.size,
+    maxPrice: row.maxValue,
+  };
+}
+
+export async function listWishlist(db: Db, userId: string) {
+  const rows = await db
+    .select()
+    .from(wishlistItems)
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(desc(wishlistItems.createdAt))
+    .limit(MAX_WISHLIST_ENTRIES);
+  return rows.map(presentEntry);
+}
+
+export async function addWishlistEntry(db: Db, userId: string, entry: NewWishlistEntry) {
+  const [existing] = await db.select({ value: count() }).from(wishlistItems).where(eq(wishlistItems.userId, userId));
+  if ((existing?.value ?? 0) >= MAX_WISHLIST_ENTRIES) {
+    throw badRequest(`Your wishlist is full: remove an item first (at most ${MAX_WISHLIST_ENTRIES})`);
+  }
+  const mapped = WISHLIST_CATEGORY_MAP[entry.category];
+  const [row] = await db
+    .insert(wishlistItems)
+    .values({
+      userId,
+      ...entry,
+      itemCategory: mapped.category,
+      itemStyle: mapped.style ?? null,
+      titleQuery: [...new Set(words(entry.title))].join(' | '),
+    })
+    .returning();
+  if (!row) throw new Error('wishlist insert returned nothing');
+  return presentEntry(row);
+}
+
+/** Only the member's own entry; another member's id answers 404 like an unknown one. */
+export async function removeWishlistEntry(db: Db, userId: string, id: string) {
+  const removed = await db
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.id, id), eq(wishlistItems.userId, userId)))
+    .returning({ id: wishlistItems.id });
+  if (removed.length === 0) throw notFound('Wishlist item not found');
+}
+
+/** Other members' listed items that satisfy any of the member's entries, newest first. */
+export async function wishlistMatches(db: Db, userId: string, limit = 50): Promise<WishlistMatch[]> {
+  const rows = await db
+    .select({
+      id: items.id,
+      title: items.title,
+      images: items.images,
+      brand: items.brand,
+      condition: items.condition,
+      category: items.category,
+      estimatedValue: items.estimatedValue,
+      userId: items.userId,
+      wishlistItemIds: sql<string[]>`array_agg(${wishlistItems.id}::text)`,
+    })
+    .from(wishlistItems)
+    .innerJoin(items, wishlistMatchesItem())
+    .where(and(eq(wishlistItems.userId, userId), sql`${items.availability} not in ('reserved', 'traded')`))
+    .groupBy(items.id)
+    .orderBy(desc(items.createdAt))
+    .limit(limit);
+  return rows;
+}
+
+/**
+ * A listed (or relisted) item tells every member whose wishlist it matches: one notification per
+ * member and item, never to its owner, in one INSERT … SELECT for all wishlists at once.
+ */
+export async function notifyWishlistMatches(db: Db, events: EventBus, itemId: string) {
+  const stored = await queryRows<{ id: string; user_id: string }>(
+    db,
+    sql`insert into ${notifications} (user_id, type, title, message, link, dedupe_key)
+      select distinct on (${wishlistItems.userId})
+        ${wishlistItems.userId}, 'wishlist_match', 'Wishlist match found',
+        '"' || ${items.title} || '" matches your wishlist item "' || ${wishlistItems.title} || '".',
+        '/browse?highlight=' || ${items.id}, 'wishlist-item:' || ${items.id}
+      from ${wishlistItems} join ${items} on ${wishlistMatchesItem()}
+      where ${items.id} = ${itemId}
+      order by ${wishlistItems.userId}, ${wishlistItems.createdAt}
+      on conflict do nothing
+      returning id, user_id`,
+  );
+  await announce(events, stored.map((row) => ({ id: row.id, userId: row.user_id })));
+}
