@@ -8,7 +8,7 @@ import type { Color } from '../../../common/domain/taxonomy';
 
 export const ART_WIDTH = 1200;
 export const ART_HEIGHT = 1500;
-export const ART_VARIANTS = 4;
+const ART_VARIANTS = 4;
 
 export const ART_SHAPES = [
   'tshirt',
@@ -40,7 +40,7 @@ export const ART_SHAPES = [
 export type ArtShape = (typeof ART_SHAPES)[number];
 
 /** Real-world shades for the colour vocabulary. */
-export const COLOR_HEX: Record<Color, string> = {
+const COLOR_HEX: Record<Color, string> = {
   Black: '#232326',
   White: '#f4f2ec',
   Gray: '#8d9197',
@@ -62,7 +62,7 @@ function parseHex(hex: string): [number, number, number] {
 }
 
 /** Linear blend of two hex colours; t = 0 answers `a`, 1 answers `b`. */
-export function mix(a: string, b: string, t: number) {
+function mix(a: string, b: string, t: number) {
   const [ar, ag, ab] = parseHex(a);
   const [br, bg, bb] = parseHex(b);
   const channel = (x: number, y: number) =>
@@ -88,8 +88,11 @@ interface Palette {
   isDark: boolean;
 }
 
-function paletteFor(color: Color): Palette {
-  const base = COLOR_HEX[color];
+/** Blue jeans and jackets read as denim: a mid-wash indigo rather than a bright blue. */
+const DENIM_BLUE = '#46658f';
+
+function paletteFor(color: Color, shape: ArtShape): Palette {
+  const base = color === 'Blue' && (shape === 'jeans' || shape === 'jacket') ? DENIM_BLUE : COLOR_HEX[color];
   const isDark = luminance(base) < 0.3;
   return {
     base,
@@ -127,10 +130,19 @@ const stitch = (d: string, color: string, width = 3) =>
   `<path d="${d}" fill="none" stroke="${color}" stroke-width="${width}" stroke-dasharray="11 8" stroke-linecap="round" stroke-opacity="0.85"/>`;
 const seam = (d: string, p: Palette, opacity = 0.5, width = 3) =>
   `<path d="${d}" fill="none" stroke="${p.line}" stroke-opacity="${opacity}" stroke-width="${width}" stroke-linecap="round"/>`;
-/** A soft fabric fold: a blurred-looking wide stroke in shadow plus a thin highlight beside it. */
-const fold = (d: string, p: Palette) =>
-  `<path d="${d}" fill="none" stroke="#000" stroke-opacity="${p.isDark ? 0.22 : 0.1}" stroke-width="14" stroke-linecap="round"/>` +
-  `<path d="${d}" transform="translate(9 0)" fill="none" stroke="#fff" stroke-opacity="${p.isDark ? 0.07 : 0.16}" stroke-width="6" stroke-linecap="round"/>`;
+/** A soft fabric fold: stacked translucent strokes read as a blurred shadow, with a highlight beside it. */
+const fold = (d: string, p: Palette) => {
+  const shadow = p.isDark ? 0.09 : 0.045;
+  return (
+    [34, 20, 8]
+      .map(
+        (width) =>
+          `<path d="${d}" fill="none" stroke="#000" stroke-opacity="${shadow}" stroke-width="${width}" stroke-linecap="round"/>`,
+      )
+      .join('') +
+    `<path d="${d}" transform="translate(14 0)" fill="none" stroke="#fff" stroke-opacity="${p.isDark ? 0.05 : 0.12}" stroke-width="12" stroke-linecap="round"/>`
+  );
+};
 const button = (x: number, y: number, r: number, p: Palette) =>
   `<circle cx="${x}" cy="${y}" r="${r}" fill="${p.deep}"/><circle cx="${x}" cy="${y}" r="${r * 0.72}" fill="${p.dark}"/>` +
   `<circle cx="${x - r * 0.22}" cy="${y - r * 0.22}" r="${r * 0.16}" fill="#000" fill-opacity="0.35"/><circle cx="${x + r * 0.22}" cy="${y + r * 0.22}" r="${r * 0.16}" fill="#000" fill-opacity="0.35"/>`;
@@ -162,8 +174,7 @@ function sweater(p: Palette) {
   const body = longSleeveBody(1190, 1040);
   return (
     panel(body, p) +
-    `<clipPath id="sweater-clip"><path d="${body}"/></clipPath>` +
-    `<rect x="0" y="0" width="1200" height="1500" fill="url(#knit)" clip-path="url(#sweater-clip)"/>` +
+    `<path d="${body}" fill="url(#knit)"/>` +
     `<path d="M 458 285 C 520 306 680 306 742 285 C 690 336 510 336 458 285 Z" fill="${p.deep}"/>` +
     `<path d="M 452 283 C 508 350 692 350 748 283" fill="none" stroke="${p.dark}" stroke-width="30"/>` +
     ribs(310, 890, 1120, 1196, 14, p) +
@@ -200,12 +211,18 @@ function shirt(p: Palette) {
 }
 
 function trousers(p: Palette, denim: boolean) {
-  const legs = 'M 405 250 L 795 250 L 826 560 L 862 1330 L 646 1330 L 602 640 L 598 640 L 554 1330 L 338 1330 L 374 560 Z';
+  const legs =
+    'M 405 250 L 795 250 L 826 560 L 862 1330 L 646 1330 L 602 640 L 598 640 L 554 1330 L 338 1330 L 374 560 Z';
   const thread = denim ? DENIM_STITCH : p.stitch;
   let out =
     panel(legs, p) +
     panel('M 405 250 L 795 250 L 799 305 L 401 305 Z', p, p.dark) +
-    [440, 540, 660, 760].map((x) => `<rect x="${x - 9}" y="244" width="18" height="70" rx="4" fill="${p.dark}" stroke="${p.line}" stroke-opacity="0.5" stroke-width="2"/>`).join('') +
+    [440, 540, 660, 760]
+      .map(
+        (x) =>
+          `<rect x="${x - 9}" y="244" width="18" height="70" rx="4" fill="${p.dark}" stroke="${p.line}" stroke-opacity="0.5" stroke-width="2"/>`,
+      )
+      .join('') +
     button(600, 278, 13, p) +
     stitch('M 612 310 L 612 520 C 612 560 595 585 570 592', thread) +
     seam('M 600 305 L 600 640', p, 0.5) +
@@ -222,8 +239,10 @@ function trousers(p: Palette, denim: boolean) {
       stitch('M 340 1302 L 552 1302 M 648 1302 L 860 1302', thread);
   } else {
     out +=
-      both(seam('M 410 320 C 450 380 470 420 478 470', p, 0.6) + fold('M 478 330 C 470 700 460 1000 448 1320', p)) +
-      stitch('M 340 1300 L 552 1300 M 648 1300 L 860 1300', p.stitch, 2.5);
+      both(
+        seam('M 410 320 C 450 380 470 420 478 470', p, 0.6) +
+          fold('M 478 330 C 470 700 460 1000 448 1320', p),
+      ) + stitch('M 340 1300 L 552 1300 M 648 1300 L 860 1300', p.stitch, 2.5);
   }
   return out + both(fold('M 560 700 C 540 850 560 950 545 1100', p));
 }
@@ -231,7 +250,8 @@ function trousers(p: Palette, denim: boolean) {
 function skirt(p: Palette) {
   const body = 'M 450 310 L 750 310 L 932 1160 C 720 1200 480 1200 268 1160 Z';
   let pleats = '';
-  for (const x of [330, 400, 470, 540, 600, 660, 730, 800, 870]) pleats += fold(`M ${600 + (x - 600) * 0.32} 370 L ${x} 1170`, p);
+  for (const x of [330, 400, 470, 540, 600, 660, 730, 800, 870])
+    pleats += fold(`M ${600 + (x - 600) * 0.32} 370 L ${x} 1170`, p);
   return (
     panel(body, p) +
     pleats +
@@ -246,10 +266,11 @@ function dress(p: Palette, floral: boolean) {
     'M 455 285 L 520 270 L 600 500 L 680 270 L 745 285 C 800 300 842 340 862 402 L 776 452 C 762 522 742 572 730 612 C 800 800 880 1050 932 1322 C 720 1356 480 1356 268 1322 C 320 1050 400 800 470 612 C 458 572 438 522 424 452 L 338 402 C 358 340 400 300 455 285 Z';
   let out = panel(body, p);
   if (floral) {
-    out += `<clipPath id="dress-clip"><path d="${body}"/></clipPath><rect x="0" y="0" width="1200" height="1500" fill="url(#flowers)" clip-path="url(#dress-clip)"/>`;
+    out += `<path d="${body}" fill="url(#flowers)"/>`;
   }
   let folds = '';
-  for (const x of [330, 430, 540, 660, 770, 870]) folds += fold(`M ${600 + (x - 600) * 0.3} 660 C ${600 + (x - 600) * 0.55} 900 ${x} 1100 ${x} 1320`, p);
+  for (const x of [330, 430, 540, 660, 770, 870])
+    folds += fold(`M ${600 + (x - 600) * 0.3} 660 C ${600 + (x - 600) * 0.55} 900 ${x} 1100 ${x} 1320`, p);
   return (
     out +
     folds +
@@ -309,7 +330,10 @@ function hoodie(p: Palette) {
   return (
     panel('M 420 330 C 400 180 480 120 600 120 C 720 120 800 180 780 330 Z', p, p.dark) +
     panel(body, p) +
-    panel('M 430 300 C 430 200 500 160 600 160 C 700 160 770 200 770 300 C 730 360 670 380 600 380 C 530 380 470 360 430 300 Z', p) +
+    panel(
+      'M 430 300 C 430 200 500 160 600 160 C 700 160 770 200 770 300 C 730 360 670 380 600 380 C 530 380 470 360 430 300 Z',
+      p,
+    ) +
     `<path d="M 470 300 C 480 220 530 200 600 200 C 670 200 720 220 730 300 C 700 340 660 350 600 350 C 540 350 500 340 470 300 Z" fill="${p.deep}"/>` +
     both(
       `<path d="M 560 372 C 556 460 566 520 560 600" fill="none" stroke="${p.light}" stroke-width="9" stroke-linecap="round"/>` +
@@ -325,7 +349,8 @@ function hoodie(p: Palette) {
 }
 
 function leggings(p: Palette) {
-  const legs = 'M 428 230 L 772 230 L 796 520 L 736 1350 L 632 1350 L 603 640 L 597 640 L 568 1350 L 464 1350 L 404 520 Z';
+  const legs =
+    'M 428 230 L 772 230 L 796 520 L 736 1350 L 632 1350 L 603 640 L 597 640 L 568 1350 L 464 1350 L 404 520 Z';
   return (
     panel(legs, p) +
     panel('M 428 230 L 772 230 L 782 340 C 660 356 540 356 418 340 Z', p, p.dark) +
@@ -375,17 +400,27 @@ function sneaker(p: Palette) {
   const midsole = p.isDark || p.base === COLOR_HEX.White ? '#f3f1ec' : '#fbfaf7';
   return (
     panel(upper, p) +
-    panel('M 760 690 C 860 760 960 800 1040 858 C 1082 890 1092 932 1082 966 L 880 966 C 900 880 860 780 760 690 Z', p, p.light) +
-    panel('M 188 965 C 176 870 192 780 240 702 C 262 668 300 652 330 650 C 320 760 330 860 360 966 Z', p, p.dark) +
+    panel(
+      'M 760 690 C 860 760 960 800 1040 858 C 1082 890 1092 932 1082 966 L 880 966 C 900 880 860 780 760 690 Z',
+      p,
+      p.light,
+    ) +
+    panel(
+      'M 188 965 C 176 870 192 780 240 702 C 262 668 300 652 330 650 C 320 760 330 860 360 966 Z',
+      p,
+      p.dark,
+    ) +
     `<path d="M 300 900 C 460 880 640 760 860 760 C 780 820 560 900 360 930 Z" fill="${p.isDark ? '#f3f1ec' : p.deep}" fill-opacity="0.9"/>` +
     stitch('M 200 930 C 440 930 700 930 1074 936', p.stitch, 2.5) +
     stitch('M 346 960 C 320 860 318 760 336 664', p.stitch, 2.5) +
     panel('M 604 560 C 644 540 684 552 694 582 L 700 600 C 660 590 630 600 610 620 Z', p, p.dark) +
-    [0, 1, 2, 3, 4, 5].map((i) => {
-      const x = 600 + i * 30;
-      const y = 610 + i * 20;
-      return `<circle cx="${x}" cy="${y}" r="7" fill="${p.deep}"/><path d="M ${x - 8} ${y + 22} L ${x + 38} ${y - 6}" stroke="#f6f4ef" stroke-width="10" stroke-linecap="round"/>`;
-    }).join('') +
+    [0, 1, 2, 3, 4, 5]
+      .map((i) => {
+        const x = 600 + i * 30;
+        const y = 610 + i * 20;
+        return `<circle cx="${x}" cy="${y}" r="7" fill="${p.deep}"/><path d="M ${x - 8} ${y + 22} L ${x + 38} ${y - 6}" stroke="#f6f4ef" stroke-width="10" stroke-linecap="round"/>`;
+      })
+      .join('') +
     `<path d="M 170 960 L 1090 960 C 1100 1000 1080 1040 1030 1050 L 230 1050 C 190 1050 168 1020 170 960 Z" fill="${midsole}" stroke="#000" stroke-opacity="0.12" stroke-width="3"/>` +
     `<path d="M 186 1040 L 1060 1040 C 1050 1066 1030 1076 1000 1076 L 230 1076 C 206 1076 190 1062 186 1040 Z" fill="${p.isDark ? '#2b2b2e' : '#b8916a'}"/>` +
     `<path d="M 200 1000 L 1080 1000" stroke="#000" stroke-opacity="0.08" stroke-width="4"/>` +
@@ -395,20 +430,24 @@ function sneaker(p: Palette) {
 
 function boot(p: Palette) {
   const upper =
-    'M 262 1030 L 276 420 C 306 392 420 386 520 404 L 560 420 L 594 720 C 702 790 880 836 990 886 C 1062 920 1078 980 1068 1030 Z';
+    'M 262 1030 C 236 960 244 860 262 760 L 276 420 C 306 392 420 386 520 404 L 560 420 L 594 720 C 702 790 880 836 990 886 C 1062 920 1078 980 1068 1030 Z';
   let eyelets = '';
   for (let i = 0; i < 8; i += 1) {
     const x = 548 + i * 6;
     const y = 450 + i * 40;
     eyelets += `<circle cx="${x}" cy="${y}" r="8" fill="${SILVER}" stroke="${p.deep}" stroke-width="3"/>`;
-    if (i < 7) eyelets += `<path d="M ${x} ${y} L ${x + 44} ${y + 28}" stroke="${p.deep}" stroke-width="9" stroke-linecap="round"/>`;
+    if (i < 7)
+      eyelets += `<path d="M ${x} ${y} L ${x + 44} ${y + 28}" stroke="${p.deep}" stroke-width="9" stroke-linecap="round"/>`;
   }
   return (
     `<path d="M 262 420 L 236 366 L 290 350 L 300 410 Z" fill="#2d2a26"/>` +
     `<path d="M 246 368 L 288 356" stroke="${GOLD}" stroke-width="4"/>` +
     panel(upper, p) +
     panel('M 276 420 C 306 392 420 386 520 404 L 560 420 L 570 470 C 470 450 370 452 272 470 Z', p, p.dark) +
-    panel('M 594 720 C 702 790 880 836 990 886 C 1062 920 1078 980 1068 1030 L 860 1030 C 880 930 760 820 594 720 Z', p) +
+    panel(
+      'M 594 720 C 702 790 880 836 990 886 C 1062 920 1078 980 1068 1030 L 860 1030 C 880 930 760 820 594 720 Z',
+      p,
+    ) +
     `<ellipse cx="930" cy="920" rx="70" ry="22" fill="#fff" fill-opacity="${p.isDark ? 0.16 : 0.3}" transform="rotate(24 930 920)"/>` +
     stitch('M 290 700 C 420 690 520 700 600 740', p.stitch, 2.5) +
     seam('M 600 740 C 640 860 680 960 700 1030', p, 0.5) +
@@ -421,12 +460,18 @@ function boot(p: Palette) {
 }
 
 function handbag(p: Palette) {
-  const body = 'M 330 700 L 870 700 L 940 1218 C 940 1244 924 1260 898 1260 L 302 1260 C 276 1260 260 1244 260 1218 Z';
+  const body =
+    'M 330 700 L 870 700 L 940 1218 C 940 1244 924 1260 898 1260 L 302 1260 C 276 1260 260 1244 260 1218 Z';
   return (
     `<path d="M 430 706 C 430 420 770 420 770 706" fill="none" stroke="${p.deep}" stroke-width="38" stroke-linecap="round"/>` +
     `<path d="M 430 706 C 430 420 770 420 770 706" fill="none" stroke="${p.light}" stroke-opacity="0.35" stroke-width="8" transform="translate(-6 -6)"/>` +
     panel(body, p) +
-    [430, 770].map((x) => `<rect x="${x - 30}" y="684" width="60" height="40" rx="8" fill="${p.dark}"/><circle cx="${x}" cy="704" r="9" fill="${GOLD}"/>`).join('') +
+    [430, 770]
+      .map(
+        (x) =>
+          `<rect x="${x - 30}" y="684" width="60" height="40" rx="8" fill="${p.dark}"/><circle cx="${x}" cy="704" r="9" fill="${GOLD}"/>`,
+      )
+      .join('') +
     panel('M 322 712 L 878 712 L 898 900 C 790 962 410 962 302 900 Z', p, p.dark) +
     stitch('M 336 730 L 864 730 L 880 892 C 780 944 420 944 320 892 Z', p.stitch, 2.5) +
     stitch('M 282 1216 L 916 1216', p.stitch, 2.5) +
@@ -437,13 +482,16 @@ function handbag(p: Palette) {
 }
 
 function tote(p: Palette) {
-  const body = 'M 300 640 L 900 640 L 940 1250 C 940 1268 926 1280 908 1280 L 292 1280 C 274 1280 260 1268 260 1250 Z';
+  const body =
+    'M 300 640 L 900 640 L 940 1250 C 940 1268 926 1280 908 1280 L 292 1280 C 274 1280 260 1268 260 1250 Z';
   const strap = p.isDark ? '#6e4529' : p.deep;
   return (
     both(`<path d="M 400 650 C 410 330 560 330 560 650" fill="none" stroke="${strap}" stroke-width="30"/>`) +
     panel(body, p) +
     `<path d="M 300 640 L 900 640 L 904 700 L 296 700 Z" fill="#000" fill-opacity="0.15"/>` +
-    both(`<rect x="382" y="640" width="36" height="90" rx="6" fill="${strap}"/><circle cx="400" cy="710" r="8" fill="${GOLD}"/>`) +
+    both(
+      `<rect x="382" y="640" width="36" height="90" rx="6" fill="${strap}"/><circle cx="400" cy="710" r="8" fill="${GOLD}"/>`,
+    ) +
     panel('M 520 640 L 680 640 L 680 800 C 640 830 560 830 520 800 Z', p, strap) +
     `<circle cx="600" cy="780" r="14" fill="${GOLD}"/>` +
     stitch('M 290 1240 L 910 1240', p.stitch, 2.5) +
@@ -454,14 +502,21 @@ function tote(p: Palette) {
 }
 
 function backpack(p: Palette) {
-  const body = 'M 360 480 C 360 380 460 330 600 330 C 740 330 840 380 840 480 L 860 1220 C 860 1260 830 1290 790 1290 L 410 1290 C 370 1290 340 1260 340 1220 Z';
+  const body =
+    'M 360 480 C 360 380 460 330 600 330 C 740 330 840 380 840 480 L 860 1220 C 860 1260 830 1290 790 1290 L 410 1290 C 370 1290 340 1260 340 1220 Z';
   return (
     `<path d="M 540 340 C 540 250 660 250 660 340" fill="none" stroke="${p.deep}" stroke-width="22"/>` +
-    both(`<path d="M 364 520 C 310 700 300 950 330 1200" fill="none" stroke="${p.deep}" stroke-width="30" stroke-linecap="round"/>`) +
+    both(
+      `<path d="M 364 520 C 310 700 300 950 330 1200" fill="none" stroke="${p.deep}" stroke-width="30" stroke-linecap="round"/>`,
+    ) +
     panel(body, p) +
     seam('M 380 560 C 380 420 480 380 600 380 C 720 380 820 420 820 560', p, 0.7, 5) +
     `<rect x="770" y="540" width="18" height="54" rx="6" fill="${SILVER}"/>` +
-    panel('M 420 820 L 780 820 C 810 820 830 840 832 870 L 840 1180 C 840 1210 820 1230 790 1230 L 410 1230 C 380 1230 360 1210 360 1180 L 368 870 C 370 840 390 820 420 820 Z', p, p.dark) +
+    panel(
+      'M 420 820 L 780 820 C 810 820 830 840 832 870 L 840 1180 C 840 1210 820 1230 790 1230 L 410 1230 C 380 1230 360 1210 360 1180 L 368 870 C 370 840 390 820 420 820 Z',
+      p,
+      p.dark,
+    ) +
     seam('M 400 900 L 800 900', p, 0.7, 5) +
     `<rect x="740" y="884" width="16" height="46" rx="5" fill="${SILVER}"/>` +
     stitch('M 386 844 L 814 844', p.stitch, 2.5) +
@@ -486,7 +541,10 @@ function necklace(p: Palette, color: Color) {
   const metal = metalFor(color);
   const gem = ['Yellow', 'Beige', 'Gray', 'White', 'Black'].includes(color) ? '#f4f1ea' : p.base;
   const links = along(440, 560, 600, 1120, 760, 560, 46)
-    .map(([x, y]) => `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="9" fill="none" stroke="${metal}" stroke-width="5"/>`)
+    .map(
+      ([x, y]) =>
+        `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="9" fill="none" stroke="${metal}" stroke-width="5"/>`,
+    )
     .join('');
   return (
     `<path d="M 470 200 C 470 320 460 420 420 470 C 300 520 200 560 170 700 L 130 1380 L 1070 1380 L 1030 700 C 1000 560 900 520 780 470 C 740 420 730 320 730 200 Z" fill="#e7dccb"/>` +
@@ -526,8 +584,14 @@ function watch(p: Palette, color: Color) {
   return (
     panel('M 500 200 L 700 200 L 690 600 L 510 600 Z', p) +
     panel('M 510 920 L 690 920 L 700 1340 L 500 1340 Z', p) +
-    stitch('M 522 220 L 528 590 M 678 220 L 672 590 M 528 930 L 522 1320 M 672 930 L 678 1320', p.stitch, 2.5) +
-    [1020, 1090, 1160, 1230].map((y) => `<ellipse cx="600" cy="${y}" rx="9" ry="7" fill="${p.deep}"/>`).join('') +
+    stitch(
+      'M 522 220 L 528 590 M 678 220 L 672 590 M 528 930 L 522 1320 M 672 930 L 678 1320',
+      p.stitch,
+      2.5,
+    ) +
+    [1020, 1090, 1160, 1230]
+      .map((y) => `<ellipse cx="600" cy="${y}" rx="9" ry="7" fill="${p.deep}"/>`)
+      .join('') +
     `<rect x="790" y="736" width="40" height="48" rx="8" fill="${metal}"/>` +
     `<circle cx="600" cy="760" r="206" fill="${mix(metal, '#000000', 0.3)}"/>` +
     `<circle cx="600" cy="760" r="194" fill="${metal}"/>` +
@@ -545,10 +609,23 @@ function cap(p: Palette) {
   const crown = 'M 330 830 C 330 570 470 470 600 470 C 730 470 870 570 870 830 Z';
   return (
     panel(crown, p) +
-    seam('M 600 478 C 560 600 540 720 540 830 M 600 478 C 640 600 660 720 660 830 M 600 478 C 470 560 400 680 380 830 M 600 478 C 730 560 800 680 820 830', p, 0.45) +
+    seam(
+      'M 600 478 C 560 600 540 720 540 830 M 600 478 C 640 600 660 720 660 830 M 600 478 C 470 560 400 680 380 830 M 600 478 C 730 560 800 680 820 830',
+      p,
+      0.45,
+    ) +
     `<circle cx="600" cy="476" r="18" fill="${p.dark}"/>` +
-    [[470, 600], [730, 600]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="7" fill="${p.deep}"/>`).join('') +
-    panel('M 316 826 C 420 800 780 800 884 826 C 1000 860 1060 920 1040 958 C 940 1010 700 990 600 970 C 480 950 350 920 316 880 Z', p, p.dark) +
+    [
+      [470, 600],
+      [730, 600],
+    ]
+      .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="7" fill="${p.deep}"/>`)
+      .join('') +
+    panel(
+      'M 316 826 C 420 800 780 800 884 826 C 1000 860 1060 920 1040 958 C 940 1010 700 990 600 970 C 480 950 350 920 316 880 Z',
+      p,
+      p.dark,
+    ) +
     stitch('M 346 850 C 460 826 760 826 870 850 C 960 880 1010 920 1000 944', p.stitch, 2.5) +
     stitch('M 340 810 C 450 790 750 790 860 810', p.stitch, 2.5) +
     fold('M 500 560 C 470 650 460 740 464 820', p)
@@ -559,8 +636,10 @@ function scarf(p: Palette) {
   const shape =
     'M 360 300 C 480 270 720 270 840 300 L 850 420 C 760 450 700 460 680 470 L 760 1180 L 560 1210 L 520 470 C 470 460 420 446 350 420 Z M 430 440 L 540 470 L 520 1140 L 330 1120 Z';
   let stripes = '';
-  for (let x = 300; x < 900; x += 64) stripes += `<rect x="${x}" y="250" width="18" height="1000" fill="${p.deep}" fill-opacity="0.45"/>`;
-  for (let y = 300; y < 1250; y += 64) stripes += `<rect x="300" y="${y}" width="600" height="14" fill="${p.light}" fill-opacity="0.4"/>`;
+  for (let x = 300; x < 900; x += 64)
+    stripes += `<rect x="${x}" y="250" width="18" height="1000" fill="${p.deep}" fill-opacity="0.45"/>`;
+  for (let y = 300; y < 1250; y += 64)
+    stripes += `<rect x="300" y="${y}" width="600" height="14" fill="${p.light}" fill-opacity="0.4"/>`;
   let fringe = '';
   for (let i = 0; i < 14; i += 1) {
     fringe += `<path d="M ${334 + i * 13.5} ${1122 + i * 1.4} l -2 56" stroke="${p.dark}" stroke-width="5" stroke-linecap="round"/>`;
@@ -577,7 +656,8 @@ function scarf(p: Palette) {
 }
 
 function sunglasses(p: Palette) {
-  const lens = 'M 300 640 L 560 640 C 570 700 560 800 520 850 C 470 880 380 880 340 850 C 300 810 290 700 300 640 Z';
+  const lens =
+    'M 300 640 L 560 640 C 570 700 560 800 520 850 C 470 880 380 880 340 850 C 300 810 290 700 300 640 Z';
   return (
     both(
       `<path d="M 300 650 L 190 610 L 196 640 L 300 680 Z" fill="${p.dark}"/>` +
@@ -647,78 +727,142 @@ function garment(shape: ArtShape, color: Color, p: Palette): string {
   }
 }
 
-interface Backdrop {
-  top: string;
-  bottom: string;
-  /** The camera: a transform applied around the garment's centre. */
+/**
+ * Where each shape meets the floor and how wide its contact shadow is: shoes, bags and the bust
+ * stand on it; clothes float a little above, as on an invisible mannequin.
+ */
+const FOOTPRINT: Record<ArtShape, [number, number]> = {
+  tshirt: [1270, 360],
+  sweater: [1250, 380],
+  shirt: [1260, 380],
+  trousers: [1370, 300],
+  jeans: [1370, 300],
+  skirt: [1240, 340],
+  dress: [1385, 360],
+  'floral-dress': [1385, 360],
+  jacket: [1200, 400],
+  coat: [1415, 380],
+  hoodie: [1250, 380],
+  leggings: [1385, 230],
+  blazer: [1250, 390],
+  suit: [1250, 390],
+  sneaker: [1080, 470],
+  boot: [1114, 450],
+  handbag: [1266, 360],
+  tote: [1286, 380],
+  backpack: [1294, 300],
+  necklace: [1384, 480],
+  ring: [1130, 250],
+  watch: [1370, 200],
+  cap: [1000, 380],
+  scarf: [1300, 260],
+  sunglasses: [930, 330],
+};
+
+interface Camera {
+  backdropTop: string;
+  backdropBottom: string;
+  /** Applied around the garment's centre: front, angled, close-up or flat lay. */
   transform: string;
-  /** A flat lay is lit from above: the shadow falls around the garment, not on a floor. */
+  /** A flat lay is lit from above: its shadow falls all around, and there is no floor. */
   flatLay: boolean;
 }
 
 /** Variant 0 is the hero shot; the others are the "more photos" of a listing. */
-function backdropFor(variant: number, color: Color): Backdrop {
+function cameraFor(variant: number, color: Color): Camera {
   const lightGarment = ['White', 'Beige', 'Yellow'].includes(color);
   switch (variant % ART_VARIANTS) {
     case 1:
       return {
-        top: lightGarment ? '#e4e8ee' : '#eef1f5',
-        bottom: lightGarment ? '#c9d1dc' : '#d6dde6',
+        backdropTop: lightGarment ? '#e4e8ee' : '#eef1f5',
+        backdropBottom: lightGarment ? '#c9d1dc' : '#d6dde6',
         transform: 'translate(600 780) rotate(-7) scale(0.9) translate(-600 -780)',
         flatLay: false,
       };
     case 2:
       return {
-        top: lightGarment ? '#eadbd0' : '#f7ede6',
-        bottom: lightGarment ? '#d9c2b2' : '#ead8cc',
+        backdropTop: lightGarment ? '#eadbd0' : '#f7ede6',
+        backdropBottom: lightGarment ? '#d9c2b2' : '#ead8cc',
         transform: 'translate(600 760) scale(1.55) translate(-600 -700)',
         flatLay: false,
       };
     case 3:
       return {
-        top: lightGarment ? '#d2dccd' : '#e6ece2',
-        bottom: lightGarment ? '#bccab6' : '#d3dccd',
+        backdropTop: lightGarment ? '#d2dccd' : '#e6ece2',
+        backdropBottom: lightGarment ? '#bccab6' : '#d3dccd',
         transform: 'translate(600 760) rotate(6) scale(0.86) translate(-600 -760)',
         flatLay: true,
       };
     default:
       return {
-        top: lightGarment ? '#ece6dc' : '#f6f3ee',
-        bottom: lightGarment ? '#d8cfc2' : '#e6dfd4',
+        backdropTop: lightGarment ? '#ece6dc' : '#f6f3ee',
+        backdropBottom: lightGarment ? '#d8cfc2' : '#e6dfd4',
         transform: 'translate(600 760) scale(0.96) translate(-600 -760)',
         flatLay: false,
       };
   }
 }
 
-/** The full SVG document for one photo. */
-export function garmentSvg(shape: ArtShape, color: Color, variant: number): string {
-  const p = paletteFor(color);
-  const backdrop = backdropFor(variant, color);
-  const art = garment(shape, color, p);
-  const grain = backdrop.flatLay
-    ? `<rect width="1200" height="1500" fill="url(#weave)"/>`
-    : `<rect y="1180" width="1200" height="320" fill="url(#floor)"/>`;
-  const shadow = backdrop.flatLay
-    ? `<g filter="url(#soft)" opacity="0.32" transform="translate(18 26)">${art}</g>`
-    : `<ellipse cx="600" cy="1345" rx="380" ry="46" fill="url(#contact)"/>`;
+/** Two small blossoms and a leaf: one cell of the floral print. */
+const flowerMotif = (petal: string) =>
+  `<g fill="${petal}"><circle cx="30" cy="30" r="9"/><circle cx="44" cy="30" r="9"/><circle cx="37" cy="18" r="9"/><circle cx="37" cy="42" r="9"/><circle cx="90" cy="90" r="8"/><circle cx="102" cy="90" r="8"/><circle cx="96" cy="80" r="8"/><circle cx="96" cy="100" r="8"/></g>` +
+  `<circle cx="37" cy="30" r="5" fill="${GOLD}"/><circle cx="96" cy="90" r="4" fill="${GOLD}"/>` +
+  `<path d="M 60 70 q 10 -12 22 -4" fill="none" stroke="${mix(COLOR_HEX.Green, '#ffffff', 0.3)}" stroke-width="4"/>`;
+
+/** Knit stitches as chevrons, 8 by 8 per pattern tile: big tiles render much faster than tiny ones. */
+const KNIT_TILE = Array.from({ length: 64 }, (_, index) => {
+  const x = (index % 8) * 22;
+  const y = Math.floor(index / 8) * 26;
+  return `M ${x + 2} ${y + 4} L ${x + 11} ${y + 18} L ${x + 20} ${y + 4}`;
+}).join(' ');
+
+const svgDocument = (defs: string, body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${ART_WIDTH}" height="${ART_HEIGHT}" viewBox="0 0 ${ART_WIDTH} ${ART_HEIGHT}"><defs>${defs}</defs>${body}</svg>`;
+
+/**
+ * The studio backdrop alone. Large gradients are the slowest part of rasterising, and only a few
+ * backdrops exist, so the renderer rasterises each once and composites garments over it.
+ */
+export function backdropSvg(variant: number, color: Color): string {
+  const camera = cameraFor(variant, color);
+  const surface = camera.flatLay
+    ? '<rect width="1200" height="1500" fill="url(#weave)"/>'
+    : '<rect y="1180" width="1200" height="320" fill="url(#floor)"/>';
+  return svgDocument(
+    `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${camera.backdropTop}"/><stop offset="1" stop-color="${camera.backdropBottom}"/></linearGradient>` +
+      '<radialGradient id="spot" cx="0.42" cy="0.32" r="0.7"><stop offset="0" stop-color="#ffffff" stop-opacity="0.75"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>' +
+      '<linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.07"/></linearGradient>' +
+      '<pattern id="weave" width="16" height="16" patternUnits="userSpaceOnUse"><path d="M 0 8 L 16 8 M 8 0 L 8 16" stroke="#000" stroke-opacity="0.035" stroke-width="2"/></pattern>',
+    `<rect width="1200" height="1500" fill="url(#bg)"/><rect width="1200" height="1500" fill="url(#spot)"/>${surface}`,
+  );
+}
+
+/**
+ * The soft shadow a flat lay casts on the surface below, or null: studio shots stand on the floor
+ * and get a contact shadow drawn in the garment layer instead (blurring costs time).
+ */
+export function shadowFor(variant: number) {
+  return cameraFor(variant, 'Gray').flatLay ? { dx: 16, dy: 24, blur: 16, opacity: 0.34 } : null;
+}
+
+/** The garment on a transparent canvas, already placed by the variant's camera. */
+export function garmentLayerSvg(shape: ArtShape, color: Color, variant: number): string {
+  const p = paletteFor(color, shape);
+  const camera = cameraFor(variant, color);
+  const [floorY, floorWidth] = FOOTPRINT[shape];
+  const contact = camera.flatLay
+    ? ''
+    : `<ellipse cx="600" cy="${floorY}" rx="${floorWidth}" ry="${Math.round(floorWidth / 9)}" fill="url(#contact)"/>`;
   const knitColor = p.isDark ? '#ffffff' : '#000000';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${ART_WIDTH}" height="${ART_HEIGHT}" viewBox="0 0 ${ART_WIDTH} ${ART_HEIGHT}">
-<defs>
-<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${backdrop.top}"/><stop offset="1" stop-color="${backdrop.bottom}"/></linearGradient>
-<radialGradient id="spot" cx="0.42" cy="0.32" r="0.7"><stop offset="0" stop-color="#ffffff" stop-opacity="0.75"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
-<linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.07"/></linearGradient>
-<radialGradient id="contact"><stop offset="0" stop-color="#000" stop-opacity="0.28"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
-<linearGradient id="shade" x1="0.15" y1="0" x2="0.85" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="${p.isDark ? 0.16 : 0.24}"/><stop offset="0.45" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="${p.isDark ? 0.3 : 0.2}"/></linearGradient>
-<linearGradient id="lens" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2f3a3a"/><stop offset="1" stop-color="#6b7772"/></linearGradient>
-<pattern id="knit" width="22" height="26" patternUnits="userSpaceOnUse"><path d="M 2 4 L 11 18 L 20 4" fill="none" stroke="${knitColor}" stroke-opacity="0.11" stroke-width="3"/></pattern>
-<pattern id="flowers" width="120" height="120" patternUnits="userSpaceOnUse"><g fill="${p.isDark ? mix(p.base, '#ffffff', 0.55) : mix(p.base, '#ffffff', 0.7)}"><circle cx="30" cy="30" r="9"/><circle cx="44" cy="30" r="9"/><circle cx="37" cy="18" r="9"/><circle cx="37" cy="42" r="9"/><circle cx="90" cy="90" r="8"/><circle cx="102" cy="90" r="8"/><circle cx="96" cy="80" r="8"/><circle cx="96" cy="100" r="8"/></g><circle cx="37" cy="30" r="5" fill="${GOLD}"/><circle cx="96" cy="90" r="4" fill="${GOLD}"/><path d="M 60 70 q 10 -12 22 -4" fill="none" stroke="${mix(COLOR_HEX.Green, '#ffffff', 0.3)}" stroke-width="4"/></pattern>
-<pattern id="weave" width="16" height="16" patternUnits="userSpaceOnUse"><path d="M 0 8 L 16 8 M 8 0 L 8 16" stroke="#000" stroke-opacity="0.035" stroke-width="2"/></pattern>
-<filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feColorMatrix type="matrix" values="0 0 0 0 0  0 0 0 0 0  0 0 0 0 0  0 0 0 1 0"/><feGaussianBlur stdDeviation="14"/></filter>
-</defs>
-<rect width="1200" height="1500" fill="url(#bg)"/>
-<rect width="1200" height="1500" fill="url(#spot)"/>
-${grain}
-<g transform="${backdrop.transform}">${shadow}${art}</g>
-</svg>`;
+  const flower = p.isDark ? mix(p.base, '#ffffff', 0.55) : mix(p.base, '#ffffff', 0.7);
+  return svgDocument(
+    '<radialGradient id="contact"><stop offset="0" stop-color="#000" stop-opacity="0.28"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>' +
+      `<linearGradient id="shade" x1="0.15" y1="0" x2="0.85" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="${p.isDark ? 0.16 : 0.24}"/><stop offset="0.45" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="${p.isDark ? 0.3 : 0.2}"/></linearGradient>` +
+      '<linearGradient id="lens" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2f3a3a"/><stop offset="1" stop-color="#6b7772"/></linearGradient>' +
+      `<pattern id="knit" width="176" height="208" patternUnits="userSpaceOnUse"><path d="${KNIT_TILE}" fill="none" stroke="${knitColor}" stroke-opacity="0.11" stroke-width="3"/></pattern>` +
+      `<pattern id="flowers" width="240" height="240" patternUnits="userSpaceOnUse">${[0, 120]
+        .flatMap((x) => [0, 120].map((y) => `<g transform="translate(${x} ${y})">${flowerMotif(flower)}</g>`))
+        .join('')}</pattern>`,
+    `<g transform="${camera.transform}">${contact}${garment(shape, color, p)}</g>`,
+  );
 }

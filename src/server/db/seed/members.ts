@@ -31,7 +31,7 @@ const BIOS = [
   'Trading my way to a wardrobe that actually fits my style.',
   'Sustainable stylist helping friends swap instead of shop.',
 ];
-const CITIES = ['Berlin', 'Lisbon', 'London', 'Amsterdam', 'Paris', 'Barcelona', 'Copenhagen', 'Milan', 'Vienna', 'Dublin'];
+export const CITIES = ['Berlin', 'Lisbon', 'London', 'Amsterdam', 'Paris', 'Barcelona', 'Copenhagen', 'Milan', 'Vienna', 'Dublin'];
 
 const SIZE_CHOICES: Partial<Record<ProfileCategory, readonly string[]>> = {
   Tops: ['XS', 'S', 'M', 'L', 'XL'],
@@ -63,6 +63,29 @@ function preferences(random: Random) {
   return { preferredCategories, preferredSizes };
 }
 
+const emailLocalPart = (firstName: string, lastName: string) =>
+  `${firstName}.${lastName}`
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** Where the scale seed's members live; `number` keeps their emails unique across runs. */
+export const SCALE_EMAIL_DOMAIN = 'scale.threadswap.example';
+
+/** A member for the scale seed (`npm run seed`): realistic, with a numbered unique email. */
+export function buildScaleMember(random: Random, number: number): SeedMember {
+  const firstName = random.pick(FIRST_NAMES);
+  const lastName = random.pick(LAST_NAMES);
+  return {
+    email: `${emailLocalPart(firstName, lastName)}.${number}@${SCALE_EMAIL_DOMAIN}`,
+    firstName,
+    lastName,
+    bio: random.pick(BIOS),
+    city: random.pick(CITIES),
+    ...preferences(random),
+  };
+}
+
 /** 'Demo Trader' first, then `count` realistic members. */
 export function buildMembers(random: Random, count: number): SeedMember[] {
   const members: SeedMember[] = [
@@ -83,12 +106,8 @@ export function buildMembers(random: Random, count: number): SeedMember[] {
     const key = `${firstName}.${lastName}`;
     if (used.has(key)) continue;
     used.add(key);
-    const local = key
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase();
     members.push({
-      email: `${local}@threadswap.example`,
+      email: `${emailLocalPart(firstName, lastName)}@threadswap.example`,
       firstName,
       lastName,
       bio: random.pick(BIOS),

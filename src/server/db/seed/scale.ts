@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../lib/password';
+import { type Database, queryRows } from '../connect';
+import { favorites, items, users } from '../schema';
+import { ITEM_TEMPLATES } from './catalog';
+import {
+  buildItem,
+  ensureArtPool,
+  type FavoriteRow,
+  type ItemContext,
+  type ItemRow,
+  type SeedOwner,
+} from './items';
+import { buildScaleMember, CITIES, DEMO_PASSWORD, SCALE_EMAIL_DOMAIN } from './members';
+import { createRandom, type Random } from './random';
+
+export interface ScaleSeedOptions {
+  users: number;
+  items: number;
+  /** Seed of the generator; runs with the same seed generate the same data (but new ids and emails). */
+  seed: number;
+  /** Rows per multi-row INSERT. 2,000 items use 42,000 parameters, below PostgreSQL's 65,535. */
+  batchSize?: number;
+  log?: (message: string) => void;
+}
+
+const DAY = 24 * 3600 * 1000;
+/** Share of items that get favourites, and how many: about one favourite per five items. */
+const FAVORITED_SHARE = 0.1;
+
+/** The next free number for scale members' emails, so that every run adds new, unique accounts. */
+async function nextMemberNumber(database: Database) {
+  const suffix = `@${SCALE_EMAIL_DOMAIN}`;
+  const [row] = await queryRows<{ last: number | null }>(
+    database.db,
+    sql`select max(substring(email from ${'\\.([0-9]+)' + suffix.replace(/\./g, '\\.') + '$'})::int) as last
+        from ${users} where email like ${'%' + suffix}`,
+  );
+  return (row?.last ?? 0) + 1;
+}
+
+/** Runs `work` over the batches with up to `parallel` in flight (PostgreSQL pools; PGlite is serial anyway). */
+async function inWaves(batches: number, parallel: number, work: (index: number) => Promise<void>) {
+  for (let start = 0; start < batches; start += parallel) {
+    const wave = [];
+    for (let index = start; index < Math.min(batches, start + parallel); index += 1) wave.push(work(index));
+    await Promise.all(wave);
+  }
+}
+
+async function insertMembers(
+  database: Database,
+  random: Random,
+  count: number,
+  batchSize: number,
+  log: (m: string) => void,
+) {
+  const first = await nextMemberNumber(database);
+  // One hash for all of them: they share the documented demo password, and argon2 is slow on purpose.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const owners: SeedOwner[] = [];
+  const started = Date.now();
+  const now = Date.now();
+  for (let start = 0; start < count; start += batchSize) {
+    const members = Array.from({ length: Math.min(batchSize, count - start) }, (_, offset) =>
+      buildScaleMember(random, first + start + offset),
+    );
+    const inserted = await database.db
+      .insert(users)
+      .values(
+        members.map((member) => ({
+          email: member.email,
+          passwordHash,
+          firstName: member.firstName,
+          lastName: member.lastName,
+          bio: member.bio,
+          preferredCategories: member.preferredCategories,
+          preferredSizes: member.preferredSizes,
+          // Joined 3 to 13 months ago: before any of the items they list.
+          createdAt: new Date(now - 91 * DAY - Math.floor(random.next() * 300 * DAY)),
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    const idByEmail = new Map(inserted.map((row) => [row.email, row.id]));
+    for (const member of members) {
+      const id = idByEmail.get(member.email);
+      if (id) owners.push({ id, city: member.city });
+    }
+    log(`members ${owners.length}/${count} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  return owners;
+}
+
+/** Favourites for a batch of items from random members other than the owner; sets `favoriteCount`. */
+function favoritesFor(random: Random, rows: ItemRow[], memberIds: readonly string[]) {
+  const out: FavoriteRow[] = [];
+  const now = Date.now();
+  for (const row of rows) {
+    if (!row.isActive || !random.chance(FAVORITED_SHARE)) continue;
+    const fans = new Set<string>();
+    const wanted = Math.min(random.int(1, 3), memberIds.length - 1);
+    for (let attempt = 0; fans.size < wanted && attempt < wanted * 4; attempt += 1) {
+      const fan = random.pick(memberIds);
+      if (fan !== row.userId) fans.add(fan);
+    }
+    for (const userId of fans) {
+      const listed = row.createdAt.getTime();
+      out.push({
+        userId,
+        itemId: row.id,
+        createdAt: new Date(listed + Math.floor(random.next() * (now - listed))),
+      });
+    }
+    row.favoriteCount = fans.size;
+  }
+  return out;
+}
+
+/**
+ * Bulk data for benchmarks and large demos: `users` new members and `items` listings (owned by the
+ * new members, or by existing ones when no members are added), with favourites for about a fifth of
+ * the item count. Photos come from the shared demo pool, rendered only if missing.
+ */
+export async function seedScale(database: Database, options: ScaleSeedOptions) {
+  const log = options.log ?? (() => undefined);
+  const random = createRandom(options.seed);
+  const batchSize = options.batchSize ?? 2000;
+  const parallel = database.kind === 'postgres' ? 4 : 1;
+  const started = Date.now();
+
+  const photoUrls = await ensureArtPool(database.db, {
+    onProgress: (done, total) => {
+      if (done === total || done % 10 === 0) log(`photos ${done}/${total} ready`);
+    },
+  });
+
+  let owners =
+    options.users > 0
+      ? await insertMembers(database, random, options.users, Math.min(batchSize * 2, 4000), log)
+      : [];
+  if (owners.length === 0 && options.items > 0) {
+    const existing = await database.db.select({ id: users.id }).from(users);
+    owners = existing.map((row) => ({ id: row.id, city: random.pick(CITIES) }));
+  }
+  if (owners.length === 0 && options.items > 0)
+    throw new Error('There are no members to own the items: pass --users too');
+
+  const memberIds = owners.map((owner) => owner.id);
+  const context: ItemContext = { random, photoUrls, now: Date.now() };
+  let itemsDone = 0;
+  let favoritesDone = 0;
+  const itemsStarted = Date.now();
+  const batches = Math.ceil(options.items / batchSize);
+  await inWaves(batches, parallel, async (index) => {
+    // Rows are built synchronously before any await, so the generator's sequence stays deterministic.
+    const size = Math.min(batchSize, options.items - index * batchSize);
+    const rows = Array.from({ length: size }, () =>
+      buildItem(context, random.pick(ITEM_TEMPLATES), random.pick(owners), randomUUID()),
+    );
+    const fans = favoritesFor(random, rows, memberIds);
+    await database.db.insert(items).values(rows);
+    if (fans.length > 0) await database.db.insert(favorites).values(fans).onConflictDoNothing();
+    itemsDone += rows.length;
+    favoritesDone += fans.length;
+    const seconds = (Date.now() - itemsStarted) / 1000;
+    log(
+      `items ${itemsDone}/${options.items}, favourites ${favoritesDone} (${seconds.toFixed(1)} s, ${Math.round(itemsDone / Math.max(seconds, 0.001))} items/s)`,
+    );
+  });
+
+  return {
+    members: options.users > 0 ? owners.length : 0,
+    items: itemsDone,
+    favorites: favoritesDone,
+    ms: Date.now() - started,
+  };
+}
