@@ -1,0 +1,50 @@
+import type { Favorite, Item } from '@common/api/items';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useAuth } from '@client/features/auth/api';
+import { apiRequest } from '@client/lib/api-client';
+
+export const FAVORITES_URL = '/api/favorites';
+
+/** The member's favourites (GET /api/favorites); not requested for visitors. */
+export function useFavorites() {
+  const { isAuthenticated } = useAuth();
+  return useQuery<Favorite[]>({ queryKey: [FAVORITES_URL], enabled: isAuthenticated });
+}
+
+/** The ids of the member's favourite items: where each heart's state starts (spec §4 Favourite). */
+export function useFavoriteIds(): ReadonlySet<string> {
+  const { data } = useFavorites();
+  return useMemo(() => new Set((data ?? []).map((favorite) => favorite.itemId)), [data]);
+}
+
+/**
+ * Adds or removes one favourite. The heart flips only when the server agrees (spec §4): the
+ * cached list is updated on success, then refetched. Item lists are only marked stale
+ * (favoriteCount and the 'popular' order change), so the grid under the pointer does not reshuffle.
+ */
+export function useToggleFavoriteMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ item, favorite }: { item: Item; favorite: boolean }) => {
+      if (favorite) await apiRequest('POST', FAVORITES_URL, { itemId: item.id });
+      else await apiRequest('DELETE', `${FAVORITES_URL}/${item.id}`);
+    },
+    onSuccess: async (_result, { item, favorite }) => {
+      queryClient.setQueryData<Favorite[]>([FAVORITES_URL], (current = []) =>
+        favorite
+          ? [{ itemId: item.id, createdAt: new Date().toISOString(), item }, ...current.filter((entry) => entry.itemId !== item.id)]
+          : current.filter((entry) => entry.itemId !== item.id),
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [FAVORITES_URL] }),
+        queryClient.invalidateQueries({ queryKey: [`/api/items/${item.id}`] }),
+        queryClient.invalidateQueries({
+          predicate: ({ queryKey }) =>
+            typeof queryKey[0] === 'string' && (queryKey[0].startsWith('/api/items') || queryKey[0].startsWith('/api/users/')),
+          refetchType: 'none',
+        }),
+      ]);
+    },
+  });
+}

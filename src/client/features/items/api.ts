@@ -1,0 +1,142 @@
+import type { Item, ItemFacets, ItemInput, ItemUpdate } from '@common/api/items';
+import { itemFiltersToParams, type ItemFilterState } from '@common/domain/item-filters';
+import type { CategoryFilterId } from '@common/domain/taxonomy';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { apiRequest } from '@client/lib/api-client';
+
+export const ITEMS_URL = '/api/items';
+export const ITEM_FACETS_URL = '/api/items/facets';
+
+/** One "Load more" step on Browse and Categories (the API allows up to 100). */
+export const ITEMS_PAGE_SIZE = 24;
+/** Spec §9: the home pages show the first 8 items. */
+export const SHOWCASE_SIZE = 8;
+
+export interface ItemsPage {
+  items: Item[];
+  /** X-Total-Count: every item that matches, over all pages. */
+  total: number;
+}
+
+async function getJson(url: string, signal: AbortSignal): Promise<Response> {
+  const response = await fetch(url, { credentials: 'include', signal });
+  if (!response.ok) {
+    const body = await response.text();
+    throw new Error(`${response.status}: ${body || response.statusText}`);
+  }
+  return response;
+}
+
+/** One page of GET /api/items with the total from the X-Total-Count header. */
+export async function fetchItemsPage(params: URLSearchParams, signal: AbortSignal): Promise<ItemsPage> {
+  const query = params.toString();
+  const response = await getJson(query ? `${ITEMS_URL}?${query}` : ITEMS_URL, signal);
+  const items = (await response.json()) as Item[];
+  const header = Number(response.headers.get('x-total-count'));
+  return { items, total: Number.isFinite(header) && header >= 0 ? header : items.length };
+}
+
+/**
+ * The marketplace list for a set of filters, page by page ("Load more"). The key starts with
+ * '/api/items' so that every item mutation invalidates it; the second part is the query string,
+ * so equal filters share one cache entry.
+ */
+export function useItemsInfinite(filters: ItemFilterState, pageSize = ITEMS_PAGE_SIZE) {
+  const query = itemFiltersToParams(filters).toString();
+  return useInfiniteQuery({
+    queryKey: [ITEMS_URL, 'pages', query, pageSize],
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams(query);
+      params.set('limit', String(pageSize));
+      if (pageParam > 0) params.set('offset', String(pageParam));
+      return fetchItemsPage(params, signal);
+    },
+    getNextPageParam: (lastPage, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+      return lastPage.items.length > 0 && loaded < lastPage.total ? loaded : undefined;
+    },
+  });
+}
+
+/** The first 8 items of a category for the home pages ('Trending Items', 'Latest Additions'). */
+export function useShowcaseItems(category: CategoryFilterId) {
+  return useQuery({
+    queryKey: [ITEMS_URL, 'showcase', category],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ limit: String(SHOWCASE_SIZE) });
+      if (category) params.set('category', category);
+      return fetchItemsPage(params, signal);
+    },
+  });
+}
+
+/**
+ * Counts per category, condition, size and brand for the same filters (design §5). The order
+ * does not change counts (and the facets endpoint refuses sortBy), so it is left out.
+ */
+export function useItemFacets(filters: ItemFilterState) {
+  const query = itemFiltersToParams({ ...filters, sortBy: undefined }).toString();
+  return useQuery({
+    queryKey: [ITEM_FACETS_URL, query],
+    queryFn: async ({ signal }) => {
+      const response = await getJson(query ? `${ITEM_FACETS_URL}?${query}` : ITEM_FACETS_URL, signal);
+      return (await response.json()) as ItemFacets;
+    },
+  });
+}
+
+export function itemUrl(id: string): string {
+  return `${ITEMS_URL}/${id}`;
+}
+
+/** One item with its owner (the detail view). The default query function GETs the key's URL. */
+export function useItem(id: string | null) {
+  return useQuery<Item>({ queryKey: [itemUrl(id ?? '')], enabled: Boolean(id) });
+}
+
+/**
+ * Everything an item change can alter: every list, facet and item under '/api/items', members'
+ * item lists under '/api/users/' and favourites (which embed items).
+ */
+export function invalidateItemQueries(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) => {
+      const [first] = queryKey;
+      return (
+        typeof first === 'string' &&
+        (first.startsWith(ITEMS_URL) || first.startsWith('/api/users/') || first.startsWith('/api/favorites'))
+      );
+    },
+  });
+}
+
+export function useDeleteItemMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', itemUrl(id)),
+    onSuccess: () => invalidateItemQueries(queryClient),
+  });
+}
+
+export function useSaveItemMutation(existing?: Item) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ItemInput | ItemUpdate): Promise<Item> => {
+      const response = existing
+        ? await apiRequest('PATCH', itemUrl(existing.id), input)
+        : await apiRequest('POST', ITEMS_URL, input);
+      return (await response.json()) as Item;
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData([itemUrl(saved.id)], saved);
+      return invalidateItemQueries(queryClient);
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import { itemInput, MAX_ITEM_VALUE_CENTS, type Item, type ItemInput } from '@common/api/items';
+import { centsToDollarsInput, DOLLARS_PATTERN, MAX_TAGS } from '@common/domain/item-form-rules';
+import { dollarsToCents } from '@common/domain/money';
+import {
+  COLORS,
+  CONDITIONS,
+  GENDERS,
+  ITEM_CATEGORIES,
+  SEASONS,
+  STYLE_CATEGORY,
+  STYLES,
+  type Color,
+  type Condition,
+  type Gender,
+  type ItemCategory,
+  type Season,
+  type Style,
+} from '@common/domain/taxonomy';
+import { z } from 'zod';
+
+/**
+ * The List Item form as the person fills it in: text and select values as strings, the value in
+ * dollars. The rules mirror the API contract (itemInput), reusing its title and description
+ * rules, with messages written for this form; photos are checked beside it.
+ */
+const choice = <T extends string>(values: readonly T[], message: string) =>
+  z.string().refine((value) => (values as readonly string[]).includes(value), { message });
+
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, { message: `${label} must be at most ${max} characters` });
+
+export const itemFormSchema = z
+  .object({
+    title: itemInput.shape.title,
+    description: itemInput.shape.description,
+    category: choice(ITEM_CATEGORIES, 'Choose a category'),
+    gender: choice(GENDERS, 'Choose who it is for'),
+    style: z.string().refine((value) => value === '' || (STYLES as readonly string[]).includes(value), {
+      message: 'Choose a style from the list',
+    }),
+    condition: choice(CONDITIONS, 'Choose the condition'),
+    brand: optionalText('Brand', 60),
+    size: optionalText('Size', 20),
+    value: z
+      .string()
+      .trim()
+      .min(1, { message: 'Enter an estimated value in dollars' })
+      .regex(DOLLARS_PATTERN, { message: 'Enter an amount in dollars, like 25 or 24.99' })
+      .refine((value) => (dollarsToCents(value) ?? 0) <= MAX_ITEM_VALUE_CENTS, {
+        message: 'Estimated value must be at most $100,000',
+      }),
+    tags: z.array(z.string()).max(MAX_TAGS, { message: `Add at most ${MAX_TAGS} tags` }),
+    colors: z.array(z.enum(COLORS)),
+    seasons: z.array(z.enum(SEASONS)),
+    location: optionalText('Location', 80),
+  })
+  .superRefine((values, context) => {
+    if (values.style && STYLE_CATEGORY[values.style as Style] !== values.category) {
+      context.addIssue({ code: 'custom', path: ['style'], message: 'This style does not belong to the chosen category' });
+    }
+  });
+
+export type ItemFormValues = z.input<typeof itemFormSchema>;
+
+export const EMPTY_ITEM_FORM: ItemFormValues = {
+  title: '',
+  description: '',
+  category: '',
+  gender: '',
+  style: '',
+  condition: '',
+  brand: '',
+  size: '',
+  value: '',
+  tags: [],
+  colors: [],
+  seasons: [],
+  location: '',
+};
+
+export function itemToFormValues(item: Item): ItemFormValues {
+  return {
+    title: item.title,
+    description: item.description,
+    category: item.category,
+    gender: item.gender,
+    style: item.style ?? '',
+    condition: item.condition,
+    brand: item.brand ?? '',
+    size: item.size ?? '',
+    value: centsToDollarsInput(item.estimatedValue),
+    tags: item.tags,
+    colors: item.colors.filter((color): color is Color => (COLORS as readonly string[]).includes(color)),
+    seasons: item.seasons.filter((season): season is Season => (SEASONS as readonly string[]).includes(season)),
+    location: item.location ?? '',
+  };
+}
+
+/** The API payload (POST creates, PATCH sends the same full set of fields). */
+export function formValuesToInput(values: ItemFormValues, images: string[]): ItemInput {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    category: values.category as ItemCategory,
+    gender: values.gender as Gender,
+    style: values.style ? (values.style as Style) : null,
+    condition: values.condition as Condition,
+    brand: values.brand.trim() || null,
+    size: values.size.trim() || null,
+    estimatedValue: dollarsToCents(values.value.trim()) ?? 0,
+    images,
+    tags: values.tags,
+    colors: values.colors,
+    seasons: values.seasons,
+    location: values.location.trim() || null,
+  };
+}
+
+/** Form fields the API's 400 issues can point at (path[0]). */
+export const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_ITEM_FORM));

@@ -1,0 +1,109 @@
+import type { Item } from '@common/api/items';
+import { useLocation, useSearch } from 'wouter';
+import { toast } from '@client/components/ui/use-toast';
+import { useAuth } from '@client/features/auth/api';
+import { useFavoriteIds, useToggleFavoriteMutation } from '@client/features/favorites/api';
+import { isUnauthorizedError } from '@client/lib/api-client';
+import { handleUnauthorized } from '@client/lib/unauthorized';
+import { useDeleteItemMutation } from './api';
+import { useItemActions } from './item-actions';
+
+function loginRequired(description: string): void {
+  toast({ title: 'Login required', description });
+}
+
+/**
+ * The behaviour behind an item's buttons, shared by the card, the list row and the detail view
+ * (spec §2 Item card, §6 Roles): visitors get a 'Login required' toast, members reach the
+ * handlers of ItemActionsProvider, and favourites are handled here.
+ */
+export function useItemControls(item: Item) {
+  const { user } = useAuth();
+  const actions = useItemActions();
+  const favoriteIds = useFavoriteIds();
+  const toggleFavorite = useToggleFavoriteMutation();
+  const isMember = user !== null;
+  const isOwner = user?.id === item.userId;
+  const isFavorite = favoriteIds.has(item.id);
+
+  return {
+    isMember,
+    isOwner,
+    isFavorite,
+    isBookmarked: isMember && (actions.isBookmarked?.(item) ?? false),
+    favoritePending: toggleFavorite.isPending,
+    /** Smart Match is offered to signed-in members on other members' items only. */
+    canSmartMatch: isMember && !isOwner,
+    /** The owner gets the Suggested Barter Alternatives only where a handler is wired. */
+    canSuggestForOwn: isOwner && actions.barter !== undefined,
+    barter: () => {
+      if (!isMember) return loginRequired('Please use the Dev Login button to test the barter feature');
+      actions.barter?.(item);
+    },
+    smartMatch: () => {
+      if (!isMember) return loginRequired('Please log in to use Smart Match');
+      actions.smartMatch?.(item);
+    },
+    bookmark: () => {
+      if (!isMember) return loginRequired('Please log in to bookmark items');
+      actions.bookmark?.(item);
+    },
+    favorite: () => {
+      if (!isMember) return loginRequired('Please log in to add items to favorites');
+      if (toggleFavorite.isPending) return;
+      toggleFavorite.mutate(
+        { item, favorite: !isFavorite },
+        {
+          onError: (error) => {
+            if (isUnauthorizedError(error)) handleUnauthorized();
+            else toast({ title: 'Error', description: 'Failed to update favorites', variant: 'destructive' });
+          },
+        },
+      );
+    },
+  };
+}
+
+/** Delete with the browser's confirmation and the spec's toasts (spec §5, §8). */
+export function useDeleteItem() {
+  const mutation = useDeleteItemMutation();
+  const remove = (item: Item, onDeleted?: () => void) => {
+    if (!window.confirm('Are you sure you want to delete this item?')) return;
+    mutation.mutate(item.id, {
+      onSuccess: () => {
+        toast({ title: 'Item deleted', description: 'Your item has been removed from the marketplace' });
+        onDeleted?.();
+      },
+      onError: (error) => {
+        if (isUnauthorizedError(error)) handleUnauthorized();
+        else toast({ title: 'Error', description: 'Failed to delete item', variant: 'destructive' });
+      },
+    });
+  };
+  return { remove, isPending: mutation.isPending };
+}
+
+export const HIGHLIGHT_PARAM = 'highlight';
+
+/**
+ * History state of an entry that opened the detail view from a link, so that closing it can go
+ * back (to the page and scroll position it was opened from) instead of adding an entry.
+ */
+export const ITEM_DETAIL_STATE = { itemDetail: true } as const;
+
+export function openedFromLink(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && 'itemDetail' in state;
+}
+
+/**
+ * Where 'View' leads: the detail view over Browse (design §5). On Browse the current filters stay
+ * in the URL underneath; elsewhere it opens Browse unfiltered.
+ */
+export function useItemDetailHref(itemId: string): string {
+  const [location] = useLocation();
+  const search = useSearch();
+  const params = new URLSearchParams(location === '/browse' ? search : '');
+  params.set(HIGHLIGHT_PARAM, itemId);
+  return `/browse?${params.toString()}`;
+}
