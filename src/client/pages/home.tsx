@@ -1,11 +1,15 @@
+import type { TradeRequest } from '@common/api/trades';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CircleCheck, Clock, Heart, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { PageContainer } from '@client/components/layout/page-container';
 import { useAuth } from '@client/features/auth/api';
+import { useFavorites } from '@client/features/favorites/api';
 import { CategoryRow } from '@client/features/items/components/category-row';
 import { ItemsShowcase } from '@client/features/items/components/items-showcase';
 
@@ -66,24 +70,29 @@ export function HomePage() {
   );
 }
 
-const DASHBOARD_COUNTS: ReadonlyArray<{ label: string; icon: LucideIcon; testId: string }> = [
-  { label: 'Pending Requests', icon: Clock, testId: 'dashboard-pending' },
-  { label: 'Completed Trades', icon: CircleCheck, testId: 'dashboard-completed' },
-  { label: 'Favorites', icon: Heart, testId: 'dashboard-favorites' },
-];
-
 /**
- * The member dashboard slot: counts of trade requests by status (pending, completed) and of
- * favourites. The trades and favourites issues supply the numbers; until then each shows a dash.
+ * The member dashboard: counts of the member's trade requests by status (pending, completed)
+ * and of their favourites (spec §2). A count still loading shows a placeholder; one that
+ * failed to load shows a dash.
  */
 function DashboardSummary() {
+  const trades = useQuery<TradeRequest[]>({ queryKey: ['/api/trade-requests'] });
+  const favorites = useFavorites();
+  const countTrades = (status: TradeRequest['status']) =>
+    trades.data ? trades.data.filter((trade) => trade.status === status).length : undefined;
+  const counts: ReadonlyArray<{ label: string; icon: LucideIcon; testId: string; value: number | undefined; loading: boolean }> = [
+    { label: 'Pending Requests', icon: Clock, testId: 'dashboard-pending', value: countTrades('pending'), loading: trades.isPending },
+    { label: 'Completed Trades', icon: CircleCheck, testId: 'dashboard-completed', value: countTrades('completed'), loading: trades.isPending },
+    { label: 'Favorites', icon: Heart, testId: 'dashboard-favorites', value: favorites.data?.length, loading: favorites.isPending },
+  ];
+
   return (
     <section aria-labelledby="dashboard-heading" className="space-y-4" data-testid="section-dashboard">
       <h2 id="dashboard-heading" className="text-2xl font-bold tracking-tight">
         Your Dashboard
       </h2>
       <div className="grid gap-4 sm:grid-cols-3">
-        {DASHBOARD_COUNTS.map(({ label, icon: Icon, testId }) => (
+        {counts.map(({ label, icon: Icon, testId, value, loading }) => (
           <Card key={label} data-testid={testId}>
             <CardContent className="flex items-center gap-4 pt-6">
               <span className="flex size-12 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
@@ -91,10 +100,18 @@ function DashboardSummary() {
               </span>
               <div>
                 <p className="text-sm text-muted-foreground">{label}</p>
-                <p className="text-2xl font-bold">
-                  <span aria-hidden="true">–</span>
-                  <span className="sr-only">Not available yet</span>
-                </p>
+                {loading ? (
+                  <Skeleton className="mt-1 h-8 w-12" />
+                ) : value === undefined ? (
+                  <p className="text-2xl font-bold">
+                    <span aria-hidden="true">–</span>
+                    <span className="sr-only">Not available</span>
+                  </p>
+                ) : (
+                  <p className="text-2xl font-bold tabular-nums" data-testid={`${testId}-count`}>
+                    {value}
+                  </p>
+                )}
               </div>
             </CardContent>
           </Card>

@@ -11,14 +11,19 @@ const CATEGORY_ICONS: Record<CategoryFilterId, LucideIcon> = {
   men: Mars,
 };
 
-/** Spec §2 category filter row: All Items, Clothing, Shoes, Accessories, Women, Men. */
+/**
+ * Spec §2 category filter row: All Items, Clothing, Shoes, Accessories, Women, Men. With
+ * `counts` (from the facets endpoint) each entry shows how many items it holds.
+ */
 export function CategoryRow({
   value,
   onChange,
+  counts,
   className,
 }: {
   value: CategoryFilterId;
   onChange: (category: CategoryFilterId) => void;
+  counts?: Partial<Record<CategoryFilterId, number>>;
   className?: string;
 }) {
   return (
@@ -38,7 +43,7 @@ export function CategoryRow({
             onClick={() => onChange(id)}
             data-testid={`button-category-${id || 'all'}`}
             className={cn(
-              'inline-flex shrink-0 items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium transition-colors',
+              'relative inline-flex shrink-0 items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium transition-colors',
               'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none',
               selected
                 ? 'border-primary bg-primary text-primary-foreground shadow-sm'
@@ -47,6 +52,18 @@ export function CategoryRow({
           >
             <Icon className="size-4" aria-hidden="true" />
             {label}
+            {counts?.[id] !== undefined ? (
+              <span
+                className={cn(
+                  'rounded-full px-1.5 text-xs tabular-nums',
+                  selected ? 'bg-white/20' : 'bg-muted text-muted-foreground',
+                )}
+              >
+                <span className="sr-only">(</span>
+                {counts[id]}
+                <span className="sr-only"> items)</span>
+              </span>
+            ) : null}
           </button>
         );
       })}

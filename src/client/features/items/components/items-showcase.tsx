@@ -1,12 +1,13 @@
 import { CATEGORY_ROW, type CategoryFilterId } from '@common/domain/taxonomy';
-import { ArrowRight, Shirt } from 'lucide-react';
+import { ArrowRight, CircleAlert, Shirt } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
+import { SHOWCASE_SIZE, useShowcaseItems } from '../api';
+import { ItemGrid } from './item-grid';
 
 /**
- * The item grid slot of the home pages: 'Trending Items' for visitors and 'Latest Additions'
- * for members, each showing the first 8 items of the selected category. The items issue
- * fills the grid; for now the section frames where it goes.
+ * The item grid of the home pages: 'Trending Items' for visitors and 'Latest Additions' for
+ * members, each the first 8 items of the selected category row entry (spec §2, §9).
  */
 export function ItemsShowcase({
   id,
@@ -20,6 +21,9 @@ export function ItemsShowcase({
   category: CategoryFilterId;
 }) {
   const categoryLabel = CATEGORY_ROW.find((entry) => entry.id === category)?.label;
+  const { data, isPending, isError } = useShowcaseItems(category);
+  const browseHref = category ? `/browse?category=${category}` : '/browse';
+
   return (
     <section id={id} aria-labelledby={`${id}-heading`} data-testid={`section-${id}`} className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -30,21 +34,39 @@ export function ItemsShowcase({
           <p className="text-muted-foreground">{category ? `Showing ${categoryLabel}` : description}</p>
         </div>
         <Button asChild variant="link" className="h-auto px-0">
-          <Link href="/browse">
+          <Link href={browseHref} data-testid={`link-${id}-view-all`}>
             View all
             <ArrowRight aria-hidden="true" />
           </Link>
         </Button>
       </div>
-      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-muted/50 px-6 py-14 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
-          <Shirt className="size-6" aria-hidden="true" />
-        </span>
-        <p className="font-medium">Fresh listings will appear here</p>
-        <p className="max-w-sm text-sm text-muted-foreground">
-          Browse the marketplace to see every item that is up for a swap right now.
-        </p>
-      </div>
+      {isError ? (
+        <ShowcaseMessage icon="error" title="Failed to fetch items" text="Please try again in a moment." />
+      ) : !isPending && data.items.length === 0 ? (
+        <ShowcaseMessage
+          icon="empty"
+          title={category ? `No items available in the ${categoryLabel} category yet.` : 'No items available at the moment.'}
+          text="Check back soon, or list one of your own pieces."
+        />
+      ) : (
+        <ItemGrid items={data?.items ?? []} loading={isPending} skeletons={SHOWCASE_SIZE} testId={`grid-${id}`} />
+      )}
     </section>
+  );
+}
+
+function ShowcaseMessage({ icon, title, text }: { icon: 'empty' | 'error'; title: string; text: string }) {
+  const Icon = icon === 'error' ? CircleAlert : Shirt;
+  return (
+    <div
+      className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-muted/50 px-6 py-14 text-center"
+      role={icon === 'error' ? 'alert' : undefined}
+    >
+      <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+        <Icon className="size-6" aria-hidden="true" />
+      </span>
+      <p className="font-medium">{title}</p>
+      <p className="max-w-sm text-sm text-muted-foreground">{text}</p>
+    </div>
   );
 }

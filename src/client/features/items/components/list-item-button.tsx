@@ -1,15 +1,29 @@
 import { Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Button, type ButtonProps } from '@client/components/ui/button';
+import { LazyListItemDialog, preloadListItemDialog } from './lazy-list-item-dialog';
 
-/**
- * 'List Item' in the navigation bar (spec §2). The items issue wires it to the listing form;
- * until then it renders the action without opening anything.
- */
-export function ListItemButton(props: ButtonProps) {
+/** 'List Item' in the navigation bar (spec §2): opens the listing form. */
+export function ListItemButton({ onClick, onPointerEnter, ...props }: ButtonProps) {
+  const [open, setOpen] = useState(false);
   return (
-    <Button {...props}>
-      <Plus aria-hidden="true" />
-      List Item
-    </Button>
+    <>
+      <Button
+        {...props}
+        aria-haspopup="dialog"
+        onPointerEnter={(event) => {
+          preloadListItemDialog();
+          onPointerEnter?.(event);
+        }}
+        onClick={(event) => {
+          onClick?.(event);
+          setOpen(true);
+        }}
+      >
+        <Plus aria-hidden="true" />
+        List Item
+      </Button>
+      <LazyListItemDialog open={open} onOpenChange={setOpen} />
+    </>
   );
 }

@@ -1,0 +1,370 @@
+import type { ItemFacets } from '@common/api/items';
+import {
+  AVAILABILITY_LABELS,
+  formatPriceBound,
+  PRICE_SLIDER,
+  toggleValue,
+  type ItemFilterState,
+} from '@common/domain/item-filters';
+import {
+  AVAILABILITY,
+  COLORS,
+  CONDITION_LABELS,
+  CONDITIONS,
+  DATE_FILTER_LABELS,
+  DATE_FILTERS,
+  GENDER_LABELS,
+  GENDERS,
+  SEASONS,
+  SELLER_RATING_LABELS,
+  SELLER_RATINGS,
+  SIZES,
+} from '@common/domain/taxonomy';
+import { SlidersHorizontal } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Slider } from '@client/components/ui/slider';
+import { ToggleChip } from '@client/components/ui/toggle-chip';
+import { cn } from '@client/lib/utils';
+import { useDebouncedText } from '../use-url-filters';
+
+export type FilterPanelMode = 'basic' | 'advanced';
+
+const ANY = 'any';
+
+/**
+ * Spec §2 'Advanced Filters' panel with 'Clear All' and a Basic/Advanced toggle. Basic:
+ * condition, brand, size, price range; Advanced: gender, availability, seller rating, posted
+ * date, location, colours, seasons. Counts beside conditions and sizes come from the facets.
+ */
+export function FilterPanel({
+  id,
+  filters,
+  onChange,
+  onClear,
+  facets,
+  mode,
+  onModeChange,
+}: {
+  id: string;
+  filters: ItemFilterState;
+  onChange: (next: ItemFilterState) => void;
+  onClear: () => void;
+  facets: ItemFacets | undefined;
+  mode: FilterPanelMode;
+  onModeChange: (mode: FilterPanelMode) => void;
+}) {
+  const set = (change: Partial<ItemFilterState>) => onChange({ ...filters, ...change });
+
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className="space-y-5 rounded-xl border bg-card p-4 shadow-xs sm:p-5"
+      data-testid="panel-filters"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-semibold">
+          <SlidersHorizontal className="size-5 text-primary" aria-hidden="true" />
+          Advanced Filters
+        </h2>
+        <div className="flex items-center gap-2">
+          <div role="group" aria-label="Filter set" className="inline-flex rounded-lg bg-muted p-1">
+            {(['basic', 'advanced'] as const).map((entry) => (
+              <button
+                key={entry}
+                type="button"
+                aria-pressed={mode === entry}
+                onClick={() => onModeChange(entry)}
+                className={cn(
+                  'rounded-md px-3 py-1 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                  mode === entry ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
+                )}
+                data-testid={`button-filters-${entry}`}
+              >
+                {entry === 'basic' ? 'Basic' : 'Advanced'}
+              </button>
+            ))}
+          </div>
+          <Button variant="ghost" size="sm" onClick={onClear} data-testid="button-clear-filters">
+            Clear All
+          </Button>
+        </div>
+      </div>
+
+      {mode === 'basic' ? (
+        <div className="grid gap-5 lg:grid-cols-2">
+          <FilterGroup title="Condition">
+            <div className="flex flex-wrap gap-2">
+              {CONDITIONS.map((condition) => (
+                <ToggleChip
+                  key={condition}
+                  pressed={filters.condition.includes(condition)}
+                  onClick={() => set({ condition: toggleValue(filters.condition, condition) })}
+                  data-testid={`filter-condition-${condition}`}
+                >
+                  {CONDITION_LABELS[condition]}
+                  <Count value={facets ? (facets.conditions.find((entry) => entry.value === condition)?.count ?? 0) : undefined} />
+                </ToggleChip>
+              ))}
+            </div>
+          </FilterGroup>
+
+          <FilterGroup title="Size">
+            <div className="flex flex-wrap gap-2">
+              {[...SIZES, ...filters.size.filter((size) => !(SIZES as readonly string[]).includes(size))].map((size) => (
+                <ToggleChip
+                  key={size}
+                  pressed={filters.size.includes(size)}
+                  onClick={() => set({ size: toggleValue(filters.size, size) })}
+                  className="min-w-10 justify-center px-2.5"
+                  data-testid={`filter-size-${size}`}
+                >
+                  {size}
+                </ToggleChip>
+              ))}
+            </div>
+          </FilterGroup>
+
+          <TextFilter
+            id="filter-brand"
+            label="Brand"
+            placeholder="Any brand, e.g. Zara"
+            value={filters.brand}
+            onCommit={(brand) => set({ brand })}
+            suggestions={facets?.brands.map((entry) => entry.value)}
+          />
+
+          <PriceFilter
+            minPrice={filters.minPrice}
+            maxPrice={filters.maxPrice}
+            onCommit={(minPrice, maxPrice) => set({ minPrice, maxPrice })}
+          />
+        </div>
+      ) : (
+        <div className="grid gap-5 lg:grid-cols-2">
+          <FilterGroup title="Gender">
+            <div className="flex flex-wrap gap-2">
+              {GENDERS.map((gender) => (
+                <ToggleChip
+                  key={gender}
+                  pressed={filters.gender.includes(gender)}
+                  onClick={() => set({ gender: toggleValue(filters.gender, gender) })}
+                  data-testid={`filter-gender-${gender}`}
+                >
+                  {GENDER_LABELS[gender]}
+                </ToggleChip>
+              ))}
+            </div>
+          </FilterGroup>
+
+          <FilterGroup title="Availability">
+            <div className="flex flex-wrap gap-2">
+              {AVAILABILITY.map((availability) => (
+                <ToggleChip
+                  key={availability}
+                  pressed={filters.availability.includes(availability)}
+                  onClick={() => set({ availability: toggleValue(filters.availability, availability) })}
+                  data-testid={`filter-availability-${availability}`}
+                >
+                  {AVAILABILITY_LABELS[availability]}
+                </ToggleChip>
+              ))}
+            </div>
+          </FilterGroup>
+
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div className="grid content-start gap-2">
+              <Label htmlFor="filter-rating">Seller rating</Label>
+              <Select
+                value={filters.rating || ANY}
+                onValueChange={(value) => set({ rating: value === ANY ? '' : (value as ItemFilterState['rating']) })}
+              >
+                <SelectTrigger id="filter-rating" data-testid="select-filter-rating">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ANY}>Any rating</SelectItem>
+                  {SELLER_RATINGS.map((rating) => (
+                    <SelectItem key={rating} value={rating}>
+                      {SELLER_RATING_LABELS[rating]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="grid content-start gap-2">
+              <Label htmlFor="filter-date">Posted</Label>
+              <Select
+                value={filters.dateFilter || ANY}
+                onValueChange={(value) =>
+                  set({ dateFilter: value === ANY ? '' : (value as ItemFilterState['dateFilter']) })
+                }
+              >
+                <SelectTrigger id="filter-date" data-testid="select-filter-date">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ANY}>Any time</SelectItem>
+                  {DATE_FILTERS.map((date) => (
+                    <SelectItem key={date} value={date}>
+                      {DATE_FILTER_LABELS[date]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+
+          <TextFilter
+            id="filter-location"
+            label="Location"
+            placeholder="City or region"
+            value={filters.location}
+            onCommit={(location) => set({ location })}
+          />
+
+          <FilterGroup title="Colors">
+            <div className="flex flex-wrap gap-2">
+              {COLORS.map((color) => (
+                <ToggleChip
+                  key={color}
+                  pressed={filters.colors.includes(color)}
+                  onClick={() => set({ colors: toggleValue(filters.colors, color) })}
+                  data-testid={`filter-color-${color.toLowerCase()}`}
+                >
+                  {color}
+                </ToggleChip>
+              ))}
+            </div>
+          </FilterGroup>
+
+          <FilterGroup title="Seasons">
+            <div className="flex flex-wrap gap-2">
+              {SEASONS.map((season) => (
+                <ToggleChip
+                  key={season}
+                  pressed={filters.seasons.includes(season)}
+                  onClick={() => set({ seasons: toggleValue(filters.seasons, season) })}
+                  data-testid={`filter-season-${season.toLowerCase()}`}
+                >
+                  {season}
+                </ToggleChip>
+              ))}
+            </div>
+          </FilterGroup>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function FilterGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="min-w-0 space-y-2">
+      <legend className="mb-2 text-sm font-medium">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function Count({ value }: { value: number | undefined }) {
+  if (value === undefined) return null;
+  return (
+    <span className="text-xs tabular-nums opacity-70">
+      <span className="sr-only">(</span>
+      {value}
+      <span className="sr-only"> items)</span>
+    </span>
+  );
+}
+
+function TextFilter({
+  id,
+  label,
+  placeholder,
+  value,
+  onCommit,
+  suggestions,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onCommit: (value: string) => void;
+  suggestions?: string[];
+}) {
+  const { draft, setDraft, flush } = useDebouncedText(value, onCommit);
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="search"
+        value={draft}
+        placeholder={placeholder}
+        autoComplete="off"
+        list={suggestions?.length ? `${id}-options` : undefined}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') flush();
+        }}
+        data-testid={`input-${id}`}
+      />
+      {suggestions?.length ? (
+        <datalist id={`${id}-options`}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      ) : null}
+    </div>
+  );
+}
+
+/** The price range: dragging moves the thumbs locally; the URL (and the query) change on release. */
+function PriceFilter({
+  minPrice,
+  maxPrice,
+  onCommit,
+}: {
+  minPrice: number;
+  maxPrice: number;
+  onCommit: (minPrice: number, maxPrice: number) => void;
+}) {
+  const [range, setRange] = useState<[number, number]>([minPrice, maxPrice]);
+  const [shown, setShown] = useState<[number, number]>([minPrice, maxPrice]);
+  if (shown[0] !== minPrice || shown[1] !== maxPrice) {
+    setShown([minPrice, maxPrice]);
+    setRange([minPrice, maxPrice]);
+  }
+  return (
+    <fieldset className="min-w-0 space-y-3">
+      <legend className="mb-2 flex w-full items-center justify-between text-sm font-medium">
+        Price range
+      </legend>
+      <p className="text-sm font-semibold tabular-nums" aria-live="polite" data-testid="text-price-range">
+        {formatPriceBound(range[0])} – {formatPriceBound(range[1])}
+      </p>
+      <Slider
+        min={PRICE_SLIDER.min}
+        max={PRICE_SLIDER.max}
+        step={PRICE_SLIDER.step}
+        minStepsBetweenThumbs={1}
+        value={range}
+        onValueChange={(value) => setRange([value[0] ?? PRICE_SLIDER.min, value[1] ?? PRICE_SLIDER.max])}
+        onValueCommit={(value) => onCommit(value[0] ?? PRICE_SLIDER.min, value[1] ?? PRICE_SLIDER.max)}
+        thumbLabels={['Minimum price', 'Maximum price']}
+        className="py-2"
+        data-testid="slider-price"
+      />
+      <div className="flex justify-between text-xs text-muted-foreground">
+        <span>${PRICE_SLIDER.min}</span>
+        <span>${PRICE_SLIDER.max}+</span>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Item } from '@common/api/items';
+import { CATEGORY_ROW, CONDITION_LABELS } from '@common/domain/taxonomy';
+import type { ReactNode } from 'react';
+import { cn } from '@client/lib/utils';
+
+export function categoryLabel(category: Item['category']): string {
+  return CATEGORY_ROW.find((entry) => entry.id === category)?.label ?? category;
+}
+
+export const AVAILABILITY_BADGES: Partial<Record<Item['availability'], string>> = {
+  pending: 'Offers pending',
+  reserved: 'Reserved',
+  traded: 'Traded',
+};
+
+const CONDITION_TONES: Record<Item['condition'], string> = {
+  new: 'bg-emerald-600',
+  'like-new': 'bg-teal-700',
+  good: 'bg-sky-700',
+  fair: 'bg-amber-700',
+  poor: 'bg-stone-600',
+};
+
+/** The condition label on a coloured pill (white text meets contrast on every tone). */
+export function ConditionBadge({ condition, className }: { condition: Item['condition']; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold text-white shadow-sm',
+        CONDITION_TONES[condition],
+        className,
+      )}
+    >
+      {CONDITION_LABELS[condition]}
+    </span>
+  );
+}
+
+/** Small neutral chips: category, size, brand. */
+export function ItemChip({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex max-w-full items-center truncate rounded-md bg-muted px-1.5 py-0.5 text-xs font-medium text-muted-foreground',
+        className,
+      )}
+    >
+      {children}
+    </span>
+  );
+}

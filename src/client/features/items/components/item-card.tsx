@@ -1,0 +1,174 @@
+import type { Item } from '@common/api/items';
+import { formatDollars } from '@common/domain/money';
+import { ArrowLeftRight, Sparkles } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { cn } from '@client/lib/utils';
+import { ITEM_DETAIL_STATE, useItemControls, useItemDetailHref } from '../use-item-controls';
+import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge, ItemChip } from './item-badges';
+import { BookmarkButton, FavoriteButton } from './item-icon-buttons';
+import { ItemImage } from './item-image';
+import { ItemOwnerMenu } from './item-owner-menu';
+
+/**
+ * Spec §2 Item card: photo with the estimated value (top-left) and condition (bottom-left),
+ * favourite and bookmark buttons, title, description, category/size/brand chips, the owner, and
+ * the actions: Barter and View for everyone, Smart Match for signed-in non-owners, and the
+ * Edit/Delete menu instead of Barter for the owner.
+ */
+export function ItemCard({ item, priority = false }: { item: Item; priority?: boolean }) {
+  const controls = useItemControls(item);
+  const detailHref = useItemDetailHref(item.id);
+  const availability = AVAILABILITY_BADGES[item.availability];
+
+  return (
+    <article
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-xs transition-shadow hover:shadow-md"
+      data-testid={`card-item-${item.id}`}
+      aria-labelledby={`item-title-${item.id}`}
+    >
+      <div className="relative aspect-[4/5] overflow-hidden bg-muted">
+        <Link href={detailHref} state={ITEM_DETAIL_STATE} tabIndex={-1} aria-hidden="true" className="block size-full">
+          <ItemImage
+            item={item}
+            priority={priority}
+            className="transition-transform duration-300 group-hover:scale-[1.03]"
+          />
+        </Link>
+        <span
+          className="absolute top-2 left-2 rounded-full bg-card/95 px-2 py-0.5 text-sm font-bold tabular-nums shadow-sm ring-1 ring-black/5"
+          data-testid={`text-value-${item.id}`}
+        >
+          <span className="sr-only">Estimated value </span>
+          {formatDollars(item.estimatedValue)}
+        </span>
+        {controls.isOwner ? null : (
+          <div className="absolute top-2 right-2 flex flex-col gap-1.5">
+            <FavoriteButton
+              itemId={item.id}
+              title={item.title}
+              active={controls.isFavorite}
+              pending={controls.favoritePending}
+              onClick={controls.favorite}
+            />
+            <BookmarkButton
+              itemId={item.id}
+              title={item.title}
+              active={controls.isBookmarked}
+              onClick={controls.bookmark}
+            />
+          </div>
+        )}
+        <div className="pointer-events-none absolute inset-x-2 bottom-2 flex items-end justify-between gap-1">
+          <ConditionBadge condition={item.condition} />
+          {availability ? (
+            <span className="rounded-full bg-foreground/80 px-2 py-0.5 text-xs font-medium text-background">
+              {availability}
+            </span>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <div className="space-y-1">
+          <h3 id={`item-title-${item.id}`} className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base">
+            <Link
+              href={detailHref}
+              state={ITEM_DETAIL_STATE}
+              className="rounded-sm hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              data-testid={`link-item-${item.id}`}
+            >
+              {item.title}
+            </Link>
+          </h3>
+          <p className="line-clamp-2 text-xs text-muted-foreground sm:text-sm">{item.description}</p>
+        </div>
+        <div className="flex flex-wrap gap-1">
+          <ItemChip>{categoryLabel(item.category)}</ItemChip>
+          {item.size ? <ItemChip>Size {item.size}</ItemChip> : null}
+          {item.brand ? <ItemChip>{item.brand}</ItemChip> : null}
+        </div>
+        <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground" data-testid={`text-owner-${item.id}`}>
+          <span
+            aria-hidden="true"
+            className="flex size-5 shrink-0 items-center justify-center rounded-full bg-secondary text-[10px] font-semibold text-secondary-foreground"
+          >
+            {item.owner.firstName.charAt(0).toUpperCase()}
+          </span>
+          <span className="truncate">
+            {controls.isOwner ? 'Your item' : <>by {item.owner.firstName}</>}
+          </span>
+        </p>
+        <ItemCardActions item={item} controls={controls} detailHref={detailHref} />
+      </div>
+    </article>
+  );
+}
+
+function ItemCardActions({
+  item,
+  controls,
+  detailHref,
+}: {
+  item: Item;
+  controls: ReturnType<typeof useItemControls>;
+  detailHref: string;
+}) {
+  const view = (
+    <Button asChild variant="outline" size="sm" className="px-2">
+      <Link href={detailHref} state={ITEM_DETAIL_STATE} data-testid={`button-view-${item.id}`} aria-label={`View ${item.title}`}>
+        View
+      </Link>
+    </Button>
+  );
+  return (
+    <div className="@container mt-auto grid grid-cols-2 gap-1.5 pt-1">
+      {controls.isOwner ? (
+        <>
+          {view}
+          <ItemOwnerMenu item={item} className="px-2" />
+        </>
+      ) : (
+        <>
+          <Button size="sm" className="px-2" onClick={controls.barter} data-testid={`button-barter-${item.id}`}>
+            <ArrowLeftRight className="hidden @[12.5rem]:block" aria-hidden="true" />
+            Barter
+          </Button>
+          {view}
+          {controls.canSmartMatch ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="col-span-2"
+              onClick={controls.smartMatch}
+              data-testid={`button-smart-match-${item.id}`}
+            >
+              <Sparkles aria-hidden="true" />
+              Smart Match
+            </Button>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The card's shape while items load (spec §9 skeleton counts). */
+export function ItemCardSkeleton({ className }: { className?: string }) {
+  return (
+    <div className={cn('flex flex-col overflow-hidden rounded-xl border bg-card', className)} data-testid="skeleton-item-card">
+      <Skeleton className="aspect-[4/5] rounded-none" />
+      <div className="space-y-2 p-3">
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-3 w-full" />
+        <Skeleton className="h-3 w-2/3" />
+        <div className="flex gap-1">
+          <Skeleton className="h-5 w-14" />
+          <Skeleton className="h-5 w-10" />
+        </div>
+        <Skeleton className="h-9 w-full" />
+      </div>
+    </div>
+  );
+}

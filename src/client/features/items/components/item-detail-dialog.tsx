@@ -1,0 +1,388 @@
+import type { Item } from '@common/api/items';
+import { formatDollars } from '@common/domain/money';
+import { starParts } from '@common/domain/rating-stars';
+import { formatDate } from '@common/domain/relative-time';
+import { CONDITION_LABELS, GENDER_LABELS } from '@common/domain/taxonomy';
+import { ArrowLeftRight, ChevronLeft, ChevronRight, CircleAlert, Sparkles, Star, StarHalf } from 'lucide-react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@client/components/ui/dialog';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useAuth } from '@client/features/auth/api';
+import { useAuthDialog } from '@client/features/auth/components/auth-dialog-context';
+import { cn } from '@client/lib/utils';
+import { useItem } from '../api';
+import { useItemControls } from '../use-item-controls';
+import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge } from './item-badges';
+import { BookmarkButton, FavoriteButton } from './item-icon-buttons';
+import { ItemImage } from './item-image';
+import { ItemOwnerMenu } from './item-owner-menu';
+
+/**
+ * The item detail view (design §5: what 'View' opens, reachable as /browse?highlight={id}):
+ * every photo, every field, the owner with their rating, and the card's actions.
+ * `tagHref` is where a tag leads (Browse filtered by it).
+ */
+export function ItemDetailDialog({
+  itemId,
+  onClose,
+  tagHref,
+}: {
+  itemId: string;
+  onClose: () => void;
+  tagHref: (tag: string) => string;
+}) {
+  const { data: item, isPending, isError, error } = useItem(itemId);
+  const notFound = isError && error instanceof Error && /^(404|400):/.test(error.message);
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        className="max-w-5xl gap-0 overflow-y-auto p-0 max-sm:top-auto max-sm:bottom-0 max-sm:max-h-[92dvh] max-sm:w-full max-sm:translate-y-0 max-sm:rounded-b-none"
+        data-testid="dialog-item-detail"
+        aria-describedby={item ? 'item-detail-description' : undefined}
+      >
+        {item ? (
+          <ItemDetail item={item} onDeleted={onClose} tagHref={tagHref} />
+        ) : isPending ? (
+          <DetailSkeleton />
+        ) : (
+          <div className="flex flex-col items-center gap-3 px-6 py-16 text-center" role="alert">
+            <CircleAlert className="size-10 text-muted-foreground" aria-hidden="true" />
+            <DialogTitle>{notFound ? 'This item is no longer available' : 'Failed to fetch item'}</DialogTitle>
+            <DialogDescription>
+              {notFound
+                ? 'It may have been traded or removed by its owner.'
+                : 'Something went wrong while loading this item. Please try again.'}
+            </DialogDescription>
+            <Button variant="outline" onClick={onClose}>
+              Back to browsing
+            </Button>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ItemDetail({
+  item,
+  onDeleted,
+  tagHref,
+}: {
+  item: Item;
+  onDeleted: () => void;
+  tagHref: (tag: string) => string;
+}) {
+  const controls = useItemControls(item);
+  const availability = AVAILABILITY_BADGES[item.availability];
+
+  const facts: Array<[string, ReactNode]> = [
+    ['Category', categoryLabel(item.category)],
+    ['For', GENDER_LABELS[item.gender]],
+    ['Style', item.style ?? '—'],
+    ['Size', item.size ?? 'N/A'],
+    ['Brand', item.brand ?? 'Unknown'],
+    ['Condition', CONDITION_LABELS[item.condition]],
+    ['Colours', item.colors.length ? item.colors.join(', ') : '—'],
+    ['Seasons', item.seasons.length ? item.seasons.join(', ') : '—'],
+    ['Location', item.location ?? '—'],
+    ['Availability', availability ?? 'Available'],
+    ['Listed', formatDate(item.createdAt)],
+    ['Favourites', String(item.favoriteCount)],
+  ];
+
+  return (
+    <div className="grid md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <Gallery key={item.id} item={item} />
+
+      <div className="flex min-w-0 flex-col gap-5 p-5 sm:p-6">
+        {item.isActive ? null : (
+          <p className="mr-8 rounded-lg bg-muted px-3 py-2 text-sm font-medium" role="status">
+            This item is no longer listed in the marketplace.
+          </p>
+        )}
+        <div className="space-y-3 pr-8">
+          <div className="flex flex-wrap items-center gap-2">
+            <ConditionBadge condition={item.condition} />
+            {availability ? (
+              <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{availability}</span>
+            ) : null}
+          </div>
+          <DialogTitle className="text-2xl font-bold tracking-tight break-words" data-testid="text-detail-title">
+            {item.title}
+          </DialogTitle>
+          <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid="text-detail-value">
+            <span className="sr-only">Estimated value </span>
+            {formatDollars(item.estimatedValue)}
+          </p>
+        </div>
+
+        <div className="flex flex-wrap items-center gap-2">
+          {controls.isOwner ? (
+            <>
+              <ItemOwnerMenu
+                item={item}
+                onDeleted={onDeleted}
+                label="Manage listing"
+                size="default"
+                testId="button-detail-item-menu"
+              />
+              {controls.canSuggestForOwn ? (
+                <Button onClick={controls.barter} data-testid="button-detail-barter">
+                  <ArrowLeftRight aria-hidden="true" />
+                  Suggested Barters
+                </Button>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <Button className="flex-1 sm:flex-none" onClick={controls.barter} data-testid="button-detail-barter">
+                <ArrowLeftRight aria-hidden="true" />
+                Barter
+              </Button>
+              {controls.canSmartMatch ? (
+                <Button
+                  variant="secondary"
+                  className="flex-1 sm:flex-none"
+                  onClick={controls.smartMatch}
+                  data-testid="button-detail-smart-match"
+                >
+                  <Sparkles aria-hidden="true" />
+                  Smart Match
+                </Button>
+              ) : null}
+            </>
+          )}
+          {controls.isOwner ? null : (
+            <>
+              <FavoriteButton
+                itemId={item.id}
+                title={item.title}
+                active={controls.isFavorite}
+                pending={controls.favoritePending}
+                onClick={controls.favorite}
+                className="size-10 ring-border"
+                testId="button-detail-favorite"
+              />
+              <BookmarkButton
+                itemId={item.id}
+                title={item.title}
+                active={controls.isBookmarked}
+                onClick={controls.bookmark}
+                className="size-10 ring-border"
+                testId="button-detail-bookmark"
+              />
+            </>
+          )}
+        </div>
+
+        <DialogDescription
+          id="item-detail-description"
+          className="text-base whitespace-pre-line text-foreground"
+          data-testid="text-detail-description"
+        >
+          {item.description}
+        </DialogDescription>
+
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-xl border bg-muted/40 p-4 text-sm sm:grid-cols-3">
+          {facts.map(([label, value]) => (
+            <div key={label} className="min-w-0">
+              <dt className="text-xs text-muted-foreground">{label}</dt>
+              <dd className="font-medium break-words" data-testid={`text-detail-${label.toLowerCase()}`}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+
+        {item.tags.length ? (
+          <div className="space-y-2">
+            <h3 className="text-sm font-medium">Tags</h3>
+            <ul className="flex flex-wrap gap-1.5">
+              {item.tags.map((tag) => (
+                <li key={tag}>
+                  <Link
+                    href={tagHref(tag)}
+                    className="inline-flex rounded-full bg-secondary px-2.5 py-1 text-sm text-secondary-foreground transition-colors hover:bg-primary hover:text-primary-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                    data-testid={`link-tag-${tag}`}
+                  >
+                    #{tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        <OwnerPanel item={item} isOwner={controls.isOwner} />
+      </div>
+    </div>
+  );
+}
+
+function Gallery({ item }: { item: Item }) {
+  const [index, setIndex] = useState(0);
+  const count = item.images.length;
+  const current = item.images[Math.min(index, Math.max(count - 1, 0))];
+  const step = (delta: number) => setIndex((value) => (value + delta + count) % count);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (count < 2) return;
+    if (event.key === 'ArrowLeft') step(-1);
+    else if (event.key === 'ArrowRight') step(1);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <div className="min-w-0 space-y-3 bg-muted/40 p-3 sm:p-4 md:rounded-l-xl">
+      <div
+        className="relative aspect-[4/5] overflow-hidden rounded-lg bg-muted"
+        role="group"
+        aria-roledescription="gallery"
+        aria-label={`Photos of ${item.title}`}
+        onKeyDown={onKeyDown}
+      >
+        <ItemImage
+          item={item}
+          src={current}
+          width={1200}
+          priority
+          alt={count ? `${item.title}, photo ${index + 1} of ${count}` : item.title}
+        />
+        {count > 1 ? (
+          <>
+            <GalleryArrow side="left" onClick={() => step(-1)} />
+            <GalleryArrow side="right" onClick={() => step(1)} />
+            <span
+              className="absolute right-2 bottom-2 rounded-full bg-black/60 px-2 py-0.5 text-xs font-medium text-white tabular-nums"
+              aria-live="polite"
+            >
+              {index + 1} / {count}
+            </span>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Choose a photo">
+          {item.images.map((url, position) => (
+            <li key={url} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => setIndex(position)}
+                aria-label={`Show photo ${position + 1}`}
+                aria-current={position === index ? 'true' : undefined}
+                className={cn(
+                  'block w-16 overflow-hidden rounded-md border-2 transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                  position === index ? 'border-primary' : 'border-transparent opacity-75 hover:opacity-100',
+                )}
+                data-testid={`button-photo-${position}`}
+              >
+                <ItemImage item={item} src={url} className="aspect-[4/5]" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function GalleryArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () => void }) {
+  const Icon = side === 'left' ? ChevronLeft : ChevronRight;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={side === 'left' ? 'Previous photo' : 'Next photo'}
+      className={cn(
+        'absolute top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-card/90 shadow-md transition-colors hover:bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        side === 'left' ? 'left-2' : 'right-2',
+      )}
+    >
+      <Icon className="size-5" aria-hidden="true" />
+    </button>
+  );
+}
+
+function OwnerPanel({ item, isOwner }: { item: Item; isOwner: boolean }) {
+  const { isAuthenticated } = useAuth();
+  const { openAuthDialog } = useAuthDialog();
+  const { owner } = item;
+  const name = [owner.firstName, owner.lastName].filter(Boolean).join(' ');
+  const profileHref = `/profile?user=${owner.id}`;
+
+  return (
+    <section aria-label="Owner" className="flex items-center gap-3 rounded-xl border p-4" data-testid="section-detail-owner">
+      <span
+        aria-hidden="true"
+        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground"
+      >
+        {owner.firstName.charAt(0).toUpperCase()}
+        {owner.lastName?.charAt(0).toUpperCase()}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold" data-testid="text-detail-owner">
+          {isOwner ? `${name} (you)` : name}
+        </p>
+        <OwnerRating rating={owner.averageRating} reviews={owner.reviewCount} />
+      </div>
+      {isAuthenticated ? (
+        <Button asChild variant="outline" size="sm">
+          <Link href={profileHref} data-testid="link-owner-profile">
+            View profile
+          </Link>
+        </Button>
+      ) : (
+        <Button variant="outline" size="sm" onClick={() => openAuthDialog('login')} data-testid="link-owner-profile">
+          View profile
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function OwnerRating({ rating, reviews }: { rating: number | null; reviews: number }) {
+  if (rating === null || reviews === 0) {
+    return <p className="text-sm text-muted-foreground">No reviews yet</p>;
+  }
+  const { full, half, empty } = starParts(rating);
+  return (
+    <p className="flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="text-detail-owner-rating">
+      <span className="flex text-amber-500" aria-hidden="true">
+        {Array.from({ length: full }, (_, index) => (
+          <Star key={`full-${index}`} className="size-4 fill-current" />
+        ))}
+        {half ? <StarHalf className="size-4 fill-current" /> : null}
+        {Array.from({ length: empty }, (_, index) => (
+          <Star key={`empty-${index}`} className="size-4 text-muted-foreground/40" />
+        ))}
+      </span>
+      <span>
+        <span className="font-medium text-foreground">{rating.toFixed(1)}</span>
+        <span className="sr-only"> out of 5</span> ({reviews} {reviews === 1 ? 'review' : 'reviews'})
+      </span>
+    </p>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="grid md:grid-cols-2" role="status" aria-label="Loading item">
+      <DialogTitle className="sr-only">Loading item</DialogTitle>
+      <div className="p-4">
+        <Skeleton className="aspect-[4/5] w-full rounded-lg" />
+      </div>
+      <div className="space-y-4 p-6">
+        <Skeleton className="h-5 w-20" />
+        <Skeleton className="h-8 w-3/4" />
+        <Skeleton className="h-9 w-28" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    </div>
+  );
+}

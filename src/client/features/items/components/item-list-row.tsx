@@ -1,0 +1,110 @@
+import type { Item } from '@common/api/items';
+import { formatDollars } from '@common/domain/money';
+import { CONDITION_LABELS } from '@common/domain/taxonomy';
+import { ArrowLeftRight } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { ITEM_DETAIL_STATE, useItemControls, useItemDetailHref } from '../use-item-controls';
+import { AVAILABILITY_BADGES } from './item-badges';
+import { FavoriteButton } from './item-icon-buttons';
+import { ItemImage } from './item-image';
+import { ItemOwnerMenu } from './item-owner-menu';
+
+/**
+ * Spec §2 Browse list view row: photo, title, description, brand (or 'Unknown'), size (or 'N/A'),
+ * condition, the value in dollars (design §5: never raw cents) and 'Start Barter'.
+ */
+export function ItemListRow({ item, priority = false }: { item: Item; priority?: boolean }) {
+  const controls = useItemControls(item);
+  const detailHref = useItemDetailHref(item.id);
+  const availability = AVAILABILITY_BADGES[item.availability];
+
+  return (
+    <article
+      className="flex gap-3 rounded-xl border bg-card p-3 shadow-xs transition-shadow hover:shadow-md sm:gap-4"
+      data-testid={`row-item-${item.id}`}
+      aria-labelledby={`row-title-${item.id}`}
+    >
+      <Link
+        href={detailHref}
+        state={ITEM_DETAIL_STATE}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block aspect-[4/5] w-24 shrink-0 overflow-hidden rounded-lg bg-muted sm:w-28"
+      >
+        <ItemImage item={item} priority={priority} />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:gap-4">
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <h3 id={`row-title-${item.id}`} className="line-clamp-1 font-semibold">
+            <Link
+              href={detailHref}
+              state={ITEM_DETAIL_STATE}
+              className="rounded-sm hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              data-testid={`link-item-${item.id}`}
+            >
+              {item.title}
+            </Link>
+          </h3>
+          <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
+          <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground sm:text-sm">
+            <div className="flex gap-1">
+              <dt>Brand:</dt>
+              <dd className="font-medium text-foreground">{item.brand || 'Unknown'}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>Size:</dt>
+              <dd className="font-medium text-foreground">{item.size || 'N/A'}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>Condition:</dt>
+              <dd className="font-medium text-foreground">{CONDITION_LABELS[item.condition]}</dd>
+            </div>
+            {availability ? <dd className="font-medium text-foreground">{availability}</dd> : null}
+          </dl>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center justify-between gap-2 sm:flex-col sm:flex-nowrap sm:items-end sm:justify-between">
+          <p className="text-lg font-bold tabular-nums" data-testid={`text-row-value-${item.id}`}>
+            <span className="sr-only">Estimated value </span>
+            {formatDollars(item.estimatedValue)}
+          </p>
+          <div className="flex items-center gap-2">
+            {controls.isOwner ? null : (
+              <FavoriteButton
+                itemId={item.id}
+                title={item.title}
+                active={controls.isFavorite}
+                pending={controls.favoritePending}
+                onClick={controls.favorite}
+                className="ring-border"
+              />
+            )}
+            {controls.isOwner ? (
+              <ItemOwnerMenu item={item} />
+            ) : (
+              <Button size="sm" onClick={controls.barter} data-testid={`button-start-barter-${item.id}`}>
+                <ArrowLeftRight className="hidden sm:block" aria-hidden="true" />
+                Start Barter
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ItemListRowSkeleton() {
+  return (
+    <div className="flex gap-3 rounded-xl border bg-card p-3 sm:gap-4" data-testid="skeleton-item-row">
+      <Skeleton className="aspect-[4/5] w-24 shrink-0 rounded-lg sm:w-28" />
+      <div className="flex-1 space-y-2 py-1">
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-3 w-full" />
+        <Skeleton className="h-3 w-3/4" />
+        <Skeleton className="h-3 w-1/3" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Item } from '@common/api/items';
+import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button, type ButtonProps } from '@client/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@client/components/ui/dropdown-menu';
+import { useDeleteItem } from '../use-item-controls';
+import { LazyListItemDialog, preloadListItemDialog } from './lazy-list-item-dialog';
+
+/**
+ * The owner's Edit/Delete menu, shown instead of Barter (spec §2 Item card). Edit opens the
+ * List Item form filled with the item; Delete asks the browser's confirmation first.
+ */
+export function ItemOwnerMenu({
+  item,
+  onDeleted,
+  label = 'Manage',
+  className,
+  size = 'sm',
+  variant = 'outline',
+  testId = `button-item-menu-${item.id}`,
+}: {
+  item: Item;
+  onDeleted?: () => void;
+  label?: string;
+  className?: string;
+  size?: ButtonProps['size'];
+  variant?: ButtonProps['variant'];
+  testId?: string;
+}) {
+  const [editing, setEditing] = useState(false);
+  const { remove, isPending } = useDeleteItem();
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant={variant}
+            size={size}
+            className={className}
+            disabled={isPending}
+            aria-label={`Manage ${item.title}`}
+            onPointerEnter={preloadListItemDialog}
+            data-testid={testId}
+          >
+            <Ellipsis aria-hidden="true" />
+            {label}
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-40">
+          <DropdownMenuItem onSelect={() => setEditing(true)} data-testid="menu-edit-item">
+            <Pencil aria-hidden="true" />
+            Edit
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => remove(item, onDeleted)} data-testid="menu-delete-item">
+            <Trash2 aria-hidden="true" />
+            Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <LazyListItemDialog open={editing} onOpenChange={setEditing} item={item} />
+    </>
+  );
+}

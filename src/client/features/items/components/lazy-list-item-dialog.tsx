@@ -1,0 +1,34 @@
+import type { Item } from '@common/api/items';
+import { lazy, Suspense, useState } from 'react';
+
+/** The form (react-hook-form, zod, the uploader) is its own chunk, fetched on first open. */
+const loadListItemDialog = () => import('./list-item-dialog');
+const ListItemDialog = lazy(() => loadListItemDialog().then((module) => ({ default: module.ListItemDialog })));
+
+/** Starts fetching the form's chunk ahead of a likely click (pointer over the button). */
+export function preloadListItemDialog(): void {
+  void loadListItemDialog();
+}
+
+/**
+ * The List Item dialog, mounted once it has been opened (so that its close animation plays),
+ * with its code loaded on demand. `item` switches it to editing that item.
+ */
+export function LazyListItemDialog({
+  open,
+  onOpenChange,
+  item,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  item?: Item;
+}) {
+  const [everOpened, setEverOpened] = useState(open);
+  if (open && !everOpened) setEverOpened(true);
+  if (!everOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <ListItemDialog open={open} onOpenChange={onOpenChange} item={item} />
+    </Suspense>
+  );
+}
