@@ -1,11 +1,296 @@
+import {
+  activeFilterChips,
+  clearPanelFilters,
+  DEFAULT_ITEM_FILTERS,
+  type ItemFilterState,
+} from '@common/domain/item-filters';
+import { SORT_LABELS, SORTS, type CategoryFilterId } from '@common/domain/taxonomy';
+import { ArrowDownUp, CircleAlert, LayoutGrid, List, LoaderCircle, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@client/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
+import { useItemFacets, useItemsInfinite } from '@client/features/items/api';
+import { CategoryRow } from '@client/features/items/components/category-row';
+import { FilterPanel, type FilterPanelMode } from '@client/features/items/components/filter-panel';
+import { ItemDetailDialog } from '@client/features/items/components/item-detail-dialog';
+import { ItemGrid, type ItemsView } from '@client/features/items/components/item-grid';
+import { useDebouncedText, useUrlFilters } from '@client/features/items/use-url-filters';
+import { cn } from '@client/lib/utils';
 
-/** /browse: search, filters and the item grid arrive with the items issue. */
+/** Spec §9: twelve skeleton cards while Browse loads. */
+const BROWSE_SKELETONS = 12;
+const RELEVANCE = 'relevance';
+const FILTER_PANEL_ID = 'browse-filters';
+
+/**
+ * /browse (spec §2 Browse): search, filters, sort, grid or list, category strip and the item
+ * list, paged with 'Load more'. Every filter lives in the URL; ?highlight={id} opens the item
+ * detail view over the page.
+ */
 export function BrowsePage() {
+  const { filters, highlight, setFilters, hrefFor, closeDetail } = useUrlFilters();
+  const chips = activeFilterChips(filters);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [panelMode, setPanelMode] = useState<FilterPanelMode>('basic');
+  const [view, setView] = useState<ItemsView>('grid');
+  const items = useItemsInfinite(filters);
+  const facets = useItemFacets(filters);
+
+  const loaded = items.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = items.data?.pages[0]?.total ?? 0;
+  const categoryCounts = facets.data
+    ? ({ '': facets.data.categories.all, ...facets.data.categories } as Partial<Record<CategoryFilterId, number>>)
+    : undefined;
+
   return (
-    <PageContainer className="py-10">
+    <PageContainer className="space-y-6 py-8 sm:py-10">
       <PageHeader title="Browse & Barter" description="Find your perfect fashion match" />
+
+      <div className="flex flex-wrap items-center gap-2 sm:gap-3">
+        <BrowseSearch value={filters.search} onCommit={(search) => setFilters({ ...filters, search })} />
+        <Button
+          variant={panelOpen ? 'secondary' : 'outline'}
+          aria-expanded={panelOpen}
+          aria-controls={FILTER_PANEL_ID}
+          onClick={() => setPanelOpen((open) => !open)}
+          data-testid="button-filters"
+        >
+          <SlidersHorizontal aria-hidden="true" />
+          Filters
+          {chips.length > 0 ? (
+            <span
+              className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground"
+              data-testid="badge-filter-count"
+            >
+              <span className="sr-only">(</span>
+              {chips.length}
+              <span className="sr-only"> active)</span>
+            </span>
+          ) : null}
+        </Button>
+        <SortSelect filters={filters} onChange={setFilters} />
+        <div role="group" aria-label="Layout" className="inline-flex rounded-md border bg-card p-0.5 shadow-xs">
+          <ViewButton current={view} value="grid" onSelect={setView} />
+          <ViewButton current={view} value="list" onSelect={setView} />
+        </div>
+      </div>
+
+      {panelOpen ? (
+        <FilterPanel
+          id={FILTER_PANEL_ID}
+          filters={filters}
+          onChange={setFilters}
+          onClear={() => setFilters(clearPanelFilters(filters))}
+          facets={facets.data}
+          mode={panelMode}
+          onModeChange={setPanelMode}
+        />
+      ) : null}
+
+      {chips.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-2" data-testid="active-filters">
+          <span className="text-sm font-medium text-muted-foreground">Active filters:</span>
+          {chips.map((chip) => (
+            <button
+              key={chip.id}
+              type="button"
+              onClick={() => setFilters(chip.without)}
+              aria-label={`Remove filter ${chip.label}`}
+              className="inline-flex items-center gap-1 rounded-full border border-primary/30 bg-secondary py-1 pr-1.5 pl-3 text-sm font-medium text-secondary-foreground transition-colors hover:border-primary hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              data-testid={`chip-filter-${chip.id}`}
+            >
+              {chip.label}
+              <X className="size-3.5" aria-hidden="true" />
+            </button>
+          ))}
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto px-1"
+            onClick={() => setFilters(clearPanelFilters(filters))}
+            data-testid="button-clear-chips"
+          >
+            Clear all
+          </Button>
+        </div>
+      ) : null}
+
+      <CategoryRow
+        value={filters.category}
+        onChange={(category) => setFilters({ ...filters, category })}
+        counts={categoryCounts}
+      />
+
+      <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="text-result-count">
+        {items.isPending
+          ? 'Loading items...'
+          : items.isError
+            ? 'Failed to fetch items'
+            : total === 0
+              ? 'No items found'
+              : `Found ${total} ${total === 1 ? 'item' : 'items'}`}
+      </p>
+
+      {items.isError ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-16 text-center" role="alert">
+          <CircleAlert className="size-10 text-destructive" aria-hidden="true" />
+          <p className="font-semibold">Failed to fetch items</p>
+          <Button variant="outline" onClick={() => void items.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !items.isPending && loaded.length === 0 ? (
+        <div
+          className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-muted/40 px-6 py-16 text-center"
+          data-testid="empty-browse"
+        >
+          <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+            <SearchX className="size-7" aria-hidden="true" />
+          </span>
+          <h2 className="text-lg font-semibold">No items found</h2>
+          <p className="max-w-sm text-muted-foreground">Try adjusting your search or category filters</p>
+          {chips.length > 0 || filters.search || filters.category ? (
+            <Button variant="outline" onClick={() => setFilters({ ...DEFAULT_ITEM_FILTERS, sortBy: filters.sortBy })}>
+              Reset search and filters
+            </Button>
+          ) : null}
+        </div>
+      ) : (
+        <ItemGrid
+          items={loaded}
+          loading={items.isPending}
+          skeletons={BROWSE_SKELETONS}
+          view={view}
+          testId="grid-browse"
+        />
+      )}
+
+      {items.hasNextPage ? (
+        <div className="flex flex-col items-center gap-2 pt-2">
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={() => void items.fetchNextPage()}
+            disabled={items.isFetchingNextPage}
+            data-testid="button-load-more"
+          >
+            {items.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+            {items.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+          <p className="text-xs text-muted-foreground">
+            Showing {loaded.length} of {total}
+          </p>
+        </div>
+      ) : null}
+
+      {highlight ? (
+        <ItemDetailDialog
+          key={highlight}
+          itemId={highlight}
+          onClose={closeDetail}
+          tagHref={(tag) => hrefFor({ ...DEFAULT_ITEM_FILTERS, tags: [tag] })}
+        />
+      ) : null}
     </PageContainer>
+  );
+}
+
+function BrowseSearch({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
+  const { draft, setDraft, flush } = useDebouncedText(value, onCommit);
+  return (
+    <form
+      role="search"
+      className="relative order-first w-full sm:order-none sm:w-auto sm:min-w-64 sm:flex-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        flush();
+      }}
+    >
+      <label htmlFor="browse-search" className="sr-only">
+        Search fashion items
+      </label>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
+      <input
+        id="browse-search"
+        type="search"
+        enterKeyHint="search"
+        value={draft}
+        maxLength={200}
+        onChange={(event) => setDraft(event.target.value)}
+        placeholder="Search fashion items..."
+        className="h-10 w-full rounded-md border border-input bg-card pr-3 pl-9 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none md:text-sm"
+        data-testid="input-browse-search"
+      />
+    </form>
+  );
+}
+
+function SortSelect({ filters, onChange }: { filters: ItemFilterState; onChange: (next: ItemFilterState) => void }) {
+  const searching = filters.search !== '';
+  const current = filters.sortBy ?? (searching ? RELEVANCE : 'newest');
+  return (
+    <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+      <label htmlFor="browse-sort" className="sr-only">
+        Sort by
+      </label>
+      <Select
+        value={current}
+        onValueChange={(value) => {
+          const defaultSort = searching ? RELEVANCE : 'newest';
+          const sortBy = value === defaultSort || value === RELEVANCE ? undefined : SORTS.find((sort) => sort === value);
+          onChange({ ...filters, sortBy });
+        }}
+      >
+        <SelectTrigger id="browse-sort" className="sm:w-52" data-testid="select-sort">
+          <ArrowDownUp className="size-4 text-muted-foreground sm:hidden" aria-hidden="true" />
+          <span className="hidden text-muted-foreground sm:inline">Sort:</span>
+          <span className="flex-1 truncate text-left">
+            <SelectValue />
+          </span>
+        </SelectTrigger>
+        <SelectContent align="end">
+          {searching ? <SelectItem value={RELEVANCE}>Best Match</SelectItem> : null}
+          {SORTS.map((sort) => (
+            <SelectItem key={sort} value={sort} data-testid={`option-sort-${sort}`}>
+              {SORT_LABELS[sort]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+function ViewButton({
+  current,
+  value,
+  onSelect,
+}: {
+  current: ItemsView;
+  value: ItemsView;
+  onSelect: (view: ItemsView) => void;
+}) {
+  const Icon = value === 'grid' ? LayoutGrid : List;
+  const active = current === value;
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      aria-label={value === 'grid' ? 'Grid view' : 'List view'}
+      title={value === 'grid' ? 'Grid view' : 'List view'}
+      onClick={() => onSelect(value)}
+      className={cn(
+        'inline-flex size-9 items-center justify-center rounded transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        active ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-accent hover:text-foreground',
+      )}
+      data-testid={`button-view-${value}`}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+    </button>
   );
 }

@@ -1,11 +1,203 @@
+import { DEFAULT_ITEM_FILTERS } from '@common/domain/item-filters';
+import { CATEGORY_FILTER_IDS, type CategoryFilterId } from '@common/domain/taxonomy';
+import { ArrowLeft, CircleAlert, Footprints, LayoutGrid, LoaderCircle, Mars, Shirt, Venus, Watch, type LucideIcon } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
+import { useItemFacets, useItemsInfinite } from '@client/features/items/api';
+import { ItemGrid } from '@client/features/items/components/item-grid';
+import { cn } from '@client/lib/utils';
 
-/** /categories: the category cards and their items arrive with the items issue. */
+interface CategoryCard {
+  id: CategoryFilterId;
+  label: string;
+  description: string;
+  icon: LucideIcon;
+  tint: string;
+}
+
+/** Spec §2 Category page: the six cards, each with a description. */
+const CATEGORY_CARDS: readonly CategoryCard[] = [
+  {
+    id: '',
+    label: 'All Items',
+    description: 'Everything up for a swap right now',
+    icon: LayoutGrid,
+    tint: 'from-teal-100 to-cyan-50 text-teal-700',
+  },
+  {
+    id: 'clothing',
+    label: 'Clothing',
+    description: 'Tops, dresses, jeans, knits and outerwear',
+    icon: Shirt,
+    tint: 'from-sky-100 to-indigo-50 text-indigo-700',
+  },
+  {
+    id: 'shoes',
+    label: 'Shoes',
+    description: 'Sneakers, boots, heels and everyday flats',
+    icon: Footprints,
+    tint: 'from-orange-100 to-amber-50 text-orange-700',
+  },
+  {
+    id: 'accessories',
+    label: 'Accessories',
+    description: 'Bags, jewellery, watches, belts and scarves',
+    icon: Watch,
+    tint: 'from-violet-100 to-fuchsia-50 text-violet-700',
+  },
+  {
+    id: 'women',
+    label: "Women's",
+    description: "Pre-loved women's fashion, head to toe",
+    icon: Venus,
+    tint: 'from-rose-100 to-pink-50 text-rose-700',
+  },
+  {
+    id: 'men',
+    label: "Men's",
+    description: "Pre-loved men's fashion, head to toe",
+    icon: Mars,
+    tint: 'from-emerald-100 to-lime-50 text-emerald-700',
+  },
+];
+
+/** Spec §9: eight skeleton cards while the category's items load. */
+const CATEGORY_SKELETONS = 8;
+
+/**
+ * /categories (spec §2 Category page). The selection lives in the URL (?category=shoes), so it
+ * survives a reload and the back button; no selection shows every item under 'All Items'.
+ */
 export function CategoriesPage() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const selected = useMemo(() => {
+    const value = new URLSearchParams(search).get('category');
+    return CATEGORY_FILTER_IDS.find((id) => id !== '' && id === value) ?? null;
+  }, [search]);
+  const select = (id: CategoryFilterId) => navigate(id ? `${location}?category=${id}` : location, { replace: true });
+
+  const facets = useItemFacets(DEFAULT_ITEM_FILTERS);
+  const filters = useMemo(() => ({ ...DEFAULT_ITEM_FILTERS, category: selected ?? '' }), [selected]);
+  const items = useItemsInfinite(filters);
+  const card = CATEGORY_CARDS.find((entry) => entry.id === (selected ?? '')) ?? CATEGORY_CARDS[0];
+  const loaded = items.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = items.data?.pages[0]?.total;
+  const countOf = (id: CategoryFilterId) => (facets.data ? facets.data.categories[id || 'all'] : undefined);
+
   return (
-    <PageContainer className="py-10">
+    <PageContainer className="space-y-10 py-8 sm:py-10">
       <PageHeader title="Shop by Category" description="Explore pre-loved fashion, one category at a time" />
+
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-6" aria-label="Categories">
+        {CATEGORY_CARDS.map((entry) => {
+          const active = (selected ?? '') === entry.id;
+          const count = countOf(entry.id);
+          const Icon = entry.icon;
+          return (
+            <li key={entry.id || 'all'}>
+              <button
+                type="button"
+                aria-pressed={active}
+                onClick={() => select(entry.id)}
+                className={cn(
+                  'group flex h-full w-full flex-col gap-3 rounded-xl border bg-card p-4 text-left shadow-xs transition-all',
+                  'hover:-translate-y-0.5 hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none',
+                  active ? 'border-primary ring-2 ring-primary' : 'hover:border-primary/40',
+                )}
+                data-testid={`card-category-${entry.id || 'all'}`}
+              >
+                <div className="flex items-start justify-between gap-2">
+                  <span
+                    className={cn('flex size-11 items-center justify-center rounded-xl bg-gradient-to-br', entry.tint)}
+                  >
+                    <Icon className="size-6" aria-hidden="true" />
+                  </span>
+                  {count === undefined ? (
+                    facets.isError ? null : <Skeleton className="h-5 w-9 rounded-full" />
+                  ) : (
+                    <span
+                      className={cn(
+                        'rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
+                        active ? 'bg-primary text-primary-foreground' : 'bg-secondary text-secondary-foreground',
+                      )}
+                      data-testid={`badge-category-count-${entry.id || 'all'}`}
+                    >
+                      {count}
+                      <span className="sr-only"> items</span>
+                    </span>
+                  )}
+                </div>
+                <div className="space-y-1">
+                  <p className="font-semibold">{entry.label}</p>
+                  <p className="text-sm text-muted-foreground">{entry.description}</p>
+                </div>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+
+      <section aria-labelledby="category-items-heading" className="space-y-6">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="space-y-1">
+            <h2 id="category-items-heading" className="text-2xl font-bold tracking-tight" data-testid="text-category-heading">
+              {card?.label}
+            </h2>
+            <p className="text-muted-foreground" aria-live="polite" data-testid="text-category-count">
+              {total === undefined ? 'Loading items...' : `${total} ${total === 1 ? 'item' : 'items'} available`}
+            </p>
+          </div>
+          {selected ? (
+            <Button asChild variant="link" className="h-auto px-0">
+              <Link href={location} replace data-testid="link-view-all-categories">
+                <ArrowLeft aria-hidden="true" />
+                View All Categories
+              </Link>
+            </Button>
+          ) : null}
+        </div>
+
+        {items.isError ? (
+          <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-14 text-center" role="alert">
+            <CircleAlert className="size-10 text-destructive" aria-hidden="true" />
+            <p className="font-semibold">Failed to fetch items</p>
+            <Button variant="outline" onClick={() => void items.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : !items.isPending && loaded.length === 0 ? (
+          <div
+            className="rounded-xl border border-dashed bg-muted/40 px-6 py-14 text-center text-muted-foreground"
+            data-testid="empty-category"
+          >
+            {selected
+              ? `No items available in the ${card?.label} category yet.`
+              : 'No items available at the moment.'}
+          </div>
+        ) : (
+          <ItemGrid items={loaded} loading={items.isPending} skeletons={CATEGORY_SKELETONS} testId="grid-category" />
+        )}
+
+        {items.hasNextPage ? (
+          <div className="flex justify-center">
+            <Button
+              variant="outline"
+              size="lg"
+              onClick={() => void items.fetchNextPage()}
+              disabled={items.isFetchingNextPage}
+              data-testid="button-load-more"
+            >
+              {items.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+              {items.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          </div>
+        ) : null}
+      </section>
     </PageContainer>
   );
 }
