@@ -12,6 +12,7 @@ import { installErrorHandler } from './lib/error-handler';
 import { installOriginGuard } from './lib/origin-guard';
 import { type AuthLimiter, type AuthRateLimits, createAuthLimiter, DEFAULT_AUTH_RATE_LIMITS } from './lib/rate-limit';
 import { authRoutes } from './modules/auth/auth.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -24,6 +25,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { createLocalBus, type EventBus } from './realtime/event-bus';
+import { realtimeGateway } from './realtime/gateway';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(reviewsRoutes);
   await app.register(wishlistRoutes);
   await app.register(matchingRoutes);
+  await app.register(chatRoutes);
+  await app.register(realtimeGateway);
 
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
   const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);

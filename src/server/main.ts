@@ -2,6 +2,9 @@ import { buildApp } from './app';
 import { openDatabase } from './db/connect';
 import { seedDemo } from './db/seed';
 import { parseEnv } from './env';
+import { createLocalBus } from './realtime/event-bus';
+import { createPostgresBus } from './realtime/postgres-bus';
+import pino from 'pino';
 
 let config;
 try {
@@ -12,7 +15,11 @@ try {
 }
 
 const database = await openDatabase(config);
-const app = await buildApp({ config, database });
+const logger = pino({ level: config.logLevel });
+// Several instances on one PostgreSQL share live events through LISTEN/NOTIFY (design §8).
+const events =
+  database.pool && config.databaseUrl ? await createPostgresBus(database.pool, config.databaseUrl, logger) : createLocalBus();
+const app = await buildApp({ config, database, events, logger: { level: config.logLevel } });
 if (config.demo) await seedDemo(database.db, (message) => app.log.info(message));
 
 let closing = false;
@@ -23,6 +30,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   try {
     await app.close();
+    await events.close();
     await database.close();
   } finally {
     clearTimeout(force);

@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -280,4 +281,63 @@ export const wishlistItems = pgTable(
     index('wishlist_items_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('wishlist_items_category_idx').on(t.itemCategory),
   ],
+);
+
+/** One conversation per pair of members and related item; participant1 < participant2 by id. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    participant1Id: uuid('participant1_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    participant2Id: uuid('participant2_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    relatedItemId: uuid('related_item_id').references(() => items.id, { onDelete: 'set null' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('conversations_pair_item_key').on(t.participant1Id, t.participant2Id, t.relatedItemId).nullsNotDistinct(),
+    index('conversations_p1_idx').on(t.participant1Id, t.lastMessageAt.desc().nullsFirst()),
+    index('conversations_p2_idx').on(t.participant2Id, t.lastMessageAt.desc().nullsFirst()),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    messageType: text('message_type').notNull().default('text'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** Who has a conversation open right now, on any instance; they get no message notification. */
+export const conversationViewers = pgTable(
+  'conversation_viewers',
+  {
+    socketId: text('socket_id').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversation_viewers_idx').on(t.conversationId, t.userId)],
 );

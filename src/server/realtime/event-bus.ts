@@ -4,9 +4,12 @@
  */
 export type BusEvent =
   | { kind: 'notification'; userId: string; notificationId: string }
-  | { kind: 'message'; conversationId: string; messageId: string }
-  | { kind: 'typing'; conversationId: string; userId: string; isTyping: boolean }
-  | { kind: 'read'; userId: string };
+  /** Both participants get the message, in every tab. */
+  | { kind: 'message'; conversationId: string; messageId: string; participants: string[] }
+  | { kind: 'typing'; conversationId: string; userId: string; recipientId: string; isTyping: boolean }
+  /** The member's unread notification count changed. */
+  | { kind: 'unread'; userId: string }
+  | { kind: 'messages_read'; conversationId: string; readerId: string; recipientId: string };
 
 export type BusListener = (event: BusEvent) => void;
 

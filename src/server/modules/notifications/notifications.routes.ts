@@ -21,7 +21,7 @@ export async function notificationsRoutes(app: AppInstance) {
   app.patch('/api/notifications/read-all', { schema: { response: { 200: okResponse } } }, async (request) => {
     const member = await requireUser(request);
     await markAllRead(db, member.id);
-    await events.publish({ kind: 'read', userId: member.id });
+    await events.publish({ kind: 'unread', userId: member.id });
     return { ok: true as const };
   });
 
@@ -31,7 +31,7 @@ export async function notificationsRoutes(app: AppInstance) {
     async (request) => {
       const member = await requireUser(request);
       const updated = await markRead(db, member.id, request.params.id);
-      await events.publish({ kind: 'read', userId: member.id });
+      await events.publish({ kind: 'unread', userId: member.id });
       return updated;
     },
   );

@@ -1,0 +1,290 @@
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Conversation, ConversationWithMessages, Message } from '../../../common/api/chat';
+import { type Db, queryRows } from '../../db/connect';
+import { conversations, conversationViewers, items, messages, notifications, users } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { EventBus } from '../../realtime/event-bus';
+import { presentUserSummary } from '../users/users.presenter';
+
+export interface ChatContext {
+  db: Db;
+  events: EventBus;
+}
+
+type ConversationRow = typeof conversations.$inferSelect;
+type MessageRow = typeof messages.$inferSelect;
+
+/** A viewer row older than this is stale (its socket died without saying goodbye). */
+export const VIEWER_TTL_MS = 90_000;
+
+export function presentMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    content: row.content,
+    messageType: 'text',
+    createdAt: row.createdAt.toISOString(),
+    isRead: row.readAt !== null,
+  };
+}
+
+const p1 = alias(users, 'p1');
+const p2 = alias(users, 'p2');
+const summaryOf = (table: typeof p1 | typeof p2) => ({
+  id: table.id,
+  firstName: table.firstName,
+  lastName: table.lastName,
+  profileImageUrl: table.profileImageUrl,
+});
+
+/** Conversations of a member with participants, item title, last message and unread count. */
+async function selectConversations(db: Db, memberId: string, conversationId?: string): Promise<Conversation[]> {
+  const lastMessage = sql<{ id: string; sender_id: string; content: string; created_at: string } | null>`(
+    select json_build_object('id', m.id, 'sender_id', m.sender_id, 'content', m.content, 'created_at', m.created_at)
+    from ${messages} m where m.conversation_id = ${conversations.id}
+    order by m.created_at desc, m.id desc limit 1)`;
+  const unread = sql<number>`(select count(*)::int from ${messages} m
+    where m.conversation_id = ${conversations.id} and m.read_at is null and m.sender_id <> ${memberId})`;
+  const rows = await db
+    .select({
+      conversation: conversations,
+      participant1: summaryOf(p1),
+      participant2: summaryOf(p2),
+      itemTitle: items.title,
+      lastMessage,
+      unread,
+    })
+    .from(conversations)
+    .innerJoin(p1, eq(p1.id, conversations.participant1Id))
+    .innerJoin(p2, eq(p2.id, conversations.participant2Id))
+    .leftJoin(items, eq(items.id, conversations.relatedItemId))
+    .where(
+      and(
+        or(eq(conversations.participant1Id, memberId), eq(conversations.participant2Id, memberId)),
+        conversationId ? eq(conversations.id, conversationId) : undefined,
+      ),
+    )
+    .orderBy(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt}) desc`)
+    .limit(200);
+  return rows.map((row) => ({
+    id: row.conversation.id,
+    participant1Id: row.conversation.participant1Id,
+    participant2Id: row.conversation.participant2Id,
+    participant1: presentUserSummary(row.participant1),
+    participant2: presentUserSummary(row.participant2),
+    relatedItem:
+      row.conversation.relatedItemId && row.itemTitle ? { id: row.conversation.relatedItemId, title: row.itemTitle } : null,
+    lastMessage: row.lastMessage
+      ? {
+          id: row.lastMessage.id,
+          senderId: row.lastMessage.sender_id,
+          content: row.lastMessage.content,
+          createdAt: new Date(row.lastMessage.created_at).toISOString(),
+        }
+      : null,
+    lastMessageAt: row.conversation.lastMessageAt?.toISOString() ?? null,
+    unreadCount: row.unread,
+    createdAt: row.conversation.createdAt.toISOString(),
+  }));
+}
+
+export const listConversations = (db: Db, memberId: string) => selectConversations(db, memberId);
+
+/** The conversation if the member takes part in it; 404 otherwise, so nobody learns it exists. */
+export async function requireParticipant(db: Db, memberId: string, conversationId: string): Promise<ConversationRow> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
+  if (!row || (row.participant1Id !== memberId && row.participant2Id !== memberId)) {
+    throw notFound('Conversation not found');
+  }
+  return row;
+}
+
+const otherParticipant = (row: ConversationRow, memberId: string) =>
+  row.participant1Id === memberId ? row.participant2Id : row.participant1Id;
+
+export async function getConversation(
+  db: Db,
+  memberId: string,
+  conversationId: string,
+  page: { before?: string; limit: number },
+): Promise<ConversationWithMessages> {
+  await requireParticipant(db, memberId, conversationId);
+  const [summary] = await selectConversations(db, memberId, conversationId);
+  if (!summary) throw notFound('Conversation not found');
+  let cursor: MessageRow | undefined;
+  if (page.before) {
+    [cursor] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, page.before), eq(messages.conversationId, conversationId)));
+    if (!cursor) throw badRequest('before must be a message of this conversation');
+  }
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        cursor
+          ? or(
+              lt(messages.createdAt, cursor.createdAt),
+              and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(page.limit + 1);
+  const hasMore = rows.length > page.limit;
+  return { ...summary, messages: rows.slice(0, page.limit).reverse().map(presentMessage), hasMore };
+}
+
+export async function findOrCreateConversation(db: Db, memberId: string, otherUserId: string, relatedItemId?: string | null) {
+  if (otherUserId === memberId) throw badRequest('You cannot start a conversation with yourself');
+  const [other] = await db.select({ id: users.id }).from(users).where(eq(users.id, otherUserId));
+  if (!other) throw notFound('Member not found');
+  if (relatedItemId) {
+    const [item] = await db.select({ id: items.id }).from(items).where(eq(items.id, relatedItemId));
+    if (!item) throw notFound('Item not found');
+  }
+  const [first, second] = [memberId, otherUserId].sort() as [string, string];
+  const inserted = await db
+    .insert(conversations)
+    .values({ participant1Id: first, participant2Id: second, relatedItemId: relatedItemId ?? null })
+    .onConflictDoNothing()
+    .returning({ id: conversations.id });
+  const [existing] = inserted.length
+    ? inserted
+    : await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.participant1Id, first),
+            eq(conversations.participant2Id, second),
+            relatedItemId ? eq(conversations.relatedItemId, relatedItemId) : isNull(conversations.relatedItemId),
+          ),
+        );
+  if (!existing) throw new Error('conversation neither inserted nor found');
+  const [summary] = await selectConversations(db, memberId, existing.id);
+  return { conversation: summary as Conversation, created: inserted.length > 0 };
+}
+
+/**
+ * Stores a message from the session's member (never a client-given sender), then tells both
+ * participants. A recipient with the conversation open on no socket gets one message notification
+ * per conversation, which resurfaces as unread with the latest text.
+ */
+export async function sendMessage(ctx: ChatContext, memberId: string, conversationId: string, content: string) {
+  const conversation = await requireParticipant(ctx.db, memberId, conversationId);
+  const recipientId = otherParticipant(conversation, memberId);
+  const { row, notice } = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(messages).values({ conversationId, senderId: memberId, content }).returning();
+    if (!row) throw new Error('message insert returned nothing');
+    await tx.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, conversationId));
+    const [viewing] = await tx
+      .select({ socketId: conversationViewers.socketId })
+      .from(conversationViewers)
+      .where(
+        and(
+          eq(conversationViewers.conversationId, conversationId),
+          eq(conversationViewers.userId, recipientId),
+          gt(conversationViewers.seenAt, new Date(Date.now() - VIEWER_TTL_MS)),
+        ),
+      )
+      .limit(1);
+    if (viewing) return { row, notice: undefined };
+    const [sender] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, memberId));
+    const preview = content.length > 140 ? `${content.slice(0, 137)}...` : content;
+    const [notice] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into ${notifications} (user_id, type, title, message, link, dedupe_key)
+          values (${recipientId}, 'message', ${`New message from ${sender?.firstName ?? 'a member'}`}, ${preview},
+                  ${`/?conversation=${conversationId}`}, ${`message:${conversationId}`})
+          on conflict (user_id, dedupe_key) do update
+            set is_read = false, title = excluded.title, message = excluded.message, created_at = now()
+          returning id`,
+    );
+    return { row, notice };
+  });
+  await ctx.events.publish({
+    kind: 'message',
+    conversationId,
+    messageId: row.id,
+    participants: [conversation.participant1Id, conversation.participant2Id],
+  });
+  if (notice) await ctx.events.publish({ kind: 'notification', userId: recipientId, notificationId: notice.id });
+  return presentMessage(row);
+}
+
+export async function markMessageRead(ctx: ChatContext, memberId: string, messageId: string) {
+  const [row] = await ctx.db.select().from(messages).where(eq(messages.id, messageId));
+  if (!row) throw notFound('Message not found');
+  await requireParticipant(ctx.db, memberId, row.conversationId);
+  if (row.senderId === memberId) throw forbidden('Only the recipient can mark a message as read');
+  if (row.readAt) return presentMessage(row);
+  const [updated] = await ctx.db.update(messages).set({ readAt: new Date() }).where(eq(messages.id, messageId)).returning();
+  await ctx.events.publish({ kind: 'messages_read', conversationId: row.conversationId, readerId: memberId, recipientId: row.senderId });
+  return presentMessage(updated ?? row);
+}
+
+/** Marks everything the other participant sent as read, and the conversation's message notification. */
+export async function markConversationRead(ctx: ChatContext, memberId: string, conversationId: string) {
+  const conversation = await requireParticipant(ctx.db, memberId, conversationId);
+  const read = await ctx.db
+    .update(messages)
+    .set({ readAt: new Date() })
+    .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, memberId), isNull(messages.readAt)))
+    .returning({ id: messages.id });
+  await ctx.db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, memberId), eq(notifications.dedupeKey, `message:${conversationId}`)));
+  if (read.length > 0) {
+    await ctx.events.publish({
+      kind: 'messages_read',
+      conversationId,
+      readerId: memberId,
+      recipientId: otherParticipant(conversation, memberId),
+    });
+  }
+  await ctx.events.publish({ kind: 'unread', userId: memberId });
+  return read.length;
+}
+
+export async function totalUnreadMessages(db: Db, memberId: string) {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from ${messages} m join ${conversations} c on c.id = m.conversation_id
+        where (c.participant1_id = ${memberId} or c.participant2_id = ${memberId})
+          and m.sender_id <> ${memberId} and m.read_at is null`,
+  );
+  return row?.count ?? 0;
+}
+
+export async function loadMessage(db: Db, messageId: string) {
+  const [row] = await db.select().from(messages).where(eq(messages.id, messageId));
+  return row ? presentMessage(row) : undefined;
+}
+
+/** Presence for the "is the recipient looking?" check; kept fresh by the socket heartbeat. */
+export async function markViewing(db: Db, socketId: string, userId: string, conversationId: string) {
+  await db
+    .insert(conversationViewers)
+    .values({ socketId, userId, conversationId })
+    .onConflictDoUpdate({ target: conversationViewers.socketId, set: { conversationId, seenAt: new Date() } });
+}
+
+export async function touchViewing(db: Db, socketIds: string[]) {
+  if (socketIds.length === 0) return;
+  await db
+    .update(conversationViewers)
+    .set({ seenAt: new Date() })
+    .where(sql`${conversationViewers.socketId} in ${socketIds}`);
+}
+
+export async function stopViewing(db: Db, socketId: string) {
+  await db.delete(conversationViewers).where(eq(conversationViewers.socketId, socketId));
+}

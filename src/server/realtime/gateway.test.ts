@@ -1,0 +1,146 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TestSocket } from '../test-support/sockets';
+import { type TestClient, useTestApp } from '../test-support/test-app';
+
+const t = useTestApp();
+let baseUrl = '';
+const open: TestSocket[] = [];
+
+beforeAll(async () => {
+  await t.ready();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.close();
+});
+
+async function connect(client: TestClient) {
+  const socket = await TestSocket.open(baseUrl, client.cookie);
+  open.push(socket);
+  await socket.next('unread');
+  return socket;
+}
+
+async function conversationOf(a: TestClient, b: TestClient) {
+  return (await a.post('/api/conversations/find-or-create', { otherUserId: b.user?.id })).json().id as string;
+}
+
+describe('the /ws upgrade', () => {
+  it('refuses a visitor, a forged session and a foreign Origin', async () => {
+    await expect(TestSocket.open(baseUrl)).rejects.toThrow('upgrade refused: 401');
+    await expect(TestSocket.open(baseUrl, 'forged-token')).rejects.toThrow('upgrade refused: 401');
+    const member = await t.member();
+    await expect(TestSocket.open(baseUrl, member.cookie, 'https://evil.example')).rejects.toThrow('upgrade refused: 403');
+  });
+
+  it('greets a member with their unread count', async () => {
+    const member = await t.member();
+    const socket = await TestSocket.open(baseUrl, member.cookie);
+    open.push(socket);
+    expect(await socket.next('unread')).toEqual({ type: 'unread', count: 0 });
+  });
+});
+
+describe('chat over the socket', () => {
+  it('delivers new_message to both participants in every open tab, with the session’s sender', async () => {
+    const alice = await t.member({ firstName: 'Alice' });
+    const bob = await t.member({ firstName: 'Bob' });
+    const conversationId = await conversationOf(alice, bob);
+    const aliceSocket = await connect(alice);
+    const bobTab1 = await connect(bob);
+    const bobTab2 = await connect(bob);
+    aliceSocket.send({ type: 'join_conversation', conversationId, userId: bob.user?.id });
+    await aliceSocket.next('joined');
+    aliceSocket.send({ type: 'send_message', message: { conversationId, content: ' Hello Bob ', senderId: bob.user?.id } });
+    for (const socket of [aliceSocket, bobTab1, bobTab2]) {
+      const { message } = await socket.next('new_message');
+      expect(message).toMatchObject({ conversationId, content: 'Hello Bob', senderId: alice.user?.id });
+    }
+  });
+
+  it('sends typing to the other participant only, after joining', async () => {
+    const alice = await t.member();
+    const bob = await t.member();
+    const conversationId = await conversationOf(alice, bob);
+    const aliceSocket = await connect(alice);
+    const bobSocket = await connect(bob);
+    aliceSocket.send({ type: 'typing', conversationId, isTyping: true });
+    expect((await aliceSocket.next('error')).message).toBe('Join the conversation before typing in it');
+    aliceSocket.send({ type: 'join_conversation', conversationId });
+    await aliceSocket.next('joined');
+    aliceSocket.send({ type: 'typing', conversationId, isTyping: true, userId: bob.user?.id });
+    expect(await bobSocket.next('typing')).toEqual({ type: 'typing', conversationId, userId: alice.user?.id, isTyping: true });
+    aliceSocket.send({ type: 'typing', conversationId, isTyping: false });
+    expect((await bobSocket.next('typing')).isTyping).toBe(false);
+    expect(aliceSocket.events.some((event) => event.type === 'typing')).toBe(false);
+  });
+
+  it('refuses to join or post in another pair’s conversation', async () => {
+    const alice = await t.member();
+    const bob = await t.member();
+    const mallory = await t.member();
+    const conversationId = await conversationOf(alice, bob);
+    const socket = await connect(mallory);
+    socket.send({ type: 'join_conversation', conversationId });
+    expect((await socket.next('error')).message).toBe('Conversation not found');
+    socket.send({ type: 'send_message', message: { conversationId, content: 'sneaky' } });
+    expect((await socket.next('error')).message).toBe('Conversation not found');
+    expect((await alice.get(`/api/conversations/${conversationId}`)).json().messages).toEqual([]);
+  });
+
+  it('answers malformed frames with an error event and keeps the socket open', async () => {
+    const member = await t.member();
+    const socket = await connect(member);
+    for (const frame of ['not json', '[]', '{"type":"explode"}', '{"type":"join_conversation","conversationId":"x"}', '{"type":"send_message","message":{"conversationId":"00000000-0000-4000-8000-000000000000","content":""}}']) {
+      socket.send(frame);
+      const error = await socket.next('error');
+      expect(error.message.length).toBeGreaterThan(0);
+      expect(error.message).not.toMatch(/at .*\.ts|stack/i);
+    }
+    expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+    expect((await t.visitor().get('/healthz')).statusCode).toBe(200);
+  });
+
+  it('closes a socket that floods far past its rate limit', async () => {
+    const member = await t.member();
+    const socket = await connect(member);
+    const closed = new Promise<number>((resolve) => socket.ws.once('close', (code) => resolve(code)));
+    for (let i = 0; i < 120; i++) socket.send('{"type":"leave_conversation","conversationId":"00000000-0000-4000-8000-000000000000"}');
+    expect(await closed).toBe(1008);
+  });
+
+  it('refuses frames over 16 KB', async () => {
+    const member = await t.member();
+    const socket = await connect(member);
+    const closed = new Promise<number>((resolve) => socket.ws.once('close', (code) => resolve(code)));
+    socket.send(JSON.stringify({ type: 'typing', conversationId: 'x', pad: 'x'.repeat(20_000) }));
+    expect(await closed).toBe(1009);
+  });
+});
+
+describe('live notifications and message notifications', () => {
+  it('pushes a notification and the unread count to the bell', async () => {
+    const alice = await t.member();
+    const bob = await t.member();
+    const conversationId = await conversationOf(alice, bob);
+    const bobSocket = await connect(bob);
+    await alice.post('/api/messages', { conversationId, content: 'ping' });
+    const { notification } = await bobSocket.next('notification');
+    expect(notification).toMatchObject({ type: 'message', title: expect.stringContaining('New message from') });
+    expect(await bobSocket.next('unread')).toEqual({ type: 'unread', count: 1 });
+  });
+
+  it('sends no message notification to a recipient viewing the conversation', async () => {
+    const alice = await t.member();
+    const bob = await t.member();
+    const conversationId = await conversationOf(alice, bob);
+    const bobSocket = await connect(bob);
+    bobSocket.send({ type: 'join_conversation', conversationId });
+    await bobSocket.next('joined');
+    await alice.post('/api/messages', { conversationId, content: 'you there?' });
+    await bobSocket.next('new_message');
+    expect((await bob.get('/api/notifications')).json()).toEqual([]);
+  });
+});

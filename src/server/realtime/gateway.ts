@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import { clientEvent, MAX_FRAME_BYTES, type ServerEvent } from '../../common/realtime';
+import type { AppInstance } from '../app';
+import { forbidden, HttpError, unauthorized } from '../lib/errors';
+import { isSameOrigin } from '../lib/origin-guard';
+import { currentUser } from '../lib/session';
+import {
+  loadMessage,
+  markViewing,
+  requireParticipant,
+  sendMessage,
+  stopViewing,
+  touchViewing,
+} from '../modules/chat/chat.service';
+import { getNotification, unreadCount } from '../modules/notifications/notifications.service';
+import type { BusEvent } from './event-bus';
+
+const HEARTBEAT_MS = 30_000;
+/** Per connection: a burst of 30 frames, refilled at 10 a second; far past that the socket is closed. */
+const RATE_BURST = 30;
+const RATE_PER_SECOND = 10;
+const MAX_REFUSED = 50;
+
+interface Connection {
+  id: string;
+  userId: string;
+  socket: WebSocket;
+  /** Joined conversations and the other participant of each. */
+  rooms: Map<string, string>;
+  alive: boolean;
+  tokens: number;
+  lastRefill: number;
+  refused: number;
+}
+
+/**
+ * The WebSocket gateway at /ws (design §2 realtime): a room per member for their notifications and
+ * messages, authenticated by the session cookie, fed by the event bus so that every instance
+ * delivers to its own sockets.
+ */
+export async function realtimeGateway(app: AppInstance) {
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  const ctx = { db: app.db, events: app.events };
+  const byUser = new Map<string, Set<Connection>>();
+
+  const send = (connection: Connection, event: ServerEvent) => {
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(event));
+  };
+  const sendTo = (userId: string, event: ServerEvent) => {
+    for (const connection of byUser.get(userId) ?? []) send(connection, event);
+  };
+  const present = (userId: string) => (byUser.get(userId)?.size ?? 0) > 0;
+
+  async function deliver(event: BusEvent) {
+    switch (event.kind) {
+      case 'notification': {
+        if (!present(event.userId)) return;
+        const notification = await getNotification(app.db, event.userId, event.notificationId);
+        if (notification) sendTo(event.userId, { type: 'notification', notification });
+        sendTo(event.userId, { type: 'unread', count: await unreadCount(app.db, event.userId) });
+        return;
+      }
+      case 'unread':
+        if (present(event.userId)) sendTo(event.userId, { type: 'unread', count: await unreadCount(app.db, event.userId) });
+        return;
+      case 'message': {
+        const local = event.participants.filter(present);
+        if (local.length === 0) return;
+        const message = await loadMessage(app.db, event.messageId);
+        if (message) for (const userId of local) sendTo(userId, { type: 'new_message', message });
+        return;
+      }
+      case 'typing':
+        sendTo(event.recipientId, { type: 'typing', conversationId: event.conversationId, userId: event.userId, isTyping: event.isTyping });
+        return;
+      case 'messages_read':
+        sendTo(event.recipientId, { type: 'messages_read', conversationId: event.conversationId, readerId: event.readerId });
+        return;
+    }
+  }
+  const unsubscribe = app.events.subscribe((event) => {
+    deliver(event).catch((error) => app.log.error({ err: error }, 'realtime delivery failed'));
+  });
+
+  // Heartbeat: drop sockets that stopped answering pings; keep presence rows of live ones fresh.
+  const heartbeat = setInterval(() => {
+    const viewing: string[] = [];
+    for (const connections of byUser.values()) {
+      for (const connection of connections) {
+        if (!connection.alive) {
+          connection.socket.terminate();
+          continue;
+        }
+        connection.alive = false;
+        connection.socket.ping();
+        if (connection.rooms.size > 0) viewing.push(connection.id);
+      }
+    }
+    touchViewing(app.db, viewing).catch((error) => app.log.warn({ err: error }, 'presence refresh failed'));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    for (const connections of byUser.values()) for (const connection of connections) connection.socket.terminate();
+  });
+
+  function allow(connection: Connection) {
+    const now = Date.now();
+    connection.tokens = Math.min(RATE_BURST, connection.tokens + ((now - connection.lastRefill) / 1000) * RATE_PER_SECOND);
+    connection.lastRefill = now;
+    if (connection.tokens >= 1) {
+      connection.tokens -= 1;
+      return true;
+    }
+    connection.refused += 1;
+    if (connection.refused > MAX_REFUSED) connection.socket.close(1008, 'Too many messages');
+    return false;
+  }
+
+  async function handle(connection: Connection, raw: string) {
+    let data: unknown;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return send(connection, { type: 'error', message: 'Frames must be JSON objects' });
+    }
+    const parsed = clientEvent.safeParse(data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return send(connection, { type: 'error', message: `Invalid event: ${issue?.path.join('.') || 'type'} ${issue?.message ?? ''}`.trim() });
+    }
+    const event = parsed.data;
+    switch (event.type) {
+      case 'join_conversation': {
+        const conversation = await requireParticipant(app.db, connection.userId, event.conversationId);
+        const other = conversation.participant1Id === connection.userId ? conversation.participant2Id : conversation.participant1Id;
+        connection.rooms.clear();
+        connection.rooms.set(conversation.id, other);
+        await markViewing(app.db, connection.id, connection.userId, conversation.id);
+        return send(connection, { type: 'joined', conversationId: conversation.id });
+      }
+      case 'leave_conversation':
+        connection.rooms.delete(event.conversationId);
+        return stopViewing(app.db, connection.id);
+      case 'send_message':
+        await sendMessage(ctx, connection.userId, event.message.conversationId, event.message.content);
+        return;
+      case 'typing': {
+        const recipientId = connection.rooms.get(event.conversationId);
+        if (!recipientId) return send(connection, { type: 'error', message: 'Join the conversation before typing in it' });
+        return app.events.publish({
+          kind: 'typing',
+          conversationId: event.conversationId,
+          userId: connection.userId,
+          recipientId,
+          isTyping: event.isTyping,
+        });
+      }
+    }
+  }
+
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        if (!isSameOrigin(request)) throw forbidden('Cross-origin WebSocket refused');
+        if (!(await currentUser(request))) throw unauthorized();
+      },
+    },
+    async (socket, request) => {
+      const user = await currentUser(request);
+      if (!user) return socket.close(1008, 'Unauthorized');
+      const connection: Connection = {
+        id: randomUUID(),
+        userId: user.id,
+        socket,
+        rooms: new Map(),
+        alive: true,
+        tokens: RATE_BURST,
+        lastRefill: Date.now(),
+        refused: 0,
+      };
+      const connections = byUser.get(user.id) ?? new Set();
+      connections.add(connection);
+      byUser.set(user.id, connections);
+
+      socket.on('pong', () => {
+        connection.alive = true;
+      });
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) return send(connection, { type: 'error', message: 'Frames must be JSON text' });
+        if (!allow(connection)) return send(connection, { type: 'error', message: 'Too many messages: slow down' });
+        handle(connection, data.toString()).catch((error: unknown) => {
+          if (error instanceof HttpError && error.statusCode < 500) return send(connection, { type: 'error', message: error.message });
+          app.log.error({ err: error }, 'realtime event failed');
+          send(connection, { type: 'error', message: 'Something went wrong; please try again' });
+        });
+      });
+      socket.on('close', () => {
+        connections.delete(connection);
+        if (connections.size === 0) byUser.delete(user.id);
+        stopViewing(app.db, connection.id).catch(() => undefined);
+      });
+      send(connection, { type: 'unread', count: await unreadCount(app.db, user.id) });
+    },
+  );
+}
