@@ -341,3 +341,29 @@ export const conversationViewers = pgTable(
   },
   (t) => [index('conversation_viewers_idx').on(t.conversationId, t.userId)],
 );
+
+/** Friend requests and friendships; one row per pair, whoever asked. */
+export const friendships = pgTable(
+  'friendships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addresseeId: uuid('addressee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** pending | accepted */
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('friendships_pair_idx').on(
+      sql`least(${t.requesterId}, ${t.addresseeId})`,
+      sql`greatest(${t.requesterId}, ${t.addresseeId})`,
+    ),
+    index('friendships_requester_idx').on(t.requesterId, t.status),
+    index('friendships_addressee_idx').on(t.addresseeId, t.status),
+  ],
+);

@@ -18,7 +18,7 @@ import {
 } from './catalog';
 import { ART_SHAPES } from './garment-art';
 import { type ArtKey, artKeyName, ensureArtImages, type EnsureArtOptions } from './image-pool';
-import type { Random } from './random';
+import { type Random, seededUuid, weighted } from './random';
 
 export type ItemRow = typeof items.$inferInsert & { id: string; createdAt: Date; favoriteCount: number };
 export type FavoriteRow = typeof favorites.$inferInsert;
@@ -47,16 +47,6 @@ function artPoolKeys(): ArtKey[] {
 /** Renders (or finds) every pool photo and answers the URL of each, by `artKeyName`. */
 export function ensureArtPool(db: Db, options?: EnsureArtOptions) {
   return ensureArtImages(db, artPoolKeys(), options);
-}
-
-function weighted<T>(random: Random, entries: ReadonlyArray<readonly [T, number]>): T {
-  const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
-  let roll = random.next() * total;
-  for (const [value, weight] of entries) {
-    roll -= weight;
-    if (roll < 0) return value;
-  }
-  return (entries[entries.length - 1] as readonly [T, number])[0];
 }
 
 const CONDITION_WEIGHTS: ReadonlyArray<readonly [Condition, number]> = [
@@ -274,15 +264,6 @@ export function buildItem(
   };
 }
 
-/** A random version-4 UUID from the seeded generator, so the demo data is the same on every start. */
-function seededUuid(random: Random) {
-  const bytes = Array.from({ length: 16 }, () => random.int(0, 255));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** Templates that suit Demo Trader's preferences (tops, outerwear, shoes, bags; size M, shoe 9). */
 const DEMO_MEMBER_TEMPLATES = ITEM_TEMPLATES.filter(
   (template) =>
@@ -327,12 +308,12 @@ function planFavorites(
   random: Random,
   memberIds: readonly string[],
   rows: ItemRow[],
+  now: number,
   range: [number, number] = [3, 12],
 ) {
   const out: FavoriteRow[] = [];
   const active = rows.filter((row) => row.isActive);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const now = Date.now();
   for (const userId of memberIds) {
     const candidates = active.filter((row) => row.userId !== userId);
     for (const row of random.sample(candidates, random.int(range[0], range[1]))) {
@@ -349,7 +330,8 @@ function planFavorites(
   return out;
 }
 
-async function insertInBatches<T>(
+/** Runs `insert` over consecutive slices of `rows`, `size` rows per statement. */
+export async function insertInBatches<T>(
   rows: readonly T[],
   size: number,
   insert: (batch: T[]) => Promise<unknown>,
@@ -358,20 +340,27 @@ async function insertInBatches<T>(
 }
 
 /**
- * The demo catalogue: ~320 items across every category, gender, style, condition, colour and season,
- * with photos from the shared pool, and favourites consistent with `favorite_count`.
- * `owners[0]` must be Demo Trader.
+ * Plans the demo catalogue: ~320 items across every category, gender, style, condition, colour and
+ * season, with photos from the shared pool, and favourites consistent with `favorite_count`.
+ * `owners[0]` must be Demo Trader. Nothing is written: the trade history adjusts availability first.
  */
-export async function seedItems(db: Db, random: Random, owners: readonly SeedOwner[], now = Date.now()) {
-  const photoUrls = await ensureArtPool(db);
-  const context: ItemContext = { random, photoUrls, now };
-  const rows = planDemoItems(context, owners);
+export function planCatalogue(
+  random: Random,
+  owners: readonly SeedOwner[],
+  photoUrls: ReadonlyMap<string, string>,
+  now: number,
+) {
+  const rows = planDemoItems({ random, photoUrls, now }, owners);
   const favoriteRows = planFavorites(
     random,
     owners.map((owner) => owner.id),
     rows,
+    now,
   );
+  return { rows, favorites: favoriteRows };
+}
+
+export async function insertCatalogue(db: Db, rows: readonly ItemRow[], favoriteRows: readonly FavoriteRow[]) {
   await insertInBatches(rows, 200, (batch) => db.insert(items).values(batch));
   await insertInBatches(favoriteRows, 1000, (batch) => db.insert(favorites).values(batch));
-  return { items: rows.length, favorites: favoriteRows.length };
 }
