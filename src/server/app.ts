@@ -21,6 +21,7 @@ import { matchingRoutes } from './modules/matching/matching.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { tradesRoutes } from './modules/trades/trades.routes';
+import { safetyRoutes } from './modules/safety/safety.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(matchingRoutes);
   await app.register(chatRoutes);
   await app.register(socialRoutes);
+  await app.register(safetyRoutes);
   await app.register(realtimeGateway);
 
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;

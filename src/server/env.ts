@@ -19,6 +19,7 @@ const envSchema = z.object({
   COOKIE_SECURE: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  MODERATOR_EMAILS: z.string().default(''),
 });
 
 export interface AppConfig {
@@ -30,6 +31,8 @@ export interface AppConfig {
   cookieSecure: boolean;
   logLevel: string;
   poolSize: number;
+  /** Lower-cased emails of members who may see the moderation view. */
+  moderatorEmails: string[];
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
@@ -49,5 +52,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     cookieSecure: env.COOKIE_SECURE,
     logLevel: env.LOG_LEVEL,
     poolSize: env.DATABASE_POOL_SIZE,
+    moderatorEmails: env.MODERATOR_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

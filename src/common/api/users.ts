@@ -12,6 +12,8 @@ export const user = z.object({
   preferredCategories: z.array(z.string()),
   preferredSizes: z.record(z.string(), z.array(z.string())),
   createdAt: z.string(),
+  /** Only on the member's own record: may they use the moderation view (configured by MODERATOR_EMAILS). */
+  isModerator: z.boolean().optional(),
 });
 export type User = z.infer<typeof user>;
 

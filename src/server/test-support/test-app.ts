@@ -15,6 +15,7 @@ export const testConfig: AppConfig = {
   cookieSecure: false,
   logLevel: 'silent',
   poolSize: 5,
+  moderatorEmails: ['moderator@example.com'],
 };
 
 const generousLimits: AuthRateLimits = { perIp: 100_000, perEmail: 100_000, windowSeconds: 60 };

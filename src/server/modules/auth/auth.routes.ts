@@ -15,7 +15,8 @@ import {
   setSessionCookie,
 } from '../../lib/session';
 import { presentUser } from '../users/users.presenter';
-import { authenticate, DEMO_MEMBER_EMAIL, findByEmail, registerMember } from './auth.service';
+import { authenticate, changePassword, deleteAccount, DEMO_MEMBER_EMAIL, findByEmail, registerMember } from './auth.service';
+import { accountDeletionInput, passwordChangeInput } from '../../../common/api/safety';
 
 /** Signs the member in on a fresh token; any token the browser held is ended (rotation on login). */
 async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
@@ -26,6 +27,11 @@ async function startSession(request: FastifyRequest, reply: FastifyReply, userId
 
 export async function authRoutes(app: AppInstance) {
   const { db, authLimiter } = app;
+  /** The member's own record, with whether they may moderate. */
+  const presentSelf = (member: Parameters<typeof presentUser>[0]) => ({
+    ...presentUser(member),
+    isModerator: app.config.moderatorEmails.includes(member.email.toLowerCase()),
+  });
 
   app.post(
     '/api/auth/register',
@@ -54,11 +60,30 @@ export async function authRoutes(app: AppInstance) {
 
   app.get('/api/auth/status', { schema: { response: { 200: authStatus } } }, async (request) => {
     const member = await currentUser(request);
-    return { authenticated: Boolean(member), user: member ? presentUser(member) : null };
+    return { authenticated: Boolean(member), user: member ? presentSelf(member) : null };
   });
 
   app.get('/api/auth/user', { schema: { response: { 200: userSchema } } }, async (request) =>
-    presentUser(await requireUser(request)),
+    presentSelf(await requireUser(request)),
+  );
+
+  app.post('/api/auth/password', { schema: { body: passwordChangeInput, response: { 200: okResponse } } }, async (request) => {
+    const member = await requireUser(request);
+    await authLimiter.check(request.ip, member.email);
+    await changePassword(db, member, request.body.currentPassword, request.body.newPassword, request.cookies[SESSION_COOKIE]);
+    return { ok: true as const };
+  });
+
+  app.delete(
+    '/api/auth/account',
+    { schema: { body: accountDeletionInput, response: { 200: okResponse } } },
+    async (request, reply) => {
+      const member = await requireUser(request);
+      await authLimiter.check(request.ip, member.email);
+      await deleteAccount({ db, events: app.events }, member, request.body.password);
+      clearSessionCookie(reply);
+      return { ok: true as const };
+    },
   );
 
   app.post(

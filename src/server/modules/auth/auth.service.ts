@@ -1,8 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { INVALID_CREDENTIALS } from '../../../common/api/auth';
 import type { Db } from '../../db/connect';
-import { users } from '../../db/schema';
-import { conflict, unauthorized } from '../../lib/errors';
+import { favorites, friendships, items, notifications, sessions, tradeRequests, users, wishlistItems } from '../../db/schema';
+import type { EventBus } from '../../realtime/event-bus';
+import { hashToken } from '../../lib/session';
+import { announce } from '../notifications/notifications.service';
+import { closePendingForItem, refreshAvailability } from '../trades/trades.service';
+import { badRequest, conflict, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 
 export const DEMO_MEMBER_EMAIL = 'demo@threadswap.example';
@@ -25,9 +29,70 @@ export async function findByEmail(db: Db, email: string) {
   const [row] = await db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt)))
     .limit(1);
   return row;
+}
+
+type Member = typeof users.$inferSelect;
+
+/** Changes the password and ends every other session of the member (ASVS 7.4.3). */
+export async function changePassword(db: Db, member: Member, current: string, next: string, keepToken: string | undefined) {
+  if (!(await verifyPassword(member.passwordHash, current))) throw badRequest('Your current password is incorrect');
+  const passwordHash = await hashPassword(next);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, member.id), keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined));
+  });
+}
+
+/**
+ * Deletes the account: personal data goes, the member's items leave the marketplace and their open
+ * requests close; the row stays, anonymised, so completed trades remain in the other party's history.
+ */
+export async function deleteAccount(ctx: { db: Db; events: EventBus }, member: Member, password: string) {
+  if (!(await verifyPassword(member.passwordHash, password))) throw badRequest('Your password is incorrect');
+  const [busy] = await ctx.db
+    .select({ id: tradeRequests.id })
+    .from(tradeRequests)
+    .where(and(eq(tradeRequests.status, 'accepted'), or(eq(tradeRequests.requesterId, member.id), eq(tradeRequests.ownerId, member.id))))
+    .limit(1);
+  if (busy) throw conflict('Finish your accepted trades before deleting your account');
+  const closed = await ctx.db.transaction(async (tx) => {
+    const owned = await tx
+      .update(items)
+      .set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(items.userId, member.id), isNull(items.deletedAt)))
+      .returning({ id: items.id });
+    const results = [];
+    for (const item of owned) results.push(await closePendingForItem(tx, item.id, member.id));
+    await tx.delete(wishlistItems).where(eq(wishlistItems.userId, member.id));
+    await tx.delete(favorites).where(eq(favorites.userId, member.id));
+    await tx.delete(friendships).where(or(eq(friendships.requesterId, member.id), eq(friendships.addresseeId, member.id)));
+    await tx.delete(notifications).where(eq(notifications.userId, member.id));
+    await tx.delete(sessions).where(eq(sessions.userId, member.id));
+    await tx
+      .update(users)
+      .set({
+        email: `deleted-${member.id}@deleted.invalid`,
+        passwordHash: null,
+        firstName: 'Deleted member',
+        lastName: null,
+        profileImageUrl: null,
+        bio: null,
+        preferredCategories: [],
+        preferredSizes: {},
+        deletedAt: new Date(),
+      })
+      .where(eq(users.id, member.id));
+    return results;
+  });
+  for (const result of closed) {
+    if (result.refresh.length) await ctx.db.transaction((tx) => refreshAvailability(tx, result.refresh));
+    await announce(ctx.events, result.stored);
+  }
 }
 
 /** Same answer, and the same work, for an unknown email and a wrong password. */

@@ -5,6 +5,7 @@ import { type Db, queryRows } from '../../db/connect';
 import { conversations, conversationViewers, items, messages, notifications, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { EventBus } from '../../realtime/event-bus';
+import { assertNotBlocked } from '../safety/safety.service';
 import { presentUserSummary } from '../users/users.presenter';
 
 export interface ChatContext {
@@ -145,6 +146,7 @@ export async function findOrCreateConversation(db: Db, memberId: string, otherUs
   if (otherUserId === memberId) throw badRequest('You cannot start a conversation with yourself');
   const [other] = await db.select({ id: users.id }).from(users).where(eq(users.id, otherUserId));
   if (!other) throw notFound('Member not found');
+  await assertNotBlocked(db, memberId, otherUserId);
   if (relatedItemId) {
     const [item] = await db.select({ id: items.id }).from(items).where(eq(items.id, relatedItemId));
     if (!item) throw notFound('Item not found');
@@ -180,6 +182,7 @@ export async function findOrCreateConversation(db: Db, memberId: string, otherUs
 export async function sendMessage(ctx: ChatContext, memberId: string, conversationId: string, content: string) {
   const conversation = await requireParticipant(ctx.db, memberId, conversationId);
   const recipientId = otherParticipant(conversation, memberId);
+  await assertNotBlocked(ctx.db, memberId, recipientId);
   const { row, notice } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(messages).values({ conversationId, senderId: memberId, content }).returning();
     if (!row) throw new Error('message insert returned nothing');

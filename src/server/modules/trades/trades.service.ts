@@ -7,6 +7,7 @@ import { items, reviews, tradeRequests, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { EventBus } from '../../realtime/event-bus';
 import { announce, type NewNotification, storeNotifications } from '../notifications/notifications.service';
+import { assertNotBlocked } from '../safety/safety.service';
 import { presentUserSummary } from '../users/users.presenter';
 
 export interface TradeContext {
@@ -80,6 +81,7 @@ export async function createTradeRequest(ctx: TradeContext, requesterId: string,
     const offered = locked.get(input.offeredItemId);
     if (!requested || requested.deletedAt) throw notFound('The requested item was not found');
     if (requested.userId === requesterId) throw badRequest('You cannot send a barter request for your own item');
+    await assertNotBlocked(tx, requesterId, requested.userId);
     if (input.ownerUserId && input.ownerUserId !== requested.userId) {
       throw badRequest('ownerUserId does not match the owner of the requested item');
     }

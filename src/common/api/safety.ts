@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { userSummary } from './users';
+
+export const REPORT_REASONS = ['spam', 'counterfeit', 'offensive', 'scam', 'prohibited', 'other'] as const;
+export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
+  spam: 'Spam',
+  counterfeit: 'Counterfeit item',
+  offensive: 'Offensive content',
+  scam: 'Scam or fraud',
+  prohibited: 'Prohibited item',
+  other: 'Something else',
+};
+
+export const reportInput = z
+  .object({
+    targetType: z.enum(['item', 'user'], { message: 'targetType must be item or user' }),
+    targetId: z.uuid({ message: 'targetId must be an id' }),
+    reason: z.enum(REPORT_REASONS, { message: `reason must be one of: ${REPORT_REASONS.join(', ')}` }),
+    details: z.string().trim().max(2000, { message: 'Details must be at most 2000 characters' }).default(''),
+  })
+  .strict();
+
+export const report = z.object({
+  id: z.string(),
+  targetType: z.enum(['item', 'user']),
+  targetId: z.string(),
+  /** The reported item's title or member's name, for moderators. */
+  targetLabel: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  status: z.enum(['open', 'resolved']),
+  createdAt: z.string(),
+  reporter: userSummary.nullable(),
+});
+export type Report = z.infer<typeof report>;
+
+export const reportStatusInput = z.object({ status: z.enum(['open', 'resolved'], { message: 'status must be open or resolved' }) }).strict();
+
+export const blockInput = z.object({ userId: z.uuid({ message: 'userId must be a member id' }) }).strict();
+export const blockedMember = z.object({ user: userSummary, createdAt: z.string() });
+
+export const passwordChangeInput = z
+  .object({
+    currentPassword: z.string({ message: 'Current password is required' }).min(1, { message: 'Current password is required' }).max(200),
+    newPassword: z
+      .string({ message: 'New password is required' })
+      .min(6, { message: 'Password must be at least 6 characters long' })
+      .max(200, { message: 'Password must be at most 200 characters' }),
+  })
+  .strict();
+
+export const accountDeletionInput = z
+  .object({ password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }).max(200) })
+  .strict();
