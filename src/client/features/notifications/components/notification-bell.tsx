@@ -1,20 +1,166 @@
-import { Bell } from 'lucide-react';
+import type { Notification } from '@common/api/notifications';
+import { relativeTime } from '@common/domain/relative-time';
+import { Bell, BellOff, CheckCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
+import { cn } from '@client/lib/utils';
+import {
+  invalidateNotifications,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+  useUnreadCount,
+} from '../api';
+
+/** Spec §9: the badge reads '99+' above 99. */
+function badgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
 
 /**
- * The member's notifications entry point in the navigation bar. The notifications issue adds
- * the unread badge ('99+' above 99) and the popover listing the first 10 notifications.
+ * The member's notifications in the navigation bar (spec §2): the unread badge and a popover
+ * with the first 10 notifications. There is no polling, so opening the popover refetches the
+ * list and the count; clicking a notification marks it read and opens its link.
  */
 export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const unread = useUnreadCount().data?.count ?? 0;
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) void invalidateNotifications(queryClient);
+  };
+
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Notifications" data-testid="button-notifications">
-          <Bell className="size-5" aria-hidden="true" />
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <PopoverTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="relative"
+              aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+              data-testid="button-notifications"
+            >
+              <Bell className="size-5" aria-hidden="true" />
+              {unread > 0 ? (
+                <span
+                  aria-hidden="true"
+                  className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-coral px-1 text-[0.6875rem] leading-none font-semibold text-white ring-2 ring-background"
+                  data-testid="badge-unread-count"
+                >
+                  {badgeText(unread)}
+                </span>
+              ) : null}
+            </Button>
+          </PopoverTrigger>
+        </TooltipTrigger>
+        <TooltipContent>Notifications</TooltipContent>
+      </Tooltip>
+      <PopoverContent
+        align="end"
+        collisionPadding={12}
+        className="flex w-[min(24rem,calc(100vw-1.5rem))] flex-col p-0"
+        aria-label="Notifications"
+        data-testid="popover-notifications"
+      >
+        <NotificationPanel open={open} unread={unread} onNavigate={() => setOpen(false)} />
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+function NotificationPanel({ open, unread, onNavigate }: { open: boolean; unread: number; onNavigate: () => void }) {
+  const [, navigate] = useLocation();
+  const { data, isPending, isError } = useNotifications(open);
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
+  const hasUnread = unread > 0 || (data?.some((entry) => !entry.isRead) ?? false);
+
+  const openNotification = (entry: Notification) => {
+    if (!entry.isRead) markRead.mutate(entry.id);
+    onNavigate();
+    if (entry.link) navigate(entry.link);
+  };
+
+  return (
+    <>
+      <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
+        <h2 className="font-semibold">Notifications</h2>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-8 px-2 text-primary hover:text-primary"
+          disabled={!hasUnread || markAllRead.isPending}
+          onClick={() => markAllRead.mutate()}
+          data-testid="button-mark-all-read"
+        >
+          <CheckCheck aria-hidden="true" />
+          Mark all as read
         </Button>
-      </TooltipTrigger>
-      <TooltipContent>Notifications</TooltipContent>
-    </Tooltip>
+      </div>
+
+      {isPending ? (
+        <div className="grid gap-3 p-4" role="status">
+          <span className="sr-only">Loading notifications</span>
+          {[0, 1, 2].map((index) => (
+            <div key={index} className="grid gap-1.5">
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-3 w-full" />
+            </div>
+          ))}
+        </div>
+      ) : isError ? (
+        <p className="px-4 py-8 text-center text-sm text-muted-foreground">
+          We couldn't load your notifications. Please try again.
+        </p>
+      ) : data.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 px-4 py-10 text-center" data-testid="text-no-notifications">
+          <span className="flex size-11 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+            <BellOff className="size-5" aria-hidden="true" />
+          </span>
+          <p className="font-medium">No notifications yet</p>
+          <p className="text-sm text-muted-foreground">Barter requests, matches and messages will show up here.</p>
+        </div>
+      ) : (
+        <ul className="max-h-[min(28rem,65dvh)] divide-y overflow-y-auto" aria-label="Latest notifications">
+          {data.map((entry) => (
+            <li key={entry.id}>
+              <button
+                type="button"
+                onClick={() => openNotification(entry)}
+                className={cn(
+                  'flex w-full gap-3 px-4 py-3 text-left transition-colors hover:bg-muted focus-visible:bg-muted focus-visible:outline-none',
+                  !entry.isRead && 'bg-secondary/60 hover:bg-secondary',
+                )}
+                data-testid={`notification-${entry.id}`}
+              >
+                <span
+                  aria-hidden="true"
+                  className={cn('mt-1.5 size-2 shrink-0 rounded-full', entry.isRead ? 'bg-transparent' : 'bg-primary')}
+                />
+                <span className="min-w-0 flex-1">
+                  <span className={cn('block text-sm', entry.isRead ? 'font-medium' : 'font-semibold')}>
+                    {entry.isRead ? null : <span className="sr-only">Unread: </span>}
+                    {entry.title}
+                  </span>
+                  <span className="mt-0.5 line-clamp-2 block text-sm text-muted-foreground">{entry.message}</span>
+                  <time dateTime={entry.createdAt} className="mt-1 block text-xs text-muted-foreground">
+                    {relativeTime(entry.createdAt)}
+                  </time>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

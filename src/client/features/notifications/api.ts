@@ -1,0 +1,91 @@
+import type { Notification, UnreadCount } from '@common/api/notifications';
+import { NOTIFICATION_POPOVER_SIZE } from '@common/api/notifications';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from '@client/components/ui/use-toast';
+import { apiRequest, isUnauthorizedError } from '@client/lib/api-client';
+import { handleUnauthorized } from '@client/lib/unauthorized';
+
+export const NOTIFICATIONS_URL = '/api/notifications';
+export const UNREAD_COUNT_URL = '/api/notifications/unread-count';
+
+/**
+ * The cache keys of the bell. Each starts with its URL, so invalidating [NOTIFICATIONS_URL] or
+ * [UNREAD_COUNT_URL] refreshes it: the chat issue's WebSocket client invalidates these two on a
+ * pushed notification, with no other change here.
+ */
+export const notificationListKey = [NOTIFICATIONS_URL, { limit: NOTIFICATION_POPOVER_SIZE }] as const;
+export const unreadCountKey = [UNREAD_COUNT_URL] as const;
+
+/** Refetches the bell's count and (once the popover has been opened) its list. */
+export async function invalidateNotifications(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: [NOTIFICATIONS_URL] }),
+    queryClient.invalidateQueries({ queryKey: unreadCountKey }),
+  ]);
+}
+
+/** The first 10 notifications, newest first (spec §2). Loaded once the popover opens. */
+export function useNotifications(enabled: boolean) {
+  return useQuery({
+    queryKey: notificationListKey,
+    queryFn: async () => {
+      const response = await apiRequest('GET', `${NOTIFICATIONS_URL}?limit=${NOTIFICATION_POPOVER_SIZE}`);
+      return (await response.json()) as Notification[];
+    },
+    enabled,
+  });
+}
+
+export function useUnreadCount() {
+  return useQuery<UnreadCount>({ queryKey: unreadCountKey });
+}
+
+function reportReadError(error: unknown, description: string): void {
+  if (isUnauthorizedError(error)) handleUnauthorized();
+  else toast({ title: 'Error', description, variant: 'destructive' });
+}
+
+/**
+ * Marks one notification read, showing it read at once and the badge one lower. Failures are
+ * reported here, not by the caller: the popover closes on click, before the call settles.
+ */
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('PATCH', `${NOTIFICATIONS_URL}/${id}/read`),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: [NOTIFICATIONS_URL] });
+      const list = queryClient.getQueryData<Notification[]>(notificationListKey);
+      const wasUnread = list?.some((entry) => entry.id === id && !entry.isRead) ?? false;
+      queryClient.setQueryData<Notification[]>(notificationListKey, (current) =>
+        current?.map((entry) => (entry.id === id ? { ...entry, isRead: true } : entry)),
+      );
+      if (wasUnread) {
+        queryClient.setQueryData<UnreadCount>(unreadCountKey, (current) =>
+          current ? { count: Math.max(0, current.count - 1) } : current,
+        );
+      }
+    },
+    onError: (error) => reportReadError(error, 'Failed to mark notification as read'),
+    onSettled: () => {
+      void invalidateNotifications(queryClient);
+    },
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('PATCH', `${NOTIFICATIONS_URL}/read-all`),
+    onSuccess: () => {
+      queryClient.setQueryData<Notification[]>(notificationListKey, (current) =>
+        current?.map((entry) => ({ ...entry, isRead: true })),
+      );
+      queryClient.setQueryData<UnreadCount>(unreadCountKey, { count: 0 });
+    },
+    onError: (error) => reportReadError(error, 'Failed to mark notifications as read'),
+    onSettled: () => {
+      void invalidateNotifications(queryClient);
+    },
+  });
+}
