@@ -1,0 +1,41 @@
+import { parseRating, starParts } from '@common/domain/rating-stars';
+import { Star, StarHalf } from 'lucide-react';
+import { cn } from '@client/lib/utils';
+
+/**
+ * A rating drawn as 5 stars, with a half star when the fraction is at least 0.5 (spec §9).
+ * Screen readers get the number instead of the drawing.
+ */
+export function RatingStars({
+  rating,
+  className,
+  starClassName,
+  label,
+}: {
+  rating: number | string;
+  className?: string;
+  starClassName?: string;
+  /** What the rating is of, read before the number (e.g. 'Communication'). */
+  label?: string;
+}) {
+  const { full, half, empty } = starParts(rating);
+  const value = parseRating(rating);
+  const text = `${label ? `${label}: ` : ''}${Number.isInteger(value) ? value : value.toFixed(1)} out of 5 stars`;
+  const star = cn('size-4 shrink-0', starClassName);
+  return (
+    <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={text}>
+      {Array.from({ length: full }, (_, index) => (
+        <Star key={`full-${index}`} className={cn(star, 'fill-amber-400 text-amber-400')} aria-hidden="true" />
+      ))}
+      {half ? (
+        <span className="relative inline-flex" aria-hidden="true">
+          <Star className={cn(star, 'text-muted-foreground/35')} />
+          <StarHalf className={cn(star, 'absolute inset-0 fill-amber-400 text-amber-400')} />
+        </span>
+      ) : null}
+      {Array.from({ length: empty }, (_, index) => (
+        <Star key={`empty-${index}`} className={cn(star, 'text-muted-foreground/35')} aria-hidden="true" />
+      ))}
+    </span>
+  );
+}

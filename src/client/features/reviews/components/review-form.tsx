@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle, Send } from 'lucide-react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@client/components/ui/button';
+import { Checkbox } from '@client/components/ui/checkbox';
+import { Label } from '@client/components/ui/label';
+import { toast } from '@client/components/ui/use-toast';
+import { reportMutationError } from '@client/features/trades/report-error';
+import { Textarea } from '@client/components/ui/textarea';
+import { useCreateReview } from '../api';
+import { StarRatingInput } from './star-rating-input';
+
+const stars = (message: string) => z.number().int().min(1, { message }).max(5, { message });
+
+const reviewForm = z.object({
+  rating: stars('Choose an overall rating from 1 to 5 stars'),
+  communicationRating: stars('Choose a communication rating from 1 to 5 stars'),
+  itemConditionAccurate: z.boolean(),
+  comment: z.string().trim().max(2000, { message: 'The comment must be at most 2000 characters' }),
+});
+type ReviewForm = z.infer<typeof reviewForm>;
+
+/**
+ * 'Leave a review' on a completed trade (design §5 Reviews): overall and communication stars,
+ * whether the item was as described, and a comment. Reviews are blind until both have reviewed.
+ */
+export function ReviewForm({ tradeId, partnerName }: { tradeId: string; partnerName: string }) {
+  const id = useId();
+  const createReview = useCreateReview();
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ReviewForm>({
+    resolver: zodResolver(reviewForm),
+    defaultValues: { rating: 0, communicationRating: 0, itemConditionAccurate: true, comment: '' },
+  });
+
+  // mutateAsync: once the trades list refetches, this form gives way to 'You rated N/5' (unmounts).
+  const submit = handleSubmit(async (values) => {
+    try {
+      await createReview.mutateAsync({ tradeRequestId: tradeId, ...values });
+    } catch (error) {
+      reportMutationError(error, 'Failed to submit review', 'Please try again.');
+      return;
+    }
+    toast({
+      title: 'Review submitted',
+      description: `Thanks! Your review of ${partnerName} becomes visible once they review you too, or after 7 days.`,
+    });
+  });
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4 rounded-lg border bg-muted/40 p-4"
+      aria-labelledby={`${id}-title`}
+      data-testid={`form-review-${tradeId}`}
+    >
+      <div>
+        <h4 id={`${id}-title`} className="font-semibold">
+          Leave a review
+        </h4>
+        <p className="text-sm text-muted-foreground">How was trading with {partnerName}?</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Controller
+          control={control}
+          name="rating"
+          render={({ field }) => (
+            <StarRatingInput
+              legend="Overall"
+              name={`${id}-rating`}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.rating?.message}
+              testIdPrefix={`input-rating-${tradeId}`}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="communicationRating"
+          render={({ field }) => (
+            <StarRatingInput
+              legend="Communication"
+              name={`${id}-communication`}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.communicationRating?.message}
+              testIdPrefix={`input-communication-${tradeId}`}
+            />
+          )}
+        />
+      </div>
+      <Controller
+        control={control}
+        name="itemConditionAccurate"
+        render={({ field }) => (
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id={`${id}-accurate`}
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              data-testid={`checkbox-as-described-${tradeId}`}
+            />
+            <Label htmlFor={`${id}-accurate`} className="font-normal">
+              As Described <span className="text-muted-foreground">(the item matched its listing)</span>
+            </Label>
+          </div>
+        )}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-comment`}>
+          Comment <span className="font-normal text-muted-foreground">(optional)</span>
+        </Label>
+        <Textarea
+          id={`${id}-comment`}
+          rows={3}
+          maxLength={2000}
+          placeholder="Share how the swap went"
+          aria-invalid={errors.comment ? true : undefined}
+          {...register('comment')}
+          data-testid={`input-review-comment-${tradeId}`}
+        />
+        {errors.comment ? <p className="text-sm text-destructive">{errors.comment.message}</p> : null}
+      </div>
+      <div>
+        <Button type="submit" disabled={createReview.isPending} data-testid={`button-submit-review-${tradeId}`}>
+          {createReview.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+          {createReview.isPending ? 'Submitting...' : 'Submit Review'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Item } from '@common/api/items';
+import { lazy, Suspense } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useAuth } from '@client/features/auth/api';
+
+/*
+ * The dialog opens from item cards on the home pages, which ship in the first bundle; the
+ * bodies load on first open so they stay out of it (design §7 budget).
+ */
+const BarterRequestForm = lazy(() =>
+  import('./barter-request-form').then((module) => ({ default: module.BarterRequestForm })),
+);
+const SuggestedBarters = lazy(() =>
+  import('./suggested-barters').then((module) => ({ default: module.SuggestedBarters })),
+);
+
+export interface BarterDialogProps {
+  item: Item;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/**
+ * Spec §4 Barter click, for a signed-in member: on another member's item, 'Make a Barter
+ * Request'; on their own item, 'Suggested Barter Alternatives'. (Visitors are stopped with a
+ * 'Login required' toast before the dialog opens.) Closing unmounts the body, which resets the form.
+ */
+export function BarterDialog({ item, open, onOpenChange }: BarterDialogProps) {
+  const { user } = useAuth();
+  const close = () => onOpenChange(false);
+
+  if (user && user.id === item.userId) {
+    return (
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent className="sm:max-w-xl" data-testid="dialog-suggested-barters">
+          <DialogHeader>
+            <DialogTitle>Suggested Barter Alternatives</DialogTitle>
+            <DialogDescription>Pieces from other members that could be a good swap for your “{item.title}”.</DialogDescription>
+          </DialogHeader>
+          <Suspense fallback={<BodyLoading />}>
+            <SuggestedBarters item={item} open={open} onViewItem={close} />
+          </Suspense>
+        </DialogContent>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl" data-testid="dialog-barter">
+        <DialogHeader>
+          <DialogTitle>Make a Barter Request</DialogTitle>
+          <DialogDescription>Offer one of your items in exchange for this one. No money changes hands.</DialogDescription>
+        </DialogHeader>
+        {user ? (
+          <Suspense fallback={<BodyLoading />}>
+            <BarterRequestForm item={item} memberId={user.id} onSent={close} />
+          </Suspense>
+        ) : (
+          <p className="text-sm text-muted-foreground">Please sign in to make a barter request.</p>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function BodyLoading() {
+  return (
+    <div className="grid gap-3" role="status">
+      <span className="sr-only">Loading</span>
+      <Skeleton className="h-20 w-full" />
+      <Skeleton className="h-16 w-full" />
+      <Skeleton className="h-16 w-full" />
+    </div>
+  );
+}
