@@ -1,28 +1,134 @@
-import { displayName } from '@common/domain/display-name';
-import { Card, CardContent } from '@client/components/ui/card';
+import { ArrowLeftRight, Heart, Package, Settings2, Star, type LucideIcon } from 'lucide-react';
+import { useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { PageContainer } from '@client/components/layout/page-container';
 import { useAuth } from '@client/features/auth/api';
-import { UserAvatar } from '@client/features/auth/components/user-avatar';
+import { ReviewsPanel } from '@client/features/reviews/components/reviews-panel';
+import { BarterActionsProvider } from '@client/features/trades/components/barter-actions-provider';
+import { BarterManagement } from '@client/features/trades/components/barter-management';
+import { useAuthUser } from '@client/features/users/api';
+import { FavoritesTab } from '@client/features/users/components/favorites-tab';
+import { MyItemsTab } from '@client/features/users/components/my-items-tab';
+import { PreferencesForm } from '@client/features/users/components/preferences-form';
+import { ProfileHeader, ProfileStats } from '@client/features/users/components/profile-summary';
+import { PublicProfile } from '@client/features/users/components/public-profile';
 
-/** Spec §2 Profile: the default bio when the member has not written one. */
-const DEFAULT_BIO = 'Fashion enthusiast and sustainable trader';
+const PROFILE_TABS = ['items', 'barters', 'favorites', 'reviews', 'preferences'] as const;
+type ProfileTab = (typeof PROFILE_TABS)[number];
 
-/** /profile (members): the header for now; stats and the five tabs arrive with the profile issue. */
+const TAB_LABELS: Record<ProfileTab, { label: string; icon: LucideIcon }> = {
+  items: { label: 'My Items', icon: Package },
+  barters: { label: 'Barter Requests', icon: ArrowLeftRight },
+  favorites: { label: 'Favorites', icon: Heart },
+  reviews: { label: 'Reviews & Ratings', icon: Star },
+  preferences: { label: 'Preferences', icon: Settings2 },
+};
+
+function isProfileTab(value: string | null): value is ProfileTab {
+  return (PROFILE_TABS as readonly (string | null)[]).includes(value);
+}
+
+/**
+ * /profile (members, spec §2 Profile). The open tab lives in the URL (?tab=), so notification
+ * links such as /profile?tab=barters open it; ?user={id} shows another member's public profile.
+ */
 export function ProfilePage() {
-  const { user } = useAuth();
-  if (!user) return null;
+  const { user: sessionUser } = useAuth();
+  const params = new URLSearchParams(useSearch());
+  const viewedId = params.get('user');
+  const tabParam = params.get('tab');
+
+  if (!sessionUser) return null;
 
   return (
-    <PageContainer className="py-10">
-      <Card>
-        <CardContent className="flex flex-col items-center gap-4 pt-6 text-center sm:flex-row sm:text-left">
-          <UserAvatar user={user} className="size-20" fallbackClassName="text-2xl" />
-          <div className="min-w-0 space-y-1">
-            <h1 className="text-3xl font-bold tracking-tight break-words">{displayName(user)}</h1>
-            <p className="text-muted-foreground">{user.bio?.trim() || DEFAULT_BIO}</p>
-          </div>
-        </CardContent>
-      </Card>
-    </PageContainer>
+    <BarterActionsProvider>
+      <PageContainer className="py-8 sm:py-10">
+        {viewedId && viewedId !== sessionUser.id ? (
+          <PublicProfile key={viewedId} userId={viewedId} />
+        ) : (
+          <OwnProfile tab={isProfileTab(tabParam) ? tabParam : 'items'} />
+        )}
+      </PageContainer>
+    </BarterActionsProvider>
+  );
+}
+
+function OwnProfile({ tab }: { tab: ProfileTab }) {
+  const [, navigate] = useLocation();
+  const { user: sessionUser } = useAuth();
+  // The member as stored now (bio, preferences); the session's copy shows until it arrives.
+  const authUser = useAuthUser();
+  const user = authUser.data ?? sessionUser;
+  const tabsRef = useRef<HTMLDivElement>(null);
+
+  if (!user) return null;
+
+  const selectTab = (next: ProfileTab) => navigate(`/profile?tab=${next}`, { replace: true });
+  const editProfile = () => {
+    selectTab('preferences');
+    tabsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-stretch">
+        <ProfileHeader user={user} onEdit={editProfile} />
+        <ProfileStats user={user} />
+      </div>
+
+      <div ref={tabsRef} className="scroll-mt-36">
+        <Tabs value={tab} onValueChange={(value) => selectTab(value as ProfileTab)}>
+          <TabsList
+            aria-label="Profile sections"
+            className="flex h-auto w-full flex-wrap justify-start gap-1 sm:w-auto sm:flex-nowrap"
+          >
+            {PROFILE_TABS.map((value) => {
+              const { label, icon: Icon } = TAB_LABELS[value];
+              return (
+                <TabsTrigger key={value} value={value} className="flex-auto sm:flex-none" data-testid={`tab-profile-${value}`}>
+                  <Icon aria-hidden="true" />
+                  {label}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+          <TabsContent value="items" className="mt-6">
+            <MyItemsTab memberId={user.id} />
+          </TabsContent>
+          <TabsContent value="barters" className="mt-6">
+            <section aria-labelledby="barters-heading" className="grid gap-5">
+              <div>
+                <h2 id="barters-heading" className="text-xl font-semibold">
+                  Barter Requests
+                </h2>
+                <p className="text-sm text-muted-foreground">Offers you have sent and received</p>
+              </div>
+              <BarterManagement />
+            </section>
+          </TabsContent>
+          <TabsContent value="favorites" className="mt-6">
+            <FavoritesTab />
+          </TabsContent>
+          <TabsContent value="reviews" className="mt-6">
+            <section aria-labelledby="reviews-heading" className="grid gap-5">
+              <h2 id="reviews-heading" className="text-xl font-semibold">
+                Reviews &amp; Ratings
+              </h2>
+              <ReviewsPanel userId={user.id} isOwn />
+            </section>
+          </TabsContent>
+          <TabsContent value="preferences" className="mt-6">
+            {authUser.data ? (
+              <PreferencesForm key={authUser.data.id} user={authUser.data} />
+            ) : (
+              <p className="text-sm text-muted-foreground" role="status">
+                Loading your preferences...
+              </p>
+            )}
+          </TabsContent>
+        </Tabs>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,39 @@
+import type { Item } from '@common/api/items';
+import type { User } from '@common/api/users';
+import type { PreferencesPayload } from '@common/domain/preferences-payload';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@client/lib/api-client';
+import { AUTH_STATUS_URL } from '@client/features/auth/api';
+
+export const AUTH_USER_URL = '/api/auth/user';
+
+export function userItemsUrl(userId: string): string {
+  return `/api/users/${userId}/items`;
+}
+
+/**
+ * The signed-in member as the server has them now (bio, preferences). A 401 here means the
+ * session is gone: the query cache's error handler runs handleUnauthorized (toast, then sign-in).
+ */
+export function useAuthUser() {
+  return useQuery<User>({ queryKey: [AUTH_USER_URL] });
+}
+
+/** A member's items, newest first; the owner also sees their unlisted ones. */
+export function useUserItems(userId: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<Item[]>({ queryKey: [userItemsUrl(userId ?? '')], enabled: enabled && Boolean(userId) });
+}
+
+/** Saves preferences, then refreshes the member everywhere they are shown (spec §7). */
+export function useUpdatePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (payload: PreferencesPayload) =>
+      (await (await apiRequest('PATCH', '/api/users/preferences', payload)).json()) as User,
+    onSuccess: (user) => {
+      queryClient.setQueryData<User>([AUTH_USER_URL], user);
+      void queryClient.invalidateQueries({ queryKey: [AUTH_USER_URL] });
+      void queryClient.invalidateQueries({ queryKey: [AUTH_STATUS_URL] });
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** The dashed box a profile tab shows when it has nothing to list. */
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+  testId,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description?: string;
+  action?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center" data-testid={testId}>
+      <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+        <Icon className="size-6" aria-hidden="true" />
+      </span>
+      <p className="font-medium">{title}</p>
+      {description ? <p className="max-w-sm text-sm text-muted-foreground">{description}</p> : null}
+      {action ? <div className="pt-2">{action}</div> : null}
+    </div>
+  );
+}

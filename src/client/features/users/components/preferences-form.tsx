@@ -1,0 +1,201 @@
+import type { User } from '@common/api/users';
+import { preferencesPayload } from '@common/domain/preferences-payload';
+import { needsSizes, remainingSizeOptions } from '@common/domain/size-options';
+import { PROFILE_CATEGORIES } from '@common/domain/taxonomy';
+import { Check, LoaderCircle, Save, X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { toast } from '@client/components/ui/use-toast';
+import { cn } from '@client/lib/utils';
+import { Textarea } from '@client/components/ui/textarea';
+import { reportMutationError } from '@client/features/trades/report-error';
+import { useUpdatePreferences } from '../api';
+
+const BIO_MAX = 500;
+
+/**
+ * Spec §2/§5 Preferences: bio, preferred categories, and preferred sizes for each chosen
+ * category (size options per category; chosen sizes are not offered again).
+ */
+export function PreferencesForm({ user }: { user: User }) {
+  const id = useId();
+  const [bio, setBio] = useState(user.bio ?? '');
+  const [categories, setCategories] = useState<string[]>(user.preferredCategories);
+  const [sizes, setSizes] = useState<Record<string, string[]>>(user.preferredSizes);
+  const save = useUpdatePreferences();
+
+  const toggleCategory = (category: string) =>
+    setCategories((current) =>
+      current.includes(category) ? current.filter((entry) => entry !== category) : [...current, category],
+    );
+  const addSize = (category: string, size: string) =>
+    setSizes((current) => ({ ...current, [category]: [...(current[category] ?? []), size] }));
+  const removeSize = (category: string, size: string) =>
+    setSizes((current) => ({ ...current, [category]: (current[category] ?? []).filter((entry) => entry !== size) }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.mutate(preferencesPayload({ bio, categories, sizes }), {
+      onSuccess: () =>
+        toast({ title: 'Preferences Updated', description: 'Your preferences have been saved successfully.' }),
+      onError: (error) => reportMutationError(error, 'Update Failed', 'Failed to update preferences.'),
+    });
+  };
+
+  // Chosen categories in the vocabulary's order, so the sizes list does not jump around.
+  const chosen = PROFILE_CATEGORIES.filter((category) => categories.includes(category));
+  const sized = chosen.filter(needsSizes);
+  const unsized = chosen.filter((category) => !needsSizes(category));
+
+  return (
+    <Card className="max-w-4xl">
+      <CardHeader>
+        <CardTitle className="text-xl" id={`${id}-title`}>
+          Preferences
+        </CardTitle>
+        <CardDescription>
+          Tell other members about yourself and what you like to wear. Smart matches and suggestions use these.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid gap-8" aria-labelledby={`${id}-title`} data-testid="form-preferences">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-bio`}>Bio</Label>
+            <Textarea
+              id={`${id}-bio`}
+              value={bio}
+              onChange={(event) => setBio(event.target.value)}
+              maxLength={BIO_MAX}
+              rows={3}
+              placeholder="Fashion enthusiast and sustainable trader"
+              aria-describedby={`${id}-bio-count`}
+              data-testid="input-bio"
+            />
+            <p id={`${id}-bio-count`} className="text-right text-xs text-muted-foreground">
+              {bio.length}/{BIO_MAX}
+            </p>
+          </div>
+
+          <fieldset className="grid gap-3">
+            <legend className="mb-1 text-sm font-medium">Preferred categories</legend>
+            <div className="flex flex-wrap gap-2">
+              {PROFILE_CATEGORIES.map((category) => {
+                const selected = categories.includes(category);
+                return (
+                  <button
+                    key={category}
+                    type="button"
+                    aria-pressed={selected}
+                    onClick={() => toggleCategory(category)}
+                    className={cn(
+                      'inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors',
+                      'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none',
+                      selected
+                        ? 'border-primary bg-primary text-primary-foreground'
+                        : 'border-border bg-card hover:border-primary/40 hover:bg-accent',
+                    )}
+                    data-testid={`button-category-${category.toLowerCase()}`}
+                  >
+                    {selected ? <Check className="size-3.5" aria-hidden="true" /> : null}
+                    {category}
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+
+          <fieldset className="grid gap-3">
+            <legend className="mb-1 text-sm font-medium">Preferred sizes</legend>
+            {sized.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                {chosen.length === 0
+                  ? 'Choose a category above to pick your sizes in it.'
+                  : 'The categories you chose need no sizes.'}
+              </p>
+            ) : (
+              <ul className="grid gap-3">
+                {sized.map((category) => (
+                  <SizeRow
+                    key={category}
+                    category={category}
+                    chosen={sizes[category] ?? []}
+                    onAdd={(size) => addSize(category, size)}
+                    onRemove={(size) => removeSize(category, size)}
+                  />
+                ))}
+              </ul>
+            )}
+            {unsized.length > 0 && sized.length > 0 ? (
+              <p className="text-xs text-muted-foreground">{unsized.join(', ')} need no sizes.</p>
+            ) : null}
+          </fieldset>
+
+          <div>
+            <Button type="submit" disabled={save.isPending} data-testid="button-save-preferences">
+              {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+              {save.isPending ? 'Saving...' : 'Save Preferences'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SizeRow({
+  category,
+  chosen,
+  onAdd,
+  onRemove,
+}: {
+  category: string;
+  chosen: readonly string[];
+  onAdd: (size: string) => void;
+  onRemove: (size: string) => void;
+}) {
+  const remaining = remainingSizeOptions(category, chosen);
+  return (
+    <li
+      className="grid gap-2 rounded-lg border bg-muted/30 p-3 sm:grid-cols-[7rem_minmax(0,1fr)_10rem] sm:items-center"
+      data-testid={`sizes-${category.toLowerCase()}`}
+    >
+      <span className="text-sm font-medium">{category}</span>
+      <div className="flex min-h-8 flex-wrap items-center gap-1.5">
+        {chosen.length === 0 ? <span className="text-sm text-muted-foreground">No sizes yet</span> : null}
+        {chosen.map((size) => (
+          <Badge key={size} variant="secondary" className="gap-0.5 py-0.5 pr-1 text-sm">
+            {size}
+            <button
+              type="button"
+              onClick={() => onRemove(size)}
+              className="rounded-full p-0.5 hover:bg-black/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              aria-label={`Remove size ${size} from ${category}`}
+            >
+              <X className="size-3.5" aria-hidden="true" />
+            </button>
+          </Badge>
+        ))}
+      </div>
+      {remaining.length > 0 ? (
+        <Select value="" onValueChange={onAdd}>
+          <SelectTrigger className="h-9" aria-label={`Add a size for ${category}`} data-testid={`select-size-${category.toLowerCase()}`}>
+            <SelectValue placeholder="Add size" />
+          </SelectTrigger>
+          <SelectContent>
+            {remaining.map((size) => (
+              <SelectItem key={size} value={size}>
+                {size}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      ) : (
+        <span className="text-xs text-muted-foreground">All sizes chosen</span>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,105 @@
+import type { User } from '@common/api/users';
+import { displayName } from '@common/domain/display-name';
+import { formatMonthYear } from '@common/domain/relative-time';
+import { CalendarDays, Heart, Package, Pencil, type LucideIcon } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { cn } from '@client/lib/utils';
+import { UserAvatar } from '@client/features/auth/components/user-avatar';
+import { RatingStars } from '@client/features/reviews/components/rating-stars';
+import { useRatingSummary } from '@client/features/reviews/api';
+import { useFavorites } from '@client/features/favorites/api';
+import { useUserItems } from '../api';
+
+/** Spec §2 Profile: the default bio when the member has not written one. */
+export const DEFAULT_BIO = 'Fashion enthusiast and sustainable trader';
+
+/** Spec §2 Profile header: initials, name, bio and 'Edit Profile' (opens Preferences). */
+export function ProfileHeader({ user, onEdit }: { user: User; onEdit: () => void }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-5 p-6 text-center sm:flex-row sm:items-center sm:text-left">
+        <UserAvatar user={user} className="size-20 sm:size-24" fallbackClassName="text-2xl sm:text-3xl" />
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl" data-testid="text-profile-name">
+            {displayName(user)}
+          </h1>
+          <p className="text-muted-foreground break-words" data-testid="text-profile-bio">
+            {user.bio?.trim() || DEFAULT_BIO}
+          </p>
+          <MemberRating userId={user.id} />
+        </div>
+        <Button variant="outline" onClick={onEdit} className="w-full sm:w-auto" data-testid="button-edit-profile">
+          <Pencil aria-hidden="true" />
+          Edit Profile
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** '★★★★½ 4.5 · 3 reviews' under a member's name; nothing until it loads. */
+export function MemberRating({ userId }: { userId: string }) {
+  const { data } = useRatingSummary(userId);
+  if (!data) return null;
+  return (
+    <p className="inline-flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-sm text-muted-foreground sm:justify-start">
+      {data.totalReviews > 0 ? (
+        <>
+          <RatingStars rating={data.averageRating} label="Average rating" />
+          <span>
+            <span className="font-semibold text-foreground">{data.averageRating}</span> · {data.totalReviews}{' '}
+            {data.totalReviews === 1 ? 'review' : 'reviews'}
+          </span>
+        </>
+      ) : (
+        <span>No reviews yet</span>
+      )}
+    </p>
+  );
+}
+
+/** Spec §2 Profile stats card: Active Listings, Favorites, Member Since. */
+export function ProfileStats({ user }: { user: User }) {
+  const items = useUserItems(user.id);
+  const favorites = useFavorites();
+  const activeListings = items.data?.filter((item) => item.isActive).length;
+
+  return (
+    <Card>
+      <CardContent className="grid grid-cols-3 divide-x p-0">
+        <Stat icon={Package} label="Active Listings" value={activeListings} testId="stat-active-listings" />
+        <Stat icon={Heart} label="Favorites" value={favorites.data?.length} testId="stat-favorites" />
+        <Stat icon={CalendarDays} label="Member Since" value={formatMonthYear(user.createdAt)} testId="stat-member-since" />
+      </CardContent>
+    </Card>
+  );
+}
+
+function Stat({
+  icon: Icon,
+  label,
+  value,
+  testId,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: number | string | undefined;
+  testId: string;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-1 px-2 py-5 text-center sm:px-3" data-testid={testId}>
+      <Icon className="size-5 text-primary" aria-hidden="true" />
+      <div
+        className={cn(
+          'leading-tight font-bold text-balance',
+          typeof value === 'string' ? 'text-base' : 'text-lg sm:text-2xl',
+        )}
+      >
+        {value === undefined ? <Skeleton className="mx-auto h-7 w-10" /> : value}
+      </div>
+      <p className="text-xs text-muted-foreground sm:text-sm">{label}</p>
+    </div>
+  );
+}
