@@ -56,7 +56,7 @@ export function CategoryRow({
               <span
                 className={cn(
                   'rounded-full px-1.5 text-xs tabular-nums',
-                  selected ? 'bg-white/20' : 'bg-muted text-muted-foreground',
+                  selected ? 'bg-primary-foreground text-primary' : 'bg-muted text-muted-foreground',
                 )}
               >
                 <span className="sr-only">(</span>

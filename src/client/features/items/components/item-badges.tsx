@@ -14,7 +14,7 @@ export const AVAILABILITY_BADGES: Partial<Record<Item['availability'], string>> 
 };
 
 const CONDITION_TONES: Record<Item['condition'], string> = {
-  new: 'bg-emerald-600',
+  new: 'bg-emerald-700',
   'like-new': 'bg-teal-700',
   good: 'bg-sky-700',
   fair: 'bg-amber-700',

@@ -489,11 +489,16 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
         ) : null}
       </div>
 
-      <div className="sticky bottom-0 flex flex-col-reverse gap-2 border-t bg-card px-6 py-4 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+      <div className="sticky bottom-0 flex gap-2 border-t bg-card px-6 py-4 sm:justify-end">
+        <Button type="button" variant="outline" className="flex-1 sm:flex-none" onClick={onDone} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={save.isPending || uploads.uploading} data-testid="button-submit-item">
+        <Button
+          type="submit"
+          className="flex-1 sm:flex-none"
+          disabled={save.isPending || uploads.uploading}
+          data-testid="button-submit-item"
+        >
           {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
           {save.isPending
             ? item
