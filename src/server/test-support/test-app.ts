@@ -3,7 +3,10 @@ import { afterAll, beforeEach } from 'vitest';
 import { type AppInstance, buildApp } from '../app';
 import type { AppConfig } from '../env';
 import type { AuthRateLimits } from '../lib/rate-limit';
-import { SESSION_COOKIE } from '../lib/session';
+import { randomUUID } from 'node:crypto';
+import { users } from '../db/schema';
+import { hashPassword } from '../lib/password';
+import { createSession, SESSION_COOKIE } from '../lib/session';
 import { openTestDatabase } from './test-database';
 
 export const testConfig: AppConfig = {
@@ -17,6 +20,8 @@ export const testConfig: AppConfig = {
   poolSize: 5,
   moderatorEmails: ['moderator@example.com'],
 };
+
+const passwordHashes = new Map<string, Promise<string>>();
 
 const generousLimits: AuthRateLimits = { perIp: 100_000, perEmail: 100_000, windowSeconds: 60 };
 
@@ -70,18 +75,22 @@ export function useTestApp(options: TestAppOptions = {}) {
     visitor() {
       return new TestClient(() => this.app);
     },
-    /** Registers a new member and answers a client signed in as them. */
+    /**
+     * A new member and a client signed in as them. Made directly in the database with a password hash
+     * computed once per file (argon2 is slow on purpose); the auth tests cover registering itself.
+     */
     async member(overrides: { firstName?: string; email?: string; password?: string } = {}) {
       const client = new TestClient(() => this.app);
-      const email = overrides.email ?? `member-${Math.random().toString(36).slice(2, 10)}@example.com`;
-      const response = await client.post('/api/auth/register', {
-        firstName: overrides.firstName ?? 'Test',
-        lastName: 'Member',
-        email,
-        password: overrides.password ?? 'secret-password',
-      });
-      if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
-      client.user = response.json();
+      const email = overrides.email ?? `member-${randomUUID()}@example.com`;
+      const password = overrides.password ?? 'secret-password';
+      passwordHashes.set(password, passwordHashes.get(password) ?? hashPassword(password));
+      const [row] = await this.db
+        .insert(users)
+        .values({ firstName: overrides.firstName ?? 'Test', lastName: 'Member', email, passwordHash: await passwordHashes.get(password) })
+        .returning();
+      if (!row) throw new Error('member insert returned nothing');
+      client.cookie = await createSession(this.db, row.id);
+      client.user = { id: row.id, email: row.email, firstName: row.firstName };
       return client;
     },
   };
