@@ -62,9 +62,9 @@ export function ReviewForm({ tradeId, partnerName }: { tradeId: string; partnerN
       data-testid={`form-review-${tradeId}`}
     >
       <div>
-        <h4 id={`${id}-title`} className="font-semibold">
+        <p id={`${id}-title`} className="font-semibold">
           Leave a review
-        </h4>
+        </p>
         <p className="text-sm text-muted-foreground">How was trading with {partnerName}?</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -6,7 +6,7 @@ import { Check, LoaderCircle, Save, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { toast } from '@client/components/ui/use-toast';
@@ -54,9 +54,9 @@ export function PreferencesForm({ user }: { user: User }) {
   return (
     <Card className="max-w-4xl">
       <CardHeader>
-        <CardTitle className="text-xl" id={`${id}-title`}>
+        <h2 className="text-xl leading-tight font-semibold" id={`${id}-title`}>
           Preferences
-        </CardTitle>
+        </h2>
         <CardDescription>
           Tell other members about yourself and what you like to wear. Smart matches and suggestions use these.
         </CardDescription>
