@@ -5,7 +5,17 @@ import {
   type ItemFilterState,
 } from '@common/domain/item-filters';
 import { SORT_LABELS, SORTS, type CategoryFilterId } from '@common/domain/taxonomy';
-import { ArrowDownUp, CircleAlert, LayoutGrid, List, LoaderCircle, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import {
+  ArrowDownUp,
+  CircleAlert,
+  LayoutGrid,
+  List,
+  LoaderCircle,
+  Search,
+  SearchX,
+  SlidersHorizontal,
+  X,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
@@ -15,7 +25,8 @@ import { useItemFacets, useItemsInfinite } from '@client/features/items/api';
 import { CategoryRow } from '@client/features/items/components/category-row';
 import { FilterPanel, type FilterPanelMode } from '@client/features/items/components/filter-panel';
 import { ItemDetailDialog } from '@client/features/items/components/item-detail-dialog';
-import { ItemGrid, type ItemsView } from '@client/features/items/components/item-grid';
+import { ItemGrid } from '@client/features/items/components/item-grid';
+import { ItemList } from '@client/features/items/components/item-list';
 import { useDebouncedText, useUrlFilters } from '@client/features/items/use-url-filters';
 import { cn } from '@client/lib/utils';
 
@@ -23,6 +34,8 @@ import { cn } from '@client/lib/utils';
 const BROWSE_SKELETONS = 12;
 const RELEVANCE = 'relevance';
 const FILTER_PANEL_ID = 'browse-filters';
+
+type ItemsView = 'grid' | 'list';
 
 /**
  * /browse (spec §2 Browse): search, filters, sort, grid or list, category strip and the item
@@ -41,7 +54,9 @@ export function BrowsePage() {
   const loaded = items.data?.pages.flatMap((page) => page.items) ?? [];
   const total = items.data?.pages[0]?.total ?? 0;
   const categoryCounts = facets.data
-    ? ({ '': facets.data.categories.all, ...facets.data.categories } as Partial<Record<CategoryFilterId, number>>)
+    ? ({ '': facets.data.categories.all, ...facets.data.categories } as Partial<
+        Record<CategoryFilterId, number>
+      >)
     : undefined;
 
   return (
@@ -71,7 +86,11 @@ export function BrowsePage() {
           ) : null}
         </Button>
         <SortSelect filters={filters} onChange={setFilters} />
-        <div role="group" aria-label="Layout" className="inline-flex rounded-md border bg-card p-0.5 shadow-xs">
+        <div
+          role="group"
+          aria-label="Layout"
+          className="inline-flex rounded-md border bg-card p-0.5 shadow-xs"
+        >
           <ViewButton current={view} value="grid" onSelect={setView} />
           <ViewButton current={view} value="list" onSelect={setView} />
         </div>
@@ -134,7 +153,10 @@ export function BrowsePage() {
       </p>
 
       {items.isError ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-16 text-center" role="alert">
+        <div
+          className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-16 text-center"
+          role="alert"
+        >
           <CircleAlert className="size-10 text-destructive" aria-hidden="true" />
           <p className="font-semibold">Failed to fetch items</p>
           <Button variant="outline" onClick={() => void items.refetch()}>
@@ -152,17 +174,26 @@ export function BrowsePage() {
           <h2 className="text-lg font-semibold">No items found</h2>
           <p className="max-w-sm text-muted-foreground">Try adjusting your search or category filters</p>
           {chips.length > 0 || filters.search || filters.category ? (
-            <Button variant="outline" onClick={() => setFilters({ ...DEFAULT_ITEM_FILTERS, sortBy: filters.sortBy })}>
+            <Button
+              variant="outline"
+              onClick={() => setFilters({ ...DEFAULT_ITEM_FILTERS, sortBy: filters.sortBy })}
+            >
               Reset search and filters
             </Button>
           ) : null}
         </div>
+      ) : view === 'list' ? (
+        <ItemList
+          items={loaded}
+          loading={items.isPending}
+          skeletons={BROWSE_SKELETONS}
+          testId="list-browse"
+        />
       ) : (
         <ItemGrid
           items={loaded}
           loading={items.isPending}
           skeletons={BROWSE_SKELETONS}
-          view={view}
           testId="grid-browse"
         />
       )}
@@ -230,7 +261,13 @@ function BrowseSearch({ value, onCommit }: { value: string; onCommit: (value: st
   );
 }
 
-function SortSelect({ filters, onChange }: { filters: ItemFilterState; onChange: (next: ItemFilterState) => void }) {
+function SortSelect({
+  filters,
+  onChange,
+}: {
+  filters: ItemFilterState;
+  onChange: (next: ItemFilterState) => void;
+}) {
   const searching = filters.search !== '';
   const current = filters.sortBy ?? (searching ? RELEVANCE : 'newest');
   return (
@@ -242,7 +279,8 @@ function SortSelect({ filters, onChange }: { filters: ItemFilterState; onChange:
         value={current}
         onValueChange={(value) => {
           const defaultSort = searching ? RELEVANCE : 'newest';
-          const sortBy = value === defaultSort || value === RELEVANCE ? undefined : SORTS.find((sort) => sort === value);
+          const sortBy =
+            value === defaultSort || value === RELEVANCE ? undefined : SORTS.find((sort) => sort === value);
           onChange({ ...filters, sortBy });
         }}
       >
@@ -286,7 +324,9 @@ function ViewButton({
       onClick={() => onSelect(value)}
       className={cn(
         'inline-flex size-9 items-center justify-center rounded transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-        active ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-accent hover:text-foreground',
+        active
+          ? 'bg-primary text-primary-foreground'
+          : 'text-muted-foreground hover:bg-accent hover:text-foreground',
       )}
       data-testid={`button-view-${value}`}
     >
