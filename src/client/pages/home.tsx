@@ -33,8 +33,8 @@ export function HomePage() {
             Welcome back{user?.firstName ? `, ${user.firstName}` : ''}!
           </h1>
           <p className="text-lg text-primary-foreground">
-            Ready for your next swap? See what is new, check on your barter requests and find pieces that match your
-            style.
+            Ready for your next swap? See what is new, check on your barter requests and find pieces that
+            match your style.
           </p>
           <div className="flex flex-col gap-3 pt-2 sm:flex-row">
             <Button asChild size="lg" variant="secondary">
@@ -80,10 +80,38 @@ function DashboardSummary() {
   const favorites = useFavorites();
   const countTrades = (status: TradeRequest['status']) =>
     trades.data ? trades.data.filter((trade) => trade.status === status).length : undefined;
-  const counts: ReadonlyArray<{ label: string; icon: LucideIcon; testId: string; value: number | undefined; loading: boolean }> = [
-    { label: 'Pending Requests', icon: Clock, testId: 'dashboard-pending', value: countTrades('pending'), loading: trades.isPending },
-    { label: 'Completed Trades', icon: CircleCheck, testId: 'dashboard-completed', value: countTrades('completed'), loading: trades.isPending },
-    { label: 'Favorites', icon: Heart, testId: 'dashboard-favorites', value: favorites.data?.length, loading: favorites.isPending },
+  const counts: ReadonlyArray<{
+    label: string;
+    icon: LucideIcon;
+    testId: string;
+    href: string;
+    value: number | undefined;
+    loading: boolean;
+  }> = [
+    {
+      label: 'Pending Requests',
+      icon: Clock,
+      testId: 'dashboard-pending',
+      href: '/profile?tab=barters',
+      value: countTrades('pending'),
+      loading: trades.isPending,
+    },
+    {
+      label: 'Completed Trades',
+      icon: CircleCheck,
+      testId: 'dashboard-completed',
+      href: '/profile?tab=barters',
+      value: countTrades('completed'),
+      loading: trades.isPending,
+    },
+    {
+      label: 'Favorites',
+      icon: Heart,
+      testId: 'dashboard-favorites',
+      href: '/profile?tab=favorites',
+      value: favorites.data?.length,
+      loading: favorites.isPending,
+    },
   ];
 
   return (
@@ -91,30 +119,36 @@ function DashboardSummary() {
       <h2 id="dashboard-heading" className="text-2xl font-bold tracking-tight">
         Your Dashboard
       </h2>
-      <div className="grid gap-4 sm:grid-cols-3">
-        {counts.map(({ label, icon: Icon, testId, value, loading }) => (
-          <Card key={label} data-testid={testId}>
-            <CardContent className="flex items-center gap-4 pt-6">
-              <span className="flex size-12 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
-                <Icon className="size-6" aria-hidden="true" />
-              </span>
-              <div>
-                <p className="text-sm text-muted-foreground">{label}</p>
-                {loading ? (
-                  <Skeleton className="mt-1 h-8 w-12" />
-                ) : value === undefined ? (
-                  <p className="text-2xl font-bold">
-                    <span aria-hidden="true">–</span>
-                    <span className="sr-only">Not available</span>
-                  </p>
-                ) : (
-                  <p className="text-2xl font-bold tabular-nums" data-testid={`${testId}-count`}>
-                    {value}
-                  </p>
-                )}
-              </div>
-            </CardContent>
-          </Card>
+      <div className="grid grid-cols-3 gap-3 sm:gap-4">
+        {counts.map(({ label, icon: Icon, testId, href, value, loading }) => (
+          <Link
+            key={label}
+            href={href}
+            className="block rounded-xl transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+          >
+            <Card className="h-full" data-testid={testId}>
+              <CardContent className="flex flex-col items-start gap-2 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-6">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-secondary text-secondary-foreground sm:size-12">
+                  <Icon className="size-6" aria-hidden="true" />
+                </span>
+                <div>
+                  <p className="text-xs text-muted-foreground sm:text-sm">{label}</p>
+                  {loading ? (
+                    <Skeleton className="mt-1 h-8 w-12" />
+                  ) : value === undefined ? (
+                    <p className="text-2xl font-bold">
+                      <span aria-hidden="true">–</span>
+                      <span className="sr-only">Not available</span>
+                    </p>
+                  ) : (
+                    <p className="text-2xl font-bold tabular-nums" data-testid={`${testId}-count`}>
+                      {value}
+                    </p>
+                  )}
+                </div>
+              </CardContent>
+            </Card>
+          </Link>
         ))}
       </div>
     </section>
