@@ -1,6 +1,17 @@
 import { DEFAULT_ITEM_FILTERS } from '@common/domain/item-filters';
 import { CATEGORY_FILTER_IDS, type CategoryFilterId } from '@common/domain/taxonomy';
-import { ArrowLeft, CircleAlert, Footprints, LayoutGrid, LoaderCircle, Mars, Shirt, Venus, Watch, type LucideIcon } from 'lucide-react';
+import {
+  ArrowLeft,
+  CircleAlert,
+  Footprints,
+  LayoutGrid,
+  LoaderCircle,
+  Mars,
+  Shirt,
+  Venus,
+  Watch,
+  type LucideIcon,
+} from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';
@@ -79,7 +90,8 @@ export function CategoriesPage() {
     const value = new URLSearchParams(search).get('category');
     return CATEGORY_FILTER_IDS.find((id) => id !== '' && id === value) ?? null;
   }, [search]);
-  const select = (id: CategoryFilterId) => navigate(id ? `${location}?category=${id}` : location, { replace: true });
+  const select = (id: CategoryFilterId) =>
+    navigate(id ? `${location}?category=${id}` : location, { replace: true });
 
   const facets = useItemFacets(DEFAULT_ITEM_FILTERS);
   const filters = useMemo(() => ({ ...DEFAULT_ITEM_FILTERS, category: selected ?? '' }), [selected]);
@@ -113,17 +125,24 @@ export function CategoriesPage() {
               >
                 <div className="flex items-start justify-between gap-2">
                   <span
-                    className={cn('flex size-11 items-center justify-center rounded-xl bg-gradient-to-br', entry.tint)}
+                    className={cn(
+                      'flex size-11 items-center justify-center rounded-xl bg-gradient-to-br',
+                      entry.tint,
+                    )}
                   >
                     <Icon className="size-6" aria-hidden="true" />
                   </span>
                   {count === undefined ? (
-                    facets.isError ? null : <Skeleton className="h-5 w-9 rounded-full" />
+                    facets.isError ? null : (
+                      <Skeleton className="h-5 w-9 rounded-full" />
+                    )
                   ) : (
                     <span
                       className={cn(
                         'rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
-                        active ? 'bg-primary text-primary-foreground' : 'bg-secondary text-secondary-foreground',
+                        active
+                          ? 'bg-primary text-primary-foreground'
+                          : 'bg-secondary text-secondary-foreground',
                       )}
                       data-testid={`badge-category-count-${entry.id || 'all'}`}
                     >
@@ -145,11 +164,17 @@ export function CategoriesPage() {
       <section aria-labelledby="category-items-heading" className="space-y-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="space-y-1">
-            <h2 id="category-items-heading" className="text-2xl font-bold tracking-tight" data-testid="text-category-heading">
+            <h2
+              id="category-items-heading"
+              className="text-2xl font-bold tracking-tight"
+              data-testid="text-category-heading"
+            >
               {card?.label}
             </h2>
             <p className="text-muted-foreground" aria-live="polite" data-testid="text-category-count">
-              {total === undefined ? 'Loading items...' : `${total} ${total === 1 ? 'item' : 'items'} available`}
+              {total === undefined
+                ? 'Loading items...'
+                : `${total} ${total === 1 ? 'item' : 'items'} available`}
             </p>
           </div>
           {selected ? (
@@ -163,7 +188,10 @@ export function CategoriesPage() {
         </div>
 
         {items.isError ? (
-          <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-14 text-center" role="alert">
+          <div
+            className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-14 text-center"
+            role="alert"
+          >
             <CircleAlert className="size-10 text-destructive" aria-hidden="true" />
             <p className="font-semibold">Failed to fetch items</p>
             <Button variant="outline" onClick={() => void items.refetch()}>
@@ -180,7 +208,12 @@ export function CategoriesPage() {
               : 'No items available at the moment.'}
           </div>
         ) : (
-          <ItemGrid items={loaded} loading={items.isPending} skeletons={CATEGORY_SKELETONS} testId="grid-category" />
+          <ItemGrid
+            items={loaded}
+            loading={items.isPending}
+            skeletons={CATEGORY_SKELETONS}
+            testId="grid-category"
+          />
         )}
 
         {items.hasNextPage ? (

@@ -88,10 +88,26 @@ describe('itemFiltersToParams', () => {
 
 describe('activeFilterChips', () => {
   it('has one removable chip per value, each removing only itself', () => {
-    const filters = parseItemFilters('condition=good,new&brand=Zara&size=M&tags=boho&minPrice=10&search=dress');
+    const filters = parseItemFilters(
+      'condition=good,new&brand=Zara&size=M&tags=boho&minPrice=10&search=dress',
+    );
     const chips = activeFilterChips(filters);
-    expect(chips.map((chip) => chip.id)).toEqual(['condition-good', 'condition-new', 'brand', 'size-m', 'price', 'tags-boho']);
-    expect(chips.map((chip) => chip.label)).toEqual(['Good', 'New', 'Brand: Zara', 'Size M', '$10 – $500+', '#boho']);
+    expect(chips.map((chip) => chip.id)).toEqual([
+      'condition-good',
+      'condition-new',
+      'brand',
+      'size-m',
+      'price',
+      'tags-boho',
+    ]);
+    expect(chips.map((chip) => chip.label)).toEqual([
+      'Good',
+      'New',
+      'Brand: Zara',
+      'Size M',
+      '$10 – $500+',
+      '#boho',
+    ]);
     const good = chips[0];
     expect(good?.without.condition).toEqual(['new']);
     expect(good?.without.search).toBe('dress');
@@ -100,7 +116,9 @@ describe('activeFilterChips', () => {
   });
 
   it('covers the advanced filters too', () => {
-    const filters = parseItemFilters('gender=kids&availability=reserved&rating=5&dateFilter=3months&location=Oslo&colors=Red&seasons=Summer');
+    const filters = parseItemFilters(
+      'gender=kids&availability=reserved&rating=5&dateFilter=3months&location=Oslo&colors=Red&seasons=Summer',
+    );
     expect(activeFilterChips(filters).map((chip) => chip.label)).toEqual([
       'Kids',
       'Reserved',
@@ -119,7 +137,9 @@ describe('activeFilterChips', () => {
 
 describe('clearPanelFilters', () => {
   it('resets the panel but keeps search, category and sort', () => {
-    const cleared = clearPanelFilters(parseItemFilters('search=x&category=shoes&sortBy=oldest&condition=good&maxPrice=50'));
+    const cleared = clearPanelFilters(
+      parseItemFilters('search=x&category=shoes&sortBy=oldest&condition=good&maxPrice=50'),
+    );
     expect(cleared).toEqual({ ...DEFAULT_ITEM_FILTERS, search: 'x', category: 'shoes', sortBy: 'oldest' });
   });
 });

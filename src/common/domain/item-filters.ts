@@ -127,7 +127,10 @@ export function parseItemFilters(query: URLSearchParams | string): ItemFilterSta
     sortBy: oneOf(params.get('sortBy'), SORTS),
     condition: vocabularyList(params.get('condition'), CONDITIONS),
     brand: text(params.get('brand'), LIMITS.brand),
-    size: unique(list(params.get('size')).filter((size) => size.length <= LIMITS.size)).slice(0, LIMITS.sizes),
+    size: unique(list(params.get('size')).filter((size) => size.length <= LIMITS.size)).slice(
+      0,
+      LIMITS.sizes,
+    ),
     minPrice,
     maxPrice,
     gender: vocabularyList(params.get('gender'), GENDERS),
@@ -153,7 +156,11 @@ export function parseItemFilters(query: URLSearchParams | string): ItemFilterSta
 export function itemFiltersToParams(filters: ItemFilterState): URLSearchParams {
   const params = new URLSearchParams();
   const put = (name: string, value: string | number | readonly string[] | undefined) => {
-    const serialized = Array.isArray(value) ? value.join(',') : value === undefined ? '' : String(value).trim();
+    const serialized = Array.isArray(value)
+      ? value.join(',')
+      : value === undefined
+        ? ''
+        : String(value).trim();
     if (serialized) params.set(name, serialized);
   };
   put('search', filters.search);
@@ -251,7 +258,8 @@ export function activeFilterChips(filters: ItemFilterState): FilterChip[] {
   each('gender', filters.gender, (value) => GENDER_LABELS[value as Gender]);
   each('availability', filters.availability, (value) => AVAILABILITY_LABELS[value as AvailabilityFilter]);
   if (filters.rating) single('rating', `Seller ${SELLER_RATING_LABELS[filters.rating]}`, { rating: '' });
-  if (filters.dateFilter) single('dateFilter', `Posted: ${DATE_FILTER_LABELS[filters.dateFilter]}`, { dateFilter: '' });
+  if (filters.dateFilter)
+    single('dateFilter', `Posted: ${DATE_FILTER_LABELS[filters.dateFilter]}`, { dateFilter: '' });
   if (filters.location) single('location', `Near: ${filters.location}`, { location: '' });
   each('colors', filters.colors, (value) => value);
   each('seasons', filters.seasons, (value) => value);
@@ -266,7 +274,12 @@ export function countActiveFilters(filters: ItemFilterState): number {
 
 /** 'Clear All' in the filter panel: every panel filter back to its default; search, category and sort stay. */
 export function clearPanelFilters(filters: ItemFilterState): ItemFilterState {
-  return { ...DEFAULT_ITEM_FILTERS, search: filters.search, category: filters.category, sortBy: filters.sortBy };
+  return {
+    ...DEFAULT_ITEM_FILTERS,
+    search: filters.search,
+    category: filters.category,
+    sortBy: filters.sortBy,
+  };
 }
 
 /** Adds a value to a list filter, or removes it when present (the panel's toggle chips). */

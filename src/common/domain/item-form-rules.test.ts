@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addTags, centsToDollarsInput, DOLLARS_PATTERN, moveEntry, parseTags, photoFileProblem } from './item-form-rules';
+import {
+  addTags,
+  centsToDollarsInput,
+  DOLLARS_PATTERN,
+  moveEntry,
+  parseTags,
+  photoFileProblem,
+} from './item-form-rules';
 
 describe('photoFileProblem', () => {
   it('accepts the supported image types up to 10 MB', () => {

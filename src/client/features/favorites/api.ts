@@ -33,7 +33,10 @@ export function useToggleFavoriteMutation() {
     onSuccess: async (_result, { item, favorite }) => {
       queryClient.setQueryData<Favorite[]>([FAVORITES_URL], (current = []) =>
         favorite
-          ? [{ itemId: item.id, createdAt: new Date().toISOString(), item }, ...current.filter((entry) => entry.itemId !== item.id)]
+          ? [
+              { itemId: item.id, createdAt: new Date().toISOString(), item },
+              ...current.filter((entry) => entry.itemId !== item.id),
+            ]
           : current.filter((entry) => entry.itemId !== item.id),
       );
       await Promise.all([
@@ -41,7 +44,8 @@ export function useToggleFavoriteMutation() {
         queryClient.invalidateQueries({ queryKey: [`/api/items/${item.id}`] }),
         queryClient.invalidateQueries({
           predicate: ({ queryKey }) =>
-            typeof queryKey[0] === 'string' && (queryKey[0].startsWith('/api/items') || queryKey[0].startsWith('/api/users/')),
+            typeof queryKey[0] === 'string' &&
+            (queryKey[0].startsWith('/api/items') || queryKey[0].startsWith('/api/users/')),
           refetchType: 'none',
         }),
       ]);

@@ -27,7 +27,10 @@ const choice = <T extends string>(values: readonly T[], message: string) =>
   z.string().refine((value) => (values as readonly string[]).includes(value), { message });
 
 const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, { message: `${label} must be at most ${max} characters` });
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters` });
 
 export const itemFormSchema = z
   .object({
@@ -56,7 +59,11 @@ export const itemFormSchema = z
   })
   .superRefine((values, context) => {
     if (values.style && STYLE_CATEGORY[values.style as Style] !== values.category) {
-      context.addIssue({ code: 'custom', path: ['style'], message: 'This style does not belong to the chosen category' });
+      context.addIssue({
+        code: 'custom',
+        path: ['style'],
+        message: 'This style does not belong to the chosen category',
+      });
     }
   });
 
@@ -91,7 +98,9 @@ export function itemToFormValues(item: Item): ItemFormValues {
     value: centsToDollarsInput(item.estimatedValue),
     tags: item.tags,
     colors: item.colors.filter((color): color is Color => (COLORS as readonly string[]).includes(color)),
-    seasons: item.seasons.filter((season): season is Season => (SEASONS as readonly string[]).includes(season)),
+    seasons: item.seasons.filter((season): season is Season =>
+      (SEASONS as readonly string[]).includes(season),
+    ),
     location: item.location ?? '',
   };
 }

@@ -91,7 +91,15 @@ export function usePhotoUploads(initialUrls: readonly string[]) {
       nextKey += 1;
       const preview = URL.createObjectURL(file);
       objectUrls.current.add(preview);
-      return { key: `upload-${nextKey}`, preview, url: null, status: 'uploading', progress: 0, error: null, file };
+      return {
+        key: `upload-${nextKey}`,
+        preview,
+        url: null,
+        status: 'uploading',
+        progress: 0,
+        error: null,
+        file,
+      };
     });
     setPhotos((current) => [...current, ...entries]);
     for (const entry of entries) if (entry.file) start(entry.key, entry.file);

@@ -30,7 +30,10 @@ export function CategoryRow({
     <div
       role="group"
       aria-label="Filter by category"
-      className={cn('-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0', className)}
+      className={cn(
+        '-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0',
+        className,
+      )}
     >
       {CATEGORY_ROW.map(({ id, label }) => {
         const Icon = CATEGORY_ICONS[id];

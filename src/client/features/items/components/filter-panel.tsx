@@ -81,7 +81,9 @@ export function FilterPanel({
                 onClick={() => onModeChange(entry)}
                 className={cn(
                   'rounded-md px-3 py-1 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                  mode === entry ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
+                  mode === entry
+                    ? 'bg-card text-foreground shadow-sm'
+                    : 'text-muted-foreground hover:text-foreground',
                 )}
                 data-testid={`button-filters-${entry}`}
               >
@@ -107,7 +109,13 @@ export function FilterPanel({
                   data-testid={`filter-condition-${condition}`}
                 >
                   {CONDITION_LABELS[condition]}
-                  <Count value={facets ? (facets.conditions.find((entry) => entry.value === condition)?.count ?? 0) : undefined} />
+                  <Count
+                    value={
+                      facets
+                        ? (facets.conditions.find((entry) => entry.value === condition)?.count ?? 0)
+                        : undefined
+                    }
+                  />
                 </ToggleChip>
               ))}
             </div>
@@ -115,17 +123,19 @@ export function FilterPanel({
 
           <FilterGroup title="Size">
             <div className="flex flex-wrap gap-2">
-              {[...SIZES, ...filters.size.filter((size) => !(SIZES as readonly string[]).includes(size))].map((size) => (
-                <ToggleChip
-                  key={size}
-                  pressed={filters.size.includes(size)}
-                  onClick={() => set({ size: toggleValue(filters.size, size) })}
-                  className="min-w-10 justify-center px-2.5"
-                  data-testid={`filter-size-${size}`}
-                >
-                  {size}
-                </ToggleChip>
-              ))}
+              {[...SIZES, ...filters.size.filter((size) => !(SIZES as readonly string[]).includes(size))].map(
+                (size) => (
+                  <ToggleChip
+                    key={size}
+                    pressed={filters.size.includes(size)}
+                    onClick={() => set({ size: toggleValue(filters.size, size) })}
+                    className="min-w-10 justify-center px-2.5"
+                    data-testid={`filter-size-${size}`}
+                  >
+                    {size}
+                  </ToggleChip>
+                ),
+              )}
             </div>
           </FilterGroup>
 
@@ -181,7 +191,9 @@ export function FilterPanel({
               <Label htmlFor="filter-rating">Seller rating</Label>
               <Select
                 value={filters.rating || ANY}
-                onValueChange={(value) => set({ rating: value === ANY ? '' : (value as ItemFilterState['rating']) })}
+                onValueChange={(value) =>
+                  set({ rating: value === ANY ? '' : (value as ItemFilterState['rating']) })
+                }
               >
                 <SelectTrigger id="filter-rating" data-testid="select-filter-rating">
                   <SelectValue />

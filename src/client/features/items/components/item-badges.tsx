@@ -22,7 +22,13 @@ const CONDITION_TONES: Record<Item['condition'], string> = {
 };
 
 /** The condition label on a coloured pill (white text meets contrast on every tone). */
-export function ConditionBadge({ condition, className }: { condition: Item['condition']; className?: string }) {
+export function ConditionBadge({
+  condition,
+  className,
+}: {
+  condition: Item['condition'];
+  className?: string;
+}) {
   return (
     <span
       className={cn(

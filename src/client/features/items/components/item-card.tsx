@@ -29,7 +29,13 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
       aria-labelledby={`item-title-${item.id}`}
     >
       <div className="relative aspect-[4/5] overflow-hidden bg-muted">
-        <Link href={detailHref} state={ITEM_DETAIL_STATE} tabIndex={-1} aria-hidden="true" className="block size-full">
+        <Link
+          href={detailHref}
+          state={ITEM_DETAIL_STATE}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="block size-full"
+        >
           <ItemImage
             item={item}
             priority={priority}
@@ -72,7 +78,10 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
 
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="space-y-1">
-          <h3 id={`item-title-${item.id}`} className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base">
+          <h3
+            id={`item-title-${item.id}`}
+            className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base"
+          >
             <Link
               href={detailHref}
               state={ITEM_DETAIL_STATE}
@@ -89,16 +98,17 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
           {item.size ? <ItemChip>Size {item.size}</ItemChip> : null}
           {item.brand ? <ItemChip>{item.brand}</ItemChip> : null}
         </div>
-        <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground" data-testid={`text-owner-${item.id}`}>
+        <p
+          className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground"
+          data-testid={`text-owner-${item.id}`}
+        >
           <span
             aria-hidden="true"
             className="flex size-5 shrink-0 items-center justify-center rounded-full bg-secondary text-[10px] font-semibold text-secondary-foreground"
           >
             {item.owner.firstName.charAt(0).toUpperCase()}
           </span>
-          <span className="truncate">
-            {controls.isOwner ? 'Your item' : <>by {item.owner.firstName}</>}
-          </span>
+          <span className="truncate">{controls.isOwner ? 'Your item' : <>by {item.owner.firstName}</>}</span>
         </p>
         <ItemCardActions item={item} controls={controls} detailHref={detailHref} />
       </div>
@@ -117,7 +127,12 @@ function ItemCardActions({
 }) {
   const view = (
     <Button asChild variant="outline" size="sm" className="px-2">
-      <Link href={detailHref} state={ITEM_DETAIL_STATE} data-testid={`button-view-${item.id}`} aria-label={`View ${item.title}`}>
+      <Link
+        href={detailHref}
+        state={ITEM_DETAIL_STATE}
+        data-testid={`button-view-${item.id}`}
+        aria-label={`View ${item.title}`}
+      >
         View
       </Link>
     </Button>
@@ -131,7 +146,12 @@ function ItemCardActions({
         </>
       ) : (
         <>
-          <Button size="sm" className="px-2" onClick={controls.barter} data-testid={`button-barter-${item.id}`}>
+          <Button
+            size="sm"
+            className="px-2"
+            onClick={controls.barter}
+            data-testid={`button-barter-${item.id}`}
+          >
             <ArrowLeftRight className="hidden @[12.5rem]:block" aria-hidden="true" />
             Barter
           </Button>
@@ -157,7 +177,10 @@ function ItemCardActions({
 /** The card's shape while items load (spec §9 skeleton counts). */
 export function ItemCardSkeleton({ className }: { className?: string }) {
   return (
-    <div className={cn('flex flex-col overflow-hidden rounded-xl border bg-card', className)} data-testid="skeleton-item-card">
+    <div
+      className={cn('flex flex-col overflow-hidden rounded-xl border bg-card', className)}
+      data-testid="skeleton-item-card"
+    >
       <Skeleton className="aspect-[4/5] rounded-none" />
       <div className="space-y-2 p-3">
         <Skeleton className="h-4 w-3/4" />

@@ -3,7 +3,15 @@ import { formatDollars } from '@common/domain/money';
 import { starParts } from '@common/domain/rating-stars';
 import { formatDate } from '@common/domain/relative-time';
 import { CONDITION_LABELS, GENDER_LABELS } from '@common/domain/taxonomy';
-import { ArrowLeftRight, ChevronLeft, ChevronRight, CircleAlert, Sparkles, Star, StarHalf } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  ChevronLeft,
+  ChevronRight,
+  CircleAlert,
+  Sparkles,
+  Star,
+  StarHalf,
+} from 'lucide-react';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
@@ -50,7 +58,9 @@ export function ItemDetailDialog({
         ) : (
           <div className="flex flex-col items-center gap-3 px-6 py-16 text-center" role="alert">
             <CircleAlert className="size-10 text-muted-foreground" aria-hidden="true" />
-            <DialogTitle>{notFound ? 'This item is no longer available' : 'Failed to fetch item'}</DialogTitle>
+            <DialogTitle>
+              {notFound ? 'This item is no longer available' : 'Failed to fetch item'}
+            </DialogTitle>
             <DialogDescription>
               {notFound
                 ? 'It may have been traded or removed by its owner.'
@@ -110,7 +120,10 @@ function ItemDetail({
               <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{availability}</span>
             ) : null}
           </div>
-          <DialogTitle className="text-2xl font-bold tracking-tight break-words" data-testid="text-detail-title">
+          <DialogTitle
+            className="text-2xl font-bold tracking-tight break-words"
+            data-testid="text-detail-title"
+          >
             {item.title}
           </DialogTitle>
           <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid="text-detail-value">
@@ -138,7 +151,11 @@ function ItemDetail({
             </>
           ) : (
             <>
-              <Button className="flex-1 sm:flex-none" onClick={controls.barter} data-testid="button-detail-barter">
+              <Button
+                className="flex-1 sm:flex-none"
+                onClick={controls.barter}
+                data-testid="button-detail-barter"
+              >
                 <ArrowLeftRight aria-hidden="true" />
                 Barter
               </Button>
@@ -315,7 +332,11 @@ function OwnerPanel({ item, isOwner }: { item: Item; isOwner: boolean }) {
   const profileHref = `/profile?user=${owner.id}`;
 
   return (
-    <section aria-label="Owner" className="flex items-center gap-3 rounded-xl border p-4" data-testid="section-detail-owner">
+    <section
+      aria-label="Owner"
+      className="flex items-center gap-3 rounded-xl border p-4"
+      data-testid="section-detail-owner"
+    >
       <span
         aria-hidden="true"
         className="flex size-11 shrink-0 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground"
@@ -336,7 +357,12 @@ function OwnerPanel({ item, isOwner }: { item: Item; isOwner: boolean }) {
           </Link>
         </Button>
       ) : (
-        <Button variant="outline" size="sm" onClick={() => openAuthDialog('login')} data-testid="link-owner-profile">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => openAuthDialog('login')}
+          data-testid="link-owner-profile"
+        >
           View profile
         </Button>
       )}
@@ -350,7 +376,10 @@ function OwnerRating({ rating, reviews }: { rating: number | null; reviews: numb
   }
   const { full, half, empty } = starParts(rating);
   return (
-    <p className="flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="text-detail-owner-rating">
+    <p
+      className="flex items-center gap-1.5 text-sm text-muted-foreground"
+      data-testid="text-detail-owner-rating"
+    >
       <span className="flex text-amber-500" aria-hidden="true">
         {Array.from({ length: full }, (_, index) => (
           <Star key={`full-${index}`} className="size-4 fill-current" />

@@ -59,7 +59,11 @@ export function ItemOwnerMenu({
             Edit
           </DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => remove(item, onDeleted)} data-testid="menu-delete-item">
+          <DropdownMenuItem
+            variant="destructive"
+            onSelect={() => remove(item, onDeleted)}
+            data-testid="menu-delete-item"
+          >
             <Trash2 aria-hidden="true" />
             Delete
           </DropdownMenuItem>

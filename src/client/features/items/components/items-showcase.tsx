@@ -45,11 +45,20 @@ export function ItemsShowcase({
       ) : !isPending && data.items.length === 0 ? (
         <ShowcaseMessage
           icon="empty"
-          title={category ? `No items available in the ${categoryLabel} category yet.` : 'No items available at the moment.'}
+          title={
+            category
+              ? `No items available in the ${categoryLabel} category yet.`
+              : 'No items available at the moment.'
+          }
           text="Check back soon, or list one of your own pieces."
         />
       ) : (
-        <ItemGrid items={data?.items ?? []} loading={isPending} skeletons={SHOWCASE_SIZE} testId={`grid-${id}`} />
+        <ItemGrid
+          items={data?.items ?? []}
+          loading={isPending}
+          skeletons={SHOWCASE_SIZE}
+          testId={`grid-${id}`}
+        />
       )}
     </section>
   );

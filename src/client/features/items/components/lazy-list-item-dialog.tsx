@@ -3,7 +3,9 @@ import { lazy, Suspense, useState } from 'react';
 
 /** The form (react-hook-form, zod, the uploader) is its own chunk, fetched on first open. */
 const loadListItemDialog = () => import('./list-item-dialog');
-const ListItemDialog = lazy(() => loadListItemDialog().then((module) => ({ default: module.ListItemDialog })));
+const ListItemDialog = lazy(() =>
+  loadListItemDialog().then((module) => ({ default: module.ListItemDialog })),
+);
 
 /** Starts fetching the form's chunk ahead of a likely click (pointer over the button). */
 export function preloadListItemDialog(): void {

@@ -159,7 +159,8 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
           for (const issue of fieldIssues) {
             const field = issue.path[0] === 'estimatedValue' ? 'value' : String(issue.path[0]);
             if (field === 'images') setPhotosError(issue.message);
-            else if (FORM_FIELDS.has(field)) setError(field as FieldPath<ItemFormValues>, { message: issue.message });
+            else if (FORM_FIELDS.has(field))
+              setError(field as FieldPath<ItemFormValues>, { message: issue.message });
           }
           setServerError(serverMessage(error) ?? (item ? 'Failed to update item' : 'Failed to list item'));
         },
@@ -172,7 +173,12 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
   const fieldError = (field: keyof ItemFormValues) => errors[field]?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col" aria-label={item ? 'Edit item' : 'List an item'}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex min-h-0 flex-col"
+      aria-label={item ? 'Edit item' : 'List an item'}
+    >
       <div className="grid gap-5 px-6 py-5">
         <PhotoUploader uploads={uploads} error={photosError ?? undefined} />
 
@@ -211,7 +217,8 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
                   value={field.value}
                   onValueChange={(next) => {
                     field.onChange(next);
-                    if (style && STYLE_CATEGORY[style as keyof typeof STYLE_CATEGORY] !== next) setValue('style', '');
+                    if (style && STYLE_CATEGORY[style as keyof typeof STYLE_CATEGORY] !== next)
+                      setValue('style', '');
                   }}
                 >
                   <SelectTrigger
@@ -339,7 +346,9 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
           <Field id="item-size" label="Size" optional error={fieldError('size')}>
             <Input
               id="item-size"
-              placeholder={sizeSuggestions.length ? `e.g. ${sizeSuggestions.slice(0, 3).join(', ')}` : 'One size'}
+              placeholder={
+                sizeSuggestions.length ? `e.g. ${sizeSuggestions.slice(0, 3).join(', ')}` : 'One size'
+              }
               maxLength={20}
               autoComplete="off"
               list={sizeSuggestions.length ? 'item-size-options' : undefined}
@@ -363,7 +372,10 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
             hint="What you think it is worth; swaps are item for item, nobody pays."
           >
             <div className="relative">
-              <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden="true">
+              <span
+                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
+                aria-hidden="true"
+              >
                 $
               </span>
               <Input
@@ -372,7 +384,9 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
                 placeholder="25.00"
                 className="pl-7"
                 aria-invalid={Boolean(errors.value) || undefined}
-                aria-describedby={['item-value-hint', errors.value ? errorId('value') : null].filter(Boolean).join(' ')}
+                aria-describedby={['item-value-hint', errors.value ? errorId('value') : null]
+                  .filter(Boolean)
+                  .join(' ')}
                 aria-required="true"
                 {...register('value')}
               />
@@ -407,7 +421,9 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
                     pressed={field.value.includes(color)}
                     onClick={() =>
                       field.onChange(
-                        field.value.includes(color) ? field.value.filter((entry) => entry !== color) : [...field.value, color],
+                        field.value.includes(color)
+                          ? field.value.filter((entry) => entry !== color)
+                          : [...field.value, color],
                       )
                     }
                     data-testid={`button-color-${color.toLowerCase()}`}
@@ -490,7 +506,13 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
       </div>
 
       <div className="sticky bottom-0 flex gap-2 border-t bg-card px-6 py-4 sm:justify-end">
-        <Button type="button" variant="outline" className="flex-1 sm:flex-none" onClick={onDone} disabled={save.isPending}>
+        <Button
+          type="button"
+          variant="outline"
+          className="flex-1 sm:flex-none"
+          onClick={onDone}
+          disabled={save.isPending}
+        >
           Cancel
         </Button>
         <Button
@@ -554,7 +576,11 @@ function Field({
 /** Size suggestions for the chosen category and style (the box accepts any size). */
 function sizeSuggestionsFor(category: string, style: string): readonly string[] {
   if (style) return sizeOptions(style);
-  const byCategory: Record<ItemCategory, string> = { clothing: 'Tops', shoes: 'Shoes', accessories: 'Accessories' };
+  const byCategory: Record<ItemCategory, string> = {
+    clothing: 'Tops',
+    shoes: 'Shoes',
+    accessories: 'Accessories',
+  };
   return category in byCategory ? sizeOptions(byCategory[category as ItemCategory]) : [];
 }
 
@@ -573,7 +599,10 @@ function issuesOf(error: unknown): ApiIssue[] {
     return Array.isArray(body.issues)
       ? body.issues.filter(
           (issue): issue is ApiIssue =>
-            typeof issue === 'object' && issue !== null && Array.isArray(issue.path) && typeof issue.message === 'string',
+            typeof issue === 'object' &&
+            issue !== null &&
+            Array.isArray(issue.path) &&
+            typeof issue.message === 'string',
         )
       : [];
   } catch {

@@ -45,7 +45,10 @@ export function PhotoUploader({
 
   return (
     <fieldset
-      className={cn('relative space-y-3 rounded-xl', dragOver && photos.length > 0 && 'ring-2 ring-primary ring-offset-4')}
+      className={cn(
+        'relative space-y-3 rounded-xl',
+        dragOver && photos.length > 0 && 'ring-2 ring-primary ring-offset-4',
+      )}
       aria-describedby={[hintId, error ? errorId : null, describedBy].filter(Boolean).join(' ')}
       onDragOver={(event) => {
         if (!hasFiles(event) || full) return;
@@ -60,7 +63,10 @@ export function PhotoUploader({
       data-testid="fieldset-photos"
     >
       <legend className="mb-2 text-sm font-medium">
-        Photos <span className="font-normal text-muted-foreground">({photos.length}/{MAX_ITEM_PHOTOS})</span>
+        Photos{' '}
+        <span className="font-normal text-muted-foreground">
+          ({photos.length}/{MAX_ITEM_PHOTOS})
+        </span>
       </legend>
 
       {photos.length === 0 ? (
@@ -74,7 +80,13 @@ export function PhotoUploader({
         >
           <ImagePlus className="size-8 text-muted-foreground" aria-hidden="true" />
           <p className="text-sm font-medium">Drag photos here</p>
-          <Button type="button" variant="outline" size="sm" onClick={choose} data-testid="button-choose-photos">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={choose}
+            data-testid="button-choose-photos"
+          >
             Choose photos
           </Button>
         </div>
@@ -96,8 +108,8 @@ export function PhotoUploader({
         data-testid="input-photos"
       />
       <p id={hintId} className="text-xs text-muted-foreground">
-        {ACCEPTED_IMAGE_NAMES}, up to 10 MB each. 1 to {MAX_ITEM_PHOTOS} photos; the first one is the cover. Drag
-        photos to reorder them.
+        {ACCEPTED_IMAGE_NAMES}, up to 10 MB each. 1 to {MAX_ITEM_PHOTOS} photos; the first one is the cover.
+        Drag photos to reorder them.
       </p>
 
       {problems.length > 0 ? (
@@ -126,7 +138,8 @@ export function PhotoUploader({
               }}
               onDrop={(event) => {
                 const from = Number(event.dataTransfer.getData(REORDER_TYPE));
-                if (!Array.from(event.dataTransfer.types).includes(REORDER_TYPE) || Number.isNaN(from)) return;
+                if (!Array.from(event.dataTransfer.types).includes(REORDER_TYPE) || Number.isNaN(from))
+                  return;
                 event.preventDefault();
                 move(from, index);
               }}
@@ -134,7 +147,12 @@ export function PhotoUploader({
               data-testid={`photo-${index}`}
             >
               <div className="relative aspect-[4/5] bg-muted">
-                <img src={photo.preview} alt={`Photo ${index + 1}`} className="size-full object-cover" draggable={false} />
+                <img
+                  src={photo.preview}
+                  alt={`Photo ${index + 1}`}
+                  className="size-full object-cover"
+                  draggable={false}
+                />
                 {index === 0 ? (
                   <span className="absolute top-1 left-1 rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground">
                     Cover
@@ -168,7 +186,11 @@ export function PhotoUploader({
                 ) : null}
               </div>
               <div className="flex items-center justify-between gap-0.5 p-0.5">
-                <PhotoAction label={`Move photo ${index + 1} earlier`} disabled={index === 0} onClick={() => move(index, index - 1)}>
+                <PhotoAction
+                  label={`Move photo ${index + 1} earlier`}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
                   <ChevronLeft />
                 </PhotoAction>
                 {photo.status === 'error' && photo.file ? (
