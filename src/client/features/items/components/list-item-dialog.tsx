@@ -131,6 +131,7 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
 
   const checkPhotos = (): string | null => {
     if (uploads.uploading) return 'Wait for the photos to finish uploading.';
+    if (uploads.failed) return 'Remove or retry the photos that failed to upload.';
     if (uploads.urls.length < MIN_ITEM_PHOTOS) return 'Add at least one photo';
     return null;
   };

@@ -152,6 +152,10 @@ export function PhotoUploader({
                   alt={`Photo ${index + 1}`}
                   className="size-full object-cover"
                   draggable={false}
+                  onError={(event) => {
+                    // A file the browser cannot decode: keep the tile, hide the broken-image icon.
+                    event.currentTarget.style.visibility = 'hidden';
+                  }}
                 />
                 {index === 0 ? (
                   <span className="absolute top-1 left-1 rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground">
