@@ -36,7 +36,15 @@ declare module 'fastify' {
     db: Db;
     authLimiter: AuthLimiter;
     events: EventBus;
+    /** Every route with its schemas, for the authorization matrix and contract fuzzing tests. */
+    routeTable: RouteRecord[];
   }
+}
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
 export type AppInstance = FastifyInstance<
@@ -75,6 +83,14 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.decorate('db', options.database.db);
   app.decorate('events', options.events ?? createLocalBus());
   app.decorate('authLimiter', createAuthLimiter(options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS));
+
+  const routeTable: RouteRecord[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema as RouteRecord['schema'] });
+    }
+  });
 
   installErrorHandler(app);
   await app.register(cookie);

@@ -3,14 +3,23 @@ import type { ReactNode } from 'react';
 import { Toaster } from '@client/components/ui/toaster';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { AuthDialogProvider } from '@client/features/auth/components/auth-dialog-provider';
+import { MatchingActionsProvider } from '@client/features/matching/matching-actions-provider';
+import { WishlistActionsProvider } from '@client/features/wishlist/wishlist-actions-provider';
 import { queryClient } from '@client/lib/query-client';
 
-/** App-wide context: the query cache, tooltip timing (700/300 ms), the auth dialog and the toasts. */
+/**
+ * App-wide context: the query cache, tooltip timing (700/300 ms), the auth dialog, the toasts, and
+ * the item actions of the wishlist (bookmark) and matching (Smart Match) features.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
-        <AuthDialogProvider>{children}</AuthDialogProvider>
+        <AuthDialogProvider>
+          <WishlistActionsProvider>
+            <MatchingActionsProvider>{children}</MatchingActionsProvider>
+          </WishlistActionsProvider>
+        </AuthDialogProvider>
         <Toaster />
       </TooltipProvider>
     </QueryClientProvider>

@@ -1,11 +1,182 @@
+import type { WishlistEntry } from '@common/api/wishlist';
+import { wishlistPayload, type WishlistFormValues } from '@common/domain/wishlist-rules';
+import { Bookmark, Plus, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/use-toast';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
+import { useAuth } from '@client/features/auth/api';
+import {
+  useAddWishlistEntry,
+  useRemoveWishlistEntry,
+  useWishlist,
+  useWishlistMatches,
+} from '@client/features/wishlist/api';
+import {
+  WishlistEntryCard,
+  WishlistEntryCardSkeleton,
+} from '@client/features/wishlist/components/wishlist-entry-card';
+import { WishlistForm } from '@client/features/wishlist/components/wishlist-form';
+import { WishlistMatchesCard } from '@client/features/wishlist/components/wishlist-matches-card';
+import { isUnauthorizedError } from '@client/lib/api-client';
+import { handleUnauthorized } from '@client/lib/unauthorized';
 
-/** /wishlist (members): the wishlist form, matches and entries arrive with the wishlist issue. */
+const FORM_ID = 'wishlist-add-form';
+/** Spec §9: six placeholder cards while the wishlist loads. */
+const SKELETON_COUNT = 6;
+
+/**
+ * /wishlist (members, spec §2 Wishlist page): the 'Add to Wishlist' toggle and its inline form,
+ * the matches found for the wishlist, and the member's entries.
+ */
 export function WishlistPage() {
+  const { isAuthenticated, isLoading } = useAuth();
+
+  // Spec §2: a visitor who lands here once authentication is known is sent to sign in.
+  useEffect(() => {
+    if (!isLoading && !isAuthenticated) handleUnauthorized();
+  }, [isLoading, isAuthenticated]);
+
+  if (isLoading || !isAuthenticated) return <WishlistLoading />;
+  return <MemberWishlist />;
+}
+
+function MemberWishlist() {
+  const [formOpen, setFormOpen] = useState(false);
+  const wishlist = useWishlist();
+  const matches = useWishlistMatches();
+  const add = useAddWishlistEntry();
+  const remove = useRemoveWishlistEntry();
+
+  const create = async (values: WishlistFormValues): Promise<boolean> => {
+    try {
+      await add.mutateAsync(wishlistPayload(values));
+    } catch (error) {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      else toast({ title: 'Error', description: 'Failed to create wishlist item', variant: 'destructive' });
+      return false;
+    }
+    toast({ title: 'Success', description: 'Wishlist item created successfully' });
+    setFormOpen(false);
+    return true;
+  };
+
+  const deleteEntry = (entry: WishlistEntry) => {
+    remove.mutate(entry.id, {
+      onSuccess: () => toast({ title: 'Success', description: 'Wishlist item removed' }),
+      onError: (error) => {
+        if (isUnauthorizedError(error)) handleUnauthorized();
+        else toast({ title: 'Error', description: 'Failed to remove wishlist item', variant: 'destructive' });
+      },
+    });
+  };
+
+  const entries = wishlist.data ?? [];
+
   return (
-    <PageContainer className="py-10">
-      <PageHeader title="My Wishlist" description="Get notified when the pieces you are hunting for are listed" />
+    <PageContainer className="space-y-8 py-8 sm:py-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <PageHeader
+          title="My Wishlist"
+          description="Tell us what you are hunting for and we will let you know when it is listed."
+        />
+        <Button
+          onClick={() => setFormOpen((open) => !open)}
+          aria-expanded={formOpen}
+          aria-controls={formOpen ? FORM_ID : undefined}
+          className="w-full sm:w-auto"
+          data-testid="button-toggle-wishlist-form"
+        >
+          {formOpen ? <X aria-hidden="true" /> : <Plus aria-hidden="true" />}
+          Add to Wishlist
+        </Button>
+      </div>
+
+      {formOpen ? (
+        <section
+          id={FORM_ID}
+          aria-labelledby="wishlist-form-heading"
+          className="rounded-xl border bg-card p-4 shadow-xs sm:p-6"
+        >
+          <h2 id="wishlist-form-heading" className="mb-4 text-lg font-semibold">
+            Add Wishlist Item
+          </h2>
+          <WishlistForm
+            idPrefix="wishlist"
+            testId="form-wishlist"
+            pending={add.isPending}
+            onSubmit={create}
+            onCancel={() => setFormOpen(false)}
+          />
+        </section>
+      ) : null}
+
+      <WishlistMatchesCard matches={matches.data ?? []} />
+
+      <section aria-labelledby="wishlist-entries-heading" className="space-y-4">
+        <h2 id="wishlist-entries-heading" className="text-xl font-semibold">
+          Your wishlist
+          {wishlist.data ? (
+            <span className="ml-2 text-base font-normal text-muted-foreground">({entries.length})</span>
+          ) : null}
+        </h2>
+        {wishlist.isPending ? (
+          <EntrySkeletons />
+        ) : wishlist.isError ? (
+          <div
+            className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center"
+            role="alert"
+          >
+            <p className="font-medium">We couldn&apos;t load your wishlist</p>
+            <Button variant="outline" onClick={() => void wishlist.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : entries.length === 0 ? (
+          <div
+            className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-14 text-center"
+            data-testid="text-wishlist-empty"
+          >
+            <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+              <Bookmark className="size-6" aria-hidden="true" />
+            </span>
+            <p className="text-lg font-semibold">No wishlist items yet</p>
+            <p className="max-w-md text-sm text-muted-foreground">
+              Add items to your wishlist to get notified when matching items are posted.
+            </p>
+          </div>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Wishlist items">
+            {entries.map((entry) => (
+              <li key={entry.id} className="min-w-0">
+                <WishlistEntryCard entry={entry} deleteDisabled={remove.isPending} onDelete={deleteEntry} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </PageContainer>
+  );
+}
+
+function EntrySkeletons() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status">
+      <span className="sr-only">Loading your wishlist</span>
+      {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+        <WishlistEntryCardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}
+
+/** Before the session is known (or while the redirect to sign in is on its way). */
+function WishlistLoading() {
+  return (
+    <PageContainer className="space-y-8 py-8 sm:py-10">
+      <PageHeader title="My Wishlist" />
+      <EntrySkeletons />
     </PageContainer>
   );
 }

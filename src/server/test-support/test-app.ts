@@ -63,6 +63,8 @@ export function useTestApp(options: TestAppOptions = {}) {
   return {
     /** Resolves once the app and database are up (for beforeAll hooks). */
     ready: () => ready,
+    /** Empties every table now (tests that build several worlds in one test). */
+    reset: async () => state.database?.truncate(),
     get app() {
       if (!state.app) throw new Error('test app not ready');
       return state.app;

@@ -1,0 +1,74 @@
+import type { Item } from '@common/api/items';
+import type { BarterMatch, SmartMatches, ValueEstimate } from '@common/api/matching';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { toast } from '@client/components/ui/use-toast';
+import { apiRequest, isUnauthorizedError } from '@client/lib/api-client';
+
+export function smartMatchesUrl(itemId: string): string {
+  return `/api/items/${itemId}/smart-matches`;
+}
+
+export function barterMatchesUrl(itemId: string): string {
+  return `/api/barter-matches/${itemId}`;
+}
+
+export const VALUE_ESTIMATE_URL = '/api/items/value-estimate';
+
+const NO_MATCHES: SmartMatches = { matches: [] };
+
+/**
+ * Smart Match for another member's item (POST /api/items/{id}/smart-matches): the member's own items
+ * ranked as offers its owner is likely to accept. Computed afresh each time the dialog opens.
+ * Spec §4/§8: on an error the list is emptied and 'Smart matching unavailable' is shown; a lost
+ * session is left to the query cache (toast 'Unauthorized', then sign in).
+ */
+export function useSmartMatches(item: Item, enabled: boolean) {
+  return useQuery<SmartMatches>({
+    queryKey: [smartMatchesUrl(item.id)],
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: async () => {
+      try {
+        return (await (await apiRequest('POST', smartMatchesUrl(item.id), {})).json()) as SmartMatches;
+      } catch (error) {
+        if (isUnauthorizedError(error)) throw error;
+        toast({
+          title: 'Smart matching unavailable',
+          description: 'Using standard matching instead. Please try again later.',
+          variant: 'destructive',
+        });
+        return NO_MATCHES;
+      }
+    },
+  });
+}
+
+/**
+ * 'What You Could Get' for one of the member's own items (GET /api/barter-matches/{itemId}): direct
+ * swaps, one-way offers and trade rings. Refetched each time the dialog opens, since other members
+ * list and trade items meanwhile.
+ */
+export function useBarterMatches(itemId: string, enabled: boolean) {
+  return useQuery<BarterMatch[]>({ queryKey: [barterMatchesUrl(itemId)], enabled, staleTime: 0 });
+}
+
+export interface ValueEstimateQuery {
+  category: string;
+  style?: string;
+  brand?: string;
+  condition?: string;
+}
+
+/** The median value of comparable listings (GET /api/items/value-estimate), asked for on demand. */
+export function useValueEstimate() {
+  return useMutation({
+    mutationFn: async (query: ValueEstimateQuery): Promise<ValueEstimate> => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+      return (await (
+        await apiRequest('GET', `${VALUE_ESTIMATE_URL}?${params.toString()}`)
+      ).json()) as ValueEstimate;
+    },
+  });
+}

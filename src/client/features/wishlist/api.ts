@@ -1,0 +1,54 @@
+import type { WishlistEntry, WishlistInput, WishlistMatch } from '@common/api/wishlist';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useAuth } from '@client/features/auth/api';
+import { apiRequest } from '@client/lib/api-client';
+
+export const WISHLIST_URL = '/api/wishlist';
+export const WISHLIST_MATCHES_URL = '/api/wishlist/matches';
+
+/** The member's wishlist entries, newest first (GET /api/wishlist); not requested for visitors. */
+export function useWishlist() {
+  const { isAuthenticated } = useAuth();
+  return useQuery<WishlistEntry[]>({ queryKey: [WISHLIST_URL], enabled: isAuthenticated });
+}
+
+/** Other members' listed items that satisfy any of the member's entries (GET /api/wishlist/matches). */
+export function useWishlistMatches() {
+  const { isAuthenticated } = useAuth();
+  return useQuery<WishlistMatch[]>({ queryKey: [WISHLIST_MATCHES_URL], enabled: isAuthenticated });
+}
+
+/** Spec §4: creating or deleting an entry refreshes both the wishlist and its matches. */
+function invalidateWishlist(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey: [url] }) => url === WISHLIST_URL || url === WISHLIST_MATCHES_URL,
+  });
+}
+
+export function useAddWishlistEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: WishlistInput): Promise<WishlistEntry> =>
+      (await (await apiRequest('POST', WISHLIST_URL, input)).json()) as WishlistEntry,
+    onSuccess: (created) => {
+      // The bookmark turns on at once; the refetch then brings the server's order and the matches.
+      queryClient.setQueryData<WishlistEntry[]>([WISHLIST_URL], (entries) =>
+        entries ? [created, ...entries] : entries,
+      );
+      return invalidateWishlist(queryClient);
+    },
+  });
+}
+
+export function useRemoveWishlistEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `${WISHLIST_URL}/${id}`),
+    onSuccess: (_response, id) => {
+      queryClient.setQueryData<WishlistEntry[]>([WISHLIST_URL], (entries) =>
+        entries?.filter((entry) => entry.id !== id),
+      );
+      return invalidateWishlist(queryClient);
+    },
+  });
+}

@@ -1,0 +1,81 @@
+import type { Item } from '@common/api/items';
+import { wishlistCategoryOf, wishlistPayload, type WishlistFormValues } from '@common/domain/wishlist-rules';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { toast } from '@client/components/ui/use-toast';
+import { isUnauthorizedError, serverMessage } from '@client/lib/api-client';
+import { handleUnauthorized } from '@client/lib/unauthorized';
+import { useAddWishlistEntry } from '../api';
+import { WishlistForm } from './wishlist-form';
+
+/**
+ * Spec §2 'Add to Wishlist' (from an item's bookmark): the wishlist form prefilled with the item's
+ * title, wishlist category, brand and size. Closing unmounts the form, which resets it.
+ */
+export function AddToWishlistDialog({
+  item,
+  open,
+  onOpenChange,
+}: {
+  item: Item;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const add = useAddWishlistEntry();
+
+  const submit = async (values: WishlistFormValues): Promise<boolean> => {
+    try {
+      await add.mutateAsync(wishlistPayload(values));
+    } catch (error) {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      else
+        toast({
+          title: 'Failed to add to wishlist',
+          description: serverMessage(error) ?? 'Please try again.',
+          variant: 'destructive',
+        });
+      return false;
+    }
+    toast({ title: 'Added to wishlist', description: "You'll be notified when matching items are listed" });
+    onOpenChange(false);
+    return true;
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl" data-testid="dialog-add-to-wishlist">
+        <DialogHeader>
+          <DialogTitle>Add to Wishlist</DialogTitle>
+          <DialogDescription>
+            Save what you are looking for and get notified when matching items are listed.
+          </DialogDescription>
+        </DialogHeader>
+        <WishlistForm
+          idPrefix="dialog-wishlist"
+          testId="form-add-to-wishlist"
+          defaultValues={{
+            title: item.title,
+            category: wishlistCategoryOf(item),
+            brand: item.brand ?? '',
+            size: item.size ?? '',
+          }}
+          pending={add.isPending}
+          onSubmit={submit}
+          onCancel={() => onOpenChange(false)}
+          onMissingRequired={() =>
+            toast({
+              title: 'Missing information',
+              description: 'Please provide at least a title and category',
+              variant: 'destructive',
+            })
+          }
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Item } from '@common/api/items';
+import type { WishlistEntry } from '@common/api/wishlist';
+import { wishlistEntryFor } from '@common/domain/wishlist-rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from '@client/components/ui/use-toast';
+import { ItemActionsProvider, type ItemActions } from '@client/features/items/item-actions';
+import { isUnauthorizedError, serverMessage } from '@client/lib/api-client';
+import { handleUnauthorized } from '@client/lib/unauthorized';
+import { useRemoveWishlistEntry, useWishlist, WISHLIST_URL } from './api';
+
+/* The dialog and its form (react-hook-form, zod) load on the first bookmark, outside the first bundle. */
+const AddToWishlistDialog = lazy(() =>
+  import('./components/add-to-wishlist-dialog').then((module) => ({ default: module.AddToWishlistDialog })),
+);
+
+/**
+ * Supplies the item bookmark (spec §4 Wishlist bookmark) to every item card, list row and detail
+ * view: when the member's wishlist has an entry with the item's title (ignoring case) and wishlist
+ * category, the bookmark shows as set and a click removes that entry; otherwise a click opens the
+ * 'Add to Wishlist' dialog prefilled from the item. Visitors never reach it (the item controls
+ * answer them with 'Login required').
+ */
+export function WishlistActionsProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { data: entries } = useWishlist();
+  const { mutate: removeEntry } = useRemoveWishlistEntry();
+  const [dialogItem, setDialogItem] = useState<Item | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // Entries being removed: a second click during the request does nothing.
+  const removing = useRef(new Set<string>());
+
+  const actions = useMemo<ItemActions>(() => {
+    const remove = (entry: WishlistEntry) => {
+      if (removing.current.has(entry.id)) return;
+      removing.current.add(entry.id);
+      removeEntry(entry.id, {
+        onSuccess: () => toast({ title: 'Removed from wishlist' }),
+        onError: (error) => {
+          if (isUnauthorizedError(error)) handleUnauthorized();
+          else
+            toast({
+              title: 'Failed to remove from wishlist',
+              description: serverMessage(error) ?? 'Please try again.',
+              variant: 'destructive',
+            });
+        },
+        onSettled: () => removing.current.delete(entry.id),
+      });
+    };
+
+    return {
+      isBookmarked: (item) => entries !== undefined && wishlistEntryFor(entries, item) !== undefined,
+      bookmark: (item) => {
+        void (async () => {
+          let list = entries;
+          if (!list) {
+            try {
+              list = await queryClient.ensureQueryData<WishlistEntry[]>({ queryKey: [WISHLIST_URL] });
+            } catch (error) {
+              // A lost session is already handled by the query cache (toast, then sign in).
+              if (!isUnauthorizedError(error)) {
+                toast({
+                  title: 'Failed to add to wishlist',
+                  description: serverMessage(error) ?? 'Please try again.',
+                  variant: 'destructive',
+                });
+              }
+              return;
+            }
+          }
+          const existing = wishlistEntryFor(list, item);
+          if (existing) {
+            remove(existing);
+          } else {
+            setDialogItem(item);
+            setDialogOpen(true);
+          }
+        })();
+      },
+    };
+  }, [entries, queryClient, removeEntry]);
+
+  return (
+    <ItemActionsProvider actions={actions}>
+      {children}
+      {dialogItem ? (
+        <Suspense fallback={null}>
+          <AddToWishlistDialog
+            key={dialogItem.id}
+            item={dialogItem}
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+          />
+        </Suspense>
+      ) : null}
+    </ItemActionsProvider>
+  );
+}

@@ -1,0 +1,35 @@
+import { maxValueProblem, type WishlistFormValues } from '@common/domain/wishlist-rules';
+import { WISHLIST_CATEGORIES } from '@common/domain/taxonomy';
+import { z } from 'zod';
+
+/**
+ * The wishlist form's rules (spec §5), checked before anything is sent, with the spec's inline
+ * messages; lengths mirror the API contract (src/common/api/wishlist.ts).
+ */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters` });
+
+export const wishlistFormSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, { message: 'Title is required' })
+    .max(120, { message: 'Title must be at most 120 characters' }),
+  category: z
+    .string()
+    .trim()
+    .min(1, { message: 'Category is required' })
+    .refine((value) => (WISHLIST_CATEGORIES as readonly string[]).includes(value), {
+      message: 'Category is required',
+    }),
+  brand: optionalText('Brand', 60),
+  size: optionalText('Size', 20),
+  description: optionalText('Description', 2000),
+  maxValue: z.string().superRefine((value, context) => {
+    const problem = maxValueProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
+}) satisfies z.ZodType<WishlistFormValues, WishlistFormValues>;

@@ -1,0 +1,104 @@
+/**
+ * Rules of the wishlist (spec §3, §4, §5): the category names, which entry a bookmark stands for,
+ * and the form's payload. Pure, so the page, the bookmark and the tests share them.
+ */
+import { dollarsToCents } from './money';
+import type { WishlistCategory } from './taxonomy';
+
+/** $100,000: the API's ceiling for a wishlist entry's max value. */
+export const MAX_WISHLIST_VALUE_CENTS = 10_000_000;
+
+export const WISHLIST_CATEGORY_LABELS: Record<WishlistCategory, string> = {
+  clothing: 'Clothing',
+  shoes: 'Shoes',
+  accessories: 'Accessories',
+  bags: 'Bags',
+  jewelry: 'Jewelry',
+  watches: 'Watches',
+};
+
+/** The styles that have their own wishlist category; every other item uses its category. */
+const STYLE_WISHLIST_CATEGORIES: Partial<Record<string, WishlistCategory>> = {
+  Bags: 'bags',
+  Jewelry: 'jewelry',
+  Watches: 'watches',
+};
+
+/** The wishlist category an item belongs to: bags, jewelry or watches by style, else its category. */
+export function wishlistCategoryOf(item: {
+  category: WishlistCategory;
+  style: string | null;
+}): WishlistCategory {
+  return (item.style ? STYLE_WISHLIST_CATEGORIES[item.style] : undefined) ?? item.category;
+}
+
+const titleKey = (title: string) => title.trim().toLowerCase();
+
+/**
+ * Spec §4 Wishlist bookmark: the entry an item's bookmark stands for, i.e. one with the same title
+ * (ignoring case) and the same category; undefined when there is none.
+ */
+export function wishlistEntryFor<T extends { title: string; category: string }>(
+  entries: readonly T[],
+  item: { title: string; category: WishlistCategory; style: string | null },
+): T | undefined {
+  const category = wishlistCategoryOf(item);
+  const title = titleKey(item.title);
+  return entries.find((entry) => entry.category === category && titleKey(entry.title) === title);
+}
+
+/** The wishlist form as a person fills it in: every field as text, the max value in dollars. */
+export interface WishlistFormValues {
+  title: string;
+  category: string;
+  brand: string;
+  size: string;
+  description: string;
+  maxValue: string;
+}
+
+export const EMPTY_WISHLIST_FORM: WishlistFormValues = {
+  title: '',
+  category: '',
+  brand: '',
+  size: '',
+  description: '',
+  maxValue: '',
+};
+
+/** Why a typed max value cannot be sent, or null when it can (empty means no limit). */
+export function maxValueProblem(input: string): string | null {
+  const text = input.trim();
+  if (text === '') return null;
+  const dollars = Number(text);
+  if (!Number.isFinite(dollars)) return 'Enter an amount in dollars, like 50 or 49.99';
+  if (dollars < 0) return 'Max value must be 0 or more';
+  if ((dollarsToCents(dollars) ?? 0) > MAX_WISHLIST_VALUE_CENTS) return 'Max value must be at most $100,000';
+  return null;
+}
+
+export interface WishlistPayload {
+  title: string;
+  category: string;
+  description: string;
+  brand: string | null;
+  size: string | null;
+  /** Integer cents; null when empty. */
+  maxValue: number | null;
+}
+
+/**
+ * Spec §5 Wishlist add: title, category and description trimmed; brand and size trimmed and null
+ * when empty; the max value in dollars becomes integer cents (rounded), null when empty.
+ */
+export function wishlistPayload(values: WishlistFormValues): WishlistPayload {
+  const optional = (text: string) => text.trim() || null;
+  return {
+    title: values.title.trim(),
+    category: values.category.trim(),
+    description: values.description.trim(),
+    brand: optional(values.brand),
+    size: optional(values.size),
+    maxValue: dollarsToCents(values.maxValue.trim()),
+  };
+}
