@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import { Toaster } from '@client/components/ui/toaster';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { AuthDialogProvider } from '@client/features/auth/components/auth-dialog-provider';
+import { BarterActionsProvider } from '@client/features/trades/components/barter-actions-provider';
 import { MatchingActionsProvider } from '@client/features/matching/matching-actions-provider';
 import { WishlistActionsProvider } from '@client/features/wishlist/wishlist-actions-provider';
 import { queryClient } from '@client/lib/query-client';
 
 /**
  * App-wide context: the query cache, tooltip timing (700/300 ms), the auth dialog, the toasts, and
- * the item actions of the wishlist (bookmark) and matching (Smart Match) features.
+ * the item actions of the wishlist (bookmark), matching (Smart Match) and trades (Barter) features.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
@@ -17,7 +18,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <TooltipProvider>
         <AuthDialogProvider>
           <WishlistActionsProvider>
-            <MatchingActionsProvider>{children}</MatchingActionsProvider>
+            <MatchingActionsProvider>
+              <BarterActionsProvider>{children}</BarterActionsProvider>
+            </MatchingActionsProvider>
           </WishlistActionsProvider>
         </AuthDialogProvider>
         <Toaster />
