@@ -29,4 +29,3 @@ export const notificationListQuery = z
 export const unreadCount = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCount>;
 
-export const NOTIFICATION_POPOVER_SIZE = 10;

@@ -89,4 +89,3 @@ export const wishlistMatch = z.object({
 });
 export type WishlistMatch = z.infer<typeof wishlistMatch>;
 
-export const WISHLIST_MATCHES_SHOWN = 6;

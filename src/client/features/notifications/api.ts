@@ -1,5 +1,5 @@
 import type { Notification, UnreadCount } from '@common/api/notifications';
-import { NOTIFICATION_POPOVER_SIZE } from '@common/api/notifications';
+import { NOTIFICATION_POPOVER_SIZE } from '@common/domain/display-limits';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@client/components/ui/use-toast';
 import { apiRequest, isUnauthorizedError } from '@client/lib/api-client';

@@ -1,4 +1,5 @@
-import { WISHLIST_MATCHES_SHOWN, type WishlistMatch } from '@common/api/wishlist';
+import type { WishlistMatch } from '@common/api/wishlist';
+import { WISHLIST_MATCHES_SHOWN } from '@common/domain/display-limits';
 import { imageUrl } from '@common/domain/image-url';
 import { CATEGORY_ROW, CONDITION_LABELS, type Condition } from '@common/domain/taxonomy';
 import { Shirt, Sparkles } from 'lucide-react';
