@@ -25,6 +25,7 @@ import { useItemControls } from '../use-item-controls';
 import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge } from './item-badges';
 import { BookmarkButton, FavoriteButton } from './item-icon-buttons';
 import { ItemImage } from './item-image';
+import { WhatYouCouldGetButton } from '@client/features/matching/components/what-you-could-get-button';
 import { ItemOwnerMenu } from './item-owner-menu';
 
 /**
@@ -148,6 +149,7 @@ function ItemDetail({
                   Suggested Barters
                 </Button>
               ) : null}
+              <WhatYouCouldGetButton item={item} />
             </>
           ) : (
             <>

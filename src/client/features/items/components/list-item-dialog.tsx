@@ -17,6 +17,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { SuggestValueButton } from '@client/features/matching/components/suggest-value-button';
 import type { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import {
@@ -392,6 +393,16 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
                 {...register('value')}
               />
             </div>
+            <SuggestValueButton
+              className="mt-2"
+              category={category}
+              style={style}
+              brand={watch('brand')}
+              condition={watch('condition')}
+              onSuggest={(cents) =>
+                setValue('value', (cents / 100).toFixed(2), { shouldValidate: true, shouldDirty: true })
+              }
+            />
           </Field>
 
           <Field id="item-location" label="Location" optional error={fieldError('location')}>
