@@ -1,14 +1,55 @@
+import { Skeleton } from '@client/components/ui/skeleton';
 import { PageContainer } from '@client/components/layout/page-container';
-import { PageHeader } from '@client/components/layout/page-header';
+import { useAuth } from '@client/features/auth/api';
+import { SocialDashboard } from '@client/features/social/components/social-dashboard';
+import { SocialFeatureCards } from '@client/features/social/components/social-features';
+import { SocialVisitorView } from '@client/features/social/components/social-visitor-view';
 
-/** /social: the feature cards, dashboard and join prompt arrive with the social issue. */
+/**
+ * /social (spec §2 Social page), for visitors and members: the heading and feature cards, then
+ * the member's dashboard or, for a visitor, the join prompt and how the network works.
+ */
 export function SocialPage() {
+  const { isAuthenticated, isLoading } = useAuth();
+
   return (
-    <PageContainer className="py-10">
-      <PageHeader
-        title="Social Trading Network"
-        description="Connect with traders who share your style and build your reputation"
-      />
-    </PageContainer>
+    <>
+      <section
+        aria-labelledby="social-heading"
+        className="border-b bg-gradient-to-br from-secondary via-background to-background"
+      >
+        <PageContainer className="space-y-6 py-8 sm:py-10">
+          <div className="space-y-1.5">
+            <h1 id="social-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+              Social Trading Network
+            </h1>
+            <p className="text-base text-muted-foreground sm:text-lg">
+              Connect with traders who share your style and build your reputation
+            </p>
+          </div>
+          {/* Members (and, until the session is known, everyone) get the compact row on phones. */}
+          <SocialFeatureCards layout={isAuthenticated || isLoading ? 'scroll' : 'stack'} />
+        </PageContainer>
+      </section>
+
+      <PageContainer className="py-8 sm:py-12">
+        {isLoading ? <SocialPageLoading /> : isAuthenticated ? <SocialDashboard /> : <SocialVisitorView />}
+      </PageContainer>
+    </>
+  );
+}
+
+/** While the session is being checked: neither the dashboard nor the join prompt yet. */
+function SocialPageLoading() {
+  return (
+    <div className="grid grid-cols-1 gap-8" role="status" aria-label="Loading">
+      <Skeleton className="h-48 rounded-xl" />
+      <Skeleton className="h-10 w-full rounded-lg" />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <Skeleton className="h-72 rounded-xl" />
+        <Skeleton className="h-72 rounded-xl" />
+        <Skeleton className="h-72 rounded-xl" />
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,157 @@
+import type { ActivityEntry, FriendRecommendation, Network, SocialStats } from '@common/api/social';
+import type { UserSummary } from '@common/api/users';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from '@client/components/ui/use-toast';
+import { apiRequest, isUnauthorizedError, serverMessage } from '@client/lib/api-client';
+import { handleUnauthorized } from '@client/lib/unauthorized';
+
+/** Every social read lives under this path; query keys are the URLs (the default query function GETs them). */
+const SOCIAL_URL = '/api/social';
+export const SOCIAL_STATS_URL = `${SOCIAL_URL}/stats`;
+export const RECOMMENDATIONS_URL = `${SOCIAL_URL}/friend-recommendations`;
+export const STYLE_SIMILAR_URL = `${SOCIAL_URL}/style-similar`;
+export const ACTIVITY_FEED_URL = `${SOCIAL_URL}/activity-feed`;
+export const NETWORK_URL = `${SOCIAL_URL}/network`;
+
+/*
+ * Social data is for members only (spec §6); the page asks for it only once the session is
+ * known. A 401 means the session ended: the query cache's handler sends the member to sign in.
+ */
+export function useSocialStats() {
+  return useQuery<SocialStats>({ queryKey: [SOCIAL_STATS_URL] });
+}
+
+export function useFriendRecommendations() {
+  return useQuery<FriendRecommendation[]>({ queryKey: [RECOMMENDATIONS_URL] });
+}
+
+export function useStyleSimilar() {
+  return useQuery<UserSummary[]>({ queryKey: [STYLE_SIMILAR_URL] });
+}
+
+export function useActivityFeed() {
+  return useQuery<ActivityEntry[]>({ queryKey: [ACTIVITY_FEED_URL] });
+}
+
+export function useNetwork() {
+  return useQuery<Network>({ queryKey: [NETWORK_URL] });
+}
+
+/** Where a member stands with the signed-in member, from the network answer. */
+export type Relationship = 'none' | 'friend' | 'incoming' | 'outgoing';
+
+export function relationshipWith(network: Network | undefined, userId: string): Relationship {
+  if (!network) return 'none';
+  if (network.friends.some((friend) => friend.user.id === userId)) return 'friend';
+  if (network.incoming.some((request) => request.user.id === userId)) return 'incoming';
+  if (network.outgoing.some((request) => request.user.id === userId)) return 'outgoing';
+  return 'none';
+}
+
+/**
+ * A friendship change alters the network, the stats (friends, active traders), the activity
+ * feed ('became friends with') and who is recommended (connected members drop out, mutual
+ * friends change): everything under /api/social/.
+ */
+function invalidateSocial(queryClient: QueryClient, { refetchRecommendations = true } = {}): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) => {
+      const [url] = queryKey;
+      if (typeof url !== 'string' || !url.startsWith(`${SOCIAL_URL}/`)) return false;
+      return refetchRecommendations || url !== RECOMMENDATIONS_URL;
+    },
+  });
+}
+
+function reportError(error: unknown, title: string, description: string): void {
+  if (isUnauthorizedError(error)) handleUnauthorized();
+  else toast({ title, description, variant: 'destructive' });
+}
+
+/**
+ * Sends a friend request (POST /api/social/connect). Spec §8 toasts on success and failure.
+ * Recommendations are only marked stale, so the card stays put (showing 'Request sent') and the
+ * list refreshes the next time it is shown; everything else refetches now.
+ */
+export function useConnectMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (friendId: string) => apiRequest('POST', `${SOCIAL_URL}/connect`, { friendId }),
+    onSuccess: async () => {
+      toast({ title: 'Connection sent!', description: 'Friend request has been sent successfully.' });
+      await Promise.all([
+        invalidateSocial(queryClient, { refetchRecommendations: false }),
+        queryClient.invalidateQueries({ queryKey: [RECOMMENDATIONS_URL], refetchType: 'none' }),
+      ]);
+    },
+    onError: (error) => {
+      reportError(error, 'Connection failed', 'Failed to send friend request. Please try again.');
+      // A 409 means the network changed elsewhere (already friends, or a request is pending).
+      void invalidateSocial(queryClient, { refetchRecommendations: false });
+    },
+  });
+}
+
+export interface RespondInput {
+  requestId: string;
+  user: UserSummary;
+  accept: boolean;
+}
+
+/** Accepts or declines an incoming friend request (the addressee only). */
+export function useRespondToRequestMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, accept }: RespondInput) =>
+      apiRequest('POST', `${SOCIAL_URL}/requests/${requestId}/${accept ? 'accept' : 'decline'}`),
+    onSuccess: (_response, { user, accept }) => {
+      toast(
+        accept
+          ? { title: 'Friend request accepted', description: `You and ${user.firstName} are now friends.` }
+          : { title: 'Friend request declined' },
+      );
+      return invalidateSocial(queryClient);
+    },
+    onError: (error, { accept }) => {
+      reportError(
+        error,
+        accept ? 'Could not accept the request' : 'Could not decline the request',
+        serverMessage(error) ?? 'Please try again.',
+      );
+      void invalidateSocial(queryClient);
+    },
+  });
+}
+
+export interface RemoveInput {
+  user: UserSummary;
+  /** 'friend' ends a friendship; 'request' withdraws a request the member sent. */
+  kind: 'friend' | 'request';
+}
+
+/** DELETE /api/social/friends/:userId: ends a friendship, or withdraws a sent request. */
+export function useRemoveConnectionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user }: RemoveInput) => apiRequest('DELETE', `${SOCIAL_URL}/friends/${user.id}`),
+    onSuccess: (_response, { user, kind }) => {
+      toast(
+        kind === 'friend'
+          ? { title: 'Friend removed', description: `${user.firstName} is no longer in your network.` }
+          : {
+              title: 'Request withdrawn',
+              description: `Your friend request to ${user.firstName} was cancelled.`,
+            },
+      );
+      return invalidateSocial(queryClient);
+    },
+    onError: (error, { kind }) => {
+      reportError(
+        error,
+        kind === 'friend' ? 'Could not remove friend' : 'Could not withdraw the request',
+        serverMessage(error) ?? 'Please try again.',
+      );
+      void invalidateSocial(queryClient);
+    },
+  });
+}

@@ -1,0 +1,354 @@
+import type { Network } from '@common/api/social';
+import type { UserSummary } from '@common/api/users';
+import { displayName } from '@common/domain/display-name';
+import { formatDate, formatMonthYear, relativeTime } from '@common/domain/relative-time';
+import { Check, Inbox, Send, UserMinus, Users, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { cn } from '@client/lib/utils';
+import { useNetwork, useRemoveConnectionMutation, useRespondToRequestMutation } from '../api';
+import { MemberAvatar, memberProfileHref } from './member-avatar';
+import { SocialEmptyState, SocialLoadError } from './social-empty-state';
+
+/** The My Network tab: requests to answer, friends, and requests the member is waiting on. */
+export function NetworkTab() {
+  const network = useNetwork();
+
+  if (network.isPending) return <NetworkSkeletons />;
+  if (network.isError) return <SocialLoadError what="your network" onRetry={() => void network.refetch()} />;
+
+  const { friends, incoming, outgoing } = network.data;
+  // One clock for the whole tab, so neighbouring rows never disagree.
+  const now = new Date();
+
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
+      <div className="grid grid-cols-1 gap-6">
+        <IncomingRequests requests={incoming} now={now} />
+        <OutgoingRequests requests={outgoing} now={now} />
+      </div>
+      <Friends friends={friends} />
+    </div>
+  );
+}
+
+function NetworkSection({
+  id,
+  icon: Icon,
+  title,
+  count,
+  children,
+}: {
+  id: string;
+  icon: typeof Users;
+  title: string;
+  count: number;
+  children: ReactNode;
+}) {
+  return (
+    <Card aria-labelledby={id} role="region">
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Icon className="size-5 text-primary" aria-hidden="true" />
+          <span id={id}>{title}</span>
+          <Badge variant="secondary">{count}</Badge>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Avatar, linked name and a line of detail, with the actions at the end. Several actions
+ * (Accept and Decline) move below the name on narrow screens.
+ */
+function MemberRow({
+  user,
+  detail,
+  actions,
+  testId,
+  stackActions = false,
+}: {
+  user: UserSummary;
+  detail: ReactNode;
+  actions: ReactNode;
+  testId: string;
+  stackActions?: boolean;
+}) {
+  return (
+    <li
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3 first:pt-0 last:pb-0"
+      data-testid={testId}
+    >
+      <MemberAvatar user={user} className="size-10" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold">
+          <Link
+            href={memberProfileHref(user.id)}
+            className="rounded-sm hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {displayName(user)}
+          </Link>
+        </p>
+        <p className="text-xs text-muted-foreground">{detail}</p>
+      </div>
+      <div className={cn('flex gap-2', stackActions && 'w-full pl-13 sm:w-auto sm:pl-0')}>{actions}</div>
+    </li>
+  );
+}
+
+function TimeAgo({ value, now }: { value: string; now: Date }) {
+  return (
+    <time dateTime={value} title={formatDate(value)}>
+      {relativeTime(value, now)}
+    </time>
+  );
+}
+
+function IncomingRequests({ requests, now }: { requests: Network['incoming']; now: Date }) {
+  const respond = useRespondToRequestMutation();
+  const busy = (requestId: string) => respond.isPending && respond.variables.requestId === requestId;
+
+  return (
+    <NetworkSection
+      id="incoming-requests-heading"
+      icon={Inbox}
+      title="Friend Requests"
+      count={requests.length}
+    >
+      {requests.length === 0 ? (
+        <SocialEmptyState
+          icon={Inbox}
+          title="No friend requests"
+          description="When someone wants to connect with you, you can accept or decline here."
+          className="py-8"
+          testId="empty-incoming-requests"
+        />
+      ) : (
+        <ul className="divide-y">
+          {requests.map((request) => {
+            const name = displayName(request.user);
+            return (
+              <MemberRow
+                key={request.id}
+                user={request.user}
+                testId={`incoming-${request.id}`}
+                stackActions
+                detail={
+                  <>
+                    Wants to connect · <TimeAgo value={request.createdAt} now={now} />
+                  </>
+                }
+                actions={
+                  <>
+                    <Button
+                      size="sm"
+                      className="flex-1 sm:flex-none"
+                      disabled={busy(request.id)}
+                      onClick={() =>
+                        respond.mutate({ requestId: request.id, user: request.user, accept: true })
+                      }
+                      aria-label={`Accept friend request from ${name}`}
+                      data-testid={`button-accept-friend-${request.id}`}
+                    >
+                      <Check aria-hidden="true" />
+                      Accept
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="flex-1 sm:flex-none"
+                      disabled={busy(request.id)}
+                      onClick={() =>
+                        respond.mutate({ requestId: request.id, user: request.user, accept: false })
+                      }
+                      aria-label={`Decline friend request from ${name}`}
+                      data-testid={`button-decline-friend-${request.id}`}
+                    >
+                      <X aria-hidden="true" />
+                      Decline
+                    </Button>
+                  </>
+                }
+              />
+            );
+          })}
+        </ul>
+      )}
+    </NetworkSection>
+  );
+}
+
+function OutgoingRequests({ requests, now }: { requests: Network['outgoing']; now: Date }) {
+  const withdraw = useRemoveConnectionMutation();
+  const busy = (userId: string) => withdraw.isPending && withdraw.variables.user.id === userId;
+
+  return (
+    <NetworkSection id="outgoing-requests-heading" icon={Send} title="Sent Requests" count={requests.length}>
+      {requests.length === 0 ? (
+        <SocialEmptyState
+          icon={Send}
+          title="No pending requests"
+          description={
+            <>
+              Requests you send wait here until they are answered. Find traders to connect with in{' '}
+              <Link
+                href="/social?tab=recommendations"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Recommendations
+              </Link>
+              .
+            </>
+          }
+          className="py-8"
+          testId="empty-outgoing-requests"
+        />
+      ) : (
+        <ul className="divide-y">
+          {requests.map((request) => (
+            <MemberRow
+              key={request.id}
+              user={request.user}
+              testId={`outgoing-${request.id}`}
+              detail={
+                <>
+                  Pending · <TimeAgo value={request.createdAt} now={now} />
+                </>
+              }
+              actions={
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={busy(request.user.id)}
+                  onClick={() => withdraw.mutate({ user: request.user, kind: 'request' })}
+                  aria-label={`Withdraw friend request to ${displayName(request.user)}`}
+                  data-testid={`button-withdraw-request-${request.id}`}
+                >
+                  <X aria-hidden="true" />
+                  <span className="sr-only sm:not-sr-only">Withdraw</span>
+                </Button>
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </NetworkSection>
+  );
+}
+
+function Friends({ friends }: { friends: Network['friends'] }) {
+  const remove = useRemoveConnectionMutation();
+  const [confirming, setConfirming] = useState<UserSummary | null>(null);
+  const busy = (userId: string) => remove.isPending && remove.variables.user.id === userId;
+
+  return (
+    <NetworkSection id="friends-heading" icon={Users} title="Friends" count={friends.length}>
+      {friends.length === 0 ? (
+        <SocialEmptyState
+          icon={Users}
+          title="No friends yet"
+          description="Connect with recommended traders and members who share your style to build your network."
+          action={
+            <Button asChild size="sm">
+              <Link href="/social?tab=recommendations">Find traders</Link>
+            </Button>
+          }
+          className="py-8"
+          testId="empty-friends"
+        />
+      ) : (
+        <ul className="divide-y">
+          {friends.map((friend) => (
+            <MemberRow
+              key={friend.friendshipId}
+              user={friend.user}
+              testId={`friend-${friend.user.id}`}
+              detail={<>Friends since {formatMonthYear(friend.since)}</>}
+              actions={
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="text-muted-foreground hover:text-destructive"
+                  disabled={busy(friend.user.id)}
+                  onClick={() => setConfirming(friend.user)}
+                  aria-label={`Remove ${displayName(friend.user)} from your friends`}
+                  data-testid={`button-remove-friend-${friend.user.id}`}
+                >
+                  <UserMinus aria-hidden="true" />
+                  <span className="sr-only sm:not-sr-only">Remove</span>
+                </Button>
+              }
+            />
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <DialogContent className="max-w-md">
+          <DialogHeader>
+            <DialogTitle>Remove friend?</DialogTitle>
+            <DialogDescription>
+              {confirming ? displayName(confirming) : 'This member'} will be removed from your network. You
+              can send a new friend request later.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                if (confirming) remove.mutate({ user: confirming, kind: 'friend' });
+                setConfirming(null);
+              }}
+              data-testid="button-confirm-remove-friend"
+            >
+              <UserMinus aria-hidden="true" />
+              Remove friend
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </NetworkSection>
+  );
+}
+
+function NetworkSkeletons() {
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2" role="status" aria-label="Loading your network">
+      {Array.from({ length: 2 }, (_, section) => (
+        <Card key={section} className="p-6">
+          <Skeleton className="mb-6 h-5 w-40" />
+          <div className="space-y-5">
+            {Array.from({ length: 3 }, (_, row) => (
+              <div key={row} className="flex items-center gap-3">
+                <Skeleton className="size-10 rounded-full" />
+                <div className="flex-1 space-y-2">
+                  <Skeleton className="h-4 w-32" />
+                  <Skeleton className="h-3 w-24" />
+                </div>
+                <Skeleton className="h-9 w-20" />
+              </div>
+            ))}
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
