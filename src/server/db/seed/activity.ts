@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { TradeStatus } from '../../../common/domain/trade-state';
 import type { Queryable } from '../connect';
 import { notifications, reviews, tradeRequests, users, wishlistItems } from '../schema';
-import { buildProfiles, type ProfileMember, strongMatchAlerts, wishlistAlerts } from './alerts';
+import { planStrongMatches, type ProfileMember, wishlistAlerts } from './alerts';
 import { type FavoriteRow, insertInBatches, type ItemRow } from './items';
 import type { Random } from './random';
 import { planReviews, type ReviewOptions, type ReviewRow } from './review-plan';
@@ -39,6 +39,8 @@ const COMMUNITY_TRADES: ReadonlyArray<readonly [TradeStatus, number]> = [
 ];
 /** Requests declined automatically when another trade took one of their items. */
 const AUTO_DECLINED = 3;
+/** Strong-match alerts (match_found) in the history: a couple, as the engine rarely finds them. */
+const STRONG_MATCHES = 3;
 /** Styles Demo Trader likes (members.ts): what they ask for in their scripted barters. */
 const DEMO_STYLES = new Set(['Tops', 'Outerwear', 'Shoes', 'Bags']);
 
@@ -66,7 +68,8 @@ export function planActivity(
   now: number,
 ): ActivityPlan {
   const [demo, ...others] = members;
-  if (!demo || others.length < 12) throw new Error('the demo history needs Demo Trader and at least 12 other members');
+  if (!demo || others.length < 12)
+    throw new Error('the demo history needs Demo Trader and at least 12 other members');
   const ledger = createItemLedger(now);
   const names = new Map(members.map((member) => [member.id, member.firstName]));
   const firstNameOf = (userId: string) => names.get(userId) ?? 'A member';
@@ -76,7 +79,13 @@ export function planActivity(
   /** Demo Trader's notifications that they have not read yet; all their others are read. */
   const unreadByDemo = new Set<Note>();
 
-  function addTrade(status: TradeStatus, offered: ItemRow, requested: ItemRow, times: TradeTimes, review?: ReviewOptions) {
+  function addTrade(
+    status: TradeStatus,
+    offered: ItemRow,
+    requested: ItemRow,
+    times: TradeTimes,
+    review?: ReviewOptions,
+  ) {
     const trade = buildTrade(random, status, offered, requested, times);
     trades.push(trade);
     ledger.record(trade, times);
@@ -105,21 +114,28 @@ export function planActivity(
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   if (demoItems.length < 7) throw new Error('Demo Trader needs at least 7 items for their barter history');
   const usedPartners = new Set<string>([demo.id]);
-  /** Another member's free item of a value close to `mine`, listed by `before`; Demo's favourite styles first. */
-  function partnerItem(mine: ItemRow, before: number, demoReceives: boolean) {
-    const candidates = rows.filter(
+  /**
+   * Another member's free item of a value close to `mine`, listed by `before`; what Demo Trader asks
+   * for is in their styles. Should none be listed early enough, one is dated back.
+   */
+  function partnerItem(mine: ItemRow, before: number, demoAsks: boolean) {
+    // Demo Trader swaps adult clothes (members.ts): no kids' items.
+    const free = rows.filter(
       (row) =>
         !usedPartners.has(row.userId) &&
+        row.gender !== 'kids' &&
         ledger.isFree(row) &&
-        !ledger.isPending(row) &&
-        row.createdAt.getTime() < before &&
-        ratio(row, mine) < 0.45,
+        !ledger.isPending(row),
     );
-    const liked = candidates.filter((row) => !demoReceives || DEMO_STYLES.has(row.style ?? ''));
-    const choices = (liked.length > 0 ? liked : candidates).sort((a, b) => ratio(a, mine) - ratio(b, mine));
+    const fits = free.filter((row) => row.createdAt.getTime() < before && ratio(row, mine) < 0.45);
+    const liked = fits.filter((row) => !demoAsks || DEMO_STYLES.has(row.style ?? ''));
+    const choices = (liked.length > 0 ? liked : fits.length > 0 ? fits : free).sort(
+      (a, b) => ratio(a, mine) - ratio(b, mine),
+    );
     const chosen = random.pick(choices.slice(0, 6));
-    if (!chosen) throw new Error('no partner item for a scripted Demo Trader barter');
+    if (!chosen) throw new Error('no member has an item left for a scripted Demo Trader barter');
     usedPartners.add(chosen.userId);
+    listBy(chosen, before);
     return chosen;
   }
   /** A scripted trade whose final step happened at `last`; items are listed `lead` before it. */
@@ -134,11 +150,20 @@ export function planActivity(
     const theirs = partnerItem(mine, last - lead, demoOffers);
     listBy(mine, last - lead);
     const [offered, requested] = demoOffers ? [mine, theirs] : [theirs, mine];
-    const times = planTimes(random, status, ledger.window(offered, requested), { last, ...options });
+    const binding = status === 'accepted' || status === 'completed';
+    const times = planTimes(random, status, ledger.window(offered, requested, binding), { last, ...options });
     if (!times) throw new Error(`no room for Demo Trader's ${status} barter`);
     return { ...addTrade(status, offered, requested, times, options.review), theirs };
   }
-  const [d0, d1, d2, d3, d4, d5, d6] = demoItems as [ItemRow, ...ItemRow[]] & ItemRow[];
+  const [d0, d1, d2, d3, d4, d5, d6] = demoItems as [
+    ItemRow,
+    ItemRow,
+    ItemRow,
+    ItemRow,
+    ItemRow,
+    ItemRow,
+    ItemRow,
+  ];
   const demoNotes = (list: Note[]) => list.filter((entry) => entry.userId === demo.id);
 
   // Completed a month ago; both reviewed each other, so both reviews are published.
@@ -146,41 +171,56 @@ export function planActivity(
     review: { writers: 'both', ratings: { requester: 5, owner: 5 }, delays: { requester: 20, owner: 46 } },
   });
   // Completed yesterday; nobody has reviewed yet, so Demo Trader sees the review form.
-  const fresh = scripted('completed', false, d1 as ItemRow, now - 26 * HOUR, 12 * DAY, { review: { writers: 'none' } });
+  const fresh = scripted('completed', false, d1, now - 26 * HOUR, 12 * DAY, { review: { writers: 'none' } });
   for (const entry of demoNotes(fresh.notes)) if (entry.title === 'Trade completed') unreadByDemo.add(entry);
   // Accepted; the partner has received Demo Trader's item and waits for theirs.
-  const accepted = scripted('accepted', true, d2 as ItemRow, now - 9 * HOUR, 9 * DAY, { receipts: 1, requesterFirst: false });
-  for (const entry of demoNotes(accepted.notes)) if (entry.title === 'Receipt confirmed') unreadByDemo.add(entry);
+  const accepted = scripted('accepted', true, d2, now - 9 * HOUR, 9 * DAY, {
+    receipts: 1,
+    requesterFirst: false,
+  });
+  for (const entry of demoNotes(accepted.notes))
+    if (entry.title === 'Receipt confirmed') unreadByDemo.add(entry);
   autoDecline(accepted.trade, accepted.theirs, new Set([demo.id, accepted.theirs.userId]));
   // Two open offers for the same item of Demo Trader's, from the last day.
   for (const hoursAgo of [20, 4]) {
-    const incoming = scripted('pending', false, d3 as ItemRow, now - hoursAgo * HOUR, 2 * DAY);
+    const incoming = scripted('pending', false, d3, now - hoursAgo * HOUR, 2 * DAY);
     for (const entry of demoNotes(incoming.notes)) unreadByDemo.add(entry);
   }
   // Demo Trader's own open offer, and older answered ones: declined by the owner, withdrawn by a requester.
-  scripted('pending', true, d4 as ItemRow, now - 51 * HOUR, 3 * DAY);
-  scripted('declined', true, d5 as ItemRow, now - 23 * DAY, 6 * DAY);
-  scripted('cancelled', false, d6 as ItemRow, now - 12 * DAY, 6 * DAY);
+  scripted('pending', true, d4, now - 51 * HOUR, 3 * DAY);
+  scripted('declined', true, d5, now - 23 * DAY, 6 * DAY);
+  scripted('cancelled', false, d6, now - 12 * DAY, 6 * DAY);
 
   // The community's own barters.
   const communityDone: TradeRow[] = [];
+  /** Members with a completed trade: later completed trades go to others first, so that many have ratings. */
+  const traders = new Set<string>([demo.id]);
   function communityTrade(status: TradeStatus) {
-    const binding = status === 'accepted' || status === 'completed' || status === 'pending';
+    const reserves = status === 'accepted' || status === 'completed';
+    // Trades that reserve items, and open requests, need items that are listed and not reserved.
+    const usable = (row: ItemRow) =>
+      (!reserves && status !== 'pending') || (ledger.isFree(row) && (!reserves || !ledger.isPending(row)));
     for (let attempt = 0; attempt < 80; attempt += 1) {
+      // Completed swaps spread over the last three months, and over many members.
+      const preferred = (row: ItemRow) =>
+        status !== 'completed' ||
+        attempt >= 60 ||
+        (row.createdAt.getTime() < now - 20 * DAY && !traders.has(row.userId));
       const requested = random.pick(pool);
-      if (binding && (!ledger.isFree(requested) || (status !== 'pending' && ledger.isPending(requested)))) continue;
-      const offers = pool.filter(
-        (row) =>
-          row.userId !== requested.userId &&
-          ratio(row, requested) < 0.6 &&
-          (!binding || (ledger.isFree(row) && (status === 'pending' || !ledger.isPending(row)))),
+      if (!usable(requested) || !preferred(requested)) continue;
+      const offered = random.pick(
+        pool.filter(
+          (row) =>
+            row.userId !== requested.userId && ratio(row, requested) < 0.6 && usable(row) && preferred(row),
+        ),
       );
-      const offered = random.pick(offers);
       if (!offered) continue;
       if (status === 'pending' && ledger.hasPendingPair(requested, offered)) continue;
-      const window = ledger.window(offered, requested);
-      const times = planTimes(random, status, window, { receipts: random.chance(0.5) ? 1 : 0 });
+      const times = planTimes(random, status, ledger.window(offered, requested, reserves), {
+        receipts: random.chance(0.5) ? 1 : 0,
+      });
       if (!times) continue;
+      if (status === 'completed') for (const row of [offered, requested]) traders.add(row.userId);
       return addTrade(status, offered, requested, times).trade;
     }
     return undefined;
@@ -215,8 +255,10 @@ export function planActivity(
       to: at - HOUR,
     });
     if (!times) return;
-    const declined = buildTrade(random, 'declined', offered, target, { ...times, decidedAt: at });
+    const declinedTimes = { ...times, decidedAt: at };
+    const declined = buildTrade(random, 'declined', offered, target, declinedTimes);
     trades.push(declined);
+    ledger.record(declined, declinedTimes);
     notes.push(
       requestNote(declined, { offered: offered.title, requested: target.title }, firstNameOf),
       ...autoDeclineNotes(declined, target.title, at, trade.ownerId),
@@ -231,19 +273,14 @@ export function planActivity(
   ledger.apply(rows);
 
   // Wishlists, then what listings told their members.
-  const wishlists = [
-    ...planDemoWishlist(demo.id, rows, now),
-    ...planWishlists(
-      random,
-      others.map((member) => ({ ...member })),
-      now,
-    ),
-  ];
+  const wishlists = [...planDemoWishlist(demo.id, rows, now), ...planWishlists(random, others, now)];
+  const matchNotes = planStrongMatches(random, rows, members, favoriteRows, wishlists, now, {
+    count: STRONG_MATCHES,
+    skip: new Set([demo.id]),
+  });
   const wishNotes = wishlistAlerts(random, rows, wishlists);
   const newestDemoWish = wishNotes.filter((entry) => entry.userId === demo.id).sort((a, b) => b.at - a.at)[0];
   if (newestDemoWish) unreadByDemo.add(newestDemoWish);
-  const profiles = buildProfiles(members, rows, favoriteRows, wishlists);
-  const matchNotes = strongMatchAlerts(random, rows, profiles, [demo.id, ...random.sample(others, 8).map((m) => m.id)], now);
   notes.push(...wishNotes, ...matchNotes);
 
   return {
@@ -258,7 +295,13 @@ export function planActivity(
  * When each member last opened the bell: Demo Trader has read everything but the few notes the demo
  * should show as new; the others have read most of what is older than a couple of days.
  */
-function settleNotes(random: Random, notes: readonly Note[], demoId: string, unreadByDemo: ReadonlySet<Note>, now: number) {
+function settleNotes(
+  random: Random,
+  notes: readonly Note[],
+  demoId: string,
+  unreadByDemo: ReadonlySet<Note>,
+  now: number,
+) {
   return [...notes]
     .sort((a, b) => a.at - b.at)
     .map((entry): NotificationRow => {

@@ -4,12 +4,14 @@ import { parseEnv } from '../../env';
 import { seedDemo } from './index';
 import { seedScale } from './scale';
 
-const USAGE = `Usage: npm run seed -- --users N --items M [--seed S] [--batch B]
+const USAGE = `Usage: npm run seed -- --users N --items M [--trades T] [--seed S] [--batch B]
 
-Adds N members and M items (with favourites for about M/5) to the database the app uses:
-DATABASE_URL when set, otherwise the embedded database in DATA_DIR/pglite (stop the app first:
-the embedded database takes one process at a time). When DEMO is on (the default for the embedded
-database) and the database is empty, the demo community is seeded first, so Dev Login keeps working.
+Adds N members, M items (with favourites for about M/5) and T barters among the new items
+(default M/2: mostly completed, declined or cancelled, a few pending or accepted, with reviews of
+the completed ones) to the database the app uses: DATABASE_URL when set, otherwise the embedded
+database in DATA_DIR/pglite (stop the app first: the embedded database takes one process at a
+time). When DEMO is on (the default for the embedded database) and the database is empty, the demo
+community is seeded first, so Dev Login keeps working.
 Scale members get the demo password; their emails are numbered, so repeated runs only add.`;
 
 /** A mistake in the command line: answered with the usage text. */
@@ -29,6 +31,7 @@ function readArguments() {
       options: {
         users: { type: 'string' },
         items: { type: 'string' },
+        trades: { type: 'string' },
         seed: { type: 'string' },
         batch: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -48,6 +51,9 @@ async function main() {
   }
   const users = count(values.users, 'users');
   const items = count(values.items, 'items');
+  const trades = values.trades === undefined ? Math.floor(items / 2) : count(values.trades, 'trades');
+  if (trades > 0 && items === 0)
+    throw new UsageError('--trades needs --items: trades are made between the new items');
   const batch = values.batch === undefined ? 2000 : count(values.batch, 'batch');
   if (batch < 1 || batch > 3000) throw new UsageError('--batch must be between 1 and 3000');
   const seed = values.seed === undefined ? Date.now() % 2 ** 31 : count(values.seed, 'seed');
@@ -64,9 +70,9 @@ async function main() {
       `Seeding ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${config.dataDir}/pglite`} (seed ${seed})`,
     );
     if (config.demo) await seedDemo(database.db, log);
-    const result = await seedScale(database, { users, items, seed, batchSize: batch, log });
+    const result = await seedScale(database, { users, items, trades, seed, batchSize: batch, log });
     log(
-      `Done: ${result.members} members, ${result.items} items, ${result.favorites} favourites in ${(result.ms / 1000).toFixed(1)} s`,
+      `Done: ${result.members} members, ${result.items} items, ${result.favorites} favourites, ${result.trades} trades and ${result.reviews} reviews in ${(result.ms / 1000).toFixed(1)} s`,
     );
   } finally {
     await database.close();

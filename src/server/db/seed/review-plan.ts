@@ -13,51 +13,71 @@ const RATINGS: ReadonlyArray<readonly [number, number]> = [
   [1, 1],
 ];
 
-type Comment = (item: string, partner: string) => string;
+/** A comment, and what it says about the item's condition: as described (true), not (false), or nothing. */
+type Comment = readonly [accurate: boolean | null, write: (item: string, partner: string) => string];
 
 // prettier-ignore
 const COMMENTS: Record<number, readonly Comment[]> = {
   5: [
-    (item) => `Smooth swap from start to finish. The ${item} arrived exactly as described and beautifully packed.`,
-    (item) => `Quick replies, fast shipping, and the ${item} is even nicer in person. Would swap again!`,
-    (_, partner) => `Lovely to trade with: ${partner} sent tracking the same day.`,
-    () => 'Perfect trade. Great communication and the condition was spot on.',
-    (_, partner) => `Everything was as promised. Highly recommend trading with ${partner}!`,
-    (item) => `Super friendly and reliable. The ${item} fits perfectly.`,
-    () => 'Packed with care, with a handwritten note inside. Five stars!',
-    (item) => `The ${item} was freshly cleaned and looks almost new. Thank you!`,
+    [true, (item) => `Smooth swap from start to finish. The ${item} arrived exactly as described and beautifully packed.`],
+    [null, (item) => `Quick replies, fast shipping, and I love the ${item} even more in person. Would swap again!`],
+    [null, (_, partner) => `Lovely to trade with: ${partner} sent tracking the same day.`],
+    [true, () => 'Perfect trade. Great communication and the condition was spot on.'],
+    [true, (_, partner) => `Everything was as promised. Highly recommend trading with ${partner}!`],
+    [null, (item) => `Super friendly and reliable. Really happy with the ${item}!`],
+    [null, () => 'Packed with care, with a handwritten note inside. Five stars!'],
+    [true, (item) => `The ${item} arrived freshly cleaned and looking almost new. Thank you!`],
   ],
   4: [
-    (item) => `Good swap overall. Shipping took a few days longer than expected, but the ${item} is great.`,
-    (item) => `Nice trade. The ${item} shows a little more wear than the photos, but nothing major.`,
-    (_, partner) => `${partner} was friendly and responsive. Would trade again.`,
-    () => 'Item as described; replies were a bit slow at times.',
-    (item) => `Happy with the ${item}. Packaging could have been sturdier.`,
+    [null, (item) => `Good swap overall. Shipping took a few days longer than expected, but I'm happy with the ${item}.`],
+    [false, (item) => `Nice trade. A little more wear on the ${item} than the photos showed, but nothing major.`],
+    [null, (_, partner) => `${partner} was friendly and responsive. Would trade again.`],
+    [true, () => 'Item as described; replies were a bit slow at times.'],
+    [null, (item) => `Happy with the ${item}. Packaging could have been sturdier.`],
   ],
   3: [
-    () => 'The swap happened in the end, but it took a while to get replies.',
-    (item) => `The ${item} is okay, with some wear that wasn't mentioned in the listing.`,
-    () => 'Average experience: the parcel arrived, but it was poorly packed.',
+    [null, () => 'The swap happened in the end, but it took a while to get replies.'],
+    [false, (item) => `The ${item} came with some wear that wasn't mentioned in the listing.`],
+    [null, () => 'Average experience: the parcel arrived, but it was poorly packed.'],
   ],
   2: [
-    (item) => `Shipping took almost two weeks and the ${item} had a mark that wasn't in the photos.`,
-    () => 'Hard to reach after we agreed the swap, and the item was not quite as described.',
+    [false, (item) => `Shipping took almost two weeks and the ${item} had a mark that wasn't in the photos.`],
+    [null, () => 'Hard to reach after we agreed the swap, and shipping took almost two weeks.'],
   ],
-  1: [() => 'The item was not as described and I had to chase every reply.'],
+  1: [
+    [false, () => 'The item was not as described and I had to chase every reply.'],
+    [null, () => 'I had to chase every reply, and the parcel took weeks to arrive.'],
+  ],
 };
 
 const CONDITION_ACCURATE: Record<number, number> = { 5: 1, 4: 0.92, 3: 0.55, 2: 0.2, 1: 0.05 };
 
-/** A believable review: mostly 4-5 stars, communication close to the rating, and a matching comment. */
-export function reviewContent(random: Random, receivedTitle: string, partnerFirstName: string, rating?: number) {
+/**
+ * A believable review: mostly 4-5 stars, communication close to the rating, and a comment that fits
+ * the rating and agrees with whether the item's condition was as described.
+ */
+export function reviewContent(
+  random: Random,
+  receivedTitle: string,
+  partnerFirstName: string,
+  rating?: number,
+) {
   const stars = rating ?? weighted(random, RATINGS);
-  const communicationRating = Math.min(5, Math.max(1, stars + weighted(random, [[0, 70], [-1, 18], [1, 12]] as const)));
-  const comments = COMMENTS[stars] ?? COMMENTS[3] ?? [];
+  const shift = weighted(random, [
+    [0, 70],
+    [-1, 18],
+    [1, 12],
+  ] as const);
+  const itemConditionAccurate = random.chance(CONDITION_ACCURATE[stars] ?? 0.5);
+  const comments = (COMMENTS[stars] ?? []).filter(
+    ([accurate]) => accurate === null || accurate === itemConditionAccurate,
+  );
+  const comment = random.pick(comments);
   return {
     rating: stars,
-    communicationRating,
-    itemConditionAccurate: random.chance(CONDITION_ACCURATE[stars] ?? 0.5),
-    comment: random.chance(0.08) ? '' : random.pick(comments)(receivedTitle, partnerFirstName),
+    communicationRating: Math.min(5, Math.max(1, stars + shift)),
+    itemConditionAccurate,
+    comment: !comment || random.chance(0.08) ? '' : comment[1](receivedTitle, partnerFirstName),
   };
 }
 
@@ -88,15 +108,37 @@ export function planReviews(
   const writers = options.writers ?? 'auto';
   const sides = [
     // The requester received the requested item; the owner received the offered one.
-    { reviewerId: trade.requesterId, revieweeId: trade.ownerId, received: titles.requested, role: 'requester' as const },
-    { reviewerId: trade.ownerId, revieweeId: trade.requesterId, received: titles.offered, role: 'owner' as const },
+    {
+      reviewerId: trade.requesterId,
+      revieweeId: trade.ownerId,
+      received: titles.requested,
+      role: 'requester' as const,
+    },
+    {
+      reviewerId: trade.ownerId,
+      revieweeId: trade.requesterId,
+      received: titles.offered,
+      role: 'owner' as const,
+    },
   ];
   const written = sides.flatMap((side) => {
     if (writers === 'none' || (writers === 'auto' && !random.chance(0.85))) return [];
     const delay = options.delays?.[side.role];
-    const at = completedAt + (delay !== undefined ? delay * HOUR : 2 * HOUR + Math.floor(random.next() * 5 * DAY));
+    const at =
+      completedAt + (delay !== undefined ? delay * HOUR : 2 * HOUR + Math.floor(random.next() * 5 * DAY));
     if (at > now - 10 * 60 * 1000) return [];
-    return [{ ...side, at, content: reviewContent(random, side.received, firstNameOf(side.revieweeId), options.ratings?.[side.role]) }];
+    return [
+      {
+        ...side,
+        at,
+        content: reviewContent(
+          random,
+          side.received,
+          firstNameOf(side.revieweeId),
+          options.ratings?.[side.role],
+        ),
+      },
+    ];
   });
   const both = written.length === 2;
   const lastWritten = Math.max(...written.map((review) => review.at));

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
 import { type Database, queryRows } from '../connect';
-import { favorites, items, users } from '../schema';
+import { favorites, items, reviews, tradeRequests, users } from '../schema';
+import { recomputeRatings } from './activity';
 import { ITEM_TEMPLATES } from './catalog';
 import {
   buildItem,
@@ -14,10 +15,16 @@ import {
 } from './items';
 import { buildScaleMember, CITIES, DEMO_PASSWORD, SCALE_EMAIL_DOMAIN } from './members';
 import { createRandom, type Random } from './random';
+import { planScaleTrades } from './scale-trades';
 
 export interface ScaleSeedOptions {
   users: number;
   items: number;
+  /**
+   * Trades among the new items, mostly settled (completed, declined, cancelled) and a few open
+   * (pending, accepted); default items / 2. Each batch of items trades among itself.
+   */
+  trades?: number;
   /** Seed of the generator; runs with the same seed generate the same data (but new ids and emails). */
   seed: number;
   /** Rows per multi-row INSERT. 2,000 items use 42,000 parameters, below PostgreSQL's 65,535. */
@@ -28,6 +35,9 @@ export interface ScaleSeedOptions {
 const DAY = 24 * 3600 * 1000;
 /** Share of items that get favourites, and how many: about one favourite per five items. */
 const FAVORITED_SHARE = 0.1;
+
+/** A member who lists items, with the first name that reviews of their trades call them by. */
+type ScaleOwner = SeedOwner & { firstName: string };
 
 /** The next free number for scale members' emails, so that every run adds new, unique accounts. */
 async function nextMemberNumber(database: Database) {
@@ -59,7 +69,7 @@ async function insertMembers(
   const first = await nextMemberNumber(database);
   // One hash for all of them: they share the documented demo password, and argon2 is slow on purpose.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const owners: SeedOwner[] = [];
+  const owners: ScaleOwner[] = [];
   const started = Date.now();
   const now = Date.now();
   for (let start = 0; start < count; start += batchSize) {
@@ -85,7 +95,7 @@ async function insertMembers(
     const idByEmail = new Map(inserted.map((row) => [row.email, row.id]));
     for (const member of members) {
       const id = idByEmail.get(member.email);
-      if (id) owners.push({ id, city: member.city });
+      if (id) owners.push({ id, city: member.city, firstName: member.firstName });
     }
     log(`members ${owners.length}/${count} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
@@ -120,7 +130,8 @@ function favoritesFor(random: Random, rows: ItemRow[], memberIds: readonly strin
 /**
  * Bulk data for benchmarks and large demos: `users` new members and `items` listings (owned by the
  * new members, or by existing ones when no members are added), with favourites for about a fifth of
- * the item count. Photos come from the shared demo pool, rendered only if missing.
+ * the item count, and `trades` barters among the new items with the reviews of completed ones.
+ * Photos come from the shared demo pool, rendered only if missing.
  */
 export async function seedScale(database: Database, options: ScaleSeedOptions) {
   const log = options.log ?? (() => undefined);
@@ -140,13 +151,24 @@ export async function seedScale(database: Database, options: ScaleSeedOptions) {
       ? await insertMembers(database, random, options.users, Math.min(batchSize * 2, 4000), log)
       : [];
   if (owners.length === 0 && options.items > 0) {
-    const existing = await database.db.select({ id: users.id }).from(users);
-    owners = existing.map((row) => ({ id: row.id, city: random.pick(CITIES) }));
+    const existing = await database.db.select({ id: users.id, firstName: users.firstName }).from(users);
+    owners = existing.map((row) => ({ id: row.id, city: random.pick(CITIES), firstName: row.firstName }));
   }
   if (owners.length === 0 && options.items > 0)
     throw new Error('There are no members to own the items: pass --users too');
 
   const memberIds = owners.map((owner) => owner.id);
+  const firstNames = new Map(owners.map((owner) => [owner.id, owner.firstName]));
+  const firstNameOf = (userId: string) => firstNames.get(userId) ?? 'A member';
+  const tradeCount = options.trades ?? Math.floor(options.items / 2);
+  /** The share of the trades that the items from `start` to `end` hold, so that the batches add up. */
+  const tradesBetween = (start: number, end: number) =>
+    options.items === 0
+      ? 0
+      : Math.floor((tradeCount * end) / options.items) - Math.floor((tradeCount * start) / options.items);
+  const revieweeIds = new Set<string>();
+  let tradesDone = 0;
+  let reviewsDone = 0;
   const context: ItemContext = { random, photoUrls, now: Date.now() };
   let itemsDone = 0;
   let favoritesDone = 0;
@@ -159,20 +181,41 @@ export async function seedScale(database: Database, options: ScaleSeedOptions) {
       buildItem(context, random.pick(ITEM_TEMPLATES), random.pick(owners), randomUUID()),
     );
     const fans = favoritesFor(random, rows, memberIds);
+    const first = index * batchSize;
+    const history = planScaleTrades(
+      random,
+      rows,
+      tradesBetween(first, first + size),
+      context.now,
+      firstNameOf,
+    );
     await database.db.insert(items).values(rows);
     if (fans.length > 0) await database.db.insert(favorites).values(fans).onConflictDoNothing();
+    // 1,000 trades use 12,000 parameters; reviews a little fewer.
+    for (let start = 0; start < history.trades.length; start += 1000)
+      await database.db.insert(tradeRequests).values(history.trades.slice(start, start + 1000));
+    for (let start = 0; start < history.reviews.length; start += 1000)
+      await database.db.insert(reviews).values(history.reviews.slice(start, start + 1000));
+    for (const review of history.reviews) revieweeIds.add(review.revieweeId);
     itemsDone += rows.length;
     favoritesDone += fans.length;
+    tradesDone += history.trades.length;
+    reviewsDone += history.reviews.length;
     const seconds = (Date.now() - itemsStarted) / 1000;
     log(
-      `items ${itemsDone}/${options.items}, favourites ${favoritesDone} (${seconds.toFixed(1)} s, ${Math.round(itemsDone / Math.max(seconds, 0.001))} items/s)`,
+      `items ${itemsDone}/${options.items}, favourites ${favoritesDone}, trades ${tradesDone}, reviews ${reviewsDone} (${seconds.toFixed(1)} s, ${Math.round(itemsDone / Math.max(seconds, 0.001))} items/s)`,
     );
   });
+
+  // Seller ratings follow the published reviews, as the reviews module keeps them.
+  await recomputeRatings(database.db, [...revieweeIds]);
 
   return {
     members: options.users > 0 ? owners.length : 0,
     items: itemsDone,
     favorites: favoritesDone,
+    trades: tradesDone,
+    reviews: reviewsDone,
     ms: Date.now() - started,
   };
 }

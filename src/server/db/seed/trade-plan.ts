@@ -56,13 +56,16 @@ export function planTimes(
   const lowest = status === 'pending' ? Math.max(earliestLast, window.to - 12 * DAY) : earliestLast;
   const last = Math.min(window.to, Math.max(lowest, options.last ?? between(random, lowest, window.to)));
   const at = [last];
-  for (let index = steps.length - 1; index >= 0; index -= 1) at.unshift((at[0] as number) - (steps[index] as number));
+  for (let index = steps.length - 1; index >= 0; index -= 1)
+    at.unshift((at[0] as number) - (steps[index] as number));
   const [createdAt, decidedAt, firstReceipt, secondReceipt] = at as [number, ...number[]];
   const times: TradeTimes = { createdAt, decidedAt };
   if (receipts >= 1) {
     const requesterFirst = options.requesterFirst ?? random.chance(0.5);
-    if (requesterFirst || receipts === 2) times.requesterReceivedAt = requesterFirst ? firstReceipt : secondReceipt;
-    if (!requesterFirst || receipts === 2) times.ownerReceivedAt = requesterFirst ? secondReceipt : firstReceipt;
+    if (requesterFirst || receipts === 2)
+      times.requesterReceivedAt = requesterFirst ? firstReceipt : secondReceipt;
+    if (!requesterFirst || receipts === 2)
+      times.ownerReceivedAt = requesterFirst ? secondReceipt : firstReceipt;
   }
   if (receipts === 2) times.completedAt = secondReceipt;
   return times;
@@ -88,12 +91,14 @@ export function tradeMessage(random: Random, offeredTitle: string, requestedTitl
     : defaultTradeMessage(offeredTitle, requestedTitle);
 }
 
+/** A trade row; its id comes from the generator (same on every demo start) unless one is given. */
 export function buildTrade(
   random: Random,
   status: TradeStatus,
   offered: ItemRow,
   requested: ItemRow,
   times: TradeTimes,
+  id = seededUuid(random),
 ): TradeRow {
   const updatedAt = Math.max(
     times.createdAt,
@@ -102,7 +107,7 @@ export function buildTrade(
     times.ownerReceivedAt ?? 0,
   );
   return {
-    id: seededUuid(random),
+    id,
     requestedItemId: requested.id,
     offeredItemId: offered.id,
     requesterId: offered.userId,
@@ -125,10 +130,11 @@ export function buildTrade(
 export function createItemLedger(now: number) {
   /** When the item was reserved (its trade accepted); it stays out of new requests from then on. */
   const reservedAt = new Map<string, number>();
-  const traded = new Set<string>();
   const pending = new Set<string>();
   const pendingPairs = new Set<string>();
   const tradedAt = new Map<string, number>();
+  /** When the last answered request touching the item was answered; a reservation comes after it. */
+  const answeredUntil = new Map<string, number>();
 
   return {
     /** Listed, and free to enter an accepted or completed trade or a new open request. */
@@ -136,10 +142,15 @@ export function createItemLedger(now: number) {
     isPending: (item: ItemRow) => pending.has(item.id),
     /** When the item's accepted trade was accepted; undefined while it is not reserved. */
     reservedAt: (item: ItemRow) => reservedAt.get(item.id),
-    /** The time range in which a request touching both items could have been made and answered. */
-    window(a: ItemRow, b: ItemRow, to = now - HOUR) {
+    /**
+     * The time range in which a request touching both items could have been made and answered: after
+     * both listings, before either item was reserved, and for a trade that reserves them (accepted or
+     * completed, `binding`), after every other request touching them was answered.
+     */
+    window(a: ItemRow, b: ItemRow, binding: boolean, to = now - HOUR) {
+      const answered = binding ? Math.max(answeredUntil.get(a.id) ?? 0, answeredUntil.get(b.id) ?? 0) : 0;
       return {
-        from: Math.max(a.createdAt.getTime(), b.createdAt.getTime()) + HOUR,
+        from: Math.max(a.createdAt.getTime(), b.createdAt.getTime(), answered) + HOUR,
         to: Math.min(to, reservedAt.get(a.id) ?? Infinity, reservedAt.get(b.id) ?? Infinity),
       };
     },
@@ -150,17 +161,19 @@ export function createItemLedger(now: number) {
         for (const id of ids) reservedAt.set(id, times.decidedAt ?? times.createdAt);
       }
       if (trade.status === 'completed') {
-        for (const id of ids) {
-          traded.add(id);
-          tradedAt.set(id, times.completedAt ?? times.createdAt);
-        }
+        for (const id of ids) tradedAt.set(id, times.completedAt ?? times.createdAt);
+      }
+      if (trade.status === 'declined' || trade.status === 'cancelled') {
+        const answered = times.decidedAt ?? times.createdAt;
+        for (const id of ids) answeredUntil.set(id, Math.max(answeredUntil.get(id) ?? 0, answered));
       }
       if (trade.status === 'pending') {
         for (const id of ids) pending.add(id);
         pendingPairs.add(`${trade.requestedItemId}:${trade.offeredItemId}`);
       }
     },
-    hasPendingPair: (requested: ItemRow, offered: ItemRow) => pendingPairs.has(`${requested.id}:${offered.id}`),
+    hasPendingPair: (requested: ItemRow, offered: ItemRow) =>
+      pendingPairs.has(`${requested.id}:${offered.id}`),
     /** Sets each item's availability (and traded items' listing) to what its trades imply. */
     apply(rows: ItemRow[]) {
       for (const row of rows) {
@@ -176,7 +189,6 @@ export function createItemLedger(now: number) {
     },
   };
 }
-export type ItemLedger = ReturnType<typeof createItemLedger>;
 
 /** Where trade notifications lead, as the trades module links them. */
 export const TRADES_LINK = '/profile?tab=barters';
@@ -288,7 +300,12 @@ export function tradeNotes(
 }
 
 /** What the parties of a request hear when another trade's acceptance declines it automatically. */
-export function autoDeclineNotes(trade: TradeRow, requestedTitle: string, at: number, actorId: string): Note[] {
+export function autoDeclineNotes(
+  trade: TradeRow,
+  requestedTitle: string,
+  at: number,
+  actorId: string,
+): Note[] {
   return [...new Set([trade.requesterId, trade.ownerId])]
     .filter((userId) => userId !== actorId)
     .map((userId) =>

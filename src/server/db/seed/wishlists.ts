@@ -1,5 +1,9 @@
-import { matchesWishlist, words } from '../../../common/domain/matching';
-import { type ProfileCategory, WISHLIST_CATEGORY_MAP, type WishlistCategory } from '../../../common/domain/taxonomy';
+import { type MatchItem, matchesWishlist, words } from '../../../common/domain/matching';
+import {
+  type ProfileCategory,
+  WISHLIST_CATEGORY_MAP,
+  type WishlistCategory,
+} from '../../../common/domain/taxonomy';
 import type { wishlistItems } from '../schema';
 import type { ItemRow } from './items';
 import type { Random } from './random';
@@ -124,7 +128,9 @@ export function planWishlists(random: Random, members: readonly WishMember[], no
         maxValue: random.chance(0.35) ? random.pick([6000, 8000, 10000, 15000, 20000, 30000]) : undefined,
       };
       // Mostly added in the last week, some over the last month: listings since then have alerted them.
-      const age = random.chance(0.65) ? 12 * HOUR + random.next() * 6 * DAY : 6 * DAY + random.next() * 24 * DAY;
+      const age = random.chance(0.65)
+        ? 12 * HOUR + random.next() * 6 * DAY
+        : 6 * DAY + random.next() * 24 * DAY;
       const createdAt = new Date(now - Math.floor(age));
       rows.push(wishlistRow(member.id, narrowed, createdAt, random.pick(DESCRIPTIONS)));
     }
@@ -132,13 +138,33 @@ export function planWishlists(random: Random, members: readonly WishMember[], no
   return rows;
 }
 
+/** The item as the matching engine sees it. */
+export function toMatchItem(row: ItemRow): MatchItem {
+  return {
+    id: row.id,
+    userId: row.userId,
+    title: row.title,
+    category: row.category,
+    style: row.style ?? null,
+    brand: row.brand ?? null,
+    size: row.size ?? null,
+    condition: row.condition,
+    estimatedValue: row.estimatedValue,
+    tags: row.tags ?? [],
+  };
+}
+
 const itemWords = (item: ItemRow) =>
-  new Set([...words(item.title), ...words(item.brand ?? ''), ...(item.tags ?? []).flatMap((tag) => words(tag))]);
+  new Set([
+    ...words(item.title),
+    ...words(item.brand ?? ''),
+    ...(item.tags ?? []).flatMap((tag) => words(tag)),
+  ]);
 
 /**
- * True when the item satisfies the entry in both the app's TypeScript mirror and, surely, its SQL
- * (`wishlistMatchesItem`): one of the entry's words appears as such in the item's title, brand or tags,
- * so PostgreSQL's stemming agrees. Owners' own items never match.
+ * True when the item satisfies the entry, strictly: the app's rule (`matchesWishlist`, mirrored in SQL
+ * by `wishlistMatchesItem`), and one of the entry's words appears as such in the item's title, brand
+ * or tags, so that PostgreSQL's English stemming finds it too. Owners' own items never match.
  */
 export function wishSatisfiedBy(item: ItemRow, wish: WishlistRow, cache = new Map<string, Set<string>>()) {
   if (item.userId === wish.userId) return false;
@@ -149,19 +175,7 @@ export function wishSatisfiedBy(item: ItemRow, wish: WishlistRow, cache = new Ma
     size: wish.size ?? null,
     maxValue: wish.maxValue ?? null,
   };
-  const matchItem = {
-    id: item.id,
-    userId: item.userId,
-    title: item.title,
-    category: item.category,
-    style: item.style ?? null,
-    brand: item.brand ?? null,
-    size: item.size ?? null,
-    condition: item.condition,
-    estimatedValue: item.estimatedValue,
-    tags: item.tags ?? [],
-  };
-  if (!matchesWishlist(matchItem, want)) return false;
+  if (!matchesWishlist(toMatchItem(item), want)) return false;
   const wanted = words(wish.title);
   if (wanted.length === 0) return true;
   let have = cache.get(item.id);
