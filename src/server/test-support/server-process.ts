@@ -22,7 +22,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real app (`src/server/main.ts`) as a child process and waits until it is ready. */
+/**
+ * Starts the real app (`src/server/main.ts`) as a child process and waits until it is ready.
+ * Used by the browser journeys and by the crash and durability tests.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'threadswap-e2e-'));

@@ -1,0 +1,1 @@
+export { freePort, type RunningServer, startServer } from '../../src/server/test-support/server-process';
