@@ -5,7 +5,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/connect';
 import type { AppConfig } from './env';
 import { installErrorHandler } from './lib/error-handler';
@@ -114,6 +115,12 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     crossOriginEmbedderPolicy: false,
   });
   installOriginGuard(app);
+  // The OpenAPI document, generated from the same zod contract the routes validate with.
+  await app.register(swagger, {
+    openapi: { info: { title: 'Threadswap API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

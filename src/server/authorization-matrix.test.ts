@@ -82,6 +82,7 @@ const memberRead = { visitor: 401, other: 200, owner: 200 };
 const rows: Record<string, Row> = {
   'GET /healthz': { expect: publicRead, request: () => ({ url: '/healthz' }) },
   'GET /readyz': { expect: publicRead, request: () => ({ url: '/readyz' }) },
+  'GET /api/openapi.json': { expect: publicRead, request: () => ({ url: '/api/openapi.json' }) },
   'POST /api/auth/register': {
     expect: { visitor: 201, other: 201, owner: 201 },
     request: () => ({ url: '/api/auth/register', body: { firstName: 'New', email: `new-${Math.random()}@example.com`, password: 'secret-password' } }),
