@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/password';
 import { insertActivity, planActivity } from './activity';
 import { ensureArtPool, insertCatalogue, planCatalogue, type SeedOwner } from './items';
 import { buildMembers, DEMO_PASSWORD } from './members';
+import { insertNetwork } from './network';
 import { createRandom } from './random';
 
 export const DEMO_MEMBER_COUNT = 36;
@@ -50,7 +51,10 @@ export async function seedDemo(db: Db, log: (message: string) => void = () => un
     const history = planActivity(random, withIds, catalogue.rows, catalogue.favorites, now);
     await insertCatalogue(tx, catalogue.rows, catalogue.favorites);
     await insertActivity(tx, history);
+    const network = await insertNetwork(tx, random, withIds, catalogue.rows, now);
     return {
+      friendships: network.friendships,
+      conversations: network.conversations,
       items: catalogue.rows.length,
       favorites: catalogue.favorites.length,
       trades: history.trades.length,
@@ -61,7 +65,8 @@ export async function seedDemo(db: Db, log: (message: string) => void = () => un
   });
   log(
     `Seeded ${members.length} demo members, ${seeded.items} items, ${seeded.favorites} favourites, ${seeded.trades} barters, ` +
-      `${seeded.reviews} reviews, ${seeded.wishlists} wishlist entries and ${seeded.notifications} notifications in ${Date.now() - started} ms`,
+      `${seeded.reviews} reviews, ${seeded.wishlists} wishlist entries, ${seeded.notifications} notifications, ` +
+      `${seeded.friendships} friendships and ${seeded.conversations} conversations in ${Date.now() - started} ms`,
   );
   return true;
 }

@@ -63,6 +63,9 @@ const SEEDED_TABLES = [
   'reviews',
   'wishlist_items',
   'notifications',
+  'friendships',
+  'conversations',
+  'messages',
 ];
 
 let database: Database;
@@ -321,6 +324,24 @@ describe('the demo history', () => {
       sql`select id from users where email = 'demo@threadswap.example'`,
     );
     demoId = demo?.id ?? '';
+  });
+
+  it('gives Demo Trader friends, friend requests both ways, and conversations with unread messages', async () => {
+    const links = await rows<{ status: string; incoming: boolean }>(
+      sql`select status, addressee_id = ${demoId} as incoming from friendships where requester_id = ${demoId} or addressee_id = ${demoId}`,
+    );
+    expect(links.filter((l) => l.status === 'accepted')).toHaveLength(5);
+    expect(links.filter((l) => l.status === 'pending' && l.incoming)).toHaveLength(2);
+    expect(links.filter((l) => l.status === 'pending' && !l.incoming)).toHaveLength(1);
+    expect(await countOf('friendships')).toBeGreaterThan(40);
+    const threads = await rows<{ messages: number; unread: number }>(
+      sql`select (select count(*)::int from messages m where m.conversation_id = c.id) as messages,
+                 (select count(*)::int from messages m where m.conversation_id = c.id and m.read_at is null and m.sender_id <> ${demoId}) as unread
+          from conversations c where c.participant1_id = ${demoId} or c.participant2_id = ${demoId}`,
+    );
+    expect(threads).toHaveLength(3);
+    expect(threads.every((thread) => thread.messages >= 3)).toBe(true);
+    expect(threads.reduce((sum, thread) => sum + thread.unread, 0)).toBe(1);
   });
 
   it('gives Demo Trader barters in every state, and items still free to barter', async () => {
