@@ -450,12 +450,13 @@ describe('the demo history', () => {
       future: boolean;
     }>(sql`select *, created_at > now() as future from notifications`);
     expect(new Set(notes.map((note) => note.type))).toEqual(
-      new Set(['trade_request', 'wishlist_match', 'match_found', 'other']),
+      new Set(['trade_request', 'wishlist_match', 'match_found', 'other', 'message']),
     );
     expect(notes.filter((note) => note.future)).toEqual([]);
     for (const note of notes) {
       if (note.type === 'trade_request') expect(note.link).toBe('/profile?tab=barters');
       else if (note.type === 'other') expect(note.link).toBe('/profile?tab=reviews');
+      else if (note.type === 'message') expect(note.link).toMatch(/^\/\?conversation=[0-9a-f-]{36}$/);
       else expect(note.link).toMatch(/^\/browse\?highlight=[0-9a-f-]{36}$/);
     }
     expect(notes.filter((note) => note.type === 'match_found').length).toBeGreaterThanOrEqual(2);
