@@ -45,7 +45,3 @@ export const socialStats = z.object({
   activeTradingFriends: z.number().int(),
 });
 export type SocialStats = z.infer<typeof socialStats>;
-
-export const RECOMMENDATIONS_SHOWN = 5;
-export const STYLE_SIMILAR_SHOWN = 6;
-export const ACTIVITY_SHOWN = 10;

@@ -1,4 +1,5 @@
-import { ACTIVITY_SHOWN, type ActivityEntry } from '@common/api/social';
+import type { ActivityEntry } from '@common/api/social';
+import { ACTIVITY_SHOWN } from '@common/domain/display-limits';
 import { displayName } from '@common/domain/display-name';
 import { imageUrl } from '@common/domain/image-url';
 import { formatDate, relativeTime } from '@common/domain/relative-time';

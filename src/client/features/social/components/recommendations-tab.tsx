@@ -1,4 +1,5 @@
-import { RECOMMENDATIONS_SHOWN, type FriendRecommendation } from '@common/api/social';
+import type { FriendRecommendation } from '@common/api/social';
+import { RECOMMENDATIONS_SHOWN } from '@common/domain/display-limits';
 import { displayName } from '@common/domain/display-name';
 import { toPercent } from '@common/domain/score-band';
 import { Sparkles, Tag, UserSearch } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { STYLE_SIMILAR_SHOWN } from '@common/api/social';
+import { STYLE_SIMILAR_SHOWN } from '@common/domain/display-limits';
 import { displayName } from '@common/domain/display-name';
 import { Palette } from 'lucide-react';
 import { Link } from 'wouter';
