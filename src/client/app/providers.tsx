@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Toaster } from '@client/components/ui/toaster';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { AuthDialogProvider } from '@client/features/auth/components/auth-dialog-provider';
+import { ChatProvider } from '@client/features/chat/chat-provider';
 import { BarterActionsProvider } from '@client/features/trades/components/barter-actions-provider';
 import { MatchingActionsProvider } from '@client/features/matching/matching-actions-provider';
 import { WishlistActionsProvider } from '@client/features/wishlist/wishlist-actions-provider';
@@ -10,7 +11,9 @@ import { queryClient } from '@client/lib/query-client';
 
 /**
  * App-wide context: the query cache, tooltip timing (700/300 ms), the auth dialog, the toasts, and
- * the item actions of the wishlist (bookmark), matching (Smart Match) and trades (Barter) features.
+ * the item actions of the wishlist (bookmark), matching (Smart Match) and trades (Barter) features,
+ * and chat (the member's real-time connection, the floating messages button, the chat dialog and
+ * the items' 'Message').
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
@@ -19,7 +22,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <AuthDialogProvider>
           <WishlistActionsProvider>
             <MatchingActionsProvider>
-              <BarterActionsProvider>{children}</BarterActionsProvider>
+              <BarterActionsProvider>
+                <ChatProvider>{children}</ChatProvider>
+              </BarterActionsProvider>
             </MatchingActionsProvider>
           </WishlistActionsProvider>
         </AuthDialogProvider>

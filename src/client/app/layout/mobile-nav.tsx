@@ -9,6 +9,7 @@ import { BrandMark } from '@client/components/layout/brand-mark';
 import { useLogoutMutation } from '@client/features/auth/api';
 import { GuestActions } from '@client/features/auth/components/guest-actions';
 import { UserAvatar } from '@client/features/auth/components/user-avatar';
+import { useChat } from '@client/features/chat/chat-context';
 import { ListItemButton } from '@client/features/items/components/list-item-button';
 import { MEMBER_NAV, PRIMARY_NAV } from './nav-links';
 import { NavLinkItem } from './nav-link-item';
@@ -66,13 +67,16 @@ export function MobileNav({ user }: { user: User | null }) {
 
 function MemberMenuActions() {
   const logout = useLogoutMutation();
+  const { openMessages } = useChat();
   return (
     <>
       <ListItemButton size="lg" data-testid="mobile-button-list-item" />
-      <Button variant="outline" size="lg" data-testid="mobile-menu-messages">
-        <MessageCircle aria-hidden="true" />
-        Messages
-      </Button>
+      <SheetClose asChild>
+        <Button variant="outline" size="lg" onClick={openMessages} data-testid="mobile-menu-messages">
+          <MessageCircle aria-hidden="true" />
+          Messages
+        </Button>
+      </SheetClose>
       <Button
         variant="ghost"
         size="lg"

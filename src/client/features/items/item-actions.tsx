@@ -23,6 +23,11 @@ export interface ItemActions {
   bookmark?: (item: Item) => void;
   /** Whether the bookmark shows as set (an equal wishlist entry exists). */
   isBookmarked?: (item: Item) => boolean;
+  /**
+   * 'Message' (the chat feature): a conversation with the item's owner about it. Shown to
+   * visitors and to members on other members' items; the handler answers visitors and owners.
+   */
+  message?: (item: Item) => void;
 }
 
 const ItemActionsContext = createContext<ItemActions>({});

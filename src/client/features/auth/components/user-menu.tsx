@@ -10,15 +10,17 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
+import { useChat } from '@client/features/chat/chat-context';
 import { useLogoutMutation } from '../api';
 import { UserAvatar } from './user-avatar';
 
 /**
  * Spec §2 avatar menu. Profile and Sign Out act; My Items opens the profile, whose first tab
- * lists the member's items; Messages is wired by the chat issue to the conversations panel.
+ * lists the member's items; Messages opens the floating conversations panel.
  */
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogoutMutation();
+  const { openMessages } = useChat();
   const name = displayName(user);
 
   return (
@@ -48,7 +50,7 @@ export function UserMenu({ user }: { user: User }) {
             My Items
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem data-testid="menu-messages">
+        <DropdownMenuItem onSelect={openMessages} data-testid="menu-messages">
           <MessageCircle aria-hidden="true" />
           Messages
         </DropdownMenuItem>

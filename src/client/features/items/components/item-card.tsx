@@ -1,10 +1,11 @@
 import type { Item } from '@common/api/items';
 import { formatDollars } from '@common/domain/money';
-import { ArrowLeftRight, Sparkles } from 'lucide-react';
+import { ArrowLeftRight, MessageCircle, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
+import { useItemActions } from '../item-actions';
 import { ITEM_DETAIL_STATE, useItemControls, useItemDetailHref } from '../use-item-controls';
 import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge, ItemChip } from './item-badges';
 import { BookmarkButton, FavoriteButton } from './item-icon-buttons';
@@ -19,6 +20,7 @@ import { ItemOwnerMenu } from './item-owner-menu';
  */
 export function ItemCard({ item, priority = false }: { item: Item; priority?: boolean }) {
   const controls = useItemControls(item);
+  const actions = useItemActions();
   const detailHref = useItemDetailHref(item.id);
   const availability = AVAILABILITY_BADGES[item.availability];
 
@@ -98,18 +100,36 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
           {item.size ? <ItemChip>Size {item.size}</ItemChip> : null}
           {item.brand ? <ItemChip>{item.brand}</ItemChip> : null}
         </div>
-        <p
-          className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground"
-          data-testid={`text-owner-${item.id}`}
-        >
-          <span
-            aria-hidden="true"
-            className="flex size-5 shrink-0 items-center justify-center rounded-full bg-secondary text-[10px] font-semibold text-secondary-foreground"
+        <div className="@container flex min-h-7 items-center justify-between gap-1">
+          <p
+            className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground"
+            data-testid={`text-owner-${item.id}`}
           >
-            {item.owner.firstName.charAt(0).toUpperCase()}
-          </span>
-          <span className="truncate">{controls.isOwner ? 'Your item' : <>by {item.owner.firstName}</>}</span>
-        </p>
+            <span
+              aria-hidden="true"
+              className="flex size-5 shrink-0 items-center justify-center rounded-full bg-secondary text-[10px] font-semibold text-secondary-foreground"
+            >
+              {item.owner.firstName.charAt(0).toUpperCase()}
+            </span>
+            <span className="truncate">
+              {controls.isOwner ? 'Your item' : <>by {item.owner.firstName}</>}
+            </span>
+          </p>
+          {controls.isOwner ? null : (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-7 shrink-0 gap-1 px-1.5 text-xs text-primary hover:text-primary"
+              onClick={() => actions.message?.(item)}
+              aria-label={`Message ${item.owner.firstName} about ${item.title}`}
+              title="Message the owner"
+              data-testid={`button-message-${item.id}`}
+            >
+              <MessageCircle className="size-4" aria-hidden="true" />
+              <span className="hidden @[11rem]:inline">Message</span>
+            </Button>
+          )}
+        </div>
         <ItemCardActions item={item} controls={controls} detailHref={detailHref} />
       </div>
     </article>

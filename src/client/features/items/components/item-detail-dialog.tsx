@@ -8,6 +8,7 @@ import {
   ChevronLeft,
   ChevronRight,
   CircleAlert,
+  MessageCircle,
   Sparkles,
   Star,
   StarHalf,
@@ -21,6 +22,7 @@ import { useAuth } from '@client/features/auth/api';
 import { useAuthDialog } from '@client/features/auth/components/auth-dialog-context';
 import { cn } from '@client/lib/utils';
 import { useItem } from '../api';
+import { useItemActions } from '../item-actions';
 import { useItemControls } from '../use-item-controls';
 import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge } from './item-badges';
 import { BookmarkButton, FavoriteButton } from './item-icon-buttons';
@@ -87,6 +89,7 @@ function ItemDetail({
   tagHref: (tag: string) => string;
 }) {
   const controls = useItemControls(item);
+  const actions = useItemActions();
   const availability = AVAILABILITY_BADGES[item.availability];
 
   const facts: Array<[string, ReactNode]> = [
@@ -172,6 +175,16 @@ function ItemDetail({
                   Smart Match
                 </Button>
               ) : null}
+              <Button
+                variant="outline"
+                className="flex-1 sm:flex-none"
+                onClick={() => actions.message?.(item)}
+                aria-label={`Message ${item.owner.firstName} about this item`}
+                data-testid="button-detail-message"
+              >
+                <MessageCircle aria-hidden="true" />
+                Message
+              </Button>
             </>
           )}
           {controls.isOwner ? null : (

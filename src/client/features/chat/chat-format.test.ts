@@ -1,0 +1,69 @@
+import type { Message } from '@common/api/chat';
+import { describe, expect, it } from 'vitest';
+import {
+  countBadge,
+  lastOwnMessage,
+  messagePreview,
+  messageTime,
+  messageToSend,
+  otherParticipant,
+} from './chat-format';
+
+const member = (id: string, firstName: string) => ({ id, firstName, lastName: null, profileImageUrl: null });
+const message = (id: string, senderId: string): Message => ({
+  id,
+  conversationId: 'c',
+  senderId,
+  content: id,
+  messageType: 'text',
+  createdAt: '2025-03-04T10:00:00.000Z',
+  isRead: false,
+});
+
+describe('chat formatting', () => {
+  it('finds the other participant from either side', () => {
+    const conversation = {
+      participant1Id: 'a',
+      participant1: member('a', 'Ann'),
+      participant2: member('b', 'Ben'),
+    };
+    expect(otherParticipant(conversation, 'a').firstName).toBe('Ben');
+    expect(otherParticipant(conversation, 'b').firstName).toBe('Ann');
+  });
+
+  it('trims messages and refuses empty ones (spec §5)', () => {
+    expect(messageToSend('  hello \n')).toBe('hello');
+    expect(messageToSend(' \n\t ')).toBeNull();
+    expect(messageToSend('line one\nline two')).toBe('line one\nline two');
+  });
+
+  it('previews the last message on one line, cut at a word', () => {
+    expect(messagePreview('  Hi\n\nthere  ')).toBe('Hi there');
+    const long =
+      'Would you swap the denim jacket for my wool coat and maybe the scarf as well, or is that too much?';
+    const preview = messagePreview(long, 40);
+    expect(preview.endsWith('…')).toBe(true);
+    expect(preview.length).toBeLessThanOrEqual(41);
+    expect(long.startsWith(preview.slice(0, -1))).toBe(true);
+  });
+
+  it('shows 99+ above 99', () => {
+    expect(countBadge(7)).toBe('7');
+    expect(countBadge(99)).toBe('99');
+    expect(countBadge(100)).toBe('99+');
+  });
+
+  it('finds the member’s last message', () => {
+    const list = [message('1', 'me'), message('2', 'me'), message('3', 'them')];
+    expect(lastOwnMessage(list, 'me')?.id).toBe('2');
+    expect(lastOwnMessage(list, 'nobody')).toBeUndefined();
+  });
+
+  it('shows the time today, the day this year, and the year before that', () => {
+    const now = new Date(2025, 2, 4, 18, 0);
+    expect(messageTime(new Date(2025, 2, 4, 15, 42).toISOString(), now)).toBe('3:42 PM');
+    expect(messageTime(new Date(2025, 0, 9, 9, 5).toISOString(), now)).toBe('Jan 9, 9:05 AM');
+    expect(messageTime(new Date(2024, 11, 31, 23, 0).toISOString(), now)).toBe('Dec 31, 2024, 11:00 PM');
+    expect(messageTime('not a date', now)).toBe('');
+  });
+});

@@ -1,0 +1,151 @@
+import type { Item } from '@common/api/items';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { toast } from '@client/components/ui/use-toast';
+import { useAuth } from '@client/features/auth/api';
+import { ItemActionsProvider, type ItemActions } from '@client/features/items/item-actions';
+import { serverMessage } from '@client/lib/api-client';
+import { realtime } from '@client/lib/socket';
+import { useFindOrCreateConversation } from './api';
+import { ChatContext, type ChatControls } from './chat-context';
+import { useChatSync } from './chat-sync';
+import { FloatingMessages } from './components/floating-messages';
+
+/* The chat dialog loads when a conversation first opens, outside the first bundle. */
+const ChatDialog = lazy(() =>
+  import('./components/chat-dialog').then((module) => ({ default: module.ChatDialog })),
+);
+
+/** Spec §2: the floating messages button is on the members' home page. */
+const HOME_PATH = '/';
+/** Message notifications link to /?conversation={id} (any path works). */
+export const CONVERSATION_PARAM = 'conversation';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Chat for the whole app (spec §2 chat dialog and floating conversations panel):
+ * - the member's real-time connection, opened on sign-in and closed on sign-out, and the cache
+ *   updates it drives (chat, the bell);
+ * - the floating messages button on the members' home page, and the conversations panel it opens
+ *   (on any page from the avatar menu's 'Messages');
+ * - the chat dialog, opened from the panel, an item's 'Message' button, or /?conversation={id};
+ * - `useChat()` for other entry points, such as the avatar menu's 'Messages'.
+ */
+export function ChatProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const memberId = user?.id ?? null;
+  const [panelOpen, setPanelOpen] = useState(false);
+  // The conversation stays set while the dialog closes, so its content does not vanish mid-animation.
+  const [chat, setChat] = useState<{ conversationId: string; open: boolean } | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const floatingButton = useRef<HTMLButtonElement>(null);
+  const { mutate: findOrCreate } = useFindOrCreateConversation();
+  const [location] = useLocation();
+
+  useEffect(() => {
+    if (!memberId) return;
+    realtime.start();
+    return () => realtime.stop();
+  }, [memberId]);
+
+  const openConversation = useCallback((conversationId: string) => {
+    // Focus goes back here when the chat closes (unless it has gone, e.g. the panel's row).
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setPanelOpen(false);
+    setChat({ conversationId, open: true });
+  }, []);
+
+  useChatSync(memberId, chat?.open ? chat.conversationId : null);
+  useConversationLink(memberId, openConversation);
+
+  const controls = useMemo<ChatControls>(
+    () => ({ openMessages: () => setPanelOpen(true), openConversation }),
+    [openConversation],
+  );
+
+  const itemActions = useMemo<ItemActions>(
+    () => ({
+      message: (item: Item) => {
+        if (!memberId) {
+          toast({ title: 'Authentication Required', description: 'Please log in to start a conversation' });
+          return;
+        }
+        if (item.userId === memberId) {
+          toast({
+            title: 'Cannot Message Yourself',
+            description: 'You cannot start a conversation with yourself',
+            variant: 'destructive',
+          });
+          return;
+        }
+        findOrCreate(
+          { otherUserId: item.userId, relatedItemId: item.id },
+          {
+            onSuccess: (conversation) => openConversation(conversation.id),
+            // Spec §8: chat errors are only logged.
+            onError: (error) =>
+              console.error('Failed to open the conversation:', serverMessage(error) ?? error),
+          },
+        );
+      },
+    }),
+    [findOrCreate, memberId, openConversation],
+  );
+
+  const restoreFocus = (event: Event) => {
+    event.preventDefault();
+    const target = returnFocus.current?.isConnected
+      ? returnFocus.current
+      : (floatingButton.current ?? document.getElementById('main-content'));
+    target?.focus();
+  };
+
+  return (
+    <ChatContext.Provider value={controls}>
+      <ItemActionsProvider actions={itemActions}>{children}</ItemActionsProvider>
+      {memberId ? (
+        <FloatingMessages
+          ref={floatingButton}
+          showButton={location === HOME_PATH}
+          memberId={memberId}
+          open={panelOpen}
+          onOpenChange={setPanelOpen}
+          onSelect={openConversation}
+        />
+      ) : null}
+      {memberId && chat ? (
+        <Suspense fallback={null}>
+          <ChatDialog
+            key={chat.conversationId}
+            conversationId={chat.conversationId}
+            memberId={memberId}
+            open={chat.open}
+            onOpenChange={(open) => setChat((current) => (current ? { ...current, open } : current))}
+            onCloseAutoFocus={restoreFocus}
+          />
+        </Suspense>
+      ) : null}
+    </ChatContext.Provider>
+  );
+}
+
+/**
+ * Opens the chat named by ?conversation={id} (message notifications link there), then drops the
+ * parameter so that closing the chat, or reloading, does not open it again. Visitors keep it:
+ * after signing in (the page reloads) it opens.
+ */
+function useConversationLink(memberId: string | null, open: (conversationId: string) => void): void {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+
+  useEffect(() => {
+    if (!memberId) return;
+    const params = new URLSearchParams(search);
+    const conversationId = params.get(CONVERSATION_PARAM);
+    if (conversationId === null) return;
+    params.delete(CONVERSATION_PARAM);
+    const rest = params.toString();
+    navigate(rest ? `${location}?${rest}` : location, { replace: true });
+    if (UUID.test(conversationId)) open(conversationId);
+  }, [memberId, search, location, navigate, open]);
+}

@@ -1,0 +1,342 @@
+import { MAX_MESSAGE_LENGTH } from '@common/api/chat';
+import { displayName } from '@common/domain/display-name';
+import { useQueryClient } from '@tanstack/react-query';
+import { Send, Tag } from 'lucide-react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@client/components/ui/dialog';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Textarea } from '@client/components/ui/textarea';
+import { realtime, useRealtimeEvent } from '@client/lib/socket';
+import {
+  conversationKey,
+  flattenMessages,
+  sendMessage,
+  useConversationMessages,
+  useMarkConversationRead,
+  type ConversationPages,
+} from '../api';
+import { lastOwnMessage, messageToSend, otherParticipant } from '../chat-format';
+import { useOtherTyping, useOwnTyping } from '../use-typing';
+import { MessageList } from './message-list';
+import { ParticipantAvatar } from './participant-avatar';
+
+/** A message sent over the socket counts as lost when its echo has not come back by then. */
+const SEND_ACK_TIMEOUT_MS = 10_000;
+/** Messages arriving in a burst are marked read with one call. */
+const READ_DEBOUNCE_MS = 300;
+/** The server's answer to typing before the join went through: harmless, and not about a send. */
+const TYPING_ERROR = /before typing/i;
+
+/**
+ * The chat dialog (spec §2, §4): the other member and the item in the header, the messages, the
+ * other member's typing, and the input, where Enter sends and Shift+Enter starts a new line.
+ * While open it is joined to the conversation (no message notifications for it then) and marks
+ * what the other member sent as read. Full screen on phones.
+ */
+export function ChatDialog({
+  conversationId,
+  memberId,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  conversationId: string;
+  memberId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  const queryClient = useQueryClient();
+  const query = useConversationMessages(conversationId);
+  const { data, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const conversation = data?.pages[0];
+  const messages = useMemo(() => flattenMessages(data), [data]);
+  const other = conversation ? otherParticipant(conversation, memberId) : null;
+  const otherName = other ? displayName(other) : 'this member';
+  const lastOwn = lastOwnMessage(messages, memberId);
+  const seenMessageId = lastOwn?.isRead ? lastOwn.id : null;
+
+  const input = useRef<HTMLTextAreaElement>(null);
+  const [draft, setDraft] = useState('');
+  const [announcement, setAnnouncement] = useState('');
+  const ownTyping = useOwnTyping(conversationId);
+  const otherTyping = useOtherTyping(conversationId, memberId, open);
+  const { mutate: markRead } = useMarkConversationRead();
+
+  useEffect(() => {
+    // Spec §8: chat load errors are only logged.
+    if (isError) console.error('Failed to load the conversation', error);
+  }, [isError, error]);
+
+  // Joined while open: the server then sends typing, and no message notifications for this chat.
+  useEffect(() => {
+    if (!open) return;
+    realtime.joinConversation(conversationId);
+    return () => {
+      ownTyping.stop();
+      realtime.leaveConversation(conversationId);
+    };
+  }, [open, conversationId, ownTyping]);
+
+  // Read receipts: on open, and when the other member's messages arrive, once the tab is visible.
+  const readTimer = useRef(0);
+  const readWanted = useRef(false);
+  const requestRead = useCallback(() => {
+    readWanted.current = true;
+    window.clearTimeout(readTimer.current);
+    readTimer.current = window.setTimeout(() => {
+      if (document.visibilityState !== 'visible') return;
+      readWanted.current = false;
+      markRead(conversationId);
+    }, READ_DEBOUNCE_MS);
+  }, [conversationId, markRead]);
+  const loaded = data !== undefined;
+  useEffect(() => {
+    if (open && loaded) requestRead();
+  }, [open, loaded, requestRead]);
+  useEffect(() => {
+    if (!open) return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && readWanted.current) requestRead();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [open, requestRead]);
+  useEffect(() => () => window.clearTimeout(readTimer.current), []);
+
+  // Messages sent over the socket wait for their echo; one that never comes goes back in the input.
+  const pending = useRef<Array<{ content: string; ownCopies: number; timer: number }>>([]);
+  const restoreDraft = useCallback((content: string) => {
+    setDraft((current) => (current.trim() ? `${content}\n${current}` : content));
+  }, []);
+  const ownCopies = useCallback(
+    (content: string) =>
+      flattenMessages(queryClient.getQueryData<ConversationPages>(conversationKey(conversationId))).filter(
+        (entry) => entry.senderId === memberId && entry.content === content,
+      ).length,
+    [queryClient, conversationId, memberId],
+  );
+  const settlePending = useCallback(
+    (index: number, delivered: boolean) => {
+      const [entry] = pending.current.splice(index, 1);
+      if (!entry) return;
+      window.clearTimeout(entry.timer);
+      if (delivered) return;
+      // A reconnect may have brought the message back without its echo: then it was delivered.
+      if (ownCopies(entry.content) > entry.ownCopies) return;
+      console.error('A message sent over the real-time channel was not confirmed; it is back in the input');
+      restoreDraft(entry.content);
+    },
+    [ownCopies, restoreDraft],
+  );
+  useEffect(
+    () => () => {
+      for (const entry of pending.current) window.clearTimeout(entry.timer);
+    },
+    [],
+  );
+
+  useRealtimeEvent((event) => {
+    if (event.type === 'new_message' && event.message.conversationId === conversationId) {
+      const { message } = event;
+      if (message.senderId === memberId) {
+        const index = pending.current.findIndex((entry) => entry.content === message.content);
+        if (index >= 0) settlePending(index, true);
+      } else if (open) {
+        setAnnouncement(`${otherName}: ${message.content}`);
+        requestRead();
+      }
+    } else if (event.type === 'error' && pending.current.length > 0 && !TYPING_ERROR.test(event.message)) {
+      settlePending(0, false);
+    }
+  });
+
+  const submit = () => {
+    const content = messageToSend(draft);
+    if (!content) return;
+    ownTyping.stop();
+    setDraft('');
+    const copiesBefore = ownCopies(content);
+    sendMessage(queryClient, conversationId, content).then(
+      (result) => {
+        if (result !== 'socket') return;
+        const entry = { content, ownCopies: copiesBefore, timer: 0 };
+        entry.timer = window.setTimeout(
+          () => settlePending(pending.current.indexOf(entry), false),
+          SEND_ACK_TIMEOUT_MS,
+        );
+        pending.current.push(entry);
+      },
+      (sendError: unknown) => {
+        // Spec §8: only logged; the text goes back into the input so nothing is lost.
+        console.error('Failed to send the message', sendError);
+        restoreDraft(content);
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+    input.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  // The input grows with its text up to a few lines, then scrolls.
+  useLayoutEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${Math.min(element.scrollHeight, 160)}px`;
+  }, [draft]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="flex h-[min(42rem,calc(100dvh-4rem))] max-w-lg flex-col gap-0 overflow-hidden p-0 max-sm:top-0 max-sm:left-0 max-sm:h-dvh max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-none max-sm:border-0"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          input.current?.focus();
+        }}
+        onCloseAutoFocus={onCloseAutoFocus}
+        data-testid="dialog-chat"
+      >
+        <header className="flex items-center gap-3 border-b px-4 py-3 pr-12">
+          {other ? (
+            <ParticipantAvatar user={other} className="size-10" />
+          ) : (
+            <Skeleton className="size-10 shrink-0 rounded-full" />
+          )}
+          <div className="min-w-0 flex-1">
+            <DialogTitle className="truncate text-base font-semibold" data-testid="text-chat-participant">
+              {other ? otherName : 'Conversation'}
+            </DialogTitle>
+            <DialogDescription className="flex min-w-0 items-center gap-1 text-xs">
+              {conversation?.relatedItem ? (
+                <>
+                  <Tag className="size-3 shrink-0" aria-hidden="true" />
+                  <span className="sr-only">About </span>
+                  <span className="truncate" data-testid="text-chat-item">
+                    {conversation.relatedItem.title}
+                  </span>
+                </>
+              ) : (
+                'Direct message'
+              )}
+            </DialogDescription>
+          </div>
+        </header>
+
+        {isPending ? (
+          <div className="flex min-h-0 flex-1 flex-col justify-end gap-3 p-4" role="status">
+            <span className="sr-only">Loading messages</span>
+            <Skeleton className="h-9 w-2/3 self-start rounded-2xl" />
+            <Skeleton className="h-9 w-1/2 self-end rounded-2xl" />
+            <Skeleton className="h-14 w-3/5 self-start rounded-2xl" />
+          </div>
+        ) : isError ? (
+          <div className="flex min-h-0 flex-1 flex-col items-center justify-center gap-2 p-6 text-center text-sm text-muted-foreground">
+            <p>Messages are unavailable right now.</p>
+            <Button variant="outline" size="sm" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <MessageList
+            messages={messages}
+            memberId={memberId}
+            otherName={otherName}
+            seenMessageId={seenMessageId}
+            hasEarlier={hasNextPage}
+            loadingEarlier={isFetchingNextPage}
+            onLoadEarlier={() => {
+              fetchNextPage().catch((pageError: unknown) =>
+                console.error('Failed to load earlier messages', pageError),
+              );
+            }}
+          />
+        )}
+
+        <div role="status" className="h-5 shrink-0 px-4 text-xs text-muted-foreground">
+          {otherTyping ? (
+            <span className="flex items-center gap-1" data-testid="text-typing-indicator">
+              {otherName} is typing
+              <TypingDots />
+            </span>
+          ) : null}
+        </div>
+        <div className="sr-only" aria-live="polite" aria-atomic="true">
+          {announcement}
+        </div>
+
+        <form
+          onSubmit={onSubmit}
+          className="flex shrink-0 items-end gap-2 border-t p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
+        >
+          <label htmlFor="chat-message-input" className="sr-only">
+            Message {otherName}
+          </label>
+          <Textarea
+            id="chat-message-input"
+            ref={input}
+            rows={1}
+            value={draft}
+            maxLength={MAX_MESSAGE_LENGTH}
+            placeholder="Type a message…"
+            aria-describedby="chat-message-hint"
+            onChange={(event) => {
+              setDraft(event.target.value);
+              if (event.target.value.trim()) ownTyping.keyPressed();
+              else ownTyping.stop();
+            }}
+            onKeyDown={onKeyDown}
+            className="max-h-40 min-h-10 resize-none py-2"
+            data-testid="input-chat-message"
+          />
+          <span id="chat-message-hint" className="sr-only">
+            Enter sends; Shift+Enter starts a new line.
+          </span>
+          <Button
+            type="submit"
+            size="icon"
+            disabled={messageToSend(draft) === null}
+            aria-label="Send message"
+            data-testid="button-send-message"
+          >
+            <Send aria-hidden="true" />
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function TypingDots() {
+  return (
+    <span className="inline-flex gap-0.5" aria-hidden="true">
+      {[0, 150, 300].map((delay) => (
+        <span
+          key={delay}
+          className="size-1 animate-bounce rounded-full bg-muted-foreground"
+          style={{ animationDelay: `${delay}ms` }}
+        />
+      ))}
+    </span>
+  );
+}

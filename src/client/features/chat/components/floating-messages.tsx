@@ -1,0 +1,72 @@
+import { MessageCircle } from 'lucide-react';
+import { lazy, Suspense, type Ref } from 'react';
+import { Popover, PopoverAnchor, PopoverTrigger } from '@client/components/ui/popover';
+import { useMessageUnreadCount } from '../api';
+import { countBadge } from '../chat-format';
+
+/* The panel loads when first opened, outside the first bundle. */
+const ConversationsPanel = lazy(() =>
+  import('./conversations-panel').then((module) => ({ default: module.ConversationsPanel })),
+);
+
+/** Where the button sits, and where the panel opens from on pages without the button. */
+const CORNER =
+  'fixed bottom-[max(1rem,env(safe-area-inset-bottom))] left-4 z-40 size-14 sm:bottom-6 sm:left-6';
+
+/**
+ * The floating messages button at the bottom left of the members' home page (spec §2), with the
+ * member's unread message count, opening the floating conversations panel above it. On other
+ * pages, where a floating button would cover the content, the panel (opened from the avatar
+ * menu's 'Messages') opens from the same corner.
+ */
+export function FloatingMessages({
+  ref,
+  showButton,
+  memberId,
+  open,
+  onOpenChange,
+  onSelect,
+}: {
+  ref: Ref<HTMLButtonElement>;
+  showButton: boolean;
+  memberId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSelect: (conversationId: string) => void;
+}) {
+  const unread = useMessageUnreadCount(showButton).data?.count ?? 0;
+
+  return (
+    <Popover open={open} onOpenChange={onOpenChange}>
+      {showButton ? (
+        <PopoverTrigger asChild>
+          <button
+            ref={ref}
+            type="button"
+            className={`${CORNER} flex items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-1 ring-black/10 transition-colors hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none`}
+            aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
+            data-testid="button-floating-messages"
+          >
+            <MessageCircle className="size-6" aria-hidden="true" />
+            {unread > 0 ? (
+              <span
+                aria-hidden="true"
+                className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-coral px-1 text-[0.6875rem] leading-none font-semibold text-white tabular-nums ring-2 ring-background"
+                data-testid="badge-messages-unread"
+              >
+                {countBadge(unread)}
+              </span>
+            ) : null}
+          </button>
+        </PopoverTrigger>
+      ) : (
+        <PopoverAnchor className={`pointer-events-none ${CORNER}`} aria-hidden="true" />
+      )}
+      {open ? (
+        <Suspense fallback={null}>
+          <ConversationsPanel memberId={memberId} onSelect={onSelect} />
+        </Suspense>
+      ) : null}
+    </Popover>
+  );
+}

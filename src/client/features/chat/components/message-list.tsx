@@ -1,0 +1,189 @@
+import type { Message } from '@common/api/chat';
+import { ArrowDown } from 'lucide-react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Button } from '@client/components/ui/button';
+import { cn } from '@client/lib/utils';
+import { messageTime } from '../chat-format';
+import { useNow } from '../use-now';
+
+/** Messages closer together than this from one sender form a group showing one time. */
+const GROUP_GAP_MS = 5 * 60_000;
+/** Within this many pixels of the end the list counts as scrolled to the bottom. */
+const BOTTOM_SLACK_PX = 80;
+
+/**
+ * The conversation, oldest at the top: the member's messages on the right, the other member's on
+ * the left, each group with its time, and 'Seen' under the member's last message once read.
+ * It opens at the newest message and stays there as messages arrive unless the member has
+ * scrolled up (then a button offers to jump down). 'Load earlier messages' keeps the view where
+ * it was while older ones appear above.
+ */
+export function MessageList({
+  messages,
+  memberId,
+  otherName,
+  seenMessageId,
+  hasEarlier,
+  loadingEarlier,
+  onLoadEarlier,
+}: {
+  messages: Message[];
+  memberId: string;
+  otherName: string;
+  seenMessageId: string | null;
+  hasEarlier: boolean;
+  loadingEarlier: boolean;
+  onLoadEarlier: () => void;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const previous = useRef<{ first?: string; last?: string }>({});
+  const keepFromBottom = useRef<number | null>(null);
+  const [newBelow, setNewBelow] = useState(false);
+  const now = useNow(60_000);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const first = messages[0]?.id;
+    const last = messages.at(-1);
+    const before = previous.current;
+    previous.current = { first, last: last?.id };
+
+    if (keepFromBottom.current !== null && first !== before.first) {
+      element.scrollTop = element.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+      // The button is gone once everything is loaded: keep the keyboard in the conversation.
+      if (document.activeElement === document.body) element.focus({ preventScroll: true });
+      return;
+    }
+    const arrived = last !== undefined && last.id !== before.last;
+    if (atBottom.current || (arrived && last.senderId === memberId)) {
+      element.scrollTop = element.scrollHeight;
+      atBottom.current = true;
+      setNewBelow(false);
+    } else if (arrived) {
+      setNewBelow(true);
+    }
+  }, [messages, memberId, seenMessageId]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < BOTTOM_SLACK_PX;
+    if (atBottom.current) setNewBelow(false);
+  };
+
+  const loadEarlier = () => {
+    const element = scroller.current;
+    if (element) keepFromBottom.current = element.scrollHeight - element.scrollTop;
+    onLoadEarlier();
+  };
+
+  const jumpDown = () => {
+    const element = scroller.current;
+    if (element) element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
+    setNewBelow(false);
+  };
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        // Scrollable, so reachable by keyboard (arrow keys scroll it).
+        tabIndex={0}
+        role="region"
+        aria-label={`Messages with ${otherName}`}
+        className="flex h-full flex-col overflow-y-auto overscroll-contain px-3 py-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset sm:px-4"
+      >
+        {/* Few messages sit at the bottom, next to the input, as in any messenger. */}
+        <div className="flex-1" aria-hidden="true" />
+        {hasEarlier ? (
+          <div className="mb-4 flex justify-center">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={loadEarlier}
+              disabled={loadingEarlier}
+              data-testid="button-load-earlier"
+            >
+              {loadingEarlier ? 'Loading…' : 'Load earlier messages'}
+            </Button>
+          </div>
+        ) : null}
+
+        {messages.length === 0 ? (
+          <p className="px-6 py-12 text-center text-sm text-muted-foreground" data-testid="text-chat-empty">
+            No messages yet. Say hello to {otherName}!
+          </p>
+        ) : (
+          <ol className="flex flex-col">
+            {messages.map((message, index) => {
+              const own = message.senderId === memberId;
+              const next = messages[index + 1];
+              const previousMessage = messages[index - 1];
+              const startsGroup =
+                !previousMessage ||
+                previousMessage.senderId !== message.senderId ||
+                Date.parse(message.createdAt) - Date.parse(previousMessage.createdAt) > GROUP_GAP_MS;
+              const endsGroup =
+                !next ||
+                next.senderId !== message.senderId ||
+                Date.parse(next.createdAt) - Date.parse(message.createdAt) > GROUP_GAP_MS;
+              const seen = message.id === seenMessageId;
+              return (
+                <li
+                  key={message.id}
+                  className={cn(
+                    'flex max-w-[85%] flex-col sm:max-w-[75%]',
+                    own ? 'items-end self-end' : 'items-start self-start',
+                    startsGroup && index > 0 ? 'mt-3' : 'mt-0.5',
+                  )}
+                  data-testid={`chat-message-${message.id}`}
+                  data-own={own ? 'true' : 'false'}
+                >
+                  <span className="sr-only">{own ? 'You' : otherName}: </span>
+                  <p
+                    className={cn(
+                      'rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug break-words whitespace-pre-wrap',
+                      own
+                        ? 'rounded-br-md bg-primary text-primary-foreground'
+                        : 'rounded-bl-md bg-muted text-foreground',
+                    )}
+                  >
+                    {message.content}
+                  </p>
+                  {endsGroup || seen ? (
+                    <span className="mt-1 flex items-center gap-1 px-1 text-xs text-muted-foreground">
+                      <time dateTime={message.createdAt}>{messageTime(message.createdAt, now)}</time>
+                      {seen ? (
+                        <>
+                          <span aria-hidden="true">·</span>
+                          <span data-testid="text-seen">Seen</span>
+                        </>
+                      ) : null}
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+
+      {newBelow ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="absolute bottom-2 left-1/2 -translate-x-1/2 rounded-full shadow-md"
+          onClick={jumpDown}
+          data-testid="button-jump-latest"
+        >
+          <ArrowDown aria-hidden="true" />
+          New messages
+        </Button>
+      ) : null}
+    </div>
+  );
+}
