@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/server/test-support/server-process';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface AppProcess {
+  url: string;
+  port: number;
+  pid: number;
+  /** Resident memory of the process and its children (the cluster's workers), in bytes. */
+  rssBytes(): number;
+  stop(): Promise<void>;
+}
+
+/** VmRSS of one process, from /proc (0 when it is gone or /proc is missing). */
+function processRss(pid: number) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+export function treeRss(pid: number): number {
+  return processRss(pid) + childrenOf(pid).reduce((sum, child) => sum + treeRss(child), 0);
+}
+
+async function waitUntilReady(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the app did not become ready within 3 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Starts the app as one Node process (`node --import tsx src/server/main.ts`, so that its pid is
+ * the server's own), or with `workers` the node:cluster entry, on 127.0.0.1 and a free port, with
+ * LOG_LEVEL=warn and DEMO=off unless `env` says otherwise; resolves once /readyz answers.
+ */
+export async function startApp(env: Record<string, string>, workers = 0): Promise<AppProcess> {
+  const port = await freePort();
+  const entry = workers > 0 ? 'src/server/cluster.ts' : 'src/server/main.ts';
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      DEMO: 'off',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...(workers > 0 ? { WORKERS: String(workers) } : {}),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await waitUntilReady(url, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    port,
+    pid: child.pid as number,
+    rssBytes: () => treeRss(child.pid as number),
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}

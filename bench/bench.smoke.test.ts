@@ -1,0 +1,94 @@
+/**
+ * The benchmark at a tiny scale, so that it cannot rot: every part runs and every row is there with
+ * no errors. No timing is asserted (design §7: budgets are printed by bench/, never tested).
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_OPTIONS, type BenchOptions } from './options';
+import { type BenchReport, renderReport } from './report';
+import { runBenchmark } from './run';
+import { renderSoak, runSoak } from './soak';
+
+const HTTP_KEYS = [
+  'items-default',
+  'items-search',
+  'items-filters',
+  'items-deep-offset',
+  'facets',
+  'smart-matches',
+  'trade-requests',
+  'conversation',
+  'login',
+];
+
+const tiny: BenchOptions = {
+  ...DEFAULT_OPTIONS,
+  scale: 'tiny',
+  durationSec: 1,
+  warmupSec: 0,
+  connections: 4,
+  sockets: 6,
+  wsRate: 10,
+  wsDurationSec: 1,
+  lighthouse: false,
+  log: () => undefined,
+};
+
+function expectComplete(report: BenchReport, instances: number[]) {
+  const http = report.http;
+  expect(http?.rows.map((row) => row.key)).toEqual(HTTP_KEYS);
+  for (const row of [...(http?.rows ?? []), ...(http ? [http.baseline] : [])])
+    expect(row.errors, row.label).toBe(0);
+
+  const wsKeys = instances.flatMap((count) => [`ws-rate-${count}`, `ws-loop-${count}`]);
+  expect(report.ws?.map((row) => row.key)).toEqual(wsKeys);
+  for (const row of report.ws ?? []) {
+    expect(row.errors, row.label).toBe(0);
+    expect(row.sent, row.label).toBeGreaterThan(0);
+    expect(row.delivered, row.label).toBe(row.sent);
+    expect(row.sockets).toBe(6);
+  }
+
+  const sizes = report.client?.sizes;
+  expect(sizes?.initialJs.gzipBytes).toBeGreaterThan(0);
+  expect(sizes?.routes.find((route) => route.path === '/browse')?.initial).toBe(false);
+  expect(report.client?.lighthouse).toBeNull();
+
+  const markdown = renderReport(report);
+  for (const row of [...(http?.rows ?? []), ...(report.ws ?? [])]) expect(markdown).toContain(row.label);
+  expect(markdown).toContain('initial JS');
+}
+
+describe('benchmark smoke run', () => {
+  it('measures every HTTP case, the baseline, chat and the client build on PGlite', async () => {
+    const report = await runBenchmark({ ...tiny, databaseUrl: undefined });
+    expectComplete(report, [1]);
+    expect(report.cluster).toBeNull();
+  }, 300_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'adds chat across two instances and node:cluster with 1 and 2 workers on PostgreSQL',
+    async () => {
+      const report = await runBenchmark({ ...tiny, databaseUrl: process.env.TEST_DATABASE_URL, workers: 2 });
+      expectComplete(report, [1, 2]);
+      expect(report.cluster?.rows.map((row) => row.key)).toEqual(HTTP_KEYS);
+      for (const row of report.cluster?.rows ?? [])
+        expect(row.one.errors + row.many.errors, row.label).toBe(0);
+    },
+    300_000,
+  );
+
+  it('soaks a few members without errors and samples the app memory', async () => {
+    const report = await runSoak({
+      scale: 'tiny',
+      members: 4,
+      durationSec: 3,
+      thinkMs: [100, 300],
+      databaseUrl: undefined,
+      log: () => undefined,
+    });
+    expect(report.errors, report.failures.join('\n')).toBe(0);
+    expect(report.requests).toBeGreaterThan(0);
+    expect(report.rss.peakBytes).toBeGreaterThan(0);
+    expect(renderSoak(report)).toContain('0 errors');
+  }, 300_000);
+});

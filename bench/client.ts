@@ -1,0 +1,190 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { CHROME_FLAGS } from './options';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CLIENT_DIR = join(ROOT, 'dist/client');
+
+export interface AssetSize {
+  files: string[];
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface RouteSize extends AssetSize {
+  path: string;
+  /** In the first bundle (no chunk of its own), or the page's chunk plus its static imports not already loaded. */
+  initial: boolean;
+}
+
+export interface ClientSizes {
+  /** The entry script and its modulepreload links (and anything they import statically). */
+  initialJs: AssetSize;
+  initialCss: AssetSize;
+  routes: RouteSize[];
+  /** The chunk holding three.js, when the build has one; it must not be part of the initial JS. */
+  three: (AssetSize & { inInitial: boolean }) | null;
+}
+
+export interface LighthouseRow {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  /** Largest Contentful Paint and Total Blocking Time of the (median) run, in ms. */
+  lcpMs: number;
+  tbtMs: number;
+}
+
+const gzipOf = (buffer: Buffer) => gzipSync(buffer).length;
+
+function assetSize(assets: string, files: Iterable<string>): AssetSize {
+  const list = [...files].sort();
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const file of list) {
+    const content = readFileSync(join(assets, file));
+    bytes += content.length;
+    gzipBytes += gzipOf(content);
+  }
+  return { files: list, bytes, gzipBytes };
+}
+
+/** The chunks `file` imports statically (`import … from "./x.js"`, `import "./x.js"`), transitively. */
+function staticClosure(assets: string, roots: Iterable<string>) {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file) || !existsSync(join(assets, file))) continue;
+    seen.add(file);
+    const code = readFileSync(join(assets, file), 'utf8');
+    for (const match of code.matchAll(/(?:\bimport|\bfrom)\s*["']\.\/([\w.-]+\.js)["']/g))
+      queue.push(match[1] as string);
+  }
+  return seen;
+}
+
+/** Route paths and the page module each one loads lazily, read from the client's route table. */
+function lazyRoutes(): Array<{ path: string; page: string | null }> {
+  const source = readFileSync(join(ROOT, 'src/client/app/routes.tsx'), 'utf8');
+  const pageOf = new Map<string, string>();
+  for (const match of source.matchAll(
+    /const (\w+) = lazy\(\(\)\s*=>\s*import\('@client\/pages\/([\w-]+)'\)/g,
+  ))
+    pageOf.set(match[1] as string, match[2] as string);
+  const routes = new Map<string, string | null>();
+  for (const match of source.matchAll(/\{ path: '([^']+)', component: (\w+) \}/g)) {
+    const page = pageOf.get(match[2] as string) ?? null;
+    if (!routes.has(match[1] as string) || page === null) routes.set(match[1] as string, page);
+  }
+  return [...routes].map(([path, page]) => ({ path, page }));
+}
+
+/** Sizes of the built client (dist/client), gzipped as a server would send them. */
+export function measureBuild(clientDir = CLIENT_DIR): ClientSizes {
+  const assets = join(clientDir, 'assets');
+  const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const local = (url: string) => url.replace(/^\/assets\//, '');
+  const entry = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) =>
+    local(m[1] as string),
+  );
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) =>
+    local(m[1] as string),
+  );
+  const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) =>
+    local(m[1] as string),
+  );
+  if (entry.length === 0) throw new Error(`no entry script in ${clientDir}/index.html`);
+  const initial = staticClosure(assets, [...entry, ...preloads]);
+
+  const files = readdirSync(assets).filter((file) => file.endsWith('.js'));
+  const routes: RouteSize[] = lazyRoutes().map(({ path, page }) => {
+    const chunk = page ? files.find((file) => new RegExp(`^${page}-[\\w-]{8}\\.js$`).test(file)) : undefined;
+    if (!chunk) return { path, initial: true, files: [], bytes: 0, gzipBytes: 0 };
+    const extra = [...staticClosure(assets, [chunk])].filter((file) => !initial.has(file));
+    return { path, initial: false, ...assetSize(assets, extra) };
+  });
+
+  // three.js keeps "THREE." in its warnings through minification.
+  const threeChunks = files
+    .filter((file) => readFileSync(join(assets, file), 'utf8').includes('THREE.'))
+    .map((file) => ({ file, bytes: readFileSync(join(assets, file)).length }))
+    .sort((x, y) => y.bytes - x.bytes);
+  const threeFile = threeChunks[0]?.file;
+  return {
+    initialJs: assetSize(assets, initial),
+    initialCss: assetSize(assets, css),
+    routes,
+    three: threeFile ? { ...assetSize(assets, [threeFile]), inInitial: initial.has(threeFile) } : null,
+  };
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+}
+
+/**
+ * Lighthouse (its default mobile preset: emulated phone, simulated slow 4G and 4x CPU slowdown)
+ * on each path, in a fresh headless Chromium profile; with several runs, the run with the median
+ * performance score is reported.
+ */
+export async function runLighthouse(
+  baseUrl: string,
+  paths: readonly string[],
+  runs: number,
+  chromePath: string,
+  log: (line: string) => void,
+): Promise<LighthouseRow[]> {
+  // Loaded here: they are heavy, and the smoke run skips Lighthouse.
+  const [{ launch }, { default: lighthouse }] = await Promise.all([
+    import('chrome-launcher'),
+    import('lighthouse'),
+  ]);
+  const profile = mkdtempSync(join(tmpdir(), 'threadswap-bench-chromium-'));
+  const chrome = await launch({
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+    userDataDir: profile,
+    logLevel: 'silent',
+  });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const path of paths) {
+      const results: LighthouseRow[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const result = await lighthouse(`${baseUrl}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        const { categories, audits } = result.lhr;
+        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+        results.push({
+          path,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
+          tbtMs: audits['total-blocking-time']?.numericValue ?? 0,
+        });
+      }
+      const middle = median(results.map((row) => row.performance));
+      const chosen = results.find((row) => row.performance === middle) as LighthouseRow;
+      log(
+        `  Lighthouse ${path}: performance ${chosen.performance}, accessibility ${chosen.accessibility}, best practices ${chosen.bestPractices}`,
+      );
+      rows.push(chosen);
+    }
+  } finally {
+    chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return rows;
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../src/server/db/connect';
+
+/** A database that exists for one benchmark run only. */
+export interface BenchDatabase {
+  kind: 'postgres' | 'pglite';
+  /** DATABASE_URL of the scratch database (PostgreSQL only). */
+  url: string | undefined;
+  /** DATA_DIR for the app: PGlite lives under it; on PostgreSQL it holds nothing of note. */
+  dataDir: string;
+  /** "PostgreSQL 15.20" or "PGlite 0.5.16 (embedded)". */
+  label: string;
+  /** Opens it from this process; close it before an app process opens PGlite. */
+  open(poolSize?: number): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function pgliteVersion() {
+  // The package does not export its package.json; it sits at a known place.
+  const manifest = fileURLToPath(
+    new URL('../node_modules/@electric-sql/pglite/package.json', import.meta.url),
+  );
+  try {
+    return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A fresh database with a random name on the PostgreSQL server at `adminUrl`, dropped by `drop()`;
+ * or, without a URL, a PGlite database in a temporary directory.
+ */
+export async function createBenchDatabase(adminUrl: string | undefined): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'threadswap-bench-'));
+  if (!adminUrl) {
+    return {
+      kind: 'pglite',
+      url: undefined,
+      dataDir,
+      label: `PGlite ${pgliteVersion()} (embedded)`.replace('  ', ' '),
+      open: () => openPglite(join(dataDir, 'pglite')),
+      async drop() {
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `threadswap_bench_${randomBytes(6).toString('hex')}`;
+  const version = await withClient(adminUrl, async (client) => {
+    await client.query(`create database ${name}`);
+    const { rows } = await client.query<{ server_version: string }>('show server_version');
+    return rows[0]?.server_version ?? '?';
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    url: url.toString(),
+    dataDir,
+    label: `PostgreSQL ${version.split(' ')[0]} (${url.hostname})`,
+    open: (poolSize = 8) => openPostgres(url.toString(), poolSize),
+    async drop() {
+      await withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,242 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { DEMO_PASSWORD } from '../src/server/db/seed/members';
+import { SESSION_COOKIE } from '../src/server/lib/session';
+import type { Fixtures } from './seed';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface HttpCase {
+  /** Stable key of the row (the smoke test checks every one is present). */
+  key: string;
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Varies each request (login: a different member and client address every time). */
+  vary?: () => { headers?: Record<string, string>; body?: string };
+  /** Checked against the §7 budget for GET /api/items. */
+  itemsBudget?: boolean;
+}
+
+export interface HttpRow {
+  key: string;
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Connection errors, timeouts and non-2xx answers. */
+  errors: number;
+  requests: number;
+  itemsBudget: boolean;
+}
+
+export interface LoadSettings {
+  connections: number;
+  durationSec: number;
+  warmupSec: number;
+}
+
+const cookie = (token: string) => ({ cookie: `${SESSION_COOKIE}=${token}` });
+const json = { 'content-type': 'application/json' };
+
+/** The cases of issue 9, built from the seeded fixtures. */
+export function httpCases(fixtures: Fixtures): HttpCase[] {
+  let login = 0;
+  return [
+    {
+      key: 'items-default',
+      label: 'GET /api/items (default list)',
+      method: 'GET',
+      path: '/api/items',
+      itemsBudget: true,
+    },
+    {
+      key: 'items-search',
+      label: 'GET /api/items?search=denim jacket',
+      method: 'GET',
+      path: '/api/items?search=denim%20jacket',
+      itemsBudget: true,
+    },
+    {
+      key: 'items-filters',
+      label: 'GET /api/items, 3 filters + sort (clothing, good/like-new, size M, price-low)',
+      method: 'GET',
+      path: '/api/items?category=clothing&condition=good,like-new&size=M&sortBy=price-low',
+      itemsBudget: true,
+    },
+    {
+      key: 'items-deep-offset',
+      label: `GET /api/items?offset=${fixtures.deepOffset}`,
+      method: 'GET',
+      path: `/api/items?offset=${fixtures.deepOffset}`,
+      itemsBudget: true,
+    },
+    { key: 'facets', label: 'GET /api/items/facets', method: 'GET', path: '/api/items/facets' },
+    {
+      key: 'smart-matches',
+      label: 'POST /api/items/:id/smart-matches (signed in)',
+      method: 'POST',
+      path: `/api/items/${fixtures.foreignItemId}/smart-matches`,
+      headers: { ...cookie(fixtures.viewer.token), ...json },
+      body: '{}',
+    },
+    {
+      key: 'trade-requests',
+      label: `GET /api/trade-requests (member with ${fixtures.tradeMember.trades} trades)`,
+      method: 'GET',
+      path: '/api/trade-requests',
+      headers: cookie(fixtures.tradeMember.token),
+    },
+    {
+      key: 'conversation',
+      label: `GET /api/conversations/:id (~${fixtures.conversation.messages} messages)`,
+      method: 'GET',
+      path: `/api/conversations/${fixtures.conversation.id}`,
+      headers: cookie(fixtures.conversation.member.token),
+    },
+    {
+      key: 'login',
+      label: 'POST /api/auth/login (argon2id)',
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: json,
+      // Each attempt comes from another member and client address, as many users signing in would:
+      // the per-IP and per-email limits (design §6) are not what is measured here.
+      vary: () => {
+        login += 1;
+        const email = fixtures.loginEmails[login % fixtures.loginEmails.length];
+        return {
+          headers: {
+            ...json,
+            'x-forwarded-for': `10.${(login >> 16) & 255}.${(login >> 8) & 255}.${login & 255}`,
+          },
+          body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+        };
+      },
+    },
+  ];
+}
+
+function load(url: string, testCase: HttpCase, settings: LoadSettings, seconds: number) {
+  return autocannon({
+    url,
+    connections: settings.connections,
+    duration: seconds,
+    requests: [
+      {
+        method: testCase.method,
+        path: testCase.path,
+        ...(testCase.headers ? { headers: testCase.headers } : {}),
+        ...(testCase.body ? { body: testCase.body } : {}),
+        // autocannon calls a setupRequest it is given, even an undefined one.
+        ...(testCase.vary
+          ? { setupRequest: (request: autocannon.Request) => ({ ...request, ...testCase.vary?.() }) }
+          : {}),
+      },
+    ],
+  });
+}
+
+/** Measures one case: a warm-up (not recorded), then `durationSec` of load. */
+export async function measure(url: string, testCase: HttpCase, settings: LoadSettings): Promise<HttpRow> {
+  if (settings.warmupSec > 0) await load(url, testCase, settings, settings.warmupSec);
+  const result = await load(url, testCase, settings, settings.durationSec);
+  // autocannon hangs up on requests still in flight; let the server finish them before what comes next.
+  await new Promise((resolve) => setTimeout(resolve, Math.min(1000, settings.durationSec * 250)));
+  return {
+    key: testCase.key,
+    label: testCase.label,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    requests: result.requests.total,
+    itemsBudget: Boolean(testCase.itemsBudget),
+  };
+}
+
+/** One raw response: status, headers and body bytes. */
+function record(url: string) {
+  return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+    httpRequest(url, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(response.headers)) {
+          // Framing and per-response headers are the server's own business; the rest is copied.
+          if (
+            value === undefined ||
+            ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)
+          )
+            continue;
+          headers[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        resolve({ status: response.statusCode ?? 200, headers, body: Buffer.concat(chunks) });
+      });
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
+ * Design §7's baseline: records the app's default GET /api/items answer, serves those bytes from a
+ * bare node:http process and measures it like the app case.
+ */
+export async function measureBaseline(
+  appUrl: string,
+  workDir: string,
+  settings: LoadSettings,
+): Promise<HttpRow & { bytes: number }> {
+  const recorded = await record(`${appUrl}/api/items`);
+  if (recorded.status !== 200) throw new Error(`GET /api/items answered ${recorded.status}`);
+  const file = join(workDir, 'baseline-response.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      status: recorded.status,
+      headers: recorded.headers,
+      bodyBase64: recorded.body.toString('base64'),
+    }),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline-server.ts', file], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
+        if (line) resolve((JSON.parse(line) as { port: number }).port);
+      });
+      child.once('exit', (code) => reject(new Error(`the baseline server exited with ${code}`)));
+    });
+    const row = await measure(
+      `http://127.0.0.1:${port}`,
+      {
+        key: 'baseline',
+        label: `baseline: bare node:http, same ${(recorded.body.length / 1024).toFixed(1)} KB and headers`,
+        method: 'GET',
+        path: '/api/items',
+      },
+      settings,
+    );
+    return { ...row, bytes: recorded.body.length };
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+}

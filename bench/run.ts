@@ -1,0 +1,189 @@
+import { ensureClientBuild } from '../scripts/ensure-client-build';
+import { type AppProcess, startApp } from './app-process';
+import { measureBuild, runLighthouse } from './client';
+import { createBenchDatabase } from './database';
+import { type HttpCase, httpCases, type HttpRow, type LoadSettings, measure, measureBaseline } from './http';
+import { type BenchOptions, SCALES } from './options';
+import { type BenchReport, type ClusterRow, currentLoad, machineInfo } from './report';
+import { seedBench } from './seed';
+import { runWebSocketBench } from './ws';
+
+export const LIGHTHOUSE_PATHS = ['/', '/browse', '/how-it-works'];
+
+/** One request of a case, so that a broken case fails loudly before minutes of load. */
+async function probe(url: string, testCase: HttpCase) {
+  const varied = testCase.vary?.() ?? {};
+  const response = await fetch(`${url}${testCase.path}`, {
+    method: testCase.method,
+    headers: varied.headers ?? testCase.headers,
+    body: varied.body ?? testCase.body,
+  });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`${testCase.label} answered ${response.status}: ${body.slice(0, 300)}`);
+}
+
+async function measureCases(url: string, cases: HttpCase[], load: LoadSettings, log: (line: string) => void) {
+  const rows: HttpRow[] = [];
+  for (const testCase of cases) await probe(url, testCase);
+  for (const testCase of cases) {
+    const row = await measure(url, testCase, load);
+    log(
+      `  ${row.label}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`,
+    );
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * The whole benchmark of issue 9: a fresh database seeded at scale, the app started on it, then the
+ * selected parts (HTTP with its baseline and, with workers, node:cluster; WebSocket chat on one and,
+ * on PostgreSQL, two instances; client build sizes and Lighthouse). Everything it starts, it stops,
+ * and the database is dropped.
+ */
+export async function runBenchmark(options: BenchOptions): Promise<BenchReport> {
+  const { log } = options;
+  const started = Date.now();
+  const loadAtStart = currentLoad();
+  const notes: string[] = [];
+  // The app serves the built client, and its sizes are measured: build it when missing or stale.
+  ensureClientBuild();
+  const database = await createBenchDatabase(options.databaseUrl);
+  const onPostgres = database.kind === 'postgres';
+  const apps: AppProcess[] = [];
+  const stopAll = async () => {
+    await Promise.all(apps.splice(0).map((app) => app.stop()));
+  };
+  try {
+    log(`Seeding the ${options.scale} dataset into ${database.label}`);
+    const scale = SCALES[options.scale];
+    const seeding = await database.open();
+    let fixtures;
+    try {
+      fixtures = await seedBench(seeding, scale, Math.max(1, Math.floor(options.sockets / 2)), log);
+    } finally {
+      await seeding.close();
+    }
+    const env: Record<string, string> = database.url
+      ? { DATABASE_URL: database.url, DATA_DIR: database.dataDir }
+      : { DATA_DIR: database.dataDir };
+    const app = await startApp(env);
+    apps.push(app);
+    const load: LoadSettings = {
+      connections: options.connections,
+      durationSec: options.durationSec,
+      warmupSec: options.warmupSec,
+    };
+    const cases = httpCases(fixtures);
+
+    let http: BenchReport['http'] = null;
+    if (options.parts.includes('http')) {
+      log(
+        `HTTP: ${cases.length} cases and the baseline, ${load.connections} connections x ${load.durationSec} s`,
+      );
+      const baseline = await measureBaseline(app.url, database.dataDir, load);
+      log(`  ${baseline.label}: ${baseline.requestsPerSecond.toFixed(0)} req/s, p99 ${baseline.p99} ms`);
+      const rows = await measureCases(app.url, cases, load, log);
+      const list = rows.find((row) => row.key === 'items-default') as HttpRow;
+      http = { rows, baseline, ratio: list.requestsPerSecond / Math.max(baseline.requestsPerSecond, 1e-9) };
+    }
+
+    let ws: BenchReport['ws'] = null;
+    if (options.parts.includes('ws')) {
+      const settings = {
+        pairs: fixtures.pairs,
+        sockets: options.sockets,
+        rate: options.wsRate,
+        durationSec: options.wsDurationSec,
+        log,
+      };
+      log(`WebSocket: ${options.sockets} sockets on one instance`);
+      ws = await runWebSocketBench({ ...settings, urls: [app.url], appRss: () => app.rssBytes() });
+      if (onPostgres) {
+        log('WebSocket: across two instances (LISTEN/NOTIFY)');
+        const second = await startApp(env);
+        apps.push(second);
+        ws.push(
+          ...(await runWebSocketBench({
+            ...settings,
+            urls: [app.url, second.url],
+            appRss: () => app.rssBytes() + second.rssBytes(),
+          })),
+        );
+        await second.stop();
+        apps.splice(apps.indexOf(second), 1);
+      } else {
+        notes.push(
+          'WebSocket across two instances: PostgreSQL only (PGlite is one process); set BENCH_DATABASE_URL.',
+        );
+      }
+    }
+
+    let client: BenchReport['client'] = null;
+    if (options.parts.includes('client')) {
+      const sizes = measureBuild();
+      log(`Client: initial JS ${(sizes.initialJs.gzipBytes / 1000).toFixed(1)} kB gzip`);
+      const lighthouse = options.lighthouse
+        ? await runLighthouse(app.url, LIGHTHOUSE_PATHS, options.lighthouseRuns, options.chromePath, log)
+        : null;
+      client = { sizes, lighthouse };
+    }
+    await stopAll();
+
+    let cluster: BenchReport['cluster'] = null;
+    if (options.parts.includes('http') && options.workers > 1) {
+      if (!onPostgres) {
+        notes.push(
+          `--workers ${options.workers} ignored: node:cluster needs PostgreSQL (set BENCH_DATABASE_URL).`,
+        );
+      } else {
+        const measured: HttpRow[][] = [];
+        for (const workers of [1, options.workers]) {
+          log(`HTTP on node:cluster with ${workers} worker${workers === 1 ? '' : 's'}`);
+          const clustered = await startApp(env, workers);
+          apps.push(clustered);
+          measured.push(await measureCases(clustered.url, cases, load, log));
+          await stopAll();
+        }
+        const [one, many] = measured as [HttpRow[], HttpRow[]];
+        cluster = {
+          workers: options.workers,
+          rows: one.map((row, index): ClusterRow => ({
+            key: row.key,
+            label: row.label,
+            one: row,
+            many: many[index] as HttpRow,
+          })),
+        };
+      }
+    }
+
+    return {
+      startedAt: new Date(started).toISOString(),
+      seconds: (Date.now() - started) / 1000,
+      machine: machineInfo(),
+      load: { start: loadAtStart, end: currentLoad() },
+      database: database.label,
+      onPostgres,
+      scale: options.scale,
+      dataset: fixtures.dataset,
+      settings: {
+        connections: options.connections,
+        durationSec: options.durationSec,
+        warmupSec: options.warmupSec,
+        sockets: options.sockets,
+        wsRate: options.wsRate,
+        wsDurationSec: options.wsDurationSec,
+        workers: options.workers,
+      },
+      http,
+      cluster,
+      ws,
+      client,
+      notes,
+    };
+  } finally {
+    await stopAll();
+    await database.drop();
+  }
+}

@@ -1,0 +1,267 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../src/server/db/connect';
+import { conversations, messages, sessions } from '../src/server/db/schema';
+import { createRandom, type Random } from '../src/server/db/seed/random';
+import { SCALE_EMAIL_DOMAIN } from '../src/server/db/seed/members';
+import { seedScale } from '../src/server/db/seed/scale';
+import { hashToken, SESSION_ABSOLUTE_MS } from '../src/server/lib/session';
+import type { Scale } from './options';
+
+/** A member the benchmark acts as: `token` is the value of their session cookie. */
+export interface Member {
+  id: string;
+  token: string;
+}
+
+/** Two members with a conversation between them, each with a session. */
+export interface Pair {
+  conversationId: string;
+  a: Member;
+  b: Member;
+}
+
+export interface Fixtures {
+  dataset: Scale & { conversations: number; activeItems: number; seedSeconds: number };
+  /** Members who own available items, paired, each pair with a conversation (WebSocket and soak). */
+  pairs: Pair[];
+  /** The member with the most trades, for GET /api/trade-requests. */
+  tradeMember: Member & { trades: number };
+  /** A member with items of their own and an available item of someone else, for smart matches. */
+  viewer: Member;
+  foreignItemId: string;
+  /** A conversation with seeded history and one of its participants. */
+  conversation: { id: string; member: Member; messages: number };
+  /** Scale members' emails; they all have the demo password. */
+  loginEmails: string[];
+  /** Half the active items: the offset of the "deep offset" case. */
+  deepOffset: number;
+}
+
+/** Seeded on purpose: the same scale gives the same data on every run (ids aside). */
+const SEED = 20_251_121;
+const MESSAGES_PER_CONVERSATION = 20;
+const DAY = 24 * 3600 * 1000;
+const PHRASES = [
+  'Hi! Is this still available?',
+  'Yes, it is. Are you interested in a swap?',
+  'I could offer my denim jacket for it.',
+  'Sounds good, what size is the jacket?',
+  'It is a medium, barely worn.',
+  'Could you send another photo of the sleeves?',
+  'Sure, uploading one now.',
+  'Great, I will send the request.',
+  'Accepted! When can you ship?',
+  'I will post it tomorrow morning.',
+  'Received it today, thank you so much!',
+  'Happy swapping :)',
+];
+
+/** Runs `insert` over `rows` in slices of `size`, up to `parallel` at a time (PGlite is serial anyway). */
+async function inBatches<T>(
+  rows: T[],
+  size: number,
+  parallel: number,
+  insert: (slice: T[]) => Promise<unknown>,
+) {
+  const slices: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) slices.push(rows.slice(start, start + size));
+  for (let start = 0; start < slices.length; start += parallel) {
+    await Promise.all(slices.slice(start, start + parallel).map((slice) => insert(slice)));
+  }
+}
+
+/** Sessions for `userIds`, inserted in bulk as the app stores them (SHA-256 of the token, base64url). */
+export async function createSessions(database: Database, userIds: readonly string[]) {
+  const tokens = new Map<string, string>();
+  const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
+  const rows = [...new Set(userIds)].map((userId) => {
+    const token = randomBytes(32).toString('base64url');
+    tokens.set(userId, token);
+    return { tokenHash: hashToken(token), userId, expiresAt };
+  });
+  await inBatches(rows, 5000, database.kind === 'postgres' ? 4 : 1, (slice) =>
+    database.db.insert(sessions).values(slice),
+  );
+  return tokens;
+}
+
+/**
+ * Conversations and their messages, batched: the given pairs first (one conversation each), then
+ * random pairs of members until about 20 messages a conversation. Messages alternate between the
+ * participants, minutes to hours apart; all but some of the last ones are read.
+ */
+export async function seedConversations(
+  database: Database,
+  random: Random,
+  memberIds: readonly string[],
+  pairs: ReadonlyArray<readonly [string, string]>,
+  messageTotal: number,
+  log: (line: string) => void,
+) {
+  const started = Date.now();
+  const now = Date.now();
+  const possible = (memberIds.length * (memberIds.length - 1)) / 2;
+  const wanted = Math.min(
+    possible,
+    Math.max(pairs.length, Math.ceil(messageTotal / MESSAGES_PER_CONVERSATION)),
+  );
+  const seen = new Set<string>();
+  const conversationRows: Array<typeof conversations.$inferInsert & { id: string }> = [];
+  const add = (x: string, y: string) => {
+    const [participant1Id, participant2Id] = x < y ? [x, y] : [y, x];
+    const key = `${participant1Id}:${participant2Id}`;
+    if (x === y || seen.has(key)) return false;
+    seen.add(key);
+    conversationRows.push({ id: randomUUID(), participant1Id, participant2Id, relatedItemId: null });
+    return true;
+  };
+  for (const [x, y] of pairs) if (!add(x, y)) throw new Error('benchmark pairs must be distinct members');
+  while (conversationRows.length < wanted) add(random.pick(memberIds), random.pick(memberIds));
+
+  const messageRows: Array<typeof messages.$inferInsert> = [];
+  conversationRows.forEach((conversation, index) => {
+    const count =
+      Math.floor(messageTotal / conversationRows.length) +
+      (index < messageTotal % conversationRows.length ? 1 : 0);
+    let at = now - DAY - Math.floor(random.next() * 60 * DAY);
+    const createdAt = new Date(at - DAY);
+    let senderFirst = random.chance(0.5);
+    for (let n = 0; n < count; n += 1) {
+      at += 60_000 + Math.floor(random.next() * 90 * 60_000);
+      const sent = new Date(Math.min(at, now - 60_000));
+      const unread = n >= count - 2 && random.chance(0.3);
+      messageRows.push({
+        conversationId: conversation.id,
+        senderId: senderFirst ? conversation.participant1Id : conversation.participant2Id,
+        content: random.pick(PHRASES),
+        createdAt: sent,
+        readAt: unread ? null : new Date(sent.getTime() + 60_000),
+      });
+      senderFirst = !senderFirst;
+    }
+    conversation.createdAt = createdAt;
+    conversation.lastMessageAt = count > 0 ? (messageRows[messageRows.length - 1]?.createdAt ?? null) : null;
+  });
+
+  const parallel = database.kind === 'postgres' ? 4 : 1;
+  await inBatches(conversationRows, 4000, parallel, (slice) =>
+    database.db.insert(conversations).values(slice),
+  );
+  let done = 0;
+  await inBatches(messageRows, 8000, parallel, async (slice) => {
+    await database.db.insert(messages).values(slice);
+    done += slice.length;
+    if (done === messageRows.length || done % 40_000 < 8000)
+      log(`messages ${done}/${messageRows.length} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  });
+  return { conversations: conversationRows, messages: messageRows.length };
+}
+
+/**
+ * Seeds `scale` into an empty database (scale members, items, favourites, trades and reviews from
+ * the project's seeder; conversations and messages here), signs in the members the benchmark acts
+ * as, and picks its fixtures. `pairCount` members pairs get a conversation and a session each.
+ */
+export async function seedBench(
+  database: Database,
+  scale: Scale,
+  pairCount: number,
+  log: (line: string) => void,
+): Promise<Fixtures> {
+  const started = Date.now();
+  await seedScale(database, {
+    users: scale.users,
+    items: scale.items,
+    trades: scale.trades,
+    seed: SEED,
+    log: (line) => {
+      // Every tenth batch of items, and the last, is progress enough.
+      const progress = /^items (\d+)\/(\d+)/.exec(line);
+      if (!progress || progress[1] === progress[2] || Number(progress[1]) % 20_000 === 0) log(line);
+    },
+  });
+  const random = createRandom(SEED + 1);
+  const memberIds = (await queryRows<{ id: string }>(database.db, sql`select id from users order by id`)).map(
+    (row) => row.id,
+  );
+  // Members who can offer something: they own an available, listed item.
+  const actors = (
+    await queryRows<{ id: string }>(
+      database.db,
+      sql`select u.id from users u
+          where exists (select 1 from items i where i.user_id = u.id and i.is_active and i.availability = 'available')
+          order by u.id`,
+    )
+  ).map((row) => row.id);
+  const pairCountDone = Math.min(pairCount, Math.floor(actors.length / 2));
+  if (pairCountDone < 1)
+    throw new Error('the dataset has too few members with available items for the benchmark');
+  const memberPairs = Array.from(
+    { length: pairCountDone },
+    (_, index) => [actors[2 * index], actors[2 * index + 1]] as [string, string],
+  );
+  const chat = await seedConversations(database, random, memberIds, memberPairs, scale.messages, log);
+
+  const [trader] = await queryRows<{ id: string; trades: number }>(
+    database.db,
+    sql`select user_id as id, count(*)::int as trades
+        from (select requester_id as user_id from trade_requests union all select owner_id from trade_requests) t
+        group by user_id order by count(*) desc, user_id limit 1`,
+  );
+  const viewerId = memberPairs[0]?.[0] as string;
+  const [foreign] = await queryRows<{ id: string }>(
+    database.db,
+    sql`select id from items where is_active and availability = 'available' and user_id <> ${viewerId}
+        order by created_at desc limit 1`,
+  );
+  const [active] = await queryRows<{ count: number }>(
+    database.db,
+    sql`select count(*)::int as count from items where is_active`,
+  );
+  const emails = await queryRows<{ email: string }>(
+    database.db,
+    sql`select email from users where email like ${'%@' + SCALE_EMAIL_DOMAIN} order by id limit 2000`,
+  );
+  if (!foreign || emails.length === 0) throw new Error('the dataset has no items or members to benchmark');
+
+  const tokens = await createSessions(database, [...memberPairs.flat(), ...(trader ? [trader.id] : [])]);
+  const member = (id: string): Member => ({ id, token: tokens.get(id) as string });
+  // Planner statistics and the visibility map (index-only scans), as autovacuum would leave them.
+  await database.db.execute(sql`vacuum analyze`);
+  const [counts] = await queryRows<{ items: number; trades: number }>(
+    database.db,
+    sql`select (select count(*)::int from items) as items, (select count(*)::int from trade_requests) as trades`,
+  );
+
+  const firstConversation = chat.conversations[0] as { id: string };
+  const pairs = memberPairs.map(([a, b], index) => ({
+    conversationId: (chat.conversations[index] as { id: string }).id,
+    a: member(a),
+    b: member(b),
+  }));
+  return {
+    dataset: {
+      users: memberIds.length,
+      items: counts?.items ?? scale.items,
+      trades: counts?.trades ?? scale.trades,
+      messages: chat.messages,
+      conversations: chat.conversations.length,
+      activeItems: active?.count ?? 0,
+      seedSeconds: (Date.now() - started) / 1000,
+    },
+    pairs,
+    tradeMember: trader
+      ? { ...member(trader.id), trades: trader.trades }
+      : { ...member(viewerId), trades: 0 },
+    viewer: member(viewerId),
+    foreignItemId: foreign.id,
+    conversation: {
+      id: firstConversation.id,
+      member: member(memberPairs[0]?.[0] as string),
+      messages: Math.floor(chat.messages / chat.conversations.length),
+    },
+    loginEmails: emails.map((row) => row.email),
+    deepOffset: Math.floor((active?.count ?? 0) / 2),
+  };
+}

@@ -1,0 +1,455 @@
+/**
+ * `npm run bench:soak`: the soak test of issue 10 item 8. Simulated members browse, request (and
+ * withdraw) barters and chat against one app process for minutes, each with a WebSocket open;
+ * every error is counted (there must be none) and the app's resident memory is sampled.
+ */
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { CONDITIONS, SORTS } from '../src/common/domain/taxonomy';
+import { createRandom, type Random } from '../src/server/db/seed/random';
+import { SESSION_COOKIE } from '../src/server/lib/session';
+import { startApp } from './app-process';
+import { createBenchDatabase } from './database';
+import { SCALES, type ScaleName } from './options';
+import { appendResults, currentLoad, machineInfo } from './report';
+import { type Member, type Pair, seedBench } from './seed';
+import { percentile } from './ws';
+
+export interface SoakOptions {
+  scale: ScaleName;
+  members: number;
+  durationSec: number;
+  /** Pause between one member's actions: uniformly between these, in ms. */
+  thinkMs: readonly [number, number];
+  databaseUrl: string | undefined;
+  log: (line: string) => void;
+}
+
+type ActionKind =
+  | 'browse'
+  | 'search'
+  | 'filter'
+  | 'facets'
+  | 'item'
+  | 'trade'
+  | 'trades'
+  | 'chat'
+  | 'conversations'
+  | 'notifications';
+
+export interface SoakReport {
+  startedAt: string;
+  database: string;
+  scale: ScaleName;
+  members: number;
+  durationSec: number;
+  requests: number;
+  errors: number;
+  /** The first few failures, for diagnosis. */
+  failures: string[];
+  actions: Array<{ kind: ActionKind; count: number; errors: number; p50: number; p99: number }>;
+  socketEvents: number;
+  rss: { startBytes: number; peakBytes: number; endBytes: number; samples: number };
+  load: { start: number; end: number };
+}
+
+interface ItemSummary {
+  id: string;
+  userId: string;
+  availability: string;
+  isActive: boolean;
+}
+
+const WORDS = [
+  'jacket',
+  'denim',
+  'dress',
+  'sneakers',
+  'wool',
+  'leather',
+  'vintage',
+  'boots',
+  'silk',
+  'jaket',
+];
+const WEIGHTS: ReadonlyArray<readonly [ActionKind, number]> = [
+  ['browse', 20],
+  ['search', 12],
+  ['filter', 10],
+  ['facets', 6],
+  ['item', 12],
+  ['trade', 8],
+  ['trades', 6],
+  ['chat', 16],
+  ['conversations', 6],
+  ['notifications', 4],
+];
+const REQUEST_TIMEOUT_MS = 30_000;
+
+class Stats {
+  requests = 0;
+  errors = 0;
+  readonly failures: string[] = [];
+  readonly byKind = new Map<ActionKind, { count: number; errors: number; latencies: number[] }>();
+
+  record(kind: ActionKind, ms: number, failure?: string) {
+    const entry = this.byKind.get(kind) ?? { count: 0, errors: 0, latencies: [] };
+    this.byKind.set(kind, entry);
+    entry.count += 1;
+    entry.latencies.push(ms);
+    if (failure) {
+      entry.errors += 1;
+      this.errors += 1;
+      if (this.failures.length < 10) this.failures.push(`${kind}: ${failure}`);
+    }
+  }
+}
+
+/** One simulated member: their session, their conversation and their own available items. */
+class SimulatedMember {
+  private lastSeen: ItemSummary[] = [];
+  private ownItems: string[] = [];
+  socket: WebSocket | undefined;
+  events = 0;
+
+  constructor(
+    private readonly baseUrl: string,
+    readonly member: Member,
+    private readonly conversationId: string,
+    private readonly random: Random,
+    private readonly stats: Stats,
+  ) {}
+
+  private async call(method: string, path: string, body?: unknown) {
+    this.stats.requests += 1;
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        cookie: `${SESSION_COOKIE}=${this.member.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    if (!response.ok)
+      throw new Error(`${method} ${path.split('?')[0]} answered ${response.status}: ${text.slice(0, 200)}`);
+    return text ? (JSON.parse(text) as unknown) : null;
+  }
+
+  async start() {
+    const mine = (await this.call('GET', `/api/users/${this.member.id}/items`)) as ItemSummary[];
+    this.ownItems = mine
+      .filter((item) => item.isActive && item.availability === 'available')
+      .map((item) => item.id);
+    const ws = new WebSocket(`${this.baseUrl.replace(/^http/, 'ws')}/ws`, {
+      headers: { origin: this.baseUrl, cookie: `${SESSION_COOKIE}=${this.member.token}` },
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('unexpected-response', (_request, response) =>
+        reject(new Error(`upgrade refused: ${response.statusCode}`)),
+      );
+      ws.once('error', reject);
+    });
+    ws.on('message', (data) => {
+      this.events += 1;
+      const event = JSON.parse(data.toString()) as { type: string; message?: string };
+      if (event.type === 'error') this.stats.record('chat', 0, `socket error event: ${event.message}`);
+    });
+    ws.on('close', () => {
+      if (this.socket) this.stats.record('chat', 0, 'socket closed by the server');
+    });
+    this.socket = ws;
+  }
+
+  stop() {
+    const ws = this.socket;
+    this.socket = undefined;
+    ws?.close();
+  }
+
+  private remember(list: unknown) {
+    const items = list as ItemSummary[];
+    if (items.length > 0) this.lastSeen = items;
+  }
+
+  /** Someone else's item from the last page seen, still open for offers. */
+  private target() {
+    const open = this.lastSeen.filter(
+      (item) =>
+        item.userId !== this.member.id && item.availability !== 'reserved' && item.availability !== 'traded',
+    );
+    return open.length > 0 ? this.random.pick(open) : undefined;
+  }
+
+  async act(kind: ActionKind) {
+    const random = this.random;
+    switch (kind) {
+      case 'browse': {
+        const sort = random.pick(SORTS);
+        return this.remember(
+          await this.call('GET', `/api/items?sortBy=${sort}&offset=${48 * random.int(0, 5)}`),
+        );
+      }
+      case 'search':
+        return this.remember(
+          await this.call('GET', `/api/items?search=${encodeURIComponent(random.pick(WORDS))}`),
+        );
+      case 'filter': {
+        const category = random.pick(['clothing', 'shoes', 'accessories', 'women', 'men']);
+        const conditions = random.sample(CONDITIONS, random.int(1, 3)).join(',');
+        return this.remember(
+          await this.call(
+            'GET',
+            `/api/items?category=${category}&condition=${conditions}&availability=available&sortBy=${random.pick(SORTS)}`,
+          ),
+        );
+      }
+      case 'facets':
+        return void (await this.call(
+          'GET',
+          `/api/items/facets?category=${random.pick(['clothing', 'shoes', 'accessories'])}`,
+        ));
+      case 'item': {
+        const item = this.lastSeen.length > 0 ? random.pick(this.lastSeen) : undefined;
+        if (item) await this.call('GET', `/api/items/${item.id}`);
+        return;
+      }
+      case 'trade': {
+        // Offer one of my items for someone else's, then withdraw it: the data stays the same size.
+        const wanted = this.target();
+        const offered = this.ownItems.length > 0 ? random.pick(this.ownItems) : undefined;
+        if (!wanted || !offered) return;
+        const created = (await this.call('POST', '/api/trade-requests', {
+          requestedItemId: wanted.id,
+          offeredItemId: offered,
+        })) as { id: string };
+        await this.call('PATCH', `/api/trade-requests/${created.id}`, { status: 'cancelled' });
+        return;
+      }
+      case 'trades':
+        return void (await this.call('GET', '/api/trade-requests'));
+      case 'chat':
+        await this.call('POST', '/api/messages', {
+          conversationId: this.conversationId,
+          content: `soak ${Date.now()}: is it still available?`,
+        });
+        await this.call('GET', `/api/conversations/${this.conversationId}`);
+        return void (await this.call('PATCH', `/api/conversations/${this.conversationId}/read`));
+      case 'conversations':
+        return void (await this.call('GET', '/api/conversations'));
+      case 'notifications':
+        return void (await this.call('GET', '/api/notifications'));
+    }
+  }
+}
+
+function pickKind(random: Random): ActionKind {
+  const total = WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
+  let roll = random.next() * total;
+  for (const [kind, weight] of WEIGHTS) {
+    roll -= weight;
+    if (roll < 0) return kind;
+  }
+  return 'browse';
+}
+
+/** Seeds, starts the app, runs the members until the time is up, and reports. */
+export async function runSoak(options: SoakOptions): Promise<SoakReport> {
+  const { log } = options;
+  const startedAt = new Date().toISOString();
+  const loadAtStart = currentLoad();
+  const database = await createBenchDatabase(options.databaseUrl);
+  try {
+    log(`Soak: seeding the ${options.scale} dataset into ${database.label}`);
+    const seeding = await database.open();
+    let pairs: Pair[];
+    try {
+      pairs = (await seedBench(seeding, SCALES[options.scale], Math.ceil(options.members / 2), log)).pairs;
+    } finally {
+      await seeding.close();
+    }
+    const env: Record<string, string> = database.url
+      ? { DATABASE_URL: database.url, DATA_DIR: database.dataDir }
+      : { DATA_DIR: database.dataDir };
+    const app = await startApp(env);
+    const stats = new Stats();
+    const samples: number[] = [app.rssBytes()];
+    const sampler = setInterval(() => samples.push(app.rssBytes()), 5000);
+    try {
+      const random = createRandom(7);
+      const members = pairs
+        .flatMap((pair) => [
+          new SimulatedMember(
+            app.url,
+            pair.a,
+            pair.conversationId,
+            createRandom(random.int(0, 2 ** 31)),
+            stats,
+          ),
+          new SimulatedMember(
+            app.url,
+            pair.b,
+            pair.conversationId,
+            createRandom(random.int(0, 2 ** 31)),
+            stats,
+          ),
+        ])
+        .slice(0, options.members);
+      for (const member of members) await member.start();
+      log(`Soak: ${members.length} members for ${options.durationSec} s against ${app.url}`);
+      const [minThink, maxThink] = options.thinkMs;
+      const deadline = performance.now() + options.durationSec * 1000;
+      // Bounded by time and by count: no loop outlives the deadline or does more than this.
+      const maxActions = Math.ceil((options.durationSec * 1000) / Math.max(minThink, 1)) + 1;
+      const progress = setInterval(
+        () =>
+          log(
+            `  ${stats.requests} requests, ${stats.errors} errors, app RSS ${((samples[samples.length - 1] ?? 0) / 2 ** 20).toFixed(0)} MB`,
+          ),
+        30_000,
+      );
+      await Promise.all(
+        members.map(async (member, index) => {
+          const random = createRandom(index + 1);
+          await new Promise((resolve) => setTimeout(resolve, random.int(0, maxThink)));
+          for (let done = 0; done < maxActions && performance.now() < deadline; done += 1) {
+            const kind = pickKind(random);
+            const begun = performance.now();
+            try {
+              await member.act(kind);
+              stats.record(kind, performance.now() - begun);
+            } catch (error) {
+              stats.record(kind, performance.now() - begun, (error as Error).message);
+            }
+            const pause = Math.min(random.int(minThink, maxThink), deadline - performance.now());
+            if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+          }
+        }),
+      );
+      clearInterval(progress);
+      for (const member of members) member.stop();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      samples.push(app.rssBytes());
+      const actions = [...stats.byKind].map(([kind, entry]) => {
+        const sorted = [...entry.latencies].sort((x, y) => x - y);
+        return {
+          kind,
+          count: entry.count,
+          errors: entry.errors,
+          p50: percentile(sorted, 50),
+          p99: percentile(sorted, 99),
+        };
+      });
+      return {
+        startedAt,
+        database: database.label,
+        scale: options.scale,
+        members: members.length,
+        durationSec: options.durationSec,
+        requests: stats.requests,
+        errors: stats.errors,
+        failures: stats.failures,
+        actions,
+        socketEvents: members.reduce((sum, member) => sum + member.events, 0),
+        rss: {
+          startBytes: samples[0] ?? 0,
+          peakBytes: Math.max(...samples),
+          endBytes: samples[samples.length - 1] ?? 0,
+          samples: samples.length,
+        },
+        load: { start: loadAtStart, end: currentLoad() },
+      };
+    } finally {
+      clearInterval(sampler);
+      await app.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+export function renderSoak(report: SoakReport) {
+  const machine = machineInfo();
+  const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+  const lines = [
+    `## ${report.startedAt.slice(0, 16).replace('T', ' ')} UTC: soak, ${report.members} members for ${(report.durationSec / 60).toFixed(1)} min on ${report.database}`,
+    '',
+    `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb.toFixed(1)} GB RAM; Node ${machine.node}; ${report.database}; ${report.scale} dataset. Load average (1 min) ${report.load.start} at start, ${report.load.end} at end.`,
+    `- ${report.requests.toLocaleString('en-US')} requests, **${report.errors} errors**${report.errors === 0 ? '' : ` (${report.failures.join('; ')})`}; ${report.socketEvents.toLocaleString('en-US')} WebSocket events received.`,
+    `- App memory (RSS, ${report.rss.samples} samples): start ${mb(report.rss.startBytes)}, peak ${mb(report.rss.peakBytes)}, end ${mb(report.rss.endBytes)}.`,
+    '',
+    '| action | count | errors | p50 ms | p99 ms |',
+    '|---|--:|--:|--:|--:|',
+    ...report.actions.map(
+      (row) =>
+        `| ${row.kind} | ${row.count} | ${row.errors} | ${row.p50.toFixed(0)} | ${row.p99.toFixed(0)} |`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+const USAGE = `Usage: npm run bench:soak [-- options]
+
+Seeds a fresh database (PostgreSQL when BENCH_DATABASE_URL is set, else PGlite), starts the app
+and runs simulated members against it: browsing, searching, filtering, barter requests (withdrawn
+again) and chat, each with a WebSocket open. Prints errors (there must be none) and the app's RSS,
+and appends them to bench/results.md.
+
+  --members N        simulated members (default 200)
+  --minutes M        how long (default 5)
+  --think MIN-MAX    pause between a member's actions in ms (default 1000-3000)
+  --scale S          full, small (default) or tiny
+  --no-results       print only`;
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      members: { type: 'string' },
+      minutes: { type: 'string' },
+      think: { type: 'string' },
+      scale: { type: 'string' },
+      'no-results': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return console.log(USAGE);
+  const members = Number(values.members ?? 200);
+  const minutes = Number(values.minutes ?? 5);
+  const think = (values.think ?? '1000-3000').split('-').map(Number) as [number, number];
+  const scale = (values.scale ?? 'small') as ScaleName;
+  if (
+    !Number.isInteger(members) ||
+    members < 2 ||
+    !(minutes > 0) ||
+    think.length !== 2 ||
+    !(think[0] >= 0 && think[1] >= think[0]) ||
+    !(scale in SCALES)
+  ) {
+    console.error(USAGE);
+    process.exitCode = 1;
+    return;
+  }
+  const report = await runSoak({
+    scale,
+    members,
+    durationSec: minutes * 60,
+    thinkMs: think,
+    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+    log: (line) => console.log(line),
+  });
+  const section = renderSoak(report);
+  console.log(`\n${section}`);
+  if (!values['no-results']) appendResults(fileURLToPath(new URL('./results.md', import.meta.url)), section);
+  if (report.errors > 0) process.exitCode = 1;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
