@@ -29,7 +29,8 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'threadswap-e2e-'));
-  const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+  // One process (node with tsx's loader), so that a signal, SIGKILL included, reaches the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
