@@ -1,5 +1,6 @@
 import type { Item } from '@common/api/items';
 import { Box } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 
@@ -9,27 +10,78 @@ export interface TradePreviewButtonProps {
   requestedItem: Item;
 }
 
-/**
- * 'Preview Trade in 3D' (spec §2). The 3D preview issue wires it here, and only here: replace
- * the disabled button with one that opens the lazily loaded preview dialog for these two items.
- * Until then it is shown disabled, and its tooltip (on a focusable wrapper, since a disabled
- * button gets no pointer events) says it is coming soon.
+/*
+ * The preview dialog is its own chunk, fetched on the first click (or hover, to save a moment);
+ * three.js is a further chunk that the dialog fetches only when it shows the 3D view (design §7).
  */
-export function TradePreviewButton(_props: TradePreviewButtonProps) {
+const loadDialog = () => import('@client/features/trade-preview/trade-preview-dialog');
+const TradePreviewDialog = lazy(() =>
+  loadDialog().then((module) => ({ default: module.TradePreviewDialog })),
+);
+
+/**
+ * 'Preview Trade in 3D' (spec §2) in the barter request form. It opens the interactive preview
+ * of the two items once the member has chosen what to offer; before that it is disabled, and
+ * its tooltip (on a focusable wrapper, since a disabled button gets no pointer events) says why.
+ */
+export function TradePreviewButton({ offeredItem, requestedItem }: TradePreviewButtonProps) {
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing can play the dialog's exit animation.
+  const [opened, setOpened] = useState(false);
+
+  if (!offeredItem) {
+    return (
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <span
+            tabIndex={0}
+            className="inline-flex w-full rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:w-auto"
+          >
+            <Button
+              type="button"
+              variant="outline"
+              disabled
+              className="w-full"
+              data-testid="button-preview-3d"
+            >
+              <Box aria-hidden="true" />
+              Preview Trade in 3D
+            </Button>
+          </span>
+        </TooltipTrigger>
+        <TooltipContent>Choose an item to offer first</TooltipContent>
+      </Tooltip>
+    );
+  }
+
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <span
-          tabIndex={0}
-          className="inline-flex w-full rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:w-auto"
-        >
-          <Button type="button" variant="outline" disabled className="w-full" data-testid="button-preview-3d">
-            <Box aria-hidden="true" />
-            Preview Trade in 3D
-          </Button>
-        </span>
-      </TooltipTrigger>
-      <TooltipContent>Coming soon</TooltipContent>
-    </Tooltip>
+    <>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full sm:w-auto"
+        onPointerEnter={() => void loadDialog().catch(() => undefined)}
+        onFocus={() => void loadDialog().catch(() => undefined)}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        aria-haspopup="dialog"
+        data-testid="button-preview-3d"
+      >
+        <Box aria-hidden="true" />
+        Preview Trade in 3D
+      </Button>
+      {opened ? (
+        <Suspense fallback={null}>
+          <TradePreviewDialog
+            open={open}
+            onOpenChange={setOpen}
+            offeredItem={offeredItem}
+            requestedItem={requestedItem}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
