@@ -18,6 +18,9 @@ const SocialPage = lazy(() => import('@client/pages/social').then((module) => ({
 const WishlistPage = lazy(() =>
   import('@client/pages/wishlist').then((module) => ({ default: module.WishlistPage })),
 );
+const ModerationPage = lazy(() =>
+  import('@client/pages/moderation').then((module) => ({ default: module.ModerationPage })),
+);
 
 export interface AppRoute {
   path: string;
@@ -42,4 +45,6 @@ export const MEMBER_ROUTES: readonly AppRoute[] = [
   { path: '/profile', component: ProfilePage },
   { path: '/wishlist', component: WishlistPage },
   { path: '/social', component: SocialPage },
+  /** Reports for moderators; the page itself tells other members they are not authorized. */
+  { path: '/moderation', component: ModerationPage },
 ];

@@ -1,6 +1,6 @@
 import type { User } from '@common/api/users';
 import { displayName } from '@common/domain/display-name';
-import { LogOut, MessageCircle, Package, UserRound } from 'lucide-react';
+import { LogOut, MessageCircle, Package, ShieldCheck, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
 import {
   DropdownMenu,
@@ -54,6 +54,14 @@ export function UserMenu({ user }: { user: User }) {
           <MessageCircle aria-hidden="true" />
           Messages
         </DropdownMenuItem>
+        {user.isModerator ? (
+          <DropdownMenuItem asChild data-testid="menu-moderation">
+            <Link href="/moderation">
+              <ShieldCheck aria-hidden="true" />
+              Moderation
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem
           variant="destructive"

@@ -29,6 +29,7 @@ import { BookmarkButton, FavoriteButton } from './item-icon-buttons';
 import { ItemImage } from './item-image';
 import { WhatYouCouldGetButton } from '@client/features/matching/components/what-you-could-get-button';
 import { ItemOwnerMenu } from './item-owner-menu';
+import { ReportButton } from '@client/features/safety/components/report-button';
 
 /**
  * The item detail view (design §5: what 'View' opens, reachable as /browse?highlight={id}):
@@ -249,6 +250,13 @@ function ItemDetail({
         ) : null}
 
         <OwnerPanel item={item} isOwner={controls.isOwner} />
+        <ReportButton
+          target={{ type: 'item', id: item.id, label: item.title }}
+          ownerId={item.userId}
+          label="Report this item"
+          className="-ml-3 self-start text-muted-foreground"
+          testId="button-report-item"
+        />
       </div>
     </div>
   );

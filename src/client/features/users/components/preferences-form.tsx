@@ -13,13 +13,15 @@ import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 import { Textarea } from '@client/components/ui/textarea';
 import { reportMutationError } from '@client/features/trades/report-error';
+import { AccountCard } from '@client/features/safety/components/account-card';
 import { useUpdatePreferences } from '../api';
 
 const BIO_MAX = 500;
 
 /**
  * Spec §2/§5 Preferences: bio, preferred categories, and preferred sizes for each chosen
- * category (size options per category; chosen sizes are not offered again).
+ * category (size options per category; chosen sizes are not offered again). The tab's 'Account'
+ * card (password, blocked members, deleting the account) follows it.
  */
 export function PreferencesForm({ user }: { user: User }) {
   const id = useId();
@@ -52,97 +54,100 @@ export function PreferencesForm({ user }: { user: User }) {
   const unsized = chosen.filter((category) => !needsSizes(category));
 
   return (
-    <Card className="max-w-4xl">
-      <CardHeader>
-        <h2 className="text-xl leading-tight font-semibold" id={`${id}-title`}>
-          Preferences
-        </h2>
-        <CardDescription>
-          Tell other members about yourself and what you like to wear. Smart matches and suggestions use these.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-8" aria-labelledby={`${id}-title`} data-testid="form-preferences">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-bio`}>Bio</Label>
-            <Textarea
-              id={`${id}-bio`}
-              value={bio}
-              onChange={(event) => setBio(event.target.value)}
-              maxLength={BIO_MAX}
-              rows={3}
-              placeholder="Fashion enthusiast and sustainable trader"
-              aria-describedby={`${id}-bio-count`}
-              data-testid="input-bio"
-            />
-            <p id={`${id}-bio-count`} className="text-right text-xs text-muted-foreground">
-              {bio.length}/{BIO_MAX}
-            </p>
-          </div>
-
-          <fieldset className="grid gap-3">
-            <legend className="mb-1 text-sm font-medium">Preferred categories</legend>
-            <div className="flex flex-wrap gap-2">
-              {PROFILE_CATEGORIES.map((category) => {
-                const selected = categories.includes(category);
-                return (
-                  <button
-                    key={category}
-                    type="button"
-                    aria-pressed={selected}
-                    onClick={() => toggleCategory(category)}
-                    className={cn(
-                      'inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors',
-                      'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none',
-                      selected
-                        ? 'border-primary bg-primary text-primary-foreground'
-                        : 'border-border bg-card hover:border-primary/40 hover:bg-accent',
-                    )}
-                    data-testid={`button-category-${category.toLowerCase()}`}
-                  >
-                    {selected ? <Check className="size-3.5" aria-hidden="true" /> : null}
-                    {category}
-                  </button>
-                );
-              })}
-            </div>
-          </fieldset>
-
-          <fieldset className="grid gap-3">
-            <legend className="mb-1 text-sm font-medium">Preferred sizes</legend>
-            {sized.length === 0 ? (
-              <p className="text-sm text-muted-foreground">
-                {chosen.length === 0
-                  ? 'Choose a category above to pick your sizes in it.'
-                  : 'The categories you chose need no sizes.'}
+    <>
+      <Card className="max-w-4xl">
+        <CardHeader>
+          <h2 className="text-xl leading-tight font-semibold" id={`${id}-title`}>
+            Preferences
+          </h2>
+          <CardDescription>
+            Tell other members about yourself and what you like to wear. Smart matches and suggestions use these.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={submit} noValidate className="grid gap-8" aria-labelledby={`${id}-title`} data-testid="form-preferences">
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-bio`}>Bio</Label>
+              <Textarea
+                id={`${id}-bio`}
+                value={bio}
+                onChange={(event) => setBio(event.target.value)}
+                maxLength={BIO_MAX}
+                rows={3}
+                placeholder="Fashion enthusiast and sustainable trader"
+                aria-describedby={`${id}-bio-count`}
+                data-testid="input-bio"
+              />
+              <p id={`${id}-bio-count`} className="text-right text-xs text-muted-foreground">
+                {bio.length}/{BIO_MAX}
               </p>
-            ) : (
-              <ul className="grid gap-3">
-                {sized.map((category) => (
-                  <SizeRow
-                    key={category}
-                    category={category}
-                    chosen={sizes[category] ?? []}
-                    onAdd={(size) => addSize(category, size)}
-                    onRemove={(size) => removeSize(category, size)}
-                  />
-                ))}
-              </ul>
-            )}
-            {unsized.length > 0 && sized.length > 0 ? (
-              <p className="text-xs text-muted-foreground">{unsized.join(', ')} need no sizes.</p>
-            ) : null}
-          </fieldset>
+            </div>
 
-          <div>
-            <Button type="submit" disabled={save.isPending} data-testid="button-save-preferences">
-              {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-              {save.isPending ? 'Saving...' : 'Save Preferences'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+            <fieldset className="grid gap-3">
+              <legend className="mb-1 text-sm font-medium">Preferred categories</legend>
+              <div className="flex flex-wrap gap-2">
+                {PROFILE_CATEGORIES.map((category) => {
+                  const selected = categories.includes(category);
+                  return (
+                    <button
+                      key={category}
+                      type="button"
+                      aria-pressed={selected}
+                      onClick={() => toggleCategory(category)}
+                      className={cn(
+                        'inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors',
+                        'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none',
+                        selected
+                          ? 'border-primary bg-primary text-primary-foreground'
+                          : 'border-border bg-card hover:border-primary/40 hover:bg-accent',
+                      )}
+                      data-testid={`button-category-${category.toLowerCase()}`}
+                    >
+                      {selected ? <Check className="size-3.5" aria-hidden="true" /> : null}
+                      {category}
+                    </button>
+                  );
+                })}
+              </div>
+            </fieldset>
+
+            <fieldset className="grid gap-3">
+              <legend className="mb-1 text-sm font-medium">Preferred sizes</legend>
+              {sized.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  {chosen.length === 0
+                    ? 'Choose a category above to pick your sizes in it.'
+                    : 'The categories you chose need no sizes.'}
+                </p>
+              ) : (
+                <ul className="grid gap-3">
+                  {sized.map((category) => (
+                    <SizeRow
+                      key={category}
+                      category={category}
+                      chosen={sizes[category] ?? []}
+                      onAdd={(size) => addSize(category, size)}
+                      onRemove={(size) => removeSize(category, size)}
+                    />
+                  ))}
+                </ul>
+              )}
+              {unsized.length > 0 && sized.length > 0 ? (
+                <p className="text-xs text-muted-foreground">{unsized.join(', ')} need no sizes.</p>
+              ) : null}
+            </fieldset>
+
+            <div>
+              <Button type="submit" disabled={save.isPending} data-testid="button-save-preferences">
+                {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+                {save.isPending ? 'Saving...' : 'Save Preferences'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+      <AccountCard email={user.email} className="mt-6" />
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { ItemGrid } from '@client/features/items/components/item-grid';
 import { ReviewsPanel } from '@client/features/reviews/components/reviews-panel';
+import { BlockedMemberNotice, MemberSafetyActions } from '@client/features/safety/components/member-safety-actions';
 import { useUserItems } from '../api';
 import { EmptyState } from './empty-state';
 import { MemberRating } from './profile-summary';
@@ -60,8 +61,11 @@ export function PublicProfile({ userId }: { userId: string }) {
             )}
             <MemberRating userId={userId} />
           </div>
+          <MemberSafetyActions userId={userId} name={name} />
         </CardContent>
       </Card>
+
+      <BlockedMemberNotice userId={userId} />
 
       <section aria-labelledby="member-items-heading" className="grid gap-5">
         <h2 id="member-items-heading" className="text-xl font-semibold">

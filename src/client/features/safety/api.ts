@@ -1,0 +1,119 @@
+import type { AuthStatus } from '@common/api/auth';
+import type { Report } from '@common/api/safety';
+import type { UserSummary } from '@common/api/users';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@client/lib/api-client';
+import { AUTH_STATUS_URL, useAuth } from '@client/features/auth/api';
+
+export const BLOCKS_URL = '/api/blocks';
+export const MODERATION_REPORTS_URL = '/api/moderation/reports';
+
+export type ReportStatus = Report['status'];
+export type ReportTargetType = Report['targetType'];
+
+export interface ReportPayload {
+  targetType: ReportTargetType;
+  targetId: string;
+  reason: Report['reason'];
+  details: string;
+}
+
+export interface BlockedMember {
+  user: UserSummary;
+  createdAt: string;
+}
+
+/** The members the signed-in member has blocked, newest first (GET /api/blocks). */
+export function useBlockedMembers() {
+  const { isAuthenticated } = useAuth();
+  return useQuery<BlockedMember[]>({ queryKey: [BLOCKS_URL], enabled: isAuthenticated });
+}
+
+/** Whether the signed-in member has blocked `userId`; undefined until the list has loaded. */
+export function useIsBlocked(userId: string): boolean | undefined {
+  const blocks = useBlockedMembers();
+  return blocks.data?.some((entry) => entry.user.id === userId);
+}
+
+/** Reports an item or a member to the moderators (POST /api/reports). */
+export function useReport() {
+  return useMutation({
+    mutationFn: (payload: ReportPayload) => apiRequest('POST', '/api/reports', payload),
+  });
+}
+
+/** Blocks a member: neither can then message the other or send them trade requests. */
+export function useBlockMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => apiRequest('POST', BLOCKS_URL, { userId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [BLOCKS_URL] }),
+  });
+}
+
+export function useUnblockMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => apiRequest('DELETE', `${BLOCKS_URL}/${userId}`),
+    onSuccess: (_response, userId) => {
+      // The row leaves the list at once; the refetch then confirms it.
+      queryClient.setQueryData<BlockedMember[]>([BLOCKS_URL], (entries) =>
+        entries?.filter((entry) => entry.user.id !== userId),
+      );
+      return queryClient.invalidateQueries({ queryKey: [BLOCKS_URL] });
+    },
+  });
+}
+
+export function moderationReportsUrl(status: ReportStatus): string {
+  return `${MODERATION_REPORTS_URL}?status=${status}`;
+}
+
+/** Every moderation list in the cache (open and resolved). */
+function isModerationQuery(queryKey: readonly unknown[]): boolean {
+  const [url] = queryKey;
+  return typeof url === 'string' && url.startsWith(MODERATION_REPORTS_URL);
+}
+
+/** Reports in one state, newest first, for moderators (GET /api/moderation/reports?status=). */
+export function useModerationReports(status: ReportStatus, enabled: boolean) {
+  return useQuery<Report[]>({ queryKey: [moderationReportsUrl(status)], enabled });
+}
+
+/** Resolves or reopens a report; both lists change (the report moves between them). */
+export function useSetReportStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: ReportStatus }) =>
+      apiRequest('PATCH', `${MODERATION_REPORTS_URL}/${id}`, { status }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ predicate: (query) => isModerationQuery(query.queryKey) }),
+  });
+}
+
+/** Changes the password; the server signs out the member's other sessions and keeps this one. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      apiRequest('POST', '/api/auth/password', input),
+  });
+}
+
+const SIGNED_OUT: AuthStatus = { authenticated: false, user: null };
+
+/** Deletes the account; the server also clears the session cookie. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (password: string) => apiRequest('DELETE', '/api/auth/account', { password }),
+  });
+}
+
+/**
+ * After the account is gone the app is a visitor's: every cached private answer is dropped and
+ * the session reads as signed out, which switches the route set and closes the real-time
+ * connection without a reload (so a toast can still be shown).
+ */
+export function forgetSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_STATUS_URL });
+  queryClient.setQueryData<AuthStatus>([AUTH_STATUS_URL], SIGNED_OUT);
+}

@@ -1,0 +1,36 @@
+import { useId } from 'react';
+import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
+import { Separator } from '@client/components/ui/separator';
+import { cn } from '@client/lib/utils';
+import { BlockedMembersList } from './blocked-members-list';
+import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountSection } from './delete-account-section';
+
+/** The Preferences tab's 'Account' card: password, blocked members, and deleting the account. */
+export function AccountCard({ email, className }: { email: string; className?: string }) {
+  const id = useId();
+  return (
+    <Card
+      className={cn('max-w-4xl', className)}
+      aria-labelledby={`${id}-title`}
+      role="region"
+      data-testid="card-account"
+    >
+      <CardHeader>
+        <h2 id={`${id}-title`} className="text-xl leading-tight font-semibold">
+          Account
+        </h2>
+        <CardDescription>
+          Signed in as <span className="font-medium break-all text-foreground">{email}</span>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <ChangePasswordForm />
+        <Separator />
+        <BlockedMembersList />
+        <Separator />
+        <DeleteAccountSection />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,154 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { accountDeletionInput } from '@common/api/safety';
+import { useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, Trash2, TriangleAlert } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import type { z } from 'zod';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { toast } from '@client/components/ui/use-toast';
+import { reportMutationError } from '@client/features/trades/report-error';
+import { forgetSession, useDeleteAccount } from '../api';
+
+type DeleteAccountValues = z.infer<typeof accountDeletionInput>;
+
+/** The Account card's danger zone: delete the account, confirmed with the password. */
+export function DeleteAccountSection() {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-4 rounded-lg border border-destructive/40 bg-destructive/5 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="space-y-1">
+        <h3 id={`${id}-title`} className="font-semibold text-destructive">
+          Delete account
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          Removes your profile, listings, wishlist and messages for good. This cannot be undone.
+        </p>
+      </div>
+      <Button
+        variant="destructive"
+        className="self-start sm:self-auto"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        data-testid="button-delete-account"
+      >
+        <Trash2 aria-hidden="true" />
+        Delete account
+      </Button>
+      <DeleteAccountDialog open={open} onOpenChange={setOpen} />
+    </section>
+  );
+}
+
+function DeleteAccountDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const deletion = useDeleteAccount();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<DeleteAccountValues>({
+    resolver: zodResolver(accountDeletionInput),
+    defaultValues: { password: '' },
+  });
+
+  const changeOpen = (next: boolean) => {
+    if (!next) reset();
+    onOpenChange(next);
+  };
+
+  // Home first, then signed out: the profile route leaves before the visitor route set applies.
+  const submit = handleSubmit(async ({ password }) => {
+    try {
+      await deletion.mutateAsync(password);
+    } catch (error) {
+      reportMutationError(error, 'Account not deleted', 'Please try again.');
+      return;
+    }
+    navigate('/', { replace: true });
+    forgetSession(queryClient);
+    toast({
+      title: 'Account deleted',
+      description: 'Your account and listings have been removed. Sorry to see you go.',
+    });
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent data-testid="dialog-delete-account">
+        <DialogHeader className="text-left">
+          <DialogTitle className="flex items-center gap-2">
+            <TriangleAlert className="size-5 shrink-0 text-destructive" aria-hidden="true" />
+            Delete your account?
+          </DialogTitle>
+          <DialogDescription>
+            Your profile, listings, favourites, wishlist and conversations are deleted and you are signed out.
+            Finish any accepted trades first. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Delete account">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-password`}>Enter your password to confirm</Label>
+            <Input
+              id={`${id}-password`}
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? `${id}-password-error` : undefined}
+              {...register('password')}
+              data-testid="input-delete-password"
+            />
+            {errors.password ? (
+              <p id={`${id}-password-error`} className="text-sm text-destructive">
+                {errors.password.message}
+              </p>
+            ) : null}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              variant="destructive"
+              disabled={deletion.isPending}
+              data-testid="button-confirm-delete-account"
+            >
+              {deletion.isPending ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Trash2 aria-hidden="true" />
+              )}
+              {deletion.isPending ? 'Deleting...' : 'Delete my account'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import type { Report } from '@common/api/safety';
+import { CircleCheckBig, Inbox, ShieldAlert, ShieldX } from 'lucide-react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { PageContainer } from '@client/components/layout/page-container';
+import { PageHeader } from '@client/components/layout/page-header';
+import { useAuth } from '@client/features/auth/api';
+import { useModerationReports, type ReportStatus } from '@client/features/safety/api';
+import { ReportCard } from '@client/features/safety/components/report-card';
+
+const EMPTY: Record<ReportStatus, { title: string; description: string }> = {
+  open: { title: 'No open reports', description: 'Nothing needs a look right now.' },
+  resolved: { title: 'No resolved reports yet', description: 'Reports you mark resolved are kept here.' },
+};
+
+/**
+ * /moderation (members; moderators are set by MODERATOR_EMAILS): the reports members sent, in an
+ * Open and a Resolved tab bound to ?tab=. Anyone else sees 'Not authorized'.
+ */
+export function ModerationPage() {
+  const { user } = useAuth();
+  const isModerator = user?.isModerator === true;
+  const [, navigate] = useLocation();
+  const tab: ReportStatus = new URLSearchParams(useSearch()).get('tab') === 'resolved' ? 'resolved' : 'open';
+  const open = useModerationReports('open', isModerator);
+  const resolved = useModerationReports('resolved', isModerator);
+  const forbidden = [open, resolved].some((query) => query.error?.message.startsWith('403'));
+
+  return (
+    <PageContainer className="py-8 sm:py-10" data-testid="page-moderation">
+      {!user ? null : !isModerator || forbidden ? (
+        <NotAuthorized />
+      ) : (
+        <div className="grid gap-6">
+          <PageHeader title="Moderation" description="Reports from members about items and other members" />
+          <Tabs
+            value={tab}
+            onValueChange={(value) =>
+              navigate(value === 'resolved' ? '/moderation?tab=resolved' : '/moderation', { replace: true })
+            }
+          >
+            <TabsList aria-label="Report status" className="w-full sm:w-auto">
+              <TabsTrigger value="open" className="flex-1 sm:flex-none" data-testid="tab-reports-open">
+                <ShieldAlert aria-hidden="true" />
+                Open{open.data ? ` (${open.data.length})` : ''}
+              </TabsTrigger>
+              <TabsTrigger
+                value="resolved"
+                className="flex-1 sm:flex-none"
+                data-testid="tab-reports-resolved"
+              >
+                <CircleCheckBig aria-hidden="true" />
+                Resolved{resolved.data ? ` (${resolved.data.length})` : ''}
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="open" className="mt-6">
+              <ReportList status="open" query={open} />
+            </TabsContent>
+            <TabsContent value="resolved" className="mt-6">
+              <ReportList status="resolved" query={resolved} />
+            </TabsContent>
+          </Tabs>
+        </div>
+      )}
+    </PageContainer>
+  );
+}
+
+function ReportList({
+  status,
+  query,
+}: {
+  status: ReportStatus;
+  query: { data?: Report[]; isPending: boolean; isError: boolean };
+}) {
+  if (query.isPending) {
+    return (
+      <div className="grid gap-4" role="status" aria-label="Loading reports">
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} className="h-40 w-full rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError || !query.data) {
+    return <p className="text-sm text-destructive">We couldn't load the reports. Please try again.</p>;
+  }
+  if (query.data.length === 0) {
+    return (
+      <div
+        className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center"
+        data-testid={`text-no-reports-${status}`}
+      >
+        <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+          <Inbox className="size-6" aria-hidden="true" />
+        </span>
+        <p className="font-medium">{EMPTY[status].title}</p>
+        <p className="text-sm text-muted-foreground">{EMPTY[status].description}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-4" aria-label={status === 'open' ? 'Open reports' : 'Resolved reports'}>
+      {query.data.map((report) => (
+        <li key={report.id}>
+          <ReportCard report={report} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NotAuthorized() {
+  return (
+    <div className="flex justify-center py-12">
+      <Card className="w-full max-w-md">
+        <CardContent className="space-y-4 pt-6">
+          <div className="flex items-center gap-3">
+            <ShieldX className="size-8 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <h1 className="text-2xl font-bold tracking-tight">Not authorized</h1>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            Only moderators can see reports. If you think you should have access, contact the Threadswap team.
+          </p>
+          <Button asChild variant="outline">
+            <Link href="/">Back to home</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
