@@ -1,6 +1,7 @@
 import type { User } from '@common/api/users';
 import { displayName } from '@common/domain/display-name';
-import { LogOut, Menu, MessageCircle } from 'lucide-react';
+import { LogOut, Menu, MessageCircle, ShieldCheck } from 'lucide-react';
+import { Link } from 'wouter';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Separator } from '@client/components/ui/separator';
@@ -55,7 +56,7 @@ export function MobileNav({ user }: { user: User | null }) {
 
         <div className="flex flex-col gap-2 p-4">
           {user ? (
-            <MemberMenuActions />
+            <MemberMenuActions isModerator={Boolean(user.isModerator)} />
           ) : (
             <GuestActions layout="stack" testIdPrefix="mobile-" onAction={() => setOpen(false)} />
           )}
@@ -65,12 +66,22 @@ export function MobileNav({ user }: { user: User | null }) {
   );
 }
 
-function MemberMenuActions() {
+function MemberMenuActions({ isModerator }: { isModerator: boolean }) {
   const logout = useLogoutMutation();
   const { openMessages } = useChat();
   return (
     <>
       <ListItemButton size="lg" data-testid="mobile-button-list-item" />
+      {isModerator ? (
+        <SheetClose asChild>
+          <Button variant="outline" size="lg" asChild data-testid="mobile-menu-moderation">
+            <Link href="/moderation">
+              <ShieldCheck aria-hidden="true" />
+              Moderation
+            </Link>
+          </Button>
+        </SheetClose>
+      ) : null}
       <SheetClose asChild>
         <Button variant="outline" size="lg" onClick={openMessages} data-testid="mobile-menu-messages">
           <MessageCircle aria-hidden="true" />
