@@ -1,0 +1,120 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser } from './support/browser';
+import { expectPath, hidden, visible } from './support/ui';
+
+async function selectTab(page: Page, testId: string, label: string): Promise<Locator> {
+  const tab = page.getByTestId(testId);
+  expect((await tab.innerText()).trim()).toBe(label);
+  await tab.click();
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+  const panelId = await tab.getAttribute('aria-controls');
+  expect(panelId).toBeTruthy();
+  const panel = page.locator(`[id="${panelId}"]`);
+  await visible(panel);
+  expect(await page.getByRole('tabpanel').count()).toBe(1);
+  return panel;
+}
+
+/** The headings of the cards in a tab panel, in order. */
+function cardTitles(panel: Locator): Promise<string[]> {
+  return panel.getByRole('heading', { level: 3 }).allInnerTexts();
+}
+
+/** Spec §2 How It Works page, for a visitor. */
+describe('How It Works', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ page } = await openBrowser());
+  });
+
+  it('the hero shows its three badges', async () => {
+    await page.goto('/how-it-works');
+    await visible(page.getByRole('heading', { level: 1, name: 'How Threadswap Works' }));
+    const highlights = page.getByRole('list', { name: 'Highlights' });
+    await visible(highlights);
+    expect((await highlights.getByRole('listitem').allInnerTexts()).map((text) => text.trim())).toEqual([
+      'No Money Required',
+      'AI-Powered Matching',
+      'Safe & Secure',
+    ]);
+  });
+
+  it('Getting Started is open first and lists the six steps', async () => {
+    const tab = page.getByTestId('tab-getting-started');
+    expect(await tab.getAttribute('aria-selected')).toBe('true');
+    const panel = await selectTab(page, 'tab-getting-started', 'Getting Started');
+    expect(await cardTitles(panel)).toEqual([
+      'Sign Up & Create Your Profile',
+      'List Your Items',
+      'Discover & Browse',
+      'Make Barter Offers',
+      'Negotiate & Chat',
+      'Complete Your Trade',
+    ]);
+    for (let step = 1; step <= 6; step += 1) {
+      await visible(panel.getByText(`Step ${step}`, { exact: true }));
+    }
+    // Spec §1: sign-up is by email and password or by an external account.
+    await visible(panel.getByText(/email address and a password, or with an external account/));
+  });
+
+  it('Key Features shows the four features', async () => {
+    const panel = await selectTab(page, 'tab-features', 'Key Features');
+    expect(await cardTitles(panel)).toEqual([
+      'AI-Powered Matching',
+      'Social Trading Network',
+      'Value Estimation',
+      'Safe Trading',
+    ]);
+  });
+
+  it('Pro Tips covers photography, descriptions, trading and safety', async () => {
+    const panel = await selectTab(page, 'tab-tips', 'Pro Tips');
+    expect(await cardTitles(panel)).toEqual([
+      'Photography Tips',
+      'Writing Descriptions',
+      'Trading Tips',
+      'Safety Tips',
+    ]);
+  });
+
+  it('the FAQ answers the six questions', async () => {
+    const panel = await selectTab(page, 'tab-faq', 'FAQ');
+    expect(await cardTitles(panel)).toEqual([
+      'Is Threadswap really free?',
+      'How does the AI matching work?',
+      'Is it safe to meet strangers for trades?',
+      "What if I'm not happy with a trade?",
+      'How accurate are the price estimates?',
+      'Can I trade multiple items at once?',
+    ]);
+    // Spec §1: the product is free, with no fees for listing or trading, and all trades are final.
+    await visible(panel.getByText(/no fees for listing items or for trading/));
+    await visible(panel.getByText(/All trades are final/));
+  });
+
+  it("the closing 'Sign Up Now' opens the sign-up dialog for a visitor", async () => {
+    const signUp = page.getByTestId('button-sign-up-now');
+    await signUp.scrollIntoViewIfNeeded();
+    await visible(signUp);
+    expect((await signUp.innerText()).trim()).toBe('Sign Up Now');
+    await signUp.click();
+    const dialog = page.getByTestId('dialog-auth');
+    await visible(dialog);
+    await expect.poll(() => dialog.getByTestId('tab-register').getAttribute('aria-selected')).toBe('true');
+    await visible(page.locator('#register-first-name'));
+    await expectPath(page, '/how-it-works');
+    await page.keyboard.press('Escape');
+    await hidden(dialog);
+  });
+
+  it("the closing 'Browse Items' goes to /browse", async () => {
+    const browse = page.getByTestId('button-cta-browse-items');
+    expect((await browse.innerText()).trim()).toBe('Browse Items');
+    await browse.click();
+    await expectPath(page, '/browse');
+    await visible(page.getByRole('heading', { level: 1, name: 'Browse & Barter' }));
+  });
+});

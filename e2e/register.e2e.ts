@@ -1,0 +1,244 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, uniqueEmail } from './support/browser';
+import {
+  expectNewToast,
+  expectPath,
+  expectReload,
+  expectSignedInBar,
+  expectSignedOutBar,
+  hidden,
+  recordToasts,
+  toastLog,
+  visible,
+} from './support/ui';
+
+/** Spec §2 Authentication dialog, §5 Login/Register validation, §8 registration messages. */
+describe('registration through the authentication dialog', () => {
+  let page: Page;
+  let clearSession: () => Promise<void>;
+
+  beforeAll(async () => {
+    const browser = await openBrowser();
+    page = browser.page;
+    await recordToasts(browser.context);
+    clearSession = () => browser.context.clearCookies();
+  });
+
+  const dialog = () => page.getByTestId('dialog-auth');
+
+  /** Each step starts as a visitor on the home page, whatever the step before left behind. */
+  async function openJoinNow() {
+    await clearSession();
+    await page.goto('/');
+    await page.getByTestId('button-join-now').click();
+    await visible(dialog());
+    await expectSelectedTab('register');
+  }
+
+  async function expectSelectedTab(tab: 'login' | 'register') {
+    const other = tab === 'login' ? 'register' : 'login';
+    await expect
+      .poll(() => dialog().getByTestId(`tab-${tab}`).getAttribute('aria-selected'), { timeout: 10_000 })
+      .toBe('true');
+    expect(await dialog().getByTestId(`tab-${other}`).getAttribute('aria-selected')).toBe('false');
+    await visible(dialog().getByTestId(tab === 'login' ? 'button-submit-login' : 'button-submit-register'));
+  }
+
+  async function fillRegister(fields: {
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    password?: string;
+    confirmPassword?: string;
+  }) {
+    await page.locator('#register-first-name').fill(fields.firstName ?? '');
+    await page.locator('#register-last-name').fill(fields.lastName ?? '');
+    await page.locator('#register-email').fill(fields.email ?? '');
+    await page.locator('#register-password').fill(fields.password ?? '');
+    await page.locator('#register-confirm-password').fill(fields.confirmPassword ?? '');
+  }
+
+  const submitRegister = () => dialog().getByTestId('button-submit-register').click();
+
+  it('Join Now opens the dialog on Sign Up, with the note about external accounts', async () => {
+    await openJoinNow();
+    await visible(dialog().getByRole('heading', { name: 'Join Threadswap' }));
+    await visible(
+      dialog().getByText(
+        'Sign-in with an external account is temporarily unavailable. Please use your email and password.',
+        { exact: true },
+      ),
+    );
+    for (const id of [
+      'register-first-name',
+      'register-last-name',
+      'register-email',
+      'register-password',
+      'register-confirm-password',
+    ]) {
+      await visible(page.locator(`#${id}`));
+    }
+    // The first field takes the focus.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('register-first-name');
+  });
+
+  it('refuses a form with a required field missing', async () => {
+    await openJoinNow();
+    const complete = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: uniqueEmail('missing'),
+      password: 'secret123',
+      confirmPassword: 'secret123',
+    };
+    const gaps = [
+      {},
+      { ...complete, firstName: '' },
+      { ...complete, email: '' },
+      { ...complete, password: '', confirmPassword: '' },
+    ];
+    for (const form of gaps) {
+      await fillRegister(form);
+      await expectNewToast(page, submitRegister, 'Missing information', 'Please fill in all required fields');
+      await visible(dialog());
+    }
+  });
+
+  it('refuses a confirmation that differs from the password', async () => {
+    await openJoinNow();
+    await fillRegister({
+      firstName: 'Ada',
+      email: uniqueEmail('mismatch'),
+      password: 'secret123',
+      confirmPassword: 'secret124',
+    });
+    await expectNewToast(page, submitRegister, 'Password mismatch', 'Passwords do not match');
+    await visible(dialog());
+  });
+
+  it('refuses a password shorter than 6 characters', async () => {
+    await openJoinNow();
+    await fillRegister({
+      firstName: 'Ada',
+      email: uniqueEmail('weak'),
+      password: '12345',
+      confirmPassword: '12345',
+    });
+    await expectNewToast(
+      page,
+      submitRegister,
+      'Weak password',
+      'Password must be at least 6 characters long',
+    );
+    await visible(dialog());
+  });
+
+  it('one toggle shows and hides both password fields', async () => {
+    await openJoinNow();
+    const password = page.locator('#register-password');
+    const confirmation = page.locator('#register-confirm-password');
+    const toggles = dialog().getByTestId('button-toggle-password');
+    // Only the visible (Sign Up) tab's form is mounted: one toggle, shared by both fields.
+    expect(await toggles.count()).toBe(1);
+    const toggle = toggles.first();
+    expect(await password.getAttribute('type')).toBe('password');
+    expect(await confirmation.getAttribute('type')).toBe('password');
+
+    await toggle.click();
+    await expect.poll(() => password.getAttribute('type')).toBe('text');
+    expect(await confirmation.getAttribute('type')).toBe('text');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+
+    await toggle.click();
+    await expect.poll(() => password.getAttribute('type')).toBe('password');
+    expect(await confirmation.getAttribute('type')).toBe('password');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  const email = uniqueEmail('register');
+
+  it('creates the account (6 characters are enough), says so, and is signed in after the reload', async () => {
+    await openJoinNow();
+    await fillRegister({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email,
+      password: 'secr3t',
+      confirmPassword: 'secr3t',
+    });
+    await expectReload(page, submitRegister);
+
+    await expectSignedInBar(page, 'Grace Hopper');
+    await expectPath(page, '/');
+    expect(await page.getByTestId('button-user-menu').innerText()).toBe('GH');
+    // The toast came up just before the reload (recorded, since the reload clears it).
+    expect((await toastLog(page)).at(-1)).toEqual([
+      'Account created!',
+      'Welcome to the product! You can now start trading.',
+    ]);
+    await hidden(dialog());
+  });
+
+  it('refuses the same email a second time with the server message', async () => {
+    await clearSession();
+    await page.goto('/');
+    await expectSignedOutBar(page);
+    await page.getByTestId('button-join-now').click();
+    await visible(dialog());
+    await fillRegister({
+      firstName: 'Grace',
+      email: email.toUpperCase(),
+      password: 'another1',
+      confirmPassword: 'another1',
+    });
+    await expectNewToast(
+      page,
+      submitRegister,
+      'Registration failed',
+      'An account with this email already exists',
+    );
+    await visible(dialog());
+    await expectSignedOutBar(page);
+  });
+
+  it('sign in with a field missing says so', async () => {
+    await openJoinNow();
+    await dialog().getByTestId('tab-login').click();
+    await expectSelectedTab('login');
+    await visible(dialog().getByRole('heading', { name: 'Welcome back' }));
+    await visible(
+      dialog().getByText('Sign-in with an external account is temporarily unavailable.', { exact: false }),
+    );
+    const submitLogin = () => dialog().getByTestId('button-submit-login').click();
+
+    for (const form of [
+      { email: '', password: '' },
+      { email: email, password: '' },
+      { email: '', password: 'secr3t' },
+    ]) {
+      await page.locator('#login-email').fill(form.email);
+      await page.locator('#login-password').fill(form.password);
+      await expectNewToast(page, submitLogin, 'Missing information', 'Please fill in all fields');
+      await visible(dialog());
+    }
+    await expectSignedOutBar(page);
+  });
+
+  it('/api/login opens the dialog on Sign In', async () => {
+    await page.goto('/api/login');
+    await visible(dialog());
+    await expectSelectedTab('login');
+    await visible(page.locator('#login-email'));
+    // The parameter that asked for the dialog is dropped from the address.
+    await expectPath(page, '/');
+  });
+
+  it('/api/auth/email opens the dialog on Sign Up', async () => {
+    await page.goto('/api/auth/email');
+    await visible(dialog());
+    await expectSelectedTab('register');
+    await visible(page.locator('#register-first-name'));
+    await expectPath(page, '/');
+  });
+});
