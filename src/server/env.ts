@@ -20,6 +20,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   MODERATOR_EMAILS: z.string().default(''),
+  CLIENT_DIR: z.string().min(1).optional(),
 });
 
 export interface AppConfig {
@@ -33,6 +34,8 @@ export interface AppConfig {
   poolSize: number;
   /** Lower-cased emails of members who may see the moderation view. */
   moderatorEmails: string[];
+  /** The built client to serve; defaults to dist/client. */
+  clientDir: string | undefined;
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
@@ -55,5 +58,6 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     moderatorEmails: env.MODERATOR_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    clientDir: env.CLIENT_DIR,
   };
 }

@@ -19,6 +19,7 @@ export const testConfig: AppConfig = {
   logLevel: 'silent',
   poolSize: 5,
   moderatorEmails: ['moderator@example.com'],
+  clientDir: undefined,
 };
 
 const passwordHashes = new Map<string, Promise<string>>();

@@ -67,18 +67,19 @@ export function useItemControls(item: Item) {
 /** Delete with the browser's confirmation and the spec's toasts (spec §5, §8). */
 export function useDeleteItem() {
   const mutation = useDeleteItemMutation();
-  const remove = (item: Item, onDeleted?: () => void) => {
+  // mutateAsync, not mutate's callbacks: the list refetch unmounts the card (and its menu) before
+  // per-call callbacks would run, and TanStack Query skips those for an unmounted component.
+  const remove = async (item: Item, onDeleted?: () => void) => {
     if (!window.confirm('Are you sure you want to delete this item?')) return;
-    mutation.mutate(item.id, {
-      onSuccess: () => {
-        toast({ title: 'Item deleted', description: 'Your item has been removed from the marketplace' });
-        onDeleted?.();
-      },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) handleUnauthorized();
-        else toast({ title: 'Error', description: 'Failed to delete item', variant: 'destructive' });
-      },
-    });
+    try {
+      await mutation.mutateAsync(item.id);
+    } catch (error) {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      else toast({ title: 'Error', description: 'Failed to delete item', variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Item deleted', description: 'Your item has been removed from the marketplace' });
+    onDeleted?.();
   };
   return { remove, isPending: mutation.isPending };
 }

@@ -61,7 +61,7 @@ export function ItemOwnerMenu({
           <DropdownMenuSeparator />
           <DropdownMenuItem
             variant="destructive"
-            onSelect={() => remove(item, onDeleted)}
+            onSelect={() => void remove(item, onDeleted)}
             data-testid="menu-delete-item"
           >
             <Trash2 aria-hidden="true" />
