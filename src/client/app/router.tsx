@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { useAuth } from '@client/features/auth/api';
 import { NotFoundPage } from '@client/pages/not-found';
+import { PageErrorBoundary } from './page-error-boundary';
 import { MEMBER_ROUTES, VISITOR_ROUTES } from './routes';
 
 /**
@@ -12,16 +13,19 @@ import { MEMBER_ROUTES, VISITOR_ROUTES } from './routes';
 export function AppRouter() {
   const { isAuthenticated, isLoading } = useAuth();
   const routes = isAuthenticated ? MEMBER_ROUTES : VISITOR_ROUTES;
+  const [location] = useLocation();
 
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Switch>
-        {routes.map(({ path, component }) => (
-          <Route key={path} path={path} component={component} />
-        ))}
-        <Route>{isLoading ? null : <NotFoundPage />}</Route>
-      </Switch>
-    </Suspense>
+    <PageErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          {routes.map(({ path, component }) => (
+            <Route key={path} path={path} component={component} />
+          ))}
+          <Route>{isLoading ? null : <NotFoundPage />}</Route>
+        </Switch>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }
 
@@ -29,7 +33,10 @@ export function AppRouter() {
 function PageLoading() {
   return (
     <div className="flex flex-1 items-center justify-center py-24" role="status">
-      <span className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
+      <span
+        className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary"
+        aria-hidden="true"
+      />
       <span className="sr-only">Loading page</span>
     </div>
   );

@@ -53,3 +53,41 @@ export function dismissToast(id: string): void {
 export function useToasts(): ToastEntry[] {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
+
+const CARRIED_TOAST_KEY = 'threadswap:toast-after-reload';
+
+/**
+ * Shows a text toast now and again after the page reloads (sign-in and sign-up reload the page,
+ * spec §2, which would otherwise wipe the message before anyone can read it).
+ */
+export function toastAcrossReload(options: { title: string; description?: string }): void {
+  toast(options);
+  try {
+    window.sessionStorage.setItem(CARRIED_TOAST_KEY, JSON.stringify(options));
+  } catch {
+    // storage unavailable (private mode quota): the toast still showed once
+  }
+}
+
+/** Shows, once, a toast carried over a reload by toastAcrossReload. */
+export function showCarriedToast(): void {
+  let stored: string | null;
+  try {
+    stored = window.sessionStorage.getItem(CARRIED_TOAST_KEY);
+    window.sessionStorage.removeItem(CARRIED_TOAST_KEY);
+  } catch {
+    return;
+  }
+  if (!stored) return;
+  try {
+    const options = JSON.parse(stored) as { title?: unknown; description?: unknown };
+    if (typeof options.title === 'string') {
+      toast({
+        title: options.title,
+        description: typeof options.description === 'string' ? options.description : undefined,
+      });
+    }
+  } catch {
+    // a malformed entry is dropped
+  }
+}

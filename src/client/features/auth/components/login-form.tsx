@@ -4,12 +4,18 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { toast } from '@client/components/ui/use-toast';
+import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
 import { useLoginMutation } from '../api';
 import { PasswordInput, type PasswordVisibility } from './password-input';
 
-export function LoginForm({ visibility, onSignedIn }: { visibility: PasswordVisibility; onSignedIn: () => void }) {
+export function LoginForm({
+  visibility,
+  onSignedIn,
+}: {
+  visibility: PasswordVisibility;
+  onSignedIn: () => void;
+}) {
   const { register, handleSubmit } = useForm<LoginFormValues>({ defaultValues: { email: '', password: '' } });
   const login = useLoginMutation();
 
@@ -23,7 +29,7 @@ export function LoginForm({ visibility, onSignedIn }: { visibility: PasswordVisi
       { email: values.email.trim(), password: values.password },
       {
         onSuccess: () => {
-          toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
+          toastAcrossReload({ title: 'Welcome back!', description: 'You have successfully logged in.' });
           onSignedIn();
         },
         onError: (error) => {
@@ -63,7 +69,13 @@ export function LoginForm({ visibility, onSignedIn }: { visibility: PasswordVisi
           {...register('password')}
         />
       </div>
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending} data-testid="button-submit-login">
+      <Button
+        type="submit"
+        size="lg"
+        className="mt-1 w-full"
+        disabled={login.isPending}
+        data-testid="button-submit-login"
+      >
         {login.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>

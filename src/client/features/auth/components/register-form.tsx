@@ -4,12 +4,18 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { toast } from '@client/components/ui/use-toast';
+import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
 import { useRegisterMutation } from '../api';
 import { PasswordInput, type PasswordVisibility } from './password-input';
 
-export function RegisterForm({ visibility, onSignedIn }: { visibility: PasswordVisibility; onSignedIn: () => void }) {
+export function RegisterForm({
+  visibility,
+  onSignedIn,
+}: {
+  visibility: PasswordVisibility;
+  onSignedIn: () => void;
+}) {
   const { register, handleSubmit } = useForm<RegisterFormValues>({
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
@@ -30,7 +36,10 @@ export function RegisterForm({ visibility, onSignedIn }: { visibility: PasswordV
       },
       {
         onSuccess: () => {
-          toast({ title: 'Account created!', description: 'Welcome to the product! You can now start trading.' });
+          toastAcrossReload({
+            title: 'Account created!',
+            description: 'Welcome to the product! You can now start trading.',
+          });
           onSignedIn();
         },
         onError: (error) => {
@@ -61,7 +70,12 @@ export function RegisterForm({ visibility, onSignedIn }: { visibility: PasswordV
           <Label htmlFor="register-last-name">
             Last name <span className="font-normal text-muted-foreground">(optional)</span>
           </Label>
-          <Input id="register-last-name" autoComplete="family-name" placeholder="Doe" {...register('lastName')} />
+          <Input
+            id="register-last-name"
+            autoComplete="family-name"
+            placeholder="Doe"
+            {...register('lastName')}
+          />
         </div>
       </div>
       <div className="grid gap-2">
