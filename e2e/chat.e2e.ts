@@ -1,0 +1,373 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser } from './support/browser';
+import {
+  type ApiItem,
+  eventually,
+  getJson,
+  gone,
+  listItemViaApi,
+  type Member,
+  registerMember,
+  shown,
+  textOf,
+  uniqueWord,
+  WAIT_MS,
+} from './support/journeys';
+import { expectNewToast, openUserMenu } from './support/ui';
+
+/**
+ * Issue 6: real-time chat between two members about an item (spec §2 Chat dialog, Floating
+ * conversations panel, Notifications; §4 Message and Chat typing; §6 Chat; §7 real-time channel;
+ * §9 typing stop delay 2000 ms). Member A (one browser) writes to member B (another browser)
+ * about B's listing; B follows it live on the home page, without reloading.
+ */
+
+/** Spec §9: the stop signal follows the last key press after this long. */
+const TYPING_STOP_DELAY_MS = 2000;
+
+interface ConversationSummary {
+  id: string;
+  relatedItem: { id: string; title: string } | null;
+  unreadCount: number;
+}
+
+/** Puts a marker on the page's window; `expectNoReload` fails if the page was reloaded since. */
+async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eNoReload?: boolean }).__e2eNoReload = true;
+  });
+}
+
+async function expectNoReload(page: Page): Promise<void> {
+  expect(
+    await page.evaluate(() => (window as unknown as { __e2eNoReload?: boolean }).__e2eNoReload === true),
+    'the page was reloaded',
+  ).toBe(true);
+}
+
+/** The bell's unread count as the badge shows it (0 when there is no badge). */
+async function bellCount(page: Page): Promise<number> {
+  const badge = page.getByTestId('badge-unread-count');
+  return (await badge.count()) === 0 ? 0 : Number(await textOf(badge));
+}
+
+/** The ids of the chat messages shown in `dialog`, oldest first. */
+async function messageIds(dialog: Locator): Promise<string[]> {
+  return dialog
+    .locator('[data-testid^="chat-message-"]')
+    .evaluateAll((rows) =>
+      rows.map((row) => (row.getAttribute('data-testid') ?? '').slice('chat-message-'.length)),
+    );
+}
+
+/** The text of a message bubble (without the screen-reader 'You:' prefix), line breaks kept. */
+async function bubbleText(message: Locator): Promise<string> {
+  return (await message.locator('p').textContent({ timeout: WAIT_MS })) ?? '';
+}
+
+describe('two members chat about an item in real time', () => {
+  let pageA: Page;
+  let pageB: Page;
+  let ava: Member;
+  let ben: Member;
+  let item: ApiItem;
+  let conversationId: string;
+  let firstMessageId: string;
+  let bellBefore: number;
+  const firstLine = 'Hi Ben! Love these loafers.';
+  const secondLine = 'Are they still available for a swap?';
+  const typed = 'Great!';
+  const reply = 'Yes, they are still available - what would you offer?';
+
+  const chatA = () => pageA.getByTestId('dialog-chat');
+  const chatB = () => pageB.getByTestId('dialog-chat');
+
+  beforeAll(async () => {
+    ({ page: pageA } = await openBrowser());
+    ({ page: pageB } = await openBrowser());
+    [ava, ben] = await Promise.all([
+      registerMember(pageA, 'Ava', 'Reyes'),
+      registerMember(pageB, 'Ben', 'Owens'),
+    ]);
+    item = await listItemViaApi(pageB, {
+      title: `${uniqueWord('Ch')} suede loafers`,
+      category: 'shoes',
+      style: null,
+      condition: 'like-new',
+      brand: 'Grenson',
+      size: '9',
+      estimatedValue: 9500,
+    });
+  });
+
+  it('a visitor clicking Message on a card is asked to log in', async () => {
+    const { page: visitor } = await openBrowser();
+    await visitor.goto(`/browse?search=${encodeURIComponent(item.title.split(' ')[0] ?? '')}`);
+    const card = visitor.getByTestId(`card-item-${item.id}`);
+    await shown(card);
+    const message = card.getByTestId(`button-message-${item.id}`);
+    await shown(message);
+    await expectNewToast(
+      visitor,
+      () => message.click(),
+      'Authentication Required',
+      'Please log in to start a conversation',
+    );
+    expect(await visitor.getByTestId('dialog-chat').count()).toBe(0);
+    const conversations = await visitor.request.get('/api/conversations');
+    expect(conversations.status()).toBe(401);
+  });
+
+  it('B starts on the home page with no unread messages', async () => {
+    await pageB.goto('/');
+    await shown(pageB.getByTestId('button-floating-messages'));
+    await shown(pageB.getByTestId('button-notifications'));
+    expect(await pageB.getByTestId('badge-messages-unread').count()).toBe(0);
+    bellBefore = (await getJson<{ count: number }>(pageB, '/api/notifications/unread-count')).count;
+    await eventually(() => bellCount(pageB), bellBefore);
+    await markPage(pageB);
+  });
+
+  it("A opens B's item and messages B: Shift+Enter makes a new line, Enter sends", async () => {
+    await pageA.goto(`/browse?highlight=${item.id}`);
+    // Signed in as far as the page knows (the avatar menu), before using a member's action.
+    await shown(pageA.getByTestId('button-user-menu'));
+    const detail = pageA.getByTestId('dialog-item-detail');
+    await shown(detail);
+    await eventually(() => textOf(detail.getByTestId('text-detail-title')), item.title);
+    await detail.getByTestId('button-detail-message').click();
+
+    const chat = chatA();
+    await shown(chat);
+    await eventually(() => textOf(chat.getByTestId('text-chat-participant')), ben.name);
+    await eventually(() => textOf(chat.getByTestId('text-chat-item')), item.title);
+    const input = chat.getByTestId('input-chat-message');
+    await shown(input);
+    expect(await messageIds(chat)).toEqual([]);
+
+    const conversations = await getJson<ConversationSummary[]>(pageA, '/api/conversations');
+    const conversation = conversations.find((entry) => entry.relatedItem?.id === item.id);
+    if (!conversation) throw new Error(`No conversation about ${item.id}: ${JSON.stringify(conversations)}`);
+    conversationId = conversation.id;
+
+    await input.pressSequentially(firstLine);
+    await pageA.keyboard.press('Shift+Enter');
+    await input.pressSequentially(secondLine);
+    // Shift+Enter made a new line in the input and sent nothing.
+    expect(await input.inputValue()).toBe(`${firstLine}\n${secondLine}`);
+    expect(await messageIds(chat)).toEqual([]);
+
+    await pageA.keyboard.press('Enter');
+    await eventually(async () => (await messageIds(chat)).length, 1);
+    [firstMessageId] = (await messageIds(chat)) as [string];
+    const sent = chat.getByTestId(`chat-message-${firstMessageId}`);
+    // One message holding both lines: the Shift+Enter did not send the first line on its own.
+    expect(await bubbleText(sent)).toBe(`${firstLine}\n${secondLine}`);
+    expect(await sent.getAttribute('data-own')).toBe('true');
+    await eventually(() => input.inputValue(), '');
+  });
+
+  it('B sees the unread badge and the bell go up live, then the conversation in the panel', async () => {
+    await eventually(() => textOf(pageB.getByTestId('badge-messages-unread')), '1');
+    await eventually(() => bellCount(pageB), bellBefore + 1);
+    await expectNoReload(pageB);
+
+    // The bell lists the message notification.
+    await pageB.getByTestId('button-notifications').click();
+    const popover = pageB.getByTestId('popover-notifications');
+    await shown(popover);
+    await eventually(async () => (await textOf(popover)).includes(`${firstLine} ${secondLine}`), true);
+    await pageB.keyboard.press('Escape');
+    await gone(popover);
+
+    await pageB.getByTestId('button-floating-messages').click();
+    const panel = pageB.getByTestId('panel-conversations');
+    await shown(panel);
+    const row = panel.getByTestId(`conversation-${conversationId}`);
+    await shown(row);
+    const rowText = await textOf(row);
+    expect(rowText).toContain(ava.name);
+    expect(rowText).toContain(item.title);
+    // The last message, its line break shown as a space.
+    expect(rowText).toContain(`${firstLine} ${secondLine}`);
+    await eventually(() => textOf(row.getByTestId(`text-conversation-unread-${conversationId}`)), '1');
+  });
+
+  it("B opens the conversation and reads A's message; the unread counts clear and A sees 'Seen'", async () => {
+    await pageB.getByTestId(`conversation-${conversationId}`).click();
+    const chat = chatB();
+    await shown(chat);
+    await gone(pageB.getByTestId('panel-conversations'));
+    await eventually(() => textOf(chat.getByTestId('text-chat-participant')), ava.name);
+    await eventually(() => textOf(chat.getByTestId('text-chat-item')), item.title);
+    const received = chat.getByTestId(`chat-message-${firstMessageId}`);
+    await shown(received);
+    expect(await bubbleText(received)).toBe(`${firstLine}\n${secondLine}`);
+    expect(await received.getAttribute('data-own')).toBe('false');
+
+    await gone(pageB.getByTestId('badge-messages-unread'));
+    await eventually(() => bellCount(pageB), bellBefore);
+    await eventually(
+      async () => (await getJson<{ count: number }>(pageB, '/api/conversations/unread-count')).count,
+      0,
+    );
+
+    // A, without reloading, sees that B has read it.
+    await shown(chatA().getByTestId(`chat-message-${firstMessageId}`).getByTestId('text-seen'));
+    await expectNoReload(pageB);
+  });
+
+  it('B sees A typing; the indicator goes about 2 s after A stops', async () => {
+    // B records, by the browser clock, when the indicator appears and disappears (and its text).
+    await pageB.evaluate(() => {
+      const log: Array<[string, number, string]> = [];
+      (window as unknown as { __typingLog: typeof log }).__typingLog = log;
+      let on = false;
+      const check = () => {
+        const indicator = document.querySelector('[data-testid="text-typing-indicator"]');
+        if (Boolean(indicator) === on) return;
+        on = Boolean(indicator);
+        log.push([on ? 'shown' : 'hidden', Date.now(), indicator?.textContent ?? '']);
+      };
+      new MutationObserver(check).observe(document.body, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+    // A records when the input last changed, and the typing frames A's browser sends.
+    await pageA.evaluate(() => {
+      const state = { lastInput: 0, frames: [] as Array<[boolean, number]> };
+      (window as unknown as { __typing: typeof state }).__typing = state;
+      document.addEventListener('input', () => (state.lastInput = Date.now()), true);
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function patched(this: WebSocket, data) {
+        try {
+          const frame = JSON.parse(String(data)) as { type?: string; isTyping?: boolean };
+          if (frame.type === 'typing') state.frames.push([frame.isTyping === true, Date.now()]);
+        } catch {
+          // not JSON: not ours to record
+        }
+        return send.call(this, data);
+      };
+    });
+
+    const input = chatA().getByTestId('input-chat-message');
+    await input.pressSequentially(typed);
+
+    const typingLog = () =>
+      pageB.evaluate(
+        () => (window as unknown as { __typingLog: Array<[string, number, string]> }).__typingLog,
+      );
+    await eventually(async () => (await typingLog()).map(([state]) => state), ['shown', 'hidden'], WAIT_MS);
+    const [[, shownAt, text], [, hiddenAt]] = (await typingLog()) as [
+      [string, number, string],
+      [string, number, string],
+    ];
+    const a = await pageA.evaluate(
+      () =>
+        (window as unknown as { __typing: { lastInput: number; frames: Array<[boolean, number]> } }).__typing,
+    );
+
+    expect(text).toContain(`${ava.firstName}`);
+    expect(text).toContain('is typing');
+    expect(shownAt).toBeLessThan(hiddenAt);
+    // A sent 'typing on', then the stop signal 2 s after the last key press.
+    const flags = a.frames.map(([isTyping]) => isTyping);
+    expect(flags.length).toBeGreaterThanOrEqual(2);
+    expect(flags.at(-1)).toBe(false);
+    expect(flags.slice(0, -1).every(Boolean)).toBe(true);
+    const stopSentAfter = (a.frames.at(-1)?.[1] ?? 0) - a.lastInput;
+    expect(stopSentAfter).toBeGreaterThanOrEqual(TYPING_STOP_DELAY_MS - 100);
+    expect(stopSentAfter).toBeLessThan(TYPING_STOP_DELAY_MS + 2000);
+    // B's indicator went about 2 s after A's last key press (well before any 6 s fallback).
+    const hiddenAfter = hiddenAt - a.lastInput;
+    expect(hiddenAfter).toBeGreaterThanOrEqual(TYPING_STOP_DELAY_MS - 200);
+    expect(hiddenAfter).toBeLessThan(TYPING_STOP_DELAY_MS + 2500);
+    await gone(chatB().getByTestId('text-typing-indicator'));
+    await expectNoReload(pageB);
+  });
+
+  it('a message A sends while B has the chat open is read at once', async () => {
+    const chat = chatA();
+    await pageA.keyboard.press('Enter');
+    await eventually(async () => (await messageIds(chat)).length, 2);
+    const secondId = (await messageIds(chat))[1] as string;
+    expect(await bubbleText(chat.getByTestId(`chat-message-${secondId}`))).toBe(typed);
+
+    const received = chatB().getByTestId(`chat-message-${secondId}`);
+    await shown(received);
+    expect(await bubbleText(received)).toBe(typed);
+    // 'Seen' moves to A's newest message.
+    await shown(chat.getByTestId(`chat-message-${secondId}`).getByTestId('text-seen'));
+    expect(await chat.getByTestId('text-seen').count()).toBe(1);
+    // No message notification for a chat that is open, and no unread badge.
+    expect((await getJson<{ count: number }>(pageB, '/api/notifications/unread-count')).count).toBe(
+      bellBefore,
+    );
+    await eventually(
+      async () => (await getJson<{ count: number }>(pageB, '/api/conversations/unread-count')).count,
+      0,
+    );
+    expect(await pageB.getByTestId('badge-messages-unread').count()).toBe(0);
+    expect(await bellCount(pageB)).toBe(bellBefore);
+  });
+
+  it('B replies and A sees it live', async () => {
+    await markPage(pageA);
+    const input = chatB().getByTestId('input-chat-message');
+    await input.fill(reply);
+    await chatB().getByTestId('button-send-message').click();
+    await eventually(() => input.inputValue(), '');
+
+    const chat = chatA();
+    await eventually(async () => (await messageIds(chat)).length, 3);
+    const replyId = (await messageIds(chat))[2] as string;
+    const received = chat.getByTestId(`chat-message-${replyId}`);
+    expect(await bubbleText(received)).toBe(reply);
+    expect(await received.getAttribute('data-own')).toBe('false');
+    await expectNoReload(pageA);
+    // B sees A read the reply, which arrived while A's chat was open.
+    await shown(chatB().getByTestId(`chat-message-${replyId}`).getByTestId('text-seen'));
+  });
+
+  it('after reading, neither member has unread messages', async () => {
+    // B closes the chat: the panel lists the conversation as read, with B's reply last.
+    await pageB.keyboard.press('Escape');
+    await gone(chatB());
+    await pageB.getByTestId('button-floating-messages').click();
+    const panelB = pageB.getByTestId('panel-conversations');
+    await shown(panelB);
+    const rowB = panelB.getByTestId(`conversation-${conversationId}`);
+    await shown(rowB);
+    await eventually(async () => (await textOf(rowB)).includes(reply), true);
+    expect(await rowB.getByTestId(`text-conversation-unread-${conversationId}`).count()).toBe(0);
+    expect(await pageB.getByTestId('badge-messages-unread').count()).toBe(0);
+    expect(await bellCount(pageB)).toBe(bellBefore);
+
+    // A closes the chat; 'Messages' in the avatar menu opens the panel: nothing unread.
+    await pageA.keyboard.press('Escape');
+    await gone(chatA());
+    await pageA.keyboard.press('Escape');
+    await gone(pageA.getByTestId('dialog-item-detail'));
+    const menu = await openUserMenu(pageA);
+    await menu.getByTestId('menu-messages').click();
+    const panelA = pageA.getByTestId('panel-conversations');
+    await shown(panelA);
+    const rowA = panelA.getByTestId(`conversation-${conversationId}`);
+    await shown(rowA);
+    const rowText = await textOf(rowA);
+    expect(rowText).toContain(ben.name);
+    expect(rowText).toContain(item.title);
+    expect(rowText).toContain(reply);
+    expect(await rowA.getByTestId(`text-conversation-unread-${conversationId}`).count()).toBe(0);
+    expect((await getJson<{ count: number }>(pageA, '/api/conversations/unread-count')).count).toBe(0);
+
+    // On A's home page the floating button has no unread badge either.
+    await pageA.goto('/');
+    await shown(pageA.getByTestId('button-floating-messages'));
+    await shown(pageA.getByTestId('button-notifications'));
+    expect(await pageA.getByTestId('badge-messages-unread').count()).toBe(0);
+  });
+});
