@@ -32,7 +32,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * - `useChat()` for other entry points, such as the avatar menu's 'Messages'.
  */
 export function ChatProvider({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
+  const { user, isLoading: sessionLoading } = useAuth();
   const memberId = user?.id ?? null;
   const [panelOpen, setPanelOpen] = useState(false);
   // The conversation stays set while the dialog closes, so its content does not vanish mid-animation.
@@ -66,6 +66,8 @@ export function ChatProvider({ children }: { children: ReactNode }) {
   const itemActions = useMemo<ItemActions>(
     () => ({
       message: (item: Item) => {
+        // Until the session check answers, nobody is known to be a visitor.
+        if (sessionLoading) return;
         if (!memberId) {
           toast({ title: 'Authentication Required', description: 'Please log in to start a conversation' });
           return;
@@ -89,7 +91,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
         );
       },
     }),
-    [findOrCreate, memberId, openConversation],
+    [findOrCreate, memberId, openConversation, sessionLoading],
   );
 
   const restoreFocus = (event: Event) => {

@@ -12,13 +12,14 @@ function loginRequired(description: string): void {
   toast({ title: 'Login required', description });
 }
 
+
 /**
  * The behaviour behind an item's buttons, shared by the card, the list row and the detail view
  * (spec §2 Item card, §6 Roles): visitors get a 'Login required' toast, members reach the
  * handlers of ItemActionsProvider, and favourites are handled here.
  */
 export function useItemControls(item: Item) {
-  const { user } = useAuth();
+  const { user, isLoading: sessionLoading } = useAuth();
   const actions = useItemActions();
   const favoriteIds = useFavoriteIds();
   const toggleFavorite = useToggleFavoriteMutation();
@@ -37,18 +38,23 @@ export function useItemControls(item: Item) {
     /** The owner gets the Suggested Barter Alternatives only where a handler is wired. */
     canSuggestForOwn: isOwner && actions.barter !== undefined,
     barter: () => {
+      // While the session is still being checked nobody is known to be a visitor.
+      if (sessionLoading) return;
       if (!isMember) return loginRequired('Please use the Dev Login button to test the barter feature');
       actions.barter?.(item);
     },
     smartMatch: () => {
+      if (sessionLoading) return;
       if (!isMember) return loginRequired('Please log in to use Smart Match');
       actions.smartMatch?.(item);
     },
     bookmark: () => {
+      if (sessionLoading) return;
       if (!isMember) return loginRequired('Please log in to bookmark items');
       actions.bookmark?.(item);
     },
     favorite: () => {
+      if (sessionLoading) return;
       if (!isMember) return loginRequired('Please log in to add items to favorites');
       if (toggleFavorite.isPending) return;
       toggleFavorite.mutate(
