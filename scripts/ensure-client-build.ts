@@ -8,7 +8,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'dist/client/index.html');
-const sources = ['src/client', 'src/common', 'public', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const sources = [
+  'src/client',
+  'src/common',
+  'public',
+  'vite.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -31,7 +38,10 @@ export function clientBuildIsStale(): boolean {
 export function ensureClientBuild() {
   if (!clientBuildIsStale()) return;
   console.log('Building the client (dist/client is missing or stale)...');
-  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) ensureClientBuild();

@@ -43,12 +43,17 @@ function vitest(label: string, args: string[], env: Record<string, string>) {
   if (run.status !== 0) fail(`${label} failed`);
 }
 
-if (ci && !databaseUrl) fail('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run cannot be skipped in CI.');
-if (ci && !existsSync(chrome)) fail(`CI=true but no Chromium at ${chrome}: the browser journeys cannot be skipped in CI.`);
+if (ci && !databaseUrl)
+  fail('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run cannot be skipped in CI.');
+if (ci && !existsSync(chrome))
+  fail(`CI=true but no Chromium at ${chrome}: the browser journeys cannot be skipped in CI.`);
 
 vitest('unit and API tests on PGlite', [], { TEST_DB_DRIVER: 'pglite' });
 if (databaseUrl) {
-  vitest('API tests on PostgreSQL', ['src/server'], { TEST_DB_DRIVER: 'postgres', TEST_DATABASE_URL: databaseUrl });
+  vitest('API tests on PostgreSQL', ['src/server'], {
+    TEST_DB_DRIVER: 'postgres',
+    TEST_DATABASE_URL: databaseUrl,
+  });
 } else {
   console.log('\nTEST_DATABASE_URL is not set: skipping the PostgreSQL run.');
 }

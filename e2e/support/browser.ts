@@ -20,7 +20,9 @@ export const baseURL = () => inject('baseURL');
 const contexts: Array<{ context: BrowserContext; dir: string }> = [];
 
 /** A fresh browser profile (its own cookies) in Debian's Chromium; closed after the file. */
-export async function openBrowser(viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function openBrowser(
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const dir = mkdtempSync(join(tmpdir(), 'threadswap-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

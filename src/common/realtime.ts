@@ -10,7 +10,11 @@ const id = z.uuid({ message: 'must be an id' });
 
 export const clientEvent = z.discriminatedUnion('type', [
   /** userId is accepted for the spec's sake and ignored: the session says who you are. */
-  z.object({ type: z.literal('join_conversation'), conversationId: id, userId: z.string().max(100).optional() }),
+  z.object({
+    type: z.literal('join_conversation'),
+    conversationId: id,
+    userId: z.string().max(100).optional(),
+  }),
   z.object({ type: z.literal('leave_conversation'), conversationId: id }),
   z.object({
     type: z.literal('send_message'),
@@ -21,13 +25,23 @@ export const clientEvent = z.discriminatedUnion('type', [
       senderId: z.string().max(100).optional(),
     }),
   }),
-  z.object({ type: z.literal('typing'), conversationId: id, isTyping: z.boolean(), userId: z.string().max(100).optional() }),
+  z.object({
+    type: z.literal('typing'),
+    conversationId: id,
+    isTyping: z.boolean(),
+    userId: z.string().max(100).optional(),
+  }),
 ]);
 export type ClientEvent = z.input<typeof clientEvent>;
 
 export const serverEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new_message'), message }),
-  z.object({ type: z.literal('typing'), conversationId: z.string(), userId: z.string(), isTyping: z.boolean() }),
+  z.object({
+    type: z.literal('typing'),
+    conversationId: z.string(),
+    userId: z.string(),
+    isTyping: z.boolean(),
+  }),
   z.object({ type: z.literal('notification'), notification }),
   z.object({ type: z.literal('unread'), count: z.number().int() }),
   z.object({ type: z.literal('messages_read'), conversationId: z.string(), readerId: z.string() }),

@@ -6,12 +6,22 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/connect';
 import type { AppConfig } from './env';
 import { installErrorHandler } from './lib/error-handler';
 import { installOriginGuard } from './lib/origin-guard';
-import { type AuthLimiter, type AuthRateLimits, createAuthLimiter, DEFAULT_AUTH_RATE_LIMITS } from './lib/rate-limit';
+import {
+  type AuthLimiter,
+  type AuthRateLimits,
+  createAuthLimiter,
+  DEFAULT_AUTH_RATE_LIMITS,
+} from './lib/rate-limit';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
@@ -89,7 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema as RouteRecord['schema'] });
+      if (method !== 'HEAD')
+        routeTable.push({ method, url: route.url, schema: route.schema as RouteRecord['schema'] });
     }
   });
 
@@ -149,7 +160,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+          path.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
         );
       },
     });
@@ -157,7 +170,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     // API paths and missing files (a stale /assets/x.js) answer 404; any other page path is the app.
-    const notAPage = /^\/(api|images|ws|assets)(\/|$)|^\/(healthz|readyz)$|\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    const notAPage = /^\/(api|images|ws|assets)(\/|$)|^\/(healthz|readyz)$|\.[a-z0-9]+$/i.test(
+      request.url.split('?')[0] ?? '',
+    );
     if (serveClient && !notAPage && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

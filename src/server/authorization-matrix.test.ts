@@ -34,7 +34,14 @@ async function world(): Promise<World> {
   const other = await t.member({ firstName: 'Other' });
   const ownerId = owner.user?.id ?? '';
   const partnerId = partner.user?.id ?? '';
-  const base = { description: 'd', category: 'clothing', gender: 'unisex', condition: 'good', estimatedValue: 1000, images: [photo] };
+  const base = {
+    description: 'd',
+    category: 'clothing',
+    gender: 'unisex',
+    condition: 'good',
+    estimatedValue: 1000,
+    images: [photo],
+  };
   const [mine, theirs] = await t.db
     .insert(items)
     .values([
@@ -44,9 +51,15 @@ async function world(): Promise<World> {
     .returning({ id: items.id });
   const itemId = mine?.id ?? '';
   const partnerItemId = theirs?.id ?? '';
-  const trade = (await partner.post('/api/trade-requests', { requestedItemId: itemId, offeredItemId: partnerItemId })).json();
-  const conversation = (await partner.post('/api/conversations/find-or-create', { otherUserId: ownerId })).json();
-  const message = (await partner.post('/api/messages', { conversationId: conversation.id, content: 'hi' })).json();
+  const trade = (
+    await partner.post('/api/trade-requests', { requestedItemId: itemId, offeredItemId: partnerItemId })
+  ).json();
+  const conversation = (
+    await partner.post('/api/conversations/find-or-create', { otherUserId: ownerId })
+  ).json();
+  const message = (
+    await partner.post('/api/messages', { conversationId: conversation.id, content: 'hi' })
+  ).json();
   const [notification] = (await owner.get('/api/notifications')).json();
   const wishlist = (await owner.post('/api/wishlist', { title: 'coat', category: 'clothing' })).json();
   await partner.post('/api/social/connect', { friendId: ownerId });
@@ -85,91 +98,241 @@ const rows: Record<string, Row> = {
   'GET /api/openapi.json': { expect: publicRead, request: () => ({ url: '/api/openapi.json' }) },
   'POST /api/auth/register': {
     expect: { visitor: 201, other: 201, owner: 201 },
-    request: () => ({ url: '/api/auth/register', body: { firstName: 'New', email: `new-${Math.random()}@example.com`, password: 'secret-password' } }),
+    request: () => ({
+      url: '/api/auth/register',
+      body: { firstName: 'New', email: `new-${Math.random()}@example.com`, password: 'secret-password' },
+    }),
   },
-  'POST /api/auth/login': { expect: { visitor: 401, other: 401, owner: 401 }, request: () => ({ url: '/api/auth/login', body: { email: 'x@example.com', password: 'wrong-one' } }) },
+  'POST /api/auth/login': {
+    expect: { visitor: 401, other: 401, owner: 401 },
+    request: () => ({ url: '/api/auth/login', body: { email: 'x@example.com', password: 'wrong-one' } }),
+  },
   'POST /api/auth/logout': { expect: publicRead, request: () => ({ url: '/api/auth/logout' }) },
   'GET /api/auth/status': { expect: publicRead, request: () => ({ url: '/api/auth/status' }) },
   'GET /api/auth/user': { expect: memberRead, request: () => ({ url: '/api/auth/user' }) },
   'POST /api/auth/password': {
     expect: { visitor: 401, other: 200, owner: 200 },
-    request: () => ({ url: '/api/auth/password', body: { currentPassword: 'secret-password', newPassword: 'another-password' } }),
+    request: () => ({
+      url: '/api/auth/password',
+      body: { currentPassword: 'secret-password', newPassword: 'another-password' },
+    }),
   },
-  'DELETE /api/auth/account': { expect: { visitor: 401, other: 200, owner: 200 }, request: () => ({ url: '/api/auth/account', body: { password: 'secret-password' } }) },
-  'POST /api/demo-login-user': { expect: { visitor: 404, other: 404, owner: 404 }, request: () => ({ url: '/api/demo-login-user', body: {} }) },
-  'GET /api/login': { expect: { visitor: 302, other: 302, owner: 302 }, request: () => ({ url: '/api/login' }) },
-  'GET /api/auth/external': { expect: { visitor: 302, other: 302, owner: 302 }, request: () => ({ url: '/api/auth/external' }) },
-  'GET /api/auth/email': { expect: { visitor: 302, other: 302, owner: 302 }, request: () => ({ url: '/api/auth/email' }) },
-  'PATCH /api/users/preferences': { expect: { visitor: 401, other: 200, owner: 200 }, request: () => ({ url: '/api/users/preferences', body: { bio: 'hi' } }) },
-  'POST /api/images': { expect: { visitor: 401, other: 201, owner: 201 }, request: () => ({ url: '/api/images', multipart: true }) },
-  'GET /images/:id': { expect: { visitor: 404, other: 404, owner: 404 }, request: () => ({ url: `/images/${unknown}` }) },
+  'DELETE /api/auth/account': {
+    expect: { visitor: 401, other: 200, owner: 200 },
+    request: () => ({ url: '/api/auth/account', body: { password: 'secret-password' } }),
+  },
+  'POST /api/demo-login-user': {
+    expect: { visitor: 404, other: 404, owner: 404 },
+    request: () => ({ url: '/api/demo-login-user', body: {} }),
+  },
+  'GET /api/login': {
+    expect: { visitor: 302, other: 302, owner: 302 },
+    request: () => ({ url: '/api/login' }),
+  },
+  'GET /api/auth/external': {
+    expect: { visitor: 302, other: 302, owner: 302 },
+    request: () => ({ url: '/api/auth/external' }),
+  },
+  'GET /api/auth/email': {
+    expect: { visitor: 302, other: 302, owner: 302 },
+    request: () => ({ url: '/api/auth/email' }),
+  },
+  'PATCH /api/users/preferences': {
+    expect: { visitor: 401, other: 200, owner: 200 },
+    request: () => ({ url: '/api/users/preferences', body: { bio: 'hi' } }),
+  },
+  'POST /api/images': {
+    expect: { visitor: 401, other: 201, owner: 201 },
+    request: () => ({ url: '/api/images', multipart: true }),
+  },
+  'GET /images/:id': {
+    expect: { visitor: 404, other: 404, owner: 404 },
+    request: () => ({ url: `/images/${unknown}` }),
+  },
   'GET /api/items': { expect: publicRead, request: () => ({ url: '/api/items' }) },
   'GET /api/items/facets': { expect: publicRead, request: () => ({ url: '/api/items/facets' }) },
   'GET /api/items/:id': { expect: publicRead, request: (w) => ({ url: `/api/items/${w.itemId}` }) },
   'POST /api/items': {
     expect: { visitor: 401, other: 400, owner: 400 },
-    request: () => ({ url: '/api/items', body: { title: 't', description: 'd', category: 'clothing', gender: 'men', condition: 'good', estimatedValue: 1, images: [photo] } }),
+    request: () => ({
+      url: '/api/items',
+      body: {
+        title: 't',
+        description: 'd',
+        category: 'clothing',
+        gender: 'men',
+        condition: 'good',
+        estimatedValue: 1,
+        images: [photo],
+      },
+    }),
   },
-  'PATCH /api/items/:id': { expect: { visitor: 401, other: 403, owner: 200 }, request: (w) => ({ url: `/api/items/${w.itemId}`, body: { title: 'Renamed' } }) },
-  'DELETE /api/items/:id': { expect: { visitor: 401, other: 403, owner: 204 }, request: (w) => ({ url: `/api/items/${w.itemId}` }) },
-  'GET /api/users/:id/items': { expect: publicRead, request: (w) => ({ url: `/api/users/${w.ownerId}/items` }) },
+  'PATCH /api/items/:id': {
+    expect: { visitor: 401, other: 403, owner: 200 },
+    request: (w) => ({ url: `/api/items/${w.itemId}`, body: { title: 'Renamed' } }),
+  },
+  'DELETE /api/items/:id': {
+    expect: { visitor: 401, other: 403, owner: 204 },
+    request: (w) => ({ url: `/api/items/${w.itemId}` }),
+  },
+  'GET /api/users/:id/items': {
+    expect: publicRead,
+    request: (w) => ({ url: `/api/users/${w.ownerId}/items` }),
+  },
   'GET /api/favorites': { expect: memberRead, request: () => ({ url: '/api/favorites' }) },
-  'POST /api/favorites': { expect: { visitor: 401, other: 201, owner: 400 }, request: (w) => ({ url: '/api/favorites', body: { itemId: w.itemId } }) },
-  'DELETE /api/favorites/:itemId': { expect: { visitor: 401, other: 204, owner: 204 }, request: (w) => ({ url: `/api/favorites/${w.itemId}` }) },
+  'POST /api/favorites': {
+    expect: { visitor: 401, other: 201, owner: 400 },
+    request: (w) => ({ url: '/api/favorites', body: { itemId: w.itemId } }),
+  },
+  'DELETE /api/favorites/:itemId': {
+    expect: { visitor: 401, other: 204, owner: 204 },
+    request: (w) => ({ url: `/api/favorites/${w.itemId}` }),
+  },
   'GET /api/stats': { expect: publicRead, request: () => ({ url: '/api/stats' }) },
   'GET /api/trade-requests': { expect: memberRead, request: () => ({ url: '/api/trade-requests' }) },
   'POST /api/trade-requests': {
     expect: { visitor: 401, other: 403, owner: 409 },
-    request: (w) => ({ url: '/api/trade-requests', body: { requestedItemId: w.itemId, offeredItemId: w.partnerItemId } }),
+    request: (w) => ({
+      url: '/api/trade-requests',
+      body: { requestedItemId: w.itemId, offeredItemId: w.partnerItemId },
+    }),
     actor: (w) => w.partner,
   },
-  'PATCH /api/trade-requests/:id': { expect: { visitor: 401, other: 404, owner: 200 }, request: (w) => ({ url: `/api/trade-requests/${w.tradeId}`, body: { status: 'accepted' } }) },
-  'POST /api/trade-requests/:id/received': { expect: { visitor: 401, other: 404, owner: 409 }, request: (w) => ({ url: `/api/trade-requests/${w.tradeId}/received`, body: {} }) },
+  'PATCH /api/trade-requests/:id': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/trade-requests/${w.tradeId}`, body: { status: 'accepted' } }),
+  },
+  'POST /api/trade-requests/:id/received': {
+    expect: { visitor: 401, other: 404, owner: 409 },
+    request: (w) => ({ url: `/api/trade-requests/${w.tradeId}/received`, body: {} }),
+  },
   'GET /api/notifications': { expect: memberRead, request: () => ({ url: '/api/notifications' }) },
-  'GET /api/notifications/unread-count': { expect: memberRead, request: () => ({ url: '/api/notifications/unread-count' }) },
-  'PATCH /api/notifications/read-all': { expect: memberRead, request: () => ({ url: '/api/notifications/read-all' }) },
-  'PATCH /api/notifications/:id/read': { expect: { visitor: 401, other: 404, owner: 200 }, request: (w) => ({ url: `/api/notifications/${w.notificationId}/read` }) },
+  'GET /api/notifications/unread-count': {
+    expect: memberRead,
+    request: () => ({ url: '/api/notifications/unread-count' }),
+  },
+  'PATCH /api/notifications/read-all': {
+    expect: memberRead,
+    request: () => ({ url: '/api/notifications/read-all' }),
+  },
+  'PATCH /api/notifications/:id/read': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/notifications/${w.notificationId}/read` }),
+  },
   'POST /api/reviews': {
     expect: { visitor: 401, other: 404, owner: 409 },
-    request: (w) => ({ url: '/api/reviews', body: { tradeRequestId: w.tradeId, rating: 5, communicationRating: 5, itemConditionAccurate: true } }),
+    request: (w) => ({
+      url: '/api/reviews',
+      body: { tradeRequestId: w.tradeId, rating: 5, communicationRating: 5, itemConditionAccurate: true },
+    }),
   },
   'GET /api/ratings/:userId': { expect: publicRead, request: (w) => ({ url: `/api/ratings/${w.ownerId}` }) },
-  'GET /api/reviews/user/:userId': { expect: publicRead, request: (w) => ({ url: `/api/reviews/user/${w.ownerId}` }) },
+  'GET /api/reviews/user/:userId': {
+    expect: publicRead,
+    request: (w) => ({ url: `/api/reviews/user/${w.ownerId}` }),
+  },
   'GET /api/wishlist': { expect: memberRead, request: () => ({ url: '/api/wishlist' }) },
   'GET /api/wishlist/matches': { expect: memberRead, request: () => ({ url: '/api/wishlist/matches' }) },
-  'POST /api/wishlist': { expect: { visitor: 401, other: 201, owner: 201 }, request: () => ({ url: '/api/wishlist', body: { title: 'boots', category: 'shoes' } }) },
-  'DELETE /api/wishlist/:id': { expect: { visitor: 401, other: 404, owner: 204 }, request: (w) => ({ url: `/api/wishlist/${w.wishlistId}` }) },
+  'POST /api/wishlist': {
+    expect: { visitor: 401, other: 201, owner: 201 },
+    request: () => ({ url: '/api/wishlist', body: { title: 'boots', category: 'shoes' } }),
+  },
+  'DELETE /api/wishlist/:id': {
+    expect: { visitor: 401, other: 404, owner: 204 },
+    request: (w) => ({ url: `/api/wishlist/${w.wishlistId}` }),
+  },
   'POST /api/items/:id/smart-matches': {
     expect: { visitor: 401, other: 200, owner: 403 },
     request: (w) => ({ url: `/api/items/${w.itemId}/smart-matches`, body: {} }),
   },
-  'GET /api/barter-matches/:itemId': { expect: { visitor: 401, other: 403, owner: 200 }, request: (w) => ({ url: `/api/barter-matches/${w.itemId}` }) },
-  'GET /api/items/:id/suggested-barters': { expect: memberRead, request: (w) => ({ url: `/api/items/${w.itemId}/suggested-barters` }) },
-  'GET /api/items/value-estimate': { expect: publicRead, request: () => ({ url: '/api/items/value-estimate?category=clothing' }) },
+  'GET /api/barter-matches/:itemId': {
+    expect: { visitor: 401, other: 403, owner: 200 },
+    request: (w) => ({ url: `/api/barter-matches/${w.itemId}` }),
+  },
+  'GET /api/items/:id/suggested-barters': {
+    expect: memberRead,
+    request: (w) => ({ url: `/api/items/${w.itemId}/suggested-barters` }),
+  },
+  'GET /api/items/value-estimate': {
+    expect: publicRead,
+    request: () => ({ url: '/api/items/value-estimate?category=clothing' }),
+  },
   'GET /api/conversations': { expect: memberRead, request: () => ({ url: '/api/conversations' }) },
-  'GET /api/conversations/unread-count': { expect: memberRead, request: () => ({ url: '/api/conversations/unread-count' }) },
-  'GET /api/conversations/:id': { expect: { visitor: 401, other: 404, owner: 200 }, request: (w) => ({ url: `/api/conversations/${w.conversationId}` }) },
+  'GET /api/conversations/unread-count': {
+    expect: memberRead,
+    request: () => ({ url: '/api/conversations/unread-count' }),
+  },
+  'GET /api/conversations/:id': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/conversations/${w.conversationId}` }),
+  },
   'POST /api/conversations/find-or-create': {
     expect: { visitor: 401, other: 201, owner: 200 },
     request: (w) => ({ url: '/api/conversations/find-or-create', body: { otherUserId: w.partnerId } }),
   },
-  'PATCH /api/conversations/:id/read': { expect: { visitor: 401, other: 404, owner: 200 }, request: (w) => ({ url: `/api/conversations/${w.conversationId}/read` }) },
-  'POST /api/messages': { expect: { visitor: 401, other: 404, owner: 201 }, request: (w) => ({ url: '/api/messages', body: { conversationId: w.conversationId, content: 'hello' } }) },
-  'PATCH /api/messages/:id/read': { expect: { visitor: 401, other: 404, owner: 200 }, request: (w) => ({ url: `/api/messages/${w.messageId}/read` }) },
-  'POST /api/social/connect': { expect: { visitor: 401, other: 201, owner: 409 }, request: (w) => ({ url: '/api/social/connect', body: { friendId: w.partnerId } }) },
+  'PATCH /api/conversations/:id/read': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/conversations/${w.conversationId}/read` }),
+  },
+  'POST /api/messages': {
+    expect: { visitor: 401, other: 404, owner: 201 },
+    request: (w) => ({ url: '/api/messages', body: { conversationId: w.conversationId, content: 'hello' } }),
+  },
+  'PATCH /api/messages/:id/read': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/messages/${w.messageId}/read` }),
+  },
+  'POST /api/social/connect': {
+    expect: { visitor: 401, other: 201, owner: 409 },
+    request: (w) => ({ url: '/api/social/connect', body: { friendId: w.partnerId } }),
+  },
   'GET /api/social/network': { expect: memberRead, request: () => ({ url: '/api/social/network' }) },
-  'POST /api/social/requests/:id/accept': { expect: { visitor: 401, other: 404, owner: 200 }, request: (w) => ({ url: `/api/social/requests/${w.friendRequestId}/accept` }) },
-  'POST /api/social/requests/:id/decline': { expect: { visitor: 401, other: 404, owner: 200 }, request: (w) => ({ url: `/api/social/requests/${w.friendRequestId}/decline` }) },
-  'DELETE /api/social/friends/:userId': { expect: { visitor: 401, other: 404, owner: 204 }, request: (w) => ({ url: `/api/social/friends/${w.ownerId}` }), actor: (w) => w.partner },
-  'GET /api/social/friend-recommendations': { expect: memberRead, request: () => ({ url: '/api/social/friend-recommendations' }) },
-  'GET /api/social/style-similar': { expect: memberRead, request: () => ({ url: '/api/social/style-similar' }) },
-  'GET /api/social/activity-feed': { expect: memberRead, request: () => ({ url: '/api/social/activity-feed' }) },
+  'POST /api/social/requests/:id/accept': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/social/requests/${w.friendRequestId}/accept` }),
+  },
+  'POST /api/social/requests/:id/decline': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/social/requests/${w.friendRequestId}/decline` }),
+  },
+  'DELETE /api/social/friends/:userId': {
+    expect: { visitor: 401, other: 404, owner: 204 },
+    request: (w) => ({ url: `/api/social/friends/${w.ownerId}` }),
+    actor: (w) => w.partner,
+  },
+  'GET /api/social/friend-recommendations': {
+    expect: memberRead,
+    request: () => ({ url: '/api/social/friend-recommendations' }),
+  },
+  'GET /api/social/style-similar': {
+    expect: memberRead,
+    request: () => ({ url: '/api/social/style-similar' }),
+  },
+  'GET /api/social/activity-feed': {
+    expect: memberRead,
+    request: () => ({ url: '/api/social/activity-feed' }),
+  },
   'GET /api/social/stats': { expect: memberRead, request: () => ({ url: '/api/social/stats' }) },
-  'POST /api/reports': { expect: { visitor: 401, other: 201, owner: 400 }, request: (w) => ({ url: '/api/reports', body: { targetType: 'item', targetId: w.itemId, reason: 'spam' } }) },
+  'POST /api/reports': {
+    expect: { visitor: 401, other: 201, owner: 400 },
+    request: (w) => ({
+      url: '/api/reports',
+      body: { targetType: 'item', targetId: w.itemId, reason: 'spam' },
+    }),
+  },
   'GET /api/blocks': { expect: memberRead, request: () => ({ url: '/api/blocks' }) },
-  'POST /api/blocks': { expect: { visitor: 401, other: 201, owner: 201 }, request: (w) => ({ url: '/api/blocks', body: { userId: w.partnerId } }) },
-  'DELETE /api/blocks/:userId': { expect: { visitor: 401, other: 204, owner: 204 }, request: (w) => ({ url: `/api/blocks/${w.partnerId}` }) },
-  'GET /api/moderation/reports': { expect: { visitor: 401, other: 403, owner: 200 }, request: () => ({ url: '/api/moderation/reports' }) },
+  'POST /api/blocks': {
+    expect: { visitor: 401, other: 201, owner: 201 },
+    request: (w) => ({ url: '/api/blocks', body: { userId: w.partnerId } }),
+  },
+  'DELETE /api/blocks/:userId': {
+    expect: { visitor: 401, other: 204, owner: 204 },
+    request: (w) => ({ url: `/api/blocks/${w.partnerId}` }),
+  },
+  'GET /api/moderation/reports': {
+    expect: { visitor: 401, other: 403, owner: 200 },
+    request: () => ({ url: '/api/moderation/reports' }),
+  },
   'PATCH /api/moderation/reports/:id': {
     expect: { visitor: 401, other: 403, owner: 404 },
     request: () => ({ url: `/api/moderation/reports/${unknown}`, body: { status: 'resolved' } }),
@@ -201,7 +364,8 @@ describe('authorization matrix', () => {
       const [method] = key.split(' ') as [string];
       for (const role of ['visitor', 'other', 'owner'] as const) {
         const w = await world();
-        const client = role === 'visitor' ? t.visitor() : role === 'other' ? w.other : (row.actor?.(w) ?? w.owner);
+        const client =
+          role === 'visitor' ? t.visitor() : role === 'other' ? w.other : (row.actor?.(w) ?? w.owner);
         const response = await send(client, method, row.request(w));
         expect(response.statusCode, `${role}: ${response.body.slice(0, 200)}`).toBe(row.expect[role]);
       }

@@ -11,7 +11,8 @@ import { type TestClient, useTestApp } from './test-support/test-app';
 
 const t = useTestApp({ resetBetweenTests: false });
 const runs = Number(process.env.FUZZ_RUNS ?? 12);
-const LEAKS = /node_modules|\bat [\w.<>]+ \(|stack|Failed query|syntax error at|relation "|duplicate key|\.ts:\d+/i;
+const LEAKS =
+  /node_modules|\bat [\w.<>]+ \(|stack|Failed query|syntax error at|relation "|duplicate key|\.ts:\d+/i;
 
 const hostileString = fc.oneof(
   fc.string(),
@@ -64,7 +65,11 @@ function keysOf(schema: unknown, depth = 0): string[] {
 function objectFor(keys: string[]) {
   return fc
     .record(Object.fromEntries(keys.map((key) => [key, hostileValue])), { requiredKeys: [] })
-    .chain((base) => fc.record({ extra: fc.option(hostileValue) }).map(({ extra }) => (extra === null ? base : { ...base, [`x${keys.length}`]: extra })));
+    .chain((base) =>
+      fc
+        .record({ extra: fc.option(hostileValue) })
+        .map(({ extra }) => (extra === null ? base : { ...base, [`x${keys.length}`]: extra })),
+    );
 }
 
 let member: TestClient;
@@ -144,7 +149,9 @@ describe('contract fuzzing over HTTP', () => {
             const response = await client.request({
               method: route.method as 'GET',
               url: `${url}${search.size ? `?${search}` : ''}`,
-              ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: text(body ?? null), headers: { 'content-type': 'application/json' } }),
+              ...(route.method === 'GET' || route.method === 'DELETE'
+                ? {}
+                : { payload: text(body ?? null), headers: { 'content-type': 'application/json' } }),
             });
             expectSafe(response.statusCode, response.body, `${route.method} ${url}`);
           },
@@ -168,11 +175,21 @@ describe('contract fuzzing over HTTP', () => {
     ];
     for (const route of t.app.routeTable.filter((r) => r.method === 'POST' || r.method === 'PATCH')) {
       for (const [type, payload] of bodies) {
-        const response = await member.request({ method: route.method as 'POST', url: route.url.replace(/:\w+/g, itemId), payload, headers: { 'content-type': type } });
+        const response = await member.request({
+          method: route.method as 'POST',
+          url: route.url.replace(/:\w+/g, itemId),
+          payload,
+          headers: { 'content-type': type },
+        });
         expectSafe(response.statusCode, response.body, `${route.method} ${route.url} (${type})`);
       }
     }
-    const huge = await member.request({ method: 'POST', url: '/api/items', payload: `{"title":"${'x'.repeat(2 * 1024 * 1024)}"}`, headers: { 'content-type': 'application/json' } });
+    const huge = await member.request({
+      method: 'POST',
+      url: '/api/items',
+      payload: `{"title":"${'x'.repeat(2 * 1024 * 1024)}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(huge.statusCode).toBe(413);
   });
 });
@@ -187,12 +204,17 @@ describe('contract fuzzing over the WebSocket', () => {
     const socket = await TestSocket.open(base, fresh.cookie);
     const frame = fc.oneof(
       hostileString,
-      fc.record({
-        type: fc.constantFrom('join_conversation', 'leave_conversation', 'send_message', 'typing', 'nope'),
-        conversationId: fc.oneof(fc.uuid(), hostileString),
-        isTyping: hostileValue,
-        message: fc.oneof(hostileValue, objectFor(['conversationId', 'content', 'messageType', 'senderId'])),
-      }).map((value) => JSON.stringify(value)),
+      fc
+        .record({
+          type: fc.constantFrom('join_conversation', 'leave_conversation', 'send_message', 'typing', 'nope'),
+          conversationId: fc.oneof(fc.uuid(), hostileString),
+          isTyping: hostileValue,
+          message: fc.oneof(
+            hostileValue,
+            objectFor(['conversationId', 'content', 'messageType', 'senderId']),
+          ),
+        })
+        .map((value) => JSON.stringify(value)),
     );
     await fc.assert(
       fc.asyncProperty(frame, async (data) => {

@@ -18,8 +18,16 @@ const database = await openDatabase(config);
 const logger = pino({ level: config.logLevel });
 // Several instances on one PostgreSQL share live events through LISTEN/NOTIFY (design §8).
 const events =
-  database.pool && config.databaseUrl ? await createPostgresBus(database.pool, config.databaseUrl, logger) : createLocalBus();
-const app = await buildApp({ config, database, events, logger: { level: config.logLevel }, clientDir: config.clientDir });
+  database.pool && config.databaseUrl
+    ? await createPostgresBus(database.pool, config.databaseUrl, logger)
+    : createLocalBus();
+const app = await buildApp({
+  config,
+  database,
+  events,
+  logger: { level: config.logLevel },
+  clientDir: config.clientDir,
+});
 if (config.demo) await seedDemo(database.db, (message) => app.log.info(message));
 
 let closing = false;

@@ -6,15 +6,21 @@ import { LandingPage } from '@client/pages/landing';
  * The two home pages ship in the first bundle; every other page is its own chunk, loaded on
  * first visit, which keeps the first render within the JS budget (design §7).
  */
-const BrowsePage = lazy(() => import('@client/pages/browse').then((module) => ({ default: module.BrowsePage })));
+const BrowsePage = lazy(() =>
+  import('@client/pages/browse').then((module) => ({ default: module.BrowsePage })),
+);
 const CategoriesPage = lazy(() =>
   import('@client/pages/categories').then((module) => ({ default: module.CategoriesPage })),
 );
 const HowItWorksPage = lazy(() =>
   import('@client/pages/how-it-works').then((module) => ({ default: module.HowItWorksPage })),
 );
-const ProfilePage = lazy(() => import('@client/pages/profile').then((module) => ({ default: module.ProfilePage })));
-const SocialPage = lazy(() => import('@client/pages/social').then((module) => ({ default: module.SocialPage })));
+const ProfilePage = lazy(() =>
+  import('@client/pages/profile').then((module) => ({ default: module.ProfilePage })),
+);
+const SocialPage = lazy(() =>
+  import('@client/pages/social').then((module) => ({ default: module.SocialPage })),
+);
 const WishlistPage = lazy(() =>
   import('@client/pages/wishlist').then((module) => ({ default: module.WishlistPage })),
 );

@@ -287,12 +287,15 @@ function HowItWorksHero() {
       className="border-b bg-gradient-to-br from-secondary via-background to-background"
     >
       <PageContainer className="space-y-6 py-14 text-center sm:py-20">
-        <h1 id="how-it-works-title" className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+        <h1
+          id="how-it-works-title"
+          className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl"
+        >
           How <span className="text-primary">Threadswap</span> Works
         </h1>
         <p className="mx-auto max-w-2xl text-lg text-muted-foreground text-balance">
-          Swap pre-loved fashion item for item. List what you no longer wear, find pieces you love, and trade them
-          with a community that values style over spending.
+          Swap pre-loved fashion item for item. List what you no longer wear, find pieces you love, and trade
+          them with a community that values style over spending.
         </p>
         <ul className="flex flex-wrap justify-center gap-2" aria-label="Highlights">
           <li>

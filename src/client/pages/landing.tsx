@@ -1,5 +1,17 @@
 import type { CategoryFilterId } from '@common/domain/taxonomy';
-import { ArrowLeftRight, ArrowRight, Camera, Check, Footprints, Handshake, Recycle, Search, Shirt, Sparkles, type LucideIcon } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  ArrowRight,
+  Camera,
+  Check,
+  Footprints,
+  Handshake,
+  Recycle,
+  Search,
+  Shirt,
+  Sparkles,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
@@ -56,8 +68,8 @@ function LandingHero() {
             Fashion Forward, <span className="text-primary">Barter Smart</span>
           </h1>
           <p className="max-w-xl text-lg text-muted-foreground">
-            Trade pre-loved clothing, shoes and accessories item for item with people who love style as much as you
-            do. No money changes hands, and smart matching finds the swaps worth making.
+            Trade pre-loved clothing, shoes and accessories item for item with people who love style as much
+            as you do. No money changes hands, and smart matching finds the swaps worth making.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">

@@ -6,7 +6,10 @@ import { Card, CardContent } from '@client/components/ui/card';
 /** Spec §2: any path outside the current route set. */
 export function NotFoundPage() {
   return (
-    <div className="flex flex-1 items-center justify-center bg-gray-100 px-4 py-20" data-testid="page-not-found">
+    <div
+      className="flex flex-1 items-center justify-center bg-gray-100 px-4 py-20"
+      data-testid="page-not-found"
+    >
       <Card className="w-full max-w-md">
         <CardContent className="space-y-4 pt-6">
           <div className="flex items-center gap-3">

@@ -86,7 +86,12 @@ function OwnProfile({ tab }: { tab: ProfileTab }) {
             {PROFILE_TABS.map((value) => {
               const { label, icon: Icon } = TAB_LABELS[value];
               return (
-                <TabsTrigger key={value} value={value} className="flex-auto sm:flex-none" data-testid={`tab-profile-${value}`}>
+                <TabsTrigger
+                  key={value}
+                  value={value}
+                  className="flex-auto sm:flex-none"
+                  data-testid={`tab-profile-${value}`}
+                >
                   <Icon aria-hidden="true" />
                   {label}
                 </TabsTrigger>

@@ -22,7 +22,9 @@ export const conversation = z.object({
   participant1: userSummary,
   participant2: userSummary,
   relatedItem: z.object({ id: z.string(), title: z.string() }).nullable(),
-  lastMessage: z.object({ id: z.string(), senderId: z.string(), content: z.string(), createdAt: z.string() }).nullable(),
+  lastMessage: z
+    .object({ id: z.string(), senderId: z.string(), content: z.string(), createdAt: z.string() })
+    .nullable(),
   lastMessageAt: z.string().nullable(),
   unreadCount: z.number().int(),
   createdAt: z.string(),

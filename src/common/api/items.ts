@@ -68,7 +68,10 @@ function vocabulary<T extends string>(values: readonly T[], label: string) {
   return z.string().transform((raw, context) => {
     const found = byKey.get(raw.trim().toLowerCase().replace(/\s+/g, '-'));
     if (!found) {
-      context.addIssue({ code: 'custom', message: `Unknown ${label} "${raw}". Use one of: ${values.join(', ')}` });
+      context.addIssue({
+        code: 'custom',
+        message: `Unknown ${label} "${raw}". Use one of: ${values.join(', ')}`,
+      });
       return z.NEVER;
     }
     return found;
@@ -106,9 +109,12 @@ export const itemInput = z
       .min(0, { message: 'Estimated value must be at least 0' })
       .max(MAX_ITEM_VALUE_CENTS, { message: 'Estimated value must be at most $100,000' }),
     images: z
-      .array(z.string().regex(IMAGE_URL_PATTERN, { message: 'Photos must be URLs returned by /api/images' }), {
-        message: 'Add at least one photo',
-      })
+      .array(
+        z.string().regex(IMAGE_URL_PATTERN, { message: 'Photos must be URLs returned by /api/images' }),
+        {
+          message: 'Add at least one photo',
+        },
+      )
       .min(1, { message: 'Add at least one photo' })
       .max(MAX_ITEM_PHOTOS, { message: `Add at most ${MAX_ITEM_PHOTOS} photos` }),
     tags: z.array(tag).max(20, { message: 'Add at most 20 tags' }).optional(),
@@ -159,7 +165,9 @@ export const itemFilters = z.object({
     .min(1, { message: 'rating must be a number from 1 to 5' })
     .max(5, { message: 'rating must be a number from 1 to 5' })
     .optional(),
-  dateFilter: z.enum(DATE_FILTERS, { message: 'dateFilter must be today, week, month or 3months' }).optional(),
+  dateFilter: z
+    .enum(DATE_FILTERS, { message: 'dateFilter must be today, week, month or 3months' })
+    .optional(),
   gender: csv(vocabulary(GENDERS, 'gender'), GENDERS.length).optional(),
   minPrice: dollars('minPrice').optional(),
   maxPrice: dollars('maxPrice').optional(),
@@ -213,5 +221,9 @@ export const favorite = z.object({ itemId: z.string(), createdAt: z.string(), it
 export type Favorite = z.infer<typeof favorite>;
 export const favoriteInput = z.object({ itemId: z.uuid({ message: 'itemId must be an item id' }) }).strict();
 
-export const stats = z.object({ totalUsers: z.number().int(), totalItems: z.number().int(), totalTrades: z.number().int() });
+export const stats = z.object({
+  totalUsers: z.number().int(),
+  totalItems: z.number().int(),
+  totalTrades: z.number().int(),
+});
 export type Stats = z.infer<typeof stats>;

@@ -17,7 +17,13 @@ export const barterMatch = z.object({
   explanations: z.array(z.string()),
   /** For a ring: the members and items in the chain, in trading order. */
   ring: z
-    .array(z.object({ userId: z.string(), firstName: z.string(), gives: z.object({ id: z.string(), title: z.string() }) }))
+    .array(
+      z.object({
+        userId: z.string(),
+        firstName: z.string(),
+        gives: z.object({ id: z.string(), title: z.string() }),
+      }),
+    )
     .optional(),
 });
 export type BarterMatch = z.infer<typeof barterMatch>;

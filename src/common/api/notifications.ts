@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-export const NOTIFICATION_TYPES = ['wishlist_match', 'trade_request', 'message', 'match_found', 'other'] as const;
+export const NOTIFICATION_TYPES = [
+  'wishlist_match',
+  'trade_request',
+  'message',
+  'match_found',
+  'other',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notification = z.object({
@@ -28,4 +34,3 @@ export const notificationListQuery = z
 
 export const unreadCount = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCount>;
-

@@ -34,14 +34,19 @@ export const report = z.object({
 });
 export type Report = z.infer<typeof report>;
 
-export const reportStatusInput = z.object({ status: z.enum(['open', 'resolved'], { message: 'status must be open or resolved' }) }).strict();
+export const reportStatusInput = z
+  .object({ status: z.enum(['open', 'resolved'], { message: 'status must be open or resolved' }) })
+  .strict();
 
 export const blockInput = z.object({ userId: z.uuid({ message: 'userId must be a member id' }) }).strict();
 export const blockedMember = z.object({ user: userSummary, createdAt: z.string() });
 
 export const passwordChangeInput = z
   .object({
-    currentPassword: z.string({ message: 'Current password is required' }).min(1, { message: 'Current password is required' }).max(200),
+    currentPassword: z
+      .string({ message: 'Current password is required' })
+      .min(1, { message: 'Current password is required' })
+      .max(200),
     newPassword: z
       .string({ message: 'New password is required' })
       .min(6, { message: 'Password must be at least 6 characters long' })
@@ -50,5 +55,10 @@ export const passwordChangeInput = z
   .strict();
 
 export const accountDeletionInput = z
-  .object({ password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }).max(200) })
+  .object({
+    password: z
+      .string({ message: 'Password is required' })
+      .min(1, { message: 'Password is required' })
+      .max(200),
+  })
   .strict();

@@ -49,7 +49,11 @@ export const wishlistInput = z
       .trim()
       .toLowerCase()
       .min(1, { message: 'Category is required' })
-      .pipe(z.enum(WISHLIST_CATEGORIES, { message: `Category must be one of: ${WISHLIST_CATEGORIES.join(', ')}` })),
+      .pipe(
+        z.enum(WISHLIST_CATEGORIES, {
+          message: `Category must be one of: ${WISHLIST_CATEGORIES.join(', ')}`,
+        }),
+      ),
     brand: optionalText('Brand', 60),
     preferredBrand: optionalText('Brand', 60),
     size: optionalText('Size', 20),
@@ -57,7 +61,9 @@ export const wishlistInput = z
     maxValue: cents('maxValue'),
     maxPrice: cents('maxPrice'),
     tags: z
-      .array(z.string().trim().toLowerCase().min(1).max(30, { message: 'A tag must be at most 30 characters' }))
+      .array(
+        z.string().trim().toLowerCase().min(1).max(30, { message: 'A tag must be at most 30 characters' }),
+      )
       .max(20, { message: 'Add at most 20 tags' })
       .optional(),
   })
@@ -88,4 +94,3 @@ export const wishlistMatch = z.object({
   wishlistItemIds: z.array(z.string()),
 });
 export type WishlistMatch = z.infer<typeof wishlistMatch>;
-

@@ -11,7 +11,10 @@ describe('checkLoginForm', () => {
     { email: '   ', password: 'secret' },
     { email: 'a@example.com', password: '' },
   ])('asks for all fields when one is missing (%o)', (form) => {
-    expect(checkLoginForm(form)).toEqual({ title: 'Missing information', description: 'Please fill in all fields' });
+    expect(checkLoginForm(form)).toEqual({
+      title: 'Missing information',
+      description: 'Please fill in all fields',
+    });
   });
 });
 
@@ -47,7 +50,9 @@ describe('checkRegisterForm', () => {
       title: 'Weak password',
       description: 'Password must be at least 6 characters long',
     });
-    expect(checkRegisterForm({ ...valid, password: 'abc', confirmPassword: 'abd' })?.title).toBe('Password mismatch');
+    expect(checkRegisterForm({ ...valid, password: 'abc', confirmPassword: 'abd' })?.title).toBe(
+      'Password mismatch',
+    );
   });
 
   it('accepts exactly 6 characters', () => {

@@ -36,7 +36,10 @@ export function checkRegisterForm(form: RegisterForm): FormProblem | null {
     return { title: 'Password mismatch', description: 'Passwords do not match' };
   }
   if (form.password.length < MIN_PASSWORD_LENGTH) {
-    return { title: 'Weak password', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long` };
+    return {
+      title: 'Weak password',
+      description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+    };
   }
   return null;
 }

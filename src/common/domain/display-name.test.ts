@@ -3,7 +3,9 @@ import { displayName, initials } from './display-name';
 
 describe('displayName', () => {
   it('joins first and last name', () => {
-    expect(displayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' })).toBe('Ada Lovelace');
+    expect(displayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' })).toBe(
+      'Ada Lovelace',
+    );
   });
 
   it('uses the first name alone when the last name is missing or blank', () => {

@@ -25,7 +25,13 @@ const item = (overrides: Partial<MatchItem>): MatchItem => ({
   ...overrides,
 });
 
-const nobody: MatchProfile = { possessive: "Ana's", wishlist: [], preferredCategories: [], preferredSizes: {}, brands: [] };
+const nobody: MatchProfile = {
+  possessive: "Ana's",
+  wishlist: [],
+  preferredCategories: [],
+  preferredSizes: {},
+  brands: [],
+};
 const signal = (offer: MatchItem, target: MatchItem, receiver: MatchProfile, key: string) =>
   scoreOffer(offer, target, receiver).signals.find((s) => s.key === key);
 
@@ -49,7 +55,9 @@ describe('value closeness', () => {
     const value = signal(item({ estimatedValue: 1000 }), item({ estimatedValue: 5000 }), nobody, 'value');
     expect(value?.reason).toBeUndefined();
     expect(value?.score).toBeCloseTo(0.2);
-    expect(signal(item({ estimatedValue: 20000 }), item({ estimatedValue: 5000 }), nobody, 'value')?.score).toBe(0);
+    expect(
+      signal(item({ estimatedValue: 20000 }), item({ estimatedValue: 5000 }), nobody, 'value')?.score,
+    ).toBe(0);
   });
 });
 
@@ -88,7 +96,9 @@ describe('preferences', () => {
       score: 1,
       reason: "Outerwear is one of Ana's preferred categories; In Ana's size (M)",
     });
-    expect(signal(item({ style: 'Outerwear', size: 'S' }), item({}), receiver, 'preferences')?.score).toBe(0.6);
+    expect(signal(item({ style: 'Outerwear', size: 'S' }), item({}), receiver, 'preferences')?.score).toBe(
+      0.6,
+    );
     expect(signal(item({ style: 'Tops' }), item({}), receiver, 'preferences')?.score).toBe(0);
   });
   it('treats shoes and accessories as profile categories', () => {
@@ -115,11 +125,15 @@ describe('style, category and condition', () => {
     expect(signal(item({ category: 'shoes' }), item({}), nobody, 'category')?.score).toBe(0);
   });
   it('scores an offer in at least the wanted condition fully', () => {
-    expect(signal(item({ condition: 'new' }), item({ condition: 'good' }), nobody, 'condition')).toMatchObject({
+    expect(
+      signal(item({ condition: 'new' }), item({ condition: 'good' }), nobody, 'condition'),
+    ).toMatchObject({
       score: 1,
       reason: 'New condition',
     });
-    expect(signal(item({ condition: 'poor' }), item({ condition: 'new' }), nobody, 'condition')?.score).toBe(0);
+    expect(signal(item({ condition: 'poor' }), item({ condition: 'new' }), nobody, 'condition')?.score).toBe(
+      0,
+    );
   });
 });
 
@@ -134,8 +148,15 @@ describe('text similarity', () => {
 
 describe('scoreOffer', () => {
   it('combines the signals into 0..1 with reasons, best first', () => {
-    const receiver = { ...nobody, wishlist: [{ title: 'jacket', category: 'clothing', brand: null, size: null, maxValue: null }] };
-    const result = scoreOffer(item({ title: 'Denim Jacket', estimatedValue: 5000 }), item({ estimatedValue: 5000 }), receiver);
+    const receiver = {
+      ...nobody,
+      wishlist: [{ title: 'jacket', category: 'clothing', brand: null, size: null, maxValue: null }],
+    };
+    const result = scoreOffer(
+      item({ title: 'Denim Jacket', estimatedValue: 5000 }),
+      item({ estimatedValue: 5000 }),
+      receiver,
+    );
     expect(result.overallScore).toBeGreaterThan(0.5);
     expect(result.overallScore).toBeLessThanOrEqual(1);
     expect(result.reasoning[0]).toBe('Fair trade: values within 10%');

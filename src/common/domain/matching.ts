@@ -2,7 +2,13 @@
  * The explainable matching engine (design §5 Matching): each signal scores 0..1 with a weight and a
  * reason a person can read. No external AI: the same inputs always give the same answer.
  */
-import { CONDITION_LABELS, CONDITION_RANK, type Condition, WISHLIST_CATEGORY_MAP, type WishlistCategory } from './taxonomy';
+import {
+  CONDITION_LABELS,
+  CONDITION_RANK,
+  type Condition,
+  WISHLIST_CATEGORY_MAP,
+  type WishlistCategory,
+} from './taxonomy';
 import { FAIR_TRADE_TOLERANCE, VALUE_SIMILARITY_TOLERANCE } from './value-hint';
 
 export interface MatchItem {
@@ -57,11 +63,27 @@ export const SIGNAL_WEIGHTS: Record<Signal['key'], number> = {
 export const DEFAULT_MATCH_REASON = 'Compatible match based on your preferences';
 export const STRONG_MATCH_SCORE = 0.8;
 
-const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'of', 'for', 'with', 'in', 'on', 'my', 'size', 'new', 'used']);
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'of',
+  'for',
+  'with',
+  'in',
+  'on',
+  'my',
+  'size',
+  'new',
+  'used',
+]);
 
 /** Lower-case words of a text, without stop words: the vocabulary of title and text matching. */
 export function words(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+    (word) => word.length > 1 && !STOP_WORDS.has(word),
+  );
 }
 
 const stem = (word: string) => word.replace(/(es|s)$/, '');
@@ -89,7 +111,8 @@ function valueSignal(offer: MatchItem, target: MatchItem): Signal {
   const difference = Math.abs(offer.estimatedValue - target.estimatedValue);
   const score = Math.max(0, 1 - difference / base);
   let reason: string | undefined;
-  if (difference <= FAIR_TRADE_TOLERANCE * Math.max(offer.estimatedValue, 1)) reason = 'Fair trade: values within 10%';
+  if (difference <= FAIR_TRADE_TOLERANCE * Math.max(offer.estimatedValue, 1))
+    reason = 'Fair trade: values within 10%';
   else if (difference <= VALUE_SIMILARITY_TOLERANCE * base) reason = 'Similar value (within 20%)';
   return { key: 'value', weight: SIGNAL_WEIGHTS.value, score, reason };
 }
@@ -161,7 +184,10 @@ function conditionSignal(offer: MatchItem, target: MatchItem): Signal {
     key: 'condition',
     weight: SIGNAL_WEIGHTS.condition,
     score,
-    reason: offered >= wanted && offered >= 4 ? `${CONDITION_LABELS[offer.condition as Condition]} condition` : undefined,
+    reason:
+      offered >= wanted && offered >= 4
+        ? `${CONDITION_LABELS[offer.condition as Condition]} condition`
+        : undefined,
   };
 }
 
@@ -179,7 +205,12 @@ export function textSimilarity(a: MatchItem, b: MatchItem): number {
 
 function textSignal(offer: MatchItem, target: MatchItem): Signal {
   const score = Math.min(1, textSimilarity(offer, target) * 2);
-  return { key: 'text', weight: SIGNAL_WEIGHTS.text, score, reason: score >= 0.5 ? 'Similar style and keywords' : undefined };
+  return {
+    key: 'text',
+    weight: SIGNAL_WEIGHTS.text,
+    score,
+    reason: score >= 0.5 ? 'Similar style and keywords' : undefined,
+  };
 }
 
 export interface MatchScore {
@@ -226,14 +257,21 @@ export interface BarterScore {
  * likely they are to accept (my item for them). Direct when each side's wishlist or preferences want
  * the other's item.
  */
-export function scoreBarter(mine: MatchItem, theirs: MatchItem, me: MatchProfile, them: MatchProfile): BarterScore {
+export function scoreBarter(
+  mine: MatchItem,
+  theirs: MatchItem,
+  me: MatchProfile,
+  them: MatchProfile,
+): BarterScore {
   const forMe = scoreOffer(theirs, mine, me);
   const forThem = scoreOffer(mine, theirs, them);
   const overall = 0.5 * forMe.overallScore + 0.5 * forThem.overallScore;
   const direct = wants(theirs, me) && wants(mine, them);
   const evidence = [...forMe.signals, ...forThem.signals].filter((s) => s.score > 0 && s.reason).length;
   const confidence = Math.round(Math.min(1, 0.6 * overall + 0.4 * Math.min(1, evidence / 6)) * 100) / 100;
-  const explanations = [...new Set([...forMe.reasoning, ...forThem.reasoning])].filter((r) => r !== DEFAULT_MATCH_REASON);
+  const explanations = [...new Set([...forMe.reasoning, ...forThem.reasoning])].filter(
+    (r) => r !== DEFAULT_MATCH_REASON,
+  );
   return {
     score: Math.round(overall * 100),
     confidence,

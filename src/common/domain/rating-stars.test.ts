@@ -25,12 +25,24 @@ describe('starParts', () => {
 
 describe('ratingBars', () => {
   it('lists 5 down to 1 stars with their share', () => {
-    const bars = ratingBars({ fiveStarCount: 3, fourStarCount: 1, threeStarCount: 0, twoStarCount: 0, oneStarCount: 0 });
+    const bars = ratingBars({
+      fiveStarCount: 3,
+      fourStarCount: 1,
+      threeStarCount: 0,
+      twoStarCount: 0,
+      oneStarCount: 0,
+    });
     expect(bars.map((bar) => bar.stars)).toEqual([5, 4, 3, 2, 1]);
     expect(bars.map((bar) => bar.percent)).toEqual([75, 25, 0, 0, 0]);
   });
   it('shows empty bars without reviews', () => {
-    const bars = ratingBars({ fiveStarCount: 0, fourStarCount: 0, threeStarCount: 0, twoStarCount: 0, oneStarCount: 0 });
+    const bars = ratingBars({
+      fiveStarCount: 0,
+      fourStarCount: 0,
+      threeStarCount: 0,
+      twoStarCount: 0,
+      oneStarCount: 0,
+    });
     expect(bars.every((bar) => bar.percent === 0 && bar.count === 0)).toBe(true);
   });
 });

@@ -26,7 +26,10 @@ export interface ParcelDimensions {
 }
 
 const NUMBER = String.raw`(\d+(?:\.\d+)?|\.\d+)`;
-const DIMENSIONS_PATTERN = new RegExp(String.raw`^\s*${NUMBER}\s*[x×*]\s*${NUMBER}\s*[x×*]\s*${NUMBER}\s*(?:in|")?\s*$`, 'i');
+const DIMENSIONS_PATTERN = new RegExp(
+  String.raw`^\s*${NUMBER}\s*[x×*]\s*${NUMBER}\s*[x×*]\s*${NUMBER}\s*(?:in|")?\s*$`,
+  'i',
+);
 
 /**
  * Reads 'L x W x H' in inches, e.g. '12x10x4' or '12 × 10 × 4 in'. Null unless there are

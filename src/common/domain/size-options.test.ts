@@ -15,11 +15,40 @@ describe('sizeOptions', () => {
     expect(sizes).toHaveLength(13);
   });
   it('offers letter sizes and 0 to 14 for Dresses, and the same for Formal', () => {
-    expect(sizeOptions('Dresses')).toEqual(['XS', 'S', 'M', 'L', 'XL', 'XXL', '0', '2', '4', '6', '8', '10', '12', '14']);
+    expect(sizeOptions('Dresses')).toEqual([
+      'XS',
+      'S',
+      'M',
+      'L',
+      'XL',
+      'XXL',
+      '0',
+      '2',
+      '4',
+      '6',
+      '8',
+      '10',
+      '12',
+      '14',
+    ]);
     expect(sizeOptions('Formal')).toEqual(sizeOptions('Dresses'));
   });
   it('offers shoe sizes 5 to 11 in halves', () => {
-    expect(sizeOptions('Shoes')).toEqual(['5', '5.5', '6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10', '10.5', '11']);
+    expect(sizeOptions('Shoes')).toEqual([
+      '5',
+      '5.5',
+      '6',
+      '6.5',
+      '7',
+      '7.5',
+      '8',
+      '8.5',
+      '9',
+      '9.5',
+      '10',
+      '10.5',
+      '11',
+    ]);
   });
   it('needs no sizes for Accessories, Bags and Jewelry', () => {
     for (const category of ['Accessories', 'Bags', 'Jewelry']) {

@@ -40,7 +40,10 @@ export function needsSizes(category: ProfileCategory | string): boolean {
 }
 
 /** The sizes still on offer: already-chosen sizes are not offered again (spec §5). */
-export function remainingSizeOptions(category: ProfileCategory | string, chosen: readonly string[]): string[] {
+export function remainingSizeOptions(
+  category: ProfileCategory | string,
+  chosen: readonly string[],
+): string[] {
   const taken = new Set(chosen);
   return sizeOptions(category).filter((size) => !taken.has(size));
 }

@@ -19,8 +19,16 @@ describe('jaccard', () => {
 
 describe('styleCompatibility', () => {
   it('weights categories, sizes and brands', () => {
-    const me = { categories: ['Tops', 'Shoes'], sizes: { Tops: ['M'], Shoes: ['9'] }, brands: ['cos', 'nike'] };
-    const them = { categories: ['Tops', 'Shoes'], sizes: { Tops: ['M'], Shoes: ['10'] }, brands: ['cos', 'nike'] };
+    const me = {
+      categories: ['Tops', 'Shoes'],
+      sizes: { Tops: ['M'], Shoes: ['9'] },
+      brands: ['cos', 'nike'],
+    };
+    const them = {
+      categories: ['Tops', 'Shoes'],
+      sizes: { Tops: ['M'], Shoes: ['10'] },
+      brands: ['cos', 'nike'],
+    };
     const match = styleCompatibility(me, them);
     expect(match.score).toBeCloseTo(0.4 + 0.2 * 0.5 + 0.4);
     expect(match.sharedCategories).toEqual(['Tops', 'Shoes']);
@@ -43,7 +51,15 @@ describe('scores', () => {
   });
   it('explains a recommendation', () => {
     const style = { score: 0.5, sharedCategories: ['Tops'], sharedBrands: ['cos'], sharedSizeCategories: [] };
-    expect(recommendationReasons({ style, theirsForMe: 1, mineForThem: 2, mutualFriends: 1, brandLabels: ['COS'] })).toEqual([
+    expect(
+      recommendationReasons({
+        style,
+        theirsForMe: 1,
+        mineForThem: 2,
+        mutualFriends: 1,
+        brandLabels: ['COS'],
+      }),
+    ).toEqual([
       '1 of their items matches what you want',
       '2 of your items match what they want',
       'You both like Tops',
@@ -51,9 +67,15 @@ describe('scores', () => {
       '1 mutual friend',
     ]);
     const none = { score: 0, sharedCategories: [], sharedBrands: [], sharedSizeCategories: [] };
-    expect(recommendationReasons({ style: none, theirsForMe: 0, mineForThem: 0, mutualFriends: 0, brandLabels: [] })).toEqual([
-      'Active in the community',
-    ]);
+    expect(
+      recommendationReasons({
+        style: none,
+        theirsForMe: 0,
+        mineForThem: 0,
+        mutualFriends: 0,
+        brandLabels: [],
+      }),
+    ).toEqual(['Active in the community']);
   });
   it('saturates influence and style influence at 1', () => {
     expect(influenceScore(0, 0, 0)).toBe(0);

@@ -34,7 +34,8 @@ export function styleCompatibility(me: StyleProfile, them: StyleProfile): StyleM
     (me.sizes[category] ?? []).some((size) => (them.sizes[category] ?? []).includes(size)),
   );
   const sizeScore = sharedCategories.length ? sharedSizeCategories.length / sharedCategories.length : 0;
-  const score = 0.4 * jaccard(me.categories, them.categories) + 0.2 * sizeScore + 0.4 * jaccard(me.brands, them.brands);
+  const score =
+    0.4 * jaccard(me.categories, them.categories) + 0.2 * sizeScore + 0.4 * jaccard(me.brands, them.brands);
   return { score: round2(score), sharedCategories, sharedBrands, sharedSizeCategories };
 }
 
@@ -56,15 +57,22 @@ export function recommendationReasons(input: {
 }): string[] {
   const reasons: string[] = [];
   if (input.theirsForMe > 0) {
-    reasons.push(`${input.theirsForMe} of their items match${input.theirsForMe === 1 ? 'es' : ''} what you want`);
+    reasons.push(
+      `${input.theirsForMe} of their items match${input.theirsForMe === 1 ? 'es' : ''} what you want`,
+    );
   }
   if (input.mineForThem > 0) {
-    reasons.push(`${input.mineForThem} of your items match${input.mineForThem === 1 ? 'es' : ''} what they want`);
+    reasons.push(
+      `${input.mineForThem} of your items match${input.mineForThem === 1 ? 'es' : ''} what they want`,
+    );
   }
-  if (input.style.sharedCategories.length) reasons.push(`You both like ${input.style.sharedCategories.slice(0, 2).join(' and ')}`);
-  if (input.brandLabels.length) reasons.push(`Shared taste in ${input.brandLabels.slice(0, 2).join(' and ')}`);
+  if (input.style.sharedCategories.length)
+    reasons.push(`You both like ${input.style.sharedCategories.slice(0, 2).join(' and ')}`);
+  if (input.brandLabels.length)
+    reasons.push(`Shared taste in ${input.brandLabels.slice(0, 2).join(' and ')}`);
   if (input.style.sharedSizeCategories.length) reasons.push('You wear the same sizes');
-  if (input.mutualFriends > 0) reasons.push(`${input.mutualFriends} mutual friend${input.mutualFriends === 1 ? '' : 's'}`);
+  if (input.mutualFriends > 0)
+    reasons.push(`${input.mutualFriends} mutual friend${input.mutualFriends === 1 ? '' : 's'}`);
   return reasons.length ? reasons : ['Active in the community'];
 }
 

@@ -75,7 +75,14 @@ export const STYLE_CATEGORY: Record<Style, ItemCategory> = {
 };
 
 /** The wishlist form's category options (spec §3) and what each selects. */
-export const WISHLIST_CATEGORIES = ['clothing', 'shoes', 'accessories', 'bags', 'jewelry', 'watches'] as const;
+export const WISHLIST_CATEGORIES = [
+  'clothing',
+  'shoes',
+  'accessories',
+  'bags',
+  'jewelry',
+  'watches',
+] as const;
 export type WishlistCategory = (typeof WISHLIST_CATEGORIES)[number];
 export const WISHLIST_CATEGORY_MAP: Record<WishlistCategory, { category: ItemCategory; style?: Style }> = {
   clothing: { category: 'clothing' },

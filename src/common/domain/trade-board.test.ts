@@ -27,7 +27,12 @@ describe('groupTrades', () => {
 describe('tradeCounts', () => {
   it('counts pending and completed requests only', () => {
     expect(
-      tradeCounts([trade('a', 'pending'), trade('b', 'pending'), trade('c', 'accepted'), trade('d', 'completed')]),
+      tradeCounts([
+        trade('a', 'pending'),
+        trade('b', 'pending'),
+        trade('c', 'accepted'),
+        trade('d', 'completed'),
+      ]),
     ).toEqual({ pending: 2, completed: 1 });
     expect(tradeCounts([])).toEqual({ pending: 0, completed: 0 });
   });

@@ -33,7 +33,10 @@ export const users = pgTable(
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
     bio: text('bio'),
-    preferredCategories: text('preferred_categories').array().notNull().default(sql`'{}'::text[]`),
+    preferredCategories: text('preferred_categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     preferredSizes: jsonb('preferred_sizes').$type<Record<string, string[]>>().notNull().default({}),
     /** Average of the member's visible review ratings; kept by the reviews module. */
     ratingAverage: real('rating_average'),
@@ -99,10 +102,22 @@ export const items = pgTable(
     size: text('size'),
     /** Integer cents. */
     estimatedValue: integer('estimated_value').notNull(),
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
-    seasons: text('seasons').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    colors: text('colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    seasons: text('seasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     location: text('location'),
     /** Listed in the marketplace: false once deleted (soft) or traded. */
     isActive: boolean('is_active').notNull().default(true),
@@ -130,15 +145,33 @@ export const items = pgTable(
   },
   (t) => [
     index('items_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
-    index('items_active_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isActive}`),
-    index('items_active_value_idx').on(t.estimatedValue, t.id).where(sql`${t.isActive}`),
-    index('items_active_condition_idx').on(t.conditionRank.desc().nullsFirst(), t.createdAt.desc().nullsFirst()).where(sql`${t.isActive}`),
-    index('items_active_popular_idx').on(t.favoriteCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst()).where(sql`${t.isActive}`),
-    index('items_active_title_idx').on(sql`lower(${t.title})`, t.id).where(sql`${t.isActive}`),
-    index('items_active_brand_idx').on(sql`lower(${t.brand})`, t.id).where(sql`${t.isActive}`),
-    index('items_active_category_idx').on(t.category, t.createdAt.desc().nullsFirst()).where(sql`${t.isActive}`),
-    index('items_active_gender_idx').on(t.gender, t.createdAt.desc().nullsFirst()).where(sql`${t.isActive}`),
-    index('items_active_size_idx').on(t.size).where(sql`${t.isActive}`),
+    index('items_active_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isActive}`),
+    index('items_active_value_idx')
+      .on(t.estimatedValue, t.id)
+      .where(sql`${t.isActive}`),
+    index('items_active_condition_idx')
+      .on(t.conditionRank.desc().nullsFirst(), t.createdAt.desc().nullsFirst())
+      .where(sql`${t.isActive}`),
+    index('items_active_popular_idx')
+      .on(t.favoriteCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst())
+      .where(sql`${t.isActive}`),
+    index('items_active_title_idx')
+      .on(sql`lower(${t.title})`, t.id)
+      .where(sql`${t.isActive}`),
+    index('items_active_brand_idx')
+      .on(sql`lower(${t.brand})`, t.id)
+      .where(sql`${t.isActive}`),
+    index('items_active_category_idx')
+      .on(t.category, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.isActive}`),
+    index('items_active_gender_idx')
+      .on(t.gender, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.isActive}`),
+    index('items_active_size_idx')
+      .on(t.size)
+      .where(sql`${t.isActive}`),
     index('items_search_vector_idx').using('gin', t.searchVector),
     index('items_title_vector_idx').using('gin', t.titleVector),
     index('items_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
@@ -198,7 +231,9 @@ export const tradeRequests = pgTable(
     index('trade_requests_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()),
     index('trade_requests_requested_item_idx').on(t.requestedItemId, t.status),
     index('trade_requests_offered_item_idx').on(t.offeredItemId, t.status),
-    index('trade_requests_completed_idx').on(t.status).where(sql`${t.status} = 'completed'`),
+    index('trade_requests_completed_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
 
@@ -222,7 +257,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
-    index('notifications_unread_idx').on(t.userId).where(sql`not ${t.isRead}`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`not ${t.isRead}`),
     uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey),
   ],
 );
@@ -251,7 +288,9 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex('reviews_trade_reviewer_idx').on(t.tradeRequestId, t.reviewerId),
     index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt.desc().nullsFirst()),
-    index('reviews_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`),
+    index('reviews_unpublished_idx')
+      .on(t.createdAt)
+      .where(sql`${t.publishedAt} is null`),
   ],
 );
 
@@ -274,7 +313,10 @@ export const wishlistItems = pgTable(
     size: text('size'),
     /** Integer cents, or null for no limit. */
     maxValue: integer('max_value'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The title's words OR-ed as a tsquery source ("denim | jacket"); '' when it has none. */
     titleQuery: text('title_query').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -301,7 +343,9 @@ export const conversations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('conversations_pair_item_key').on(t.participant1Id, t.participant2Id, t.relatedItemId).nullsNotDistinct(),
+    unique('conversations_pair_item_key')
+      .on(t.participant1Id, t.participant2Id, t.relatedItemId)
+      .nullsNotDistinct(),
     index('conversations_p1_idx').on(t.participant1Id, t.lastMessageAt.desc().nullsFirst()),
     index('conversations_p2_idx').on(t.participant2Id, t.lastMessageAt.desc().nullsFirst()),
   ],
@@ -323,8 +367,14 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('messages_conversation_idx').on(t.conversationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`${t.readAt} is null`),
+    index('messages_conversation_idx').on(
+      t.conversationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('messages_unread_idx')
+      .on(t.conversationId, t.senderId)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 
@@ -388,7 +438,9 @@ export const reports = pgTable(
   },
   (t) => [
     index('reports_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
-    uniqueIndex('reports_open_once_idx').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('reports_open_once_idx')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 

@@ -4,7 +4,8 @@ import { ZodError } from 'zod';
 import type { ErrorResponse } from '../../common/api/common';
 import { HttpError } from './errors';
 
-const GENERIC_ZOD = /^(Invalid input|Invalid option|Too (big|small)|Unrecognized key|Invalid (string|number|element|key))/;
+const GENERIC_ZOD =
+  /^(Invalid input|Invalid option|Too (big|small)|Unrecognized key|Invalid (string|number|element|key))/;
 
 const where: Record<string, string> = {
   body: 'Request body',
@@ -52,7 +53,9 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     request.log.error({ err: error }, 'request failed');
     if (isDatabaseUnavailable(error)) {
-      return reply.status(503).send({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+      return reply
+        .status(503)
+        .send({ message: 'The service is temporarily unavailable. Please try again shortly.' });
     }
     return reply.status(500).send({ message: 'Internal server error' });
   });
@@ -74,7 +77,15 @@ function clientMessage(error: FastifyError): string {
   }
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
@@ -82,7 +93,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(message)) {
+    if (
+      typeof message === 'string' &&
+      /timeout exceeded when trying to connect|Connection terminated/i.test(message)
+    ) {
       return true;
     }
     current = (current as { cause?: unknown }).cause;

@@ -14,7 +14,10 @@ let dummyHash: Promise<string> | undefined;
  * Verifies a password. Without a stored hash it still spends the same work on a dummy hash,
  * so the answer time does not tell whether an account exists.
  */
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hashPassword('threadswap-dummy-password');
     await verify(await dummyHash, password).catch(() => false);

@@ -16,7 +16,11 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 100, perEmail: 
  * Memory-backed, so each instance counts on its own; see README "Running several instances".
  */
 export function createAuthLimiter(limits: AuthRateLimits) {
-  const byIp = new RateLimiterMemory({ keyPrefix: 'auth-ip', points: limits.perIp, duration: limits.windowSeconds });
+  const byIp = new RateLimiterMemory({
+    keyPrefix: 'auth-ip',
+    points: limits.perIp,
+    duration: limits.windowSeconds,
+  });
   const byEmail = new RateLimiterMemory({
     keyPrefix: 'auth-email',
     points: limits.perEmail,

@@ -32,7 +32,9 @@ describe('the /ws upgrade', () => {
     await expect(TestSocket.open(baseUrl)).rejects.toThrow('upgrade refused: 401');
     await expect(TestSocket.open(baseUrl, 'forged-token')).rejects.toThrow('upgrade refused: 401');
     const member = await t.member();
-    await expect(TestSocket.open(baseUrl, member.cookie, 'https://evil.example')).rejects.toThrow('upgrade refused: 403');
+    await expect(TestSocket.open(baseUrl, member.cookie, 'https://evil.example')).rejects.toThrow(
+      'upgrade refused: 403',
+    );
   });
 
   it('greets a member with their unread count', async () => {
@@ -53,7 +55,10 @@ describe('chat over the socket', () => {
     const bobTab2 = await connect(bob);
     aliceSocket.send({ type: 'join_conversation', conversationId, userId: bob.user?.id });
     await aliceSocket.next('joined');
-    aliceSocket.send({ type: 'send_message', message: { conversationId, content: ' Hello Bob ', senderId: bob.user?.id } });
+    aliceSocket.send({
+      type: 'send_message',
+      message: { conversationId, content: ' Hello Bob ', senderId: bob.user?.id },
+    });
     for (const socket of [aliceSocket, bobTab1, bobTab2]) {
       const { message } = await socket.next('new_message');
       expect(message).toMatchObject({ conversationId, content: 'Hello Bob', senderId: alice.user?.id });
@@ -71,7 +76,12 @@ describe('chat over the socket', () => {
     aliceSocket.send({ type: 'join_conversation', conversationId });
     await aliceSocket.next('joined');
     aliceSocket.send({ type: 'typing', conversationId, isTyping: true, userId: bob.user?.id });
-    expect(await bobSocket.next('typing')).toEqual({ type: 'typing', conversationId, userId: alice.user?.id, isTyping: true });
+    expect(await bobSocket.next('typing')).toEqual({
+      type: 'typing',
+      conversationId,
+      userId: alice.user?.id,
+      isTyping: true,
+    });
     aliceSocket.send({ type: 'typing', conversationId, isTyping: false });
     expect((await bobSocket.next('typing')).isTyping).toBe(false);
     expect(aliceSocket.events.some((event) => event.type === 'typing')).toBe(false);
@@ -93,7 +103,13 @@ describe('chat over the socket', () => {
   it('answers malformed frames with an error event and keeps the socket open', async () => {
     const member = await t.member();
     const socket = await connect(member);
-    for (const frame of ['not json', '[]', '{"type":"explode"}', '{"type":"join_conversation","conversationId":"x"}', '{"type":"send_message","message":{"conversationId":"00000000-0000-4000-8000-000000000000","content":""}}']) {
+    for (const frame of [
+      'not json',
+      '[]',
+      '{"type":"explode"}',
+      '{"type":"join_conversation","conversationId":"x"}',
+      '{"type":"send_message","message":{"conversationId":"00000000-0000-4000-8000-000000000000","content":""}}',
+    ]) {
       socket.send(frame);
       const error = await socket.next('error');
       expect(error.message.length).toBeGreaterThan(0);
@@ -107,7 +123,8 @@ describe('chat over the socket', () => {
     const member = await t.member();
     const socket = await connect(member);
     const closed = new Promise<number>((resolve) => socket.ws.once('close', (code) => resolve(code)));
-    for (let i = 0; i < 120; i++) socket.send('{"type":"leave_conversation","conversationId":"00000000-0000-4000-8000-000000000000"}');
+    for (let i = 0; i < 120; i++)
+      socket.send('{"type":"leave_conversation","conversationId":"00000000-0000-4000-8000-000000000000"}');
     expect(await closed).toBe(1008);
   });
 
@@ -128,7 +145,10 @@ describe('live notifications and message notifications', () => {
     const bobSocket = await connect(bob);
     await alice.post('/api/messages', { conversationId, content: 'ping' });
     const { notification } = await bobSocket.next('notification');
-    expect(notification).toMatchObject({ type: 'message', title: expect.stringContaining('New message from') });
+    expect(notification).toMatchObject({
+      type: 'message',
+      title: expect.stringContaining('New message from'),
+    });
     expect(await bobSocket.next('unread')).toEqual({ type: 'unread', count: 1 });
   });
 

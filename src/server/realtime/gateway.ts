@@ -46,7 +46,8 @@ export async function realtimeGateway(app: AppInstance) {
   const byUser = new Map<string, Set<Connection>>();
 
   const send = (connection: Connection, event: ServerEvent) => {
-    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(event));
+    if (connection.socket.readyState === connection.socket.OPEN)
+      connection.socket.send(JSON.stringify(event));
   };
   const sendTo = (userId: string, event: ServerEvent) => {
     for (const connection of byUser.get(userId) ?? []) send(connection, event);
@@ -63,7 +64,8 @@ export async function realtimeGateway(app: AppInstance) {
         return;
       }
       case 'unread':
-        if (present(event.userId)) sendTo(event.userId, { type: 'unread', count: await unreadCount(app.db, event.userId) });
+        if (present(event.userId))
+          sendTo(event.userId, { type: 'unread', count: await unreadCount(app.db, event.userId) });
         return;
       case 'message': {
         const local = event.participants.filter(present);
@@ -73,10 +75,19 @@ export async function realtimeGateway(app: AppInstance) {
         return;
       }
       case 'typing':
-        sendTo(event.recipientId, { type: 'typing', conversationId: event.conversationId, userId: event.userId, isTyping: event.isTyping });
+        sendTo(event.recipientId, {
+          type: 'typing',
+          conversationId: event.conversationId,
+          userId: event.userId,
+          isTyping: event.isTyping,
+        });
         return;
       case 'messages_read':
-        sendTo(event.recipientId, { type: 'messages_read', conversationId: event.conversationId, readerId: event.readerId });
+        sendTo(event.recipientId, {
+          type: 'messages_read',
+          conversationId: event.conversationId,
+          readerId: event.readerId,
+        });
         return;
     }
   }
@@ -105,12 +116,16 @@ export async function realtimeGateway(app: AppInstance) {
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     unsubscribe();
-    for (const connections of byUser.values()) for (const connection of connections) connection.socket.terminate();
+    for (const connections of byUser.values())
+      for (const connection of connections) connection.socket.terminate();
   });
 
   function allow(connection: Connection) {
     const now = Date.now();
-    connection.tokens = Math.min(RATE_BURST, connection.tokens + ((now - connection.lastRefill) / 1000) * RATE_PER_SECOND);
+    connection.tokens = Math.min(
+      RATE_BURST,
+      connection.tokens + ((now - connection.lastRefill) / 1000) * RATE_PER_SECOND,
+    );
     connection.lastRefill = now;
     if (connection.tokens >= 1) {
       connection.tokens -= 1;
@@ -131,13 +146,19 @@ export async function realtimeGateway(app: AppInstance) {
     const parsed = clientEvent.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return send(connection, { type: 'error', message: `Invalid event: ${issue?.path.join('.') || 'type'} ${issue?.message ?? ''}`.trim() });
+      return send(connection, {
+        type: 'error',
+        message: `Invalid event: ${issue?.path.join('.') || 'type'} ${issue?.message ?? ''}`.trim(),
+      });
     }
     const event = parsed.data;
     switch (event.type) {
       case 'join_conversation': {
         const conversation = await requireParticipant(app.db, connection.userId, event.conversationId);
-        const other = conversation.participant1Id === connection.userId ? conversation.participant2Id : conversation.participant1Id;
+        const other =
+          conversation.participant1Id === connection.userId
+            ? conversation.participant2Id
+            : conversation.participant1Id;
         connection.rooms.clear();
         connection.rooms.set(conversation.id, other);
         await markViewing(app.db, connection.id, connection.userId, conversation.id);
@@ -151,7 +172,8 @@ export async function realtimeGateway(app: AppInstance) {
         return;
       case 'typing': {
         const recipientId = connection.rooms.get(event.conversationId);
-        if (!recipientId) return send(connection, { type: 'error', message: 'Join the conversation before typing in it' });
+        if (!recipientId)
+          return send(connection, { type: 'error', message: 'Join the conversation before typing in it' });
         return app.events.publish({
           kind: 'typing',
           conversationId: event.conversationId,
@@ -194,9 +216,11 @@ export async function realtimeGateway(app: AppInstance) {
       });
       socket.on('message', (data, isBinary) => {
         if (isBinary) return send(connection, { type: 'error', message: 'Frames must be JSON text' });
-        if (!allow(connection)) return send(connection, { type: 'error', message: 'Too many messages: slow down' });
+        if (!allow(connection))
+          return send(connection, { type: 'error', message: 'Too many messages: slow down' });
         handle(connection, data.toString()).catch((error: unknown) => {
-          if (error instanceof HttpError && error.statusCode < 500) return send(connection, { type: 'error', message: error.message });
+          if (error instanceof HttpError && error.statusCode < 500)
+            return send(connection, { type: 'error', message: error.message });
           app.log.error({ err: error }, 'realtime event failed');
           send(connection, { type: 'error', message: 'Something went wrong; please try again' });
         });

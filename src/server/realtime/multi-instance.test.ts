@@ -25,11 +25,20 @@ describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', ()
     drop = scratch.drop;
     for (let i = 0; i < 2; i++) {
       const database = await openPostgres(scratch.url, 5);
-      const events = await createPostgresBus(database.pool as NonNullable<Database['pool']>, scratch.url, pino({ level: 'silent' }));
+      const events = await createPostgresBus(
+        database.pool as NonNullable<Database['pool']>,
+        scratch.url,
+        pino({ level: 'silent' }),
+      );
       const app = await buildApp({ config: testConfig, database, events, logger: false, clientDir: null });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
-      instances.push({ app, database, events, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+      instances.push({
+        app,
+        database,
+        events,
+        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      });
     }
   });
 
@@ -57,7 +66,9 @@ describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', ()
     const [one, two] = instances as [Instance, Instance];
     const alice = await member(one, 'Alice');
     const bob = await member(two, 'Bob');
-    const conversationId = (await alice.post('/api/conversations/find-or-create', { otherUserId: bob.user?.id })).json().id;
+    const conversationId = (
+      await alice.post('/api/conversations/find-or-create', { otherUserId: bob.user?.id })
+    ).json().id;
 
     const aliceSocket = await TestSocket.open(one.url, alice.cookie);
     const bobSocket = await TestSocket.open(two.url, bob.cookie);
@@ -74,7 +85,10 @@ describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', ()
       bobSocket.send({ type: 'typing', conversationId, isTyping: true });
       expect((await aliceSocket.next('typing')).userId).toBe(bob.user?.id);
       bobSocket.send({ type: 'send_message', message: { conversationId, content: 'from instance two' } });
-      expect((await aliceSocket.next('new_message', (e) => e.message.content === 'from instance two')).message.senderId).toBe(bob.user?.id);
+      expect(
+        (await aliceSocket.next('new_message', (e) => e.message.content === 'from instance two')).message
+          .senderId,
+      ).toBe(bob.user?.id);
     } finally {
       aliceSocket.close();
       bobSocket.close();

@@ -11,7 +11,11 @@ const MAX_PAYLOAD_BYTES = 7900;
  * with NOTIFY, so an event reaches the sockets of every instance, this one included. The listening
  * connection reconnects with backoff when PostgreSQL goes away.
  */
-export async function createPostgresBus(pool: pg.Pool, connectionString: string, log: FastifyBaseLogger): Promise<EventBus> {
+export async function createPostgresBus(
+  pool: pg.Pool,
+  connectionString: string,
+  log: FastifyBaseLogger,
+): Promise<EventBus> {
   const listeners = new Set<BusListener>();
   let client: pg.Client | undefined;
   let closed = false;
@@ -60,7 +64,8 @@ export async function createPostgresBus(pool: pg.Pool, connectionString: string,
   return {
     async publish(event) {
       const payload = JSON.stringify(event);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error('event payload too large for NOTIFY');
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
+        throw new Error('event payload too large for NOTIFY');
       await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
     },
     subscribe(listener) {

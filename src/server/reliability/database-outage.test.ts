@@ -29,7 +29,11 @@ describe.skipIf(testDriver !== 'postgres')('a database outage', () => {
     cluster = createPrivateCluster(await freePort());
     cluster.start();
     database = await openPostgres(cluster.url, 4);
-    events = await createPostgresBus(database.pool as NonNullable<Database['pool']>, cluster.url, pino({ level: 'silent' }));
+    events = await createPostgresBus(
+      database.pool as NonNullable<Database['pool']>,
+      cluster.url,
+      pino({ level: 'silent' }),
+    );
     app = await buildApp({ config: testConfig, database, events, logger: false, clientDir: null });
     await app.ready();
   }, 120_000);
@@ -43,25 +47,35 @@ describe.skipIf(testDriver !== 'postgres')('a database outage', () => {
 
   it('answers 503 while PostgreSQL is down, fails readiness, and recovers when it returns', async () => {
     const client = new TestClient(() => app);
-    const registered = await client.post('/api/auth/register', { firstName: 'Olly', email: 'olly@example.com', password: 'secret-password' });
+    const registered = await client.post('/api/auth/register', {
+      firstName: 'Olly',
+      email: 'olly@example.com',
+      password: 'secret-password',
+    });
     expect(registered.statusCode).toBe(201);
     expect((await client.get('/readyz')).statusCode).toBe(200);
 
     cluster.stop();
     const items = await client.get('/api/items');
     expect(items.statusCode).toBe(503);
-    expect(items.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+    expect(items.json()).toEqual({
+      message: 'The service is temporarily unavailable. Please try again shortly.',
+    });
     const ready = await client.get('/readyz');
     expect(ready.statusCode).toBe(503);
     expect(ready.json().status).toBe('unavailable');
     expect((await client.get('/healthz')).statusCode).toBe(200);
-    expect((await client.post('/api/wishlist', { title: 'coat', category: 'clothing' })).statusCode).toBe(503);
+    expect((await client.post('/api/wishlist', { title: 'coat', category: 'clothing' })).statusCode).toBe(
+      503,
+    );
 
     cluster.start();
     await until(async () => (await client.get('/readyz')).statusCode === 200);
     expect((await client.get('/api/items')).statusCode).toBe(200);
     expect((await client.get('/api/auth/user')).json().firstName).toBe('Olly');
-    expect((await client.post('/api/wishlist', { title: 'coat', category: 'clothing' })).statusCode).toBe(201);
+    expect((await client.post('/api/wishlist', { title: 'coat', category: 'clothing' })).statusCode).toBe(
+      201,
+    );
 
     // The event bus reconnected too: a notification published now reaches listeners again.
     const received: string[] = [];

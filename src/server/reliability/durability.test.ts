@@ -54,7 +54,9 @@ async function crashWhileWriting(env: Record<string, string>) {
     });
     expect(login.status).toBe(200);
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const stored = (await (await fetch(`${second.url}/api/wishlist`, { headers: { cookie } })).json()) as Array<{ id: string }>;
+    const stored = (await (
+      await fetch(`${second.url}/api/wishlist`, { headers: { cookie } })
+    ).json()) as Array<{ id: string }>;
     const ids = new Set(stored.map((entry) => entry.id));
     const lost = acknowledged.filter((id) => !ids.has(id));
     expect(acknowledged.length).toBeGreaterThanOrEqual(25);
@@ -75,12 +77,16 @@ describe('durability after SIGKILL', () => {
     }
   }, 240_000);
 
-  it.skipIf(testDriver !== 'postgres')('PostgreSQL keeps every acknowledged write', async () => {
-    const scratch = await createScratchPostgres();
-    try {
-      await crashWhileWriting({ DATABASE_URL: scratch.url, DEMO: 'off' });
-    } finally {
-      await scratch.drop();
-    }
-  }, 240_000);
+  it.skipIf(testDriver !== 'postgres')(
+    'PostgreSQL keeps every acknowledged write',
+    async () => {
+      const scratch = await createScratchPostgres();
+      try {
+        await crashWhileWriting({ DATABASE_URL: scratch.url, DEMO: 'off' });
+      } finally {
+        await scratch.drop();
+      }
+    },
+    240_000,
+  );
 });

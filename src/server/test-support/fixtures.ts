@@ -7,10 +7,14 @@ let samplePng: Promise<Buffer> | undefined;
 /** A small real PNG, made once per test file. */
 export function pngImage(width = 64, height = 80): Promise<Buffer> {
   if (width === 64 && height === 80) {
-    samplePng ??= sharp({ create: { width, height, channels: 3, background: '#c0392b' } }).png().toBuffer();
+    samplePng ??= sharp({ create: { width, height, channels: 3, background: '#c0392b' } })
+      .png()
+      .toBuffer();
     return samplePng;
   }
-  return sharp({ create: { width, height, channels: 3, background: '#2980b9' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#2980b9' } })
+    .png()
+    .toBuffer();
 }
 
 /** A multipart body with one file part, as a browser's FormData would send it. */
@@ -57,6 +61,7 @@ export function itemInput(photo: string, overrides: Partial<ItemInput> = {}): It
 export async function listItem(client: TestClient, overrides: Partial<ItemInput> = {}) {
   const photo = overrides.images?.[0] ?? (await uploadImage(client));
   const response = await client.post('/api/items', itemInput(photo, overrides));
-  if (response.statusCode !== 201) throw new Error(`create item failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`create item failed: ${response.statusCode} ${response.body}`);
   return response.json() as { id: string; userId: string; title: string; estimatedValue: number };
 }

@@ -24,13 +24,25 @@ export function createPrivateCluster(port: number) {
   const dir = mkdtempSync(join(tmpdir(), 'threadswap-pg-'));
   const data = join(dir, 'data');
   chmodSync(dir, 0o755);
-  if (process.getuid?.() === 0) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  if (process.getuid?.() === 0)
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres']).toString()),
+      Number(execFileSync('id', ['-g', 'postgres']).toString()),
+    );
   asPostgres([postgresBin('initdb'), '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const ctl = (...args: string[]) => asPostgres([postgresBin('pg_ctl'), '-D', data, '-w', '-t', '60', ...args]);
+  const ctl = (...args: string[]) =>
+    asPostgres([postgresBin('pg_ctl'), '-D', data, '-w', '-t', '60', ...args]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start() {
-      ctl('-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`, '-l', join(dir, 'log'), 'start');
+      ctl(
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
+        '-l',
+        join(dir, 'log'),
+        'start',
+      );
     },
     /** An immediate stop: like a crash or a network cut, without a clean shutdown. */
     stop() {

@@ -31,7 +31,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'threadswap-e2e-'));
   // One process (node with tsx's loader), so that a signal, SIGKILL included, reaches the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://localhost:${port}`;

@@ -5,7 +5,8 @@ import { SESSION_COOKIE } from '../lib/session';
 /** A WebSocket client that records what the server sends and can wait for a matching event. */
 export class TestSocket {
   readonly events: ServerEvent[] = [];
-  private waiters: Array<{ match: (event: ServerEvent) => boolean; resolve: (event: ServerEvent) => void }> = [];
+  private waiters: Array<{ match: (event: ServerEvent) => boolean; resolve: (event: ServerEvent) => void }> =
+    [];
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
@@ -27,7 +28,9 @@ export class TestSocket {
     const socket = new TestSocket(ws);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(socket));
-      ws.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused: ${response.statusCode}`)));
+      ws.once('unexpected-response', (_request, response) =>
+        reject(new Error(`upgrade refused: ${response.statusCode}`)),
+      );
       ws.once('error', reject);
     });
   }
@@ -37,8 +40,13 @@ export class TestSocket {
   }
 
   /** The first event (already received or still to come) that matches. */
-  next<T extends ServerEvent['type']>(type: T, match: (event: Extract<ServerEvent, { type: T }>) => boolean = () => true, timeoutMs = 5000) {
-    const test = (event: ServerEvent): boolean => event.type === type && match(event as Extract<ServerEvent, { type: T }>);
+  next<T extends ServerEvent['type']>(
+    type: T,
+    match: (event: Extract<ServerEvent, { type: T }>) => boolean = () => true,
+    timeoutMs = 5000,
+  ) {
+    const test = (event: ServerEvent): boolean =>
+      event.type === type && match(event as Extract<ServerEvent, { type: T }>);
     const seen = this.events.find(test);
     if (seen) {
       this.events.splice(this.events.indexOf(seen), 1);

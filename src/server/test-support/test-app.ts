@@ -89,7 +89,12 @@ export function useTestApp(options: TestAppOptions = {}) {
       passwordHashes.set(password, passwordHashes.get(password) ?? hashPassword(password));
       const [row] = await this.db
         .insert(users)
-        .values({ firstName: overrides.firstName ?? 'Test', lastName: 'Member', email, passwordHash: await passwordHashes.get(password) })
+        .values({
+          firstName: overrides.firstName ?? 'Test',
+          lastName: 'Member',
+          email,
+          passwordHash: await passwordHashes.get(password),
+        })
         .returning();
       if (!row) throw new Error('member insert returned nothing');
       client.cookie = await createSession(this.db, row.id);

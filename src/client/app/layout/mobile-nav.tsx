@@ -5,7 +5,15 @@ import { Link } from 'wouter';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Separator } from '@client/components/ui/separator';
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@client/components/ui/sheet';
+import {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '@client/components/ui/sheet';
 import { BrandMark } from '@client/components/layout/brand-mark';
 import { useLogoutMutation } from '@client/features/auth/api';
 import { GuestActions } from '@client/features/auth/components/guest-actions';
@@ -23,7 +31,13 @@ export function MobileNav({ user }: { user: User | null }) {
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" data-testid="button-mobile-menu">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label="Open menu"
+          data-testid="button-mobile-menu"
+        >
           <Menu className="size-5" aria-hidden="true" />
         </Button>
       </SheetTrigger>

@@ -1,4 +1,13 @@
-import { Compass, Heart, House, Lightbulb, LayoutGrid, UserRound, Users, type LucideIcon } from 'lucide-react';
+import {
+  Compass,
+  Heart,
+  House,
+  Lightbulb,
+  LayoutGrid,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface NavLink {
   href: string;

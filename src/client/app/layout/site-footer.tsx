@@ -23,8 +23,8 @@ export function SiteFooter() {
               Threadswap
             </p>
             <p className="max-w-xs text-sm text-muted-foreground">
-              Swap pre-loved clothing, shoes and accessories item for item. No money, no fees, just great style
-              finding a new home.
+              Swap pre-loved clothing, shoes and accessories item for item. No money, no fees, just great
+              style finding a new home.
             </p>
             <p className="inline-flex items-center gap-1.5 text-sm font-medium text-primary">
               <Leaf className="size-4" aria-hidden="true" />

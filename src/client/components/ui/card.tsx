@@ -22,7 +22,9 @@ export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
+  return (
+    <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
 }
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {

@@ -41,7 +41,8 @@ export function DropdownMenuItem({
       data-slot="dropdown-menu-item"
       className={cn(
         itemClasses,
-        variant === 'destructive' && 'text-destructive focus:bg-destructive/10 focus:text-destructive [&_svg]:text-destructive',
+        variant === 'destructive' &&
+          'text-destructive focus:bg-destructive/10 focus:text-destructive [&_svg]:text-destructive',
         className,
       )}
       {...props}
@@ -70,7 +71,10 @@ export function DropdownMenuCheckboxItem({
   );
 }
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
+export function DropdownMenuLabel({
+  className,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
   return (
     <DropdownMenuPrimitive.Label
       data-slot="dropdown-menu-label"

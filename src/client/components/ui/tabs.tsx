@@ -36,7 +36,10 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn('mt-4 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
+      className={cn(
+        'mt-4 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
       {...props}
     />
   );

@@ -8,7 +8,13 @@ export function TooltipProvider({
   skipDelayDuration = 300,
   ...props
 }: ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
+  return (
+    <TooltipPrimitive.Provider
+      delayDuration={delayDuration}
+      skipDelayDuration={skipDelayDuration}
+      {...props}
+    />
+  );
 }
 
 export const Tooltip = TooltipPrimitive.Root;

@@ -12,7 +12,6 @@ function loginRequired(description: string): void {
   toast({ title: 'Login required', description });
 }
 
-
 /**
  * The behaviour behind an item's buttons, shared by the card, the list row and the detail view
  * (spec §2 Item card, §6 Roles): visitors get a 'Login required' toast, members reach the

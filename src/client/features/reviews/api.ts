@@ -1,5 +1,11 @@
 import type { RatingSummary, Review, ReviewInput } from '@common/api/reviews';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
 import { TRADE_REQUESTS_URL } from '@client/features/trades/api';
 
@@ -32,7 +38,10 @@ export function useAllReviews(userId: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: [reviewsUrl(userId), 'all'],
     queryFn: async ({ pageParam }) => {
-      const response = await apiRequest('GET', `${reviewsUrl(userId)}?limit=${ALL_REVIEWS_PAGE}&offset=${pageParam}`);
+      const response = await apiRequest(
+        'GET',
+        `${reviewsUrl(userId)}?limit=${ALL_REVIEWS_PAGE}&offset=${pageParam}`,
+      );
       return (await response.json()) as Review[];
     },
     initialPageParam: 0,

@@ -23,7 +23,12 @@ export function useTradeRequests({ enabled = true }: { enabled?: boolean } = {})
  * The home dashboard's counts of the member's trade requests with status pending and completed
  * (spec §2). Both read 0 until the list arrives; isLoading tells the two apart.
  */
-export function useTradeCounts(): { pending: number; completed: number; isLoading: boolean; isError: boolean } {
+export function useTradeCounts(): {
+  pending: number;
+  completed: number;
+  isLoading: boolean;
+  isError: boolean;
+} {
   const { data, isLoading, isError } = useTradeRequests();
   return { ...tradeCounts(data ?? []), isLoading, isError };
 }
@@ -39,7 +44,9 @@ export function useSuggestedBarters(itemId: string, enabled: boolean) {
 
 const isItemListKey = (url: unknown) =>
   typeof url === 'string' &&
-  (url.startsWith('/api/items') || /^\/api\/users\/[^/]+\/items/.test(url) || url.startsWith('/api/favorites'));
+  (url.startsWith('/api/items') ||
+    /^\/api\/users\/[^/]+\/items/.test(url) ||
+    url.startsWith('/api/favorites'));
 
 /**
  * A trade changes the trades list, both items' availability (pending, reserved, traded) wherever
@@ -77,7 +84,8 @@ function useTradeChange<TInput>(request: (input: TInput) => Promise<TradeRequest
 export function useCreateTradeRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: TradeRequestInput) => tradeFrom(await apiRequest('POST', TRADE_REQUESTS_URL, input)),
+    mutationFn: async (input: TradeRequestInput) =>
+      tradeFrom(await apiRequest('POST', TRADE_REQUESTS_URL, input)),
     onSuccess: () => {
       void invalidateAfterTradeChange(queryClient);
     },
@@ -96,5 +104,7 @@ export function useUpdateTradeStatus() {
 
 /** Confirms the member received their item; the second confirmation completes the trade. */
 export function useConfirmReceived() {
-  return useTradeChange(async (id: string) => tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/received`)));
+  return useTradeChange(async (id: string) =>
+    tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/received`)),
+  );
 }

@@ -360,7 +360,11 @@ export function planCatalogue(
   return { rows, favorites: favoriteRows };
 }
 
-export async function insertCatalogue(db: Db, rows: readonly ItemRow[], favoriteRows: readonly FavoriteRow[]) {
+export async function insertCatalogue(
+  db: Db,
+  rows: readonly ItemRow[],
+  favoriteRows: readonly FavoriteRow[],
+) {
   await insertInBatches(rows, 200, (batch) => db.insert(items).values(batch));
   await insertInBatches(favoriteRows, 1000, (batch) => db.insert(favorites).values(batch));
 }

@@ -38,7 +38,13 @@ const THREADS: ReadonlyArray<ReadonlyArray<[speaker: 'them' | 'demo', text: stri
  * The social graph and chat history of the demo: friendships among members, friend requests to and
  * from Demo Trader, and conversations about items, some with messages Demo has not read yet.
  */
-export async function insertNetwork(tx: Tx, random: Random, members: NetworkMember[], rows: ItemRow[], now: number) {
+export async function insertNetwork(
+  tx: Tx,
+  random: Random,
+  members: NetworkMember[],
+  rows: ItemRow[],
+  now: number,
+) {
   const [demo, ...others] = members;
   if (!demo || others.length < 12) return { friendships: 0, conversations: 0, messages: 0 };
   const pairs = new Set<string>();
@@ -48,7 +54,13 @@ export async function insertNetwork(tx: Tx, random: Random, members: NetworkMemb
     if (a === b || pairs.has(key)) return;
     pairs.add(key);
     const createdAt = new Date(now - ago);
-    links.push({ requesterId: a, addresseeId: b, status, createdAt, acceptedAt: status === 'accepted' ? new Date(now - ago + HOUR) : null });
+    links.push({
+      requesterId: a,
+      addresseeId: b,
+      status,
+      createdAt,
+      acceptedAt: status === 'accepted' ? new Date(now - ago + HOUR) : null,
+    });
   };
   // Demo Trader: five friends, two requests waiting for an answer, one sent.
   others.slice(0, 5).forEach((friend, index) => link(friend.id, demo.id, 'accepted', (index + 2) * 9 * DAY));
@@ -56,7 +68,8 @@ export async function insertNetwork(tx: Tx, random: Random, members: NetworkMemb
   link(demo.id, others[7]?.id ?? demo.id, 'pending', 2 * DAY);
   // The rest of the community: about two friends each, so activity feeds and mutual friends have data.
   for (const member of others) {
-    for (const friend of random.sample(others, 2)) link(member.id, friend.id, 'accepted', random.int(1, 60) * DAY);
+    for (const friend of random.sample(others, 2))
+      link(member.id, friend.id, 'accepted', random.int(1, 60) * DAY);
   }
   await tx.insert(friendships).values(links);
 
@@ -77,7 +90,13 @@ export async function insertNetwork(tx: Tx, random: Random, members: NetworkMemb
     const last = lines.at(-1);
     const [conversation] = await tx
       .insert(conversations)
-      .values({ participant1Id, participant2Id, relatedItemId: item?.id ?? null, lastMessageAt: last?.createdAt, createdAt: new Date(startedAt) })
+      .values({
+        participant1Id,
+        participant2Id,
+        relatedItemId: item?.id ?? null,
+        lastMessageAt: last?.createdAt,
+        createdAt: new Date(startedAt),
+      })
       .returning({ id: conversations.id });
     if (!conversation) continue;
     // The newest thread ends with messages Demo has not read yet.
@@ -86,7 +105,10 @@ export async function insertNetwork(tx: Tx, random: Random, members: NetworkMemb
       lines.map((line, position) => ({
         conversationId: conversation.id,
         ...line,
-        readAt: position < unreadFrom || line.senderId === demo.id ? new Date(line.createdAt.getTime() + 10 * 60 * 1000) : null,
+        readAt:
+          position < unreadFrom || line.senderId === demo.id
+            ? new Date(line.createdAt.getTime() + 10 * 60 * 1000)
+            : null,
       })),
     );
     messageCount += lines.length;

@@ -15,7 +15,14 @@ import {
   setSessionCookie,
 } from '../../lib/session';
 import { presentUser } from '../users/users.presenter';
-import { authenticate, changePassword, deleteAccount, DEMO_MEMBER_EMAIL, findByEmail, registerMember } from './auth.service';
+import {
+  authenticate,
+  changePassword,
+  deleteAccount,
+  DEMO_MEMBER_EMAIL,
+  findByEmail,
+  registerMember,
+} from './auth.service';
 import { accountDeletionInput, passwordChangeInput } from '../../../common/api/safety';
 
 /** Signs the member in on a fresh token; any token the browser held is ended (rotation on login). */
@@ -44,13 +51,17 @@ export async function authRoutes(app: AppInstance) {
     },
   );
 
-  app.post('/api/auth/login', { schema: { body: loginInput, response: { 200: userSchema } } }, async (request, reply) => {
-    await authLimiter.check(request.ip, request.body.email);
-    const member = await authenticate(db, request.body.email, request.body.password);
-    await authLimiter.reset(request.body.email);
-    await startSession(request, reply, member.id);
-    return presentUser(member);
-  });
+  app.post(
+    '/api/auth/login',
+    { schema: { body: loginInput, response: { 200: userSchema } } },
+    async (request, reply) => {
+      await authLimiter.check(request.ip, request.body.email);
+      const member = await authenticate(db, request.body.email, request.body.password);
+      await authLimiter.reset(request.body.email);
+      await startSession(request, reply, member.id);
+      return presentUser(member);
+    },
+  );
 
   app.post('/api/auth/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
     await deleteSession(db, request.cookies[SESSION_COOKIE]);
@@ -67,12 +78,22 @@ export async function authRoutes(app: AppInstance) {
     presentSelf(await requireUser(request)),
   );
 
-  app.post('/api/auth/password', { schema: { body: passwordChangeInput, response: { 200: okResponse } } }, async (request) => {
-    const member = await requireUser(request);
-    await authLimiter.check(request.ip, member.email);
-    await changePassword(db, member, request.body.currentPassword, request.body.newPassword, request.cookies[SESSION_COOKIE]);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/auth/password',
+    { schema: { body: passwordChangeInput, response: { 200: okResponse } } },
+    async (request) => {
+      const member = await requireUser(request);
+      await authLimiter.check(request.ip, member.email);
+      await changePassword(
+        db,
+        member,
+        request.body.currentPassword,
+        request.body.newPassword,
+        request.cookies[SESSION_COOKIE],
+      );
+      return { ok: true as const };
+    },
+  );
 
   app.delete(
     '/api/auth/account',
@@ -104,6 +125,8 @@ export async function authRoutes(app: AppInstance) {
     reply.redirect('/?auth=login'),
   );
   for (const path of ['/api/auth/external', '/api/auth/email']) {
-    app.get(path, { schema: { querystring: redirectQuery } }, (_request, reply) => reply.redirect('/?auth=register'));
+    app.get(path, { schema: { querystring: redirectQuery } }, (_request, reply) =>
+      reply.redirect('/?auth=register'),
+    );
   }
 }

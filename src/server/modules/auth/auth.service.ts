@@ -1,7 +1,16 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { INVALID_CREDENTIALS } from '../../../common/api/auth';
 import type { Db } from '../../db/connect';
-import { favorites, friendships, items, notifications, sessions, tradeRequests, users, wishlistItems } from '../../db/schema';
+import {
+  favorites,
+  friendships,
+  items,
+  notifications,
+  sessions,
+  tradeRequests,
+  users,
+  wishlistItems,
+} from '../../db/schema';
 import type { EventBus } from '../../realtime/event-bus';
 import { hashToken } from '../../lib/session';
 import { announce } from '../notifications/notifications.service';
@@ -37,14 +46,26 @@ export async function findByEmail(db: Db, email: string) {
 type Member = typeof users.$inferSelect;
 
 /** Changes the password and ends every other session of the member (ASVS 7.4.3). */
-export async function changePassword(db: Db, member: Member, current: string, next: string, keepToken: string | undefined) {
-  if (!(await verifyPassword(member.passwordHash, current))) throw badRequest('Your current password is incorrect');
+export async function changePassword(
+  db: Db,
+  member: Member,
+  current: string,
+  next: string,
+  keepToken: string | undefined,
+) {
+  if (!(await verifyPassword(member.passwordHash, current)))
+    throw badRequest('Your current password is incorrect');
   const passwordHash = await hashPassword(next);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
     await tx
       .delete(sessions)
-      .where(and(eq(sessions.userId, member.id), keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined));
+      .where(
+        and(
+          eq(sessions.userId, member.id),
+          keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined,
+        ),
+      );
   });
 }
 
@@ -57,7 +78,12 @@ export async function deleteAccount(ctx: { db: Db; events: EventBus }, member: M
   const [busy] = await ctx.db
     .select({ id: tradeRequests.id })
     .from(tradeRequests)
-    .where(and(eq(tradeRequests.status, 'accepted'), or(eq(tradeRequests.requesterId, member.id), eq(tradeRequests.ownerId, member.id))))
+    .where(
+      and(
+        eq(tradeRequests.status, 'accepted'),
+        or(eq(tradeRequests.requesterId, member.id), eq(tradeRequests.ownerId, member.id)),
+      ),
+    )
     .limit(1);
   if (busy) throw conflict('Finish your accepted trades before deleting your account');
   const closed = await ctx.db.transaction(async (tx) => {
@@ -70,7 +96,9 @@ export async function deleteAccount(ctx: { db: Db; events: EventBus }, member: M
     for (const item of owned) results.push(await closePendingForItem(tx, item.id, member.id));
     await tx.delete(wishlistItems).where(eq(wishlistItems.userId, member.id));
     await tx.delete(favorites).where(eq(favorites.userId, member.id));
-    await tx.delete(friendships).where(or(eq(friendships.requesterId, member.id), eq(friendships.addresseeId, member.id)));
+    await tx
+      .delete(friendships)
+      .where(or(eq(friendships.requesterId, member.id), eq(friendships.addresseeId, member.id)));
     await tx.delete(notifications).where(eq(notifications.userId, member.id));
     await tx.delete(sessions).where(eq(sessions.userId, member.id));
     await tx

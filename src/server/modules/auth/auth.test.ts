@@ -7,7 +7,12 @@ import { useTestApp } from '../../test-support/test-app';
 
 const t = useTestApp();
 
-const registration = { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.com', password: 'analytical' };
+const registration = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'Ada@Example.com',
+  password: 'analytical',
+};
 
 describe('POST /api/auth/register', () => {
   it('creates the member, signs them in and never returns the password hash', async () => {
@@ -15,9 +20,24 @@ describe('POST /api/auth/register', () => {
     const response = await client.post('/api/auth/register', registration);
     expect(response.statusCode).toBe(201);
     const user = response.json();
-    expect(user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', bio: null });
+    expect(user).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      bio: null,
+    });
     expect(Object.keys(user).sort()).toEqual(
-      ['bio', 'createdAt', 'email', 'firstName', 'id', 'lastName', 'preferredCategories', 'preferredSizes', 'profileImageUrl'].sort(),
+      [
+        'bio',
+        'createdAt',
+        'email',
+        'firstName',
+        'id',
+        'lastName',
+        'preferredCategories',
+        'preferredSizes',
+        'profileImageUrl',
+      ].sort(),
     );
     expect(response.body).not.toMatch(/argon2|password/i);
     const status = await client.get('/api/auth/status');
@@ -68,7 +88,9 @@ describe('POST /api/auth/register', () => {
 
   it('refuses a duplicate email, ignoring case, with 409', async () => {
     await t.visitor().post('/api/auth/register', registration);
-    const response = await t.visitor().post('/api/auth/register', { ...registration, email: 'ADA@example.COM' });
+    const response = await t
+      .visitor()
+      .post('/api/auth/register', { ...registration, email: 'ADA@example.COM' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'An account with this email already exists' });
   });
@@ -79,9 +101,12 @@ describe('POST /api/auth/register', () => {
     ['a JSON array', '[]', 'Request body must be a JSON object'],
     ['JSON null', 'null', 'Request body must be a JSON object'],
   ])('answers %s with 400', async (_label, payload, message) => {
-    const response = await t
-      .visitor()
-      .request({ method: 'POST', url: '/api/auth/register', payload, headers: { 'content-type': 'application/json' } });
+    const response = await t.visitor().request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
   });
@@ -108,7 +133,10 @@ describe('POST /api/auth/login', () => {
   it('signs in with the right password, ignoring the email case', async () => {
     await t.visitor().post('/api/auth/register', registration);
     const client = t.visitor();
-    const response = await client.post('/api/auth/login', { email: 'ADA@EXAMPLE.COM', password: 'analytical' });
+    const response = await client.post('/api/auth/login', {
+      email: 'ADA@EXAMPLE.COM',
+      password: 'analytical',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().email).toBe('ada@example.com');
     expect((await client.get('/api/auth/user')).statusCode).toBe(200);
@@ -116,8 +144,12 @@ describe('POST /api/auth/login', () => {
 
   it('answers a wrong password and an unknown email the same way', async () => {
     await t.visitor().post('/api/auth/register', registration);
-    const wrong = await t.visitor().post('/api/auth/login', { email: registration.email, password: 'wrong-one' });
-    const unknown = await t.visitor().post('/api/auth/login', { email: 'nobody@example.com', password: 'wrong-one' });
+    const wrong = await t
+      .visitor()
+      .post('/api/auth/login', { email: registration.email, password: 'wrong-one' });
+    const unknown = await t
+      .visitor()
+      .post('/api/auth/login', { email: 'nobody@example.com', password: 'wrong-one' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
       expect(response.body).toBe('{"message":"Invalid email or password"}');
@@ -143,7 +175,11 @@ describe('POST /api/auth/login', () => {
     await client.post('/api/auth/login', { email: registration.email, password: registration.password });
     expect(client.cookie).toBeDefined();
     expect(client.cookie).not.toBe(before);
-    const stale = await t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { ts_session: before ?? '' } });
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      cookies: { ts_session: before ?? '' },
+    });
     expect(stale.statusCode).toBe(401);
   });
 });
@@ -156,7 +192,11 @@ describe('sessions', () => {
     expect(response.statusCode).toBe(200);
     const cleared = response.cookies.find((c) => c.name === 'ts_session');
     expect(cleared?.value).toBe('');
-    const replay = await t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { ts_session: token } });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      cookies: { ts_session: token },
+    });
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ message: 'Unauthorized' });
   });
@@ -171,7 +211,12 @@ describe('sessions', () => {
     const client = await t.member();
     await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 15 * 24 * 3600 * 1000) });
     expect((await client.get('/api/auth/user')).statusCode).toBe(401);
-    expect(await t.db.select().from(sessions).where(eq(sessions.userId, client.user?.id ?? ''))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, client.user?.id ?? '')),
+    ).toHaveLength(0);
   });
 
   it('reports a visitor as signed out', async () => {
@@ -183,7 +228,11 @@ describe('sessions', () => {
   });
 
   it('treats a forged cookie as signed out', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { ts_session: 'forged' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      cookies: { ts_session: 'forged' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -224,7 +273,9 @@ describe('security baseline', () => {
       .post('/api/auth/register', registration, { origin: 'https://evil.example', host: 'localhost:5000' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'Cross-origin request refused' });
-    const attempt = await t.visitor().post('/api/auth/login', { email: registration.email, password: 'analytical' });
+    const attempt = await t
+      .visitor()
+      .post('/api/auth/login', { email: registration.email, password: 'analytical' });
     expect(attempt.statusCode).toBe(401);
   });
 

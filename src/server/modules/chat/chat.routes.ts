@@ -28,14 +28,25 @@ export async function chatRoutes(app: AppInstance) {
     listConversations(app.db, (await requireUser(request)).id),
   );
 
-  app.get('/api/conversations/unread-count', { schema: { response: { 200: totalUnread } } }, async (request) => ({
-    count: await totalUnreadMessages(app.db, (await requireUser(request)).id),
-  }));
+  app.get(
+    '/api/conversations/unread-count',
+    { schema: { response: { 200: totalUnread } } },
+    async (request) => ({
+      count: await totalUnreadMessages(app.db, (await requireUser(request)).id),
+    }),
+  );
 
   app.get(
     '/api/conversations/:id',
-    { schema: { params: idParam, querystring: conversationQuery, response: { 200: conversationWithMessages } } },
-    async (request) => getConversation(app.db, (await requireUser(request)).id, request.params.id, request.query),
+    {
+      schema: {
+        params: idParam,
+        querystring: conversationQuery,
+        response: { 200: conversationWithMessages },
+      },
+    },
+    async (request) =>
+      getConversation(app.db, (await requireUser(request)).id, request.params.id, request.query),
   );
 
   app.post(
@@ -43,7 +54,12 @@ export async function chatRoutes(app: AppInstance) {
     { schema: { body: findOrCreateInput, response: { 200: conversation, 201: conversation } } },
     async (request, reply) => {
       const member = await requireUser(request);
-      const result = await findOrCreateConversation(app.db, member.id, request.body.otherUserId, request.body.relatedItemId);
+      const result = await findOrCreateConversation(
+        app.db,
+        member.id,
+        request.body.otherUserId,
+        request.body.relatedItemId,
+      );
       return reply.status(result.created ? 201 : 200).send(result.conversation);
     },
   );
@@ -51,15 +67,25 @@ export async function chatRoutes(app: AppInstance) {
   app.patch(
     '/api/conversations/:id/read',
     { schema: { params: idParam, response: { 200: z.object({ read: z.number().int() }) } } },
-    async (request) => ({ read: await markConversationRead(ctx, (await requireUser(request)).id, request.params.id) }),
+    async (request) => ({
+      read: await markConversationRead(ctx, (await requireUser(request)).id, request.params.id),
+    }),
   );
 
-  app.post('/api/messages', { schema: { body: messageInput, response: { 201: message } } }, async (request, reply) => {
-    const member = await requireUser(request);
-    return reply.status(201).send(await sendMessage(ctx, member.id, request.body.conversationId, request.body.content));
-  });
+  app.post(
+    '/api/messages',
+    { schema: { body: messageInput, response: { 201: message } } },
+    async (request, reply) => {
+      const member = await requireUser(request);
+      return reply
+        .status(201)
+        .send(await sendMessage(ctx, member.id, request.body.conversationId, request.body.content));
+    },
+  );
 
-  app.patch('/api/messages/:id/read', { schema: { params: idParam, response: { 200: message } } }, async (request) =>
-    markMessageRead(ctx, (await requireUser(request)).id, request.params.id),
+  app.patch(
+    '/api/messages/:id/read',
+    { schema: { params: idParam, response: { 200: message } } },
+    async (request) => markMessageRead(ctx, (await requireUser(request)).id, request.params.id),
   );
 }

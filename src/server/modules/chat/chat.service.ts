@@ -41,7 +41,11 @@ const summaryOf = (table: typeof p1 | typeof p2) => ({
 });
 
 /** Conversations of a member with participants, item title, last message and unread count. */
-async function selectConversations(db: Db, memberId: string, conversationId?: string): Promise<Conversation[]> {
+async function selectConversations(
+  db: Db,
+  memberId: string,
+  conversationId?: string,
+): Promise<Conversation[]> {
   const lastMessage = sql<{ id: string; sender_id: string; content: string; created_at: string } | null>`(
     select json_build_object('id', m.id, 'sender_id', m.sender_id, 'content', m.content, 'created_at', m.created_at)
     from ${messages} m where m.conversation_id = ${conversations.id}
@@ -76,7 +80,9 @@ async function selectConversations(db: Db, memberId: string, conversationId?: st
     participant1: presentUserSummary(row.participant1),
     participant2: presentUserSummary(row.participant2),
     relatedItem:
-      row.conversation.relatedItemId && row.itemTitle ? { id: row.conversation.relatedItemId, title: row.itemTitle } : null,
+      row.conversation.relatedItemId && row.itemTitle
+        ? { id: row.conversation.relatedItemId, title: row.itemTitle }
+        : null,
     lastMessage: row.lastMessage
       ? {
           id: row.lastMessage.id,
@@ -94,7 +100,11 @@ async function selectConversations(db: Db, memberId: string, conversationId?: st
 export const listConversations = (db: Db, memberId: string) => selectConversations(db, memberId);
 
 /** The conversation if the member takes part in it; 404 otherwise, so nobody learns it exists. */
-export async function requireParticipant(db: Db, memberId: string, conversationId: string): Promise<ConversationRow> {
+export async function requireParticipant(
+  db: Db,
+  memberId: string,
+  conversationId: string,
+): Promise<ConversationRow> {
   const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
   if (!row || (row.participant1Id !== memberId && row.participant2Id !== memberId)) {
     throw notFound('Conversation not found');
@@ -142,7 +152,12 @@ export async function getConversation(
   return { ...summary, messages: rows.slice(0, page.limit).reverse().map(presentMessage), hasMore };
 }
 
-export async function findOrCreateConversation(db: Db, memberId: string, otherUserId: string, relatedItemId?: string | null) {
+export async function findOrCreateConversation(
+  db: Db,
+  memberId: string,
+  otherUserId: string,
+  relatedItemId?: string | null,
+) {
   if (otherUserId === memberId) throw badRequest('You cannot start a conversation with yourself');
   const [other] = await db.select({ id: users.id }).from(users).where(eq(users.id, otherUserId));
   if (!other) throw notFound('Member not found');
@@ -166,7 +181,9 @@ export async function findOrCreateConversation(db: Db, memberId: string, otherUs
           and(
             eq(conversations.participant1Id, first),
             eq(conversations.participant2Id, second),
-            relatedItemId ? eq(conversations.relatedItemId, relatedItemId) : isNull(conversations.relatedItemId),
+            relatedItemId
+              ? eq(conversations.relatedItemId, relatedItemId)
+              : isNull(conversations.relatedItemId),
           ),
         );
   if (!existing) throw new Error('conversation neither inserted nor found');
@@ -179,14 +196,25 @@ export async function findOrCreateConversation(db: Db, memberId: string, otherUs
  * participants. A recipient with the conversation open on no socket gets one message notification
  * per conversation, which resurfaces as unread with the latest text.
  */
-export async function sendMessage(ctx: ChatContext, memberId: string, conversationId: string, content: string) {
+export async function sendMessage(
+  ctx: ChatContext,
+  memberId: string,
+  conversationId: string,
+  content: string,
+) {
   const conversation = await requireParticipant(ctx.db, memberId, conversationId);
   const recipientId = otherParticipant(conversation, memberId);
   await assertNotBlocked(ctx.db, memberId, recipientId);
   const { row, notice } = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(messages).values({ conversationId, senderId: memberId, content }).returning();
+    const [row] = await tx
+      .insert(messages)
+      .values({ conversationId, senderId: memberId, content })
+      .returning();
     if (!row) throw new Error('message insert returned nothing');
-    await tx.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, conversationId));
+    await tx
+      .update(conversations)
+      .set({ lastMessageAt: row.createdAt })
+      .where(eq(conversations.id, conversationId));
     const [viewing] = await tx
       .select({ socketId: conversationViewers.socketId })
       .from(conversationViewers)
@@ -199,7 +227,10 @@ export async function sendMessage(ctx: ChatContext, memberId: string, conversati
       )
       .limit(1);
     if (viewing) return { row, notice: undefined };
-    const [sender] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, memberId));
+    const [sender] = await tx
+      .select({ firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, memberId));
     const preview = content.length > 140 ? `${content.slice(0, 137)}...` : content;
     const [notice] = await queryRows<{ id: string }>(
       tx,
@@ -218,7 +249,8 @@ export async function sendMessage(ctx: ChatContext, memberId: string, conversati
     messageId: row.id,
     participants: [conversation.participant1Id, conversation.participant2Id],
   });
-  if (notice) await ctx.events.publish({ kind: 'notification', userId: recipientId, notificationId: notice.id });
+  if (notice)
+    await ctx.events.publish({ kind: 'notification', userId: recipientId, notificationId: notice.id });
   return presentMessage(row);
 }
 
@@ -228,8 +260,17 @@ export async function markMessageRead(ctx: ChatContext, memberId: string, messag
   await requireParticipant(ctx.db, memberId, row.conversationId);
   if (row.senderId === memberId) throw forbidden('Only the recipient can mark a message as read');
   if (row.readAt) return presentMessage(row);
-  const [updated] = await ctx.db.update(messages).set({ readAt: new Date() }).where(eq(messages.id, messageId)).returning();
-  await ctx.events.publish({ kind: 'messages_read', conversationId: row.conversationId, readerId: memberId, recipientId: row.senderId });
+  const [updated] = await ctx.db
+    .update(messages)
+    .set({ readAt: new Date() })
+    .where(eq(messages.id, messageId))
+    .returning();
+  await ctx.events.publish({
+    kind: 'messages_read',
+    conversationId: row.conversationId,
+    readerId: memberId,
+    recipientId: row.senderId,
+  });
   return presentMessage(updated ?? row);
 }
 
@@ -239,7 +280,13 @@ export async function markConversationRead(ctx: ChatContext, memberId: string, c
   const read = await ctx.db
     .update(messages)
     .set({ readAt: new Date() })
-    .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, memberId), isNull(messages.readAt)))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        ne(messages.senderId, memberId),
+        isNull(messages.readAt),
+      ),
+    )
     .returning({ id: messages.id });
   await ctx.db
     .update(notifications)
@@ -277,7 +324,10 @@ export async function markViewing(db: Db, socketId: string, userId: string, conv
   await db
     .insert(conversationViewers)
     .values({ socketId, userId, conversationId })
-    .onConflictDoUpdate({ target: conversationViewers.socketId, set: { conversationId, seenAt: new Date() } });
+    .onConflictDoUpdate({
+      target: conversationViewers.socketId,
+      set: { conversationId, seenAt: new Date() },
+    });
 }
 
 export async function touchViewing(db: Db, socketIds: string[]) {

@@ -8,7 +8,10 @@ async function pair() {
   const alice = await t.member({ firstName: 'Alice' });
   const bob = await t.member({ firstName: 'Bob' });
   const item = await listItem(bob, { title: 'Linen Shirt' });
-  const created = await alice.post('/api/conversations/find-or-create', { otherUserId: bob.user?.id, relatedItemId: item.id });
+  const created = await alice.post('/api/conversations/find-or-create', {
+    otherUserId: bob.user?.id,
+    relatedItemId: item.id,
+  });
   return { alice, bob, item, conversation: created.json(), created };
 }
 
@@ -19,9 +22,19 @@ describe('conversations', () => {
   it('find-or-create answers 201 then 200 with the same conversation, participants and item title', async () => {
     const { alice, bob, item, conversation, created } = await pair();
     expect(created.statusCode).toBe(201);
-    expect(conversation).toMatchObject({ relatedItem: { id: item.id, title: 'Linen Shirt' }, unreadCount: 0, lastMessage: null });
-    expect([conversation.participant1.firstName, conversation.participant2.firstName].sort()).toEqual(['Alice', 'Bob']);
-    const again = await bob.post('/api/conversations/find-or-create', { otherUserId: alice.user?.id, relatedItemId: item.id });
+    expect(conversation).toMatchObject({
+      relatedItem: { id: item.id, title: 'Linen Shirt' },
+      unreadCount: 0,
+      lastMessage: null,
+    });
+    expect([conversation.participant1.firstName, conversation.participant2.firstName].sort()).toEqual([
+      'Alice',
+      'Bob',
+    ]);
+    const again = await bob.post('/api/conversations/find-or-create', {
+      otherUserId: alice.user?.id,
+      relatedItemId: item.id,
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(conversation.id);
     const general = await bob.post('/api/conversations/find-or-create', { otherUserId: alice.user?.id });
@@ -35,11 +48,24 @@ describe('conversations', () => {
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe('You cannot start a conversation with yourself');
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await alice.post('/api/conversations/find-or-create', { otherUserId: unknown })).statusCode).toBe(404);
+    expect((await alice.post('/api/conversations/find-or-create', { otherUserId: unknown })).statusCode).toBe(
+      404,
+    );
     const bob = await t.member();
-    expect((await alice.post('/api/conversations/find-or-create', { otherUserId: bob.user?.id, relatedItemId: unknown })).statusCode).toBe(404);
-    expect((await alice.post('/api/conversations/find-or-create', { otherUserId: 'bob' })).statusCode).toBe(400);
-    expect((await t.visitor().post('/api/conversations/find-or-create', { otherUserId: bob.user?.id })).statusCode).toBe(401);
+    expect(
+      (
+        await alice.post('/api/conversations/find-or-create', {
+          otherUserId: bob.user?.id,
+          relatedItemId: unknown,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await alice.post('/api/conversations/find-or-create', { otherUserId: 'bob' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await t.visitor().post('/api/conversations/find-or-create', { otherUserId: bob.user?.id })).statusCode,
+    ).toBe(401);
     expect((await t.visitor().get('/api/conversations')).statusCode).toBe(401);
   });
 
@@ -67,10 +93,18 @@ describe('messages', () => {
     expect(sent.statusCode).toBe(400);
     const ok = await say(alice, conversation.id, '  Is the shirt still available?  ');
     expect(ok.statusCode).toBe(201);
-    expect(ok.json()).toMatchObject({ senderId: alice.user?.id, content: 'Is the shirt still available?', isRead: false, messageType: 'text' });
+    expect(ok.json()).toMatchObject({
+      senderId: alice.user?.id,
+      content: 'Is the shirt still available?',
+      isRead: false,
+      messageType: 'text',
+    });
     await say(bob, conversation.id, 'Yes!');
     const thread = (await bob.get(`/api/conversations/${conversation.id}`)).json();
-    expect(thread.messages.map((m: { content: string }) => m.content)).toEqual(['Is the shirt still available?', 'Yes!']);
+    expect(thread.messages.map((m: { content: string }) => m.content)).toEqual([
+      'Is the shirt still available?',
+      'Yes!',
+    ]);
     expect(thread.hasMore).toBe(false);
     const list = (await bob.get('/api/conversations')).json();
     expect(list[0]).toMatchObject({ id: conversation.id, lastMessage: { content: 'Yes!' }, unreadCount: 1 });
@@ -90,7 +124,11 @@ describe('messages', () => {
   it('accepts exactly 2000 characters and refuses another messageType', async () => {
     const { alice, conversation } = await pair();
     expect((await say(alice, conversation.id, 'y'.repeat(2000))).statusCode).toBe(201);
-    const image = await alice.post('/api/messages', { conversationId: conversation.id, content: 'x', messageType: 'image' });
+    const image = await alice.post('/api/messages', {
+      conversationId: conversation.id,
+      content: 'x',
+      messageType: 'image',
+    });
     expect(image.statusCode).toBe(400);
   });
 
@@ -98,11 +136,23 @@ describe('messages', () => {
     const { alice, bob, conversation } = await pair();
     for (let i = 1; i <= 7; i++) await say(i % 2 ? alice : bob, conversation.id, `message ${i}`);
     const latest = (await alice.get(`/api/conversations/${conversation.id}?limit=3`)).json();
-    expect(latest.messages.map((m: { content: string }) => m.content)).toEqual(['message 5', 'message 6', 'message 7']);
+    expect(latest.messages.map((m: { content: string }) => m.content)).toEqual([
+      'message 5',
+      'message 6',
+      'message 7',
+    ]);
     expect(latest.hasMore).toBe(true);
-    const older = (await alice.get(`/api/conversations/${conversation.id}?limit=3&before=${latest.messages[0].id}`)).json();
-    expect(older.messages.map((m: { content: string }) => m.content)).toEqual(['message 2', 'message 3', 'message 4']);
-    const oldest = (await alice.get(`/api/conversations/${conversation.id}?limit=3&before=${older.messages[0].id}`)).json();
+    const older = (
+      await alice.get(`/api/conversations/${conversation.id}?limit=3&before=${latest.messages[0].id}`)
+    ).json();
+    expect(older.messages.map((m: { content: string }) => m.content)).toEqual([
+      'message 2',
+      'message 3',
+      'message 4',
+    ]);
+    const oldest = (
+      await alice.get(`/api/conversations/${conversation.id}?limit=3&before=${older.messages[0].id}`)
+    ).json();
     expect(oldest.messages.map((m: { content: string }) => m.content)).toEqual(['message 1']);
     expect(oldest.hasMore).toBe(false);
     expect((await alice.get(`/api/conversations/${conversation.id}?limit=500`)).statusCode).toBe(400);
@@ -123,13 +173,17 @@ describe('messages', () => {
     const { alice, bob, conversation } = await pair();
     await say(alice, conversation.id, 'First');
     await say(alice, conversation.id, 'Second');
-    const notes = (await bob.get('/api/notifications')).json().filter((n: { type: string }) => n.type === 'message');
+    const notes = (await bob.get('/api/notifications'))
+      .json()
+      .filter((n: { type: string }) => n.type === 'message');
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ title: 'New message from Alice', message: 'Second', isRead: false });
     expect((await bob.get('/api/conversations/unread-count')).json()).toEqual({ count: 2 });
     expect((await bob.patch(`/api/conversations/${conversation.id}/read`)).json()).toEqual({ read: 2 });
     expect((await bob.get('/api/conversations/unread-count')).json()).toEqual({ count: 0 });
     expect((await bob.get('/api/notifications/unread-count')).json()).toEqual({ count: 0 });
-    expect((await alice.get('/api/notifications')).json().filter((n: { type: string }) => n.type === 'message')).toEqual([]);
+    expect(
+      (await alice.get('/api/notifications')).json().filter((n: { type: string }) => n.type === 'message'),
+    ).toEqual([]);
   });
 });

@@ -14,7 +14,12 @@ export async function favoritesRoutes(app: AppInstance) {
 
   app.post(
     '/api/favorites',
-    { schema: { body: favoriteInput, response: { 201: z.object({ itemId: z.string(), createdAt: z.string() }) } } },
+    {
+      schema: {
+        body: favoriteInput,
+        response: { 201: z.object({ itemId: z.string(), createdAt: z.string() }) },
+      },
+    },
     async (request, reply) => {
       const member = await requireUser(request);
       return reply.status(201).send(await addFavorite(db, member.id, request.body.itemId));

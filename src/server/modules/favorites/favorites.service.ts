@@ -14,7 +14,11 @@ export async function listFavorites(db: Db, userId: string): Promise<Favorite[]>
     .where(and(eq(favorites.userId, userId), isNull(items.deletedAt)))
     .orderBy(desc(favorites.createdAt))
     .limit(500);
-  return rows.map((row) => ({ itemId: row.item.id, createdAt: row.favoritedAt.toISOString(), item: presentItem(row) }));
+  return rows.map((row) => ({
+    itemId: row.item.id,
+    createdAt: row.favoritedAt.toISOString(),
+    item: presentItem(row),
+  }));
 }
 
 /** Idempotent: favouriting twice keeps one favourite, and the popularity count moves only once. */
@@ -29,7 +33,10 @@ export async function addFavorite(db: Db, userId: string, itemId: string) {
     if (target.userId === userId) throw badRequest('You cannot favourite your own item');
     const inserted = await tx.insert(favorites).values({ userId, itemId }).onConflictDoNothing().returning();
     if (inserted.length > 0) {
-      await tx.update(items).set({ favoriteCount: sql`${items.favoriteCount} + 1` }).where(eq(items.id, itemId));
+      await tx
+        .update(items)
+        .set({ favoriteCount: sql`${items.favoriteCount} + 1` })
+        .where(eq(items.id, itemId));
     }
     const [row] = await tx
       .select({ createdAt: favorites.createdAt })

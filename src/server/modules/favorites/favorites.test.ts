@@ -51,10 +51,14 @@ describe('favourites', () => {
     const own = await owner.post('/api/favorites', { itemId: item.id });
     expect(own.statusCode).toBe(400);
     expect(own.json().message).toBe('You cannot favourite your own item');
-    expect((await fan.post('/api/favorites', { itemId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect(
+      (await fan.post('/api/favorites', { itemId: '00000000-0000-4000-8000-000000000000' })).statusCode,
+    ).toBe(404);
     await owner.delete(`/api/items/${item.id}`);
     expect((await fan.post('/api/favorites', { itemId: item.id })).statusCode).toBe(404);
-    expect((await fan.post('/api/favorites', { itemId: 'abc' })).json().message).toBe('itemId must be an item id');
+    expect((await fan.post('/api/favorites', { itemId: 'abc' })).json().message).toBe(
+      'itemId must be an item id',
+    );
     expect((await fan.post('/api/favorites', {})).statusCode).toBe(400);
     expect((await fan.delete('/api/favorites/abc')).statusCode).toBe(400);
   });
@@ -65,7 +69,9 @@ describe('favourites', () => {
     const b = await listItem(owner, { title: 'Most loved' });
     for (let i = 0; i < 2; i++) await (await t.member()).post('/api/favorites', { itemId: b.id });
     await (await t.member()).post('/api/favorites', { itemId: a.id });
-    const titles = (await t.visitor().get('/api/items?sortBy=popular')).json().map((i: { title: string }) => i.title);
+    const titles = (await t.visitor().get('/api/items?sortBy=popular'))
+      .json()
+      .map((i: { title: string }) => i.title);
     expect(titles).toEqual(['Most loved', 'Less loved']);
   });
 });

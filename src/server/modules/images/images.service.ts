@@ -42,7 +42,10 @@ export const imageUrl = (id: string) => `/images/${id}`;
 
 export async function storeImage(db: Db, userId: string | null, input: Buffer) {
   const processed = await processImage(input);
-  const [row] = await db.insert(images).values({ userId, ...processed }).returning({ id: images.id });
+  const [row] = await db
+    .insert(images)
+    .values({ userId, ...processed })
+    .returning({ id: images.id });
   if (!row) throw new Error('image insert returned nothing');
   return { id: row.id, url: imageUrl(row.id) };
 }

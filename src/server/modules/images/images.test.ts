@@ -53,7 +53,12 @@ describe('POST /api/images', () => {
 
   it('refuses a file that is not an image, whatever its declared type', async () => {
     const member = await t.member();
-    const { payload, headers } = multipart(Buffer.from('%PDF-1.4 not really an image'), 'file', 'x.png', 'image/png');
+    const { payload, headers } = multipart(
+      Buffer.from('%PDF-1.4 not really an image'),
+      'file',
+      'x.png',
+      'image/png',
+    );
     const response = await member.post('/api/images', payload, headers);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)');
@@ -61,7 +66,9 @@ describe('POST /api/images', () => {
 
   it('refuses an SVG (not an accepted format)', async () => {
     const member = await t.member();
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
     const { payload, headers } = multipart(svg, 'file', 'x.svg', 'image/svg+xml');
     expect((await member.post('/api/images', payload, headers)).statusCode).toBe(400);
   });

@@ -13,7 +13,12 @@ let bob = '';
 async function member(firstName: string, rating: number | null) {
   const [row] = await t.db
     .insert(users)
-    .values({ email: `${firstName.toLowerCase()}@example.com`, firstName, ratingAverage: rating, ratingCount: rating ? 3 : 0 })
+    .values({
+      email: `${firstName.toLowerCase()}@example.com`,
+      firstName,
+      ratingAverage: rating,
+      ratingCount: rating ? 3 : 0,
+    })
     .returning();
   return row?.id ?? '';
 }
@@ -37,11 +42,82 @@ beforeEach(async () => {
   alice = await member('Alice', 4.6);
   bob = await member('Bob', 2.5);
   await t.db.insert(items).values([
-    item({ title: 'Vintage Denim Jacket', brand: "Levi's", size: 'M', condition: 'like-new', estimatedValue: 4500, tags: ['vintage', 'denim'], colors: ['Blue'], seasons: ['Fall'], location: 'Berlin', createdAt: new Date(Date.now() - 2 * 3600 * 1000), style: 'Outerwear' }),
-    item({ title: 'Floral Wrap Dress', brand: 'Ganni', size: 'S', gender: 'women', condition: 'new', estimatedValue: 12000, tags: ['floral'], colors: ['Pink', 'Green'], seasons: ['Summer'], location: 'Copenhagen', createdAt: new Date(Date.now() - 3 * day), favoriteCount: 5, style: 'Dresses' }),
-    item({ userId: bob, title: 'Leather Chelsea Boots', brand: 'Dr. Martens', size: '9', category: 'shoes', gender: 'men', condition: 'fair', estimatedValue: 8000, tags: ['leather'], colors: ['Black'], seasons: ['Winter', 'Fall'], location: 'London', createdAt: new Date(Date.now() - 20 * day), favoriteCount: 9 }),
-    item({ userId: bob, title: 'Canvas Tote Bag', brand: null, size: null, category: 'accessories', gender: 'women', condition: 'poor', estimatedValue: 900, tags: ['canvas'], colors: ['Beige'], seasons: ['Spring', 'Summer'], location: 'Lisbon', createdAt: new Date(Date.now() - 60 * day), availability: 'pending', favoriteCount: 1, style: 'Bags' }),
-    item({ title: 'Wool Overcoat', brand: 'COS', size: 'L', gender: 'men', condition: 'good', estimatedValue: 15000, tags: ['wool', 'minimal'], colors: ['Navy'], seasons: ['Winter'], location: 'Berlin', createdAt: new Date(Date.now() - 150 * day), style: 'Outerwear' }),
+    item({
+      title: 'Vintage Denim Jacket',
+      brand: "Levi's",
+      size: 'M',
+      condition: 'like-new',
+      estimatedValue: 4500,
+      tags: ['vintage', 'denim'],
+      colors: ['Blue'],
+      seasons: ['Fall'],
+      location: 'Berlin',
+      createdAt: new Date(Date.now() - 2 * 3600 * 1000),
+      style: 'Outerwear',
+    }),
+    item({
+      title: 'Floral Wrap Dress',
+      brand: 'Ganni',
+      size: 'S',
+      gender: 'women',
+      condition: 'new',
+      estimatedValue: 12000,
+      tags: ['floral'],
+      colors: ['Pink', 'Green'],
+      seasons: ['Summer'],
+      location: 'Copenhagen',
+      createdAt: new Date(Date.now() - 3 * day),
+      favoriteCount: 5,
+      style: 'Dresses',
+    }),
+    item({
+      userId: bob,
+      title: 'Leather Chelsea Boots',
+      brand: 'Dr. Martens',
+      size: '9',
+      category: 'shoes',
+      gender: 'men',
+      condition: 'fair',
+      estimatedValue: 8000,
+      tags: ['leather'],
+      colors: ['Black'],
+      seasons: ['Winter', 'Fall'],
+      location: 'London',
+      createdAt: new Date(Date.now() - 20 * day),
+      favoriteCount: 9,
+    }),
+    item({
+      userId: bob,
+      title: 'Canvas Tote Bag',
+      brand: null,
+      size: null,
+      category: 'accessories',
+      gender: 'women',
+      condition: 'poor',
+      estimatedValue: 900,
+      tags: ['canvas'],
+      colors: ['Beige'],
+      seasons: ['Spring', 'Summer'],
+      location: 'Lisbon',
+      createdAt: new Date(Date.now() - 60 * day),
+      availability: 'pending',
+      favoriteCount: 1,
+      style: 'Bags',
+    }),
+    item({
+      title: 'Wool Overcoat',
+      brand: 'COS',
+      size: 'L',
+      gender: 'men',
+      condition: 'good',
+      estimatedValue: 15000,
+      tags: ['wool', 'minimal'],
+      colors: ['Navy'],
+      seasons: ['Winter'],
+      location: 'Berlin',
+      createdAt: new Date(Date.now() - 150 * day),
+      style: 'Outerwear',
+    }),
     item({ title: 'Hidden Unlisted Shirt', isActive: false }),
   ]);
 });
@@ -63,7 +139,11 @@ describe('GET /api/items', () => {
       'Canvas Tote Bag',
       'Wool Overcoat',
     ]);
-    expect(response.json()[0].owner).toMatchObject({ firstName: 'Alice', averageRating: 4.6, reviewCount: 3 });
+    expect(response.json()[0].owner).toMatchObject({
+      firstName: 'Alice',
+      averageRating: 4.6,
+      reviewCount: 3,
+    });
   });
 
   it.each([
@@ -87,15 +167,30 @@ describe('GET /api/items', () => {
     ['?size=M', ['Vintage Denim Jacket']],
     ['?size=S,L', ['Floral Wrap Dress', 'Wool Overcoat']],
     ['?availability=pending', ['Canvas Tote Bag']],
-    ['?availability=available', ['Vintage Denim Jacket', 'Floral Wrap Dress', 'Leather Chelsea Boots', 'Wool Overcoat']],
+    [
+      '?availability=available',
+      ['Vintage Denim Jacket', 'Floral Wrap Dress', 'Leather Chelsea Boots', 'Wool Overcoat'],
+    ],
     ['?location=berl', ['Vintage Denim Jacket', 'Wool Overcoat']],
     ['?rating=4', ['Vintage Denim Jacket', 'Floral Wrap Dress', 'Wool Overcoat']],
-    ['?rating=2', ['Vintage Denim Jacket', 'Floral Wrap Dress', 'Leather Chelsea Boots', 'Canvas Tote Bag', 'Wool Overcoat']],
+    [
+      '?rating=2',
+      [
+        'Vintage Denim Jacket',
+        'Floral Wrap Dress',
+        'Leather Chelsea Boots',
+        'Canvas Tote Bag',
+        'Wool Overcoat',
+      ],
+    ],
     ['?rating=5', []],
     ['?dateFilter=today', ['Vintage Denim Jacket']],
     ['?dateFilter=week', ['Vintage Denim Jacket', 'Floral Wrap Dress']],
     ['?dateFilter=month', ['Vintage Denim Jacket', 'Floral Wrap Dress', 'Leather Chelsea Boots']],
-    ['?dateFilter=3months', ['Vintage Denim Jacket', 'Floral Wrap Dress', 'Leather Chelsea Boots', 'Canvas Tote Bag']],
+    [
+      '?dateFilter=3months',
+      ['Vintage Denim Jacket', 'Floral Wrap Dress', 'Leather Chelsea Boots', 'Canvas Tote Bag'],
+    ],
     ['?gender=women', ['Floral Wrap Dress', 'Canvas Tote Bag']],
     ['?gender=Men,unisex', ['Vintage Denim Jacket', 'Leather Chelsea Boots', 'Wool Overcoat']],
     ['?minPrice=80', ['Floral Wrap Dress', 'Leather Chelsea Boots', 'Wool Overcoat']],
@@ -130,16 +225,106 @@ describe('GET /api/items', () => {
   });
 
   it.each([
-    ['newest', ['Vintage Denim Jacket', 'Floral Wrap Dress', 'Leather Chelsea Boots', 'Canvas Tote Bag', 'Wool Overcoat']],
-    ['oldest', ['Wool Overcoat', 'Canvas Tote Bag', 'Leather Chelsea Boots', 'Floral Wrap Dress', 'Vintage Denim Jacket']],
-    ['price-low', ['Canvas Tote Bag', 'Vintage Denim Jacket', 'Leather Chelsea Boots', 'Floral Wrap Dress', 'Wool Overcoat']],
-    ['price-high', ['Wool Overcoat', 'Floral Wrap Dress', 'Leather Chelsea Boots', 'Vintage Denim Jacket', 'Canvas Tote Bag']],
-    ['condition', ['Floral Wrap Dress', 'Vintage Denim Jacket', 'Wool Overcoat', 'Leather Chelsea Boots', 'Canvas Tote Bag']],
-    ['popular', ['Leather Chelsea Boots', 'Floral Wrap Dress', 'Canvas Tote Bag', 'Vintage Denim Jacket', 'Wool Overcoat']],
-    ['rating', ['Vintage Denim Jacket', 'Floral Wrap Dress', 'Wool Overcoat', 'Leather Chelsea Boots', 'Canvas Tote Bag']],
-    ['distance', ['Vintage Denim Jacket', 'Floral Wrap Dress', 'Leather Chelsea Boots', 'Canvas Tote Bag', 'Wool Overcoat']],
-    ['alphabetical', ['Canvas Tote Bag', 'Floral Wrap Dress', 'Leather Chelsea Boots', 'Vintage Denim Jacket', 'Wool Overcoat']],
-    ['brand', ['Wool Overcoat', 'Leather Chelsea Boots', 'Floral Wrap Dress', 'Vintage Denim Jacket', 'Canvas Tote Bag']],
+    [
+      'newest',
+      [
+        'Vintage Denim Jacket',
+        'Floral Wrap Dress',
+        'Leather Chelsea Boots',
+        'Canvas Tote Bag',
+        'Wool Overcoat',
+      ],
+    ],
+    [
+      'oldest',
+      [
+        'Wool Overcoat',
+        'Canvas Tote Bag',
+        'Leather Chelsea Boots',
+        'Floral Wrap Dress',
+        'Vintage Denim Jacket',
+      ],
+    ],
+    [
+      'price-low',
+      [
+        'Canvas Tote Bag',
+        'Vintage Denim Jacket',
+        'Leather Chelsea Boots',
+        'Floral Wrap Dress',
+        'Wool Overcoat',
+      ],
+    ],
+    [
+      'price-high',
+      [
+        'Wool Overcoat',
+        'Floral Wrap Dress',
+        'Leather Chelsea Boots',
+        'Vintage Denim Jacket',
+        'Canvas Tote Bag',
+      ],
+    ],
+    [
+      'condition',
+      [
+        'Floral Wrap Dress',
+        'Vintage Denim Jacket',
+        'Wool Overcoat',
+        'Leather Chelsea Boots',
+        'Canvas Tote Bag',
+      ],
+    ],
+    [
+      'popular',
+      [
+        'Leather Chelsea Boots',
+        'Floral Wrap Dress',
+        'Canvas Tote Bag',
+        'Vintage Denim Jacket',
+        'Wool Overcoat',
+      ],
+    ],
+    [
+      'rating',
+      [
+        'Vintage Denim Jacket',
+        'Floral Wrap Dress',
+        'Wool Overcoat',
+        'Leather Chelsea Boots',
+        'Canvas Tote Bag',
+      ],
+    ],
+    [
+      'distance',
+      [
+        'Vintage Denim Jacket',
+        'Floral Wrap Dress',
+        'Leather Chelsea Boots',
+        'Canvas Tote Bag',
+        'Wool Overcoat',
+      ],
+    ],
+    [
+      'alphabetical',
+      [
+        'Canvas Tote Bag',
+        'Floral Wrap Dress',
+        'Leather Chelsea Boots',
+        'Vintage Denim Jacket',
+        'Wool Overcoat',
+      ],
+    ],
+    [
+      'brand',
+      [
+        'Wool Overcoat',
+        'Leather Chelsea Boots',
+        'Floral Wrap Dress',
+        'Vintage Denim Jacket',
+        'Canvas Tote Bag',
+      ],
+    ],
   ])('sorts by %s', async (sortBy, expected) => {
     expect(await titles(`?sortBy=${sortBy}`)).toEqual(expected);
   });
@@ -197,12 +382,21 @@ describe('GET /api/items/facets', () => {
     expect(all.categories).toEqual({ all: 5, clothing: 3, shoes: 1, accessories: 1, women: 2, men: 2 });
     expect(all.conditions).toContainEqual({ value: 'good', count: 1 });
     expect(all.sizes).toHaveLength(4);
-    expect(all.brands.map((b: { value: string }) => b.value).sort()).toEqual(['COS', 'Dr. Martens', 'Ganni', "Levi's"]);
+    expect(all.brands.map((b: { value: string }) => b.value).sort()).toEqual([
+      'COS',
+      'Dr. Martens',
+      'Ganni',
+      "Levi's",
+    ]);
 
     const clothing = (await t.visitor().get('/api/items/facets?category=clothing&condition=new')).json();
     expect(clothing.total).toBe(1);
     expect(clothing.categories).toEqual({ all: 1, clothing: 1, shoes: 0, accessories: 0, women: 1, men: 0 });
-    expect(clothing.conditions.map((c: { value: string }) => c.value).sort()).toEqual(['good', 'like-new', 'new']);
+    expect(clothing.conditions.map((c: { value: string }) => c.value).sort()).toEqual([
+      'good',
+      'like-new',
+      'new',
+    ]);
   });
 
   it('refuses unknown parameters', async () => {
@@ -212,8 +406,14 @@ describe('GET /api/items/facets', () => {
 
 describe('deleted and traded items', () => {
   it('never lists them', async () => {
-    await t.db.update(items).set({ isActive: false, availability: 'traded' }).where(eq(items.title, 'Wool Overcoat'));
-    await t.db.update(items).set({ isActive: false, deletedAt: sql`now()` }).where(eq(items.title, 'Floral Wrap Dress'));
+    await t.db
+      .update(items)
+      .set({ isActive: false, availability: 'traded' })
+      .where(eq(items.title, 'Wool Overcoat'));
+    await t.db
+      .update(items)
+      .set({ isActive: false, deletedAt: sql`now()` })
+      .where(eq(items.title, 'Floral Wrap Dress'));
     expect(await titles('')).toEqual(['Vintage Denim Jacket', 'Leather Chelsea Boots', 'Canvas Tote Bag']);
   });
 });

@@ -36,7 +36,6 @@ async function plan(query: Partial<ItemListQuery>) {
 describe('every list and search query is backed by an index', () => {
   beforeAll(seedRows);
 
-
   it.each([
     ['the default list', {}],
     ['a search', { search: 'denim jacket' }],
@@ -66,7 +65,10 @@ describe('every list and search query is backed by an index', () => {
 /** A few thousand rows and fresh statistics, so that the planner sees a realistic table. */
 async function seedRows() {
   await t.ready();
-  const [owner] = await t.db.insert(users).values({ email: 'plans@example.com', firstName: 'Plan' }).returning();
+  const [owner] = await t.db
+    .insert(users)
+    .values({ email: 'plans@example.com', firstName: 'Plan' })
+    .returning();
   const brands = ["Levi's", 'Zara', 'COS', 'Nike', 'Ganni'];
   const rows = Array.from({ length: 3000 }, (_, i) => ({
     userId: owner?.id ?? '',

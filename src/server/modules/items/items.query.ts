@@ -25,26 +25,36 @@ export function marketplaceWhere(filters: ItemFilters, omit?: FacetDimension): S
   const where: Array<SQL | undefined> = [eq(items.isActive, true)];
   const { category } = filters;
   if (category && omit !== 'category') {
-    where.push(category === 'women' || category === 'men' ? eq(items.gender, category) : eq(items.category, category));
+    where.push(
+      category === 'women' || category === 'men' ? eq(items.gender, category) : eq(items.category, category),
+    );
   }
   if (filters.search) {
     // Full text (ranked) or, for typos, trigram word similarity on title, brand and tags.
-    where.push(sql`(${items.searchVector} @@ ${searchQuery(filters.search)} or ${filters.search.toLowerCase()} <% ${items.searchText})`);
+    where.push(
+      sql`(${items.searchVector} @@ ${searchQuery(filters.search)} or ${filters.search.toLowerCase()} <% ${items.searchText})`,
+    );
   }
-  if (filters.condition?.length && omit !== 'condition') where.push(inArray(items.condition, filters.condition));
-  if (filters.brand && omit !== 'brand') where.push(sql`lower(${items.brand}) like ${likeContains(filters.brand)}`);
+  if (filters.condition?.length && omit !== 'condition')
+    where.push(inArray(items.condition, filters.condition));
+  if (filters.brand && omit !== 'brand')
+    where.push(sql`lower(${items.brand}) like ${likeContains(filters.brand)}`);
   if (filters.size?.length && omit !== 'size') where.push(inArray(items.size, filters.size));
   if (filters.availability?.length) where.push(inArray(items.availability, filters.availability));
   if (filters.location) where.push(sql`lower(${items.location}) like ${likeContains(filters.location)}`);
   if (filters.rating !== undefined) {
-    where.push(sql`${items.userId} in (select ${users.id} from ${users} where ${users.ratingAverage} >= ${filters.rating})`);
+    where.push(
+      sql`${items.userId} in (select ${users.id} from ${users} where ${users.ratingAverage} >= ${filters.rating})`,
+    );
   }
   if (filters.dateFilter) {
     where.push(sql`${items.createdAt} >= now() - ${DATE_WINDOWS[filters.dateFilter]}::interval`);
   }
   if (filters.gender?.length) where.push(inArray(items.gender, filters.gender));
-  if (filters.minPrice !== undefined) where.push(gte(items.estimatedValue, Math.round(filters.minPrice * 100)));
-  if (filters.maxPrice !== undefined) where.push(lte(items.estimatedValue, Math.round(filters.maxPrice * 100)));
+  if (filters.minPrice !== undefined)
+    where.push(gte(items.estimatedValue, Math.round(filters.minPrice * 100)));
+  if (filters.maxPrice !== undefined)
+    where.push(lte(items.estimatedValue, Math.round(filters.maxPrice * 100)));
   if (filters.tags?.length) where.push(arrayOverlaps(items.tags, filters.tags));
   if (filters.colors?.length) where.push(arrayOverlaps(items.colors, filters.colors));
   if (filters.seasons?.length) where.push(arrayOverlaps(items.seasons, filters.seasons));

@@ -1,22 +1,44 @@
 import { z } from 'zod';
 import { idParam } from '../../../common/api/common';
-import { item, itemFacets, itemFacetsQuery, itemInput, itemList, itemListQuery, itemUpdate } from '../../../common/api/items';
+import {
+  item,
+  itemFacets,
+  itemFacetsQuery,
+  itemInput,
+  itemList,
+  itemListQuery,
+  itemUpdate,
+} from '../../../common/api/items';
 import type { AppInstance } from '../../app';
 import { currentUser, requireUser } from '../../lib/session';
-import { createItem, deleteItem, facets, getItem, listMarketplace, listUserItems, updateItem } from './items.service';
+import {
+  createItem,
+  deleteItem,
+  facets,
+  getItem,
+  listMarketplace,
+  listUserItems,
+  updateItem,
+} from './items.service';
 
 export async function itemsRoutes(app: AppInstance) {
   const { db } = app;
   const ctx = { db, events: app.events };
 
-  app.get('/api/items', { schema: { querystring: itemListQuery, response: { 200: itemList } } }, async (request, reply) => {
-    const page = await listMarketplace(db, request.query);
-    reply.header('x-total-count', String(page.total));
-    return page.items;
-  });
+  app.get(
+    '/api/items',
+    { schema: { querystring: itemListQuery, response: { 200: itemList } } },
+    async (request, reply) => {
+      const page = await listMarketplace(db, request.query);
+      reply.header('x-total-count', String(page.total));
+      return page.items;
+    },
+  );
 
-  app.get('/api/items/facets', { schema: { querystring: itemFacetsQuery, response: { 200: itemFacets } } }, async (request) =>
-    facets(db, request.query),
+  app.get(
+    '/api/items/facets',
+    { schema: { querystring: itemFacetsQuery, response: { 200: itemFacets } } },
+    async (request) => facets(db, request.query),
   );
 
   app.get('/api/items/:id', { schema: { params: idParam, response: { 200: item } } }, async (request) => {
@@ -29,10 +51,14 @@ export async function itemsRoutes(app: AppInstance) {
     return reply.status(201).send(await createItem(ctx, member.id, request.body));
   });
 
-  app.patch('/api/items/:id', { schema: { params: idParam, body: itemUpdate, response: { 200: item } } }, async (request) => {
-    const member = await requireUser(request);
-    return updateItem(ctx, request.params.id, member.id, request.body);
-  });
+  app.patch(
+    '/api/items/:id',
+    { schema: { params: idParam, body: itemUpdate, response: { 200: item } } },
+    async (request) => {
+      const member = await requireUser(request);
+      return updateItem(ctx, request.params.id, member.id, request.body);
+    },
+  );
 
   app.delete('/api/items/:id', { schema: { params: idParam } }, async (request, reply) => {
     const member = await requireUser(request);

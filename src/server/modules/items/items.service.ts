@@ -19,7 +19,10 @@ export interface ItemContext {
   db: Db;
   events: EventBus;
 }
-type OwnerRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'profileImageUrl' | 'ratingAverage' | 'ratingCount'>;
+type OwnerRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'firstName' | 'lastName' | 'profileImageUrl' | 'ratingAverage' | 'ratingCount'
+>;
 
 export const itemColumns = {
   item: items,
@@ -98,7 +101,11 @@ export async function facets(db: Db, filters: ItemFilters): Promise<ItemFacets> 
     },
     'category',
   );
-  const grouped = async (column: typeof items.condition | typeof items.size | typeof items.brand, omit: FacetDimension, limit: number) => {
+  const grouped = async (
+    column: typeof items.condition | typeof items.size | typeof items.brand,
+    omit: FacetDimension,
+    limit: number,
+  ) => {
     const rows = await base({ value: column, count: sql<number>`count(*)::int` }, omit)
       .groupBy(column)
       .orderBy(sql`count(*) desc`, column)
@@ -121,7 +128,12 @@ export async function facets(db: Db, filters: ItemFilters): Promise<ItemFacets> 
 }
 
 async function loadItemRow(db: Db, id: string) {
-  const [row] = await db.select(itemColumns).from(items).innerJoin(users, eq(users.id, items.userId)).where(eq(items.id, id)).limit(1);
+  const [row] = await db
+    .select(itemColumns)
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(eq(items.id, id))
+    .limit(1);
   return row;
 }
 
@@ -182,7 +194,11 @@ export async function createItem(ctx: ItemContext, userId: string, input: ItemFi
 
 /** The item, if it exists, is not deleted, and belongs to the member; otherwise 404 or 403. */
 export async function requireOwnItem(db: Db, id: string, userId: string) {
-  const [row] = await db.select().from(items).where(and(eq(items.id, id), isNull(items.deletedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.id, id), isNull(items.deletedAt)))
+    .limit(1);
   if (!row) throw notFound('Item not found');
   if (row.userId !== userId) throw forbidden('You can only change your own items');
   return row;
@@ -196,7 +212,8 @@ export async function updateItem(
 ) {
   const { db } = ctx;
   const current = await requireOwnItem(db, id, userId);
-  if (current.availability === 'traded') throw conflict('This item has been traded and can no longer be changed');
+  if (current.availability === 'traded')
+    throw conflict('This item has been traded and can no longer be changed');
   if (changes.images) await checkPhotos(db, userId, changes.images, current.images);
   if (changes.isActive === false && current.availability === 'reserved') {
     throw conflict('This item is reserved in an accepted trade and cannot be unlisted');
@@ -238,7 +255,10 @@ export async function deleteItem(ctx: ItemContext, id: string, userId: string) {
     throw conflict('This item is reserved in an accepted trade and cannot be deleted');
   }
   const closed = await ctx.db.transaction(async (tx) => {
-    await tx.update(items).set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() }).where(eq(items.id, id));
+    await tx
+      .update(items)
+      .set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() })
+      .where(eq(items.id, id));
     return closePendingForItem(tx, id, userId);
   });
   await settle(ctx, closed);

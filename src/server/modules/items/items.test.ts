@@ -9,7 +9,10 @@ describe('POST /api/items', () => {
   it('lists an item for a member and answers 201 with the item and its owner', async () => {
     const owner = await t.member({ firstName: 'Olga' });
     const photo = await uploadImage(owner);
-    const response = await owner.post('/api/items', itemInput(photo, { tags: ['Vintage', 'vintage', 'denim'] }));
+    const response = await owner.post(
+      '/api/items',
+      itemInput(photo, { tags: ['Vintage', 'vintage', 'denim'] }),
+    );
     expect(response.statusCode).toBe(201);
     const created = response.json();
     expect(created).toMatchObject({
@@ -31,7 +34,9 @@ describe('POST /api/items', () => {
   });
 
   it('refuses a visitor with 401', async () => {
-    const response = await t.visitor().post('/api/items', itemInput('/images/00000000-0000-4000-8000-000000000000'));
+    const response = await t
+      .visitor()
+      .post('/api/items', itemInput('/images/00000000-0000-4000-8000-000000000000'));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'Unauthorized' });
   });
@@ -39,7 +44,10 @@ describe('POST /api/items', () => {
   it('accepts the spec labels for condition and gender', async () => {
     const owner = await t.member();
     const photo = await uploadImage(owner);
-    const response = await owner.post('/api/items', itemInput(photo, { condition: 'Like New', gender: 'Women' }));
+    const response = await owner.post(
+      '/api/items',
+      itemInput(photo, { condition: 'Like New', gender: 'Women' }),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ condition: 'like-new', gender: 'women' });
   });
@@ -71,7 +79,9 @@ describe('POST /api/items', () => {
     const other = await t.member();
     const photo = await uploadImage(owner);
     const many = Array.from({ length: 9 }, () => photo);
-    expect((await owner.post('/api/items', itemInput(photo, { images: many }))).json().message).toBe('Add at most 8 photos');
+    expect((await owner.post('/api/items', itemInput(photo, { images: many }))).json().message).toBe(
+      'Add at most 8 photos',
+    );
     const theirs = await uploadImage(other);
     const stolen = await owner.post('/api/items', itemInput(photo, { images: [theirs] }));
     expect(stolen.statusCode).toBe(400);
@@ -92,9 +102,16 @@ describe('PATCH /api/items/:id', () => {
   it('lets the owner change some fields', async () => {
     const owner = await t.member();
     const item = await listItem(owner);
-    const response = await owner.patch(`/api/items/${item.id}`, { title: 'Denim Trucker Jacket', estimatedValue: 5000 });
+    const response = await owner.patch(`/api/items/${item.id}`, {
+      title: 'Denim Trucker Jacket',
+      estimatedValue: 5000,
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ title: 'Denim Trucker Jacket', estimatedValue: 5000, brand: "Levi's" });
+    expect(response.json()).toMatchObject({
+      title: 'Denim Trucker Jacket',
+      estimatedValue: 5000,
+      brand: "Levi's",
+    });
   });
 
   it('refuses a visitor (401), another member (403) and an unknown item (404)', async () => {
@@ -112,7 +129,9 @@ describe('PATCH /api/items/:id', () => {
   it('refuses an empty change and invalid values with 400', async () => {
     const owner = await t.member();
     const item = await listItem(owner);
-    expect((await owner.patch(`/api/items/${item.id}`, {})).json().message).toBe('Send at least one field to change');
+    expect((await owner.patch(`/api/items/${item.id}`, {})).json().message).toBe(
+      'Send at least one field to change',
+    );
     expect((await owner.patch(`/api/items/${item.id}`, { estimatedValue: -5 })).statusCode).toBe(400);
     expect((await owner.patch(`/api/items/${item.id}`, { userId: owner.user?.id })).statusCode).toBe(400);
   });
@@ -158,7 +177,12 @@ describe('GET /api/users/:id/items', () => {
     const hidden = await listItem(owner, { title: 'Unlisted' });
     await owner.patch(`/api/items/${hidden.id}`, { isActive: false });
     const path = `/api/users/${owner.user?.id}/items`;
-    expect((await owner.get(path)).json().map((i: { title: string }) => i.title).sort()).toEqual(['Listed', 'Unlisted']);
+    expect(
+      (await owner.get(path))
+        .json()
+        .map((i: { title: string }) => i.title)
+        .sort(),
+    ).toEqual(['Listed', 'Unlisted']);
     expect((await t.visitor().get(path)).json().map((i: { title: string }) => i.title)).toEqual(['Listed']);
     expect((await (await t.member()).get(path)).json()).toHaveLength(1);
     expect((await t.visitor().get(`/api/users/${unknownId}/items`)).statusCode).toBe(404);
@@ -170,6 +194,10 @@ describe('GET /api/stats', () => {
     const owner = await t.member();
     await listItem(owner);
     await t.member();
-    expect((await t.visitor().get('/api/stats')).json()).toEqual({ totalUsers: 2, totalItems: 1, totalTrades: 0 });
+    expect((await t.visitor().get('/api/stats')).json()).toEqual({
+      totalUsers: 2,
+      totalItems: 1,
+      totalTrades: 0,
+    });
   });
 });

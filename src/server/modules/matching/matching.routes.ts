@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { idParam } from '../../../common/api/common';
 import { itemList } from '../../../common/api/items';
-import { barterMatch, smartMatches as smartMatchesSchema, valueEstimate as valueEstimateSchema, valueEstimateQuery } from '../../../common/api/matching';
+import {
+  barterMatch,
+  smartMatches as smartMatchesSchema,
+  valueEstimate as valueEstimateSchema,
+  valueEstimateQuery,
+} from '../../../common/api/matching';
 import type { AppInstance } from '../../app';
 import { requireUser } from '../../lib/session';
 import { barterMatches, smartMatches, suggestedBarters, valueEstimate } from './matching.service';
@@ -11,8 +16,16 @@ export async function matchingRoutes(app: AppInstance) {
 
   app.post(
     '/api/items/:id/smart-matches',
-    { schema: { params: idParam, body: z.object({}).strict().nullish(), response: { 200: smartMatchesSchema } } },
-    async (request) => ({ matches: await smartMatches(db, (await requireUser(request)).id, request.params.id) }),
+    {
+      schema: {
+        params: idParam,
+        body: z.object({}).strict().nullish(),
+        response: { 200: smartMatchesSchema },
+      },
+    },
+    async (request) => ({
+      matches: await smartMatches(db, (await requireUser(request)).id, request.params.id),
+    }),
   );
 
   app.get(

@@ -19,7 +19,11 @@ const SMART_MATCH_LIMIT = 20;
 const BARTER_MATCH_LIMIT = 20;
 
 async function loadListedItem(db: Db, id: string) {
-  const [row] = await db.select(itemColumns).from(items).innerJoin(users, eq(users.id, items.userId)).where(eq(items.id, id));
+  const [row] = await db
+    .select(itemColumns)
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(eq(items.id, id));
   if (!row || row.item.deletedAt) throw notFound('Item not found');
   return row;
 }
@@ -27,7 +31,8 @@ async function loadListedItem(db: Db, id: string) {
 /** Smart Match on another member's item: the viewer's own items ranked as offers its owner would accept. */
 export async function smartMatches(db: Db, viewerId: string, targetId: string) {
   const target = await loadListedItem(db, targetId);
-  if (target.item.userId === viewerId) throw forbidden('Smart Match ranks your items for another member’s item');
+  if (target.item.userId === viewerId)
+    throw forbidden('Smart Match ranks your items for another member’s item');
   if (!target.item.isActive) throw notFound('Item not found');
   const [mine, profiles] = await Promise.all([
     db
@@ -53,7 +58,10 @@ async function barterCandidates(db: Db, mine: typeof items.$inferSelect) {
   const low = Math.floor(mine.estimatedValue * 0.6);
   const high = Math.ceil(mine.estimatedValue * 1.4);
   const base = () => db.select(itemColumns).from(items).innerJoin(users, eq(users.id, items.userId));
-  const [owner] = await db.select({ categories: users.preferredCategories }).from(users).where(eq(users.id, mine.userId));
+  const [owner] = await db
+    .select({ categories: users.preferredCategories })
+    .from(users)
+    .where(eq(users.id, mine.userId));
   const preferred = owner?.categories ?? [];
   const preferredMatch = sql`(${items.style} = any(${sql.param(preferred)}::text[])
     or (${items.category} = 'shoes' and 'Shoes' = any(${sql.param(preferred)}::text[]))
@@ -82,7 +90,12 @@ async function barterCandidates(db: Db, mine: typeof items.$inferSelect) {
       ? []
       : base()
           .where(
-            and(tradable, ne(items.userId, mine.userId), preferredMatch, sql`${items.estimatedValue} between ${low} and ${high}`),
+            and(
+              tradable,
+              ne(items.userId, mine.userId),
+              preferredMatch,
+              sql`${items.estimatedValue} between ${low} and ${high}`,
+            ),
           )
           .orderBy(sql`${items.createdAt} desc`)
           .limit(CANDIDATE_LIMIT / 3),
@@ -112,7 +125,16 @@ export async function barterMatches(db: Db, viewerId: string, itemId: string): P
   });
   const rings = await findRings(db, { id: viewerId, firstName: me.firstName }, own.item);
   const ringRows = rings.length
-    ? await db.select(itemColumns).from(items).innerJoin(users, eq(users.id, items.userId)).where(inArray(items.id, rings.map((r) => r.receiveItemId)))
+    ? await db
+        .select(itemColumns)
+        .from(items)
+        .innerJoin(users, eq(users.id, items.userId))
+        .where(
+          inArray(
+            items.id,
+            rings.map((r) => r.receiveItemId),
+          ),
+        )
     : [];
   const ringMatches: BarterMatch[] = rings.flatMap((ring) => {
     const row = ringRows.find((candidate) => candidate.item.id === ring.receiveItemId);
@@ -131,7 +153,11 @@ export async function barterMatches(db: Db, viewerId: string, itemId: string): P
           `Ring trade: you give "${a.gives.title}" to ${c.firstName}, ${c.firstName} gives "${c.gives.title}" to ${b.firstName}, and ${b.firstName} gives "${b.gives.title}" to you`,
           'Everyone in the ring receives an item they want',
         ],
-        ring: ring.chain.map((link) => ({ userId: link.userId, firstName: link.firstName, gives: { id: link.gives.id, title: link.gives.title } })),
+        ring: ring.chain.map((link) => ({
+          userId: link.userId,
+          firstName: link.firstName,
+          gives: { id: link.gives.id, title: link.gives.title },
+        })),
       },
     ];
   });
@@ -144,11 +170,22 @@ export async function suggestedBarters(db: Db, viewerId: string, itemId: string)
   if (row.item.userId === viewerId) {
     return (await barterMatches(db, viewerId, itemId)).slice(0, 12).map((match) => match.item);
   }
-  const candidates = (await barterCandidates(db, row.item)).filter((candidate) => candidate.item.userId !== viewerId);
+  const candidates = (await barterCandidates(db, row.item)).filter(
+    (candidate) => candidate.item.userId !== viewerId,
+  );
   const target = toMatchItem(row.item);
-  const neutral = { possessive: 'their', wishlist: [], preferredCategories: [], preferredSizes: {}, brands: [] };
+  const neutral = {
+    possessive: 'their',
+    wishlist: [],
+    preferredCategories: [],
+    preferredSizes: {},
+    brands: [],
+  };
   return candidates
-    .map((candidate) => ({ candidate, score: scoreOffer(toMatchItem(candidate.item), target, neutral).overallScore }))
+    .map((candidate) => ({
+      candidate,
+      score: scoreOffer(toMatchItem(candidate.item), target, neutral).overallScore,
+    }))
     .sort((a, b) => b.score - a.score)
     .slice(0, 12)
     .map(({ candidate }) => presentItem(candidate));
@@ -171,7 +208,8 @@ export async function notifyStrongMatches(db: Db, events: EventBus, itemId: stri
     if (!them) return [];
     const theirs = toMatchItem(row.item);
     const result = scoreBarter(theirs, fresh, them, lister);
-    if (result.tradeType !== 'direct' || result.score < STRONG_MATCH_SCORE * 100 || !wants(fresh, them)) return [];
+    if (result.tradeType !== 'direct' || result.score < STRONG_MATCH_SCORE * 100 || !wants(fresh, them))
+      return [];
     return [
       {
         userId: row.item.userId,
@@ -194,19 +232,35 @@ export async function valueEstimate(
 ): Promise<ValueEstimate> {
   const attempts: Array<{ label: string[]; where: ReturnType<typeof sql> }> = [];
   const conditions = (parts: Array<'style' | 'brand' | 'condition'>) => {
-    const clauses = [sql`${items.category} = ${query.category}`, sql`(${items.isActive} or ${items.availability} = 'traded')`];
+    const clauses = [
+      sql`${items.category} = ${query.category}`,
+      sql`(${items.isActive} or ${items.availability} = 'traded')`,
+    ];
     if (parts.includes('style') && query.style) clauses.push(sql`${items.style} = ${query.style}`);
-    if (parts.includes('brand') && query.brand) clauses.push(sql`lower(${items.brand}) = ${query.brand.toLowerCase()}`);
-    if (parts.includes('condition') && query.condition) clauses.push(sql`${items.condition} = ${query.condition}`);
+    if (parts.includes('brand') && query.brand)
+      clauses.push(sql`lower(${items.brand}) = ${query.brand.toLowerCase()}`);
+    if (parts.includes('condition') && query.condition)
+      clauses.push(sql`${items.condition} = ${query.condition}`);
     return sql.join(clauses, sql` and `);
   };
-  for (const parts of [['brand', 'style', 'condition'], ['brand', 'style'], ['style', 'condition'], ['style'], []] as const) {
+  for (const parts of [
+    ['brand', 'style', 'condition'],
+    ['brand', 'style'],
+    ['style', 'condition'],
+    ['style'],
+    [],
+  ] as const) {
     const used = parts.filter((part) => query[part]);
     if (attempts.some((attempt) => attempt.label.join() === used.join())) continue;
     attempts.push({ label: used, where: conditions([...parts]) });
   }
   for (const [index, attempt] of attempts.entries()) {
-    const [row] = await queryRows<{ basis: number; median: number | null; low: number | null; high: number | null }>(
+    const [row] = await queryRows<{
+      basis: number;
+      median: number | null;
+      low: number | null;
+      high: number | null;
+    }>(
       db,
       sql`select count(*)::int as basis,
             percentile_cont(0.5) within group (order by estimated_value) as median,

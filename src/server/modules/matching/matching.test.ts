@@ -15,8 +15,19 @@ describe('POST /api/items/:id/smart-matches', () => {
     await setPreferences(owner, ['Shoes'], { Shoes: ['9'] });
     await owner.post('/api/wishlist', { title: 'boots', category: 'shoes' });
     const target = await listItem(owner, { title: 'Wool Coat', estimatedValue: 8000 });
-    const boots = await listItem(caller, { title: 'Chelsea Boots', category: 'shoes', style: 'Shoes', size: '9', estimatedValue: 8000 });
-    const scarf = await listItem(caller, { title: 'Cheap Scarf', category: 'accessories', style: 'Accessories', estimatedValue: 500 });
+    const boots = await listItem(caller, {
+      title: 'Chelsea Boots',
+      category: 'shoes',
+      style: 'Shoes',
+      size: '9',
+      estimatedValue: 8000,
+    });
+    const scarf = await listItem(caller, {
+      title: 'Cheap Scarf',
+      category: 'accessories',
+      style: 'Accessories',
+      estimatedValue: 500,
+    });
     const response = await caller.post(`/api/items/${target.id}/smart-matches`, {});
     expect(response.statusCode).toBe(200);
     const { matches } = response.json();
@@ -34,7 +45,9 @@ describe('POST /api/items/:id/smart-matches', () => {
     expect((await t.visitor().post(`/api/items/${target.id}/smart-matches`, {})).statusCode).toBe(401);
     expect((await owner.post(`/api/items/${target.id}/smart-matches`, {})).statusCode).toBe(403);
     const other = await t.member();
-    expect((await other.post('/api/items/00000000-0000-4000-8000-000000000000/smart-matches', {})).statusCode).toBe(404);
+    expect(
+      (await other.post('/api/items/00000000-0000-4000-8000-000000000000/smart-matches', {})).statusCode,
+    ).toBe(404);
     expect((await other.post(`/api/items/${target.id}/smart-matches`, {})).json()).toEqual({ matches: [] });
     expect((await other.post(`/api/items/${target.id}/smart-matches`, { extra: 1 })).statusCode).toBe(400);
   });
@@ -48,7 +61,12 @@ describe('GET /api/barter-matches/:itemId', () => {
     await setPreferences(me, ['Shoes']);
     await setPreferences(them, ['Outerwear']);
     const mine = await listItem(me, { title: 'Wool Coat', style: 'Outerwear', estimatedValue: 8000 });
-    const direct = await listItem(them, { title: 'Leather Boots', category: 'shoes', style: 'Shoes', estimatedValue: 7500 });
+    const direct = await listItem(them, {
+      title: 'Leather Boots',
+      category: 'shoes',
+      style: 'Shoes',
+      estimatedValue: 7500,
+    });
     const oneWay = await listItem(stranger, { title: 'Linen Shirt', style: 'Tops', estimatedValue: 8000 });
     const response = await me.get(`/api/barter-matches/${mine.id}`);
     expect(response.statusCode).toBe(200);
@@ -63,7 +81,9 @@ describe('GET /api/barter-matches/:itemId', () => {
       expect(match.confidence).toBeLessThanOrEqual(1);
       expect(match.explanations.length).toBeGreaterThan(0);
     }
-    expect(byId.get(direct.id)).toMatchObject({ explanations: expect.arrayContaining(['Shoes is one of your preferred categories']) });
+    expect(byId.get(direct.id)).toMatchObject({
+      explanations: expect.arrayContaining(['Shoes is one of your preferred categories']),
+    });
   });
 
   it('is for the item’s owner only', async () => {
@@ -71,7 +91,9 @@ describe('GET /api/barter-matches/:itemId', () => {
     const item = await listItem(owner);
     expect((await t.visitor().get(`/api/barter-matches/${item.id}`)).statusCode).toBe(401);
     expect((await (await t.member()).get(`/api/barter-matches/${item.id}`)).statusCode).toBe(403);
-    expect((await owner.get('/api/barter-matches/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await owner.get('/api/barter-matches/00000000-0000-4000-8000-000000000000')).statusCode).toBe(
+      404,
+    );
     expect((await owner.get('/api/barter-matches/nope')).statusCode).toBe(400);
   });
 });
@@ -81,8 +103,18 @@ describe('trade rings', () => {
     const a = await t.member({ firstName: 'Ada' });
     const b = await t.member({ firstName: 'Bea' });
     const c = await t.member({ firstName: 'Cy' });
-    const x = await listItem(a, { title: 'Silk Scarf', category: 'accessories', style: 'Accessories', estimatedValue: 4000 });
-    const y = await listItem(b, { title: 'Suede Loafers', category: 'shoes', style: 'Shoes', estimatedValue: 4200 });
+    const x = await listItem(a, {
+      title: 'Silk Scarf',
+      category: 'accessories',
+      style: 'Accessories',
+      estimatedValue: 4000,
+    });
+    const y = await listItem(b, {
+      title: 'Suede Loafers',
+      category: 'shoes',
+      style: 'Shoes',
+      estimatedValue: 4200,
+    });
     const z = await listItem(c, { title: 'Denim Jacket', estimatedValue: 4100 });
     await c.post('/api/favorites', { itemId: x.id });
     await b.post('/api/wishlist', { title: 'denim jacket', category: 'clothing' });
@@ -91,7 +123,9 @@ describe('trade rings', () => {
     const ring = matches.find((m: { tradeType: string }) => m.tradeType === 'ring');
     expect(ring).toBeDefined();
     expect(ring.item.id).toBe(y.id);
-    expect(ring.ring.map((link: { firstName: string; gives: { id: string } }) => [link.firstName, link.gives.id])).toEqual([
+    expect(
+      ring.ring.map((link: { firstName: string; gives: { id: string } }) => [link.firstName, link.gives.id]),
+    ).toEqual([
       ['Ada', x.id],
       ['Cy', z.id],
       ['Bea', y.id],
@@ -134,9 +168,20 @@ describe('GET /api/items/:id/suggested-barters', () => {
 describe('GET /api/items/value-estimate', () => {
   it('answers the median and quartiles of comparable listings, relaxing the comparison when needed', async () => {
     const seller = await t.member();
-    for (const value of [2000, 4000, 6000, 8000]) await listItem(seller, { brand: 'Zara', style: 'Tops', estimatedValue: value });
-    const exact = (await t.visitor().get('/api/items/value-estimate?category=clothing&style=Tops&brand=zara&condition=good')).json();
-    expect(exact).toEqual({ estimate: 5000, low: 3500, high: 6500, basis: 4, comparedBy: ['category', 'brand', 'style', 'condition'] });
+    for (const value of [2000, 4000, 6000, 8000])
+      await listItem(seller, { brand: 'Zara', style: 'Tops', estimatedValue: value });
+    const exact = (
+      await t
+        .visitor()
+        .get('/api/items/value-estimate?category=clothing&style=Tops&brand=zara&condition=good')
+    ).json();
+    expect(exact).toEqual({
+      estimate: 5000,
+      low: 3500,
+      high: 6500,
+      basis: 4,
+      comparedBy: ['category', 'brand', 'style', 'condition'],
+    });
     const relaxed = (await t.visitor().get('/api/items/value-estimate?category=clothing&brand=Gucci')).json();
     expect(relaxed).toMatchObject({ basis: 4, comparedBy: ['category'] });
     expect((await t.visitor().get('/api/items/value-estimate?category=shoes')).json()).toEqual({
@@ -151,7 +196,9 @@ describe('GET /api/items/value-estimate', () => {
   it('refuses bad parameters', async () => {
     expect((await t.visitor().get('/api/items/value-estimate')).statusCode).toBe(400);
     expect((await t.visitor().get('/api/items/value-estimate?category=hats')).statusCode).toBe(400);
-    expect((await t.visitor().get('/api/items/value-estimate?category=clothing&style=Capes')).statusCode).toBe(400);
+    expect(
+      (await t.visitor().get('/api/items/value-estimate?category=clothing&style=Capes')).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -164,16 +211,44 @@ describe('match_found notifications', () => {
     await setPreferences(watcher, ['Shoes'], { Shoes: ['9'] });
     await watcher.post('/api/wishlist', { title: 'boots', category: 'shoes' });
     await lister.post('/api/wishlist', { title: 'coat', category: 'clothing' });
-    const theirs = await listItem(watcher, { title: 'Wool Coat', style: 'Outerwear', size: 'M', brand: 'COS', estimatedValue: 8000, condition: 'like-new' });
-    await listItem(unrelated, { title: 'Beach Hat', category: 'accessories', style: 'Accessories', estimatedValue: 900 });
-    const fresh = await listItem(lister, { title: 'Leather Boots', category: 'shoes', style: 'Shoes', size: '9', brand: 'COS', estimatedValue: 8000, condition: 'like-new' });
-    const notes = (await watcher.get('/api/notifications')).json().filter((n: { type: string }) => n.type === 'match_found');
+    const theirs = await listItem(watcher, {
+      title: 'Wool Coat',
+      style: 'Outerwear',
+      size: 'M',
+      brand: 'COS',
+      estimatedValue: 8000,
+      condition: 'like-new',
+    });
+    await listItem(unrelated, {
+      title: 'Beach Hat',
+      category: 'accessories',
+      style: 'Accessories',
+      estimatedValue: 900,
+    });
+    const fresh = await listItem(lister, {
+      title: 'Leather Boots',
+      category: 'shoes',
+      style: 'Shoes',
+      size: '9',
+      brand: 'COS',
+      estimatedValue: 8000,
+      condition: 'like-new',
+    });
+    const notes = (await watcher.get('/api/notifications'))
+      .json()
+      .filter((n: { type: string }) => n.type === 'match_found');
     expect(notes).toHaveLength(1);
-    expect(notes[0].message).toContain(`"Leather Boots" was just listed and looks like a great swap for your "${theirs.title}"`);
+    expect(notes[0].message).toContain(
+      `"Leather Boots" was just listed and looks like a great swap for your "${theirs.title}"`,
+    );
     expect(notes[0].link).toBe(`/browse?highlight=${fresh.id}`);
     await lister.patch(`/api/items/${fresh.id}`, { isActive: false });
     await lister.patch(`/api/items/${fresh.id}`, { isActive: true });
-    expect((await watcher.get('/api/notifications')).json().filter((n: { type: string }) => n.type === 'match_found')).toHaveLength(1);
+    expect(
+      (await watcher.get('/api/notifications'))
+        .json()
+        .filter((n: { type: string }) => n.type === 'match_found'),
+    ).toHaveLength(1);
     expect((await unrelated.get('/api/notifications')).json()).toEqual([]);
   });
 });

@@ -24,13 +24,22 @@ export interface LoadedProfile extends MatchProfile {
 }
 
 /** What each member wants, for many members in four queries: wishlist, preferences and brands. */
-export async function loadProfiles(db: Db, userIds: string[], viewerId?: string): Promise<Map<string, LoadedProfile>> {
+export async function loadProfiles(
+  db: Db,
+  userIds: string[],
+  viewerId?: string,
+): Promise<Map<string, LoadedProfile>> {
   const ids = [...new Set(userIds)];
   const profiles = new Map<string, LoadedProfile>();
   if (ids.length === 0) return profiles;
   const [members, wishes, ownBrands, favoriteBrands] = await Promise.all([
     db
-      .select({ id: users.id, firstName: users.firstName, categories: users.preferredCategories, sizes: users.preferredSizes })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        categories: users.preferredCategories,
+        sizes: users.preferredSizes,
+      })
       .from(users)
       .where(inArray(users.id, ids)),
     db.select().from(wishlistItems).where(inArray(wishlistItems.userId, ids)),

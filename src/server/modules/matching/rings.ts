@@ -14,7 +14,11 @@ export interface Ring {
   /** What the member receives. */
   receiveItemId: string;
   /** The chain in trading order: A gives X to C, C gives Z to B, B gives Y to A. */
-  chain: Array<{ userId: string; firstName: string; gives: { id: string; title: string; estimatedValue: number } }>;
+  chain: Array<{
+    userId: string;
+    firstName: string;
+    gives: { id: string; title: string; estimatedValue: number };
+  }>;
 }
 
 /** Who wants an item: members who favourited it or whose wishlist it matches. */
@@ -39,13 +43,25 @@ async function wantersOf(db: Db, itemId: string, ownerId: string) {
 async function wantedItems(db: Db, wanterIds: string[], ownerIds?: string[]) {
   if (wanterIds.length === 0 || (ownerIds && ownerIds.length === 0)) return [];
   const ownedBy = ownerIds ? inArray(items.userId, ownerIds) : undefined;
-  const columns = { itemId: items.id, ownerId: items.userId, title: items.title, estimatedValue: items.estimatedValue };
+  const columns = {
+    itemId: items.id,
+    ownerId: items.userId,
+    title: items.title,
+    estimatedValue: items.estimatedValue,
+  };
   const [byFavorite, byWishlist] = await Promise.all([
     db
       .select({ ...columns, wanterId: favorites.userId })
       .from(favorites)
       .innerJoin(items, eq(items.id, favorites.itemId))
-      .where(and(inArray(favorites.userId, wanterIds), tradable, ownedBy, sql`${items.userId} <> ${favorites.userId}`))
+      .where(
+        and(
+          inArray(favorites.userId, wanterIds),
+          tradable,
+          ownedBy,
+          sql`${items.userId} <> ${favorites.userId}`,
+        ),
+      )
       .limit(MAX_WANTED),
     db
       .select({ ...columns, wanterId: wishlistItems.userId })
@@ -67,7 +83,10 @@ export async function findRings(
   item: { id: string; title: string; estimatedValue: number },
   limit = 3,
 ): Promise<Ring[]> {
-  const [wantersOfX, aWants] = await Promise.all([wantersOf(db, item.id, owner.id), wantedItems(db, [owner.id])]);
+  const [wantersOfX, aWants] = await Promise.all([
+    wantersOf(db, item.id, owner.id),
+    wantedItems(db, [owner.id]),
+  ]);
   const bs = [...new Set(aWants.map((row) => row.ownerId))].filter((id) => id !== owner.id);
   const cs = wantersOfX.filter((id) => id !== owner.id);
   if (bs.length === 0 || cs.length === 0) return [];
@@ -89,9 +108,21 @@ export async function findRings(
     rings.push({
       receiveItemId: y.itemId,
       chain: [
-        { userId: owner.id, firstName: owner.firstName, gives: { id: item.id, title: item.title, estimatedValue: item.estimatedValue } },
-        { userId: c, firstName: nameOf.get(c) ?? 'A member', gives: { id: z.itemId, title: z.title, estimatedValue: z.estimatedValue } },
-        { userId: b, firstName: nameOf.get(b) ?? 'A member', gives: { id: y.itemId, title: y.title, estimatedValue: y.estimatedValue } },
+        {
+          userId: owner.id,
+          firstName: owner.firstName,
+          gives: { id: item.id, title: item.title, estimatedValue: item.estimatedValue },
+        },
+        {
+          userId: c,
+          firstName: nameOf.get(c) ?? 'A member',
+          gives: { id: z.itemId, title: z.title, estimatedValue: z.estimatedValue },
+        },
+        {
+          userId: b,
+          firstName: nameOf.get(b) ?? 'A member',
+          gives: { id: y.itemId, title: y.title, estimatedValue: y.estimatedValue },
+        },
       ],
     });
     if (rings.length >= limit) break;

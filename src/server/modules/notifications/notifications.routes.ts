@@ -3,7 +3,12 @@ import { idParam, okResponse } from '../../../common/api/common';
 import { notification, notificationListQuery, unreadCount } from '../../../common/api/notifications';
 import type { AppInstance } from '../../app';
 import { requireUser } from '../../lib/session';
-import { listNotifications, markAllRead, markRead, unreadCount as countUnread } from './notifications.service';
+import {
+  listNotifications,
+  markAllRead,
+  markRead,
+  unreadCount as countUnread,
+} from './notifications.service';
 
 export async function notificationsRoutes(app: AppInstance) {
   const { db, events } = app;
@@ -14,9 +19,13 @@ export async function notificationsRoutes(app: AppInstance) {
     async (request) => listNotifications(db, (await requireUser(request)).id, request.query.limit),
   );
 
-  app.get('/api/notifications/unread-count', { schema: { response: { 200: unreadCount } } }, async (request) => ({
-    count: await countUnread(db, (await requireUser(request)).id),
-  }));
+  app.get(
+    '/api/notifications/unread-count',
+    { schema: { response: { 200: unreadCount } } },
+    async (request) => ({
+      count: await countUnread(db, (await requireUser(request)).id),
+    }),
+  );
 
   app.patch('/api/notifications/read-all', { schema: { response: { 200: okResponse } } }, async (request) => {
     const member = await requireUser(request);

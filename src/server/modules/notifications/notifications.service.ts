@@ -41,7 +41,8 @@ export async function storeNotifications(tx: Queryable, list: NewNotification[])
 
 /** Pushes stored notifications to their members' sockets; call after the commit. */
 export async function announce(events: EventBus, stored: Array<{ id: string; userId: string }>) {
-  for (const row of stored) await events.publish({ kind: 'notification', userId: row.userId, notificationId: row.id });
+  for (const row of stored)
+    await events.publish({ kind: 'notification', userId: row.userId, notificationId: row.id });
 }
 
 export async function listNotifications(db: Db, userId: string, limit: number) {

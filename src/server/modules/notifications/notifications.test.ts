@@ -20,7 +20,9 @@ describe('notifications', () => {
     expect((await visitor.get('/api/notifications')).statusCode).toBe(401);
     expect((await visitor.get('/api/notifications/unread-count')).statusCode).toBe(401);
     expect((await visitor.patch('/api/notifications/read-all')).statusCode).toBe(401);
-    expect((await visitor.patch('/api/notifications/00000000-0000-4000-8000-000000000000/read')).statusCode).toBe(401);
+    expect(
+      (await visitor.patch('/api/notifications/00000000-0000-4000-8000-000000000000/read')).statusCode,
+    ).toBe(401);
   });
 
   it('counts unread, marks one read, and only for its owner', async () => {

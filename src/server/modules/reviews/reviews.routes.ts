@@ -10,13 +10,19 @@ const userIdParam = z.object({ userId: z.uuid({ message: 'Invalid member id' }) 
 export async function reviewsRoutes(app: AppInstance) {
   const ctx = { db: app.db, events: app.events };
 
-  app.post('/api/reviews', { schema: { body: reviewInput, response: { 201: okResponse } } }, async (request, reply) => {
-    await createReview(ctx, (await requireUser(request)).id, request.body);
-    return reply.status(201).send({ ok: true as const });
-  });
+  app.post(
+    '/api/reviews',
+    { schema: { body: reviewInput, response: { 201: okResponse } } },
+    async (request, reply) => {
+      await createReview(ctx, (await requireUser(request)).id, request.body);
+      return reply.status(201).send({ ok: true as const });
+    },
+  );
 
-  app.get('/api/ratings/:userId', { schema: { params: userIdParam, response: { 200: ratingSummary } } }, async (request) =>
-    summarize(app.db, request.params.userId),
+  app.get(
+    '/api/ratings/:userId',
+    { schema: { params: userIdParam, response: { 200: ratingSummary } } },
+    async (request) => summarize(app.db, request.params.userId),
   );
 
   app.get(

@@ -30,13 +30,21 @@ export async function publishDueReviews(db: Queryable) {
       ),
     )
     .returning({ revieweeId: reviews.revieweeId });
-  await recomputeRatings(db, due.map((row) => row.revieweeId));
+  await recomputeRatings(
+    db,
+    due.map((row) => row.revieweeId),
+  );
 }
 
 export async function createReview(ctx: { db: Db; events: EventBus }, memberId: string, input: ReviewInput) {
   const stored = await ctx.db.transaction(async (tx) => {
-    const [trade] = await tx.select().from(tradeRequests).where(eq(tradeRequests.id, input.tradeRequestId)).for('update');
-    if (!trade || (trade.requesterId !== memberId && trade.ownerId !== memberId)) throw notFound('Trade not found');
+    const [trade] = await tx
+      .select()
+      .from(tradeRequests)
+      .where(eq(tradeRequests.id, input.tradeRequestId))
+      .for('update');
+    if (!trade || (trade.requesterId !== memberId && trade.ownerId !== memberId))
+      throw notFound('Trade not found');
     if (trade.status !== 'completed') throw conflict('You can review a trade once it is completed');
     const revieweeId = trade.requesterId === memberId ? trade.ownerId : trade.requesterId;
     const [created] = await tx
@@ -54,7 +62,10 @@ export async function createReview(ctx: { db: Db; events: EventBus }, memberId: 
       .returning();
     if (!created) throw conflict('You have already reviewed this trade');
     // Blind reviews: both become visible once both parties have written theirs.
-    const written = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.tradeRequestId, trade.id));
+    const written = await tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(eq(reviews.tradeRequestId, trade.id));
     const both =
       written.length === 2
         ? await tx
@@ -63,8 +74,14 @@ export async function createReview(ctx: { db: Db; events: EventBus }, memberId: 
             .where(and(eq(reviews.tradeRequestId, trade.id), isNull(reviews.publishedAt)))
             .returning({ revieweeId: reviews.revieweeId })
         : [];
-    await recomputeRatings(tx, both.map((row) => row.revieweeId));
-    const [reviewer] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, memberId));
+    await recomputeRatings(
+      tx,
+      both.map((row) => row.revieweeId),
+    );
+    const [reviewer] = await tx
+      .select({ firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, memberId));
     return storeNotifications(tx, [
       {
         userId: revieweeId,
@@ -115,7 +132,12 @@ export async function listReviews(db: Db, userId: string, limit: number, offset:
   const rows = await db
     .select({
       review: reviews,
-      reviewer: { id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl },
+      reviewer: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+      },
     })
     .from(reviews)
     .leftJoin(users, eq(users.id, reviews.reviewerId))

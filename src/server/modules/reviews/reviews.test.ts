@@ -11,7 +11,9 @@ async function completedTrade() {
   const requester = await t.member({ firstName: 'Rami' });
   const wanted = await listItem(owner);
   const offered = await listItem(requester);
-  const trade = (await requester.post('/api/trade-requests', { requestedItemId: wanted.id, offeredItemId: offered.id })).json();
+  const trade = (
+    await requester.post('/api/trade-requests', { requestedItemId: wanted.id, offeredItemId: offered.id })
+  ).json();
   await owner.patch(`/api/trade-requests/${trade.id}`, { status: 'accepted' });
   return { owner, requester, trade };
 }
@@ -65,7 +67,10 @@ describe('reviews', () => {
     await review(owner, trade.id, 4);
     const requesterId = requester.user?.id;
     expect((await t.visitor().get(`/api/reviews/user/${requesterId}`)).json()).toEqual([]);
-    expect((await t.visitor().get(`/api/ratings/${requesterId}`)).json()).toMatchObject({ averageRating: '0.0', totalReviews: 0 });
+    expect((await t.visitor().get(`/api/ratings/${requesterId}`)).json()).toMatchObject({
+      averageRating: '0.0',
+      totalReviews: 0,
+    });
     await review(requester, trade.id, 5);
     const shown = (await t.visitor().get(`/api/reviews/user/${requesterId}`)).json();
     expect(shown).toHaveLength(1);

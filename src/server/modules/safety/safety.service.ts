@@ -10,7 +10,12 @@ export async function isBlockedBetween(db: Queryable, a: string, b: string) {
   const [row] = await db
     .select({ blockerId: blocks.blockerId })
     .from(blocks)
-    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
+    .where(
+      or(
+        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -33,7 +38,15 @@ export async function unblock(db: Db, blockerId: string, blockedId: string) {
 
 export async function listBlocked(db: Db, blockerId: string) {
   const rows = await db
-    .select({ createdAt: blocks.createdAt, user: { id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl } })
+    .select({
+      createdAt: blocks.createdAt,
+      user: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+      },
+    })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
     .where(eq(blocks.blockerId, blockerId))
@@ -51,7 +64,10 @@ export async function createReport(
     const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.targetId));
     if (!target) throw notFound('Member not found');
   } else {
-    const [target] = await db.select({ userId: items.userId }).from(items).where(eq(items.id, input.targetId));
+    const [target] = await db
+      .select({ userId: items.userId })
+      .from(items)
+      .where(eq(items.id, input.targetId));
     if (!target) throw notFound('Item not found');
     if (target.userId === reporterId) throw badRequest('You cannot report your own item');
   }
@@ -71,7 +87,12 @@ export async function listReports(db: Db, status: 'open' | 'resolved'): Promise<
   const rows = await db
     .select({
       report: reports,
-      reporter: { id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl },
+      reporter: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+      },
     })
     .from(reports)
     .leftJoin(users, eq(users.id, reports.reporterId))

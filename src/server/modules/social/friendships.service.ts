@@ -13,7 +13,12 @@ export async function friendIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .select({ requesterId: friendships.requesterId, addresseeId: friendships.addresseeId })
     .from(friendships)
-    .where(and(eq(friendships.status, 'accepted'), or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))));
+    .where(
+      and(
+        eq(friendships.status, 'accepted'),
+        or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)),
+      ),
+    );
   return rows.map((row) => (row.requesterId === userId ? row.addresseeId : row.requesterId));
 }
 
@@ -52,17 +57,27 @@ export async function connect(ctx: { db: Db; events: EventBus }, userId: string,
 }
 
 /** Accept or decline: only the member the request is addressed to; a declined request is removed. */
-export async function respond(ctx: { db: Db; events: EventBus }, userId: string, requestId: string, accept: boolean) {
+export async function respond(
+  ctx: { db: Db; events: EventBus },
+  userId: string,
+  requestId: string,
+  accept: boolean,
+) {
   const [request] = await ctx.db.select().from(friendships).where(eq(friendships.id, requestId));
-  if (!request || (request.addresseeId !== userId && request.requesterId !== userId)) throw notFound('Friend request not found');
-  if (request.addresseeId !== userId) throw forbidden('Only the member who received the request can answer it');
+  if (!request || (request.addresseeId !== userId && request.requesterId !== userId))
+    throw notFound('Friend request not found');
+  if (request.addresseeId !== userId)
+    throw forbidden('Only the member who received the request can answer it');
   if (request.status !== 'pending') throw conflict('This friend request was already accepted');
   if (!accept) {
     await ctx.db.delete(friendships).where(eq(friendships.id, requestId));
     return;
   }
   const stored = await ctx.db.transaction(async (tx) => {
-    await tx.update(friendships).set({ status: 'accepted', acceptedAt: new Date() }).where(eq(friendships.id, requestId));
+    await tx
+      .update(friendships)
+      .set({ status: 'accepted', acceptedAt: new Date() })
+      .where(eq(friendships.id, requestId));
     const [me] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));
     return storeNotifications(tx, [
       {
@@ -84,7 +99,11 @@ export async function removeFriend(db: Db, userId: string, otherId: string) {
     .where(
       or(
         and(eq(friendships.requesterId, userId), eq(friendships.addresseeId, otherId)),
-        and(eq(friendships.requesterId, otherId), eq(friendships.addresseeId, userId), eq(friendships.status, 'accepted')),
+        and(
+          eq(friendships.requesterId, otherId),
+          eq(friendships.addresseeId, userId),
+          eq(friendships.status, 'accepted'),
+        ),
       ),
     )
     .returning({ id: friendships.id });
@@ -96,7 +115,12 @@ export async function network(db: Db, userId: string): Promise<Network> {
   const rows = await db
     .select({
       friendship: friendships,
-      user: { id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl },
+      user: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+      },
     })
     .from(friendships)
     .innerJoin(users, sql`${users.id} = ${other}`)
@@ -107,7 +131,11 @@ export async function network(db: Db, userId: string): Promise<Network> {
   for (const { friendship, user } of rows) {
     const summary = presentUserSummary(user);
     if (friendship.status === 'accepted') {
-      result.friends.push({ friendshipId: friendship.id, user: summary, since: (friendship.acceptedAt ?? friendship.createdAt).toISOString() });
+      result.friends.push({
+        friendshipId: friendship.id,
+        user: summary,
+        since: (friendship.acceptedAt ?? friendship.createdAt).toISOString(),
+      });
     } else {
       const entry = { id: friendship.id, user: summary, createdAt: friendship.createdAt.toISOString() };
       (friendship.addresseeId === userId ? result.incoming : result.outgoing).push(entry);

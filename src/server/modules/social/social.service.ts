@@ -18,7 +18,12 @@ import { connectedIds, friendIds } from './friendships.service';
 /** Members considered for recommendations: the most recently active, and friends of friends. */
 const CANDIDATE_POOL = 300;
 
-const summary = { id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl };
+const summary = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+};
 
 /** For each candidate: how many of their listed items I want (wishlist or preferred category). */
 async function wantedCounts(db: Db, wanterId: string, ownerIds: string[], preferredCategories: string[]) {
@@ -57,7 +62,9 @@ async function candidatePool(db: Db, userId: string, exclude: Set<string>) {
     db,
     sql`select user_id as id from ${items} where is_active group by user_id order by max(created_at) desc limit ${CANDIDATE_POOL}`,
   );
-  const ids = [...new Set([...friendsOfFriends, ...active].map((row) => row.id))].filter((id) => id !== userId && !exclude.has(id));
+  const ids = [...new Set([...friendsOfFriends, ...active].map((row) => row.id))].filter(
+    (id) => id !== userId && !exclude.has(id),
+  );
   return { friends, ids };
 }
 
@@ -106,7 +113,11 @@ async function rankMembers(db: Db, userId: string, excludeConnected: boolean): P
       if (count) mineForThem.set(id, count);
     }),
   );
-  const style = (profile: typeof me) => ({ categories: profile.preferredCategories, sizes: profile.preferredSizes, brands: profile.brands });
+  const style = (profile: typeof me) => ({
+    categories: profile.preferredCategories,
+    sizes: profile.preferredSizes,
+    brands: profile.brands,
+  });
   return ids
     .flatMap((id) => {
       const profile = profiles.get(id);
@@ -116,19 +127,36 @@ async function rankMembers(db: Db, userId: string, excludeConnected: boolean): P
       const mine = mineForThem.get(id) ?? 0;
       const trading = tradingPotential(theirs, mine);
       const mutualIds = mutual.get(id) ?? [];
-      return [{ userId: id, style: match, trading, score: recommendationScore(match.score, trading, mutualIds.length), theirsForMe: theirs, mineForThem: mine, mutual: mutualIds }];
+      return [
+        {
+          userId: id,
+          style: match,
+          trading,
+          score: recommendationScore(match.score, trading, mutualIds.length),
+          theirsForMe: theirs,
+          mineForThem: mine,
+          mutual: mutualIds,
+        },
+      ];
     })
     .sort((a, b) => b.score - a.score);
 }
 
-export async function friendRecommendations(db: Db, userId: string, limit = 10): Promise<FriendRecommendation[]> {
+export async function friendRecommendations(
+  db: Db,
+  userId: string,
+  limit = 10,
+): Promise<FriendRecommendation[]> {
   const ranked = (await rankMembers(db, userId, true)).slice(0, limit);
   const people = await db
     .select(summary)
     .from(users)
     .where(inArray(users.id, [...new Set(ranked.flatMap((r) => [r.userId, ...r.mutual]))].concat(userId)));
   const byId = new Map(people.map((person) => [person.id, presentUserSummary(person)]));
-  const brandLabels = await brandSpellings(db, ranked.flatMap((r) => r.style.sharedBrands));
+  const brandLabels = await brandSpellings(
+    db,
+    ranked.flatMap((r) => r.style.sharedBrands),
+  );
   return ranked.flatMap((r) => {
     const user = byId.get(r.userId);
     if (!user) return [];
@@ -139,7 +167,13 @@ export async function friendRecommendations(db: Db, userId: string, limit = 10):
         styleCompatibility: r.style.score,
         tradingPotential: r.trading,
         recommendationScore: r.score,
-        reasons: recommendationReasons({ style: r.style, theirsForMe: r.theirsForMe, mineForThem: r.mineForThem, mutualFriends: r.mutual.length, brandLabels: sharedBrands }),
+        reasons: recommendationReasons({
+          style: r.style,
+          theirsForMe: r.theirsForMe,
+          mineForThem: r.mineForThem,
+          mutualFriends: r.mutual.length,
+          brandLabels: sharedBrands,
+        }),
         sharedBrands,
         mutualFriends: r.mutual.flatMap((id) => byId.get(id) ?? []),
       },
@@ -151,7 +185,10 @@ export async function friendRecommendations(db: Db, userId: string, limit = 10):
 async function brandSpellings(db: Db, lowered: string[]) {
   if (lowered.length === 0) return new Map<string, string>();
   const rows = await db
-    .selectDistinctOn([sql`lower(${items.brand})`], { key: sql<string>`lower(${items.brand})`, brand: items.brand })
+    .selectDistinctOn([sql`lower(${items.brand})`], {
+      key: sql<string>`lower(${items.brand})`,
+      brand: items.brand,
+    })
     .from(items)
     .where(sql`lower(${items.brand}) = any(${sql.param([...new Set(lowered)])}::text[])`);
   return new Map(rows.map((row) => [row.key, row.brand ?? row.key]));
@@ -163,7 +200,15 @@ export async function styleSimilar(db: Db, userId: string, limit = 6) {
     .sort((a, b) => b.style.score - a.style.score)
     .slice(0, limit);
   if (ranked.length === 0) return [];
-  const people = await db.select(summary).from(users).where(inArray(users.id, ranked.map((r) => r.userId)));
+  const people = await db
+    .select(summary)
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        ranked.map((r) => r.userId),
+      ),
+    );
   const byId = new Map(people.map((person) => [person.id, presentUserSummary(person)]));
   return ranked.flatMap((r) => byId.get(r.userId) ?? []);
 }
@@ -203,7 +248,10 @@ export async function activityFeed(db: Db, userId: string, limit = 10): Promise<
     ) events order by at desc limit ${limit}`,
   );
   if (rows.length === 0) return [];
-  const people = await db.select(summary).from(users).where(inArray(users.id, [...new Set(rows.map((row) => row.user_id))]));
+  const people = await db
+    .select(summary)
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.map((row) => row.user_id))]));
   const byId = new Map(people.map((person) => [person.id, presentUserSummary(person)]));
   return rows.flatMap((row) => {
     const user = byId.get(row.user_id);
@@ -213,7 +261,10 @@ export async function activityFeed(db: Db, userId: string, limit = 10): Promise<
         id: row.id,
         user,
         action: row.action,
-        item: row.item_id && row.item_title ? { id: row.item_id, title: row.item_title, images: row.item_images ?? [] } : null,
+        item:
+          row.item_id && row.item_title
+            ? { id: row.item_id, title: row.item_title, images: row.item_images ?? [] }
+            : null,
         timestamp: new Date(row.at).toISOString(),
       },
     ];

@@ -16,7 +16,11 @@ describe('friendships', () => {
     const ben = await t.member({ firstName: 'Ben' });
     expect((await ana.post('/api/social/connect', { friendId: ben.user?.id })).statusCode).toBe(201);
     const note = (await ben.get('/api/notifications')).json()[0];
-    expect(note).toMatchObject({ type: 'other', title: 'New friend request', message: 'Ana wants to connect with you.' });
+    expect(note).toMatchObject({
+      type: 'other',
+      title: 'New friend request',
+      message: 'Ana wants to connect with you.',
+    });
     const benNetwork = (await ben.get('/api/social/network')).json();
     expect(benNetwork.incoming).toHaveLength(1);
     expect(benNetwork.incoming[0].user.firstName).toBe('Ana');
@@ -39,7 +43,10 @@ describe('friendships', () => {
     const self = await ana.post('/api/social/connect', { friendId: ana.user?.id });
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe('You cannot connect with yourself');
-    expect((await ana.post('/api/social/connect', { friendId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect(
+      (await ana.post('/api/social/connect', { friendId: '00000000-0000-4000-8000-000000000000' }))
+        .statusCode,
+    ).toBe(404);
     expect((await ana.post('/api/social/connect', { friendId: 'x' })).statusCode).toBe(400);
     await ana.post('/api/social/connect', { friendId: ben.user?.id });
     expect((await ana.post('/api/social/connect', { friendId: ben.user?.id })).statusCode).toBe(409);
@@ -56,7 +63,11 @@ describe('friendships', () => {
     await ana.post('/api/social/connect', { friendId: ben.user?.id });
     const [request] = (await ben.get('/api/social/network')).json().incoming;
     expect((await ben.post(`/api/social/requests/${request.id}/decline`)).statusCode).toBe(200);
-    expect((await ana.get('/api/social/network')).json()).toEqual({ friends: [], incoming: [], outgoing: [] });
+    expect((await ana.get('/api/social/network')).json()).toEqual({
+      friends: [],
+      incoming: [],
+      outgoing: [],
+    });
     await befriend(ana, ben);
     expect((await ana.delete(`/api/social/friends/${ben.user?.id}`)).statusCode).toBe(204);
     expect((await ben.get('/api/social/network')).json().friends).toEqual([]);
@@ -71,13 +82,25 @@ describe('recommendations and style', () => {
     const stranger = await t.member({ firstName: 'Stranger' });
     const friend = await t.member({ firstName: 'Friend' });
     const pending = await t.member({ firstName: 'Pending' });
-    await me.patch('/api/users/preferences', { preferredCategories: ['Outerwear', 'Shoes'], preferredSizes: { Outerwear: ['M'] } });
-    await twin.patch('/api/users/preferences', { preferredCategories: ['Outerwear', 'Shoes'], preferredSizes: { Outerwear: ['M'] } });
+    await me.patch('/api/users/preferences', {
+      preferredCategories: ['Outerwear', 'Shoes'],
+      preferredSizes: { Outerwear: ['M'] },
+    });
+    await twin.patch('/api/users/preferences', {
+      preferredCategories: ['Outerwear', 'Shoes'],
+      preferredSizes: { Outerwear: ['M'] },
+    });
     await stranger.patch('/api/users/preferences', { preferredCategories: ['Jewelry'] });
     await me.post('/api/wishlist', { title: 'coat', category: 'clothing' });
     await listItem(me, { title: 'My Jacket', brand: 'COS', style: 'Outerwear' });
     await listItem(twin, { title: 'Wool Coat', brand: 'COS', style: 'Outerwear' });
-    await listItem(stranger, { title: 'Gold Ring', brand: 'Pandora', category: 'accessories', style: 'Jewelry', size: null });
+    await listItem(stranger, {
+      title: 'Gold Ring',
+      brand: 'Pandora',
+      category: 'accessories',
+      style: 'Jewelry',
+      size: null,
+    });
     await listItem(friend, { title: 'Tee' });
     await listItem(pending, { title: 'Tee 2' });
     await befriend(me, friend);
@@ -113,7 +136,11 @@ describe('activity and stats', () => {
     await befriend(ana, ben);
     await listItem(ben, { title: 'Ben’s Boots' });
     const feed = (await ana.get('/api/social/activity-feed')).json();
-    expect(feed[0]).toMatchObject({ user: { firstName: 'Ben' }, action: 'listed an item', item: { title: 'Ben’s Boots' } });
+    expect(feed[0]).toMatchObject({
+      user: { firstName: 'Ben' },
+      action: 'listed an item',
+      item: { title: 'Ben’s Boots' },
+    });
     expect(feed.map((e: { action: string }) => e.action)).toContain('became friends with Ana');
     expect(feed.some((e: { user: { firstName: string } }) => e.user.firstName === 'Cy')).toBe(false);
     expect(feed.length).toBeLessThanOrEqual(10);
@@ -133,7 +160,13 @@ describe('activity and stats', () => {
     await befriend(ana, ben);
     await listItem(ben);
     const stats = (await ana.get('/api/social/stats')).json();
-    expect(stats).toMatchObject({ totalFriends: 1, socialTradesCompleted: 0, trustRating: 0, stylistRating: 0, activeTradingFriends: 1 });
+    expect(stats).toMatchObject({
+      totalFriends: 1,
+      socialTradesCompleted: 0,
+      trustRating: 0,
+      stylistRating: 0,
+      activeTradingFriends: 1,
+    });
     expect(stats.influenceScore).toBeGreaterThan(0);
     expect(stats.influenceScore).toBeLessThan(1);
   });

@@ -17,7 +17,10 @@ describe(`concurrent trades (${testDriver})`, () => {
     for (const requester of requesters) {
       const photo = await uploadImage(requester);
       const offered = await listItem(requester, { images: [photo] });
-      const response = await requester.post('/api/trade-requests', { requestedItemId: wanted.id, offeredItemId: offered.id });
+      const response = await requester.post('/api/trade-requests', {
+        requestedItemId: wanted.id,
+        offeredItemId: offered.id,
+      });
       trades.push(response.json().id);
     }
     const results = await Promise.all(
@@ -36,7 +39,10 @@ describe(`concurrent trades (${testDriver})`, () => {
     const pairs: Array<{ owner: (typeof owners)[number]; trade: string }> = [];
     for (const owner of owners) {
       const wanted = await listItem(owner);
-      const response = await requester.post('/api/trade-requests', { requestedItemId: wanted.id, offeredItemId: offered.id });
+      const response = await requester.post('/api/trade-requests', {
+        requestedItemId: wanted.id,
+        offeredItemId: offered.id,
+      });
       pairs.push({ owner, trade: response.json().id });
     }
     const results = await Promise.all(
@@ -52,7 +58,9 @@ describe(`concurrent trades (${testDriver})`, () => {
     const wanted = await listItem(owner);
     const first = await t.member();
     const firstItem = await listItem(first);
-    const trade = (await first.post('/api/trade-requests', { requestedItemId: wanted.id, offeredItemId: firstItem.id })).json();
+    const trade = (
+      await first.post('/api/trade-requests', { requestedItemId: wanted.id, offeredItemId: firstItem.id })
+    ).json();
     const latecomers = await Promise.all(Array.from({ length: 20 }, () => t.member()));
     const items = await Promise.all(latecomers.map((member) => listItem(member)));
     const [accept, ...requests] = await Promise.all([

@@ -24,7 +24,8 @@ export async function tradesRoutes(app: AppInstance) {
   app.patch(
     '/api/trade-requests/:id',
     { schema: { params: idParam, body: tradeStatusInput, response: { 200: tradeRequest } } },
-    async (request) => updateTradeStatus(ctx, (await requireUser(request)).id, request.params.id, request.body),
+    async (request) =>
+      updateTradeStatus(ctx, (await requireUser(request)).id, request.params.id, request.body),
   );
 
   app.post(

@@ -1,7 +1,17 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TradeItemSummary, TradeRequest, TradeRequestInput, TradeStatusInput } from '../../../common/api/trades';
-import { canConfirmReceipt, canTransition, defaultTradeMessage, type TradeStatus } from '../../../common/domain/trade-state';
+import type {
+  TradeItemSummary,
+  TradeRequest,
+  TradeRequestInput,
+  TradeStatusInput,
+} from '../../../common/api/trades';
+import {
+  canConfirmReceipt,
+  canTransition,
+  defaultTradeMessage,
+  type TradeStatus,
+} from '../../../common/domain/trade-state';
 import type { Db, Queryable } from '../../db/connect';
 import { items, reviews, tradeRequests, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -23,12 +33,7 @@ const UNAVAILABLE = new Set(['reserved', 'traded']);
 
 /** Locks the given items in id order, so that two transactions never wait on each other in a cycle. */
 async function lockItems(tx: Queryable, ids: string[]) {
-  const rows = await tx
-    .select()
-    .from(items)
-    .where(inArray(items.id, ids))
-    .orderBy(items.id)
-    .for('update');
+  const rows = await tx.select().from(items).where(inArray(items.id, ids)).orderBy(items.id).for('update');
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -74,13 +79,15 @@ async function commit<T>(ctx: TradeContext, work: (tx: Queryable, effects: Effec
 }
 
 export async function createTradeRequest(ctx: TradeContext, requesterId: string, input: TradeRequestInput) {
-  if (input.requestedItemId === input.offeredItemId) throw badRequest('You cannot offer the item you are asking for');
+  if (input.requestedItemId === input.offeredItemId)
+    throw badRequest('You cannot offer the item you are asking for');
   const tradeId = await commit(ctx, async (tx, { notes }) => {
     const locked = await lockItems(tx, [input.requestedItemId, input.offeredItemId]);
     const requested = locked.get(input.requestedItemId);
     const offered = locked.get(input.offeredItemId);
     if (!requested || requested.deletedAt) throw notFound('The requested item was not found');
-    if (requested.userId === requesterId) throw badRequest('You cannot send a barter request for your own item');
+    if (requested.userId === requesterId)
+      throw badRequest('You cannot send a barter request for your own item');
     await assertNotBlocked(tx, requesterId, requested.userId);
     if (input.ownerUserId && input.ownerUserId !== requested.userId) {
       throw badRequest('ownerUserId does not match the owner of the requested item');
@@ -131,11 +138,21 @@ async function lockTrade(tx: Queryable, tradeId: string, memberId: string) {
   const locked = await lockItems(tx, [peek.requestedItemId, peek.offeredItemId]);
   const [trade] = await tx.select().from(tradeRequests).where(eq(tradeRequests.id, tradeId)).for('update');
   if (!trade) throw notFound('Barter request not found');
-  return { trade, requested: locked.get(trade.requestedItemId) as ItemRow, offered: locked.get(trade.offeredItemId) as ItemRow };
+  return {
+    trade,
+    requested: locked.get(trade.requestedItemId) as ItemRow,
+    offered: locked.get(trade.offeredItemId) as ItemRow,
+  };
 }
 
 /** Declines every other pending request touching these items, telling each affected party. */
-async function autoDecline(tx: Queryable, trade: TradeRow, itemIds: string[], actorId: string, effects: Effects) {
+async function autoDecline(
+  tx: Queryable,
+  trade: TradeRow,
+  itemIds: string[],
+  actorId: string,
+  effects: Effects,
+) {
   const others = await tx
     .update(tradeRequests)
     .set({ status: 'declined', updatedAt: new Date() })
@@ -151,7 +168,10 @@ async function autoDecline(tx: Queryable, trade: TradeRow, itemIds: string[], ac
   for (const other of others) {
     touched.add(other.requestedItemId);
     touched.add(other.offeredItemId);
-    const [requested] = await tx.select({ title: items.title }).from(items).where(eq(items.id, other.requestedItemId));
+    const [requested] = await tx
+      .select({ title: items.title })
+      .from(items)
+      .where(eq(items.id, other.requestedItemId));
     for (const userId of new Set([other.requesterId, other.ownerId])) {
       if (userId === actorId) continue;
       effects.notes.push({
@@ -166,7 +186,12 @@ async function autoDecline(tx: Queryable, trade: TradeRow, itemIds: string[], ac
   effects.refresh.push(...[...touched].filter((id) => !itemIds.includes(id)));
 }
 
-export async function updateTradeStatus(ctx: TradeContext, memberId: string, tradeId: string, input: TradeStatusInput) {
+export async function updateTradeStatus(
+  ctx: TradeContext,
+  memberId: string,
+  tradeId: string,
+  input: TradeStatusInput,
+) {
   await commit(ctx, async (tx, effects) => {
     const { notes } = effects;
     const { trade, requested, offered } = await lockTrade(tx, tradeId, memberId);
@@ -185,11 +210,19 @@ export async function updateTradeStatus(ctx: TradeContext, memberId: string, tra
     if (input.status === 'accepted') {
       for (const item of [requested, offered]) {
         if (!item.isActive || item.deletedAt || UNAVAILABLE.has(item.availability)) {
-          throw conflict(`"${item.title}" is no longer available: it is already in another trade or unlisted`);
+          throw conflict(
+            `"${item.title}" is no longer available: it is already in another trade or unlisted`,
+          );
         }
       }
-      await tx.update(tradeRequests).set({ status: 'accepted', updatedAt: new Date() }).where(eq(tradeRequests.id, trade.id));
-      await tx.update(items).set({ availability: 'reserved' }).where(inArray(items.id, [requested.id, offered.id]));
+      await tx
+        .update(tradeRequests)
+        .set({ status: 'accepted', updatedAt: new Date() })
+        .where(eq(tradeRequests.id, trade.id));
+      await tx
+        .update(items)
+        .set({ availability: 'reserved' })
+        .where(inArray(items.id, [requested.id, offered.id]));
       await autoDecline(tx, trade, [requested.id, offered.id], memberId, effects);
       notes.push({
         userId: trade.requesterId,
@@ -201,7 +234,10 @@ export async function updateTradeStatus(ctx: TradeContext, memberId: string, tra
       return;
     }
 
-    await tx.update(tradeRequests).set({ status: input.status, updatedAt: new Date() }).where(eq(tradeRequests.id, trade.id));
+    await tx
+      .update(tradeRequests)
+      .set({ status: input.status, updatedAt: new Date() })
+      .where(eq(tradeRequests.id, trade.id));
     await refreshAvailability(tx, [requested.id, offered.id]);
     notes.push(
       input.status === 'declined'
@@ -243,7 +279,10 @@ export async function confirmReceived(ctx: TradeContext, memberId: string, trade
         updatedAt: now,
       })
       .where(eq(tradeRequests.id, trade.id));
-    const [requested] = await tx.select({ title: items.title }).from(items).where(eq(items.id, trade.requestedItemId));
+    const [requested] = await tx
+      .select({ title: items.title })
+      .from(items)
+      .where(eq(items.id, trade.requestedItemId));
     const parties = [trade.requesterId, trade.ownerId];
     if (bothReceived) {
       await tx
@@ -303,7 +342,9 @@ export async function closePendingForItem(tx: Queryable, itemId: string, actorId
     message: 'A barter request was closed because one of its items was removed from the marketplace.',
     link: TRADES_LINK,
   }));
-  const refresh = closed.flatMap((trade) => [trade.requestedItemId, trade.offeredItemId]).filter((id) => id !== itemId);
+  const refresh = closed
+    .flatMap((trade) => [trade.requestedItemId, trade.offeredItemId])
+    .filter((id) => id !== itemId);
   return { stored: await storeNotifications(tx, notes), refresh };
 }
 
@@ -333,8 +374,18 @@ async function selectTrades(db: Db, memberId: string, tradeId?: string): Promise
       trade: tradeRequests,
       requestedItem,
       offeredItem,
-      requester: { id: requester.id, firstName: requester.firstName, lastName: requester.lastName, profileImageUrl: requester.profileImageUrl },
-      owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, profileImageUrl: owner.profileImageUrl },
+      requester: {
+        id: requester.id,
+        firstName: requester.firstName,
+        lastName: requester.lastName,
+        profileImageUrl: requester.profileImageUrl,
+      },
+      owner: {
+        id: owner.id,
+        firstName: owner.firstName,
+        lastName: owner.lastName,
+        profileImageUrl: owner.profileImageUrl,
+      },
       myRating: reviews.rating,
     })
     .from(tradeRequests)

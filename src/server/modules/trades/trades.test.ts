@@ -18,7 +18,8 @@ async function request(client: TestClient, requestedItemId: string, offeredItemI
   return client.post('/api/trade-requests', { requestedItemId, offeredItemId, message });
 }
 
-const availability = async (id: string, viewer: TestClient) => (await viewer.get(`/api/items/${id}`)).json().availability;
+const availability = async (id: string, viewer: TestClient) =>
+  (await viewer.get(`/api/items/${id}`)).json().availability;
 const titles = async (client: TestClient) =>
   (await client.get('/api/notifications')).json().map((n: { title: string }) => n.title);
 
@@ -99,7 +100,10 @@ describe('POST /api/trade-requests', () => {
     const missing = await requester.post('/api/trade-requests', { requestedItemId: wanted.id });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Please select an item to offer for barter');
-    expect((await requester.post('/api/trade-requests', { requestedItemId: 'x', offeredItemId: offered.id })).statusCode).toBe(400);
+    expect(
+      (await requester.post('/api/trade-requests', { requestedItemId: 'x', offeredItemId: offered.id }))
+        .statusCode,
+    ).toBe(400);
     expect((await owner.get('/api/notifications')).json()).toEqual([]);
   });
 
@@ -146,14 +150,21 @@ describe('the trade lifecycle', () => {
     expect((await requester.post(`/api/trade-requests/${trade.id}/received`)).json().status).toBe('accepted');
 
     const second = await owner.post(`/api/trade-requests/${trade.id}/received`);
-    expect(second.json()).toMatchObject({ status: 'completed', requesterReceived: true, ownerReceived: true });
+    expect(second.json()).toMatchObject({
+      status: 'completed',
+      requesterReceived: true,
+      ownerReceived: true,
+    });
     expect(second.json().completedAt).toEqual(expect.any(String));
     expect(await titles(owner)).toContain('Trade completed');
     expect(await titles(requester)).toContain('Trade completed');
 
     const visitor = t.visitor();
     expect((await visitor.get('/api/items')).json()).toEqual([]);
-    expect((await owner.get(`/api/items/${wanted.id}`)).json()).toMatchObject({ availability: 'traded', isActive: false });
+    expect((await owner.get(`/api/items/${wanted.id}`)).json()).toMatchObject({
+      availability: 'traded',
+      isActive: false,
+    });
     expect((await visitor.get('/api/stats')).json().totalTrades).toBe(1);
     expect((await owner.post(`/api/trade-requests/${trade.id}/received`)).statusCode).toBe(409);
     expect((await owner.patch(`/api/items/${wanted.id}`, { isActive: true })).statusCode).toBe(409);
@@ -177,7 +188,9 @@ describe('the trade lifecycle', () => {
     expect(await titles(third)).toContain('Barter request declined');
     expect(await availability(othersItem.id, other)).toBe('available');
     expect(await availability(thirdItem.id, third)).toBe('available');
-    expect((await owner.patch(`/api/trade-requests/${competing.id}`, { status: 'accepted' })).statusCode).toBe(409);
+    expect(
+      (await owner.patch(`/api/trade-requests/${competing.id}`, { status: 'accepted' })).statusCode,
+    ).toBe(409);
   });
 
   it('decline and cancel settle the request and free the items', async () => {
@@ -225,13 +238,17 @@ describe('trade permissions', () => {
     expect((await other.patch(path, { status: 'cancelled' })).statusCode).toBe(404);
     const selfAccept = await requester.patch(path, { status: 'accepted' });
     expect(selfAccept.statusCode).toBe(403);
-    expect(selfAccept.json().message).toBe('Only the owner of the requested item can accept or decline this request');
+    expect(selfAccept.json().message).toBe(
+      'Only the owner of the requested item can accept or decline this request',
+    );
     expect((await requester.patch(path, { status: 'declined' })).statusCode).toBe(403);
     const ownerCancel = await owner.patch(path, { status: 'cancelled' });
     expect(ownerCancel.statusCode).toBe(403);
     expect(ownerCancel.json().message).toBe('Only the member who sent the request can cancel it');
     expect((await owner.patch(path, { status: 'completed' })).statusCode).toBe(400);
-    expect((await owner.patch(`/api/trade-requests/${unknownId}`, { status: 'accepted' })).statusCode).toBe(404);
+    expect((await owner.patch(`/api/trade-requests/${unknownId}`, { status: 'accepted' })).statusCode).toBe(
+      404,
+    );
 
     expect((await t.visitor().get('/api/trade-requests')).statusCode).toBe(401);
     expect((await other.get('/api/trade-requests')).json()).toEqual([]);

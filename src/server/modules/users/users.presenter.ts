@@ -18,6 +18,13 @@ export function presentUser(row: UserRow): User {
   };
 }
 
-export function presentUserSummary(row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'>): UserSummary {
-  return { id: row.id, firstName: row.firstName, lastName: row.lastName, profileImageUrl: row.profileImageUrl };
+export function presentUserSummary(
+  row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'>,
+): UserSummary {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+  };
 }

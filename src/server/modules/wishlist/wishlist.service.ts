@@ -41,7 +41,10 @@ export async function listWishlist(db: Db, userId: string) {
 }
 
 export async function addWishlistEntry(db: Db, userId: string, entry: NewWishlistEntry) {
-  const [existing] = await db.select({ value: count() }).from(wishlistItems).where(eq(wishlistItems.userId, userId));
+  const [existing] = await db
+    .select({ value: count() })
+    .from(wishlistItems)
+    .where(eq(wishlistItems.userId, userId));
   if ((existing?.value ?? 0) >= MAX_WISHLIST_ENTRIES) {
     throw badRequest(`Your wishlist is full: remove an item first (at most ${MAX_WISHLIST_ENTRIES})`);
   }
@@ -110,5 +113,8 @@ export async function notifyWishlistMatches(db: Db, events: EventBus, itemId: st
       on conflict do nothing
       returning id, user_id`,
   );
-  await announce(events, stored.map((row) => ({ id: row.id, userId: row.user_id })));
+  await announce(
+    events,
+    stored.map((row) => ({ id: row.id, userId: row.user_id })),
+  );
 }

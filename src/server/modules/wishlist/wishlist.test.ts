@@ -6,7 +6,9 @@ const t = useTestApp();
 
 const entry = { title: 'Denim jacket', category: 'clothing' };
 const wishlistNotes = async (client: TestClient) =>
-  (await client.get('/api/notifications')).json().filter((n: { type: string }) => n.type === 'wishlist_match');
+  (await client.get('/api/notifications'))
+    .json()
+    .filter((n: { type: string }) => n.type === 'wishlist_match');
 
 describe('wishlist API', () => {
   it('refuses a visitor on every call', async () => {
@@ -47,7 +49,12 @@ describe('wishlist API', () => {
       maxPrice: 2500,
     });
     expect(second.json()).toMatchObject({ brand: 'Longchamp', size: null, maxValue: 2500 });
-    const empty = await member.post('/api/wishlist', { title: 'Scarf', category: 'accessories', brand: '   ', maxValue: null });
+    const empty = await member.post('/api/wishlist', {
+      title: 'Scarf',
+      category: 'accessories',
+      brand: '   ',
+      maxValue: null,
+    });
     expect(empty.json()).toMatchObject({ brand: null, maxValue: null, description: '' });
     expect((await member.get('/api/wishlist')).json()).toHaveLength(3);
     expect((await (await t.member()).get('/api/wishlist')).json()).toEqual([]);
@@ -58,7 +65,10 @@ describe('wishlist API', () => {
     [{ title: '   ', category: 'clothing' }, 'Title is required'],
     [{ title: 'Jacket' }, 'Category is required'],
     [{ title: 'Jacket', category: '' }, 'Category is required'],
-    [{ title: 'Jacket', category: 'hats' }, 'Category must be one of: clothing, shoes, accessories, bags, jewelry, watches'],
+    [
+      { title: 'Jacket', category: 'hats' },
+      'Category must be one of: clothing, shoes, accessories, bags, jewelry, watches',
+    ],
     [{ ...entry, maxValue: -1 }, 'maxValue must be at least 0'],
     [{ ...entry, maxValue: 12.5 }, 'maxValue must be a whole number of cents'],
     [{ ...entry, owner: 'x' }, expect.stringContaining('Unrecognized key')],
@@ -93,13 +103,23 @@ describe('wishlist matches', () => {
     await listItem(seller, { title: 'Denim Jacket XL', size: 'XL', estimatedValue: 4500 });
     await listItem(seller, { title: 'Pricey Jacket', size: 'M', estimatedValue: 9000 });
     await listItem(seller, { title: 'Denim Jeans', size: 'M', estimatedValue: 3000 });
-    const tote = await listItem(seller, { title: 'Canvas Tote', category: 'accessories', style: 'Bags', size: null });
+    const tote = await listItem(seller, {
+      title: 'Canvas Tote',
+      category: 'accessories',
+      style: 'Bags',
+      size: null,
+    });
     await listItem(seller, { title: 'Tote Necklace', category: 'accessories', style: 'Jewelry', size: null });
     await listItem(seeker, { title: 'My own Jacket', size: 'M', estimatedValue: 1000 });
     const matches = (await seeker.get('/api/wishlist/matches')).json();
     expect(matches.map((m: { id: string }) => m.id).sort()).toEqual([match.id, tote.id].sort());
     expect(matches[0]).toEqual(
-      expect.objectContaining({ title: expect.any(String), images: expect.any(Array), condition: 'good', wishlistItemIds: expect.any(Array) }),
+      expect.objectContaining({
+        title: expect.any(String),
+        images: expect.any(Array),
+        condition: 'good',
+        wishlistItemIds: expect.any(Array),
+      }),
     );
   });
 });

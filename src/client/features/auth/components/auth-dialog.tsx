@@ -1,6 +1,12 @@
 import { Info } from 'lucide-react';
 import { useState } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { BrandMark } from '@client/components/layout/brand-mark';
 import type { AuthTab } from './auth-dialog-context';
@@ -34,7 +40,11 @@ export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogP
           document.getElementById(FIRST_FIELD_ID[tab])?.focus();
         }}
       >
-        <AuthDialogBody tab={tab} onTabChange={onTabChange} onSignedIn={() => finishSignIn(() => onOpenChange(false))} />
+        <AuthDialogBody
+          tab={tab}
+          onTabChange={onTabChange}
+          onSignedIn={() => finishSignIn(() => onOpenChange(false))}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -20,7 +20,11 @@ export function PasswordInput({
 }: Omit<ComponentProps<'input'>, 'type'> & { visibility: PasswordVisibility; withToggle?: boolean }) {
   return (
     <div className="relative">
-      <Input type={visibility.shown ? 'text' : 'password'} className={cn(withToggle && 'pr-11', className)} {...props} />
+      <Input
+        type={visibility.shown ? 'text' : 'password'}
+        className={cn(withToggle && 'pr-11', className)}
+        {...props}
+      />
       {withToggle ? (
         <button
           type="button"
@@ -30,7 +34,11 @@ export function PasswordInput({
           data-testid="button-toggle-password"
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          {visibility.shown ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+          {visibility.shown ? (
+            <EyeOff className="size-4" aria-hidden="true" />
+          ) : (
+            <Eye className="size-4" aria-hidden="true" />
+          )}
         </button>
       ) : null}
     </div>

@@ -77,7 +77,15 @@ export function NotificationBell() {
   );
 }
 
-function NotificationPanel({ open, unread, onNavigate }: { open: boolean; unread: number; onNavigate: () => void }) {
+function NotificationPanel({
+  open,
+  unread,
+  onNavigate,
+}: {
+  open: boolean;
+  unread: number;
+  onNavigate: () => void;
+}) {
   const [, navigate] = useLocation();
   const { data, isPending, isError } = useNotifications(open);
   const markRead = useMarkNotificationRead();
@@ -122,12 +130,17 @@ function NotificationPanel({ open, unread, onNavigate }: { open: boolean; unread
           We couldn't load your notifications. Please try again.
         </p>
       ) : data.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 px-4 py-10 text-center" data-testid="text-no-notifications">
+        <div
+          className="flex flex-col items-center gap-2 px-4 py-10 text-center"
+          data-testid="text-no-notifications"
+        >
           <span className="flex size-11 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
             <BellOff className="size-5" aria-hidden="true" />
           </span>
           <p className="font-medium">No notifications yet</p>
-          <p className="text-sm text-muted-foreground">Barter requests, matches and messages will show up here.</p>
+          <p className="text-sm text-muted-foreground">
+            Barter requests, matches and messages will show up here.
+          </p>
         </div>
       ) : (
         <ul className="max-h-[min(28rem,65dvh)] divide-y overflow-y-auto" aria-label="Latest notifications">
@@ -144,14 +157,19 @@ function NotificationPanel({ open, unread, onNavigate }: { open: boolean; unread
               >
                 <span
                   aria-hidden="true"
-                  className={cn('mt-1.5 size-2 shrink-0 rounded-full', entry.isRead ? 'bg-transparent' : 'bg-primary')}
+                  className={cn(
+                    'mt-1.5 size-2 shrink-0 rounded-full',
+                    entry.isRead ? 'bg-transparent' : 'bg-primary',
+                  )}
                 />
                 <span className="min-w-0 flex-1">
                   <span className={cn('block text-sm', entry.isRead ? 'font-medium' : 'font-semibold')}>
                     {entry.isRead ? null : <span className="sr-only">Unread: </span>}
                     {entry.title}
                   </span>
-                  <span className="mt-0.5 line-clamp-2 block text-sm text-muted-foreground">{entry.message}</span>
+                  <span className="mt-0.5 line-clamp-2 block text-sm text-muted-foreground">
+                    {entry.message}
+                  </span>
                   <time dateTime={entry.createdAt} className="mt-1 block text-xs text-muted-foreground">
                     {relativeTime(entry.createdAt)}
                   </time>

@@ -25,7 +25,11 @@ export function RatingStars({
   return (
     <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={text}>
       {Array.from({ length: full }, (_, index) => (
-        <Star key={`full-${index}`} className={cn(star, 'fill-amber-400 text-amber-400')} aria-hidden="true" />
+        <Star
+          key={`full-${index}`}
+          className={cn(star, 'fill-amber-400 text-amber-400')}
+          aria-hidden="true"
+        />
       ))}
       {half ? (
         <span className="relative inline-flex" aria-hidden="true">

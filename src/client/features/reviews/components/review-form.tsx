@@ -130,8 +130,16 @@ export function ReviewForm({ tradeId, partnerName }: { tradeId: string; partnerN
         {errors.comment ? <p className="text-sm text-destructive">{errors.comment.message}</p> : null}
       </div>
       <div>
-        <Button type="submit" disabled={createReview.isPending} data-testid={`button-submit-review-${tradeId}`}>
-          {createReview.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        <Button
+          type="submit"
+          disabled={createReview.isPending}
+          data-testid={`button-submit-review-${tradeId}`}
+        >
+          {createReview.isPending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Send aria-hidden="true" />
+          )}
           {createReview.isPending ? 'Submitting...' : 'Submit Review'}
         </Button>
       </div>

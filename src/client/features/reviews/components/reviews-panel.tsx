@@ -61,8 +61,14 @@ export function RatingSummaryCard({ userId }: { userId: string }) {
                   <span className="text-muted-foreground">
                     {bar.stars} {bar.stars === 1 ? 'star' : 'stars'}
                   </span>
-                  <span className="h-2 overflow-hidden rounded-full bg-muted-foreground/15" aria-hidden="true">
-                    <span className="block h-full rounded-full bg-amber-400" style={{ width: `${bar.percent}%` }} />
+                  <span
+                    className="h-2 overflow-hidden rounded-full bg-muted-foreground/15"
+                    aria-hidden="true"
+                  >
+                    <span
+                      className="block h-full rounded-full bg-amber-400"
+                      style={{ width: `${bar.percent}%` }}
+                    />
                   </span>
                   <span className="text-right tabular-nums">{bar.count}</span>
                 </li>
@@ -93,11 +99,18 @@ function ReviewList({ userId, isOwn }: { userId: string; isOwn: boolean }) {
     );
   }
   if (latest.isError) {
-    return <p className="text-sm text-muted-foreground">Reviews are unavailable right now. Please try again later.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        Reviews are unavailable right now. Please try again later.
+      </p>
+    );
   }
   if (reviews.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center" data-testid="text-no-reviews">
+      <div
+        className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center"
+        data-testid="text-no-reviews"
+      >
         <span className="flex size-11 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
           <MessageSquareText className="size-5" aria-hidden="true" />
         </span>
@@ -116,7 +129,12 @@ function ReviewList({ userId, isOwn }: { userId: string; isOwn: boolean }) {
       <div className="flex items-center justify-between gap-2">
         <h3 className="font-semibold">{showAll ? 'All reviews' : 'Latest reviews'}</h3>
         {showAll || total > LATEST_REVIEWS ? (
-          <Button variant="link" className="h-auto px-0" onClick={() => setShowAll((value) => !value)} data-testid="button-view-all-reviews">
+          <Button
+            variant="link"
+            className="h-auto px-0"
+            onClick={() => setShowAll((value) => !value)}
+            data-testid="button-view-all-reviews"
+          >
             {showAll ? 'Show latest' : `View all ${total} reviews`}
           </Button>
         ) : null}
@@ -127,7 +145,12 @@ function ReviewList({ userId, isOwn }: { userId: string; isOwn: boolean }) {
         ))}
       </ul>
       {showAll && all.hasNextPage ? (
-        <Button variant="outline" className="justify-self-center" disabled={all.isFetchingNextPage} onClick={() => void all.fetchNextPage()}>
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={all.isFetchingNextPage}
+          onClick={() => void all.fetchNextPage()}
+        >
           {all.isFetchingNextPage ? 'Loading...' : 'Load more reviews'}
         </Button>
       ) : null}

@@ -47,7 +47,9 @@ export function StarRatingInput({
               aria-hidden="true"
               className={cn(
                 'size-7 transition-colors',
-                stars <= value ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/40 hover:text-amber-300',
+                stars <= value
+                  ? 'fill-amber-400 text-amber-400'
+                  : 'text-muted-foreground/40 hover:text-amber-300',
               )}
             />
           </label>

@@ -102,7 +102,9 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
     setEstimate({
       costCents: shippingCostCents(weight),
       weight,
-      dimensions: dimensions ? `${dimensions.length} × ${dimensions.width} × ${dimensions.height} in` : values.dimensions,
+      dimensions: dimensions
+        ? `${dimensions.length} × ${dimensions.width} × ${dimensions.height} in`
+        : values.dimensions,
     });
   });
 
@@ -124,18 +126,35 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
     <form onSubmit={calculate} noValidate className="grid gap-4" aria-label="Shipping calculation">
       <div className="grid gap-2">
         <Label htmlFor={`${id}-fromAddress`}>From address</Label>
-        <Input autoComplete="street-address" placeholder="Your street, city, ZIP" {...field('fromAddress')} data-testid="input-from-address" />
+        <Input
+          autoComplete="street-address"
+          placeholder="Your street, city, ZIP"
+          {...field('fromAddress')}
+          data-testid="input-from-address"
+        />
         {error('fromAddress')}
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-toAddress`}>To address</Label>
-        <Input placeholder="Your trading partner's street, city, ZIP" {...field('toAddress')} data-testid="input-to-address" />
+        <Input
+          placeholder="Your trading partner's street, city, ZIP"
+          {...field('toAddress')}
+          data-testid="input-to-address"
+        />
         {error('toAddress')}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-2">
           <Label htmlFor={`${id}-weight`}>Weight (lb)</Label>
-          <Input type="number" inputMode="decimal" min="0" step="0.1" placeholder="2.5" {...field('weight')} data-testid="input-weight" />
+          <Input
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.1"
+            placeholder="2.5"
+            {...field('weight')}
+            data-testid="input-weight"
+          />
           {error('weight')}
         </div>
         <div className="grid content-start gap-2">
@@ -146,11 +165,16 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
       </div>
 
       {estimate ? (
-        <section aria-live="polite" aria-label="Shipping estimate" className="grid gap-3 rounded-lg border bg-secondary/50 p-4">
+        <section
+          aria-live="polite"
+          aria-label="Shipping estimate"
+          className="grid gap-3 rounded-lg border bg-secondary/50 p-4"
+        >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <span className="text-sm font-medium text-muted-foreground">Estimated cost</span>
             <span className="text-2xl font-bold" data-testid="text-shipping-cost">
-              {formatDollars(estimate.costCents)} <span className="text-sm font-medium text-muted-foreground">per party</span>
+              {formatDollars(estimate.costCents)}{' '}
+              <span className="text-sm font-medium text-muted-foreground">per party</span>
             </span>
           </div>
           <ul className="grid gap-1.5 text-sm text-muted-foreground">
@@ -164,8 +188,8 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
             </li>
           </ul>
           <p className="text-xs text-muted-foreground">
-            {formatDollars(SHIPPING_BASE_CENTS)} base plus {formatDollars(SHIPPING_CENTS_PER_POUND)} per pound. Each party
-            pays to ship their own item.
+            {formatDollars(SHIPPING_BASE_CENTS)} base plus {formatDollars(SHIPPING_CENTS_PER_POUND)} per
+            pound. Each party pays to ship their own item.
           </p>
         </section>
       ) : null}

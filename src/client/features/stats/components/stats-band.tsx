@@ -26,8 +26,16 @@ export function StatsBand() {
           Threadswap in numbers
         </h2>
         <div className="grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-4">
-          <Stat value={stats && formatCount(stats.totalUsers)} label="Active Traders" testId="stat-active-traders" />
-          <Stat value={stats && formatCount(stats.totalItems)} label="Items Listed" testId="stat-items-listed" />
+          <Stat
+            value={stats && formatCount(stats.totalUsers)}
+            label="Active Traders"
+            testId="stat-active-traders"
+          />
+          <Stat
+            value={stats && formatCount(stats.totalItems)}
+            label="Items Listed"
+            testId="stat-items-listed"
+          />
           <Stat
             value={stats && formatCount(stats.totalTrades)}
             label="Successful Trades"

@@ -1,6 +1,12 @@
 import type { Item } from '@common/api/items';
 import { lazy, Suspense } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useAuth } from '@client/features/auth/api';
 
@@ -36,7 +42,9 @@ export function BarterDialog({ item, open, onOpenChange }: BarterDialogProps) {
         <DialogContent className="sm:max-w-xl" data-testid="dialog-suggested-barters">
           <DialogHeader>
             <DialogTitle>Suggested Barter Alternatives</DialogTitle>
-            <DialogDescription>Pieces from other members that could be a good swap for your “{item.title}”.</DialogDescription>
+            <DialogDescription>
+              Pieces from other members that could be a good swap for your “{item.title}”.
+            </DialogDescription>
           </DialogHeader>
           <Suspense fallback={<BodyLoading />}>
             <SuggestedBarters item={item} open={open} onViewItem={close} />
@@ -51,7 +59,9 @@ export function BarterDialog({ item, open, onOpenChange }: BarterDialogProps) {
       <DialogContent className="sm:max-w-xl" data-testid="dialog-barter">
         <DialogHeader>
           <DialogTitle>Make a Barter Request</DialogTitle>
-          <DialogDescription>Offer one of your items in exchange for this one. No money changes hands.</DialogDescription>
+          <DialogDescription>
+            Offer one of your items in exchange for this one. No money changes hands.
+          </DialogDescription>
         </DialogHeader>
         {user ? (
           <Suspense fallback={<BodyLoading />}>

@@ -26,7 +26,10 @@ export function BarterManagement() {
   const board = useMemo(() => groupTrades(data ?? []), [data]);
   const [tab, setTab] = useState<BoardTab>('pending');
   // The trade stays set while the dialog closes, so its text does not change during the exit animation.
-  const [shipping, setShipping] = useState<{ open: boolean; trade: TradeRequest | null }>({ open: false, trade: null });
+  const [shipping, setShipping] = useState<{ open: boolean; trade: TradeRequest | null }>({
+    open: false,
+    trade: null,
+  });
   const openShipping = (trade: TradeRequest) => setShipping({ open: true, trade });
 
   if (isPending) {
@@ -59,9 +62,17 @@ export function BarterManagement() {
   return (
     <div className="grid gap-8">
       <Tabs value={tab} onValueChange={(value) => setTab(value as BoardTab)}>
-        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto" aria-label="Barter requests by status">
+        <TabsList
+          className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto"
+          aria-label="Barter requests by status"
+        >
           {TABS.map(({ value, label }) => (
-            <TabsTrigger key={value} value={value} className="px-2 text-xs sm:px-4 sm:text-sm" data-testid={`tab-barters-${value}`}>
+            <TabsTrigger
+              key={value}
+              value={value}
+              className="px-2 text-xs sm:px-4 sm:text-sm"
+              data-testid={`tab-barters-${value}`}
+            >
               {label} ({board[value].length})
             </TabsTrigger>
           ))}

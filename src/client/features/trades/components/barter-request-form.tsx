@@ -22,7 +22,15 @@ import { Textarea } from '@client/components/ui/textarea';
 import { TradePreviewButton } from './trade-preview-button';
 
 /** Spec §2 'Make a Barter Request': choose one of your items, add a message, confirm. */
-export function BarterRequestForm({ item, memberId, onSent }: { item: Item; memberId: string; onSent: () => void }) {
+export function BarterRequestForm({
+  item,
+  memberId,
+  onSent,
+}: {
+  item: Item;
+  memberId: string;
+  onSent: () => void;
+}) {
   const myItems = useUserItems(memberId);
   const offerable = useMemo(() => offerableItems(myItems.data ?? [], item.id), [myItems.data, item.id]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -54,7 +62,11 @@ export function BarterRequestForm({ item, memberId, onSent }: { item: Item; memb
           onSent();
         },
         onError: (error) =>
-          reportMutationError(error, 'Failed to send barter request', 'Something went wrong. Please try again.'),
+          reportMutationError(
+            error,
+            'Failed to send barter request',
+            'Something went wrong. Please try again.',
+          ),
       },
     );
   };
@@ -170,7 +182,14 @@ function OfferOption({ item, checked, onSelect }: { item: Item; checked: boolean
       )}
       data-testid={`option-offered-item-${item.id}`}
     >
-      <input type="radio" name="offered-item" value={item.id} checked={checked} onChange={onSelect} className="sr-only" />
+      <input
+        type="radio"
+        name="offered-item"
+        value={item.id}
+        checked={checked}
+        onChange={onSelect}
+        className="sr-only"
+      />
       <ItemThumbnail images={item.images} className="size-12" />
       <span className="min-w-0 flex-1">
         <span className="line-clamp-2 text-sm font-medium break-words">{item.title}</span>
@@ -195,7 +214,9 @@ function OfferOption({ item, checked, onSelect }: { item: Item; checked: boolean
 function NothingToOffer({ hasItems }: { hasItems: boolean }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-6 text-center">
-      <p className="font-medium">{hasItems ? 'No items available to offer' : "You haven't listed any items yet"}</p>
+      <p className="font-medium">
+        {hasItems ? 'No items available to offer' : "You haven't listed any items yet"}
+      </p>
       <p className="max-w-sm text-sm text-muted-foreground">
         {hasItems
           ? 'Your items are unlisted or already promised in another trade. List another piece to make an offer.'

@@ -22,7 +22,11 @@ export function ItemThumbnail({
 
   if (!cover || failed) {
     return (
-      <div className={cn(frame, 'flex items-center justify-center text-muted-foreground')} role={alt ? 'img' : undefined} aria-label={alt || undefined}>
+      <div
+        className={cn(frame, 'flex items-center justify-center text-muted-foreground')}
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+      >
         <Shirt className="size-1/3 max-h-10 max-w-10" aria-hidden="true" />
       </div>
     );

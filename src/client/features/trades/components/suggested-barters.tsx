@@ -13,7 +13,15 @@ import { ItemThumbnail } from './item-thumbnail';
  * would make a good swap, each with 'View Item' leading to /browse?highlight={itemId}. Fetched
  * only while the dialog is open and cached for 5 minutes; a failure reads like an empty list.
  */
-export function SuggestedBarters({ item, open, onViewItem }: { item: Item; open: boolean; onViewItem: () => void }) {
+export function SuggestedBarters({
+  item,
+  open,
+  onViewItem,
+}: {
+  item: Item;
+  open: boolean;
+  onViewItem: () => void;
+}) {
   const [, navigate] = useLocation();
   const { data, isPending, isError } = useSuggestedBarters(item.id, open);
   const suggestions = Array.isArray(data) ? data.filter((candidate) => candidate.id !== item.id) : [];
@@ -31,11 +39,16 @@ export function SuggestedBarters({ item, open, onViewItem }: { item: Item; open:
 
   if (isError || suggestions.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center" data-testid="text-no-suggestions">
+      <div
+        className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center"
+        data-testid="text-no-suggestions"
+      >
         <span className="flex size-11 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
           <SearchX className="size-5" aria-hidden="true" />
         </span>
-        <p className="font-medium">{isError ? 'Suggestions are unavailable right now' : 'No suggestions yet'}</p>
+        <p className="font-medium">
+          {isError ? 'Suggestions are unavailable right now' : 'No suggestions yet'}
+        </p>
         <p className="max-w-sm text-sm text-muted-foreground">
           {isError
             ? 'We could not load barter alternatives for this item. Please try again later.'

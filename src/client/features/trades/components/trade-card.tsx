@@ -5,7 +5,16 @@ import { relativeTime } from '@common/domain/relative-time';
 import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { receiptState } from '@common/domain/trade-board';
 import { tradeStatusBadge } from '@common/domain/trade-state';
-import { ArrowLeftRight, Check, CircleCheck, Clock, LoaderCircle, PackageCheck, Truck, X } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  Check,
+  CircleCheck,
+  Clock,
+  LoaderCircle,
+  PackageCheck,
+  Truck,
+  X,
+} from 'lucide-react';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
@@ -86,13 +95,19 @@ export function TradeCard({
         </div>
 
         <div className="grid items-center gap-2 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:gap-3">
-          <TradeItem label={incoming ? `${partner.firstName || partnerName} offers` : 'You offer'} item={trade.offeredItem} />
+          <TradeItem
+            label={incoming ? `${partner.firstName || partnerName} offers` : 'You offer'}
+            item={trade.offeredItem}
+          />
           <span className="flex justify-center text-muted-foreground" aria-hidden="true">
             <span className="flex size-8 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
               <ArrowLeftRight className="size-4 rotate-90 sm:rotate-0" />
             </span>
           </span>
-          <TradeItem label={incoming ? 'For your' : `For ${partner.firstName || partnerName}'s`} item={trade.requestedItem} />
+          <TradeItem
+            label={incoming ? 'For your' : `For ${partner.firstName || partnerName}'s`}
+            item={trade.requestedItem}
+          />
         </div>
 
         {trade.message && !compact ? (
@@ -101,7 +116,12 @@ export function TradeCard({
           </blockquote>
         ) : null}
 
-        <TradeActions trade={trade} partnerName={partnerName} onAccepted={onAccepted} onArrangeShipping={onArrangeShipping} />
+        <TradeActions
+          trade={trade}
+          partnerName={partnerName}
+          onAccepted={onAccepted}
+          onArrangeShipping={onArrangeShipping}
+        />
       </CardContent>
     </Card>
   );
@@ -169,7 +189,10 @@ function TradeActions({
     }
     toast(
       updated.status === 'completed'
-        ? { title: 'Trade completed!', description: `Both items have arrived. Leave a review for ${partnerName}.` }
+        ? {
+            title: 'Trade completed!',
+            description: `Both items have arrived. Leave a review for ${partnerName}.`,
+          }
         : {
             title: 'Marked as received',
             description: `The trade completes once ${partnerName} confirms receiving their item too.`,
@@ -182,7 +205,11 @@ function TradeActions({
   if (trade.status === 'pending' && trade.side === 'incoming') {
     return (
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button disabled={busy} onClick={() => void changeStatus('accepted')} data-testid={`button-accept-${trade.id}`}>
+        <Button
+          disabled={busy}
+          onClick={() => void changeStatus('accepted')}
+          data-testid={`button-accept-${trade.id}`}
+        >
           {pendingAction === 'accepted' ? spinner : <Check aria-hidden="true" />}
           Accept Barter
         </Button>
@@ -224,12 +251,20 @@ function TradeActions({
     const receipt = receiptState(trade);
     return (
       <div className="grid gap-3">
-        <ul className="grid gap-1.5 text-sm sm:grid-cols-2" aria-label="Receipt confirmations" data-testid={`receipt-status-${trade.id}`}>
+        <ul
+          className="grid gap-1.5 text-sm sm:grid-cols-2"
+          aria-label="Receipt confirmations"
+          data-testid={`receipt-status-${trade.id}`}
+        >
           <ReceiptLine who="You" confirmed={receipt.mine} />
           <ReceiptLine who={partnerName} confirmed={receipt.theirs} />
         </ul>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button variant="outline" onClick={() => onArrangeShipping(trade)} data-testid={`button-arrange-shipping-${trade.id}`}>
+          <Button
+            variant="outline"
+            onClick={() => onArrangeShipping(trade)}
+            data-testid={`button-arrange-shipping-${trade.id}`}
+          >
             <Truck aria-hidden="true" />
             Arrange Shipping
           </Button>
@@ -249,7 +284,10 @@ function TradeActions({
   if (trade.status === 'completed') {
     if (trade.myReview) {
       return (
-        <p className="inline-flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-testid={`text-my-rating-${trade.id}`}>
+        <p
+          className="inline-flex flex-wrap items-center gap-2 text-sm text-muted-foreground"
+          data-testid={`text-my-rating-${trade.id}`}
+        >
           <RatingStars rating={trade.myReview.rating} label="Your rating" />
           You rated {trade.myReview.rating}/5
         </p>
@@ -263,8 +301,14 @@ function TradeActions({
 
 function ReceiptLine({ who, confirmed }: { who: string; confirmed: boolean }) {
   return (
-    <li className={cn('inline-flex items-center gap-1.5', confirmed ? 'text-primary' : 'text-muted-foreground')}>
-      {confirmed ? <CircleCheck className="size-4 shrink-0" aria-hidden="true" /> : <Clock className="size-4 shrink-0" aria-hidden="true" />}
+    <li
+      className={cn('inline-flex items-center gap-1.5', confirmed ? 'text-primary' : 'text-muted-foreground')}
+    >
+      {confirmed ? (
+        <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
+      ) : (
+        <Clock className="size-4 shrink-0" aria-hidden="true" />
+      )}
       <span>
         <span className="font-medium">{who}</span>: {confirmed ? 'received' : 'not received yet'}
       </span>

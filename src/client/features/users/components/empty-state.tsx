@@ -16,7 +16,10 @@ export function EmptyState({
   testId?: string;
 }) {
   return (
-    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center" data-testid={testId}>
+    <div
+      className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center"
+      data-testid={testId}
+    >
       <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
         <Icon className="size-6" aria-hidden="true" />
       </span>

@@ -37,13 +37,19 @@ export function PreferencesForm({ user }: { user: User }) {
   const addSize = (category: string, size: string) =>
     setSizes((current) => ({ ...current, [category]: [...(current[category] ?? []), size] }));
   const removeSize = (category: string, size: string) =>
-    setSizes((current) => ({ ...current, [category]: (current[category] ?? []).filter((entry) => entry !== size) }));
+    setSizes((current) => ({
+      ...current,
+      [category]: (current[category] ?? []).filter((entry) => entry !== size),
+    }));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     save.mutate(preferencesPayload({ bio, categories, sizes }), {
       onSuccess: () =>
-        toast({ title: 'Preferences Updated', description: 'Your preferences have been saved successfully.' }),
+        toast({
+          title: 'Preferences Updated',
+          description: 'Your preferences have been saved successfully.',
+        }),
       onError: (error) => reportMutationError(error, 'Update Failed', 'Failed to update preferences.'),
     });
   };
@@ -61,11 +67,18 @@ export function PreferencesForm({ user }: { user: User }) {
             Preferences
           </h2>
           <CardDescription>
-            Tell other members about yourself and what you like to wear. Smart matches and suggestions use these.
+            Tell other members about yourself and what you like to wear. Smart matches and suggestions use
+            these.
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={submit} noValidate className="grid gap-8" aria-labelledby={`${id}-title`} data-testid="form-preferences">
+          <form
+            onSubmit={submit}
+            noValidate
+            className="grid gap-8"
+            aria-labelledby={`${id}-title`}
+            data-testid="form-preferences"
+          >
             <div className="grid gap-2">
               <Label htmlFor={`${id}-bio`}>Bio</Label>
               <Textarea
@@ -139,7 +152,11 @@ export function PreferencesForm({ user }: { user: User }) {
 
             <div>
               <Button type="submit" disabled={save.isPending} data-testid="button-save-preferences">
-                {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+                {save.isPending ? (
+                  <LoaderCircle className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Save aria-hidden="true" />
+                )}
                 {save.isPending ? 'Saving...' : 'Save Preferences'}
               </Button>
             </div>
@@ -187,7 +204,11 @@ function SizeRow({
       </div>
       {remaining.length > 0 ? (
         <Select value="" onValueChange={onAdd}>
-          <SelectTrigger className="h-9" aria-label={`Add a size for ${category}`} data-testid={`select-size-${category.toLowerCase()}`}>
+          <SelectTrigger
+            className="h-9"
+            aria-label={`Add a size for ${category}`}
+            data-testid={`select-size-${category.toLowerCase()}`}
+          >
             <SelectValue placeholder="Add size" />
           </SelectTrigger>
           <SelectContent>

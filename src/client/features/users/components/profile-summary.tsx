@@ -22,7 +22,10 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit: () => void
       <CardContent className="flex flex-col items-center gap-5 p-6 text-center sm:flex-row sm:items-center sm:text-left">
         <UserAvatar user={user} className="size-20 sm:size-24" fallbackClassName="text-2xl sm:text-3xl" />
         <div className="min-w-0 flex-1 space-y-1.5">
-          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl" data-testid="text-profile-name">
+          <h1
+            className="text-2xl font-bold tracking-tight break-words sm:text-3xl"
+            data-testid="text-profile-name"
+          >
             {displayName(user)}
           </h1>
           <p className="text-muted-foreground break-words" data-testid="text-profile-bio">
@@ -30,7 +33,12 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit: () => void
           </p>
           <MemberRating userId={user.id} />
         </div>
-        <Button variant="outline" onClick={onEdit} className="w-full sm:w-auto" data-testid="button-edit-profile">
+        <Button
+          variant="outline"
+          onClick={onEdit}
+          className="w-full sm:w-auto"
+          data-testid="button-edit-profile"
+        >
           <Pencil aria-hidden="true" />
           Edit Profile
         </Button>
@@ -71,7 +79,12 @@ export function ProfileStats({ user }: { user: User }) {
       <CardContent className="grid grid-cols-3 divide-x p-0">
         <Stat icon={Package} label="Active Listings" value={activeListings} testId="stat-active-listings" />
         <Stat icon={Heart} label="Favorites" value={favorites.data?.length} testId="stat-favorites" />
-        <Stat icon={CalendarDays} label="Member Since" value={formatMonthYear(user.createdAt)} testId="stat-member-since" />
+        <Stat
+          icon={CalendarDays}
+          label="Member Since"
+          value={formatMonthYear(user.createdAt)}
+          testId="stat-member-since"
+        />
       </CardContent>
     </Card>
   );

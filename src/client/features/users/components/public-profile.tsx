@@ -7,7 +7,10 @@ import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { ItemGrid } from '@client/features/items/components/item-grid';
 import { ReviewsPanel } from '@client/features/reviews/components/reviews-panel';
-import { BlockedMemberNotice, MemberSafetyActions } from '@client/features/safety/components/member-safety-actions';
+import {
+  BlockedMemberNotice,
+  MemberSafetyActions,
+} from '@client/features/safety/components/member-safety-actions';
 import { useUserItems } from '../api';
 import { EmptyState } from './empty-state';
 import { MemberRating } from './profile-summary';
@@ -55,7 +58,10 @@ export function PublicProfile({ userId }: { userId: string }) {
             {items.isPending ? (
               <Skeleton className="mx-auto h-8 w-40 sm:mx-0" />
             ) : (
-              <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl" data-testid="text-profile-name">
+              <h1
+                className="text-2xl font-bold tracking-tight break-words sm:text-3xl"
+                data-testid="text-profile-name"
+              >
                 {name}
               </h1>
             )}
@@ -76,7 +82,12 @@ export function PublicProfile({ userId }: { userId: string }) {
         ) : !items.isPending && items.data.length === 0 ? (
           <EmptyState icon={Package} title="No items listed right now" testId="text-no-items" />
         ) : (
-          <ItemGrid items={items.data ?? []} loading={items.isPending} skeletons={4} testId="grid-member-items" />
+          <ItemGrid
+            items={items.data ?? []}
+            loading={items.isPending}
+            skeletons={4}
+            testId="grid-member-items"
+          />
         )}
       </section>
 
