@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type LighthouseRunner from 'lighthouse';
 import { CHROME_FLAGS } from './options';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -37,6 +38,8 @@ export interface LighthouseRow {
   /** Largest Contentful Paint and Total Blocking Time of the (median) run, in ms. */
   lcpMs: number;
   tbtMs: number;
+  /** Lighthouse's runtime error, when the page could not be measured (the scores are then 0). */
+  error?: string;
 }
 
 const gzipOf = (buffer: Buffer) => gzipSync(buffer).length;
@@ -128,6 +131,36 @@ function median(values: number[]) {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 }
 
+const MAX_ATTEMPTS = 3;
+
+type Lighthouse = typeof LighthouseRunner;
+
+async function measurePage(
+  lighthouse: Lighthouse,
+  port: number,
+  baseUrl: string,
+  path: string,
+): Promise<LighthouseRow> {
+  const result = await lighthouse(`${baseUrl}${path}`, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    path,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? 0,
+    ...(runtimeError ? { error: `${runtimeError.code}: ${runtimeError.message}` } : {}),
+  };
+}
+
 /**
  * Lighthouse (its default mobile preset: emulated phone, simulated slow 4G and 4x CPU slowdown)
  * on each path, in a fresh headless Chromium profile; with several runs, the run with the median
@@ -157,28 +190,20 @@ export async function runLighthouse(
     for (const path of paths) {
       const results: LighthouseRow[] = [];
       for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouse(`${baseUrl}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        const { categories, audits } = result.lhr;
-        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-        results.push({
-          path,
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
-          tbtMs: audits['total-blocking-time']?.numericValue ?? 0,
-        });
+        // A trace can fail to record on a busy machine (NO_NAVSTART, NO_FCP): such a run is retried.
+        for (let attempt = 1; ; attempt += 1) {
+          const row = await measurePage(lighthouse, chrome.port, baseUrl, path);
+          if (!row.error || attempt === MAX_ATTEMPTS) {
+            results.push(row);
+            break;
+          }
+          log(`  Lighthouse ${path}: ${row.error}; again`);
+        }
       }
       const middle = median(results.map((row) => row.performance));
       const chosen = results.find((row) => row.performance === middle) as LighthouseRow;
       log(
-        `  Lighthouse ${path}: performance ${chosen.performance}, accessibility ${chosen.accessibility}, best practices ${chosen.bestPractices}`,
+        `  Lighthouse ${path}: performance ${chosen.performance}, accessibility ${chosen.accessibility}, best practices ${chosen.bestPractices}${chosen.error ? ` (${chosen.error})` : ''}`,
       );
       rows.push(chosen);
     }

@@ -233,7 +233,7 @@ export function renderReport(report: BenchReport): string {
         table(
           ['path', 'performance', 'accessibility', 'best practices', 'LCP ms', 'TBT ms', 'budget'],
           lighthouse.map((row) => [
-            row.path,
+            row.error ? `${row.path} (not measured: ${row.error.replace(/\|/g, '/')})` : row.path,
             String(row.performance),
             String(row.accessibility),
             String(row.bestPractices),

@@ -49,7 +49,8 @@ export interface SoakReport {
   errors: number;
   /** The first few failures, for diagnosis. */
   failures: string[];
-  actions: Array<{ kind: ActionKind; count: number; errors: number; p50: number; p99: number }>;
+  /** Per endpoint (method, route and which query parameters), and the sockets. */
+  endpoints: Array<{ label: string; count: number; errors: number; p50: number; p99: number }>;
   socketEvents: number;
   rss: { startBytes: number; peakBytes: number; endBytes: number; samples: number };
   load: { start: number; end: number };
@@ -92,17 +93,17 @@ class Stats {
   requests = 0;
   errors = 0;
   readonly failures: string[] = [];
-  readonly byKind = new Map<ActionKind, { count: number; errors: number; latencies: number[] }>();
+  readonly byLabel = new Map<string, { count: number; errors: number; latencies: number[] }>();
 
-  record(kind: ActionKind, ms: number, failure?: string) {
-    const entry = this.byKind.get(kind) ?? { count: 0, errors: 0, latencies: [] };
-    this.byKind.set(kind, entry);
+  record(label: string, ms: number, failure?: string) {
+    const entry = this.byLabel.get(label) ?? { count: 0, errors: 0, latencies: [] };
+    this.byLabel.set(label, entry);
     entry.count += 1;
     entry.latencies.push(ms);
     if (failure) {
       entry.errors += 1;
       this.errors += 1;
-      if (this.failures.length < 10) this.failures.push(`${kind}: ${failure}`);
+      if (this.failures.length < 10) this.failures.push(`${label}: ${failure}`);
     }
   }
 }
@@ -122,21 +123,31 @@ class SimulatedMember {
     private readonly stats: Stats,
   ) {}
 
+  /** One request, timed and recorded under its route; a failure is recorded, then thrown to end the action. */
   private async call(method: string, path: string, body?: unknown) {
     this.stats.requests += 1;
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        cookie: `${SESSION_COOKIE}=${this.member.token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await response.text();
-    if (!response.ok)
-      throw new Error(`${method} ${path.split('?')[0]} answered ${response.status}: ${text.slice(0, 200)}`);
-    return text ? (JSON.parse(text) as unknown) : null;
+    const [route = '', query] = path.split('?');
+    const params = query ? `?${[...new URLSearchParams(query).keys()].join('&')}` : '';
+    const label = `${method} ${route.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id')}${params}`;
+    const begun = performance.now();
+    try {
+      const response = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers: {
+          cookie: `${SESSION_COOKIE}=${this.member.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`answered ${response.status}: ${text.slice(0, 200)}`);
+      this.stats.record(label, performance.now() - begun);
+      return text ? (JSON.parse(text) as unknown) : null;
+    } catch (error) {
+      this.stats.record(label, performance.now() - begun, (error as Error).message);
+      throw error;
+    }
   }
 
   async start() {
@@ -157,10 +168,10 @@ class SimulatedMember {
     ws.on('message', (data) => {
       this.events += 1;
       const event = JSON.parse(data.toString()) as { type: string; message?: string };
-      if (event.type === 'error') this.stats.record('chat', 0, `socket error event: ${event.message}`);
+      if (event.type === 'error') this.stats.record('WebSocket', 0, `error event: ${event.message}`);
     });
     ws.on('close', () => {
-      if (this.socket) this.stats.record('chat', 0, 'socket closed by the server');
+      if (this.socket) this.stats.record('WebSocket', 0, 'closed by the server');
     });
     this.socket = ws;
   }
@@ -317,13 +328,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           const random = createRandom(index + 1);
           await new Promise((resolve) => setTimeout(resolve, random.int(0, maxThink)));
           for (let done = 0; done < maxActions && performance.now() < deadline; done += 1) {
-            const kind = pickKind(random);
-            const begun = performance.now();
             try {
-              await member.act(kind);
-              stats.record(kind, performance.now() - begun);
-            } catch (error) {
-              stats.record(kind, performance.now() - begun, (error as Error).message);
+              await member.act(pickKind(random));
+            } catch {
+              // Recorded by the request that failed; the member goes on with the next action.
             }
             const pause = Math.min(random.int(minThink, maxThink), deadline - performance.now());
             if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
@@ -334,16 +342,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       for (const member of members) member.stop();
       await new Promise((resolve) => setTimeout(resolve, 2000));
       samples.push(app.rssBytes());
-      const actions = [...stats.byKind].map(([kind, entry]) => {
-        const sorted = [...entry.latencies].sort((x, y) => x - y);
-        return {
-          kind,
-          count: entry.count,
-          errors: entry.errors,
-          p50: percentile(sorted, 50),
-          p99: percentile(sorted, 99),
-        };
-      });
+      const endpoints = [...stats.byLabel]
+        .sort(([x], [y]) => x.localeCompare(y))
+        .map(([label, entry]) => {
+          const sorted = [...entry.latencies].sort((x, y) => x - y);
+          return {
+            label,
+            count: entry.count,
+            errors: entry.errors,
+            p50: percentile(sorted, 50),
+            p99: percentile(sorted, 99),
+          };
+        });
       return {
         startedAt,
         database: database.label,
@@ -353,7 +363,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         requests: stats.requests,
         errors: stats.errors,
         failures: stats.failures,
-        actions,
+        endpoints,
         socketEvents: members.reduce((sum, member) => sum + member.events, 0),
         rss: {
           startBytes: samples[0] ?? 0,
@@ -382,11 +392,11 @@ export function renderSoak(report: SoakReport) {
     `- ${report.requests.toLocaleString('en-US')} requests, **${report.errors} errors**${report.errors === 0 ? '' : ` (${report.failures.join('; ')})`}; ${report.socketEvents.toLocaleString('en-US')} WebSocket events received.`,
     `- App memory (RSS, ${report.rss.samples} samples): start ${mb(report.rss.startBytes)}, peak ${mb(report.rss.peakBytes)}, end ${mb(report.rss.endBytes)}.`,
     '',
-    '| action | count | errors | p50 ms | p99 ms |',
+    '| request | count | errors | p50 ms | p99 ms |',
     '|---|--:|--:|--:|--:|',
-    ...report.actions.map(
+    ...report.endpoints.map(
       (row) =>
-        `| ${row.kind} | ${row.count} | ${row.errors} | ${row.p50.toFixed(0)} | ${row.p99.toFixed(0)} |`,
+        `| ${row.label} | ${row.count} | ${row.errors} | ${row.p50.toFixed(0)} | ${row.p99.toFixed(0)} |`,
     ),
   ];
   return `${lines.join('\n')}\n`;
