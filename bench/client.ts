@@ -44,6 +44,28 @@ export interface LighthouseRow {
 
 const gzipOf = (buffer: Buffer) => gzipSync(buffer).length;
 
+/** The client build's index.html, or null while there is none (a build in progress empties dist/client). */
+export function clientBuildStamp(clientDir = CLIENT_DIR): string | null {
+  try {
+    const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
+    const assets = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+)"/g)].map((match) => match[1] as string);
+    return assets.every((file) => existsSync(join(clientDir, 'assets', file))) ? html : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Waits for a complete client build (another process may be rebuilding dist/client), up to 3 minutes. */
+export async function waitForClientBuild(clientDir = CLIENT_DIR) {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const stamp = clientBuildStamp(clientDir);
+    if (stamp) return stamp;
+    if (Date.now() > deadline) throw new Error(`no complete client build in ${clientDir}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 function assetSize(assets: string, files: Iterable<string>): AssetSize {
   const list = [...files].sort();
   let bytes = 0;

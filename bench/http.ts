@@ -143,12 +143,37 @@ function load(url: string, testCase: HttpCase, settings: LoadSettings, seconds: 
   });
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * autocannon hangs up on requests still in flight, but the server finishes them (PGlite, serial,
+ * may have minutes of queries queued): wait until /readyz, which queries the database, answers fast
+ * again, so that each case starts on an idle server. Up to 3 minutes.
+ */
+export async function settle(url: string) {
+  const deadline = Date.now() + 180_000;
+  await sleep(250);
+  while (Date.now() < deadline) {
+    const started = Date.now();
+    try {
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(30_000) });
+      await response.arrayBuffer();
+      if (response.ok && Date.now() - started < 100) return;
+    } catch {
+      // busy: try again
+    }
+    await sleep(500);
+  }
+}
+
 /** Measures one case: a warm-up (not recorded), then `durationSec` of load. */
 export async function measure(url: string, testCase: HttpCase, settings: LoadSettings): Promise<HttpRow> {
-  if (settings.warmupSec > 0) await load(url, testCase, settings, settings.warmupSec);
+  if (settings.warmupSec > 0) {
+    await load(url, testCase, settings, settings.warmupSec);
+    await settle(url);
+  }
   const result = await load(url, testCase, settings, settings.durationSec);
-  // autocannon hangs up on requests still in flight; let the server finish them before what comes next.
-  await new Promise((resolve) => setTimeout(resolve, Math.min(1000, settings.durationSec * 250)));
+  await settle(url);
   return {
     key: testCase.key,
     label: testCase.label,

@@ -97,7 +97,7 @@ export function renderReport(report: BenchReport): string {
       `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb.toFixed(1)} GB RAM, ${machine.os}; Node ${machine.node}; ${report.database}.`,
       `- Load average (1 min) at start ${report.load.start}, at end ${report.load.end}: the machine is shared, so figures may be pessimistic.`,
       `- Dataset: ${int(dataset.users)} users, ${int(dataset.items)} items (${int(dataset.activeItems)} listed), ${int(dataset.trades)} trades, ${int(dataset.messages)} messages in ${int(dataset.conversations)} conversations; seeded in ${dataset.seedSeconds.toFixed(0)} s.`,
-      `- Load: autocannon, ${settings.connections} connections, ${settings.durationSec} s per case after ${settings.warmupSec} s of warm-up, from the same machine. Whole run: ${(report.seconds / 60).toFixed(1)} min.`,
+      `- ${report.http ? `Load: autocannon, ${settings.connections} connections, ${settings.durationSec} s per case after ${settings.warmupSec} s of warm-up, from the same machine. ` : ''}Whole run: ${(report.seconds / 60).toFixed(1)} min.`,
     ].join('\n'),
   );
 
@@ -116,8 +116,8 @@ export function renderReport(report: BenchReport): string {
         [...rows, baseline].map((row) => [
           row.label,
           int(row.requestsPerSecond),
-          ms(row.p50),
-          ms(row.p99),
+          row.requests === 0 ? '—' : ms(row.p50),
+          row.requests === 0 ? '—' : ms(row.p99),
           int(row.errors),
           budget(row),
         ]),

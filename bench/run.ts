@@ -1,6 +1,6 @@
 import { ensureClientBuild } from '../scripts/ensure-client-build';
 import { type AppProcess, startApp } from './app-process';
-import { measureBuild, runLighthouse } from './client';
+import { measureBuild, runLighthouse, waitForClientBuild } from './client';
 import { createBenchDatabase } from './database';
 import { type HttpCase, httpCases, type HttpRow, type LoadSettings, measure, measureBaseline } from './http';
 import { type BenchOptions, SCALES } from './options';
@@ -67,6 +67,8 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
     const env: Record<string, string> = database.url
       ? { DATABASE_URL: database.url, DATA_DIR: database.dataDir }
       : { DATA_DIR: database.dataDir };
+    // The app serves the files that dist/client held when it started (@fastify/static lists them once).
+    const servedBuild = await waitForClientBuild();
     const app = await startApp(env);
     apps.push(app);
     const load: LoadSettings = {
@@ -121,10 +123,20 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
 
     let client: BenchReport['client'] = null;
     if (options.parts.includes('client')) {
+      let target = app;
+      if ((await waitForClientBuild()) !== servedBuild) {
+        // Someone rebuilt the client meanwhile: the running app would answer 404 for the new chunks.
+        notes.push(
+          'dist/client was rebuilt during the run; the client was measured on a restarted app serving the new build.',
+        );
+        log('Client: dist/client changed during the run; restarting the app to serve the new build');
+        target = await startApp(env);
+        apps.push(target);
+      }
       const sizes = measureBuild();
       log(`Client: initial JS ${(sizes.initialJs.gzipBytes / 1000).toFixed(1)} kB gzip`);
       const lighthouse = options.lighthouse
-        ? await runLighthouse(app.url, LIGHTHOUSE_PATHS, options.lighthouseRuns, options.chromePath, log)
+        ? await runLighthouse(target.url, LIGHTHOUSE_PATHS, options.lighthouseRuns, options.chromePath, log)
         : null;
       client = { sizes, lighthouse };
     }
