@@ -28,6 +28,7 @@ import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { itemsRoutes } from './modules/items/items.routes';
+import { installMarketplaceCache } from './modules/items/marketplace-cache';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   });
 
   installErrorHandler(app);
+  installMarketplaceCache(app);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -21,6 +21,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   MODERATOR_EMAILS: z.string().default(''),
   CLIENT_DIR: z.string().min(1).optional(),
+  MARKETPLACE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
 });
 
 export interface AppConfig {
@@ -36,6 +37,11 @@ export interface AppConfig {
   moderatorEmails: string[];
   /** The built client to serve; defaults to dist/client. */
   clientDir: string | undefined;
+  /**
+   * How long the public item list and facets may be served from memory at most; every change to
+   * items empties the cache at once, on every instance. 0 turns it off.
+   */
+  marketplaceCacheSeconds: number;
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
@@ -59,5 +65,6 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     clientDir: env.CLIENT_DIR,
+    marketplaceCacheSeconds: env.MARKETPLACE_CACHE_SECONDS,
   };
 }

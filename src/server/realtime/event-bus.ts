@@ -9,7 +9,12 @@ export type BusEvent =
   | { kind: 'typing'; conversationId: string; userId: string; recipientId: string; isTyping: boolean }
   /** The member's unread notification count changed. */
   | { kind: 'unread'; userId: string }
-  | { kind: 'messages_read'; conversationId: string; readerId: string; recipientId: string };
+  | { kind: 'messages_read'; conversationId: string; readerId: string; recipientId: string }
+  /**
+   * Listed items or their owners' public fields changed (sent by database triggers, migration 0009):
+   * every instance drops its cached marketplace responses.
+   */
+  | { kind: 'marketplace' };
 
 export type BusListener = (event: BusEvent) => void;
 

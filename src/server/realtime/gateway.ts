@@ -89,6 +89,8 @@ export async function realtimeGateway(app: AppInstance) {
           readerId: event.readerId,
         });
         return;
+      case 'marketplace':
+        return;
     }
   }
   const unsubscribe = app.events.subscribe((event) => {

@@ -20,6 +20,7 @@ export const testConfig: AppConfig = {
   poolSize: 5,
   moderatorEmails: ['moderator@example.com'],
   clientDir: undefined,
+  marketplaceCacheSeconds: 10,
 };
 
 const passwordHashes = new Map<string, Promise<string>>();
@@ -51,9 +52,15 @@ export function useTestApp(options: TestAppOptions = {}) {
     await state.app.ready();
   })();
 
+  // Tables emptied behind the app's back: its cached marketplace answers go with them.
+  const reset = async () => {
+    await state.database?.truncate();
+    state.app?.marketplaceCache.invalidate();
+  };
+
   beforeEach(async () => {
     await ready;
-    if (options.resetBetweenTests !== false) await state.database?.truncate();
+    if (options.resetBetweenTests !== false) await reset();
   });
   afterAll(async () => {
     await ready.catch(() => undefined);
@@ -65,7 +72,7 @@ export function useTestApp(options: TestAppOptions = {}) {
     /** Resolves once the app and database are up (for beforeAll hooks). */
     ready: () => ready,
     /** Empties every table now (tests that build several worlds in one test). */
-    reset: async () => state.database?.truncate(),
+    reset,
     get app() {
       if (!state.app) throw new Error('test app not ready');
       return state.app;

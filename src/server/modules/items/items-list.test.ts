@@ -218,6 +218,16 @@ describe('GET /api/items', () => {
     expect(await titles('?search=martens')).toEqual(['Leather Chelsea Boots']);
   });
 
+  it('falls back to typo matching only when full text finds nothing', async () => {
+    await t.db.insert(items).values(item({ userId: bob, title: 'Leather Biker Jacket', tags: ['leather'] }));
+    // Full text finds the denim jacket: the leather one, a loose trigram match of "jacket", stays out.
+    expect(await titles('?search=denim%20jacket')).toEqual(['Vintage Denim Jacket']);
+    // Full text finds nothing for the typo: trigram similarity finds both jackets.
+    expect((await titles('?search=jaket')).sort()).toEqual(['Leather Biker Jacket', 'Vintage Denim Jacket']);
+    const facets = (await t.visitor().get('/api/items/facets?search=jaket')).json();
+    expect(facets.total).toBe(2);
+  });
+
   it('treats hostile search text as text', async () => {
     expect(await titles(`?search=${encodeURIComponent("'; drop table items; --")}`)).toEqual([]);
     expect(await titles(`?search=${encodeURIComponent('!!! & | :* ( ')}`)).toEqual([]);

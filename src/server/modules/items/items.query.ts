@@ -13,15 +13,27 @@ const DATE_WINDOWS: Record<NonNullable<ItemFilters['dateFilter']>, string> = {
 
 export type FacetDimension = 'category' | 'condition' | 'size' | 'brand';
 
+/**
+ * How a search matches: full text (stemmed words over title, brand, tags and description, GIN
+ * index) or, only when full text finds nothing, typo-tolerant trigram word similarity over title,
+ * brand and tags ('jaket' finds jackets). Deciding once per filter set keeps a precise search from
+ * drowning in thousands of loose trigram hits (and ranking them all).
+ */
+export type SearchMode = 'fulltext' | 'fuzzy';
+
+export interface WhereOptions {
+  /** Leave this dimension out, for facet counts of it. */
+  omit?: FacetDimension | undefined;
+  searchMode?: SearchMode | undefined;
+}
+
 export function searchQuery(search: string) {
   return sql`websearch_to_tsquery('english', ${search})`;
 }
 
-/**
- * The WHERE clause for the marketplace list (active items only) and every filter of spec §7.
- * `omit` leaves one dimension out, for facet counts of that dimension.
- */
-export function marketplaceWhere(filters: ItemFilters, omit?: FacetDimension): SQL {
+/** The WHERE clause for the marketplace list (active items only) and every filter of spec §7. */
+export function marketplaceWhere(filters: ItemFilters, options: WhereOptions = {}): SQL {
+  const { omit, searchMode = 'fulltext' } = options;
   const where: Array<SQL | undefined> = [eq(items.isActive, true)];
   const { category } = filters;
   if (category && omit !== 'category') {
@@ -30,9 +42,10 @@ export function marketplaceWhere(filters: ItemFilters, omit?: FacetDimension): S
     );
   }
   if (filters.search) {
-    // Full text (ranked) or, for typos, trigram word similarity on title, brand and tags.
     where.push(
-      sql`(${items.searchVector} @@ ${searchQuery(filters.search)} or ${filters.search.toLowerCase()} <% ${items.searchText})`,
+      searchMode === 'fulltext'
+        ? sql`${items.searchVector} @@ ${searchQuery(filters.search)}`
+        : sql`${filters.search.toLowerCase()} <% ${items.searchText}`,
     );
   }
   if (filters.condition?.length && omit !== 'condition')
@@ -65,13 +78,18 @@ export function marketplaceWhere(filters: ItemFilters, omit?: FacetDimension): S
  * ORDER BY for each sort of spec §9, each matching an index. `distance` has no member locations
  * to measure from, so it falls back to newest (README: Sorting).
  */
-export function marketplaceOrder(query: Pick<ItemListQuery, 'sortBy' | 'search'>): SQL[] {
+export function marketplaceOrder(
+  query: Pick<ItemListQuery, 'sortBy' | 'search'>,
+  searchMode: SearchMode = 'fulltext',
+): SQL[] {
   const sort: SortBy | 'relevance' = query.sortBy ?? (query.search ? 'relevance' : 'newest');
   switch (sort) {
     case 'relevance': {
       const search = query.search ?? '';
       return [
-        sql`ts_rank_cd(${items.searchVector}, ${searchQuery(search)}) + word_similarity(${search.toLowerCase()}, ${items.searchText}) desc`,
+        searchMode === 'fulltext'
+          ? sql`ts_rank_cd(${items.searchVector}, ${searchQuery(search)}) desc`
+          : sql`word_similarity(${search.toLowerCase()}, ${items.searchText}) desc`,
         desc(items.createdAt),
         desc(items.id),
       ];

@@ -10,6 +10,7 @@ import {
   itemUpdate,
 } from '../../../common/api/items';
 import type { AppInstance } from '../../app';
+import { serializeWith, sendJsonText } from '../../lib/json-response';
 import { currentUser, requireUser } from '../../lib/session';
 import {
   createItem,
@@ -25,20 +26,32 @@ export async function itemsRoutes(app: AppInstance) {
   const { db } = app;
   const ctx = { db, events: app.events };
 
+  // The two public marketplace reads answer the same for everyone: their JSON is cached per query
+  // until the next change to items (app.ts: marketplaceCache).
+  const cache = app.marketplaceCache;
+
   app.get(
     '/api/items',
     { schema: { querystring: itemListQuery, response: { 200: itemList } } },
     async (request, reply) => {
-      const page = await listMarketplace(db, request.query);
+      const page = await cache.get(`list:${JSON.stringify(request.query)}`, async () => {
+        const { items, total } = await listMarketplace(db, cache, request.query);
+        return { body: serializeWith(itemList, items), total };
+      });
       reply.header('x-total-count', String(page.total));
-      return page.items;
+      return sendJsonText(reply, page.body);
     },
   );
 
   app.get(
     '/api/items/facets',
     { schema: { querystring: itemFacetsQuery, response: { 200: itemFacets } } },
-    async (request) => facets(db, request.query),
+    async (request, reply) => {
+      const body = await cache.get(`facets:${JSON.stringify(request.query)}`, async () =>
+        serializeWith(itemFacets, await facets(db, cache, request.query)),
+      );
+      return sendJsonText(reply, body);
+    },
   );
 
   app.get('/api/items/:id', { schema: { params: idParam, response: { 200: item } } }, async (request) => {

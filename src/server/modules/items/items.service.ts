@@ -3,6 +3,7 @@ import type { Item, ItemFacets, ItemFilters, ItemListQuery } from '../../../comm
 import { CONDITIONS } from '../../../common/domain/taxonomy';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
+import type { GenerationCache } from '../../lib/generation-cache';
 import { items, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { EventBus } from '../../realtime/event-bus';
@@ -11,7 +12,7 @@ import { announce } from '../notifications/notifications.service';
 import { notifyStrongMatches } from '../matching/matching.service';
 import { closePendingForItem, refreshAvailability } from '../trades/trades.service';
 import { notifyWishlistMatches } from '../wishlist/wishlist.service';
-import { type FacetDimension, marketplaceOrder, marketplaceWhere } from './items.query';
+import { type FacetDimension, marketplaceOrder, marketplaceWhere, type SearchMode } from './items.query';
 
 type ItemRow = typeof items.$inferSelect;
 
@@ -70,37 +71,78 @@ export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow })
   };
 }
 
-export async function listMarketplace(db: Db, query: ItemListQuery) {
-  const where = marketplaceWhere(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(itemColumns)
-      .from(items)
-      .innerJoin(users, eq(users.id, items.userId))
-      .where(where)
-      .orderBy(...marketplaceOrder(query))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ value: count() }).from(items).where(where),
-  ]);
-  return { items: rows.map(presentItem), total: total?.value ?? 0 };
+export interface MarketplaceCount {
+  total: number;
+  searchMode: SearchMode;
+}
+
+/** The filters alone, in schema order: the key of everything that depends on the filter set. */
+function filterKey({
+  sortBy: _sort,
+  limit: _limit,
+  offset: _offset,
+  ...filters
+}:
+  | ItemListQuery
+  | (ItemFilters & {
+      sortBy?: unknown;
+      limit?: unknown;
+      offset?: unknown;
+    })) {
+  return JSON.stringify(filters);
+}
+
+/**
+ * How many listed items match a filter set, and how its search matches: full text, or trigram
+ * similarity when full text finds nothing. Cached per filter set, so that paging through a
+ * result does not count it again.
+ */
+export function countMarketplace(db: Db, cache: GenerationCache, filters: ItemFilters) {
+  return cache.get(`count:${filterKey(filters)}`, async (): Promise<MarketplaceCount> => {
+    const countWith = async (searchMode: SearchMode) => {
+      const [row] = await db
+        .select({ value: count() })
+        .from(items)
+        .where(marketplaceWhere(filters, { searchMode }));
+      return row?.value ?? 0;
+    };
+    const total = await countWith('fulltext');
+    if (total > 0 || !filters.search) return { total, searchMode: 'fulltext' };
+    return { total: await countWith('fuzzy'), searchMode: 'fuzzy' };
+  });
+}
+
+/**
+ * One page of the marketplace. The page's ids come first, from an index on the sort alone (a
+ * deep offset skips index entries, not joined rows); then only those rows are loaded with their
+ * owners and put back in order.
+ */
+export async function listMarketplace(db: Db, cache: GenerationCache, query: ItemListQuery) {
+  const { total, searchMode } = await countMarketplace(db, cache, query);
+  if (total === 0 || query.offset >= total) return { items: [], total };
+  const order = marketplaceOrder(query, searchMode);
+  const ids = db.select({ id: items.id }).from(items).$dynamic();
+  // Sorting by the owner's rating needs the owner in the id query too.
+  const sortedIds = (query.sortBy === 'rating' ? ids.innerJoin(users, eq(users.id, items.userId)) : ids)
+    .where(marketplaceWhere(query, { searchMode }))
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('page');
+  const rows = await db
+    .select(itemColumns)
+    .from(sortedIds)
+    .innerJoin(items, eq(items.id, sortedIds.id))
+    .innerJoin(users, eq(users.id, items.userId))
+    .orderBy(...order);
+  return { items: rows.map(presentItem), total };
 }
 
 /** Counts per category id, condition, size and the 20 most common brands; each ignores its own filter. */
-export async function facets(db: Db, filters: ItemFilters): Promise<ItemFacets> {
+export async function facets(db: Db, cache: GenerationCache, filters: ItemFilters): Promise<ItemFacets> {
+  const { searchMode, total } = await countMarketplace(db, cache, filters);
   const base = <T extends SelectedFields>(selection: T, omit?: FacetDimension) =>
-    db.select(selection).from(items).where(marketplaceWhere(filters, omit));
-  const [categoryRow] = await base(
-    {
-      all: sql<number>`count(*)::int`,
-      clothing: sql<number>`(count(*) filter (where ${items.category} = 'clothing'))::int`,
-      shoes: sql<number>`(count(*) filter (where ${items.category} = 'shoes'))::int`,
-      accessories: sql<number>`(count(*) filter (where ${items.category} = 'accessories'))::int`,
-      women: sql<number>`(count(*) filter (where ${items.gender} = 'women'))::int`,
-      men: sql<number>`(count(*) filter (where ${items.gender} = 'men'))::int`,
-    },
-    'category',
-  );
+    db.select(selection).from(items).where(marketplaceWhere(filters, { omit, searchMode }));
   const grouped = async (
     column: typeof items.condition | typeof items.size | typeof items.brand,
     omit: FacetDimension,
@@ -112,14 +154,25 @@ export async function facets(db: Db, filters: ItemFilters): Promise<ItemFacets> 
       .limit(limit);
     return rows.filter((row): row is { value: string; count: number } => row.value !== null);
   };
-  const [conditions, sizes, brands, [total]] = await Promise.all([
+  const categoryCounts = base(
+    {
+      all: sql<number>`count(*)::int`,
+      clothing: sql<number>`(count(*) filter (where ${items.category} = 'clothing'))::int`,
+      shoes: sql<number>`(count(*) filter (where ${items.category} = 'shoes'))::int`,
+      accessories: sql<number>`(count(*) filter (where ${items.category} = 'accessories'))::int`,
+      women: sql<number>`(count(*) filter (where ${items.gender} = 'women'))::int`,
+      men: sql<number>`(count(*) filter (where ${items.gender} = 'men'))::int`,
+    },
+    'category',
+  );
+  const [[categoryRow], conditions, sizes, brands] = await Promise.all([
+    categoryCounts,
     grouped(items.condition, 'condition', CONDITIONS.length),
     grouped(items.size, 'size', 60),
     grouped(items.brand, 'brand', 21),
-    base({ value: sql<number>`count(*)::int` }),
   ]);
   return {
-    total: total?.value ?? 0,
+    total,
     categories: categoryRow ?? { all: 0, clothing: 0, shoes: 0, accessories: 0, women: 0, men: 0 },
     conditions,
     sizes,

@@ -353,7 +353,35 @@ const offeredItem = alias(items, 'offered_item');
 const requester = alias(users, 'requester');
 const owner = alias(users, 'owner');
 
-function summarizeItem(row: ItemRow): TradeItemSummary {
+/** The item columns a trade shows (not the description or the search columns: a list stays light). */
+const summaryColumns = (item: typeof requestedItem | typeof offeredItem) => ({
+  id: item.id,
+  title: item.title,
+  images: item.images,
+  estimatedValue: item.estimatedValue,
+  condition: item.condition,
+  category: item.category,
+  brand: item.brand,
+  size: item.size,
+  userId: item.userId,
+  isActive: item.isActive,
+});
+
+type ItemSummaryRow = Pick<
+  ItemRow,
+  | 'id'
+  | 'title'
+  | 'images'
+  | 'estimatedValue'
+  | 'condition'
+  | 'category'
+  | 'brand'
+  | 'size'
+  | 'userId'
+  | 'isActive'
+>;
+
+function summarizeItem(row: ItemSummaryRow): TradeItemSummary {
   return {
     id: row.id,
     title: row.title,
@@ -372,8 +400,8 @@ async function selectTrades(db: Db, memberId: string, tradeId?: string): Promise
   const rows = await db
     .select({
       trade: tradeRequests,
-      requestedItem,
-      offeredItem,
+      requestedItem: summaryColumns(requestedItem),
+      offeredItem: summaryColumns(offeredItem),
       requester: {
         id: requester.id,
         firstName: requester.firstName,

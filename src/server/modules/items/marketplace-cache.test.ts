@@ -1,0 +1,159 @@
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppInstance, buildApp } from '../../app';
+import { type Database, openPostgres } from '../../db/connect';
+import { items } from '../../db/schema';
+import { createPostgresBus } from '../../realtime/postgres-bus';
+import type { EventBus } from '../../realtime/event-bus';
+import { listItem } from '../../test-support/fixtures';
+import { TestClient, testConfig, useTestApp } from '../../test-support/test-app';
+import { createScratchPostgres, testDriver } from '../../test-support/test-database';
+
+const t = useTestApp();
+
+const list = async (client: TestClient, query = '') => {
+  const response = await client.get(`/api/items${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return {
+    total: Number(response.headers['x-total-count']),
+    items: response.json() as Array<{ id: string; title: string; favoriteCount: number }>,
+    body: response.body,
+  };
+};
+
+describe('the cached marketplace reads', () => {
+  it('answer a visitor, another member and the owner alike', async () => {
+    const owner = await t.member({ firstName: 'Olga' });
+    const other = await t.member();
+    await listItem(owner);
+    const seen = await Promise.all([list(t.visitor()), list(other), list(owner)]);
+    expect(seen.map((answer) => answer.total)).toEqual([1, 1, 1]);
+    expect(new Set(seen.map((answer) => answer.body)).size).toBe(1);
+    const facets = await t.visitor().get('/api/items/facets');
+    expect(facets.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(facets.json()).toMatchObject({ total: 1, categories: { clothing: 1 } });
+  });
+
+  it('show every write made through the app to the very next read', async () => {
+    const owner = await t.member();
+    const other = await t.member();
+    const visitor = t.visitor();
+    expect((await list(visitor)).total).toBe(0);
+
+    const item = await listItem(owner, { title: 'Wool Coat' });
+    expect((await list(visitor)).items.map((i) => i.title)).toEqual(['Wool Coat']);
+    expect((await visitor.get('/api/items/facets')).json().total).toBe(1);
+
+    expect((await other.post('/api/favorites', { itemId: item.id })).statusCode).toBe(201);
+    expect((await list(visitor)).items[0]?.favoriteCount).toBe(1);
+
+    expect((await owner.patch(`/api/items/${item.id}`, { title: 'Camel Wool Coat' })).statusCode).toBe(200);
+    expect((await list(visitor, '?search=camel')).items.map((i) => i.title)).toEqual(['Camel Wool Coat']);
+
+    expect((await owner.delete(`/api/items/${item.id}`)).statusCode).toBe(204);
+    expect(await list(visitor)).toMatchObject({ total: 0, items: [] });
+    expect((await visitor.get('/api/items/facets')).json().total).toBe(0);
+  });
+
+  it('are cached: a change behind the app shows once the marketplace event arrives', async () => {
+    const owner = await t.member();
+    const item = await listItem(owner, { title: 'Silk Scarf' });
+    const visitor = t.visitor();
+    expect((await list(visitor)).items[0]?.title).toBe('Silk Scarf');
+
+    await t.db.update(items).set({ title: 'Renamed Behind The App' }).where(eq(items.id, item.id));
+    expect((await list(visitor)).items[0]?.title).toBe('Silk Scarf');
+
+    await t.app.events.publish({ kind: 'marketplace' });
+    expect((await list(visitor)).items[0]?.title).toBe('Renamed Behind The App');
+  });
+
+  it('are kept by refused writes and by reads', async () => {
+    const owner = await t.member();
+    const other = await t.member();
+    const item = await listItem(owner);
+    await list(t.visitor());
+    const generation = t.app.marketplaceCache.generation;
+    expect((await t.visitor().post('/api/favorites', { itemId: item.id })).statusCode).toBe(401);
+    expect((await other.patch(`/api/items/${item.id}`, { title: 'Mine now' })).statusCode).toBe(403);
+    expect((await owner.post('/api/favorites', { itemId: item.id })).statusCode).toBe(400);
+    await owner.get('/api/auth/user');
+    expect(t.app.marketplaceCache.generation).toBe(generation);
+  });
+
+  it('page past the end to an empty list with the total', async () => {
+    const owner = await t.member();
+    await listItem(owner);
+    expect(await list(t.visitor(), '?offset=5')).toMatchObject({ total: 1, items: [] });
+  });
+});
+
+interface Instance {
+  app: AppInstance;
+  database: Database;
+  events: EventBus;
+}
+
+/** Design §8: the other instances drop their cached answers on any change, through the triggers. */
+describe.skipIf(testDriver !== 'postgres')('the cached marketplace reads on two instances', () => {
+  const instances: Instance[] = [];
+  let drop: () => Promise<void> = async () => undefined;
+
+  beforeAll(async () => {
+    const scratch = await createScratchPostgres();
+    drop = scratch.drop;
+    for (let i = 0; i < 2; i++) {
+      const database = await openPostgres(scratch.url, 5);
+      const events = await createPostgresBus(
+        database.pool as NonNullable<Database['pool']>,
+        scratch.url,
+        pino({ level: 'silent' }),
+      );
+      const app = await buildApp({ config: testConfig, database, events, logger: false, clientDir: null });
+      await app.ready();
+      instances.push({ app, database, events });
+    }
+  });
+
+  afterAll(async () => {
+    for (const instance of instances) {
+      await instance.app.close();
+      await instance.events.close();
+      await instance.database.close();
+    }
+    await drop();
+  });
+
+  /** Reads the list on `instance` until `check` holds, for up to 5 s. */
+  async function eventually(instance: Instance, check: (titles: string[]) => boolean) {
+    const visitor = new TestClient(() => instance.app);
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const titles = (await list(visitor)).items.map((i) => i.title);
+      if (check(titles)) return titles;
+      if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(titles)}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  it('see a listing made on the other instance, and a change made outside the app', async () => {
+    const [one, two] = instances as [Instance, Instance];
+    const owner = new TestClient(() => two.app);
+    const registered = await owner.post('/api/auth/register', {
+      firstName: 'Nadia',
+      email: `nadia-${Date.now()}@example.com`,
+      password: 'secret-password',
+    });
+    owner.user = registered.json();
+    await eventually(one, (titles) => titles.length === 0);
+
+    const item = await listItem(owner, { title: 'Suede Loafers' });
+    expect(await eventually(one, (titles) => titles.includes('Suede Loafers'))).toEqual(['Suede Loafers']);
+
+    // As a script or psql would: no app instance made this change.
+    await one.database.db.execute(sql`update items set title = 'Suede Penny Loafers' where id = ${item.id}`);
+    await eventually(one, (titles) => titles[0] === 'Suede Penny Loafers');
+    await eventually(two, (titles) => titles[0] === 'Suede Penny Loafers');
+  });
+});

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { createGenerationCache, type GenerationCache } from '../../lib/generation-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The public item list and facets, cached per query (design §7; README: Performance). */
+    marketplaceCache: GenerationCache;
+  }
+}
+
+/** What the cached list pages, facets and counts may hold at most. */
+const MAX_BYTES = 32 * 1024 * 1024;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The marketplace reads are the same for every visitor and by far the most frequent requests, so
+ * each instance keeps their JSON for up to MARKETPLACE_CACHE_SECONDS. It is emptied:
+ * - by every successful write request to this instance, before its response leaves, so a member
+ *   always sees their own change (favourites, listings, trades, reviews, profile names);
+ * - by the `marketplace` bus event, which database triggers (migration 0009) send on any change to
+ *   items or to their owners' public fields, so the other instances follow within milliseconds.
+ */
+export function installMarketplaceCache(app: FastifyInstance) {
+  const cache = createGenerationCache({
+    ttlMs: app.config.marketplaceCacheSeconds * 1000,
+    maxBytes: MAX_BYTES,
+  });
+  app.decorate('marketplaceCache', cache);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!READS.has(request.method) && reply.statusCode < 400) cache.invalidate();
+    return payload;
+  });
+  const unsubscribe = app.events.subscribe((event) => {
+    if (event.kind === 'marketplace') cache.invalidate();
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+  });
+}
