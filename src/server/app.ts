@@ -106,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   });
 
   installErrorHandler(app);
-  installMarketplaceCache(app);
+  await installMarketplaceCache(app);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -11,6 +11,8 @@ declare module 'fastify' {
 /** What the cached list pages, facets and counts may hold at most. */
 const MAX_BYTES = 32 * 1024 * 1024;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The event bus channel the triggers of migration 0009 notify (realtime/postgres-bus.ts listens). */
+const BUS_CHANNEL = 'threadswap_events';
 
 /**
  * The marketplace reads are the same for every visitor and by far the most frequent requests, so
@@ -19,8 +21,10 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *   always sees their own change (favourites, listings, trades, reviews, profile names);
  * - by the `marketplace` bus event, which database triggers (migration 0009) send on any change to
  *   items or to their owners' public fields, so the other instances follow within milliseconds.
+ *   The embedded PGlite database has no bus connection: its notifications are heard here directly,
+ *   which also covers changes made while serving a read (reviews published when due, for one).
  */
-export function installMarketplaceCache(app: FastifyInstance) {
+export async function installMarketplaceCache(app: FastifyInstance) {
   const cache = createGenerationCache({
     ttlMs: app.config.marketplaceCacheSeconds * 1000,
     maxBytes: MAX_BYTES,
@@ -33,7 +37,11 @@ export function installMarketplaceCache(app: FastifyInstance) {
   const unsubscribe = app.events.subscribe((event) => {
     if (event.kind === 'marketplace') cache.invalidate();
   });
+  const unlisten = await app.database.pglite?.listen(BUS_CHANNEL, (payload) => {
+    if (payload.includes('"marketplace"')) cache.invalidate();
+  });
   app.addHook('onClose', async () => {
     unsubscribe();
+    await unlisten?.().catch(() => undefined);
   });
 }
