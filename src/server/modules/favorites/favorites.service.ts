@@ -3,7 +3,7 @@ import type { Favorite } from '../../../common/api/items';
 import type { Db } from '../../db/connect';
 import { favorites, items, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { itemColumns, presentItem } from '../items/items.service';
+import { itemColumns, presentItem } from '../items/items.presenter';
 
 export async function listFavorites(db: Db, userId: string): Promise<Favorite[]> {
   const rows = await db

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { Item, ItemFacets, ItemFilters, ItemListQuery } from '../../../common/api/items';
+import type { ItemFacets, ItemFilters, ItemListQuery } from '../../../common/api/items';
 import { CONDITIONS } from '../../../common/domain/taxonomy';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
@@ -12,65 +12,13 @@ import { announce } from '../notifications/notifications.service';
 import { notifyStrongMatches } from '../matching/matching.service';
 import { closePendingForItem, refreshAvailability } from '../trades/trades.service';
 import { notifyWishlistMatches } from '../wishlist/wishlist.service';
+import { itemColumns, presentItem } from './items.presenter';
 import { type FacetDimension, marketplaceOrder, marketplaceWhere, type SearchMode } from './items.query';
-
-type ItemRow = typeof items.$inferSelect;
 
 export interface ItemContext {
   db: Db;
   events: EventBus;
 }
-type OwnerRow = Pick<
-  typeof users.$inferSelect,
-  'id' | 'firstName' | 'lastName' | 'profileImageUrl' | 'ratingAverage' | 'ratingCount'
->;
-
-export const itemColumns = {
-  item: items,
-  owner: {
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    profileImageUrl: users.profileImageUrl,
-    ratingAverage: users.ratingAverage,
-    ratingCount: users.ratingCount,
-  },
-};
-
-export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow }): Item {
-  return {
-    id: item.id,
-    userId: item.userId,
-    title: item.title,
-    description: item.description,
-    category: item.category as Item['category'],
-    gender: item.gender as Item['gender'],
-    style: item.style as Item['style'],
-    condition: item.condition as Item['condition'],
-    brand: item.brand,
-    size: item.size,
-    estimatedValue: item.estimatedValue,
-    images: item.images,
-    tags: item.tags,
-    colors: item.colors,
-    seasons: item.seasons,
-    location: item.location,
-    isActive: item.isActive,
-    availability: item.availability as Item['availability'],
-    favoriteCount: item.favoriteCount,
-    createdAt: item.createdAt.toISOString(),
-    updatedAt: item.updatedAt.toISOString(),
-    owner: {
-      id: owner.id,
-      firstName: owner.firstName,
-      lastName: owner.lastName,
-      profileImageUrl: owner.profileImageUrl,
-      averageRating: owner.ratingAverage === null ? null : Math.round(owner.ratingAverage * 10) / 10,
-      reviewCount: owner.ratingCount,
-    },
-  };
-}
-
 export interface MarketplaceCount {
   total: number;
   searchMode: SearchMode;

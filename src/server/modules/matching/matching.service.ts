@@ -6,7 +6,7 @@ import { type Db, queryRows } from '../../db/connect';
 import { items, users, wishlistItems } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import type { EventBus } from '../../realtime/event-bus';
-import { itemColumns, presentItem } from '../items/items.service';
+import { itemColumns, presentItem } from '../items/items.presenter';
 import { announce, storeNotifications } from '../notifications/notifications.service';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
 import { loadProfiles, toMatchItem } from './profiles';

@@ -1,0 +1,56 @@
+import type { Item } from '../../../common/api/items';
+import { items, users } from '../../db/schema';
+
+type ItemRow = typeof items.$inferSelect;
+
+type OwnerRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'firstName' | 'lastName' | 'profileImageUrl' | 'ratingAverage' | 'ratingCount'
+>;
+
+/** The columns an item is shown with: the item and its owner's public fields. */
+export const itemColumns = {
+  item: items,
+  owner: {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    profileImageUrl: users.profileImageUrl,
+    ratingAverage: users.ratingAverage,
+    ratingCount: users.ratingCount,
+  },
+};
+
+export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow }): Item {
+  return {
+    id: item.id,
+    userId: item.userId,
+    title: item.title,
+    description: item.description,
+    category: item.category as Item['category'],
+    gender: item.gender as Item['gender'],
+    style: item.style as Item['style'],
+    condition: item.condition as Item['condition'],
+    brand: item.brand,
+    size: item.size,
+    estimatedValue: item.estimatedValue,
+    images: item.images,
+    tags: item.tags,
+    colors: item.colors,
+    seasons: item.seasons,
+    location: item.location,
+    isActive: item.isActive,
+    availability: item.availability as Item['availability'],
+    favoriteCount: item.favoriteCount,
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
+    owner: {
+      id: owner.id,
+      firstName: owner.firstName,
+      lastName: owner.lastName,
+      profileImageUrl: owner.profileImageUrl,
+      averageRating: owner.ratingAverage === null ? null : Math.round(owner.ratingAverage * 10) / 10,
+      reviewCount: owner.ratingCount,
+    },
+  };
+}
