@@ -94,7 +94,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('events', options.events ?? createLocalBus());
-  app.decorate('authLimiter', createAuthLimiter(options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS));
+  app.decorate(
+    'authLimiter',
+    createAuthLimiter(options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS, options.database.pool),
+  );
 
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -14,6 +15,7 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -49,6 +51,17 @@ export const users = pgTable(
 );
 
 /** Server-side sessions: the cookie holds an opaque token; only its SHA-256 is stored. */
+/**
+ * Login and register attempt counters, shared by every instance on PostgreSQL (design §6). The layout
+ * is the one rate-limiter-flexible's RateLimiterPostgres reads and writes (lib/rate-limit.ts).
+ */
+export const authRateLimits = pgTable('auth_rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  /** Epoch milliseconds. */
+  expire: bigint('expire', { mode: 'number' }),
+});
+
 export const sessions = pgTable(
   'sessions',
   {

@@ -1,4 +1,10 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type pg from 'pg';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { tooManyRequests } from './errors';
 
 export interface AuthRateLimits {
@@ -12,22 +18,35 @@ export interface AuthRateLimits {
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 100, perEmail: 10, windowSeconds: 15 * 60 };
 
 /**
- * Brute-force guard for login and register (design §6): one budget per IP and one per email.
- * Memory-backed, so each instance counts on its own; see README "Running several instances".
+ * One budget. On PostgreSQL the counters live in the auth_rate_limits table, so every instance
+ * draws on the same budget; should the database fail, each instance falls back to counting in
+ * memory (the insurance limiter) rather than letting attempts through uncounted. PGlite is one
+ * process: memory is shared enough.
  */
-export function createAuthLimiter(limits: AuthRateLimits) {
-  const byIp = new RateLimiterMemory({
-    keyPrefix: 'auth-ip',
-    points: limits.perIp,
-    duration: limits.windowSeconds,
+function budget(keyPrefix: string, points: number, duration: number, pool: pg.Pool | undefined) {
+  const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+  if (!pool) return memory;
+  return new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: 'auth_rate_limits',
+    tableCreated: true,
+    keyPrefix,
+    points,
+    duration,
+    insuranceLimiter: memory,
   });
-  const byEmail = new RateLimiterMemory({
-    keyPrefix: 'auth-email',
-    points: limits.perEmail,
-    duration: limits.windowSeconds,
-  });
+}
 
-  async function take(limiter: RateLimiterMemory, key: string) {
+/**
+ * Brute-force guard for login and register (design §6): one budget per IP and one per email,
+ * shared by all instances on PostgreSQL (`pool`), per process on PGlite.
+ */
+export function createAuthLimiter(limits: AuthRateLimits, pool?: pg.Pool) {
+  const byIp = budget('auth-ip', limits.perIp, limits.windowSeconds, pool);
+  const byEmail = budget('auth-email', limits.perEmail, limits.windowSeconds, pool);
+
+  async function take(limiter: RateLimiterAbstract, key: string) {
     try {
       await limiter.consume(key);
     } catch (error) {

@@ -81,6 +81,11 @@ export function useTestApp(options: TestAppOptions = {}) {
       if (!state.database) throw new Error('test database not ready');
       return state.database.db;
     },
+    /** The database itself (another app on the same database, raw PGlite or pool access). */
+    get database() {
+      if (!state.database) throw new Error('test database not ready');
+      return state.database;
+    },
     /** A client with no session. */
     visitor() {
       return new TestClient(() => this.app);
