@@ -39,6 +39,12 @@ function expectComplete(report: BenchReport, instances: number[]) {
   for (const row of [...(http?.rows ?? []), ...(http ? [http.baseline] : [])])
     expect(row.errors, row.label).toBe(0);
 
+  expect(report.uncached?.map((row) => row.key)).toEqual(
+    HTTP_KEYS.filter((key) => key.startsWith('items-') || key === 'facets'),
+  );
+  for (const row of report.uncached ?? []) expect(row.errors, row.label).toBe(0);
+  expect(renderReport(report)).toContain('without the cache');
+
   const wsKeys = instances.flatMap((count) => [`ws-rate-${count}`, `ws-loop-${count}`]);
   expect(report.ws?.map((row) => row.key)).toEqual(wsKeys);
   for (const row of report.ws ?? []) {

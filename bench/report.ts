@@ -53,6 +53,8 @@ export interface BenchReport {
     workers: number;
   };
   http: { rows: HttpRow[]; baseline: HttpRow & { bytes: number }; ratio: number } | null;
+  /** The marketplace cases on an app with MARKETPLACE_CACHE_SECONDS=0: every request queries. */
+  uncached: HttpRow[] | null;
   cluster: { workers: number; rows: ClusterRow[] } | null;
   ws: WsRow[] | null;
   client: { sizes: ClientSizes; lighthouse: LighthouseRow[] | null } | null;
@@ -126,6 +128,26 @@ export function renderReport(report: BenchReport): string {
     out.push(
       '',
       `Throughput of the default list against the baseline (app / bare node:http): **${ratio.toFixed(2)}** (budget ≥ ${BUDGETS.baselineRatio}: ${verdict(ratio >= BUDGETS.baselineRatio)}).`,
+    );
+  }
+
+  if (report.uncached) {
+    out.push('', '### HTTP, marketplace cases without the cache (MARKETPLACE_CACHE_SECONDS=0)', '');
+    out.push(
+      'Every request runs its queries, as a query nobody asked for in the last seconds, or the first read after a write, does. Not a budget figure: the budget applies to the app as it runs.',
+      '',
+    );
+    out.push(
+      table(
+        ['case', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
+        report.uncached.map((row) => [
+          row.label,
+          int(row.requestsPerSecond),
+          row.requests === 0 ? '—' : ms(row.p50),
+          row.requests === 0 ? '—' : ms(row.p99),
+          int(row.errors),
+        ]),
+      ),
     );
   }
 

@@ -170,6 +170,23 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       }
     }
 
+    // What a query costs when no cached answer helps (a unique query, or right after a write): the
+    // marketplace cases again on an app with the cache off. Last, as PGlite allows one app at a time.
+    let uncached: BenchReport['uncached'] = null;
+    if (options.parts.includes('http')) {
+      await stopAll();
+      log('HTTP: the marketplace cases with MARKETPLACE_CACHE_SECONDS=0');
+      const plain = await startApp({ ...env, MARKETPLACE_CACHE_SECONDS: '0' });
+      apps.push(plain);
+      uncached = await measureCases(
+        plain.url,
+        cases.filter((testCase) => testCase.itemsBudget || testCase.key === 'facets'),
+        load,
+        log,
+      );
+      await stopAll();
+    }
+
     return {
       startedAt: new Date(started).toISOString(),
       seconds: (Date.now() - started) / 1000,
@@ -189,6 +206,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
         workers: options.workers,
       },
       http,
+      uncached,
       cluster,
       ws,
       client,
