@@ -1,11 +1,16 @@
+import type { Message } from '../../common/api/chat';
+
 /**
- * Events that must reach members' open sockets. They carry ids only (a NOTIFY payload stays small);
- * the receiving instance loads the rows. Published after the commit that made them true.
+ * Events that must reach members' open sockets. They carry ids (a NOTIFY payload stays small); the
+ * receiving instance loads the rows. Published after the commit that made them true.
  */
 export type BusEvent =
   | { kind: 'notification'; userId: string; notificationId: string }
-  /** Both participants get the message, in every tab. */
-  | { kind: 'message'; conversationId: string; messageId: string; participants: string[] }
+  /**
+   * Both participants get the message, in every tab. The message itself rides along when it is
+   * small enough (see INLINE_MESSAGE_MAX_BYTES), so that no instance has to load it.
+   */
+  | { kind: 'message'; conversationId: string; messageId: string; participants: string[]; message?: Message }
   | { kind: 'typing'; conversationId: string; userId: string; recipientId: string; isTyping: boolean }
   /** The member's unread notification count changed. */
   | { kind: 'unread'; userId: string }
@@ -17,6 +22,11 @@ export type BusEvent =
   | { kind: 'marketplace' };
 
 export type BusListener = (event: BusEvent) => void;
+
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more (design §9). */
+export const MAX_PAYLOAD_BYTES = 7900;
+/** A serialized message up to this size travels inside its event, well under MAX_PAYLOAD_BYTES. */
+export const INLINE_MESSAGE_MAX_BYTES = 6000;
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;

@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { conversationViewers } from '../db/schema';
 import { TestSocket } from '../test-support/sockets';
 import { type TestClient, useTestApp } from '../test-support/test-app';
+import { type BusEvent, INLINE_MESSAGE_MAX_BYTES } from './event-bus';
 
 const t = useTestApp();
 let baseUrl = '';
@@ -63,6 +66,42 @@ describe('chat over the socket', () => {
       const { message } = await socket.next('new_message');
       expect(message).toMatchObject({ conversationId, content: 'Hello Bob', senderId: alice.user?.id });
     }
+  });
+
+  it('carries a message inside its event when it fits, and loads it on delivery when it does not', async () => {
+    const alice = await t.member();
+    const bob = await t.member();
+    const conversationId = await conversationOf(alice, bob);
+    const bobSocket = await connect(bob);
+    const published: BusEvent[] = [];
+    const unsubscribe = t.app.events.subscribe((event) => published.push(event));
+    try {
+      const long = '漢'.repeat(2000);
+      expect(Buffer.byteLength(long)).toBeGreaterThanOrEqual(INLINE_MESSAGE_MAX_BYTES);
+      for (const content of ['short', long]) {
+        await alice.post('/api/messages', { conversationId, content });
+        const { message } = await bobSocket.next('new_message', (e) => e.message.content === content);
+        expect(message).toMatchObject({ conversationId, senderId: alice.user?.id, isRead: false });
+      }
+    } finally {
+      unsubscribe();
+    }
+    const messages = published.filter((event) => event.kind === 'message');
+    expect(messages.map((event) => event.message?.content)).toEqual(['short', undefined]);
+  });
+
+  it('refuses send_message across a block, either way, and stores nothing', async () => {
+    const alice = await t.member();
+    const bob = await t.member();
+    const conversationId = await conversationOf(alice, bob);
+    expect((await bob.post('/api/blocks', { userId: alice.user?.id })).statusCode).toBe(201);
+    const aliceSocket = await connect(alice);
+    const bobSocket = await connect(bob);
+    for (const socket of [aliceSocket, bobSocket]) {
+      socket.send({ type: 'send_message', message: { conversationId, content: 'hello?' } });
+      expect((await socket.next('error')).message).toBe('You cannot contact this member');
+    }
+    expect((await alice.get(`/api/conversations/${conversationId}`)).json().messages).toEqual([]);
   });
 
   it('sends typing to the other participant only, after joining', async () => {
@@ -162,5 +201,18 @@ describe('live notifications and message notifications', () => {
     await alice.post('/api/messages', { conversationId, content: 'you there?' });
     await bobSocket.next('new_message');
     expect((await bob.get('/api/notifications')).json()).toEqual([]);
+  });
+
+  it('notifies a recipient whose open conversation went stale (a socket that died silently)', async () => {
+    const alice = await t.member({ firstName: 'Alice' });
+    const bob = await t.member();
+    const conversationId = await conversationOf(alice, bob);
+    const bobSocket = await connect(bob);
+    bobSocket.send({ type: 'join_conversation', conversationId });
+    await bobSocket.next('joined');
+    await t.app.db.update(conversationViewers).set({ seenAt: sql`now() - interval '10 minutes'` });
+    await alice.post('/api/messages', { conversationId, content: 'still there?' });
+    const { notification } = await bobSocket.next('notification');
+    expect(notification).toMatchObject({ type: 'message', title: 'New message from Alice' });
   });
 });

@@ -70,7 +70,7 @@ export async function realtimeGateway(app: AppInstance) {
       case 'message': {
         const local = event.participants.filter(present);
         if (local.length === 0) return;
-        const message = await loadMessage(app.db, event.messageId);
+        const message = event.message ?? (await loadMessage(app.db, event.messageId));
         if (message) for (const userId of local) sendTo(userId, { type: 'new_message', message });
         return;
       }

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AppInstance, buildApp } from '../app';
 import { type Database, openPostgres } from '../db/connect';
 import { TestSocket } from '../test-support/sockets';
 import { TestClient, testConfig } from '../test-support/test-app';
 import { createScratchPostgres, testDriver } from '../test-support/test-database';
-import { createPostgresBus } from './postgres-bus';
-import type { EventBus } from './event-bus';
+import { createPostgresBus, PUBLISHER_NAME } from './postgres-bus';
+import type { BusEvent, EventBus } from './event-bus';
 import pino from 'pino';
 
 interface Instance {
@@ -92,6 +93,62 @@ describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', ()
     } finally {
       aliceSocket.close();
       bobSocket.close();
+    }
+  });
+
+  /** What each instance's bus delivers of the typing events in one conversation. */
+  function record(conversationId: string) {
+    const received: BusEvent[][] = instances.map(() => []);
+    const stops = instances.map((instance, index) =>
+      instance.events.subscribe((event) => {
+        if (event.kind === 'typing' && event.conversationId === conversationId) received[index]?.push(event);
+      }),
+    );
+    return { received, stop: () => stops.forEach((stop) => stop()) };
+  }
+
+  it('delivers a burst of events to every instance in order, repeated payloads included', async () => {
+    const [one] = instances as [Instance, Instance];
+    const conversationId = randomUUID();
+    const { received, stop } = record(conversationId);
+    // Published in one tick they share statements, where PostgreSQL would fold equal payloads.
+    const burst: BusEvent[] = Array.from({ length: 40 }, (_, index) => ({
+      kind: 'typing',
+      conversationId,
+      userId: 'someone',
+      recipientId: 'someone else',
+      isTyping: index % 3 !== 1,
+    }));
+    try {
+      await Promise.all(burst.map((event) => one.events.publish(event)));
+      await vi.waitFor(() => expect(received.map((events) => events.length)).toEqual([40, 40]));
+      expect(received).toEqual([burst, burst]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('publishes again after losing its publishing connection', async () => {
+    const [one] = instances as [Instance, Instance];
+    const admin = one.database.pool as NonNullable<Database['pool']>;
+    const { rowCount } = await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()`,
+      [PUBLISHER_NAME],
+    );
+    expect(rowCount).toBe(2);
+    const conversationId = randomUUID();
+    const { received, stop } = record(conversationId);
+    const event: BusEvent = { kind: 'typing', conversationId, userId: 'a', recipientId: 'b', isTyping: true };
+    try {
+      // The first publish may still meet the dead connection; the next ones reconnect.
+      await vi.waitFor(async () => {
+        await one.events.publish(event).catch(() => undefined);
+        expect(received[1]?.length).toBeGreaterThan(0);
+      });
+      expect(received[1]?.[0]).toEqual(event);
+    } finally {
+      stop();
     }
   });
 
