@@ -1,9 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type LighthouseRunner from 'lighthouse';
+import { clientBuildIsStale } from '../scripts/ensure-client-build';
 import { CHROME_FLAGS } from './options';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -66,6 +68,63 @@ export async function waitForClientBuild(clientDir = CLIENT_DIR) {
   }
 }
 
+/**
+ * A private copy of the current client build, for the app under test to serve; remove it with
+ * rmSync. dist/client is shared: a rebuild there (`npm start`, a developer's `vite build`, another
+ * benchmark) replaces the hashed chunk names, and an app started before it, which lists its files
+ * once at startup, then answers the new index.html's scripts with 404: a blank page, which
+ * Lighthouse reports as NO_FCP on every path. So the copy is taken from dist/client when that is
+ * up to date, and otherwise built straight into a temporary directory, leaving dist/client (and
+ * whoever serves it) alone.
+ */
+export async function privateClientBuild(clientDir = CLIENT_DIR): Promise<string> {
+  const copy = mkdtempSync(join(tmpdir(), 'threadswap-bench-client-'));
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      if (clientBuildIsStale()) {
+        execFileSync(
+          join(ROOT, 'node_modules/.bin/vite'),
+          ['build', '--outDir', copy, '--emptyOutDir', '--logLevel', 'warn'],
+          { cwd: ROOT, stdio: 'inherit' },
+        );
+        return copy;
+      }
+      const before = await waitForClientBuild(clientDir);
+      try {
+        cpSync(clientDir, copy, { recursive: true });
+        if (clientBuildStamp(copy) === before && clientBuildStamp(clientDir) === before) return copy;
+      } catch {
+        // dist/client changed while it was being copied
+      }
+      rmSync(copy, { recursive: true, force: true });
+      mkdirSync(copy);
+      if (attempt === 5) throw new Error(`${clientDir} kept changing while it was being copied`);
+    }
+  } catch (error) {
+    rmSync(copy, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Fails when the app at `baseUrl` serves a page whose scripts or stylesheets do not load (the page
+ * would stay blank, and Lighthouse would only say NO_FCP).
+ */
+export async function checkServedClient(baseUrl: string, path = '/'): Promise<void> {
+  const response = await fetch(`${baseUrl}${path}`);
+  const html = await response.text();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1] as string);
+  if (assets.length === 0) throw new Error(`${path} references no /assets/ files: is the client built?`);
+  for (const asset of assets) {
+    const answer = await fetch(`${baseUrl}${asset}`, { method: 'HEAD' });
+    if (!answer.ok)
+      throw new Error(
+        `${asset}, referenced by ${path}, answered ${answer.status}: the app serves a different build than its index.html`,
+      );
+  }
+}
+
 function assetSize(assets: string, files: Iterable<string>): AssetSize {
   const list = [...files].sort();
   let bytes = 0;
@@ -98,7 +157,7 @@ function lazyRoutes(): Array<{ path: string; page: string | null }> {
   const source = readFileSync(join(ROOT, 'src/client/app/routes.tsx'), 'utf8');
   const pageOf = new Map<string, string>();
   for (const match of source.matchAll(
-    /const (\w+) = lazy\(\(\)\s*=>\s*import\('@client\/pages\/([\w-]+)'\)/g,
+    /const (\w+) = lazy(?:Page)?\(\s*\(\)\s*=>(?:(?!\blazy(?:Page)?\()[\s\S])*?import\('@client\/pages\/([\w-]+)'\)/g,
   ))
     pageOf.set(match[1] as string, match[2] as string);
   const routes = new Map<string, string | null>();
@@ -200,6 +259,7 @@ export async function runLighthouse(
     import('chrome-launcher'),
     import('lighthouse'),
   ]);
+  await checkServedClient(baseUrl);
   const profile = mkdtempSync(join(tmpdir(), 'threadswap-bench-chromium-'));
   const chrome = await launch({
     chromePath,

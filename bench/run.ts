@@ -1,6 +1,6 @@
-import { ensureClientBuild } from '../scripts/ensure-client-build';
+import { rmSync } from 'node:fs';
 import { type AppProcess, startApp } from './app-process';
-import { measureBuild, runLighthouse, waitForClientBuild } from './client';
+import { measureBuild, privateClientBuild, runLighthouse } from './client';
 import { createBenchDatabase } from './database';
 import { type HttpCase, httpCases, type HttpRow, type LoadSettings, measure, measureBaseline } from './http';
 import { type BenchOptions, SCALES } from './options';
@@ -46,9 +46,13 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
   const started = Date.now();
   const loadAtStart = currentLoad();
   const notes: string[] = [];
-  // The app serves the built client, and its sizes are measured: build it when missing or stale.
-  ensureClientBuild();
-  const database = await createBenchDatabase(options.databaseUrl);
+  // The app serves the built client, and its sizes are measured: a private copy of the current
+  // build, which no rebuild of dist/client during the run can break (and which Lighthouse loads).
+  const clientDir = await privateClientBuild();
+  const database = await createBenchDatabase(options.databaseUrl).catch((error: unknown) => {
+    rmSync(clientDir, { recursive: true, force: true });
+    throw error;
+  });
   const onPostgres = database.kind === 'postgres';
   const apps: AppProcess[] = [];
   const stopAll = async () => {
@@ -65,10 +69,8 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       await seeding.close();
     }
     const env: Record<string, string> = database.url
-      ? { DATABASE_URL: database.url, DATA_DIR: database.dataDir }
-      : { DATA_DIR: database.dataDir };
-    // The app serves the files that dist/client held when it started (@fastify/static lists them once).
-    const servedBuild = await waitForClientBuild();
+      ? { DATABASE_URL: database.url, DATA_DIR: database.dataDir, CLIENT_DIR: clientDir }
+      : { DATA_DIR: database.dataDir, CLIENT_DIR: clientDir };
     const app = await startApp(env);
     apps.push(app);
     const load: LoadSettings = {
@@ -123,20 +125,10 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
 
     let client: BenchReport['client'] = null;
     if (options.parts.includes('client')) {
-      let target = app;
-      if ((await waitForClientBuild()) !== servedBuild) {
-        // Someone rebuilt the client meanwhile: the running app would answer 404 for the new chunks.
-        notes.push(
-          'dist/client was rebuilt during the run; the client was measured on a restarted app serving the new build.',
-        );
-        log('Client: dist/client changed during the run; restarting the app to serve the new build');
-        target = await startApp(env);
-        apps.push(target);
-      }
-      const sizes = measureBuild();
+      const sizes = measureBuild(clientDir);
       log(`Client: initial JS ${(sizes.initialJs.gzipBytes / 1000).toFixed(1)} kB gzip`);
       const lighthouse = options.lighthouse
-        ? await runLighthouse(target.url, LIGHTHOUSE_PATHS, options.lighthouseRuns, options.chromePath, log)
+        ? await runLighthouse(app.url, LIGHTHOUSE_PATHS, options.lighthouseRuns, options.chromePath, log)
         : null;
       client = { sizes, lighthouse };
     }
@@ -215,5 +207,6 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
   } finally {
     await stopAll();
     await database.drop();
+    rmSync(clientDir, { recursive: true, force: true });
   }
 }
