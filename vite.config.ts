@@ -1,7 +1,11 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const alias = {
   '@common': fileURLToPath(new URL('./src/common', import.meta.url)),
@@ -9,10 +13,47 @@ const alias = {
   '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
 };
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes a .br and a .gz copy next to every text file of the build (scripts, styles, index.html),
+ * which the server sends instead to browsers that accept them (@fastify/static preCompressed), so
+ * that nothing is compressed per request. On a phone's connection this is most of the first load:
+ * about 510 kB of JavaScript become about 150 kB.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'threadswap:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir as string;
+      const files = Object.keys(bundle).filter((file) => /\.(js|css|html|svg|json)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(dir, file);
+          const content = await readFile(path);
+          if (content.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
@@ -20,6 +61,17 @@ export default defineConfig({
     sourcemap: false,
     // three.js (the 3D preview) is one lazily loaded ~540 kB chunk; nothing else comes close.
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the first page needs in one chunk. Left alone, Rolldown splits off a small
+          // chunk for each module that a lazy page shares with the first bundle (a button, an
+          // icon): some 25 requests before the first render, which on a phone's connection (HTTP/1.1,
+          // six at a time) cost a round trip per batch.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

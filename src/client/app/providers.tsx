@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '@client/components/ui/toaster';
-import { TooltipProvider } from '@client/components/ui/tooltip';
 import { AuthDialogProvider } from '@client/features/auth/components/auth-dialog-provider';
 import { ChatProvider } from '@client/features/chat/chat-provider';
 import { BarterActionsProvider } from '@client/features/trades/components/barter-actions-provider';
@@ -10,7 +9,7 @@ import { WishlistActionsProvider } from '@client/features/wishlist/wishlist-acti
 import { queryClient } from '@client/lib/query-client';
 
 /**
- * App-wide context: the query cache, tooltip timing (700/300 ms), the auth dialog, the toasts, and
+ * App-wide context: the query cache, the auth dialog, the toasts, and
  * the item actions of the wishlist (bookmark), matching (Smart Match) and trades (Barter) features,
  * and chat (the member's real-time connection, the floating messages button, the chat dialog and
  * the items' 'Message').
@@ -18,18 +17,16 @@ import { queryClient } from '@client/lib/query-client';
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AuthDialogProvider>
-          <WishlistActionsProvider>
-            <MatchingActionsProvider>
-              <BarterActionsProvider>
-                <ChatProvider>{children}</ChatProvider>
-              </BarterActionsProvider>
-            </MatchingActionsProvider>
-          </WishlistActionsProvider>
-        </AuthDialogProvider>
-        <Toaster />
-      </TooltipProvider>
+      <AuthDialogProvider>
+        <WishlistActionsProvider>
+          <MatchingActionsProvider>
+            <BarterActionsProvider>
+              <ChatProvider>{children}</ChatProvider>
+            </BarterActionsProvider>
+          </MatchingActionsProvider>
+        </WishlistActionsProvider>
+      </AuthDialogProvider>
+      <Toaster />
     </QueryClientProvider>
   );
 }

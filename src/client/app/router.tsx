@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useAuth } from '@client/features/auth/api';
 import { NotFoundPage } from '@client/pages/not-found';
@@ -12,7 +12,10 @@ import { MEMBER_ROUTES, VISITOR_ROUTES } from './routes';
  */
 export function AppRouter() {
   const { isAuthenticated, isLoading } = useAuth();
-  const routes = isAuthenticated ? MEMBER_ROUTES : VISITOR_ROUTES;
+  // Deferred: when the status answer swaps the route set, a page whose code has not loaded yet
+  // (the members' home page) replaces the one on screen once it is ready, with no spinner between.
+  const session = useDeferredValue(isLoading ? 'loading' : isAuthenticated ? 'member' : 'visitor');
+  const routes = session === 'member' ? MEMBER_ROUTES : VISITOR_ROUTES;
   const [location] = useLocation();
 
   return (
@@ -22,17 +25,20 @@ export function AppRouter() {
           {routes.map(({ path, component }) => (
             <Route key={path} path={path} component={component} />
           ))}
-          <Route>{isLoading ? null : <NotFoundPage />}</Route>
+          <Route>{session === 'loading' ? null : <NotFoundPage />}</Route>
         </Switch>
       </Suspense>
     </PageErrorBoundary>
   );
 }
 
-/** Shown while a page's chunk loads: keeps the footer down and tells assistive tech. */
+/**
+ * Shown while a page's chunk loads: tells assistive tech, and keeps the footer below the first
+ * screen so that it does not jump down when the page arrives (layout shift).
+ */
 function PageLoading() {
   return (
-    <div className="flex flex-1 items-center justify-center py-24" role="status">
+    <div className="flex min-h-dvh flex-1 items-center justify-center py-24" role="status">
       <span
         className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary"
         aria-hidden="true"

@@ -1,32 +1,90 @@
-import { lazy, type ComponentType } from 'react';
-import { HomePage } from '@client/pages/home';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { prefetchBrowse } from '@client/features/items/api';
+import { queryClient } from '@client/lib/query-client';
+import { BrowsePage } from '@client/pages/browse';
 import { LandingPage } from '@client/pages/landing';
 
-/*
- * The two home pages ship in the first bundle; every other page is its own chunk, loaded on
- * first visit, which keeps the first render within the JS budget (design §7).
+interface LazyPage extends LazyExoticComponent<ComponentType> {
+  /** Starts loading the page's code (once); resolves when it is there. */
+  preload(): Promise<unknown>;
+}
+
+/**
+ * A page in a chunk of its own, loaded on first visit. Once its code is there it renders at
+ * once: React gets a thenable that is already resolved, so it neither shows the loading fallback
+ * nor holds the page back for its 300 ms fallback throttle.
  */
-const BrowsePage = lazy(() =>
-  import('@client/pages/browse').then((module) => ({ default: module.BrowsePage })),
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+  let loaded: { default: ComponentType } | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => (loaded = { default: pick(module) }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const page = lazy(() => (loaded ? resolved(loaded) : preload()));
+  return Object.assign(page, { preload });
+}
+
+function resolved<T>(value: T): Promise<T> {
+  return { then: (onFulfilled: (value: T) => unknown) => onFulfilled(value) } as unknown as Promise<T>;
+}
+
+/*
+ * The visitors' home page and Browse (whose filter panel, sort menu and detail view load on
+ * demand) ship in the first bundle; every other page, the members' home page included, is its own
+ * chunk, loaded on first visit, which keeps the first render small (design §7: the JS budget and
+ * Lighthouse on a phone).
+ */
+const HomePage = lazyPage(
+  () => import('@client/pages/home'),
+  (module) => module.HomePage,
 );
-const CategoriesPage = lazy(() =>
-  import('@client/pages/categories').then((module) => ({ default: module.CategoriesPage })),
+const CategoriesPage = lazyPage(
+  () => import('@client/pages/categories'),
+  (module) => module.CategoriesPage,
 );
-const HowItWorksPage = lazy(() =>
-  import('@client/pages/how-it-works').then((module) => ({ default: module.HowItWorksPage })),
+const HowItWorksPage = lazyPage(
+  () => import('@client/pages/how-it-works'),
+  (module) => module.HowItWorksPage,
 );
-const ProfilePage = lazy(() =>
-  import('@client/pages/profile').then((module) => ({ default: module.ProfilePage })),
+const ProfilePage = lazyPage(
+  () => import('@client/pages/profile'),
+  (module) => module.ProfilePage,
 );
-const SocialPage = lazy(() =>
-  import('@client/pages/social').then((module) => ({ default: module.SocialPage })),
+const SocialPage = lazyPage(
+  () => import('@client/pages/social'),
+  (module) => module.SocialPage,
 );
-const WishlistPage = lazy(() =>
-  import('@client/pages/wishlist').then((module) => ({ default: module.WishlistPage })),
+const WishlistPage = lazyPage(
+  () => import('@client/pages/wishlist'),
+  (module) => module.WishlistPage,
 );
-const ModerationPage = lazy(() =>
-  import('@client/pages/moderation').then((module) => ({ default: module.ModerationPage })),
+const ModerationPage = lazyPage(
+  () => import('@client/pages/moderation'),
+  (module) => module.ModerationPage,
 );
+
+/** The visitors' pages in chunks of their own, by path. */
+const LAZY_VISITOR_PAGES: Readonly<Record<string, LazyPage>> = {
+  '/categories': CategoriesPage,
+  '/how-it-works': HowItWorksPage,
+  '/social': SocialPage,
+};
+
+/**
+ * Prepares the page the app opens at, before the first render. Browse's data is requested at once
+ * (the first item photo is the largest paint of the page). A visitors' page in a chunk of its own
+ * is loaded, and the promise for it returned (null for the others): the first render waits for
+ * it, so that the page renders with the frame rather than after a loading spinner.
+ */
+export function preloadPage(path: string): Promise<unknown> | null {
+  if (path === '/browse') prefetchBrowse(queryClient, window.location.search);
+  return LAZY_VISITOR_PAGES[path]?.preload() ?? null;
+}
 
 export interface AppRoute {
   path: string;

@@ -1,12 +1,6 @@
+import { activeFilterChips, clearPanelFilters, DEFAULT_ITEM_FILTERS } from '@common/domain/item-filters';
+import type { CategoryFilterId } from '@common/domain/taxonomy';
 import {
-  activeFilterChips,
-  clearPanelFilters,
-  DEFAULT_ITEM_FILTERS,
-  type ItemFilterState,
-} from '@common/domain/item-filters';
-import { SORT_LABELS, SORTS, type CategoryFilterId } from '@common/domain/taxonomy';
-import {
-  ArrowDownUp,
   CircleAlert,
   LayoutGrid,
   List,
@@ -16,23 +10,36 @@ import {
   SlidersHorizontal,
   X,
 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@client/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
 import { useItemFacets, useItemsInfinite } from '@client/features/items/api';
 import { CategoryRow } from '@client/features/items/components/category-row';
-import { FilterPanel, type FilterPanelMode } from '@client/features/items/components/filter-panel';
-import { ItemDetailDialog } from '@client/features/items/components/item-detail-dialog';
+import type { FilterPanelMode } from '@client/features/items/components/filter-panel';
 import { ItemGrid } from '@client/features/items/components/item-grid';
 import { ItemList } from '@client/features/items/components/item-list';
+import { SortSelectPlaceholder } from '@client/features/items/components/sort-label';
 import { useDebouncedText, useUrlFilters } from '@client/features/items/use-url-filters';
 import { cn } from '@client/lib/utils';
 
+/*
+ * The filter panel (sliders, checkboxes) loads when the pointer or focus reaches 'Filters', and
+ * the detail view (?highlight={id}) when first opened: neither is on screen when Browse opens.
+ */
+const loadFilterPanel = () => import('@client/features/items/components/filter-panel');
+const FilterPanel = lazy(() => loadFilterPanel().then((module) => ({ default: module.FilterPanel })));
+const SortSelect = lazy(() =>
+  import('@client/features/items/components/sort-select').then((module) => ({ default: module.SortSelect })),
+);
+const ItemDetailDialog = lazy(() =>
+  import('@client/features/items/components/item-detail-dialog').then((module) => ({
+    default: module.ItemDetailDialog,
+  })),
+);
+
 /** Spec §9: twelve skeleton cards while Browse loads. */
 const BROWSE_SKELETONS = 12;
-const RELEVANCE = 'relevance';
 const FILTER_PANEL_ID = 'browse-filters';
 
 type ItemsView = 'grid' | 'list';
@@ -69,6 +76,8 @@ export function BrowsePage() {
           variant={panelOpen ? 'secondary' : 'outline'}
           aria-expanded={panelOpen}
           aria-controls={FILTER_PANEL_ID}
+          onPointerEnter={() => void loadFilterPanel()}
+          onFocus={() => void loadFilterPanel()}
           onClick={() => setPanelOpen((open) => !open)}
           data-testid="button-filters"
         >
@@ -85,7 +94,9 @@ export function BrowsePage() {
             </span>
           ) : null}
         </Button>
-        <SortSelect filters={filters} onChange={setFilters} />
+        <Suspense fallback={<SortSelectPlaceholder filters={filters} />}>
+          <SortSelect filters={filters} onChange={setFilters} />
+        </Suspense>
         <div
           role="group"
           aria-label="Layout"
@@ -97,15 +108,17 @@ export function BrowsePage() {
       </div>
 
       {panelOpen ? (
-        <FilterPanel
-          id={FILTER_PANEL_ID}
-          filters={filters}
-          onChange={setFilters}
-          onClear={() => setFilters(clearPanelFilters(filters))}
-          facets={facets.data}
-          mode={panelMode}
-          onModeChange={setPanelMode}
-        />
+        <Suspense fallback={null}>
+          <FilterPanel
+            id={FILTER_PANEL_ID}
+            filters={filters}
+            onChange={setFilters}
+            onClear={() => setFilters(clearPanelFilters(filters))}
+            facets={facets.data}
+            mode={panelMode}
+            onModeChange={setPanelMode}
+          />
+        </Suspense>
       ) : null}
 
       {chips.length > 0 ? (
@@ -142,6 +155,8 @@ export function BrowsePage() {
         counts={categoryCounts}
       />
 
+      {/* The cards' titles are h3s: this keeps the heading levels in order for assistive tech. */}
+      <h2 className="sr-only">Items</h2>
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="text-result-count">
         {items.isPending
           ? 'Loading items...'
@@ -217,12 +232,14 @@ export function BrowsePage() {
       ) : null}
 
       {highlight ? (
-        <ItemDetailDialog
-          key={highlight}
-          itemId={highlight}
-          onClose={closeDetail}
-          tagHref={(tag) => hrefFor({ ...DEFAULT_ITEM_FILTERS, tags: [tag] })}
-        />
+        <Suspense fallback={null}>
+          <ItemDetailDialog
+            key={highlight}
+            itemId={highlight}
+            onClose={closeDetail}
+            tagHref={(tag) => hrefFor({ ...DEFAULT_ITEM_FILTERS, tags: [tag] })}
+          />
+        </Suspense>
       ) : null}
     </PageContainer>
   );
@@ -258,49 +275,6 @@ function BrowseSearch({ value, onCommit }: { value: string; onCommit: (value: st
         data-testid="input-browse-search"
       />
     </form>
-  );
-}
-
-function SortSelect({
-  filters,
-  onChange,
-}: {
-  filters: ItemFilterState;
-  onChange: (next: ItemFilterState) => void;
-}) {
-  const searching = filters.search !== '';
-  const current = filters.sortBy ?? (searching ? RELEVANCE : 'newest');
-  return (
-    <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
-      <label htmlFor="browse-sort" className="sr-only">
-        Sort by
-      </label>
-      <Select
-        value={current}
-        onValueChange={(value) => {
-          const defaultSort = searching ? RELEVANCE : 'newest';
-          const sortBy =
-            value === defaultSort || value === RELEVANCE ? undefined : SORTS.find((sort) => sort === value);
-          onChange({ ...filters, sortBy });
-        }}
-      >
-        <SelectTrigger id="browse-sort" className="sm:w-52" data-testid="select-sort">
-          <ArrowDownUp className="size-4 text-muted-foreground sm:hidden" aria-hidden="true" />
-          <span className="hidden text-muted-foreground sm:inline">Sort:</span>
-          <span className="flex-1 truncate text-left">
-            <SelectValue />
-          </span>
-        </SelectTrigger>
-        <SelectContent align="end">
-          {searching ? <SelectItem value={RELEVANCE}>Best Match</SelectItem> : null}
-          {SORTS.map((sort) => (
-            <SelectItem key={sort} value={sort} data-testid={`option-sort-${sort}`}>
-              {SORT_LABELS[sort]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
   );
 }
 

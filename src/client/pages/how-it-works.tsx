@@ -352,7 +352,7 @@ function FeatureGrid({ features }: { features: readonly Feature[] }) {
 
 function ClosingCallToAction() {
   const { isAuthenticated } = useAuth();
-  const { openAuthDialog } = useAuthDialog();
+  const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
 
   return (
     <section aria-labelledby="cta-heading" className="pb-16">
@@ -374,6 +374,8 @@ function ClosingCallToAction() {
                 <Button
                   size="lg"
                   variant="secondary"
+                  onPointerEnter={preloadAuthDialog}
+                  onFocus={preloadAuthDialog}
                   onClick={() => openAuthDialog('register')}
                   data-testid="button-sign-up-now"
                 >

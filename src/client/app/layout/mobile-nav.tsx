@@ -1,118 +1,48 @@
 import type { User } from '@common/api/users';
-import { displayName } from '@common/domain/display-name';
-import { LogOut, Menu, MessageCircle, ShieldCheck } from 'lucide-react';
-import { Link } from 'wouter';
-import { useState } from 'react';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '@client/components/ui/button';
-import { Separator } from '@client/components/ui/separator';
-import {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '@client/components/ui/sheet';
-import { BrandMark } from '@client/components/layout/brand-mark';
-import { useLogoutMutation } from '@client/features/auth/api';
-import { GuestActions } from '@client/features/auth/components/guest-actions';
-import { UserAvatar } from '@client/features/auth/components/user-avatar';
-import { useChat } from '@client/features/chat/chat-context';
-import { ListItemButton } from '@client/features/items/components/list-item-button';
-import { MEMBER_NAV, PRIMARY_NAV } from './nav-links';
-import { NavLinkItem } from './nav-link-item';
 
-/** Below the md breakpoint the navigation bar collapses into this menu: the same links and actions. */
+/** The sheet (a Radix dialog with its focus trap and scroll lock) is its own chunk, fetched on first use. */
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
+
+/**
+ * Below the md breakpoint the navigation bar collapses into this menu: the same links and actions.
+ * Its code loads when the pointer or focus reaches the button, and the sheet opens once it is there.
+ */
 export function MobileNav({ user }: { user: User | null }) {
   const [open, setOpen] = useState(false);
-  const links = user ? [...PRIMARY_NAV, ...MEMBER_NAV] : PRIMARY_NAV;
+  const [everOpened, setEverOpened] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const preload = () => void loadMobileMenu();
 
-  return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-label="Open menu"
-          data-testid="button-mobile-menu"
-        >
-          <Menu className="size-5" aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right" className="gap-0" data-testid="sheet-mobile-menu">
-        <SheetHeader className="flex-row items-center gap-2 border-b">
-          <BrandMark className="size-7" />
-          <SheetTitle>Threadswap</SheetTitle>
-          <SheetDescription className="sr-only">Site navigation and account actions</SheetDescription>
-        </SheetHeader>
-
-        {user ? (
-          <div className="flex items-center gap-3 px-4 pt-4">
-            <UserAvatar user={user} className="size-10" />
-            <div className="min-w-0">
-              <p className="truncate font-semibold">{displayName(user)}</p>
-              <p className="truncate text-sm text-muted-foreground">{user.email}</p>
-            </div>
-          </div>
-        ) : null}
-
-        <nav aria-label="Mobile" className="flex flex-col gap-1 p-3">
-          {links.map((link) => (
-            <SheetClose asChild key={link.href}>
-              <NavLinkItem link={link} variant="menu" testIdPrefix="mobile-" />
-            </SheetClose>
-          ))}
-        </nav>
-
-        <Separator />
-
-        <div className="flex flex-col gap-2 p-4">
-          {user ? (
-            <MemberMenuActions isModerator={Boolean(user.isModerator)} />
-          ) : (
-            <GuestActions layout="stack" testIdPrefix="mobile-" onAction={() => setOpen(false)} />
-          )}
-        </div>
-      </SheetContent>
-    </Sheet>
-  );
-}
-
-function MemberMenuActions({ isModerator }: { isModerator: boolean }) {
-  const logout = useLogoutMutation();
-  const { openMessages } = useChat();
   return (
     <>
-      <ListItemButton size="lg" data-testid="mobile-button-list-item" />
-      {isModerator ? (
-        <SheetClose asChild>
-          <Button variant="outline" size="lg" asChild data-testid="mobile-menu-moderation">
-            <Link href="/moderation">
-              <ShieldCheck aria-hidden="true" />
-              Moderation
-            </Link>
-          </Button>
-        </SheetClose>
-      ) : null}
-      <SheetClose asChild>
-        <Button variant="outline" size="lg" onClick={openMessages} data-testid="mobile-menu-messages">
-          <MessageCircle aria-hidden="true" />
-          Messages
-        </Button>
-      </SheetClose>
       <Button
+        ref={trigger}
         variant="ghost"
-        size="lg"
-        className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-        disabled={logout.isPending}
-        onClick={() => logout.mutate()}
-        data-testid="mobile-menu-sign-out"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setEverOpened(true);
+          setOpen(true);
+        }}
+        data-testid="button-mobile-menu"
       >
-        <LogOut aria-hidden="true" />
-        Sign Out
+        <Menu className="size-5" aria-hidden="true" />
       </Button>
+      {everOpened ? (
+        <Suspense fallback={null}>
+          <MobileMenu user={user} open={open} onOpenChange={setOpen} trigger={trigger} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

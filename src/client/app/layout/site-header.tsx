@@ -1,18 +1,18 @@
-import { Heart } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { Button } from '@client/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import { BrandMark } from '@client/components/layout/brand-mark';
 import { PageContainer } from '@client/components/layout/page-container';
 import { useAuth } from '@client/features/auth/api';
 import { GuestActions } from '@client/features/auth/components/guest-actions';
-import { UserMenu } from '@client/features/auth/components/user-menu';
-import { ListItemButton } from '@client/features/items/components/list-item-button';
-import { NotificationBell } from '@client/features/notifications/components/notification-bell';
 import { MobileNav } from './mobile-nav';
 import { PRIMARY_NAV } from './nav-links';
 import { NavLinkItem } from './nav-link-item';
 import { SearchBox } from './search-box';
+
+/** The members' actions (wishlist, the bell, List Item, the avatar menu): a chunk of their own. */
+const MemberActions = lazy(() =>
+  import('./member-actions').then((module) => ({ default: module.MemberActions })),
+);
 
 /**
  * Spec §2 navigation bar. Row one: logo, search, account actions; row two (md and up): the
@@ -39,23 +39,9 @@ export function SiteHeader() {
 
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {user ? (
-              <>
-                <Tooltip>
-                  <TooltipTrigger asChild>
-                    <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
-                      <Link href="/wishlist" aria-label="Wishlist" data-testid="link-wishlist">
-                        <Heart className="size-5" aria-hidden="true" />
-                      </Link>
-                    </Button>
-                  </TooltipTrigger>
-                  <TooltipContent>Wishlist</TooltipContent>
-                </Tooltip>
-                <NotificationBell />
-                <ListItemButton className="hidden md:inline-flex" data-testid="button-list-item" />
-                <div className="hidden md:block">
-                  <UserMenu user={user} />
-                </div>
-              </>
+              <Suspense fallback={null}>
+                <MemberActions user={user} />
+              </Suspense>
             ) : (
               <div className="hidden md:block">
                 <GuestActions layout="row" />

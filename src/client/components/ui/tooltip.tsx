@@ -1,23 +1,36 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { createContext, useContext, type ComponentProps } from 'react';
 import { cn } from '@client/lib/utils';
 
-/** Spec §9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
+const InGroup = createContext(false);
+
+/**
+ * Spec §9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay.
+ * Tooltips that sit together (the navigation bar's icons) share one provider, so that the skip
+ * applies between them. It is not at the app's root: Radix's tooltip brings its positioning
+ * engine (floating-ui), which no page needs on its first render (design §7 budget).
+ */
 export function TooltipProvider({
   delayDuration = 700,
   skipDelayDuration = 300,
   ...props
 }: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return (
-    <TooltipPrimitive.Provider
-      delayDuration={delayDuration}
-      skipDelayDuration={skipDelayDuration}
-      {...props}
-    />
+    <InGroup.Provider value={true}>
+      <TooltipPrimitive.Provider
+        delayDuration={delayDuration}
+        skipDelayDuration={skipDelayDuration}
+        {...props}
+      />
+    </InGroup.Provider>
   );
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/** A tooltip; outside a TooltipProvider it brings its own (with the same delays). */
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  const root = <TooltipPrimitive.Root {...props} />;
+  return useContext(InGroup) ? root : <TooltipProvider>{root}</TooltipProvider>;
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

@@ -1,6 +1,6 @@
 import type { AuthStatus, LoginInput, RegisterInput } from '@common/api/auth';
 import type { User } from '@common/api/users';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@client/components/ui/use-toast';
 import { apiRequest } from '@client/lib/api-client';
 import { MEMBER_ONLY_PATHS } from './member-only-paths';
@@ -9,19 +9,33 @@ export const AUTH_STATUS_URL = '/api/auth/status';
 
 const SIGNED_OUT: AuthStatus = { authenticated: false, user: null };
 
+/** The whole of a signed-out answer: `{ authenticated: false, user: null }`. */
+function isSignedOutAnswer(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    Object.keys(body).length === 2 &&
+    'authenticated' in body &&
+    body.authenticated === false &&
+    'user' in body &&
+    body.user === null
+  );
+}
+
 /**
  * Spec §4/§7: a non-success answer (or no answer at all) means signed out, with no retry and
- * no message, so this query never fails. The answer is checked against the API contract; the
- * schema module (and zod) loads in parallel with the request, keeping it out of the first bundle.
+ * no message, so this query never fails. A member's answer is checked against the API contract;
+ * the schema module (and zod) loads only then, so that a visitor's first load (on a phone, too)
+ * carries neither.
  */
 async function fetchAuthStatus({ signal }: { signal: AbortSignal }): Promise<AuthStatus> {
   try {
-    const [response, { authStatus }] = await Promise.all([
-      fetch(AUTH_STATUS_URL, { credentials: 'include', signal }),
-      import('@common/api/auth'),
-    ]);
+    const response = await fetch(AUTH_STATUS_URL, { credentials: 'include', signal });
     if (!response.ok) return SIGNED_OUT;
-    const parsed = authStatus.safeParse(await response.json());
+    const body: unknown = await response.json();
+    if (isSignedOutAnswer(body)) return SIGNED_OUT;
+    const { authStatus } = await import('@common/api/auth');
+    const parsed = authStatus.safeParse(body);
     return parsed.success ? parsed.data : SIGNED_OUT;
   } catch {
     return SIGNED_OUT;
@@ -35,8 +49,19 @@ export interface AuthState {
   isLoading: boolean;
 }
 
+const authStatusQuery = queryOptions({ queryKey: [AUTH_STATUS_URL], queryFn: fetchAuthStatus });
+
+/**
+ * Asks for the session as the app starts, before its first render: most often the answer is in
+ * by then, and the page renders once for the right member or visitor instead of rendering again
+ * (everything that depends on the session, every item card included) when it arrives.
+ */
+export function prefetchAuthStatus(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(authStatusQuery);
+}
+
 export function useAuth(): AuthState {
-  const { data, isLoading } = useQuery({ queryKey: [AUTH_STATUS_URL], queryFn: fetchAuthStatus });
+  const { data, isLoading } = useQuery(authStatusQuery);
   const user = data?.authenticated ? data.user : null;
   return { user, isAuthenticated: user !== null, isLoading };
 }

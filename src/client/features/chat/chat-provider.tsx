@@ -9,8 +9,11 @@ import { realtime } from '@client/lib/socket';
 import { useFindOrCreateConversation } from './api';
 import { ChatContext, type ChatControls } from './chat-context';
 import { useChatSync } from './chat-sync';
-import { FloatingMessages } from './components/floating-messages';
 
+/* Members only: the floating button and its panel (a Radix popover) load on sign-in. */
+const FloatingMessages = lazy(() =>
+  import('./components/floating-messages').then((module) => ({ default: module.FloatingMessages })),
+);
 /* The chat dialog loads when a conversation first opens, outside the first bundle. */
 const ChatDialog = lazy(() =>
   import('./components/chat-dialog').then((module) => ({ default: module.ChatDialog })),
@@ -106,14 +109,16 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     <ChatContext.Provider value={controls}>
       <ItemActionsProvider actions={itemActions}>{children}</ItemActionsProvider>
       {memberId ? (
-        <FloatingMessages
-          ref={floatingButton}
-          showButton={location === HOME_PATH}
-          memberId={memberId}
-          open={panelOpen}
-          onOpenChange={setPanelOpen}
-          onSelect={openConversation}
-        />
+        <Suspense fallback={null}>
+          <FloatingMessages
+            ref={floatingButton}
+            showButton={location === HOME_PATH}
+            memberId={memberId}
+            open={panelOpen}
+            onOpenChange={setPanelOpen}
+            onSelect={openConversation}
+          />
+        </Suspense>
       ) : null}
       {memberId && chat ? (
         <Suspense fallback={null}>

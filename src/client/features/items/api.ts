@@ -1,7 +1,10 @@
 import type { Item, ItemFacets, ItemInput, ItemUpdate } from '@common/api/items';
-import { itemFiltersToParams, type ItemFilterState } from '@common/domain/item-filters';
+import { imageUrl } from '@common/domain/image-url';
+import { itemFiltersToParams, parseItemFilters, type ItemFilterState } from '@common/domain/item-filters';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
 import {
+  infiniteQueryOptions,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -9,6 +12,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
+import { EAGER_COUNT } from './components/item-image';
 
 export const ITEMS_URL = '/api/items';
 export const ITEM_FACETS_URL = '/api/items/facets';
@@ -47,9 +51,9 @@ export async function fetchItemsPage(params: URLSearchParams, signal: AbortSigna
  * '/api/items' so that every item mutation invalidates it; the second part is the query string,
  * so equal filters share one cache entry.
  */
-export function useItemsInfinite(filters: ItemFilterState, pageSize = ITEMS_PAGE_SIZE) {
+function itemsInfiniteOptions(filters: ItemFilterState, pageSize: number) {
   const query = itemFiltersToParams(filters).toString();
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: [ITEMS_URL, 'pages', query, pageSize],
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => {
@@ -58,11 +62,15 @@ export function useItemsInfinite(filters: ItemFilterState, pageSize = ITEMS_PAGE
       if (pageParam > 0) params.set('offset', String(pageParam));
       return fetchItemsPage(params, signal);
     },
-    getNextPageParam: (lastPage, pages) => {
+    getNextPageParam: (lastPage: ItemsPage, pages: ItemsPage[]) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       return lastPage.items.length > 0 && loaded < lastPage.total ? loaded : undefined;
     },
   });
+}
+
+export function useItemsInfinite(filters: ItemFilterState, pageSize = ITEMS_PAGE_SIZE) {
+  return useInfiniteQuery(itemsInfiniteOptions(filters, pageSize));
 }
 
 /** The first 8 items of a category for the home pages ('Trending Items', 'Latest Additions'). */
@@ -81,15 +89,42 @@ export function useShowcaseItems(category: CategoryFilterId) {
  * Counts per category, condition, size and brand for the same filters (design §5). The order
  * does not change counts (and the facets endpoint refuses sortBy), so it is left out.
  */
-export function useItemFacets(filters: ItemFilterState) {
+function itemFacetsOptions(filters: ItemFilterState) {
   const query = itemFiltersToParams({ ...filters, sortBy: undefined }).toString();
-  return useQuery({
+  return queryOptions({
     queryKey: [ITEM_FACETS_URL, query],
     queryFn: async ({ signal }) => {
       const response = await getJson(query ? `${ITEM_FACETS_URL}?${query}` : ITEM_FACETS_URL, signal);
       return (await response.json()) as ItemFacets;
     },
   });
+}
+
+export function useItemFacets(filters: ItemFilterState) {
+  return useQuery(itemFacetsOptions(filters));
+}
+
+/**
+ * Starts Browse's requests (the first page of items and the facets for the filters in `search`)
+ * before the app's first render rather than once the page has rendered; the page then finds them
+ * in the cache. The first row's photos, the largest paint of the page, are requested as soon as
+ * the list arrives. Failures are left to the page's own queries.
+ */
+export function prefetchBrowse(queryClient: QueryClient, search: string): void {
+  const filters = parseItemFilters(search);
+  const items = itemsInfiniteOptions(filters, ITEMS_PAGE_SIZE);
+  void queryClient.prefetchInfiniteQuery(items).then(() => {
+    const firstPage = queryClient.getQueryData(items.queryKey)?.pages[0];
+    for (const item of firstPage?.items.slice(0, EAGER_COUNT) ?? []) {
+      const cover = item.images[0];
+      if (!cover) continue;
+      // The same address and priority as the card's <img>, which then finds it in the cache.
+      const photo = new Image();
+      photo.fetchPriority = 'high';
+      photo.src = imageUrl(cover, 400);
+    }
+  });
+  void queryClient.prefetchQuery(itemFacetsOptions(filters));
 }
 
 export function itemUrl(id: string): string {

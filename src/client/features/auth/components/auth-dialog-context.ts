@@ -4,6 +4,11 @@ export type AuthTab = 'login' | 'register';
 
 export interface AuthDialogControls {
   openAuthDialog: (tab: AuthTab) => void;
+  /**
+   * Starts loading the dialog's code. Buttons that open it call this when the pointer or focus
+   * reaches them, so the dialog opens at once without every visitor's first load paying for it.
+   */
+  preloadAuthDialog: () => void;
 }
 
 export const AuthDialogContext = createContext<AuthDialogControls | null>(null);

@@ -38,11 +38,6 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     navigate(rest ? `${location}?${rest}` : location, { replace: true });
   }, [search, location, navigate, isAuthenticated, isLoading]);
 
-  // A visitor is likely to sign in: fetch the dialog's chunk in the background so it opens at once.
-  useEffect(() => {
-    if (!isLoading && !isAuthenticated) void loadAuthDialog();
-  }, [isLoading, isAuthenticated]);
-
   const controls = useMemo(
     () => ({
       openAuthDialog: (nextTab: AuthTab) => {
@@ -50,6 +45,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
         setOpen(true);
         setEverOpened(true);
       },
+      preloadAuthDialog: () => void loadAuthDialog(),
     }),
     [],
   );

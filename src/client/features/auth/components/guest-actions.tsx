@@ -18,7 +18,7 @@ export function GuestActions({
   /** Called after a button is used, e.g. to close the mobile menu. */
   onAction?: () => void;
 }) {
-  const { openAuthDialog } = useAuthDialog();
+  const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
   const demoLogin = useDemoLoginMutation();
   const size = layout === 'stack' ? 'lg' : 'default';
 
@@ -41,6 +41,8 @@ export function GuestActions({
       <Button
         variant="ghost"
         size={size}
+        onPointerEnter={preloadAuthDialog}
+        onFocus={preloadAuthDialog}
         onClick={() => {
           onAction?.();
           openAuthDialog('login');
@@ -51,6 +53,8 @@ export function GuestActions({
       </Button>
       <Button
         size={size}
+        onPointerEnter={preloadAuthDialog}
+        onFocus={preloadAuthDialog}
         onClick={() => {
           onAction?.();
           openAuthDialog('register');

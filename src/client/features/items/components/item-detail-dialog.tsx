@@ -349,7 +349,7 @@ function GalleryArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () =
 
 function OwnerPanel({ item, isOwner }: { item: Item; isOwner: boolean }) {
   const { isAuthenticated } = useAuth();
-  const { openAuthDialog } = useAuthDialog();
+  const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
   const { owner } = item;
   const name = [owner.firstName, owner.lastName].filter(Boolean).join(' ');
   const profileHref = `/profile?user=${owner.id}`;
@@ -383,6 +383,8 @@ function OwnerPanel({ item, isOwner }: { item: Item; isOwner: boolean }) {
         <Button
           variant="outline"
           size="sm"
+          onPointerEnter={preloadAuthDialog}
+          onFocus={preloadAuthDialog}
           onClick={() => openAuthDialog('login')}
           data-testid="link-owner-profile"
         >

@@ -3,6 +3,9 @@ import { imageUrl, type ImageWidth } from '@common/domain/image-url';
 import { Footprints, Shirt, Watch, type LucideIcon } from 'lucide-react';
 import { cn } from '@client/lib/utils';
 
+/** How many photos of a list load eagerly, at high priority: the first row of the widest grid. */
+export const EAGER_COUNT = 4;
+
 const CATEGORY_ICONS: Record<Item['category'], LucideIcon> = {
   clothing: Shirt,
   shoes: Footprints,

@@ -9,7 +9,7 @@ import { ITEM_DETAIL_STATE, useItemControls, useItemDetailHref } from '../use-it
 import { AVAILABILITY_BADGES } from './item-badges';
 import { FavoriteButton } from './item-icon-buttons';
 import { ItemImage } from './item-image';
-import { ItemOwnerMenu } from './item-owner-menu';
+import { LazyItemOwnerMenu } from './lazy-item-owner-menu';
 
 /**
  * Spec §2 Browse list view row: photo, title, description, brand (or 'Unknown'), size (or 'N/A'),
@@ -81,7 +81,7 @@ export function ItemListRow({ item, priority = false }: { item: Item; priority?:
               />
             )}
             {controls.isOwner ? (
-              <ItemOwnerMenu item={item} />
+              <LazyItemOwnerMenu item={item} />
             ) : (
               <Button size="sm" onClick={controls.barter} data-testid={`button-start-barter-${item.id}`}>
                 <ArrowLeftRight className="hidden sm:block" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import type { Item } from '@common/api/items';
 import { cn } from '@client/lib/utils';
-import { EAGER_COUNT } from './item-grid';
+import { useDeferredItems } from './item-grid';
+import { EAGER_COUNT } from './item-image';
 import { ItemListRow, ItemListRowSkeleton } from './item-list-row';
 
 /** Browse's list view: one row per item, or `skeletons` placeholder rows while loading. */
@@ -17,7 +18,8 @@ export function ItemList({
   className?: string;
   testId?: string;
 }) {
-  if (loading) {
+  const shown = useDeferredItems(items, loading);
+  if (shown === null) {
     return (
       <div
         className={cn('grid grid-cols-1 gap-3', className)}
@@ -33,7 +35,7 @@ export function ItemList({
   }
   return (
     <ul className={cn('grid grid-cols-1 gap-3', className)} data-testid={testId}>
-      {items.map((item, index) => (
+      {shown.map((item, index) => (
         <li key={item.id}>
           <ItemListRow item={item} priority={index < EAGER_COUNT} />
         </li>

@@ -1,7 +1,11 @@
 import type { Item } from '@common/api/items';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { ItemActionsProvider, type ItemActions } from '@client/features/items/item-actions';
-import { BarterDialog } from './barter-dialog';
+
+/* The dialog loads on the first Barter, outside the first bundle. */
+const BarterDialog = lazy(() =>
+  import('./barter-dialog').then((module) => ({ default: module.BarterDialog })),
+);
 
 /**
  * Wires every item card, list row and detail view inside it to the BarterDialog: 'Barter' on
@@ -17,11 +21,13 @@ export function BarterActionsProvider({ children }: { children: ReactNode }) {
     <ItemActionsProvider actions={actions}>
       {children}
       {barter.item ? (
-        <BarterDialog
-          item={barter.item}
-          open={barter.open}
-          onOpenChange={(open) => setBarter((current) => ({ ...current, open }))}
-        />
+        <Suspense fallback={null}>
+          <BarterDialog
+            item={barter.item}
+            open={barter.open}
+            onOpenChange={(open) => setBarter((current) => ({ ...current, open }))}
+          />
+        </Suspense>
       ) : null}
     </ItemActionsProvider>
   );

@@ -11,8 +11,8 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { useAuth } from '@client/features/auth/api';
 
 /*
- * The dialog opens from item cards on the home pages, which ship in the first bundle; the
- * bodies load on first open so they stay out of it (design §7 budget).
+ * The dialog opens from item cards, which ship in the first bundle; the dialog (see
+ * BarterActionsProvider) and its bodies load on first open so they stay out of it (design §7).
  */
 const BarterRequestForm = lazy(() =>
   import('./barter-request-form').then((module) => ({ default: module.BarterRequestForm })),

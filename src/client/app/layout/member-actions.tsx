@@ -1,0 +1,31 @@
+import type { User } from '@common/api/users';
+import { Heart } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@client/components/ui/tooltip';
+import { UserMenu } from '@client/features/auth/components/user-menu';
+import { ListItemButton } from '@client/features/items/components/list-item-button';
+import { NotificationBell } from '@client/features/notifications/components/notification-bell';
+
+/** The navigation bar's actions for a signed-in member (spec §2); their tooltips form one group. */
+export function MemberActions({ user }: { user: User }) {
+  return (
+    <TooltipProvider>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
+            <Link href="/wishlist" aria-label="Wishlist" data-testid="link-wishlist">
+              <Heart className="size-5" aria-hidden="true" />
+            </Link>
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent>Wishlist</TooltipContent>
+      </Tooltip>
+      <NotificationBell />
+      <ListItemButton className="hidden md:inline-flex" data-testid="button-list-item" />
+      <div className="hidden md:block">
+        <UserMenu user={user} />
+      </div>
+    </TooltipProvider>
+  );
+}

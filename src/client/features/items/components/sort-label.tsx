@@ -1,0 +1,35 @@
+import type { ItemFilterState } from '@common/domain/item-filters';
+import { SORT_LABELS } from '@common/domain/taxonomy';
+import { ArrowDownUp, ChevronDown } from 'lucide-react';
+import { SELECT_TRIGGER_CLASSES } from '@client/components/ui/select-trigger-classes';
+import { cn } from '@client/lib/utils';
+
+/** The order a search without an explicit sort gets: by relevance ('Best Match'). */
+export const RELEVANCE = 'relevance';
+
+/** The sort in effect: the chosen one, or by default relevance for a search and newest otherwise. */
+export function currentSort(filters: ItemFilterState): string {
+  return filters.sortBy ?? (filters.search !== '' ? RELEVANCE : 'newest');
+}
+
+function sortLabel(filters: ItemFilterState): string {
+  const sort = currentSort(filters);
+  return sort === RELEVANCE ? 'Best Match' : SORT_LABELS[sort as keyof typeof SORT_LABELS];
+}
+
+/**
+ * What the sort control looks like, shown while its code (a Radix select with its positioning
+ * engine) loads, so that Browse's first render does not wait for it.
+ */
+export function SortSelectPlaceholder({ filters }: { filters: ItemFilterState }) {
+  return (
+    <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none" data-testid="select-sort-loading">
+      <div className={cn(SELECT_TRIGGER_CLASSES, 'sm:w-52')}>
+        <ArrowDownUp className="size-4 text-muted-foreground sm:hidden" aria-hidden="true" />
+        <span className="hidden text-muted-foreground sm:inline">Sort:</span>
+        <span className="flex-1 truncate text-left">{sortLabel(filters)}</span>
+        <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ItemFilterState } from '@common/domain/item-filters';
+import { SORT_LABELS, SORTS } from '@common/domain/taxonomy';
+import { ArrowDownUp } from 'lucide-react';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { currentSort, RELEVANCE } from './sort-label';
+
+/** Browse's sort control: a Radix select, its own chunk (SortSelectPlaceholder shows until it loads). */
+export function SortSelect({
+  filters,
+  onChange,
+}: {
+  filters: ItemFilterState;
+  onChange: (next: ItemFilterState) => void;
+}) {
+  const searching = filters.search !== '';
+  const current = currentSort(filters);
+  return (
+    <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+      <label htmlFor="browse-sort" className="sr-only">
+        Sort by
+      </label>
+      <Select
+        value={current}
+        onValueChange={(value) => {
+          const defaultSort = searching ? RELEVANCE : 'newest';
+          const sortBy =
+            value === defaultSort || value === RELEVANCE ? undefined : SORTS.find((sort) => sort === value);
+          onChange({ ...filters, sortBy });
+        }}
+      >
+        <SelectTrigger id="browse-sort" className="sm:w-52" data-testid="select-sort">
+          <ArrowDownUp className="size-4 text-muted-foreground sm:hidden" aria-hidden="true" />
+          <span className="hidden text-muted-foreground sm:inline">Sort:</span>
+          <span className="flex-1 truncate text-left">
+            <SelectValue />
+          </span>
+        </SelectTrigger>
+        <SelectContent align="end">
+          {searching ? <SelectItem value={RELEVANCE}>Best Match</SelectItem> : null}
+          {SORTS.map((sort) => (
+            <SelectItem key={sort} value={sort} data-testid={`option-sort-${sort}`}>
+              {SORT_LABELS[sort]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
