@@ -162,6 +162,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       root: clientDir,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz copies (vite.config.ts); they go to clients that accept them.
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header(
           'cache-control',

@@ -71,7 +71,7 @@ describe('generation cache', () => {
   });
 
   it('keeps within its size, dropping the least recently used', async () => {
-    const cache = createGenerationCache({ ttlMs: 60_000, maxBytes: 3_000 });
+    const cache = createGenerationCache({ ttlMs: 60_000, maxBytes: 2_500 });
     let loads = 0;
     const big = async () => `${++loads}`.padEnd(1_000, '.');
     await cache.get('a', big);

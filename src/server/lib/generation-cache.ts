@@ -3,7 +3,10 @@ import { LRUCache } from 'lru-cache';
 export interface GenerationCacheOptions {
   /** How long an entry may be served at most; 0 turns the cache off (every read loads). */
   ttlMs: number;
-  /** Upper bound of what the entries hold, in bytes (strings by length, other values ~256 B). */
+  /**
+   * Upper bound of what the entries hold, in bytes: strings by length, values with a `size` (or a
+   * `json` with one) by that, anything else ~256 B.
+   */
   maxBytes: number;
 }
 
@@ -21,7 +24,13 @@ export interface GenerationCache {
   readonly generation: number;
 }
 
-const sizeOf = (value: unknown) => (typeof value === 'string' ? value.length : 256);
+function sizeOf(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  const sized = value as { size?: unknown; json?: { size?: unknown } };
+  if (typeof sized.size === 'number') return sized.size;
+  if (typeof sized.json?.size === 'number') return sized.json.size;
+  return 256;
+}
 
 export function createGenerationCache(options: GenerationCacheOptions): GenerationCache {
   let generation = 0;
@@ -39,7 +48,7 @@ export function createGenerationCache(options: GenerationCacheOptions): Generati
   type Load = () => Promise<NonNullable<unknown>>;
   const lru = new LRUCache<string, NonNullable<unknown>, Load>({
     maxSize: options.maxBytes,
-    sizeCalculation: (value) => Math.max(1, sizeOf(value) + sizeOf((value as { body?: unknown }).body)),
+    sizeCalculation: (value) => Math.max(1, sizeOf(value)),
     ttl: options.ttlMs,
     // Entries are keyed by generation: a load aborted by clear() may finish (its waiters get it),
     // and what it stores sits under a generation that is never read again.

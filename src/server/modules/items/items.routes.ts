@@ -10,7 +10,7 @@ import {
   itemUpdate,
 } from '../../../common/api/items';
 import type { AppInstance } from '../../app';
-import { serializeWith, sendJsonText } from '../../lib/json-response';
+import { SharedJson, sendSharedJson, serializeWith } from '../../lib/json-response';
 import { currentUser, requireUser } from '../../lib/session';
 import {
   createItem,
@@ -36,10 +36,10 @@ export async function itemsRoutes(app: AppInstance) {
     async (request, reply) => {
       const page = await cache.get(`list:${JSON.stringify(request.query)}`, async () => {
         const { items, total } = await listMarketplace(db, cache, request.query);
-        return { body: serializeWith(itemList, items), total };
+        return { json: new SharedJson(serializeWith(itemList, items)), total };
       });
       reply.header('x-total-count', String(page.total));
-      return sendJsonText(reply, page.body);
+      return sendSharedJson(request, reply, page.json);
     },
   );
 
@@ -47,10 +47,11 @@ export async function itemsRoutes(app: AppInstance) {
     '/api/items/facets',
     { schema: { querystring: itemFacetsQuery, response: { 200: itemFacets } } },
     async (request, reply) => {
-      const body = await cache.get(`facets:${JSON.stringify(request.query)}`, async () =>
-        serializeWith(itemFacets, await facets(db, cache, request.query)),
+      const json = await cache.get(
+        `facets:${JSON.stringify(request.query)}`,
+        async () => new SharedJson(serializeWith(itemFacets, await facets(db, cache, request.query))),
       );
-      return sendJsonText(reply, body);
+      return sendSharedJson(request, reply, json);
     },
   );
 

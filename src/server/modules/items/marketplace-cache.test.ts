@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppInstance, buildApp } from '../../app';
@@ -95,6 +96,29 @@ describe('the cached marketplace reads', () => {
     expect((await owner.post('/api/favorites', { itemId: item.id })).statusCode).toBe(400);
     await owner.get('/api/auth/user');
     expect(t.app.marketplaceCache.generation).toBe(generation);
+  });
+
+  it('send brotli or gzip to clients that accept it, made once per cached answer', async () => {
+    const owner = await t.member();
+    for (let i = 0; i < 6; i++) await listItem(owner, { title: `Denim Jacket ${i}` });
+    const visitor = t.visitor();
+    const plain = await visitor.get('/api/items');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await visitor.get('/api/items', { 'accept-encoding': accept });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(decode(response.rawPayload).toString()).toBe(plain.body);
+    }
+    expect((await visitor.get('/api/items', { 'accept-encoding': 'br' })).headers['x-total-count']).toBe('6');
+    // A small answer (the facets of six items) is not worth compressing.
+    const facets = await visitor.get('/api/items/facets', { 'accept-encoding': 'br' });
+    expect(facets.headers['content-encoding']).toBeUndefined();
+    expect(facets.json().total).toBe(6);
   });
 
   it('page past the end to an empty list with the total', async () => {

@@ -1,0 +1,71 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppInstance, buildApp } from './app';
+import { testConfig } from './test-support/test-app';
+import { openTestDatabase } from './test-support/test-database';
+
+/** The built client as the server sends it: precompressed copies to clients that accept them. */
+describe('serving the built client', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'threadswap-client-'));
+  const script = 'export const answer = 42;\n'.repeat(50);
+  const html = '<!doctype html><html><body><div id="root"></div></body></html>';
+  let app: AppInstance;
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+
+  beforeAll(async () => {
+    mkdirSync(join(dir, 'assets'));
+    for (const [name, text] of [
+      ['assets/entry-abc123.js', script],
+      ['index.html', html],
+    ] as const) {
+      writeFileSync(join(dir, name), text);
+      writeFileSync(join(dir, `${name}.br`), brotliCompressSync(text));
+      writeFileSync(join(dir, `${name}.gz`), gzipSync(text));
+    }
+    database = await openTestDatabase();
+    app = await buildApp({ config: testConfig, database, logger: false, clientDir: dir });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends brotli, gzip or the plain file by Accept-Encoding, cached for a year', async () => {
+    const get = (encoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/assets/entry-abc123.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.rawPayload.length).toBeLessThan(script.length / 5);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('answers a page path with index.html, compressed too', async () => {
+    const page = await app.inject({ method: 'GET', url: '/browse', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(page.headers['content-encoding']).toBe('br');
+    const plain = await app.inject({ method: 'GET', url: '/browse' });
+    expect(plain.body).toBe(html);
+  });
+
+  it('answers a missing asset with 404, not the page', async () => {
+    const missing = await app.inject({ method: 'GET', url: '/assets/gone-000.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
