@@ -21,6 +21,12 @@ export type BusEvent =
    */
   | { kind: 'marketplace' };
 
+/**
+ * The PostgreSQL channel events travel on between instances; database triggers (migration 0009)
+ * notify it too.
+ */
+export const BUS_CHANNEL = 'threadswap_events';
+
 export type BusListener = (event: BusEvent) => void;
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more (design §9). */

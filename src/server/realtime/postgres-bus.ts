@@ -1,8 +1,7 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { type BusEvent, type BusListener, type EventBus, MAX_PAYLOAD_BYTES } from './event-bus';
+import { BUS_CHANNEL, type BusEvent, type BusListener, type EventBus, MAX_PAYLOAD_BYTES } from './event-bus';
 
-const CHANNEL = 'threadswap_events';
 /** application_name of the publishing connection (pg_stat_activity). */
 export const PUBLISHER_NAME = 'threadswap events publish';
 /** Events sent by one statement at most; more wait for the next round trip. */
@@ -62,7 +61,7 @@ export async function createPostgresBus(
       scheduleReconnect();
     });
     await next.connect();
-    await next.query(`listen ${CHANNEL}`);
+    await next.query(`listen ${BUS_CHANNEL}`);
     client = next;
     retry = 0;
   }
@@ -158,11 +157,11 @@ function createPublisher(pool: pg.Pool, connectionString: string, log: FastifyBa
     if (via) {
       // unnest keeps the array's order, so the events reach listeners in the order published.
       await via.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
-        CHANNEL,
+        BUS_CHANNEL,
         payloads,
       ]);
     } else {
-      for (const payload of payloads) await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+      for (const payload of payloads) await pool.query('select pg_notify($1, $2)', [BUS_CHANNEL, payload]);
     }
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createGenerationCache, type GenerationCache } from '../../lib/generation-cache';
+import { BUS_CHANNEL } from '../../realtime/event-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,8 +12,6 @@ declare module 'fastify' {
 /** What the cached list pages, facets and counts may hold at most. */
 const MAX_BYTES = 32 * 1024 * 1024;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** The event bus channel the triggers of migration 0009 notify (realtime/postgres-bus.ts listens). */
-const BUS_CHANNEL = 'threadswap_events';
 
 /**
  * The marketplace reads are the same for every visitor and by far the most frequent requests, so
