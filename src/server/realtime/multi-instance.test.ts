@@ -1,55 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type AppInstance, buildApp } from '../app';
-import { type Database, openPostgres } from '../db/connect';
+import type { Database } from '../db/connect';
 import { TestSocket } from '../test-support/sockets';
-import { TestClient, testConfig } from '../test-support/test-app';
-import { createScratchPostgres, testDriver } from '../test-support/test-database';
-import { createPostgresBus, PUBLISHER_NAME } from './postgres-bus';
-import type { BusEvent, EventBus } from './event-bus';
-import pino from 'pino';
-
-interface Instance {
-  app: AppInstance;
-  database: Database;
-  events: EventBus;
-  url: string;
-}
+import { type Instance, startInstances } from '../test-support/instances';
+import { TestClient } from '../test-support/test-app';
+import { testDriver } from '../test-support/test-database';
+import { PUBLISHER_NAME } from './postgres-bus';
+import type { BusEvent } from './event-bus';
 
 /** Two app instances on one PostgreSQL, as in production behind a load balancer (design §8). */
 describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', () => {
   const instances: Instance[] = [];
-  let drop: () => Promise<void> = async () => undefined;
+  let close: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const scratch = await createScratchPostgres();
-    drop = scratch.drop;
-    for (let i = 0; i < 2; i++) {
-      const database = await openPostgres(scratch.url, 5);
-      const events = await createPostgresBus(
-        database.pool as NonNullable<Database['pool']>,
-        scratch.url,
-        pino({ level: 'silent' }),
-      );
-      const app = await buildApp({ config: testConfig, database, events, logger: false, clientDir: null });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      instances.push({
-        app,
-        database,
-        events,
-        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-      });
-    }
+    const started = await startInstances(2);
+    instances.push(...started.instances);
+    close = started.close;
   });
 
   afterAll(async () => {
-    for (const instance of instances) {
-      await instance.app.close();
-      await instance.events.close();
-      await instance.database.close();
-    }
-    await drop();
+    await close();
   });
 
   async function member(instance: Instance, firstName: string) {

@@ -1,15 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppInstance, buildApp } from '../../app';
-import { type Database, openPostgres } from '../../db/connect';
 import { items } from '../../db/schema';
-import { createPostgresBus } from '../../realtime/postgres-bus';
-import type { EventBus } from '../../realtime/event-bus';
 import { listItem } from '../../test-support/fixtures';
-import { TestClient, testConfig, useTestApp } from '../../test-support/test-app';
-import { createScratchPostgres, testDriver } from '../../test-support/test-database';
+import { type Instance, startInstances } from '../../test-support/instances';
+import { TestClient, useTestApp } from '../../test-support/test-app';
+import { testDriver } from '../../test-support/test-database';
 
 const t = useTestApp();
 
@@ -128,40 +124,19 @@ describe('the cached marketplace reads', () => {
   });
 });
 
-interface Instance {
-  app: AppInstance;
-  database: Database;
-  events: EventBus;
-}
-
 /** Design §8: the other instances drop their cached answers on any change, through the triggers. */
 describe.skipIf(testDriver !== 'postgres')('the cached marketplace reads on two instances', () => {
   const instances: Instance[] = [];
-  let drop: () => Promise<void> = async () => undefined;
+  let close: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const scratch = await createScratchPostgres();
-    drop = scratch.drop;
-    for (let i = 0; i < 2; i++) {
-      const database = await openPostgres(scratch.url, 5);
-      const events = await createPostgresBus(
-        database.pool as NonNullable<Database['pool']>,
-        scratch.url,
-        pino({ level: 'silent' }),
-      );
-      const app = await buildApp({ config: testConfig, database, events, logger: false, clientDir: null });
-      await app.ready();
-      instances.push({ app, database, events });
-    }
+    const started = await startInstances(2);
+    instances.push(...started.instances);
+    close = started.close;
   });
 
   afterAll(async () => {
-    for (const instance of instances) {
-      await instance.app.close();
-      await instance.events.close();
-      await instance.database.close();
-    }
-    await drop();
+    await close();
   });
 
   /** Reads the list on `instance` until `check` holds, for up to 5 s. */

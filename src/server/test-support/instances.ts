@@ -1,0 +1,56 @@
+import pino from 'pino';
+import { type AppInstance, buildApp } from '../app';
+import { type Database, openPostgres } from '../db/connect';
+import type { EventBus } from '../realtime/event-bus';
+import { createPostgresBus } from '../realtime/postgres-bus';
+import { testConfig } from './test-app';
+import { createScratchPostgres } from './test-database';
+
+/** One app instance of several on one PostgreSQL, listening on a free port. */
+export interface Instance {
+  app: AppInstance;
+  database: Database;
+  events: EventBus;
+  url: string;
+}
+
+/**
+ * `count` app instances on one new scratch PostgreSQL database, each with its own pool and
+ * LISTEN/NOTIFY bus, as in production behind a load balancer (design §8). `close()` stops them and
+ * drops the database.
+ */
+export async function startInstances(count: number) {
+  const scratch = await createScratchPostgres();
+  const instances: Instance[] = [];
+  const close = async () => {
+    for (const instance of instances.splice(0)) {
+      await instance.app.close();
+      await instance.events.close();
+      await instance.database.close();
+    }
+    await scratch.drop();
+  };
+  try {
+    for (let i = 0; i < count; i++) {
+      const database = await openPostgres(scratch.url, 5);
+      const events = await createPostgresBus(
+        database.pool as NonNullable<Database['pool']>,
+        scratch.url,
+        pino({ level: 'silent' }),
+      );
+      const app = await buildApp({ config: testConfig, database, events, logger: false, clientDir: null });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      instances.push({
+        app,
+        database,
+        events,
+        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      });
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { instances, close };
+}
