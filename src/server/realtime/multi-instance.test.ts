@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/connect';
 import { TestSocket } from '../test-support/sockets';
-import { type Instance, startInstances } from '../test-support/instances';
+import { type Instance, useInstances } from '../test-support/instances';
 import { TestClient } from '../test-support/test-app';
 import { testDriver } from '../test-support/test-database';
 import { PUBLISHER_NAME } from './postgres-bus';
@@ -10,18 +10,7 @@ import type { BusEvent } from './event-bus';
 
 /** Two app instances on one PostgreSQL, as in production behind a load balancer (design §8). */
 describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', () => {
-  const instances: Instance[] = [];
-  let close: () => Promise<void> = async () => undefined;
-
-  beforeAll(async () => {
-    const started = await startInstances(2);
-    instances.push(...started.instances);
-    close = started.close;
-  });
-
-  afterAll(async () => {
-    await close();
-  });
+  const instances = useInstances(2);
 
   async function member(instance: Instance, firstName: string) {
     const client = new TestClient(() => instance.app);

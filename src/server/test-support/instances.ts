@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import pino from 'pino';
 import { type AppInstance, buildApp } from '../app';
 import { type Database, openPostgres } from '../db/connect';
@@ -53,4 +54,19 @@ export async function startInstances(count: number) {
     throw error;
   }
   return { instances, close };
+}
+
+/** `count` instances for the tests of a describe block: started before them, stopped after. */
+export function useInstances(count: number): Instance[] {
+  const instances: Instance[] = [];
+  let close: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    const started = await startInstances(count);
+    instances.push(...started.instances);
+    close = started.close;
+  });
+  afterAll(async () => {
+    await close();
+  });
+  return instances;
 }

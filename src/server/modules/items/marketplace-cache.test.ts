@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { items } from '../../db/schema';
 import { listItem } from '../../test-support/fixtures';
-import { type Instance, startInstances } from '../../test-support/instances';
+import { type Instance, useInstances } from '../../test-support/instances';
 import { TestClient, useTestApp } from '../../test-support/test-app';
 import { testDriver } from '../../test-support/test-database';
 
@@ -126,18 +126,7 @@ describe('the cached marketplace reads', () => {
 
 /** Design §8: the other instances drop their cached answers on any change, through the triggers. */
 describe.skipIf(testDriver !== 'postgres')('the cached marketplace reads on two instances', () => {
-  const instances: Instance[] = [];
-  let close: () => Promise<void> = async () => undefined;
-
-  beforeAll(async () => {
-    const started = await startInstances(2);
-    instances.push(...started.instances);
-    close = started.close;
-  });
-
-  afterAll(async () => {
-    await close();
-  });
+  const instances = useInstances(2);
 
   /** Reads the list on `instance` until `check` holds, for up to 5 s. */
   async function eventually(instance: Instance, check: (titles: string[]) => boolean) {
