@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, expect } from 'vitest';
 import { uniqueEmail } from './browser';
+import { toastLog } from './ui';
 
 /**
  * Helpers for the marketplace journeys (issues 3 to 5): members and listings made through the
@@ -53,46 +54,11 @@ export function uniqueWord(prefix = 'Zq'): string {
 // --- toasts --------------------------------------------------------------------------------------
 
 /**
- * The rendered toasts: Radix lists them in the 'Notifications (F8)' region. Found by CSS rather
- * than by role, because the region is aria-hidden while a modal dialog is open. (The same
- * recorder as `recordToasts` in ui.ts, kept here so these journeys do not depend on that file
- * while it is being written; fold the two together once it has landed.)
+ * Toast recording (each toast as rendered, in sessionStorage, so that one replaced or timed out
+ * before a slow check is still found): the one recorder of ui.ts. Call `watchToasts` before the
+ * first navigation.
  */
-const TOAST_SELECTOR = '[role="region"][aria-label^="Notifications"] li';
-const TOAST_LOG_KEY = '__e2eJourneyToasts';
-
-/**
- * Starts recording, in every page of `context`, each toast as it is rendered ([title,
- * description]) in sessionStorage, which survives reloads: a toast is then found even when it is
- * replaced or times out before a slow check looks at it. Call it before the first navigation.
- */
-export async function watchToasts(context: BrowserContext): Promise<void> {
-  await context.addInitScript(
-    ({ key, selector }) => {
-      const seen = new WeakSet<Element>();
-      const record = () => {
-        for (const item of document.querySelectorAll(selector)) {
-          if (seen.has(item)) continue;
-          seen.add(item);
-          const lines = Array.from(
-            item.querySelectorAll(':scope > div > div'),
-            (line) => line.textContent ?? '',
-          );
-          const log = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[][];
-          log.push(lines);
-          sessionStorage.setItem(key, JSON.stringify(log));
-        }
-      };
-      new MutationObserver(record).observe(document, { childList: true, subtree: true });
-    },
-    { key: TOAST_LOG_KEY, selector: TOAST_SELECTOR },
-  );
-}
-
-/** Every toast this tab rendered since `watchToasts`, oldest first, as [title, description]. */
-export async function toastLog(page: Page): Promise<string[][]> {
-  return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[][], TOAST_LOG_KEY);
-}
+export { recordToasts as watchToasts, toastLog } from './ui';
 
 /** Runs `action` and waits until it has raised a toast reading `title` / `description`. */
 export async function expectToastFrom(
