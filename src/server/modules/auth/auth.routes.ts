@@ -24,6 +24,7 @@ import {
   registerMember,
 } from './auth.service';
 import { accountDeletionInput, passwordChangeInput } from '../../../common/api/safety';
+import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 
 /** Signs the member in on a fresh token; any token the browser held is ended (rotation on login). */
 async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
@@ -42,7 +43,7 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/api/auth/register',
-    { schema: { body: registerInput, response: { 201: userSchema } } },
+    { config: KEEPS_MARKETPLACE, schema: { body: registerInput, response: { 201: userSchema } } },
     async (request, reply) => {
       await authLimiter.check(request.ip, request.body.email);
       const created = await registerMember(db, request.body);
@@ -53,7 +54,7 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/api/auth/login',
-    { schema: { body: loginInput, response: { 200: userSchema } } },
+    { config: KEEPS_MARKETPLACE, schema: { body: loginInput, response: { 200: userSchema } } },
     async (request, reply) => {
       await authLimiter.check(request.ip, request.body.email);
       const member = await authenticate(db, request.body.email, request.body.password);
@@ -63,11 +64,15 @@ export async function authRoutes(app: AppInstance) {
     },
   );
 
-  app.post('/api/auth/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
-    await deleteSession(db, request.cookies[SESSION_COOKIE]);
-    clearSessionCookie(reply);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/auth/logout',
+    { config: KEEPS_MARKETPLACE, schema: { response: { 200: okResponse } } },
+    async (request, reply) => {
+      await deleteSession(db, request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply);
+      return { ok: true as const };
+    },
+  );
 
   app.get('/api/auth/status', { schema: { response: { 200: authStatus } } }, async (request) => {
     const member = await currentUser(request);

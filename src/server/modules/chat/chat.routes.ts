@@ -20,6 +20,7 @@ import {
   sendMessage,
   totalUnreadMessages,
 } from './chat.service';
+import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 
 export async function chatRoutes(app: AppInstance) {
   const ctx = { db: app.db, events: app.events };
@@ -51,7 +52,10 @@ export async function chatRoutes(app: AppInstance) {
 
   app.post(
     '/api/conversations/find-or-create',
-    { schema: { body: findOrCreateInput, response: { 200: conversation, 201: conversation } } },
+    {
+      config: KEEPS_MARKETPLACE,
+      schema: { body: findOrCreateInput, response: { 200: conversation, 201: conversation } },
+    },
     async (request, reply) => {
       const member = await requireUser(request);
       const result = await findOrCreateConversation(
@@ -66,7 +70,10 @@ export async function chatRoutes(app: AppInstance) {
 
   app.patch(
     '/api/conversations/:id/read',
-    { schema: { params: idParam, response: { 200: z.object({ read: z.number().int() }) } } },
+    {
+      config: KEEPS_MARKETPLACE,
+      schema: { params: idParam, response: { 200: z.object({ read: z.number().int() }) } },
+    },
     async (request) => ({
       read: await markConversationRead(ctx, (await requireUser(request)).id, request.params.id),
     }),
@@ -74,7 +81,7 @@ export async function chatRoutes(app: AppInstance) {
 
   app.post(
     '/api/messages',
-    { schema: { body: messageInput, response: { 201: message } } },
+    { config: KEEPS_MARKETPLACE, schema: { body: messageInput, response: { 201: message } } },
     async (request, reply) => {
       const member = await requireUser(request);
       return reply
@@ -85,7 +92,7 @@ export async function chatRoutes(app: AppInstance) {
 
   app.patch(
     '/api/messages/:id/read',
-    { schema: { params: idParam, response: { 200: message } } },
+    { config: KEEPS_MARKETPLACE, schema: { params: idParam, response: { 200: message } } },
     async (request) => markMessageRead(ctx, (await requireUser(request)).id, request.params.id),
   );
 }

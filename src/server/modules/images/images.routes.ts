@@ -5,32 +5,38 @@ import type { AppInstance } from '../../app';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
 import { loadImage, storeImage } from './images.service';
+import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 
 export async function imagesRoutes(app: AppInstance) {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
 
-  app.post('/api/images', { schema: { response: { 201: uploadedImage } } }, async (request, reply) => {
-    const member = await requireUser(request);
-    if (!request.isMultipart()) throw badRequest('Send the image as multipart/form-data in the field "file"');
-    let buffer: Buffer | undefined;
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file') throw badRequest('Send the image in the field "file"');
-      try {
-        buffer = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, 'The image is larger than 10 MB');
+  app.post(
+    '/api/images',
+    { config: KEEPS_MARKETPLACE, schema: { response: { 201: uploadedImage } } },
+    async (request, reply) => {
+      const member = await requireUser(request);
+      if (!request.isMultipart())
+        throw badRequest('Send the image as multipart/form-data in the field "file"');
+      let buffer: Buffer | undefined;
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== 'file') throw badRequest('Send the image in the field "file"');
+        try {
+          buffer = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new HttpError(413, 'The image is larger than 10 MB');
+          }
+          throw error;
         }
-        throw error;
       }
-    }
-    if (!buffer || buffer.length === 0) throw badRequest('Send the image in the field "file"');
-    const stored = await storeImage(app.db, member.id, buffer);
-    return reply.status(201).send(stored);
-  });
+      if (!buffer || buffer.length === 0) throw badRequest('Send the image in the field "file"');
+      const stored = await storeImage(app.db, member.id, buffer);
+      return reply.status(201).send(stored);
+    },
+  );
 
   app.get('/images/:id', { schema: { params: idParam, querystring: imageQuery } }, async (request, reply) => {
     const width = request.query.w === '400' ? 400 : 1200;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { items } from '../../db/schema';
-import { listItem } from '../../test-support/fixtures';
+import { listItem, uploadImage } from '../../test-support/fixtures';
 import { type Instance, useInstances } from '../../test-support/instances';
 import { TestClient, useTestApp } from '../../test-support/test-app';
 import { testDriver } from '../../test-support/test-database';
@@ -115,6 +115,36 @@ describe('the cached marketplace reads', () => {
     const facets = await visitor.get('/api/items/facets', { 'accept-encoding': 'br' });
     expect(facets.headers['content-encoding']).toBeUndefined();
     expect(facets.json().total).toBe(6);
+  });
+
+  it('are kept by frequent writes that change no listing: sign-in, chat, notifications, uploads', async () => {
+    const owner = await t.member({ password: 'owner-password' });
+    const other = await t.member();
+    await listItem(owner);
+    await list(t.visitor());
+    const generation = t.app.marketplaceCache.generation;
+    const conversation = await other.post('/api/conversations/find-or-create', {
+      otherUserId: owner.user?.id,
+    });
+    expect(conversation.statusCode).toBe(201);
+    const sent = await other.post('/api/messages', {
+      conversationId: conversation.json().id,
+      content: 'Hi!',
+    });
+    expect(sent.statusCode).toBe(201);
+    expect((await owner.patch(`/api/conversations/${conversation.json().id}/read`)).statusCode).toBe(200);
+    expect((await owner.patch('/api/notifications/read-all')).statusCode).toBe(200);
+    await uploadImage(owner);
+    expect((await owner.post('/api/auth/logout')).statusCode).toBe(200);
+    const signIn = await t
+      .visitor()
+      .post('/api/auth/login', { email: owner.user?.email, password: 'owner-password' });
+    expect(signIn.statusCode).toBe(200);
+    expect(t.app.marketplaceCache.generation).toBe(generation);
+    // A write that does change a listing still empties it.
+    const itemId = (await list(t.visitor())).items[0]?.id;
+    expect((await other.post('/api/favorites', { itemId })).statusCode).toBe(201);
+    expect(t.app.marketplaceCache.generation).toBeGreaterThan(generation);
   });
 
   it('page past the end to an empty list with the total', async () => {

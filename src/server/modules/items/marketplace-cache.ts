@@ -7,7 +7,17 @@ declare module 'fastify' {
     /** The public item list and facets, cached per query (design §7; README: Performance). */
     marketplaceCache: GenerationCache;
   }
+  interface FastifyContextConfig {
+    /**
+     * A frequent write that never changes a listed item or an owner's name, photo or rating
+     * (signing in, chat, notifications, uploads): it leaves the marketplace cache alone.
+     */
+    keepsMarketplace?: boolean;
+  }
 }
+
+/** Route config for such writes: `{ config: KEEPS_MARKETPLACE, schema: … }`. */
+export const KEEPS_MARKETPLACE = { keepsMarketplace: true } as const;
 
 /** What the cached list pages, facets and counts may hold at most. */
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -17,7 +27,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The marketplace reads are the same for every visitor and by far the most frequent requests, so
  * each instance keeps their JSON for up to MARKETPLACE_CACHE_SECONDS. It is emptied:
  * - by every successful write request to this instance, before its response leaves, so a member
- *   always sees their own change (favourites, listings, trades, reviews, profile names);
+ *   always sees their own change (favourites, listings, trades, reviews, profile names), except
+ *   the frequent ones marked KEEPS_MARKETPLACE, which touch none of that;
  * - by the `marketplace` bus event, which database triggers (migration 0009) send on any change to
  *   items or to their owners' public fields, so the other instances follow within milliseconds.
  *   The embedded PGlite database has no bus connection: its notifications are heard here directly,
@@ -30,7 +41,8 @@ export async function installMarketplaceCache(app: FastifyInstance) {
   });
   app.decorate('marketplaceCache', cache);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!READS.has(request.method) && reply.statusCode < 400) cache.invalidate();
+    if (!READS.has(request.method) && reply.statusCode < 400 && !request.routeOptions.config.keepsMarketplace)
+      cache.invalidate();
     return payload;
   });
   const unsubscribe = app.events.subscribe((event) => {

@@ -9,6 +9,7 @@ import {
   markRead,
   unreadCount as countUnread,
 } from './notifications.service';
+import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 
 export async function notificationsRoutes(app: AppInstance) {
   const { db, events } = app;
@@ -27,16 +28,20 @@ export async function notificationsRoutes(app: AppInstance) {
     }),
   );
 
-  app.patch('/api/notifications/read-all', { schema: { response: { 200: okResponse } } }, async (request) => {
-    const member = await requireUser(request);
-    await markAllRead(db, member.id);
-    await events.publish({ kind: 'unread', userId: member.id });
-    return { ok: true as const };
-  });
+  app.patch(
+    '/api/notifications/read-all',
+    { config: KEEPS_MARKETPLACE, schema: { response: { 200: okResponse } } },
+    async (request) => {
+      const member = await requireUser(request);
+      await markAllRead(db, member.id);
+      await events.publish({ kind: 'unread', userId: member.id });
+      return { ok: true as const };
+    },
+  );
 
   app.patch(
     '/api/notifications/:id/read',
-    { schema: { params: idParam, response: { 200: notification } } },
+    { config: KEEPS_MARKETPLACE, schema: { params: idParam, response: { 200: notification } } },
     async (request) => {
       const member = await requireUser(request);
       const updated = await markRead(db, member.id, request.params.id);
