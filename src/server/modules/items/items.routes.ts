@@ -27,7 +27,7 @@ export async function itemsRoutes(app: AppInstance) {
   const ctx = { db, events: app.events };
 
   // The two public marketplace reads answer the same for everyone: their JSON is cached per query
-  // until the next change to items (app.ts: marketplaceCache).
+  // until the next change to items (marketplace-cache.ts).
   const cache = app.marketplaceCache;
 
   app.get(

@@ -25,18 +25,8 @@ export interface MarketplaceCount {
 }
 
 /** The filters alone, in schema order: the key of everything that depends on the filter set. */
-function filterKey({
-  sortBy: _sort,
-  limit: _limit,
-  offset: _offset,
-  ...filters
-}:
-  | ItemListQuery
-  | (ItemFilters & {
-      sortBy?: unknown;
-      limit?: unknown;
-      offset?: unknown;
-    })) {
+function filterKey(query: ItemFilters & Partial<Pick<ItemListQuery, 'sortBy' | 'limit' | 'offset'>>) {
+  const { sortBy: _sort, limit: _limit, offset: _offset, ...filters } = query;
   return JSON.stringify(filters);
 }
 
