@@ -1,5 +1,5 @@
 /**
- * The WebSocket protocol at /ws (spec §7): one JSON object per frame, its `type` naming the event.
+ * The WebSocket protocol at /ws (docs/product.md § Chat): one JSON object per frame, its `type` naming the event.
  * Both sides parse with these schemas.
  */
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { notification } from './api/notifications';
 const id = z.uuid({ message: 'must be an id' });
 
 export const clientEvent = z.discriminatedUnion('type', [
-  /** userId is accepted for the spec's sake and ignored: the session says who you are. */
+  /** userId is accepted (older clients send it) and ignored: the session says who you are. */
   z.object({
     type: z.literal('join_conversation'),
     conversationId: id,
@@ -50,7 +50,10 @@ export const serverEvent = z.discriminatedUnion('type', [
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;
 
-/** Frames above this many bytes are refused (design §6, issue Reliability). */
+/**
+ * Frames above this many bytes are refused: the largest real event, a 2000-character message, fits
+ * well within it, and a client cannot make the server parse megabytes.
+ */
 export const MAX_FRAME_BYTES = 16 * 1024;
-/** Spec §9: a stop signal follows the last key press after this long. */
+/** A stop signal follows the last key press after this long. */
 export const TYPING_STOP_DELAY_MS = 2000;

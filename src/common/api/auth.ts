@@ -45,7 +45,7 @@ export type LoginInput = z.input<typeof loginInput>;
 export const authStatus = z.object({ authenticated: z.boolean(), user: user.nullable() });
 export type AuthStatus = z.infer<typeof authStatus>;
 
-/** Dev Login; the userId the spec sends is ignored: it always signs in the demo member. */
+/** Dev Login; a userId sent by older clients is ignored: it always signs in the demo member. */
 export const demoLoginInput = z.object({ userId: z.string().max(100).optional() }).nullish();
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';

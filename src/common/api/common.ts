@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Body of every 4xx/5xx answer (design §3). */
+/** Body of every 4xx/5xx answer (docs/product.md § API conventions). */
 export const errorResponse = z.object({
   message: z.string(),
   issues: z

@@ -132,7 +132,7 @@ export const itemUpdate = itemInput
   .refine((value) => Object.keys(value).length > 0, { message: 'Send at least one field to change' });
 export type ItemUpdate = z.input<typeof itemUpdate>;
 
-/** A comma-joined query list (spec §7), each entry checked against a vocabulary. */
+/** A comma-joined query list, each entry checked against a vocabulary. */
 function csv<T extends z.ZodType<unknown, string>>(entry: T, max: number) {
   return z
     .string()
@@ -151,7 +151,7 @@ const dollars = (label: string) =>
     .min(0, { message: `${label} must be at least 0` })
     .max(100_000, { message: `${label} must be at most 100000` });
 
-/** Every filter of spec §7; the facets endpoint takes the same. Unknown parameters are refused. */
+/** Every marketplace filter (docs/product.md § Browse and search); the facets endpoint takes the same. Unknown parameters are refused. */
 export const itemFilters = z.object({
   category: z.enum(CATEGORY_FILTER_IDS, { message: 'Unknown category' }).optional(),
   search: z.string().trim().max(200, { message: 'Search must be at most 200 characters' }).optional(),

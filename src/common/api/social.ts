@@ -13,7 +13,7 @@ export const network = z.object({
 });
 export type Network = z.infer<typeof network>;
 
-/** spec §3 Friend recommendation. The user's email is left out on purpose: members never see others' emails. */
+/** A friend recommendation (docs/product.md § Social). The user's email is left out on purpose: members never see others' emails. */
 export const friendRecommendation = z.object({
   user: userSummary,
   styleCompatibility: z.number(),

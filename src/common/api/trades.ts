@@ -50,7 +50,7 @@ export const tradeRequestInput = z
       .trim()
       .max(1000, { message: 'The message must be at most 1000 characters' })
       .nullish(),
-    /** Checked against the requested item's owner; never trusted (design §3). */
+    /** Checked against the requested item's owner; never trusted (docs/product.md § API conventions). */
     ownerUserId: z.uuid({ message: 'ownerUserId must be a member id' }).nullish(),
   })
   .strict();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_CATEGORIES } from '../domain/taxonomy';
 
-/** A member as every API answer shows them (spec §3 User). Never carries a password hash. */
+/** A member as every API answer shows them . Never carries a password hash. */
 export const user = z.object({
   id: z.string(),
   firstName: z.string(),

@@ -12,7 +12,7 @@ export const wishlistEntry = z.object({
   maxValue: z.number().int().nullable(),
   tags: z.array(z.string()),
   createdAt: z.string(),
-  /** The spec's other spellings of the same fields (spec §3 note on disagreement). */
+  /** Other spellings of the same fields, which older clients send (docs/product.md § Wishlist). */
   preferredBrand: z.string().nullable(),
   preferredSize: z.string().nullable(),
   maxPrice: z.number().int().nullable(),
@@ -35,7 +35,7 @@ const cents = (label: string) =>
     .max(10_000_000, { message: `${label} must be at most $100,000` })
     .nullish();
 
-/** Accepts both payload variants of spec §3/§7: brand|preferredBrand, size|preferredSize, maxValue|maxPrice. */
+/** Accepts both spellings of each field: brand|preferredBrand, size|preferredSize, maxValue|maxPrice. */
 export const wishlistInput = z
   .object({
     title: z
@@ -80,7 +80,7 @@ export const wishlistInput = z
 export type WishlistInput = z.input<typeof wishlistInput>;
 export type NewWishlistEntry = z.output<typeof wishlistInput>;
 
-/** spec §3 Wishlist match, plus what the match card and 'View Item' need. */
+/** An item that matches a wishlist entry, with what the match card and 'View Item' need. */
 export const wishlistMatch = z.object({
   id: z.string(),
   title: z.string(),

@@ -1,6 +1,6 @@
 import { MIN_PASSWORD_LENGTH } from '../api/auth';
 
-/** A validation failure, shown to the user as a toast title and description (spec §5). */
+/** A validation failure, shown to the user as a toast title and description (docs/product.md § Accounts and sessions). */
 export interface FormProblem {
   title: string;
   description: string;
@@ -19,7 +19,7 @@ export interface RegisterForm {
   confirmPassword: string;
 }
 
-/** Spec §5 Login: email and password are required. */
+/** Sign in: email and password are required. */
 export function checkLoginForm(form: LoginForm): FormProblem | null {
   if (!form.email.trim() || !form.password) {
     return { title: 'Missing information', description: 'Please fill in all fields' };
@@ -27,7 +27,7 @@ export function checkLoginForm(form: LoginForm): FormProblem | null {
   return null;
 }
 
-/** Spec §5 Register, checked in the spec's order: required fields, confirmation, length. lastName is optional. */
+/** Sign up, checked in this order (the first failure is shown): required fields, confirmation, length. lastName is optional. */
 export function checkRegisterForm(form: RegisterForm): FormProblem | null {
   if (!form.firstName.trim() || !form.email.trim() || !form.password) {
     return { title: 'Missing information', description: 'Please fill in all required fields' };

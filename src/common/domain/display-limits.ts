@@ -1,5 +1,5 @@
 /**
- * How many entries each list shows (spec §9). Kept apart from the zod contract so that importing
+ * How many entries each list shows (docs/product.md § Display rules). Kept apart from the zod contract so that importing
  * a number does not pull the schemas into the first page's JavaScript.
  */
 export const NOTIFICATION_POPOVER_SIZE = 10;

@@ -9,7 +9,7 @@ function emailLocalPart(email: string | null | undefined): string {
   return email?.split('@')[0]?.trim() ?? '';
 }
 
-/** "First Last"; falls back to the email's local part when the member has no name (spec §2 Profile). */
+/** "First Last"; falls back to the email's local part when the member has no name. */
 export function displayName(user: NamedUser): string {
   const fullName = [user.firstName, user.lastName]
     .map((part) => part?.trim() ?? '')

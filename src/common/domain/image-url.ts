@@ -1,5 +1,5 @@
 /**
- * Uploaded photos are served at /images/{id} in two widths (design §1): 1200 px by default and
+ * Uploaded photos are served at /images/{id} in two widths: 1200 px by default and
  * 400 px with ?w=400. Grids use the small one; other URLs (none are expected) pass unchanged.
  */
 const STORED_IMAGE = /^\/images\/[0-9a-f-]{36}$/i;

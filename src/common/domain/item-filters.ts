@@ -1,5 +1,5 @@
 /**
- * The marketplace filters of spec §2 Browse as one plain state, and its round trip through a
+ * The marketplace filters (docs/product.md § Browse and search) as one plain state, and its round trip through a
  * query string. The Browse page keeps this state in its URL (so a reload or a shared link keeps
  * it), and the same parameters, under the same names, go to GET /api/items and /api/items/facets.
  * Parsing is forgiving: a hand-edited URL never makes the API answer 400, because values outside
@@ -29,7 +29,7 @@ import {
   type SortBy,
 } from './taxonomy';
 
-/** Spec §9: the price slider runs from $0 to $500 in steps of $10; the default is the whole range. */
+/** The price slider runs from $0 to $500 in steps of $10; the default is the whole range. */
 export const PRICE_SLIDER = { min: 0, max: 500, step: 10 } as const;
 
 export type AvailabilityFilter = Exclude<Availability, 'traded'>;
@@ -223,8 +223,7 @@ function slug(value: string): string {
 }
 
 /**
- * The filter panel's active values as removable chips (spec §2: at least condition, brand,
- * size and tags; here every panel filter). Search, category and sort have their own controls.
+ * The filter panel's active values as removable chips: every filter of the panel. Search, category and sort have their own controls.
  */
 export function activeFilterChips(filters: ItemFilterState): FilterChip[] {
   const chips: FilterChip[] = [];

@@ -1,9 +1,9 @@
 import type { Stats } from '../api/items';
 
-/** Spec §9: shown when the server gives no statistics. */
+/** Shown when the server gives no statistics, so the band never reads zero. */
 export const FALLBACK_STATS: Stats = { totalUsers: 12847, totalItems: 35692, totalTrades: 8234 };
 
-/** Spec §9: the CO2 figure is fixed, not computed. */
+/** The CO2 figure is fixed text, not computed (docs/product.md § Display rules). */
 export const CO2_SAVED_LABEL = '145 Tons';
 
 function count(value: unknown): number | null {

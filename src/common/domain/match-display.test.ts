@@ -11,7 +11,7 @@ describe('smart match score', () => {
     expect(scorePercent(Number.NaN)).toBe(0);
   });
 
-  it('falls in the spec colour bands', () => {
+  it('falls in the colour bands', () => {
     expect(scoreBand(100)).toBe('green');
     expect(scoreBand(80)).toBe('green');
     expect(scoreBand(79)).toBe('blue');

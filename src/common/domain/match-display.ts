@@ -1,13 +1,13 @@
 /**
- * How match results are shown (spec §9): Smart Match scores as rounded percentages in colour bands,
+ * How match results are shown (docs/product.md § Matching): Smart Match scores as rounded percentages in colour bands,
  * the confidence badge of a barter match, trade type names, and a trade ring as readable steps.
  */
 import { DEFAULT_MATCH_REASON } from './matching';
 
-/** Spec §9: at most 8 smart matches are shown. */
+/** At most 8 smart matches are shown. */
 export const SMART_MATCHES_SHOWN = 8;
 
-/** Spec §9: a match confidence above this gets the default (strong) badge. */
+/** A match confidence above this gets the default (strong) badge. */
 export const HIGH_CONFIDENCE = 0.8;
 
 /** overallScore (0..1) as a whole percentage, clamped to 0..100. */
@@ -18,7 +18,7 @@ export function scorePercent(overallScore: number): number {
 
 export type ScoreBand = 'green' | 'blue' | 'yellow' | 'gray';
 
-/** Spec §9 colour bands of a percentage: at least 80 green, 60 blue, 40 yellow, below 40 grey. */
+/** Colour bands of a percentage: at least 80 green, 60 blue, 40 yellow, below 40 grey. */
 export function scoreBand(percent: number): ScoreBand {
   if (percent >= 80) return 'green';
   if (percent >= 60) return 'blue';
@@ -26,7 +26,7 @@ export function scoreBand(percent: number): ScoreBand {
   return 'gray';
 }
 
-/** The reasons to show for a match: its own, or the spec's default reason when it has none. */
+/** The reasons to show for a match: its own, or the default reason when it has none. */
 export function matchReasons(reasoning: readonly string[]): string[] {
   const reasons = reasoning.map((reason) => reason.trim()).filter(Boolean);
   return reasons.length ? reasons : [DEFAULT_MATCH_REASON];

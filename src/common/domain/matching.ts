@@ -1,5 +1,5 @@
 /**
- * The explainable matching engine (design §5 Matching): each signal scores 0..1 with a weight and a
+ * The explainable matching engine (docs/product.md § Matching): each signal scores 0..1 with a weight and a
  * reason a person can read. No external AI: the same inputs always give the same answer.
  */
 import {

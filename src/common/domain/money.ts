@@ -1,4 +1,4 @@
-/** Money is integer cents everywhere (design §3); dollars appear only when formatting. */
+/** Money is integer cents everywhere (docs/product.md § Money); dollars appear only when formatting. */
 
 export function formatDollars(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -14,7 +14,7 @@ export interface PreferencesPayload {
 }
 
 /**
- * Spec §5 Preferences: the bio is trimmed and sent only if non-empty; categories and sizes are
+ * Preferences: the bio is trimmed and sent only if non-empty; categories and sizes are
  * sent only if non-empty. Sizes are kept only for chosen categories that have sizes.
  */
 export function preferencesPayload(draft: PreferencesDraft): PreferencesPayload {

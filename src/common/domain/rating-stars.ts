@@ -1,4 +1,4 @@
-/** Spec §9 rating stars: a scale of 5, with a half star when the fraction is at least 0.5. */
+/** Rating stars: a scale of 5, with a half star when the fraction is at least 0.5. */
 
 export const RATING_SCALE = 5;
 

@@ -1,5 +1,5 @@
 /**
- * Spec §9 relative times: under a minute 'Just now', then minutes, hours (under 24), days
+ * Relative times: under a minute 'Just now', then minutes, hours (under 24), days
  * (under 7), then the date. Dates are shown in the reader's time zone, in US English like the
  * rest of the interface.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §9: scores from 0 to 1 are shown as rounded percentages and coloured by band:
+ * Scores from 0 to 1 are shown as rounded percentages and coloured by band:
  * 0.8 or above green, 0.6 blue, 0.4 yellow, below that gray (the social recommendations and
  * the smart-match list use the same bands).
  */
@@ -28,7 +28,7 @@ export function formatPercent(fraction: number): string {
   return `${toPercent(fraction)}%`;
 }
 
-/** A rating shown with one decimal (spec §9 trust rating): 4 -> '4.0', 4.25 -> '4.3'. */
+/** A rating shown with one decimal (the trust rating): 4 -> '4.0', 4.25 -> '4.3'. */
 export function formatOneDecimal(value: number): string {
   return (Number.isFinite(value) ? Math.round(value * 10) / 10 : 0).toFixed(1);
 }

@@ -1,5 +1,5 @@
 /**
- * Spec §9 shipping estimate, computed on the client (the calculation makes no call): a flat
+ * The shipping estimate (docs/product.md § Shipping estimate), computed on the client (the calculation makes no call): a flat
  * $15.99 plus $0.50 per pound. Each party ships its own item, so the figure is 'per party'.
  */
 

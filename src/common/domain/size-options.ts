@@ -1,7 +1,7 @@
 import type { ProfileCategory } from './taxonomy';
 
 /**
- * Spec §5 size options per profile category: letter sizes by default; waist sizes for Bottoms;
+ * Size options per profile category: letter sizes by default; waist sizes for Bottoms;
  * letters and US dress sizes for Dresses and Formal; shoe sizes in halves; none for
  * Accessories, Bags and Jewelry.
  */
@@ -39,7 +39,7 @@ export function needsSizes(category: ProfileCategory | string): boolean {
   return sizeOptions(category).length > 0;
 }
 
-/** The sizes still on offer: already-chosen sizes are not offered again (spec §5). */
+/** The sizes still on offer: already-chosen sizes are not offered again. */
 export function remainingSizeOptions(
   category: ProfileCategory | string,
   chosen: readonly string[],

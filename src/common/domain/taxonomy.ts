@@ -1,6 +1,6 @@
 /**
- * Every vocabulary of the marketplace in one place (design §5 Taxonomy).
- * An item has a category, a gender and an optional style; the spec's category ids
+ * Every vocabulary of the marketplace in one place (docs/product.md § Taxonomy).
+ * An item has a category, a gender and an optional style; the category ids
  * `women` and `men` select by gender, and the wishlist's bags/jewelry/watches are accessories with that style.
  */
 
@@ -44,7 +44,7 @@ export const STYLES = [
 ] as const;
 export type Style = (typeof STYLES)[number];
 
-/** The category names of the wishlist and the profile preferences (spec §3). */
+/** The category names of the wishlist and the profile preferences. */
 export const PROFILE_CATEGORIES = [
   'Tops',
   'Bottoms',
@@ -74,7 +74,7 @@ export const STYLE_CATEGORY: Record<Style, ItemCategory> = {
   Watches: 'accessories',
 };
 
-/** The wishlist form's category options (spec §3) and what each selects. */
+/** The wishlist form's category options and what each selects. */
 export const WISHLIST_CATEGORIES = [
   'clothing',
   'shoes',

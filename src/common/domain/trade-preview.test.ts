@@ -54,7 +54,7 @@ describe('modes', () => {
 });
 
 describe('auto-rotate', () => {
-  it('adds 1 degree per tick of 50 ms (spec §4)', () => {
+  it('adds 1 degree per tick of 50 ms', () => {
     expect(AUTO_ROTATE_STEP_DEGREES).toBe(1);
     expect(AUTO_ROTATE_INTERVAL_MS).toBe(50);
     expect(run(start, { type: 'tick' }).angle).toBe(1);
@@ -166,7 +166,7 @@ describe('normaliseAngle and displayAngle', () => {
 });
 
 describe('condition accents', () => {
-  it('colours every marketplace condition and mint, excellent, very-good (spec §3)', () => {
+  it('colours every marketplace condition and mint, excellent, very-good', () => {
     for (const condition of [...CONDITIONS, 'mint', 'excellent', 'very-good']) {
       expect(PREVIEW_CONDITION_ACCENTS[condition]?.color).toMatch(/^#[0-9a-f]{6}$/);
     }

@@ -1,5 +1,5 @@
 /**
- * The 3D trade preview's view state (spec §2 Dialogs, §4): which items are shown, how far the
+ * The 3D trade preview's view state (docs/product.md § 3D trade preview): which items are shown, how far the
  * turntable has turned, and whether it turns by itself. Pure, so the WebGL scene and the 2D
  * fallback render the same state, and the rules are unit tested without a browser.
  */
@@ -17,7 +17,7 @@ export const PREVIEW_MODE_LABELS: Record<PreviewMode, string> = {
   target: 'Their item',
 };
 
-/** Spec §4: auto-rotate adds 1 degree every 50 ms. */
+/** Auto-rotate adds 1 degree every 50 ms. */
 export const AUTO_ROTATE_STEP_DEGREES = 1;
 export const AUTO_ROTATE_INTERVAL_MS = 50;
 /** A horizontal drag across 360 px turns the turntable half a turn. */
@@ -124,7 +124,7 @@ export interface ConditionAccent {
 
 /**
  * Condition accents of the preview. The marketplace's conditions are new, like-new, good, fair
- * and poor; the preview also knows mint, excellent and very-good (spec §3) so that items graded
+ * and poor; the preview also knows mint, excellent and very-good so that items graded
  * on those scales elsewhere still get a colour and a label.
  */
 export const PREVIEW_CONDITION_ACCENTS: Readonly<Record<string, ConditionAccent>> = {

@@ -22,7 +22,7 @@ describe('trade transitions', () => {
     expect(canConfirmReceipt('pending')).toBe(false);
     expect(canConfirmReceipt('completed')).toBe(false);
   });
-  it('maps statuses to the badge styles of spec §4', () => {
+  it('maps statuses to their badge styles', () => {
     expect(tradeStatusBadge('pending')).toBe('secondary');
     expect(tradeStatusBadge('accepted')).toBe('default');
     expect(tradeStatusBadge('completed')).toBe('outline');

@@ -1,4 +1,4 @@
-/** The trade state machine (design §5 Trades), shared by the server's checks and the client's buttons. */
+/** The trade state machine (docs/product.md § Trades), shared by the server's checks and the client's buttons. */
 
 export const TRADE_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'completed'] as const;
 export type TradeStatus = (typeof TRADE_STATUSES)[number];
@@ -29,7 +29,7 @@ export function canConfirmReceipt(status: TradeStatus): boolean {
 /** Reviews are blind until both parties have reviewed, or this long after completion. */
 export const REVIEW_BLIND_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Badge variants of spec §4: pending secondary, accepted default, completed outline, else destructive. */
+/** Badge variants: pending secondary, accepted default, completed outline, else destructive. */
 export function tradeStatusBadge(status: string): 'secondary' | 'default' | 'outline' | 'destructive' {
   if (status === 'pending') return 'secondary';
   if (status === 'accepted') return 'default';

@@ -1,4 +1,7 @@
-/** The spec's value comparison between the item you offer and the item you want (spec §5, §9). */
+/**
+ * The value comparison between the item you offer and the item you want
+ * (docs/product.md § Value hint and fair trade).
+ */
 
 export const VALUE_SIMILARITY_TOLERANCE = 0.2;
 export const FAIR_TRADE_TOLERANCE = 0.1;

@@ -1,5 +1,5 @@
 /**
- * Rules of the wishlist (spec §3, §4, §5): the category names, which entry a bookmark stands for,
+ * Rules of the wishlist (docs/product.md § Wishlist): the category names, which entry a bookmark stands for,
  * and the form's payload. Pure, so the page, the bookmark and the tests share them.
  */
 import { dollarsToCents } from './money';
@@ -35,7 +35,7 @@ export function wishlistCategoryOf(item: {
 const titleKey = (title: string) => title.trim().toLowerCase();
 
 /**
- * Spec §4 Wishlist bookmark: the entry an item's bookmark stands for, i.e. one with the same title
+ * The bookmark: the entry an item's bookmark stands for, i.e. one with the same title
  * (ignoring case) and the same category; undefined when there is none.
  */
 export function wishlistEntryFor<T extends { title: string; category: string }>(
@@ -88,7 +88,7 @@ export interface WishlistPayload {
 }
 
 /**
- * Spec §5 Wishlist add: title, category and description trimmed; brand and size trimmed and null
+ * The add form: title, category and description trimmed; brand and size trimmed and null
  * when empty; the max value in dollars becomes integer cents (rounded), null when empty.
  */
 export function wishlistPayload(values: WishlistFormValues): WishlistPayload {
