@@ -1,5 +1,5 @@
 /**
- * The baseline of design §7: a bare node:http server answering every request with the bytes and
+ * The throughput baseline: a bare node:http server answering every request with the bytes and
  * headers of one recorded app response. Run as its own process (like the app), it prints its port.
  * Usage: node --import tsx bench/baseline-server.ts <recording.json>
  */

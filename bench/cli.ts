@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- <part>] [options]`: the benchmark of design §7 (issue 9). Parts: http, ws,
- * client, or all (default). Results are printed and appended to bench/results.md.
+ * `npm run bench [-- <part>] [options]`: measures the app against its performance budgets
+ * (README § Performance). Parts: http, ws, client, or all (default). Results are printed and
+ * appended to bench/results.md.
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';

@@ -20,7 +20,7 @@ export interface HttpCase {
   body?: string;
   /** Varies each request (login: a different member and client address every time). */
   vary?: () => { headers?: Record<string, string>; body?: string };
-  /** Checked against the §7 budget for GET /api/items. */
+  /** Checked against the GET /api/items budget (BUDGETS.itemsP99Ms). */
   itemsBudget?: boolean;
 }
 
@@ -45,7 +45,7 @@ export interface LoadSettings {
 const cookie = (token: string) => ({ cookie: `${SESSION_COOKIE}=${token}` });
 const json = { 'content-type': 'application/json' };
 
-/** The cases of issue 9, built from the seeded fixtures. */
+/** The HTTP cases, built from the seeded fixtures. */
 export function httpCases(fixtures: Fixtures): HttpCase[] {
   let login = 0;
   return [
@@ -107,7 +107,7 @@ export function httpCases(fixtures: Fixtures): HttpCase[] {
       path: '/api/auth/login',
       headers: json,
       // Each attempt comes from another member and client address, as many users signing in would:
-      // the per-IP and per-email limits (design §6) are not what is measured here.
+      // the per-IP and per-email limits are not what is measured here.
       vary: () => {
         login += 1;
         const email = fixtures.loginEmails[login % fixtures.loginEmails.length];
@@ -213,7 +213,7 @@ function record(url: string) {
 }
 
 /**
- * Design §7's baseline: records the app's default GET /api/items answer, serves those bytes from a
+ * The baseline the app's throughput is compared with: records the app's default GET /api/items answer, serves those bytes from a
  * bare node:http process and measures it like the app case.
  */
 export async function measureBaseline(

@@ -1,4 +1,4 @@
-/** The datasets and knobs of a benchmark run (design §7: every figure is measured at scale). */
+/** The datasets and knobs of a benchmark run (every figure is measured at scale: small datasets hide slow queries). */
 
 export interface Scale {
   users: number;
@@ -8,7 +8,7 @@ export interface Scale {
 }
 
 export const SCALES = {
-  /** Design §7. */
+  /** The scale the budgets are set for (README § Performance). */
   full: { users: 10_000, items: 100_000, trades: 50_000, messages: 200_000 },
   /** A quick run of a few minutes. */
   small: { users: 1_000, items: 10_000, trades: 5_000, messages: 20_000 },

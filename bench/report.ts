@@ -61,7 +61,7 @@ export interface BenchReport {
   notes: string[];
 }
 
-/** Design §7. */
+/** The performance budgets a run is marked against (README § Performance). */
 export const BUDGETS = {
   itemsP99Ms: 25,
   baselineRatio: 0.5,
@@ -276,8 +276,8 @@ export function renderReport(report: BenchReport): string {
 const HEADER = `# Benchmark results
 
 Written by \`npm run bench\` (and \`npm run bench:soak\`): one section per run, newest last. The
-budgets are design §7's. This machine is shared with other builds and tests, so absolute figures
-are pessimistic; compare runs by their load average.
+budgets are \`BUDGETS\` in bench/report.ts (README § Performance). This machine is shared with other
+builds and tests, so absolute figures are pessimistic; compare runs by their load average.
 `;
 
 /** Appends a section to the results file, creating it with its header first. */

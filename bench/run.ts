@@ -36,7 +36,7 @@ async function measureCases(url: string, cases: HttpCase[], load: LoadSettings, 
 }
 
 /**
- * The whole benchmark of issue 9: a fresh database seeded at scale, the app started on it, then the
+ * The whole benchmark: a fresh database seeded at scale, the app started on it, then the
  * selected parts (HTTP with its baseline and, with workers, node:cluster; WebSocket chat on one and,
  * on PostgreSQL, two instances; client build sizes and Lighthouse). Everything it starts, it stops,
  * and the database is dropped.

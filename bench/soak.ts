@@ -1,5 +1,5 @@
 /**
- * `npm run bench:soak`: the soak test of issue 10 item 8. Simulated members browse, request (and
+ * `npm run bench:soak`: the soak test. Simulated members browse, request (and
  * withdraw) barters and chat against one app process for minutes, each with a WebSocket open;
  * every error is counted (there must be none) and the app's resident memory is sampled.
  */
