@@ -16,7 +16,7 @@ import {
   watchToasts,
 } from './support/journeys';
 
-/** Browse shows the first page of this many items, then 'Load more' (design §5 Item list). */
+/** Browse shows the first page of this many items, then 'Load more' (docs/product.md § Browse and search). */
 const PAGE_SIZE = 24;
 const BRAND = 'Zara';
 const CONDITION_LABELS: Record<string, string> = {
@@ -54,7 +54,7 @@ async function dragThumb(page: Page, slider: Locator, thumb: Locator, dollarValu
   await page.mouse.up();
 }
 
-/** Spec §2 Browse, Category page and Item card, §6 visitors' 'Login required' (issue 3). */
+/** Browse, the category page and the item card, and visitors' 'Login required' (docs/product.md § Screens and routes). */
 describe('a visitor discovers items', () => {
   let page: Page;
   const grid = () => page.getByTestId('grid-browse');

@@ -17,13 +17,11 @@ import {
 import { expectNewToast, openUserMenu } from './support/ui';
 
 /**
- * Issue 6: real-time chat between two members about an item (spec §2 Chat dialog, Floating
- * conversations panel, Notifications; §4 Message and Chat typing; §6 Chat; §7 real-time channel;
- * §9 typing stop delay 2000 ms). Member A (one browser) writes to member B (another browser)
+ * Real-time chat between two members about an item (docs/product.md § Chat, § Notifications). Member A (one browser) writes to member B (another browser)
  * about B's listing; B follows it live on the home page, without reloading.
  */
 
-/** Spec §9: the stop signal follows the last key press after this long. */
+/** The stop signal follows the last key press after this long. */
 const TYPING_STOP_DELAY_MS = 2000;
 
 interface ConversationSummary {

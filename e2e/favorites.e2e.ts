@@ -13,7 +13,7 @@ import {
   textOf,
 } from './support/journeys';
 
-/** Issue 3: favourites with the heart, listed under Profile → Favorites (spec §2, §4 Favourite). */
+/** Favourites with the heart, listed under Profile → Favorites. */
 describe('a member keeps favourites', () => {
   let page: Page;
   let first: ApiItem;

@@ -21,7 +21,7 @@ function cardTitles(panel: Locator): Promise<string[]> {
   return panel.getByRole('heading', { level: 3 }).allInnerTexts();
 }
 
-/** Spec §2 How It Works page, for a visitor. */
+/** The How It Works page, for a visitor. */
 describe('How It Works', () => {
   let page: Page;
 
@@ -56,7 +56,7 @@ describe('How It Works', () => {
     for (let step = 1; step <= 6; step += 1) {
       await visible(panel.getByText(`Step ${step}`, { exact: true }));
     }
-    // Spec §1: sign-up is by email and password or by an external account.
+    // Sign-up is by email and password, or (once it is available) by an external account.
     await visible(panel.getByText(/email address and a password, or with an external account/));
   });
 
@@ -90,7 +90,7 @@ describe('How It Works', () => {
       'How accurate are the price estimates?',
       'Can I trade multiple items at once?',
     ]);
-    // Spec §1: the product is free, with no fees for listing or trading, and all trades are final.
+    // docs/product.md § What Threadswap is: the product is free, with no fees for listing or trading, and all trades are final.
     await visible(panel.getByText(/no fees for listing items or for trading/));
     await visible(panel.getByText(/All trades are final/));
   });

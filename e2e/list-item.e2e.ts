@@ -21,7 +21,7 @@ import {
   watchToasts,
 } from './support/journeys';
 
-/** Issue 3: a member lists an item with photos, finds it, edits it and deletes it (spec §2, §5, §8). */
+/** A member lists an item with photos, finds it, edits it and deletes it (docs/product.md § Items). */
 describe('a member lists, edits and deletes an item', () => {
   let page: Page;
   const word = uniqueWord('Lx');
@@ -215,7 +215,7 @@ describe('a member lists, edits and deletes an item', () => {
     expect(await itemTotal(page, { search: other.title.split(' ')[0] ?? '' })).toBe(0);
   });
 
-  /* Deleting from a card's menu (which unmounts the card) still shows the spec's toast (spec §8). */
+  /* Deleting from a card's menu (which unmounts the card) still shows its toast. */
   it("deleting from a card's menu deletes the item and shows 'Item deleted'", async () => {
     const word3 = uniqueWord('Cx');
     const third = await listItemViaApi(page, {

@@ -13,7 +13,7 @@ import {
   visible,
 } from './support/ui';
 
-/** Spec §2 Authentication dialog, §5 Login/Register validation, §8 registration messages. */
+/** The sign-up dialog, its checks and its messages (docs/product.md § Accounts and sessions). */
 describe('registration through the authentication dialog', () => {
   let page: Page;
   let clearSession: () => Promise<void>;

@@ -14,7 +14,7 @@ import {
   visible,
 } from './support/ui';
 
-/** Spec §2 Navigation bar and Authentication dialog, §8 login messages, design §5 Dev Login. */
+/** Signing in and out, the login messages, and Dev Login (docs/product.md § Accounts and sessions, § Demo mode). */
 describe('signing in and out', () => {
   let page: Page;
   let context: BrowserContext;

@@ -17,8 +17,7 @@ import {
 import { expectNewToast } from './support/ui';
 
 /**
- * Issue 7: the social network (spec §2 Social page; §4 Social tabs and Friend connect; §6;
- * §8 'Connection sent!'; §9 Social). Two members with the same taste find each other in
+ * The social network (docs/product.md § Social, and 'Connection sent!' in § Texts the code relies on). Two members with the same taste find each other in
  * Recommendations, connect, and become friends; the Activity tab tells of it.
  */
 

@@ -25,8 +25,8 @@ interface Trade {
 }
 
 /**
- * Issue 4: member A asks for member B's item, B accepts, both confirm receipt and review each
- * other (spec §2 Dialogs, Profile, Notifications; §4 Trade request; §5 value hint; §8 messages).
+ * Member A asks for member B's item, B accepts, both confirm receipt and review each other
+ * (docs/product.md § Trades, § Reviews, § Value hint and fair trade).
  */
 describe('two members trade an item from request to reviews', () => {
   let pageA: Page;

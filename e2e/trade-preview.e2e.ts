@@ -10,7 +10,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, CHROMIUM_ARGS } from './support/browser';
 
-/** Spec §2 'Interactive Trade Preview in 3D', §3 condition colours, §4 modes and auto-rotate; design §7 budget. */
+/**
+ * The 3D trade preview (docs/product.md § 3D trade preview), and three.js kept out of the first bundle (the
+ * JavaScript budget in README § Performance).
+ */
 
 const UI_TIMEOUT_MS = 15_000;
 const DIST = join(process.cwd(), 'dist', 'client');
@@ -162,7 +165,7 @@ async function pressed(button: Locator): Promise<boolean> {
   return (await button.getAttribute('aria-pressed')) === 'true';
 }
 
-/** The overlays and the value comparison describe the two items (spec §3 colours, §5 hint). */
+/** The overlays and the value comparison describe the two items: condition colours and the value hint. */
 async function expectOverlays(dialog: Locator, { offered, wanted }: Trade) {
   expect(await dialog.getByTestId('badge-preview-condition-user').textContent()).toBe(
     conditionAccent(offered.condition).label,
@@ -178,7 +181,7 @@ async function expectOverlays(dialog: Locator, { offered, wanted }: Trade) {
   );
 }
 
-/** Modes: both by default; user and target show one side each (spec §4). */
+/** Modes: both by default; user and target show one side each. */
 async function expectModes(dialog: Locator) {
   const badge = (side: string) => dialog.getByTestId(`badge-preview-condition-${side}`);
   expect(await pressed(dialog.getByTestId('button-mode-both'))).toBe(true);

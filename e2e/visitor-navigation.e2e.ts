@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser';
 import { expectPath, expectSignedOutBar, hidden, visible } from './support/ui';
 
-/** The spec's links (§2 Navigation bar) in its order: test id, label, destination. */
+/** The navigation bar's links (docs/product.md § Screens and routes) in their order: test id, label, destination. */
 const NAV_LINKS = [
   ['link-home', 'Home', '/'],
   ['link-browse', 'Browse', '/browse'],
@@ -25,7 +25,7 @@ async function expectNotFound(page: Page) {
   await visible(notFound.getByText('Did you forget to add the page to the router?', { exact: true }));
 }
 
-/** Spec §2 Route sets, Navigation bar and the not-found page, for a visitor. */
+/** A visitor's routes, navigation bar and the not-found page (docs/product.md § Screens and routes). */
 describe('a visitor finds their way around', () => {
   describe('on a desktop', () => {
     let page: Page;

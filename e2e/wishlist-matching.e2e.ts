@@ -23,9 +23,9 @@ interface SmartMatch {
 }
 
 /**
- * Issue 5: a wishlist entry made on the page (with its inline validation), the alert and the
+ * A wishlist entry made on the page (with its inline validation), the alert and the
  * matches card when another member lists a match, and Smart Match ranking the member's own items
- * as offers (spec §2 Wishlist page, Dialogs; §5 Wishlist add; §9 smart match score).
+ * as offers (docs/product.md § Wishlist, § Matching).
  */
 describe('a member is told about wishlist matches and ranks their offers', () => {
   let pageA: Page;

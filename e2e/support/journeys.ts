@@ -38,7 +38,7 @@ export async function textOf(locator: Locator): Promise<string> {
   return ((await locator.textContent({ timeout: WAIT_MS })) ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** Money as the spec shows it: dollars with 2 decimals and thousands separators, e.g. '$1,234.50'. */
+/** Money as the app shows it (docs/product.md § Money): dollars with 2 decimals and thousands separators, e.g. '$1,234.50'. */
 export function dollars(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }

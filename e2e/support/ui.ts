@@ -45,8 +45,8 @@ function toastTexts(page: Page): Promise<string[][]> {
 }
 
 /**
- * Waits until exactly one toast is shown and it reads `title` / `description` (spec: only one
- * toast at a time), and that it is visible.
+ * Waits until exactly one toast is shown and it reads `title` / `description` (only one
+ * toast shows at a time), and that it is visible.
  */
 export async function expectToast(page: Page, title: string, description: string): Promise<void> {
   await expect.poll(() => toastTexts(page), { timeout: UI_TIMEOUT_MS }).toEqual([[title, description]]);
