@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createGenerationCache, type GenerationCache } from '../../lib/generation-cache';
 import { SharedJson } from '../../lib/json-response';
-import { BUS_CHANNEL } from '../../realtime/event-bus';
+import { BUS_CHANNEL } from '../realtime/event-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +27,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Entries are facets JSON, list pages (`{ json, total }`) and counts; counts are small. */
 function entrySize(value: NonNullable<unknown>): number {
   if (value instanceof SharedJson) return value.size;
-  if (typeof value === 'object' && 'json' in value && value.json instanceof SharedJson) return value.json.size;
+  if (typeof value === 'object' && 'json' in value && value.json instanceof SharedJson)
+    return value.json.size;
   return 256;
 }
 
@@ -54,7 +55,7 @@ export async function installMarketplaceCache(app: FastifyInstance) {
       cache.invalidate();
     return payload;
   });
-  const unsubscribe = app.events.subscribe((event) => {
+  const unsubscribe = app.bus.subscribe((event) => {
     if (event.kind === 'marketplace') cache.invalidate();
   });
   const unlisten = await app.database.pglite?.listen(BUS_CHANNEL, (payload) => {
