@@ -14,6 +14,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/connect';
 import type { AppConfig } from './env';
+import { installAuthentication } from './lib/authentication';
+import { createDomainEvents } from './lib/domain-events';
 import { installErrorHandler } from './lib/error-handler';
 import { installOriginGuard } from './lib/origin-guard';
 import {
@@ -22,6 +24,7 @@ import {
   createAuthLimiter,
   DEFAULT_AUTH_RATE_LIMITS,
 } from './lib/rate-limit';
+import type { ServiceContext } from './lib/service-context';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
@@ -29,17 +32,21 @@ import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { itemsRoutes } from './modules/items/items.routes';
 import { installMarketplaceCache } from './modules/items/marketplace-cache';
+import { registerMatchingListeners } from './modules/matching/matching.listeners';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { registerTradesListeners } from './modules/trades/trades.listeners';
 import { tradesRoutes } from './modules/trades/trades.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { registerWishlistListeners } from './modules/wishlist/wishlist.listeners';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
-import { createLocalBus, type EventBus } from './realtime/event-bus';
-import { realtimeGateway } from './realtime/gateway';
+import { createLocalBus, type EventBus } from './modules/realtime/event-bus';
+import { realtimeGateway } from './modules/realtime/gateway';
+import { registerRealtimeListeners } from './modules/realtime/realtime.listeners';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +54,10 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     authLimiter: AuthLimiter;
-    events: EventBus;
+    /** Fan-out of socket events to every instance (modules/realtime). */
+    bus: EventBus;
+    /** The first argument of every service function. */
+    services: ServiceContext;
     /** Every route with its schemas, for the authorization matrix and contract fuzzing tests. */
     routeTable: RouteRecord[];
   }
@@ -73,8 +83,8 @@ export interface BuildAppOptions {
   /** pino options, or false for silence (tests). */
   logger?: boolean | { level: string };
   authRateLimits?: AuthRateLimits;
-  /** Fan-out of live events; defaults to this process only. */
-  events?: EventBus;
+  /** Fan-out of socket events; defaults to this process only. */
+  bus?: EventBus;
   /** The built client to serve; null serves none (API tests). */
   clientDir?: string | null;
 }
@@ -93,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.decorate('config', options.config);
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
-  app.decorate('events', options.events ?? createLocalBus());
+  app.decorate('bus', options.bus ?? createLocalBus());
   app.decorate(
     'authLimiter',
     createAuthLimiter(options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS, options.database.pool),
@@ -110,6 +120,18 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   installErrorHandler(app);
   await installMarketplaceCache(app);
+  const services: ServiceContext = {
+    db: options.database.db,
+    events: createDomainEvents(),
+    marketplaceCache: app.marketplaceCache,
+  };
+  app.decorate('services', services);
+  // Listeners run in the order they subscribe: wishlist alerts go out before match alerts.
+  registerTradesListeners(services);
+  registerWishlistListeners(services);
+  registerMatchingListeners(services);
+  registerRealtimeListeners(services.events, app.bus);
+
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -131,12 +153,13 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     crossOriginEmbedderPolicy: false,
   });
   installOriginGuard(app);
+  installAuthentication(app);
   // The OpenAPI document, generated from the same zod contract the routes validate with.
   await app.register(swagger, {
     openapi: { info: { title: 'Threadswap API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -158,20 +181,26 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
   const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);
   if (serveClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      index: false,
-      wildcard: false,
-      // The build writes .br and .gz copies (vite.config.ts); they go to clients that accept them.
-      preCompressed: true,
-      setHeaders(reply, path) {
-        reply.header(
-          'cache-control',
-          path.includes('/assets/')
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=0, must-revalidate',
-        );
-      },
+    await app.register(async (files) => {
+      // The built client's files are public.
+      files.addHook('onRoute', (route) => {
+        route.config = { ...route.config, auth: 'public' };
+      });
+      await files.register(fastifyStatic, {
+        root: clientDir,
+        index: false,
+        wildcard: false,
+        // The build writes .br and .gz copies (vite.config.ts); they go to clients that accept them.
+        preCompressed: true,
+        setHeaders(reply, path) {
+          reply.header(
+            'cache-control',
+            path.includes('/assets/')
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=0, must-revalidate',
+          );
+        },
+      });
     });
   }
 

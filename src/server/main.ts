@@ -2,8 +2,8 @@ import { buildApp } from './app';
 import { openDatabase } from './db/connect';
 import { seedDemo } from './db/seed';
 import { parseEnv } from './env';
-import { createLocalBus } from './realtime/event-bus';
-import { createPostgresBus } from './realtime/postgres-bus';
+import { createLocalBus } from './modules/realtime/event-bus';
+import { createPostgresBus } from './modules/realtime/postgres-bus';
 import pino from 'pino';
 
 let config;
@@ -24,7 +24,7 @@ const events =
 const app = await buildApp({
   config,
   database,
-  events,
+  bus: events,
   logger: { level: config.logLevel },
   clientDir: config.clientDir,
 });

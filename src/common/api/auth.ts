@@ -49,3 +49,6 @@ export type AuthStatus = z.infer<typeof authStatus>;
 export const demoLoginInput = z.object({ userId: z.string().max(100).optional() }).nullish();
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/** The full-page sign-in entry points take any query (an old link's parameters) and ignore it. */
+export const redirectQuery = z.object({}).passthrough();

@@ -73,3 +73,6 @@ export const messageInput = z
 export type MessageInput = z.input<typeof messageInput>;
 
 export const totalUnread = z.object({ count: z.number().int() });
+
+/** How many messages marking a conversation read changed. */
+export const conversationRead = z.object({ read: z.number().int() });

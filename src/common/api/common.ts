@@ -22,3 +22,10 @@ export function text(label: string, min: number, max: number) {
 }
 
 export const okResponse = z.object({ ok: z.literal(true) });
+
+/** A route path naming a member. */
+export const userIdParam = z.object({ userId: z.uuid({ message: 'Invalid member id' }) });
+/** A route that takes no query parameters (unknown ones are refused). */
+export const emptyQuery = z.object({}).strict();
+/** A POST that carries nothing: no body, or an empty object. */
+export const emptyBody = z.object({}).strict().nullish();

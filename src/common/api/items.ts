@@ -227,3 +227,6 @@ export const stats = z.object({
   totalTrades: z.number().int(),
 });
 export type Stats = z.infer<typeof stats>;
+
+export const favoriteItemParam = z.object({ itemId: z.uuid({ message: 'itemId must be an item id' }) });
+export const favoriteAdded = z.object({ itemId: z.string(), createdAt: z.string() });

@@ -48,3 +48,5 @@ export const valueEstimate = z.object({
   comparedBy: z.array(z.string()),
 });
 export type ValueEstimate = z.infer<typeof valueEstimate>;
+
+export const barterMatchesParams = z.object({ itemId: z.uuid({ message: 'Invalid id' }) });

@@ -62,3 +62,9 @@ export const accountDeletionInput = z
       .max(200),
   })
   .strict();
+
+export const reportListQuery = z
+  .object({
+    status: z.enum(['open', 'resolved'], { message: 'status must be open or resolved' }).default('open'),
+  })
+  .strict();

@@ -3,11 +3,10 @@ import { LRUCache } from 'lru-cache';
 export interface GenerationCacheOptions {
   /** How long an entry may be served at most; 0 turns the cache off (every read loads). */
   ttlMs: number;
-  /**
-   * Upper bound of what the entries hold, in bytes: strings by length, values with a `size` (or a
-   * `json` with one) by that, anything else ~256 B.
-   */
+  /** Upper bound of what the entries hold, in bytes, as measured by `sizeOf`. */
   maxBytes: number;
+  /** An entry's size in bytes; by default strings count their length and anything else ~256 B. */
+  sizeOf?: (value: NonNullable<unknown>) => number;
 }
 
 /**
@@ -24,13 +23,7 @@ export interface GenerationCache {
   readonly generation: number;
 }
 
-function sizeOf(value: unknown): number {
-  if (typeof value === 'string') return value.length;
-  const sized = value as { size?: unknown; json?: { size?: unknown } };
-  if (typeof sized.size === 'number') return sized.size;
-  if (typeof sized.json?.size === 'number') return sized.json.size;
-  return 256;
-}
+const defaultSizeOf = (value: NonNullable<unknown>) => (typeof value === 'string' ? value.length : 256);
 
 export function createGenerationCache(options: GenerationCacheOptions): GenerationCache {
   let generation = 0;
@@ -46,6 +39,7 @@ export function createGenerationCache(options: GenerationCacheOptions): Generati
     };
   }
   type Load = () => Promise<NonNullable<unknown>>;
+  const sizeOf = options.sizeOf ?? defaultSizeOf;
   const lru = new LRUCache<string, NonNullable<unknown>, Load>({
     maxSize: options.maxBytes,
     sizeCalculation: (value) => Math.max(1, sizeOf(value)),

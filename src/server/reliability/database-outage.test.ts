@@ -2,8 +2,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppInstance, buildApp } from '../app';
 import { type Database, openPostgres } from '../db/connect';
-import { createPostgresBus } from '../realtime/postgres-bus';
-import type { EventBus } from '../realtime/event-bus';
+import { createPostgresBus } from '../modules/realtime/postgres-bus';
+import type { EventBus } from '../modules/realtime/event-bus';
 import { TestClient, testConfig } from '../test-support/test-app';
 import { createPrivateCluster } from '../test-support/private-cluster';
 import { testDriver } from '../test-support/test-database';
@@ -34,7 +34,7 @@ describe.skipIf(testDriver !== 'postgres')('a database outage', () => {
       cluster.url,
       pino({ level: 'silent' }),
     );
-    app = await buildApp({ config: testConfig, database, events, logger: false, clientDir: null });
+    app = await buildApp({ config: testConfig, database, bus: events, logger: false, clientDir: null });
     await app.ready();
   }, 120_000);
 

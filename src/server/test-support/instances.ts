@@ -2,8 +2,8 @@ import { afterAll, beforeAll } from 'vitest';
 import pino from 'pino';
 import { type AppInstance, buildApp } from '../app';
 import { type Database, openPostgres } from '../db/connect';
-import type { EventBus } from '../realtime/event-bus';
-import { createPostgresBus } from '../realtime/postgres-bus';
+import type { EventBus } from '../modules/realtime/event-bus';
+import { createPostgresBus } from '../modules/realtime/postgres-bus';
 import { testConfig } from './test-app';
 import { createScratchPostgres } from './test-database';
 
@@ -39,7 +39,13 @@ export async function startInstances(count: number) {
         scratch.url,
         pino({ level: 'silent' }),
       );
-      const app = await buildApp({ config: testConfig, database, events, logger: false, clientDir: null });
+      const app = await buildApp({
+        config: testConfig,
+        database,
+        bus: events,
+        logger: false,
+        clientDir: null,
+      });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       instances.push({

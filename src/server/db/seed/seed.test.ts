@@ -16,6 +16,7 @@ import {
   WISHLIST_CATEGORY_MAP,
   type WishlistCategory,
 } from '../../../common/domain/taxonomy';
+import { serviceContextFor } from '../../test-support/service-context';
 import { wishlistMatches } from '../../modules/wishlist/wishlist.service';
 import { wishlistMatchesItem } from '../../modules/wishlist/wishlist.query';
 import { openTestDatabase } from '../../test-support/test-database';
@@ -435,7 +436,7 @@ describe('the demo history', () => {
     expect(entries.some((entry) => entry.brand)).toBe(true);
     expect(entries.some((entry) => entry.size)).toBe(true);
     expect(entries.some((entry) => entry.max_value)).toBe(true);
-    const matches = await wishlistMatches(database.db, demoId);
+    const matches = await wishlistMatches(serviceContextFor(database.db), demoId);
     expect(matches.length).toBeGreaterThanOrEqual(1);
     for (const match of matches) expect(match.userId).not.toBe(demoId);
   });

@@ -1,19 +1,27 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { authStatus, demoLoginInput, loginInput, registerInput } from '../../../common/api/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authStatus,
+  demoLoginInput,
+  loginInput,
+  redirectQuery,
+  registerInput,
+} from '../../../common/api/auth';
 import { okResponse } from '../../../common/api/common';
+import { accountDeletionInput, passwordChangeInput } from '../../../common/api/safety';
 import { user as userSchema } from '../../../common/api/users';
-import type { AppInstance } from '../../app';
+import { isModerator } from '../../lib/authentication';
 import { notFound } from '../../lib/errors';
 import {
   clearSessionCookie,
   createSession,
   currentUser,
   deleteSession,
-  requireUser,
   SESSION_COOKIE,
+  type SessionUser,
   setSessionCookie,
 } from '../../lib/session';
+import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 import { presentUser } from '../users/users.presenter';
 import {
   authenticate,
@@ -23,8 +31,6 @@ import {
   findByEmail,
   registerMember,
 } from './auth.service';
-import { accountDeletionInput, passwordChangeInput } from '../../../common/api/safety';
-import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 
 /** Signs the member in on a fresh token; any token the browser held is ended (rotation on login). */
 async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
@@ -33,20 +39,24 @@ async function startSession(request: FastifyRequest, reply: FastifyReply, userId
   setSessionCookie(reply, token);
 }
 
-export async function authRoutes(app: AppInstance) {
-  const { db, authLimiter } = app;
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.services;
+  const { authLimiter } = app;
   /** The member's own record, with whether they may moderate. */
-  const presentSelf = (member: Parameters<typeof presentUser>[0]) => ({
+  const presentSelf = (member: SessionUser) => ({
     ...presentUser(member),
-    isModerator: app.config.moderatorEmails.includes(member.email.toLowerCase()),
+    isModerator: isModerator(app.config, member),
   });
 
   app.post(
     '/api/auth/register',
-    { config: KEEPS_MARKETPLACE, schema: { body: registerInput, response: { 201: userSchema } } },
+    {
+      config: { auth: 'public', ...KEEPS_MARKETPLACE },
+      schema: { body: registerInput, response: { 201: userSchema } },
+    },
     async (request, reply) => {
       await authLimiter.check(request.ip, request.body.email);
-      const created = await registerMember(db, request.body);
+      const created = await registerMember(ctx, request.body);
       await startSession(request, reply, created.id);
       return reply.status(201).send(presentUser(created));
     },
@@ -54,10 +64,13 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/api/auth/login',
-    { config: KEEPS_MARKETPLACE, schema: { body: loginInput, response: { 200: userSchema } } },
+    {
+      config: { auth: 'public', ...KEEPS_MARKETPLACE },
+      schema: { body: loginInput, response: { 200: userSchema } },
+    },
     async (request, reply) => {
       await authLimiter.check(request.ip, request.body.email);
-      const member = await authenticate(db, request.body.email, request.body.password);
+      const member = await authenticate(ctx, request.body.email, request.body.password);
       await authLimiter.reset(request.body.email);
       await startSession(request, reply, member.id);
       return presentUser(member);
@@ -66,32 +79,37 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/api/auth/logout',
-    { config: KEEPS_MARKETPLACE, schema: { response: { 200: okResponse } } },
+    { config: { auth: 'public', ...KEEPS_MARKETPLACE }, schema: { response: { 200: okResponse } } },
     async (request, reply) => {
-      await deleteSession(db, request.cookies[SESSION_COOKIE]);
+      await deleteSession(app.db, request.cookies[SESSION_COOKIE]);
       clearSessionCookie(reply);
       return { ok: true as const };
     },
   );
 
-  app.get('/api/auth/status', { schema: { response: { 200: authStatus } } }, async (request) => {
-    const member = await currentUser(request);
-    return { authenticated: Boolean(member), user: member ? presentSelf(member) : null };
-  });
+  app.get(
+    '/api/auth/status',
+    { config: { auth: 'public' }, schema: { response: { 200: authStatus } } },
+    async (request) => {
+      const member = await currentUser(request);
+      return { authenticated: Boolean(member), user: member ? presentSelf(member) : null };
+    },
+  );
 
-  app.get('/api/auth/user', { schema: { response: { 200: userSchema } } }, async (request) =>
-    presentSelf(await requireUser(request)),
+  app.get(
+    '/api/auth/user',
+    { config: { auth: 'member' }, schema: { response: { 200: userSchema } } },
+    async (request) => presentSelf(request.member),
   );
 
   app.post(
     '/api/auth/password',
-    { schema: { body: passwordChangeInput, response: { 200: okResponse } } },
+    { config: { auth: 'member' }, schema: { body: passwordChangeInput, response: { 200: okResponse } } },
     async (request) => {
-      const member = await requireUser(request);
-      await authLimiter.check(request.ip, member.email);
+      await authLimiter.check(request.ip, request.member.email);
       await changePassword(
-        db,
-        member,
+        ctx,
+        request.member.id,
         request.body.currentPassword,
         request.body.newPassword,
         request.cookies[SESSION_COOKIE],
@@ -102,11 +120,10 @@ export async function authRoutes(app: AppInstance) {
 
   app.delete(
     '/api/auth/account',
-    { schema: { body: accountDeletionInput, response: { 200: okResponse } } },
+    { config: { auth: 'member' }, schema: { body: accountDeletionInput, response: { 200: okResponse } } },
     async (request, reply) => {
-      const member = await requireUser(request);
-      await authLimiter.check(request.ip, member.email);
-      await deleteAccount({ db, events: app.events }, member, request.body.password);
+      await authLimiter.check(request.ip, request.member.email);
+      await deleteAccount(ctx, request.member.id, request.body.password);
       clearSessionCookie(reply);
       return { ok: true as const };
     },
@@ -114,24 +131,25 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/api/demo-login-user',
-    { schema: { body: demoLoginInput, response: { 200: userSchema } } },
+    { config: { auth: 'public' }, schema: { body: demoLoginInput, response: { 200: userSchema } } },
     async (request, reply) => {
       if (!app.config.demo) throw notFound('Dev Login is not enabled');
-      const demo = await findByEmail(db, DEMO_MEMBER_EMAIL);
+      const demo = await findByEmail(ctx, DEMO_MEMBER_EMAIL);
       if (!demo) throw notFound('The demo member does not exist');
       await startSession(request, reply, demo.id);
       return presentUser(demo);
     },
   );
 
-  // Full-page entry points of the spec (§2): they open the auth dialog on the right tab.
-  const redirectQuery = z.object({}).passthrough();
-  app.get('/api/login', { schema: { querystring: redirectQuery } }, (_request, reply) =>
-    reply.redirect('/?auth=login'),
+  // Full-page entry points: they open the auth dialog on the right tab.
+  app.get(
+    '/api/login',
+    { config: { auth: 'public' }, schema: { querystring: redirectQuery } },
+    (_request, reply) => reply.redirect('/?auth=login'),
   );
   for (const path of ['/api/auth/external', '/api/auth/email']) {
-    app.get(path, { schema: { querystring: redirectQuery } }, (_request, reply) =>
+    app.get(path, { config: { auth: 'public' }, schema: { querystring: redirectQuery } }, (_request, reply) =>
       reply.redirect('/?auth=register'),
     );
   }
-}
+};

@@ -1,6 +1,5 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { INVALID_CREDENTIALS } from '../../../common/api/auth';
-import type { Db } from '../../db/connect';
 import {
   favorites,
   friendships,
@@ -11,17 +10,16 @@ import {
   users,
   wishlistItems,
 } from '../../db/schema';
-import type { EventBus } from '../../realtime/event-bus';
-import { hashToken } from '../../lib/session';
-import { announce } from '../notifications/notifications.service';
-import { closePendingForItem, refreshAvailability } from '../trades/trades.service';
-import { badRequest, conflict, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import type { ServiceContext } from '../../lib/service-context';
+import { hashToken } from '../../lib/session';
+import { transact } from '../../lib/unit-of-work';
 
 export const DEMO_MEMBER_EMAIL = 'demo@threadswap.example';
 
 export async function registerMember(
-  db: Db,
+  { db }: ServiceContext,
   input: { firstName: string; lastName: string | null; email: string; password: string },
 ) {
   const passwordHash = await hashPassword(input.password);
@@ -34,7 +32,7 @@ export async function registerMember(
   return created;
 }
 
-export async function findByEmail(db: Db, email: string) {
+export async function findByEmail({ db }: ServiceContext, email: string) {
   const [row] = await db
     .select()
     .from(users)
@@ -43,20 +41,25 @@ export async function findByEmail(db: Db, email: string) {
   return row;
 }
 
-type Member = typeof users.$inferSelect;
+async function loadMember({ db }: ServiceContext, memberId: string) {
+  const [member] = await db.select().from(users).where(eq(users.id, memberId));
+  if (!member) throw notFound('Member not found');
+  return member;
+}
 
 /** Changes the password and ends every other session of the member (ASVS 7.4.3). */
 export async function changePassword(
-  db: Db,
-  member: Member,
+  ctx: ServiceContext,
+  memberId: string,
   current: string,
   next: string,
   keepToken: string | undefined,
 ) {
+  const member = await loadMember(ctx, memberId);
   if (!(await verifyPassword(member.passwordHash, current)))
     throw badRequest('Your current password is incorrect');
   const passwordHash = await hashPassword(next);
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
     await tx
       .delete(sessions)
@@ -73,7 +76,8 @@ export async function changePassword(
  * Deletes the account: personal data goes, the member's items leave the marketplace and their open
  * requests close; the row stays, anonymised, so completed trades remain in the other party's history.
  */
-export async function deleteAccount(ctx: { db: Db; events: EventBus }, member: Member, password: string) {
+export async function deleteAccount(ctx: ServiceContext, memberId: string, password: string) {
+  const member = await loadMember(ctx, memberId);
   if (!(await verifyPassword(member.passwordHash, password))) throw badRequest('Your password is incorrect');
   const [busy] = await ctx.db
     .select({ id: tradeRequests.id })
@@ -86,14 +90,13 @@ export async function deleteAccount(ctx: { db: Db; events: EventBus }, member: M
     )
     .limit(1);
   if (busy) throw conflict('Finish your accepted trades before deleting your account');
-  const closed = await ctx.db.transaction(async (tx) => {
+  await transact(ctx, async (tx, effects) => {
     const owned = await tx
       .update(items)
       .set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(items.userId, member.id), isNull(items.deletedAt)))
       .returning({ id: items.id });
-    const results = [];
-    for (const item of owned) results.push(await closePendingForItem(tx, item.id, member.id));
+    await effects.emit('account.deleted', { memberId, itemIds: owned.map((item) => item.id) });
     await tx.delete(wishlistItems).where(eq(wishlistItems.userId, member.id));
     await tx.delete(favorites).where(eq(favorites.userId, member.id));
     await tx
@@ -115,17 +118,12 @@ export async function deleteAccount(ctx: { db: Db; events: EventBus }, member: M
         deletedAt: new Date(),
       })
       .where(eq(users.id, member.id));
-    return results;
   });
-  for (const result of closed) {
-    if (result.refresh.length) await ctx.db.transaction((tx) => refreshAvailability(tx, result.refresh));
-    await announce(ctx.events, result.stored);
-  }
 }
 
 /** Same answer, and the same work, for an unknown email and a wrong password. */
-export async function authenticate(db: Db, email: string, password: string) {
-  const row = await findByEmail(db, email);
+export async function authenticate(ctx: ServiceContext, email: string, password: string) {
+  const row = await findByEmail(ctx, email);
   const ok = await verifyPassword(row?.passwordHash, password);
   if (!row || !ok) throw unauthorized(INVALID_CREDENTIALS);
   return row;

@@ -1,7 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   conversation,
   conversationQuery,
+  conversationRead,
   conversationWithMessages,
   findOrCreateInput,
   message,
@@ -9,8 +11,7 @@ import {
   totalUnread,
 } from '../../../common/api/chat';
 import { idParam } from '../../../common/api/common';
-import type { AppInstance } from '../../app';
-import { requireUser } from '../../lib/session';
+import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 import {
   findOrCreateConversation,
   getConversation,
@@ -20,47 +21,45 @@ import {
   sendMessage,
   totalUnreadMessages,
 } from './chat.service';
-import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 
-export async function chatRoutes(app: AppInstance) {
-  const ctx = { db: app.db, events: app.events };
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.services;
 
-  app.get('/api/conversations', { schema: { response: { 200: z.array(conversation) } } }, async (request) =>
-    listConversations(app.db, (await requireUser(request)).id),
+  app.get(
+    '/api/conversations',
+    { config: { auth: 'member' }, schema: { response: { 200: z.array(conversation) } } },
+    async (request) => listConversations(ctx, request.member.id),
   );
 
   app.get(
     '/api/conversations/unread-count',
-    { schema: { response: { 200: totalUnread } } },
-    async (request) => ({
-      count: await totalUnreadMessages(app.db, (await requireUser(request)).id),
-    }),
+    { config: { auth: 'member' }, schema: { response: { 200: totalUnread } } },
+    async (request) => ({ count: await totalUnreadMessages(ctx, request.member.id) }),
   );
 
   app.get(
     '/api/conversations/:id',
     {
+      config: { auth: 'member' },
       schema: {
         params: idParam,
         querystring: conversationQuery,
         response: { 200: conversationWithMessages },
       },
     },
-    async (request) =>
-      getConversation(app.db, (await requireUser(request)).id, request.params.id, request.query),
+    async (request) => getConversation(ctx, request.member.id, request.params.id, request.query),
   );
 
   app.post(
     '/api/conversations/find-or-create',
     {
-      config: KEEPS_MARKETPLACE,
+      config: { auth: 'member', ...KEEPS_MARKETPLACE },
       schema: { body: findOrCreateInput, response: { 200: conversation, 201: conversation } },
     },
     async (request, reply) => {
-      const member = await requireUser(request);
       const result = await findOrCreateConversation(
-        app.db,
-        member.id,
+        ctx,
+        request.member.id,
         request.body.otherUserId,
         request.body.relatedItemId,
       );
@@ -71,28 +70,30 @@ export async function chatRoutes(app: AppInstance) {
   app.patch(
     '/api/conversations/:id/read',
     {
-      config: KEEPS_MARKETPLACE,
-      schema: { params: idParam, response: { 200: z.object({ read: z.number().int() }) } },
+      config: { auth: 'member', ...KEEPS_MARKETPLACE },
+      schema: { params: idParam, response: { 200: conversationRead } },
     },
-    async (request) => ({
-      read: await markConversationRead(ctx, (await requireUser(request)).id, request.params.id),
-    }),
+    async (request) => ({ read: await markConversationRead(ctx, request.member.id, request.params.id) }),
   );
 
   app.post(
     '/api/messages',
-    { config: KEEPS_MARKETPLACE, schema: { body: messageInput, response: { 201: message } } },
-    async (request, reply) => {
-      const member = await requireUser(request);
-      return reply
-        .status(201)
-        .send(await sendMessage(ctx, member.id, request.body.conversationId, request.body.content));
+    {
+      config: { auth: 'member', ...KEEPS_MARKETPLACE },
+      schema: { body: messageInput, response: { 201: message } },
     },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await sendMessage(ctx, request.member.id, request.body.conversationId, request.body.content)),
   );
 
   app.patch(
     '/api/messages/:id/read',
-    { config: KEEPS_MARKETPLACE, schema: { params: idParam, response: { 200: message } } },
-    async (request) => markMessageRead(ctx, (await requireUser(request)).id, request.params.id),
+    {
+      config: { auth: 'member', ...KEEPS_MARKETPLACE },
+      schema: { params: idParam, response: { 200: message } },
+    },
+    async (request) => markMessageRead(ctx, request.member.id, request.params.id),
   );
-}
+};

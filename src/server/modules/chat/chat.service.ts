@@ -12,14 +12,9 @@ import {
   users,
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { type EventBus, INLINE_MESSAGE_MAX_BYTES } from '../../realtime/event-bus';
+import type { ServiceContext } from '../../lib/service-context';
 import { assertNotBlocked } from '../safety/safety.service';
 import { presentUserSummary } from '../users/users.presenter';
-
-export interface ChatContext {
-  db: Db;
-  events: EventBus;
-}
 
 type ConversationRow = typeof conversations.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
@@ -105,15 +100,16 @@ async function selectConversations(
   }));
 }
 
-export const listConversations = (db: Db, memberId: string) => selectConversations(db, memberId);
+export const listConversations = (ctx: ServiceContext, memberId: string) =>
+  selectConversations(ctx.db, memberId);
 
 /** The conversation if the member takes part in it; 404 otherwise, so nobody learns it exists. */
 export async function requireParticipant(
-  db: Db,
+  ctx: ServiceContext,
   memberId: string,
   conversationId: string,
 ): Promise<ConversationRow> {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
+  const [row] = await ctx.db.select().from(conversations).where(eq(conversations.id, conversationId));
   if (!row || (row.participant1Id !== memberId && row.participant2Id !== memberId)) {
     throw notFound('Conversation not found');
   }
@@ -124,23 +120,23 @@ const otherParticipant = (row: ConversationRow, memberId: string) =>
   row.participant1Id === memberId ? row.participant2Id : row.participant1Id;
 
 export async function getConversation(
-  db: Db,
+  ctx: ServiceContext,
   memberId: string,
   conversationId: string,
   page: { before?: string; limit: number },
 ): Promise<ConversationWithMessages> {
-  await requireParticipant(db, memberId, conversationId);
-  const [summary] = await selectConversations(db, memberId, conversationId);
+  await requireParticipant(ctx, memberId, conversationId);
+  const [summary] = await selectConversations(ctx.db, memberId, conversationId);
   if (!summary) throw notFound('Conversation not found');
   let cursor: MessageRow | undefined;
   if (page.before) {
-    [cursor] = await db
+    [cursor] = await ctx.db
       .select()
       .from(messages)
       .where(and(eq(messages.id, page.before), eq(messages.conversationId, conversationId)));
     if (!cursor) throw badRequest('before must be a message of this conversation');
   }
-  const rows = await db
+  const rows = await ctx.db
     .select()
     .from(messages)
     .where(
@@ -161,28 +157,28 @@ export async function getConversation(
 }
 
 export async function findOrCreateConversation(
-  db: Db,
+  ctx: ServiceContext,
   memberId: string,
   otherUserId: string,
   relatedItemId?: string | null,
 ) {
   if (otherUserId === memberId) throw badRequest('You cannot start a conversation with yourself');
-  const [other] = await db.select({ id: users.id }).from(users).where(eq(users.id, otherUserId));
+  const [other] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, otherUserId));
   if (!other) throw notFound('Member not found');
-  await assertNotBlocked(db, memberId, otherUserId);
+  await assertNotBlocked(ctx.db, memberId, otherUserId);
   if (relatedItemId) {
-    const [item] = await db.select({ id: items.id }).from(items).where(eq(items.id, relatedItemId));
+    const [item] = await ctx.db.select({ id: items.id }).from(items).where(eq(items.id, relatedItemId));
     if (!item) throw notFound('Item not found');
   }
   const [first, second] = [memberId, otherUserId].sort() as [string, string];
-  const inserted = await db
+  const inserted = await ctx.db
     .insert(conversations)
     .values({ participant1Id: first, participant2Id: second, relatedItemId: relatedItemId ?? null })
     .onConflictDoNothing()
     .returning({ id: conversations.id });
   const [existing] = inserted.length
     ? inserted
-    : await db
+    : await ctx.db
         .select({ id: conversations.id })
         .from(conversations)
         .where(
@@ -195,7 +191,7 @@ export async function findOrCreateConversation(
           ),
         );
   if (!existing) throw new Error('conversation neither inserted nor found');
-  const [summary] = await selectConversations(db, memberId, existing.id);
+  const [summary] = await selectConversations(ctx.db, memberId, existing.id);
   return { conversation: summary as Conversation, created: inserted.length > 0 };
 }
 
@@ -219,15 +215,15 @@ interface SentRow {
  * per conversation, which resurfaces as unread with the latest text. Members outside the
  * conversation get 404, and members on either side of a block 403.
  *
- * Delivery latency, from here to the recipient's socket, has a budget (design §7: p99 at most
- * 50 ms), and each round trip to the database is a chance to wait on a busy machine. So the whole
+ * Delivery latency, from here to the recipient's socket, has a budget (p99 at most 50 ms,
+ * README: Performance), and each round trip to the database is a chance to wait on a busy machine. So the whole
  * write is one statement: the participant and block checks, the message, the conversation's
  * last_message_at, the presence check and the notification, in one round trip and one commit (it
- * took seven round trips and two commits before). The event carries the message when it is small
- * enough, so no instance reads it back before sending it on.
+ * took seven round trips and two commits before). The `message.sent` event carries the message,
+ * so that the realtime module can send it on without reading it back.
  */
 export async function sendMessage(
-  ctx: ChatContext,
+  ctx: ServiceContext,
   memberId: string,
   conversationId: string,
   content: string,
@@ -274,7 +270,7 @@ export async function sendMessage(
   );
   if (!sent) {
     // Nothing stored: the checks every other route uses say why.
-    const conversation = await requireParticipant(ctx.db, memberId, conversationId);
+    const conversation = await requireParticipant(ctx, memberId, conversationId);
     await assertNotBlocked(ctx.db, memberId, otherParticipant(conversation, memberId));
     throw conflict('The conversation changed meanwhile; please send the message again');
   }
@@ -287,31 +283,18 @@ export async function sendMessage(
     createdAt: new Date(sent.created_at).toISOString(),
     isRead: sent.read_at !== null,
   };
-  const inline = Buffer.byteLength(JSON.stringify(message)) <= INLINE_MESSAGE_MAX_BYTES;
-  // Published together: the bus sends what is published in the same tick as one statement.
-  await Promise.all([
-    ctx.events.publish({
-      kind: 'message',
-      conversationId,
-      messageId: message.id,
-      participants: [sent.participant1_id, sent.participant2_id],
-      ...(inline ? { message } : {}),
-    }),
-    sent.notice_id
-      ? ctx.events.publish({
-          kind: 'notification',
-          userId: sent.recipient_id,
-          notificationId: sent.notice_id,
-        })
-      : undefined,
-  ]);
+  await ctx.events.committed('message.sent', {
+    message,
+    participants: [sent.participant1_id, sent.participant2_id],
+    notification: sent.notice_id ? { id: sent.notice_id, userId: sent.recipient_id } : null,
+  });
   return message;
 }
 
-export async function markMessageRead(ctx: ChatContext, memberId: string, messageId: string) {
+export async function markMessageRead(ctx: ServiceContext, memberId: string, messageId: string) {
   const [row] = await ctx.db.select().from(messages).where(eq(messages.id, messageId));
   if (!row) throw notFound('Message not found');
-  await requireParticipant(ctx.db, memberId, row.conversationId);
+  await requireParticipant(ctx, memberId, row.conversationId);
   if (row.senderId === memberId) throw forbidden('Only the recipient can mark a message as read');
   if (row.readAt) return presentMessage(row);
   const [updated] = await ctx.db
@@ -319,8 +302,7 @@ export async function markMessageRead(ctx: ChatContext, memberId: string, messag
     .set({ readAt: new Date() })
     .where(eq(messages.id, messageId))
     .returning();
-  await ctx.events.publish({
-    kind: 'messages_read',
+  await ctx.events.committed('messages.read', {
     conversationId: row.conversationId,
     readerId: memberId,
     recipientId: row.senderId,
@@ -329,8 +311,8 @@ export async function markMessageRead(ctx: ChatContext, memberId: string, messag
 }
 
 /** Marks everything the other participant sent as read, and the conversation's message notification. */
-export async function markConversationRead(ctx: ChatContext, memberId: string, conversationId: string) {
-  const conversation = await requireParticipant(ctx.db, memberId, conversationId);
+export async function markConversationRead(ctx: ServiceContext, memberId: string, conversationId: string) {
+  const conversation = await requireParticipant(ctx, memberId, conversationId);
   const read = await ctx.db
     .update(messages)
     .set({ readAt: new Date() })
@@ -347,20 +329,19 @@ export async function markConversationRead(ctx: ChatContext, memberId: string, c
     .set({ isRead: true })
     .where(and(eq(notifications.userId, memberId), eq(notifications.dedupeKey, `message:${conversationId}`)));
   if (read.length > 0) {
-    await ctx.events.publish({
-      kind: 'messages_read',
+    await ctx.events.committed('messages.read', {
       conversationId,
       readerId: memberId,
       recipientId: otherParticipant(conversation, memberId),
     });
   }
-  await ctx.events.publish({ kind: 'unread', userId: memberId });
+  await ctx.events.committed('notifications.read', { memberId });
   return read.length;
 }
 
-export async function totalUnreadMessages(db: Db, memberId: string) {
+export async function totalUnreadMessages(ctx: ServiceContext, memberId: string) {
   const [row] = await queryRows<{ count: number }>(
-    db,
+    ctx.db,
     sql`select count(*)::int as count from ${messages} m join ${conversations} c on c.id = m.conversation_id
         where (c.participant1_id = ${memberId} or c.participant2_id = ${memberId})
           and m.sender_id <> ${memberId} and m.read_at is null`,
@@ -368,30 +349,35 @@ export async function totalUnreadMessages(db: Db, memberId: string) {
   return row?.count ?? 0;
 }
 
-export async function loadMessage(db: Db, messageId: string) {
-  const [row] = await db.select().from(messages).where(eq(messages.id, messageId));
+export async function loadMessage(ctx: ServiceContext, messageId: string) {
+  const [row] = await ctx.db.select().from(messages).where(eq(messages.id, messageId));
   return row ? presentMessage(row) : undefined;
 }
 
 /** Presence for the "is the recipient looking?" check; kept fresh by the socket heartbeat. */
-export async function markViewing(db: Db, socketId: string, userId: string, conversationId: string) {
-  await db
+export async function markViewing(
+  ctx: ServiceContext,
+  memberId: string,
+  socketId: string,
+  conversationId: string,
+) {
+  await ctx.db
     .insert(conversationViewers)
-    .values({ socketId, userId, conversationId })
+    .values({ socketId, userId: memberId, conversationId })
     .onConflictDoUpdate({
       target: conversationViewers.socketId,
       set: { conversationId, seenAt: new Date() },
     });
 }
 
-export async function touchViewing(db: Db, socketIds: string[]) {
+export async function touchViewing(ctx: ServiceContext, socketIds: string[]) {
   if (socketIds.length === 0) return;
-  await db
+  await ctx.db
     .update(conversationViewers)
     .set({ seenAt: new Date() })
     .where(sql`${conversationViewers.socketId} in ${socketIds}`);
 }
 
-export async function stopViewing(db: Db, socketId: string) {
-  await db.delete(conversationViewers).where(eq(conversationViewers.socketId, socketId));
+export async function stopViewing(ctx: ServiceContext, socketId: string) {
+  await ctx.db.delete(conversationViewers).where(eq(conversationViewers.socketId, socketId));
 }

@@ -1,8 +1,8 @@
-import type { AppInstance } from '../../app';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-export async function healthRoutes(app: AppInstance) {
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/healthz', { config: { auth: 'public' } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { auth: 'public' } }, async (_request, reply) => {
     try {
       await app.database.ping();
       return { status: 'ready' };
@@ -10,4 +10,4 @@ export async function healthRoutes(app: AppInstance) {
       return reply.status(503).send({ status: 'unavailable', message: 'The database is not reachable' });
     }
   });
-}
+};

@@ -1,22 +1,21 @@
 import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '../../../common/api/common';
 import { imageQuery, MAX_UPLOAD_BYTES, uploadedImage } from '../../../common/api/images';
-import type { AppInstance } from '../../app';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
-import { requireUser } from '../../lib/session';
 import { loadImage, storeImage } from './images.service';
 import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 
-export async function imagesRoutes(app: AppInstance) {
+export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.services;
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
 
   app.post(
     '/api/images',
-    { config: KEEPS_MARKETPLACE, schema: { response: { 201: uploadedImage } } },
+    { config: { auth: 'member', ...KEEPS_MARKETPLACE }, schema: { response: { 201: uploadedImage } } },
     async (request, reply) => {
-      const member = await requireUser(request);
       if (!request.isMultipart())
         throw badRequest('Send the image as multipart/form-data in the field "file"');
       let buffer: Buffer | undefined;
@@ -33,20 +32,24 @@ export async function imagesRoutes(app: AppInstance) {
         }
       }
       if (!buffer || buffer.length === 0) throw badRequest('Send the image in the field "file"');
-      const stored = await storeImage(app.db, member.id, buffer);
+      const stored = await storeImage(ctx, request.member.id, buffer);
       return reply.status(201).send(stored);
     },
   );
 
-  app.get('/images/:id', { schema: { params: idParam, querystring: imageQuery } }, async (request, reply) => {
-    const width = request.query.w === '400' ? 400 : 1200;
-    const etag = `"${request.params.id}-${width}"`;
-    const cached = request.headers['if-none-match'] === etag;
-    const data = cached ? undefined : await loadImage(app.db, request.params.id, width);
-    if (!cached && !data) throw notFound('Image not found');
-    // Image bytes never change under an id, so browsers may keep them for a year.
-    reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
-    if (cached) return reply.status(304).send();
-    return reply.type('image/webp').send(data);
-  });
-}
+  app.get(
+    '/images/:id',
+    { config: { auth: 'public' }, schema: { params: idParam, querystring: imageQuery } },
+    async (request, reply) => {
+      const width = request.query.w === '400' ? 400 : 1200;
+      const etag = `"${request.params.id}-${width}"`;
+      const cached = request.headers['if-none-match'] === etag;
+      const data = cached ? undefined : await loadImage(ctx, request.params.id, width);
+      if (!cached && !data) throw notFound('Image not found');
+      // Image bytes never change under an id, so browsers may keep them for a year.
+      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+      if (cached) return reply.status(304).send();
+      return reply.type('image/webp').send(data);
+    },
+  );
+};

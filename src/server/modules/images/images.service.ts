@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Db } from '../../db/connect';
 import { images } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import type { ServiceContext } from '../../lib/service-context';
 
 const FULL_WIDTH = 1200;
 const THUMB_WIDTH = 400;
@@ -40,28 +40,28 @@ export async function processImage(input: Buffer) {
 
 export const imageUrl = (id: string) => `/images/${id}`;
 
-export async function storeImage(db: Db, userId: string | null, input: Buffer) {
+export async function storeImage(ctx: ServiceContext, memberId: string | null, input: Buffer) {
   const processed = await processImage(input);
-  const [row] = await db
+  const [row] = await ctx.db
     .insert(images)
-    .values({ userId, ...processed })
+    .values({ userId: memberId, ...processed })
     .returning({ id: images.id });
   if (!row) throw new Error('image insert returned nothing');
   return { id: row.id, url: imageUrl(row.id) };
 }
 
-export async function loadImage(db: Db, id: string, width: 400 | 1200) {
+export async function loadImage(ctx: ServiceContext, id: string, width: 400 | 1200) {
   const column = width === THUMB_WIDTH ? images.thumb : images.full;
-  const [row] = await db.select({ data: column }).from(images).where(eq(images.id, id)).limit(1);
+  const [row] = await ctx.db.select({ data: column }).from(images).where(eq(images.id, id)).limit(1);
   return row?.data;
 }
 
 /** The ids behind `/images/{id}` URLs that this member uploaded; used to validate an item's photos. */
-export async function ownedImageIds(db: Db, userId: string, ids: string[]) {
+export async function ownedImageIds(ctx: ServiceContext, memberId: string, ids: string[]) {
   if (ids.length === 0) return new Set<string>();
-  const rows = await db
+  const rows = await ctx.db
     .select({ id: images.id })
     .from(images)
-    .where(and(eq(images.userId, userId), inArray(images.id, ids)));
+    .where(and(eq(images.userId, memberId), inArray(images.id, ids)));
   return new Set(rows.map((row) => row.id));
 }

@@ -3,22 +3,14 @@ import type { ItemFacets, ItemFilters, ItemListQuery } from '../../../common/api
 import { CONDITIONS } from '../../../common/domain/taxonomy';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
-import type { GenerationCache } from '../../lib/generation-cache';
 import { items, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { EventBus } from '../../realtime/event-bus';
+import type { ServiceContext } from '../../lib/service-context';
+import { transact } from '../../lib/unit-of-work';
 import { ownedImageIds } from '../images/images.service';
-import { announce } from '../notifications/notifications.service';
-import { notifyStrongMatches } from '../matching/matching.service';
-import { closePendingForItem, refreshAvailability } from '../trades/trades.service';
-import { notifyWishlistMatches } from '../wishlist/wishlist.service';
 import { itemColumns, presentItem } from './items.presenter';
 import { type FacetDimension, marketplaceOrder, marketplaceWhere, type SearchMode } from './items.query';
 
-export interface ItemContext {
-  db: Db;
-  events: EventBus;
-}
 export interface MarketplaceCount {
   total: number;
   searchMode: SearchMode;
@@ -35,8 +27,8 @@ function filterKey(query: ItemFilters & Partial<Pick<ItemListQuery, 'sortBy' | '
  * similarity when full text finds nothing. Cached per filter set, so that paging through a
  * result does not count it again.
  */
-export function countMarketplace(db: Db, cache: GenerationCache, filters: ItemFilters) {
-  return cache.get(`count:${filterKey(filters)}`, async (): Promise<MarketplaceCount> => {
+function countMarketplace({ db, marketplaceCache }: ServiceContext, filters: ItemFilters) {
+  return marketplaceCache.get(`count:${filterKey(filters)}`, async (): Promise<MarketplaceCount> => {
     const countWith = async (searchMode: SearchMode) => {
       const [row] = await db
         .select({ value: count() })
@@ -55,8 +47,9 @@ export function countMarketplace(db: Db, cache: GenerationCache, filters: ItemFi
  * deep offset skips index entries, not joined rows); then only those rows are loaded with their
  * owners and put back in order.
  */
-export async function listMarketplace(db: Db, cache: GenerationCache, query: ItemListQuery) {
-  const { total, searchMode } = await countMarketplace(db, cache, query);
+export async function listMarketplace(ctx: ServiceContext, query: ItemListQuery) {
+  const { db } = ctx;
+  const { total, searchMode } = await countMarketplace(ctx, query);
   if (total === 0 || query.offset >= total) return { items: [], total };
   const order = marketplaceOrder(query, searchMode);
   const ids = db.select({ id: items.id }).from(items).$dynamic();
@@ -77,8 +70,9 @@ export async function listMarketplace(db: Db, cache: GenerationCache, query: Ite
 }
 
 /** Counts per category id, condition, size and the 20 most common brands; each ignores its own filter. */
-export async function facets(db: Db, cache: GenerationCache, filters: ItemFilters): Promise<ItemFacets> {
-  const { searchMode, total } = await countMarketplace(db, cache, filters);
+export async function facets(ctx: ServiceContext, filters: ItemFilters): Promise<ItemFacets> {
+  const { db } = ctx;
+  const { searchMode, total } = await countMarketplace(ctx, filters);
   const base = <T extends SelectedFields>(selection: T, omit?: FacetDimension) =>
     db.select(selection).from(items).where(marketplaceWhere(filters, { omit, searchMode }));
   const grouped = async (
@@ -129,17 +123,17 @@ async function loadItemRow(db: Db, id: string) {
 }
 
 /** An item by id. Deleted items exist only for their owner (their trades keep their own summaries). */
-export async function getItem(db: Db, id: string, viewerId: string | undefined) {
-  const row = await loadItemRow(db, id);
-  if (!row || (row.item.deletedAt && row.item.userId !== viewerId)) throw notFound('Item not found');
+export async function getItem(ctx: ServiceContext, memberId: string | undefined, id: string) {
+  const row = await loadItemRow(ctx.db, id);
+  if (!row || (row.item.deletedAt && row.item.userId !== memberId)) throw notFound('Item not found');
   return presentItem(row);
 }
 
 /** Photo URLs must be the member's own uploads, or photos the item already has. */
-async function checkPhotos(db: Db, userId: string, urls: string[], existing: string[] = []) {
+async function checkPhotos(ctx: ServiceContext, memberId: string, urls: string[], existing: string[] = []) {
   const fresh = urls.filter((url) => !existing.includes(url));
   const ids = fresh.map((url) => url.slice('/images/'.length));
-  const owned = await ownedImageIds(db, userId, ids);
+  const owned = await ownedImageIds(ctx, memberId, ids);
   const foreign = ids.find((id) => !owned.has(id));
   if (foreign) throw badRequest('Photos must be images you uploaded through /api/images');
   if (new Set(urls).size !== urls.length) throw badRequest('Each photo may appear only once');
@@ -164,52 +158,53 @@ export interface ItemFields {
 
 const unique = <T>(list: T[] | undefined) => (list ? [...new Set(list)] : undefined);
 
-export async function createItem(ctx: ItemContext, userId: string, input: ItemFields) {
-  const { db } = ctx;
-  await checkPhotos(db, userId, input.images);
-  const [created] = await db
-    .insert(items)
-    .values({
-      ...input,
-      style: input.style ?? null,
-      tags: unique(input.tags) ?? [],
-      colors: unique(input.colors) ?? [],
-      seasons: unique(input.seasons) ?? [],
-      userId,
-    })
-    .returning({ id: items.id });
-  if (!created) throw new Error('item insert returned nothing');
-  await announceListing(ctx, created.id);
-  return getItem(db, created.id, userId);
+export async function createItem(ctx: ServiceContext, memberId: string, input: ItemFields) {
+  await checkPhotos(ctx, memberId, input.images);
+  const id = await transact(ctx, async (tx, effects) => {
+    const [created] = await tx
+      .insert(items)
+      .values({
+        ...input,
+        style: input.style ?? null,
+        tags: unique(input.tags) ?? [],
+        colors: unique(input.colors) ?? [],
+        seasons: unique(input.seasons) ?? [],
+        userId: memberId,
+      })
+      .returning({ id: items.id });
+    if (!created) throw new Error('item insert returned nothing');
+    await effects.emit('item.listed', { itemId: created.id, memberId });
+    return created.id;
+  });
+  return getItem(ctx, memberId, id);
 }
 
 /** The item, if it exists, is not deleted, and belongs to the member; otherwise 404 or 403. */
-export async function requireOwnItem(db: Db, id: string, userId: string) {
+async function requireOwnItem(db: Db, memberId: string, id: string) {
   const [row] = await db
     .select()
     .from(items)
     .where(and(eq(items.id, id), isNull(items.deletedAt)))
     .limit(1);
   if (!row) throw notFound('Item not found');
-  if (row.userId !== userId) throw forbidden('You can only change your own items');
+  if (row.userId !== memberId) throw forbidden('You can only change your own items');
   return row;
 }
 
 export async function updateItem(
-  ctx: ItemContext,
+  ctx: ServiceContext,
+  memberId: string,
   id: string,
-  userId: string,
   changes: Partial<ItemFields> & { isActive?: boolean },
 ) {
-  const { db } = ctx;
-  const current = await requireOwnItem(db, id, userId);
+  const current = await requireOwnItem(ctx.db, memberId, id);
   if (current.availability === 'traded')
     throw conflict('This item has been traded and can no longer be changed');
-  if (changes.images) await checkPhotos(db, userId, changes.images, current.images);
+  if (changes.images) await checkPhotos(ctx, memberId, changes.images, current.images);
   if (changes.isActive === false && current.availability === 'reserved') {
     throw conflict('This item is reserved in an accepted trade and cannot be unlisted');
   }
-  const closed = await db.transaction(async (tx) => {
+  await transact(ctx, async (tx, effects) => {
     await tx
       .update(items)
       .set({
@@ -220,46 +215,34 @@ export async function updateItem(
         updatedAt: new Date(),
       })
       .where(eq(items.id, id));
-    return changes.isActive === false ? closePendingForItem(tx, id, userId) : { stored: [], refresh: [] };
+    if (changes.isActive === false) await effects.emit('item.withdrawn', { itemId: id, memberId });
+    if (changes.isActive === true && !current.isActive)
+      await effects.emit('item.listed', { itemId: id, memberId });
   });
-  await settle(ctx, closed);
-  if (changes.isActive === true && !current.isActive) await announceListing(ctx, id);
-  return getItem(db, id, userId);
-}
-
-/** A new or relisted item alerts matching wishlists and members it is a strong swap for. */
-async function announceListing(ctx: ItemContext, itemId: string) {
-  await notifyWishlistMatches(ctx.db, ctx.events, itemId);
-  await notifyStrongMatches(ctx.db, ctx.events, itemId);
-}
-
-/** After the commit: re-derive the other items' availability, then push the notifications. */
-async function settle(ctx: ItemContext, closed: Awaited<ReturnType<typeof closePendingForItem>>) {
-  if (closed.refresh.length > 0) await ctx.db.transaction((tx) => refreshAvailability(tx, closed.refresh));
-  await announce(ctx.events, closed.stored);
+  return getItem(ctx, memberId, id);
 }
 
 /** Soft delete: the item leaves the marketplace; trades, favourites and history keep it. */
-export async function deleteItem(ctx: ItemContext, id: string, userId: string) {
-  const current = await requireOwnItem(ctx.db, id, userId);
+export async function deleteItem(ctx: ServiceContext, memberId: string, id: string) {
+  const current = await requireOwnItem(ctx.db, memberId, id);
   if (current.availability === 'reserved') {
     throw conflict('This item is reserved in an accepted trade and cannot be deleted');
   }
-  const closed = await ctx.db.transaction(async (tx) => {
+  await transact(ctx, async (tx, effects) => {
     await tx
       .update(items)
       .set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() })
       .where(eq(items.id, id));
-    return closePendingForItem(tx, id, userId);
+    await effects.emit('item.withdrawn', { itemId: id, memberId });
   });
-  await settle(ctx, closed);
 }
 
 /** A member's items: all but deleted ones for the owner, listed ones for everybody else. */
-export async function listUserItems(db: Db, userId: string, viewerId: string | undefined) {
+export async function listUserItems(ctx: ServiceContext, memberId: string | undefined, userId: string) {
+  const { db } = ctx;
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!owner) throw notFound('Member not found');
-  const visible = viewerId === userId ? isNull(items.deletedAt) : eq(items.isActive, true);
+  const visible = memberId === userId ? isNull(items.deletedAt) : eq(items.isActive, true);
   const rows = await db
     .select(itemColumns)
     .from(items)

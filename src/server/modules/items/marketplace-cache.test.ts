@@ -66,7 +66,7 @@ describe('the cached marketplace reads', () => {
     });
     expect((await list(visitor)).items[0]?.title).toBe('Silk Scarf');
 
-    await t.app.events.publish({ kind: 'marketplace' });
+    await t.app.bus.publish({ kind: 'marketplace' });
     expect((await list(visitor)).items[0]?.title).toBe('Renamed Quietly');
   });
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createGenerationCache, type GenerationCache } from '../../lib/generation-cache';
-import { BUS_CHANNEL } from '../../realtime/event-bus';
+import { SharedJson } from '../../lib/json-response';
+import { BUS_CHANNEL } from '../realtime/event-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The public item list and facets, cached per query (design §7; README: Performance). */
+    /** The public item list and facets, cached per query (README: Performance). */
     marketplaceCache: GenerationCache;
   }
   interface FastifyContextConfig {
@@ -23,6 +24,14 @@ export const KEEPS_MARKETPLACE = { keepsMarketplace: true } as const;
 const MAX_BYTES = 32 * 1024 * 1024;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Entries are facets JSON, list pages (`{ json, total }`) and counts; counts are small. */
+function entrySize(value: NonNullable<unknown>): number {
+  if (value instanceof SharedJson) return value.size;
+  if (typeof value === 'object' && 'json' in value && value.json instanceof SharedJson)
+    return value.json.size;
+  return 256;
+}
+
 /**
  * The marketplace reads are the same for every visitor and by far the most frequent requests, so
  * each instance keeps their JSON for up to MARKETPLACE_CACHE_SECONDS. It is emptied:
@@ -38,6 +47,7 @@ export async function installMarketplaceCache(app: FastifyInstance) {
   const cache = createGenerationCache({
     ttlMs: app.config.marketplaceCacheSeconds * 1000,
     maxBytes: MAX_BYTES,
+    sizeOf: entrySize,
   });
   app.decorate('marketplaceCache', cache);
   app.addHook('onSend', async (request, reply, payload) => {
@@ -45,7 +55,7 @@ export async function installMarketplaceCache(app: FastifyInstance) {
       cache.invalidate();
     return payload;
   });
-  const unsubscribe = app.events.subscribe((event) => {
+  const unsubscribe = app.bus.subscribe((event) => {
     if (event.kind === 'marketplace') cache.invalidate();
   });
   const unlisten = await app.database.pglite?.listen(BUS_CHANNEL, (payload) => {

@@ -5,9 +5,9 @@ import { scoreBarter, scoreOffer, STRONG_MATCH_SCORE, wants } from '../../../com
 import { type Db, queryRows } from '../../db/connect';
 import { items, users, wishlistItems } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import type { EventBus } from '../../realtime/event-bus';
+import type { ServiceContext } from '../../lib/service-context';
+import { transact } from '../../lib/unit-of-work';
 import { itemColumns, presentItem } from '../items/items.presenter';
-import { announce, storeNotifications } from '../notifications/notifications.service';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
 import { loadProfiles, toMatchItem } from './profiles';
 import { findRings } from './rings';
@@ -29,19 +29,19 @@ async function loadListedItem(db: Db, id: string) {
 }
 
 /** Smart Match on another member's item: the viewer's own items ranked as offers its owner would accept. */
-export async function smartMatches(db: Db, viewerId: string, targetId: string) {
-  const target = await loadListedItem(db, targetId);
-  if (target.item.userId === viewerId)
+export async function smartMatches(ctx: ServiceContext, memberId: string, targetId: string) {
+  const target = await loadListedItem(ctx.db, targetId);
+  if (target.item.userId === memberId)
     throw forbidden('Smart Match ranks your items for another member’s item');
   if (!target.item.isActive) throw notFound('Item not found');
   const [mine, profiles] = await Promise.all([
-    db
+    ctx.db
       .select(itemColumns)
       .from(items)
       .innerJoin(users, eq(users.id, items.userId))
-      .where(and(eq(items.userId, viewerId), tradable))
+      .where(and(eq(items.userId, memberId), tradable))
       .limit(CANDIDATE_LIMIT),
-    loadProfiles(db, [target.item.userId]),
+    loadProfiles(ctx.db, [target.item.userId]),
   ]);
   const receiver = profiles.get(target.item.userId);
   if (!receiver) throw notFound('Item not found');
@@ -111,11 +111,19 @@ async function requireOwnListedItem(db: Db, viewerId: string, itemId: string) {
 }
 
 /** What You Could Get for my item: direct and one-way swaps scored from both sides, plus trade rings. */
-export async function barterMatches(db: Db, viewerId: string, itemId: string): Promise<BarterMatch[]> {
-  const own = await requireOwnListedItem(db, viewerId, itemId);
-  const candidates = await barterCandidates(db, own.item);
-  const profiles = await loadProfiles(db, [viewerId, ...candidates.map((row) => row.item.userId)], viewerId);
-  const me = profiles.get(viewerId);
+export async function barterMatches(
+  ctx: ServiceContext,
+  memberId: string,
+  itemId: string,
+): Promise<BarterMatch[]> {
+  const own = await requireOwnListedItem(ctx.db, memberId, itemId);
+  const candidates = await barterCandidates(ctx.db, own.item);
+  const profiles = await loadProfiles(
+    ctx.db,
+    [memberId, ...candidates.map((row) => row.item.userId)],
+    memberId,
+  );
+  const me = profiles.get(memberId);
   if (!me) throw notFound('Member not found');
   const mine = toMatchItem(own.item);
   const scored: BarterMatch[] = candidates.flatMap((row) => {
@@ -123,9 +131,9 @@ export async function barterMatches(db: Db, viewerId: string, itemId: string): P
     if (!them) return [];
     return [{ item: presentItem(row), ...scoreBarter(mine, toMatchItem(row.item), me, them) }];
   });
-  const rings = await findRings(db, { id: viewerId, firstName: me.firstName }, own.item);
+  const rings = await findRings(ctx.db, { id: memberId, firstName: me.firstName }, own.item);
   const ringRows = rings.length
-    ? await db
+    ? await ctx.db
         .select(itemColumns)
         .from(items)
         .innerJoin(users, eq(users.id, items.userId))
@@ -165,13 +173,17 @@ export async function barterMatches(db: Db, viewerId: string, itemId: string): P
 }
 
 /** Suggested Barter Alternatives: the engine's ranking for the owner; similar listings for anyone else. */
-export async function suggestedBarters(db: Db, viewerId: string, itemId: string): Promise<Item[]> {
-  const row = await loadListedItem(db, itemId);
-  if (row.item.userId === viewerId) {
-    return (await barterMatches(db, viewerId, itemId)).slice(0, 12).map((match) => match.item);
+export async function suggestedBarters(
+  ctx: ServiceContext,
+  memberId: string,
+  itemId: string,
+): Promise<Item[]> {
+  const row = await loadListedItem(ctx.db, itemId);
+  if (row.item.userId === memberId) {
+    return (await barterMatches(ctx, memberId, itemId)).slice(0, 12).map((match) => match.item);
   }
-  const candidates = (await barterCandidates(db, row.item)).filter(
-    (candidate) => candidate.item.userId !== viewerId,
+  const candidates = (await barterCandidates(ctx.db, row.item)).filter(
+    (candidate) => candidate.item.userId !== memberId,
   );
   const target = toMatchItem(row.item);
   const neutral = {
@@ -195,7 +207,8 @@ export async function suggestedBarters(db: Db, viewerId: string, itemId: string)
  * match_found: a new listing that is a strong direct swap (score ≥ 0.8) for another member's item
  * tells that member, at most once per pair of items.
  */
-export async function notifyStrongMatches(db: Db, events: EventBus, itemId: string) {
+export async function notifyStrongMatches(ctx: ServiceContext, itemId: string) {
+  const { db } = ctx;
   const listed = await loadListedItem(db, itemId);
   const candidates = (await barterCandidates(db, listed.item)).slice(0, 60);
   if (candidates.length === 0) return;
@@ -221,13 +234,12 @@ export async function notifyStrongMatches(db: Db, events: EventBus, itemId: stri
       },
     ];
   });
-  const stored = await db.transaction((tx) => storeNotifications(tx, notes));
-  await announce(events, stored);
+  await transact(ctx, async (_tx, effects) => effects.notify(...notes));
 }
 
 /** Median and quartiles of comparable listings, relaxing the comparison until enough remain. */
 export async function valueEstimate(
-  db: Db,
+  ctx: ServiceContext,
   query: { category: string; style?: string; brand?: string; condition?: string },
 ): Promise<ValueEstimate> {
   const attempts: Array<{ label: string[]; where: ReturnType<typeof sql> }> = [];
@@ -261,7 +273,7 @@ export async function valueEstimate(
       low: number | null;
       high: number | null;
     }>(
-      db,
+      ctx.db,
       sql`select count(*)::int as basis,
             percentile_cont(0.5) within group (order by estimated_value) as median,
             percentile_cont(0.25) within group (order by estimated_value) as low,

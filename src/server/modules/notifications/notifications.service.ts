@@ -1,19 +1,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Notification, NotificationType } from '../../../common/api/notifications';
-import type { Db, Queryable } from '../../db/connect';
 import { notifications } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { EventBus } from '../../realtime/event-bus';
-
-export interface NewNotification {
-  userId: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  link?: string | null;
-  /** Same key for the same member: stored once, later ones are dropped. */
-  dedupeKey?: string;
-}
+import type { ServiceContext } from '../../lib/service-context';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -29,62 +18,48 @@ export function presentNotification(row: NotificationRow): Notification {
   };
 }
 
-/** Stores notifications inside the caller's transaction; answers the rows actually stored. */
-export async function storeNotifications(tx: Queryable, list: NewNotification[]) {
-  if (list.length === 0) return [];
-  return tx
-    .insert(notifications)
-    .values(list.map((entry) => ({ ...entry, link: entry.link ?? null, dedupeKey: entry.dedupeKey ?? null })))
-    .onConflictDoNothing()
-    .returning({ id: notifications.id, userId: notifications.userId });
-}
-
-/** Pushes stored notifications to their members' sockets; call after the commit. */
-export async function announce(events: EventBus, stored: Array<{ id: string; userId: string }>) {
-  for (const row of stored)
-    await events.publish({ kind: 'notification', userId: row.userId, notificationId: row.id });
-}
-
-export async function listNotifications(db: Db, userId: string, limit: number) {
-  const rows = await db
+export async function listNotifications(ctx: ServiceContext, memberId: string, limit: number) {
+  const rows = await ctx.db
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(eq(notifications.userId, memberId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
   return rows.map(presentNotification);
 }
 
-export async function unreadCount(db: Db, userId: string) {
-  const [row] = await db
+export async function unreadCount(ctx: ServiceContext, memberId: string) {
+  const [row] = await ctx.db
     .select({ value: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+    .where(and(eq(notifications.userId, memberId), eq(notifications.isRead, false)));
   return row?.value ?? 0;
 }
 
-export async function getNotification(db: Db, userId: string, id: string) {
-  const [row] = await db
+export async function getNotification(ctx: ServiceContext, memberId: string, id: string) {
+  const [row] = await ctx.db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+    .where(and(eq(notifications.id, id), eq(notifications.userId, memberId)));
   return row ? presentNotification(row) : undefined;
 }
 
 /** Only the member's own notification; another member's id answers 404, like an unknown one. */
-export async function markRead(db: Db, userId: string, id: string) {
-  const [row] = await db
+export async function markRead(ctx: ServiceContext, memberId: string, id: string) {
+  const [row] = await ctx.db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .where(and(eq(notifications.id, id), eq(notifications.userId, memberId)))
     .returning();
   if (!row) throw notFound('Notification not found');
+  await ctx.events.committed('notifications.read', { memberId });
   return presentNotification(row);
 }
 
-export async function markAllRead(db: Db, userId: string) {
-  await db
+export async function markAllRead(ctx: ServiceContext, memberId: string) {
+  await ctx.db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+    .where(and(eq(notifications.userId, memberId), eq(notifications.isRead, false)));
+  await ctx.events.committed('notifications.read', { memberId });
 }

@@ -1,33 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { okResponse } from '../../../common/api/common';
+import { okResponse, userIdParam } from '../../../common/api/common';
 import { ratingSummary, review, reviewInput, reviewListQuery } from '../../../common/api/reviews';
-import type { AppInstance } from '../../app';
-import { requireUser } from '../../lib/session';
 import { createReview, listReviews, ratingSummary as summarize } from './reviews.service';
 
-const userIdParam = z.object({ userId: z.uuid({ message: 'Invalid member id' }) });
-
-export async function reviewsRoutes(app: AppInstance) {
-  const ctx = { db: app.db, events: app.events };
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.services;
 
   app.post(
     '/api/reviews',
-    { schema: { body: reviewInput, response: { 201: okResponse } } },
+    { config: { auth: 'member' }, schema: { body: reviewInput, response: { 201: okResponse } } },
     async (request, reply) => {
-      await createReview(ctx, (await requireUser(request)).id, request.body);
+      await createReview(ctx, request.member.id, request.body);
       return reply.status(201).send({ ok: true as const });
     },
   );
 
   app.get(
     '/api/ratings/:userId',
-    { schema: { params: userIdParam, response: { 200: ratingSummary } } },
-    async (request) => summarize(app.db, request.params.userId),
+    { config: { auth: 'public' }, schema: { params: userIdParam, response: { 200: ratingSummary } } },
+    async (request) => summarize(ctx, request.params.userId),
   );
 
   app.get(
     '/api/reviews/user/:userId',
-    { schema: { params: userIdParam, querystring: reviewListQuery, response: { 200: z.array(review) } } },
-    async (request) => listReviews(app.db, request.params.userId, request.query.limit, request.query.offset),
+    {
+      config: { auth: 'public' },
+      schema: { params: userIdParam, querystring: reviewListQuery, response: { 200: z.array(review) } },
+    },
+    async (request) => listReviews(ctx, request.params.userId, request.query.limit, request.query.offset),
   );
-}
+};

@@ -4,8 +4,8 @@ import { REVIEW_BLIND_PERIOD_MS } from '../../../common/domain/trade-state';
 import type { Db, Queryable } from '../../db/connect';
 import { reviews, tradeRequests, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import type { EventBus } from '../../realtime/event-bus';
-import { announce, storeNotifications } from '../notifications/notifications.service';
+import type { ServiceContext } from '../../lib/service-context';
+import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
 
 /** Keeps users.rating_average and rating_count equal to their published reviews. */
@@ -36,8 +36,8 @@ export async function publishDueReviews(db: Queryable) {
   );
 }
 
-export async function createReview(ctx: { db: Db; events: EventBus }, memberId: string, input: ReviewInput) {
-  const stored = await ctx.db.transaction(async (tx) => {
+export async function createReview(ctx: ServiceContext, memberId: string, input: ReviewInput) {
+  await transact(ctx, async (tx, effects) => {
     const [trade] = await tx
       .select()
       .from(tradeRequests)
@@ -82,17 +82,14 @@ export async function createReview(ctx: { db: Db; events: EventBus }, memberId: 
       .select({ firstName: users.firstName })
       .from(users)
       .where(eq(users.id, memberId));
-    return storeNotifications(tx, [
-      {
-        userId: revieweeId,
-        type: 'other',
-        title: 'New review',
-        message: `${reviewer?.firstName ?? 'Your trading partner'} reviewed your trade. It becomes visible once you have reviewed them too, or after 7 days.`,
-        link: '/profile?tab=reviews',
-      },
-    ]);
+    effects.notify({
+      userId: revieweeId,
+      type: 'other',
+      title: 'New review',
+      message: `${reviewer?.firstName ?? 'Your trading partner'} reviewed your trade. It becomes visible once you have reviewed them too, or after 7 days.`,
+      link: '/profile?tab=reviews',
+    });
   });
-  await announce(ctx.events, stored);
 }
 
 async function requireMember(db: Db, userId: string) {
@@ -100,10 +97,10 @@ async function requireMember(db: Db, userId: string) {
   if (!row) throw notFound('Member not found');
 }
 
-export async function ratingSummary(db: Db, userId: string): Promise<RatingSummary> {
-  await requireMember(db, userId);
-  await publishDueReviews(db);
-  const [row] = await db
+export async function ratingSummary(ctx: ServiceContext, userId: string): Promise<RatingSummary> {
+  await requireMember(ctx.db, userId);
+  await publishDueReviews(ctx.db);
+  const [row] = await ctx.db
     .select({
       average: sql<number | null>`avg(${reviews.rating})::float`,
       total: sql<number>`count(*)::int`,
@@ -126,10 +123,15 @@ export async function ratingSummary(db: Db, userId: string): Promise<RatingSumma
   };
 }
 
-export async function listReviews(db: Db, userId: string, limit: number, offset: number): Promise<Review[]> {
-  await requireMember(db, userId);
-  await publishDueReviews(db);
-  const rows = await db
+export async function listReviews(
+  ctx: ServiceContext,
+  userId: string,
+  limit: number,
+  offset: number,
+): Promise<Review[]> {
+  await requireMember(ctx.db, userId);
+  await publishDueReviews(ctx.db);
+  const rows = await ctx.db
     .select({
       review: reviews,
       reviewer: {

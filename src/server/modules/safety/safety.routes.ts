@@ -1,54 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, okResponse } from '../../../common/api/common';
+import { idParam, okResponse, userIdParam } from '../../../common/api/common';
 import {
   blockedMember,
   blockInput,
   report,
   reportInput,
+  reportListQuery,
   reportStatusInput,
 } from '../../../common/api/safety';
-import type { AppInstance } from '../../app';
-import { requireUser } from '../../lib/session';
-import {
-  block,
-  createReport,
-  listBlocked,
-  listReports,
-  requireModerator,
-  setReportStatus,
-  unblock,
-} from './safety.service';
+import { block, createReport, listBlocked, listReports, setReportStatus, unblock } from './safety.service';
 
-export async function safetyRoutes(app: AppInstance) {
-  const { db } = app;
+export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.services;
 
   app.post(
     '/api/reports',
-    { schema: { body: reportInput, response: { 201: okResponse } } },
+    { config: { auth: 'member' }, schema: { body: reportInput, response: { 201: okResponse } } },
     async (request, reply) => {
-      await createReport(db, (await requireUser(request)).id, request.body);
+      await createReport(ctx, request.member.id, request.body);
       return reply.status(201).send({ ok: true as const });
     },
   );
 
-  app.get('/api/blocks', { schema: { response: { 200: z.array(blockedMember) } } }, async (request) =>
-    listBlocked(db, (await requireUser(request)).id),
+  app.get(
+    '/api/blocks',
+    { config: { auth: 'member' }, schema: { response: { 200: z.array(blockedMember) } } },
+    async (request) => listBlocked(ctx, request.member.id),
   );
 
   app.post(
     '/api/blocks',
-    { schema: { body: blockInput, response: { 201: okResponse } } },
+    { config: { auth: 'member' }, schema: { body: blockInput, response: { 201: okResponse } } },
     async (request, reply) => {
-      await block(db, (await requireUser(request)).id, request.body.userId);
+      await block(ctx, request.member.id, request.body.userId);
       return reply.status(201).send({ ok: true as const });
     },
   );
 
   app.delete(
     '/api/blocks/:userId',
-    { schema: { params: z.object({ userId: z.uuid({ message: 'Invalid member id' }) }) } },
+    { config: { auth: 'member' }, schema: { params: userIdParam } },
     async (request, reply) => {
-      await unblock(db, (await requireUser(request)).id, request.params.userId);
+      await unblock(ctx, request.member.id, request.params.userId);
       return reply.status(204).send();
     },
   );
@@ -56,32 +50,21 @@ export async function safetyRoutes(app: AppInstance) {
   app.get(
     '/api/moderation/reports',
     {
-      schema: {
-        querystring: z
-          .object({
-            status: z
-              .enum(['open', 'resolved'], { message: 'status must be open or resolved' })
-              .default('open'),
-          })
-          .strict(),
-        response: { 200: z.array(report) },
-      },
+      config: { auth: 'moderator' },
+      schema: { querystring: reportListQuery, response: { 200: z.array(report) } },
     },
-    async (request) => {
-      const member = await requireUser(request);
-      requireModerator(app.config.moderatorEmails, member.email);
-      return listReports(db, request.query.status);
-    },
+    async (request) => listReports(ctx, request.query.status),
   );
 
   app.patch(
     '/api/moderation/reports/:id',
-    { schema: { params: idParam, body: reportStatusInput, response: { 200: okResponse } } },
+    {
+      config: { auth: 'moderator' },
+      schema: { params: idParam, body: reportStatusInput, response: { 200: okResponse } },
+    },
     async (request) => {
-      const member = await requireUser(request);
-      requireModerator(app.config.moderatorEmails, member.email);
-      await setReportStatus(db, request.params.id, request.body.status);
+      await setReportStatus(ctx, request.params.id, request.body.status);
       return { ok: true as const };
     },
   );
-}
+};

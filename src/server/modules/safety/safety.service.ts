@@ -1,8 +1,9 @@
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { Report } from '../../../common/api/safety';
-import type { Db, Queryable } from '../../db/connect';
+import type { Queryable } from '../../db/connect';
 import { blocks, items, reports, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { ServiceContext } from '../../lib/service-context';
 import { presentUserSummary } from '../users/users.presenter';
 
 /** True when either member has blocked the other. */
@@ -25,19 +26,19 @@ export async function assertNotBlocked(db: Queryable, from: string, to: string) 
   if (await isBlockedBetween(db, from, to)) throw forbidden('You cannot contact this member');
 }
 
-export async function block(db: Db, blockerId: string, blockedId: string) {
-  if (blockerId === blockedId) throw badRequest('You cannot block yourself');
-  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
+export async function block(ctx: ServiceContext, memberId: string, blockedId: string) {
+  if (memberId === blockedId) throw badRequest('You cannot block yourself');
+  const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
   if (!target) throw notFound('Member not found');
-  await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+  await ctx.db.insert(blocks).values({ blockerId: memberId, blockedId }).onConflictDoNothing();
 }
 
-export async function unblock(db: Db, blockerId: string, blockedId: string) {
-  await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+export async function unblock(ctx: ServiceContext, memberId: string, blockedId: string) {
+  await ctx.db.delete(blocks).where(and(eq(blocks.blockerId, memberId), eq(blocks.blockedId, blockedId)));
 }
 
-export async function listBlocked(db: Db, blockerId: string) {
-  const rows = await db
+export async function listBlocked(ctx: ServiceContext, memberId: string) {
+  const rows = await ctx.db
     .select({
       createdAt: blocks.createdAt,
       user: {
@@ -49,42 +50,38 @@ export async function listBlocked(db: Db, blockerId: string) {
     })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
-    .where(eq(blocks.blockerId, blockerId))
+    .where(eq(blocks.blockerId, memberId))
     .orderBy(desc(blocks.createdAt));
   return rows.map((row) => ({ user: presentUserSummary(row.user), createdAt: row.createdAt.toISOString() }));
 }
 
 export async function createReport(
-  db: Db,
-  reporterId: string,
+  ctx: ServiceContext,
+  memberId: string,
   input: { targetType: 'item' | 'user'; targetId: string; reason: string; details: string },
 ) {
   if (input.targetType === 'user') {
-    if (input.targetId === reporterId) throw badRequest('You cannot report yourself');
-    const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.targetId));
+    if (input.targetId === memberId) throw badRequest('You cannot report yourself');
+    const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, input.targetId));
     if (!target) throw notFound('Member not found');
   } else {
-    const [target] = await db
+    const [target] = await ctx.db
       .select({ userId: items.userId })
       .from(items)
       .where(eq(items.id, input.targetId));
     if (!target) throw notFound('Item not found');
-    if (target.userId === reporterId) throw badRequest('You cannot report your own item');
+    if (target.userId === memberId) throw badRequest('You cannot report your own item');
   }
-  const [created] = await db
+  const [created] = await ctx.db
     .insert(reports)
-    .values({ reporterId, ...input })
+    .values({ reporterId: memberId, ...input })
     .onConflictDoNothing()
     .returning({ id: reports.id });
   if (!created) throw conflict('You have already reported this; our moderators are on it');
 }
 
-export function requireModerator(moderatorEmails: string[], email: string) {
-  if (!moderatorEmails.includes(email.toLowerCase())) throw forbidden('Only moderators can see reports');
-}
-
-export async function listReports(db: Db, status: 'open' | 'resolved'): Promise<Report[]> {
-  const rows = await db
+export async function listReports(ctx: ServiceContext, status: 'open' | 'resolved'): Promise<Report[]> {
+  const rows = await ctx.db
     .select({
       report: reports,
       reporter: {
@@ -104,8 +101,8 @@ export async function listReports(db: Db, status: 'open' | 'resolved'): Promise<
     if (labels.has(report.targetId)) continue;
     const [label] =
       report.targetType === 'item'
-        ? await db.select({ label: items.title }).from(items).where(eq(items.id, report.targetId))
-        : await db.select({ label: users.firstName }).from(users).where(eq(users.id, report.targetId));
+        ? await ctx.db.select({ label: items.title }).from(items).where(eq(items.id, report.targetId))
+        : await ctx.db.select({ label: users.firstName }).from(users).where(eq(users.id, report.targetId));
     labels.set(report.targetId, label?.label ?? 'Unknown');
   }
   return rows.map(({ report, reporter }) => ({
@@ -121,8 +118,8 @@ export async function listReports(db: Db, status: 'open' | 'resolved'): Promise<
   }));
 }
 
-export async function setReportStatus(db: Db, id: string, status: 'open' | 'resolved') {
-  const [row] = await db
+export async function setReportStatus(ctx: ServiceContext, id: string, status: 'open' | 'resolved') {
+  const [row] = await ctx.db
     .update(reports)
     .set({ status, resolvedAt: status === 'resolved' ? new Date() : null })
     .where(eq(reports.id, id))

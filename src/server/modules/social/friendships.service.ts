@@ -3,8 +3,8 @@ import type { Network } from '../../../common/api/social';
 import type { Db } from '../../db/connect';
 import { friendships, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { EventBus } from '../../realtime/event-bus';
-import { announce, storeNotifications } from '../notifications/notifications.service';
+import type { ServiceContext } from '../../lib/service-context';
+import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
 
 const NETWORK_LINK = '/social?tab=network';
@@ -31,77 +31,66 @@ export async function connectedIds(db: Db, userId: string): Promise<Set<string>>
   return new Set(rows.map((row) => (row.requesterId === userId ? row.addresseeId : row.requesterId)));
 }
 
-export async function connect(ctx: { db: Db; events: EventBus }, userId: string, friendId: string) {
-  if (friendId === userId) throw badRequest('You cannot connect with yourself');
+export async function connect(ctx: ServiceContext, memberId: string, friendId: string) {
+  if (friendId === memberId) throw badRequest('You cannot connect with yourself');
   const [friend] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, friendId));
   if (!friend) throw notFound('Member not found');
-  const stored = await ctx.db.transaction(async (tx) => {
+  await transact(ctx, async (tx, effects) => {
     const [created] = await tx
       .insert(friendships)
-      .values({ requesterId: userId, addresseeId: friendId })
+      .values({ requesterId: memberId, addresseeId: friendId })
       .onConflictDoNothing()
       .returning({ id: friendships.id });
     if (!created) throw conflict('You are already connected, or a friend request between you is pending');
-    const [me] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));
-    return storeNotifications(tx, [
-      {
-        userId: friendId,
-        type: 'other',
-        title: 'New friend request',
-        message: `${me?.firstName ?? 'A member'} wants to connect with you.`,
-        link: NETWORK_LINK,
-      },
-    ]);
+    const [me] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, memberId));
+    effects.notify({
+      userId: friendId,
+      type: 'other',
+      title: 'New friend request',
+      message: `${me?.firstName ?? 'A member'} wants to connect with you.`,
+      link: NETWORK_LINK,
+    });
   });
-  await announce(ctx.events, stored);
 }
 
 /** Accept or decline: only the member the request is addressed to; a declined request is removed. */
-export async function respond(
-  ctx: { db: Db; events: EventBus },
-  userId: string,
-  requestId: string,
-  accept: boolean,
-) {
+export async function respond(ctx: ServiceContext, memberId: string, requestId: string, accept: boolean) {
   const [request] = await ctx.db.select().from(friendships).where(eq(friendships.id, requestId));
-  if (!request || (request.addresseeId !== userId && request.requesterId !== userId))
+  if (!request || (request.addresseeId !== memberId && request.requesterId !== memberId))
     throw notFound('Friend request not found');
-  if (request.addresseeId !== userId)
+  if (request.addresseeId !== memberId)
     throw forbidden('Only the member who received the request can answer it');
   if (request.status !== 'pending') throw conflict('This friend request was already accepted');
   if (!accept) {
     await ctx.db.delete(friendships).where(eq(friendships.id, requestId));
     return;
   }
-  const stored = await ctx.db.transaction(async (tx) => {
+  await transact(ctx, async (tx, effects) => {
     await tx
       .update(friendships)
       .set({ status: 'accepted', acceptedAt: new Date() })
       .where(eq(friendships.id, requestId));
-    const [me] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));
-    return storeNotifications(tx, [
-      {
-        userId: request.requesterId,
-        type: 'other',
-        title: 'Friend request accepted',
-        message: `${me?.firstName ?? 'A member'} accepted your friend request.`,
-        link: NETWORK_LINK,
-      },
-    ]);
+    const [me] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, memberId));
+    effects.notify({
+      userId: request.requesterId,
+      type: 'other',
+      title: 'Friend request accepted',
+      message: `${me?.firstName ?? 'A member'} accepted your friend request.`,
+      link: NETWORK_LINK,
+    });
   });
-  await announce(ctx.events, stored);
 }
 
 /** Ends a friendship, or withdraws a request, with that member. */
-export async function removeFriend(db: Db, userId: string, otherId: string) {
-  const removed = await db
+export async function removeFriend(ctx: ServiceContext, memberId: string, otherId: string) {
+  const removed = await ctx.db
     .delete(friendships)
     .where(
       or(
-        and(eq(friendships.requesterId, userId), eq(friendships.addresseeId, otherId)),
+        and(eq(friendships.requesterId, memberId), eq(friendships.addresseeId, otherId)),
         and(
           eq(friendships.requesterId, otherId),
-          eq(friendships.addresseeId, userId),
+          eq(friendships.addresseeId, memberId),
           eq(friendships.status, 'accepted'),
         ),
       ),
@@ -110,9 +99,9 @@ export async function removeFriend(db: Db, userId: string, otherId: string) {
   if (removed.length === 0) throw notFound('You are not connected with this member');
 }
 
-export async function network(db: Db, userId: string): Promise<Network> {
-  const other = sql`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
-  const rows = await db
+export async function network(ctx: ServiceContext, memberId: string): Promise<Network> {
+  const other = sql`case when ${friendships.requesterId} = ${memberId} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
+  const rows = await ctx.db
     .select({
       friendship: friendships,
       user: {
@@ -124,7 +113,7 @@ export async function network(db: Db, userId: string): Promise<Network> {
     })
     .from(friendships)
     .innerJoin(users, sql`${users.id} = ${other}`)
-    .where(or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)))
+    .where(or(eq(friendships.requesterId, memberId), eq(friendships.addresseeId, memberId)))
     .orderBy(desc(friendships.createdAt))
     .limit(1000);
   const result: Network = { friends: [], incoming: [], outgoing: [] };
@@ -138,7 +127,7 @@ export async function network(db: Db, userId: string): Promise<Network> {
       });
     } else {
       const entry = { id: friendship.id, user: summary, createdAt: friendship.createdAt.toISOString() };
-      (friendship.addresseeId === userId ? result.incoming : result.outgoing).push(entry);
+      (friendship.addresseeId === memberId ? result.incoming : result.outgoing).push(entry);
     }
   }
   return result;

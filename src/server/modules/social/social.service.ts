@@ -9,6 +9,7 @@ import {
   tradingPotential,
 } from '../../../common/domain/social-scoring';
 import { type Db, queryRows } from '../../db/connect';
+import type { ServiceContext } from '../../lib/service-context';
 import { friendships, items, tradeRequests, users, wishlistItems } from '../../db/schema';
 import { loadProfiles } from '../matching/profiles';
 import { presentUserSummary } from '../users/users.presenter';
@@ -143,18 +144,18 @@ async function rankMembers(db: Db, userId: string, excludeConnected: boolean): P
 }
 
 export async function friendRecommendations(
-  db: Db,
-  userId: string,
+  ctx: ServiceContext,
+  memberId: string,
   limit = 10,
 ): Promise<FriendRecommendation[]> {
-  const ranked = (await rankMembers(db, userId, true)).slice(0, limit);
-  const people = await db
+  const ranked = (await rankMembers(ctx.db, memberId, true)).slice(0, limit);
+  const people = await ctx.db
     .select(summary)
     .from(users)
-    .where(inArray(users.id, [...new Set(ranked.flatMap((r) => [r.userId, ...r.mutual]))].concat(userId)));
+    .where(inArray(users.id, [...new Set(ranked.flatMap((r) => [r.userId, ...r.mutual]))].concat(memberId)));
   const byId = new Map(people.map((person) => [person.id, presentUserSummary(person)]));
   const brandLabels = await brandSpellings(
-    db,
+    ctx.db,
     ranked.flatMap((r) => r.style.sharedBrands),
   );
   return ranked.flatMap((r) => {
@@ -194,13 +195,13 @@ async function brandSpellings(db: Db, lowered: string[]) {
   return new Map(rows.map((row) => [row.key, row.brand ?? row.key]));
 }
 
-export async function styleSimilar(db: Db, userId: string, limit = 6) {
-  const ranked = (await rankMembers(db, userId, false))
+export async function styleSimilar(ctx: ServiceContext, memberId: string, limit = 6) {
+  const ranked = (await rankMembers(ctx.db, memberId, false))
     .filter((r) => r.style.score > 0)
     .sort((a, b) => b.style.score - a.style.score)
     .slice(0, limit);
   if (ranked.length === 0) return [];
-  const people = await db
+  const people = await ctx.db
     .select(summary)
     .from(users)
     .where(
@@ -214,8 +215,12 @@ export async function styleSimilar(db: Db, userId: string, limit = 6) {
 }
 
 /** The newest events of the member's friends, or of the whole community when they have none. */
-export async function activityFeed(db: Db, userId: string, limit = 10): Promise<ActivityEntry[]> {
-  const friends = await friendIds(db, userId);
+export async function activityFeed(
+  ctx: ServiceContext,
+  memberId: string,
+  limit = 10,
+): Promise<ActivityEntry[]> {
+  const friends = await friendIds(ctx.db, memberId);
   const scope = friends.length ? sql`= any(${sql.param(friends)}::uuid[])` : sql`is not null`;
   const rows = await queryRows<{
     id: string;
@@ -226,7 +231,7 @@ export async function activityFeed(db: Db, userId: string, limit = 10): Promise<
     item_images: string[] | null;
     at: Date | string;
   }>(
-    db,
+    ctx.db,
     sql`select * from (
       (select 'item:' || i.id as id, i.user_id, 'listed an item' as action, i.id as item_id, i.title as item_title, i.images as item_images, i.created_at as at
         from ${items} i where i.user_id ${scope} and i.deleted_at is null order by i.created_at desc limit ${limit})
@@ -248,7 +253,7 @@ export async function activityFeed(db: Db, userId: string, limit = 10): Promise<
     ) events order by at desc limit ${limit}`,
   );
   if (rows.length === 0) return [];
-  const people = await db
+  const people = await ctx.db
     .select(summary)
     .from(users)
     .where(inArray(users.id, [...new Set(rows.map((row) => row.user_id))]));
@@ -271,8 +276,8 @@ export async function activityFeed(db: Db, userId: string, limit = 10): Promise<
   });
 }
 
-export async function socialStats(db: Db, userId: string): Promise<SocialStats> {
-  const friends = await friendIds(db, userId);
+export async function socialStats(ctx: ServiceContext, memberId: string): Promise<SocialStats> {
+  const friends = await friendIds(ctx.db, memberId);
   const [row] = await queryRows<{
     social_trades: number;
     favorites_received: number;
@@ -281,15 +286,15 @@ export async function socialStats(db: Db, userId: string): Promise<SocialStats> 
     rating: number | null;
     active_friends: number;
   }>(
-    db,
+    ctx.db,
     sql`select
       (select count(*)::int from ${tradeRequests} where status = 'completed'
-        and ((requester_id = ${userId} and owner_id = any(${sql.param(friends)}::uuid[]))
-          or (owner_id = ${userId} and requester_id = any(${sql.param(friends)}::uuid[])))) as social_trades,
-      (select coalesce(sum(favorite_count), 0)::int from ${items} where user_id = ${userId} and deleted_at is null) as favorites_received,
-      (select count(*)::int from ${items} where user_id = ${userId} and is_active) as listed,
-      (select count(*)::int from ${tradeRequests} where status = 'completed' and (requester_id = ${userId} or owner_id = ${userId})) as completed,
-      (select rating_average from ${users} where id = ${userId}) as rating,
+        and ((requester_id = ${memberId} and owner_id = any(${sql.param(friends)}::uuid[]))
+          or (owner_id = ${memberId} and requester_id = any(${sql.param(friends)}::uuid[])))) as social_trades,
+      (select coalesce(sum(favorite_count), 0)::int from ${items} where user_id = ${memberId} and deleted_at is null) as favorites_received,
+      (select count(*)::int from ${items} where user_id = ${memberId} and is_active) as listed,
+      (select count(*)::int from ${tradeRequests} where status = 'completed' and (requester_id = ${memberId} or owner_id = ${memberId})) as completed,
+      (select rating_average from ${users} where id = ${memberId}) as rating,
       (select count(distinct member)::int from (
          select user_id as member from ${items} where user_id = any(${sql.param(friends)}::uuid[]) and created_at > now() - interval '30 days'
          union select requester_id from ${tradeRequests} where requester_id = any(${sql.param(friends)}::uuid[]) and created_at > now() - interval '30 days'

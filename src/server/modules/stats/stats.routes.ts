@@ -1,16 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stats } from '../../../common/api/items';
-import type { AppInstance } from '../../app';
-import { items, users } from '../../db/schema';
-import { countCompletedTrades } from '../trades/trades.service';
+import { marketplaceStats } from './stats.service';
 
-export async function statsRoutes(app: AppInstance) {
-  app.get('/api/stats', { schema: { response: { 200: stats } } }, async () => {
-    const [[members], [listed], totalTrades] = await Promise.all([
-      app.db.select({ value: count() }).from(users),
-      app.db.select({ value: count() }).from(items).where(eq(items.isActive, true)),
-      countCompletedTrades(app.db),
-    ]);
-    return { totalUsers: members?.value ?? 0, totalItems: listed?.value ?? 0, totalTrades };
-  });
-}
+export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/stats', { config: { auth: 'public' }, schema: { response: { 200: stats } } }, async () =>
+    marketplaceStats(app.services),
+  );
+};

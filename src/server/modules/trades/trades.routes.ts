@@ -1,36 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '../../../common/api/common';
+import { emptyBody, idParam } from '../../../common/api/common';
 import { tradeRequest, tradeRequestInput, tradeStatusInput } from '../../../common/api/trades';
-import type { AppInstance } from '../../app';
-import { requireUser } from '../../lib/session';
 import { confirmReceived, createTradeRequest, listTradeRequests, updateTradeStatus } from './trades.service';
 
-export async function tradesRoutes(app: AppInstance) {
-  const ctx = { db: app.db, events: app.events };
+export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.services;
 
-  app.get('/api/trade-requests', { schema: { response: { 200: z.array(tradeRequest) } } }, async (request) =>
-    listTradeRequests(app.db, (await requireUser(request)).id),
+  app.get(
+    '/api/trade-requests',
+    { config: { auth: 'member' }, schema: { response: { 200: z.array(tradeRequest) } } },
+    async (request) => listTradeRequests(ctx, request.member.id),
   );
 
   app.post(
     '/api/trade-requests',
-    { schema: { body: tradeRequestInput, response: { 201: tradeRequest } } },
-    async (request, reply) => {
-      const member = await requireUser(request);
-      return reply.status(201).send(await createTradeRequest(ctx, member.id, request.body));
-    },
+    { config: { auth: 'member' }, schema: { body: tradeRequestInput, response: { 201: tradeRequest } } },
+    async (request, reply) =>
+      reply.status(201).send(await createTradeRequest(ctx, request.member.id, request.body)),
   );
 
   app.patch(
     '/api/trade-requests/:id',
-    { schema: { params: idParam, body: tradeStatusInput, response: { 200: tradeRequest } } },
-    async (request) =>
-      updateTradeStatus(ctx, (await requireUser(request)).id, request.params.id, request.body),
+    {
+      config: { auth: 'member' },
+      schema: { params: idParam, body: tradeStatusInput, response: { 200: tradeRequest } },
+    },
+    async (request) => updateTradeStatus(ctx, request.member.id, request.params.id, request.body),
   );
 
   app.post(
     '/api/trade-requests/:id/received',
-    { schema: { params: idParam, body: z.object({}).strict().nullish(), response: { 200: tradeRequest } } },
-    async (request) => confirmReceived(ctx, (await requireUser(request)).id, request.params.id),
+    {
+      config: { auth: 'member' },
+      schema: { params: idParam, body: emptyBody, response: { 200: tradeRequest } },
+    },
+    async (request) => confirmReceived(ctx, request.member.id, request.params.id),
   );
-}
+};

@@ -12,18 +12,14 @@ import {
   defaultTradeMessage,
   type TradeStatus,
 } from '../../../common/domain/trade-state';
-import type { Db, Queryable } from '../../db/connect';
+import type { Db, Queryable, Tx } from '../../db/connect';
 import { items, reviews, tradeRequests, users } from '../../db/schema';
+import type { Effects } from '../../lib/domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { EventBus } from '../../realtime/event-bus';
-import { announce, type NewNotification, storeNotifications } from '../notifications/notifications.service';
+import type { ServiceContext } from '../../lib/service-context';
+import { transact } from '../../lib/unit-of-work';
 import { assertNotBlocked } from '../safety/safety.service';
 import { presentUserSummary } from '../users/users.presenter';
-
-export interface TradeContext {
-  db: Db;
-  events: EventBus;
-}
 
 type ItemRow = typeof items.$inferSelect;
 type TradeRow = typeof tradeRequests.$inferSelect;
@@ -57,31 +53,19 @@ async function firstName(tx: Queryable, userId: string) {
   return row?.firstName ?? 'A member';
 }
 
-/** What a trade transaction leaves to do: notifications to store, and other items to re-derive. */
-interface Effects {
-  notes: NewNotification[];
-  /**
-   * Items outside the locked pair whose availability may have changed. They are refreshed after
-   * the commit: locking them inside would wait on transactions that wait on us (a deadlock).
-   */
-  refresh: string[];
+/**
+ * Items outside the locked pair whose availability may have changed are refreshed after the
+ * commit: locking them inside would wait on transactions that wait on this one (a deadlock).
+ */
+function refreshAfterCommit(db: Db, effects: Effects, itemIds: string[]) {
+  if (itemIds.length > 0) effects.after(() => db.transaction((tx) => refreshAvailability(tx, itemIds)));
 }
 
-async function commit<T>(ctx: TradeContext, work: (tx: Queryable, effects: Effects) => Promise<T>) {
-  const effects: Effects = { notes: [], refresh: [] };
-  const { result, stored } = await ctx.db.transaction(async (tx) => {
-    const result = await work(tx, effects);
-    return { result, stored: await storeNotifications(tx, effects.notes) };
-  });
-  if (effects.refresh.length > 0) await ctx.db.transaction((tx) => refreshAvailability(tx, effects.refresh));
-  await announce(ctx.events, stored);
-  return result;
-}
-
-export async function createTradeRequest(ctx: TradeContext, requesterId: string, input: TradeRequestInput) {
+export async function createTradeRequest(ctx: ServiceContext, memberId: string, input: TradeRequestInput) {
   if (input.requestedItemId === input.offeredItemId)
     throw badRequest('You cannot offer the item you are asking for');
-  const tradeId = await commit(ctx, async (tx, { notes }) => {
+  const requesterId = memberId;
+  const tradeId = await transact(ctx, async (tx, effects) => {
     const locked = await lockItems(tx, [input.requestedItemId, input.offeredItemId]);
     const requested = locked.get(input.requestedItemId);
     const offered = locked.get(input.offeredItemId);
@@ -113,7 +97,7 @@ export async function createTradeRequest(ctx: TradeContext, requesterId: string,
       .returning({ id: tradeRequests.id });
     if (!created) throw conflict('You already have a pending request offering this item for that one');
     await refreshAvailability(tx, [requested.id, offered.id]);
-    notes.push({
+    effects.notify({
       userId: requested.userId,
       type: 'trade_request',
       title: 'New barter request',
@@ -122,7 +106,7 @@ export async function createTradeRequest(ctx: TradeContext, requesterId: string,
     });
     return created.id;
   });
-  return getTradeRequest(ctx.db, tradeId, requesterId);
+  return getTradeRequest(ctx, memberId, tradeId);
 }
 
 /**
@@ -131,7 +115,7 @@ export async function createTradeRequest(ctx: TradeContext, requesterId: string,
  */
 async function lockTrade(tx: Queryable, tradeId: string, memberId: string) {
   const [peek] = await tx.select().from(tradeRequests).where(eq(tradeRequests.id, tradeId));
-  // Members who are not a party cannot tell the trade exists (design §6).
+  // Members who are not a party cannot tell the trade exists: a 404, like an unknown id.
   if (!peek || (peek.requesterId !== memberId && peek.ownerId !== memberId)) {
     throw notFound('Barter request not found');
   }
@@ -147,11 +131,12 @@ async function lockTrade(tx: Queryable, tradeId: string, memberId: string) {
 
 /** Declines every other pending request touching these items, telling each affected party. */
 async function autoDecline(
-  tx: Queryable,
+  ctx: ServiceContext,
+  tx: Tx,
+  effects: Effects,
+  memberId: string,
   trade: TradeRow,
   itemIds: string[],
-  actorId: string,
-  effects: Effects,
 ) {
   const others = await tx
     .update(tradeRequests)
@@ -173,8 +158,8 @@ async function autoDecline(
       .from(items)
       .where(eq(items.id, other.requestedItemId));
     for (const userId of new Set([other.requesterId, other.ownerId])) {
-      if (userId === actorId) continue;
-      effects.notes.push({
+      if (userId === memberId) continue;
+      effects.notify({
         userId,
         type: 'trade_request',
         title: 'Barter request declined',
@@ -183,17 +168,20 @@ async function autoDecline(
       });
     }
   }
-  effects.refresh.push(...[...touched].filter((id) => !itemIds.includes(id)));
+  refreshAfterCommit(
+    ctx.db,
+    effects,
+    [...touched].filter((id) => !itemIds.includes(id)),
+  );
 }
 
 export async function updateTradeStatus(
-  ctx: TradeContext,
+  ctx: ServiceContext,
   memberId: string,
   tradeId: string,
   input: TradeStatusInput,
 ) {
-  await commit(ctx, async (tx, effects) => {
-    const { notes } = effects;
+  await transact(ctx, async (tx, effects) => {
     const { trade, requested, offered } = await lockTrade(tx, tradeId, memberId);
     const role = trade.ownerId === memberId ? 'owner' : 'requester';
     const check = canTransition(trade.status as TradeStatus, input.status, role);
@@ -223,8 +211,8 @@ export async function updateTradeStatus(
         .update(items)
         .set({ availability: 'reserved' })
         .where(inArray(items.id, [requested.id, offered.id]));
-      await autoDecline(tx, trade, [requested.id, offered.id], memberId, effects);
-      notes.push({
+      await autoDecline(ctx, tx, effects, memberId, trade, [requested.id, offered.id]);
+      effects.notify({
         userId: trade.requesterId,
         type: 'trade_request',
         title: 'Barter request accepted!',
@@ -239,7 +227,7 @@ export async function updateTradeStatus(
       .set({ status: input.status, updatedAt: new Date() })
       .where(eq(tradeRequests.id, trade.id));
     await refreshAvailability(tx, [requested.id, offered.id]);
-    notes.push(
+    effects.notify(
       input.status === 'declined'
         ? {
             userId: trade.requesterId,
@@ -257,11 +245,11 @@ export async function updateTradeStatus(
           },
     );
   });
-  return getTradeRequest(ctx.db, tradeId, memberId);
+  return getTradeRequest(ctx, memberId, tradeId);
 }
 
-export async function confirmReceived(ctx: TradeContext, memberId: string, tradeId: string) {
-  await commit(ctx, async (tx, { notes }) => {
+export async function confirmReceived(ctx: ServiceContext, memberId: string, tradeId: string) {
+  await transact(ctx, async (tx, effects) => {
     const { trade } = await lockTrade(tx, tradeId, memberId);
     if (trade.status === 'completed') throw conflict('This trade is already completed');
     if (!canConfirmReceipt(trade.status as TradeStatus)) {
@@ -290,7 +278,7 @@ export async function confirmReceived(ctx: TradeContext, memberId: string, trade
         .set({ availability: 'traded', isActive: false, updatedAt: now })
         .where(inArray(items.id, [trade.requestedItemId, trade.offeredItemId]));
       for (const userId of parties) {
-        notes.push({
+        effects.notify({
           userId,
           type: 'trade_request',
           title: 'Trade completed',
@@ -302,7 +290,7 @@ export async function confirmReceived(ctx: TradeContext, memberId: string, trade
     }
     const actor = await firstName(tx, memberId);
     for (const userId of parties) {
-      notes.push({
+      effects.notify({
         userId,
         type: 'trade_request',
         title: 'Receipt confirmed',
@@ -314,18 +302,24 @@ export async function confirmReceived(ctx: TradeContext, memberId: string, trade
       });
     }
   });
-  return getTradeRequest(ctx.db, tradeId, memberId);
+  return getTradeRequest(ctx, memberId, tradeId);
 }
 
 /**
- * Deleting or unlisting an item ends its pending requests; each other party is told. Answers the
- * stored notifications and the other items whose availability the caller refreshes after its commit.
+ * Deleting or unlisting an item ends its pending requests, in the transaction that removes it; each
+ * other party is told, and the other items of those requests are re-derived after the commit.
  */
-export async function closePendingForItem(tx: Queryable, itemId: string, actorId: string) {
+export async function closePendingForItem(
+  ctx: ServiceContext,
+  tx: Tx,
+  effects: Effects,
+  memberId: string,
+  itemId: string,
+) {
   const closed = await tx
     .update(tradeRequests)
     .set({
-      status: sql`case when ${tradeRequests.requesterId} = ${actorId} then 'cancelled' else 'declined' end`,
+      status: sql`case when ${tradeRequests.requesterId} = ${memberId} then 'cancelled' else 'declined' end`,
       updatedAt: new Date(),
     })
     .where(
@@ -335,17 +329,20 @@ export async function closePendingForItem(tx: Queryable, itemId: string, actorId
       ),
     )
     .returning();
-  const notes: NewNotification[] = closed.map((trade) => ({
-    userId: trade.requesterId === actorId ? trade.ownerId : trade.requesterId,
-    type: 'trade_request',
-    title: trade.requesterId === actorId ? 'Barter request cancelled' : 'Barter request declined',
-    message: 'A barter request was closed because one of its items was removed from the marketplace.',
-    link: TRADES_LINK,
-  }));
-  const refresh = closed
-    .flatMap((trade) => [trade.requestedItemId, trade.offeredItemId])
-    .filter((id) => id !== itemId);
-  return { stored: await storeNotifications(tx, notes), refresh };
+  effects.notify(
+    ...closed.map((trade) => ({
+      userId: trade.requesterId === memberId ? trade.ownerId : trade.requesterId,
+      type: 'trade_request' as const,
+      title: trade.requesterId === memberId ? 'Barter request cancelled' : 'Barter request declined',
+      message: 'A barter request was closed because one of its items was removed from the marketplace.',
+      link: TRADES_LINK,
+    })),
+  );
+  refreshAfterCommit(
+    ctx.db,
+    effects,
+    closed.flatMap((trade) => [trade.requestedItemId, trade.offeredItemId]).filter((id) => id !== itemId),
+  );
 }
 
 const requestedItem = alias(items, 'requested_item');
@@ -396,8 +393,12 @@ function summarizeItem(row: ItemSummaryRow): TradeItemSummary {
   };
 }
 
-async function selectTrades(db: Db, memberId: string, tradeId?: string): Promise<TradeRequest[]> {
-  const rows = await db
+async function selectTrades(
+  ctx: ServiceContext,
+  memberId: string,
+  tradeId?: string,
+): Promise<TradeRequest[]> {
+  const rows = await ctx.db
     .select({
       trade: tradeRequests,
       requestedItem: summaryColumns(requestedItem),
@@ -452,20 +453,12 @@ async function selectTrades(db: Db, memberId: string, tradeId?: string): Promise
   }));
 }
 
-export function listTradeRequests(db: Db, memberId: string) {
-  return selectTrades(db, memberId);
+export function listTradeRequests(ctx: ServiceContext, memberId: string) {
+  return selectTrades(ctx, memberId);
 }
 
-export async function getTradeRequest(db: Db, tradeId: string, memberId: string) {
-  const [trade] = await selectTrades(db, memberId, tradeId);
+export async function getTradeRequest(ctx: ServiceContext, memberId: string, tradeId: string) {
+  const [trade] = await selectTrades(ctx, memberId, tradeId);
   if (!trade) throw notFound('Barter request not found');
   return trade;
-}
-
-export async function countCompletedTrades(db: Db) {
-  const [row] = await db
-    .select({ value: sql<number>`count(*)::int` })
-    .from(tradeRequests)
-    .where(eq(tradeRequests.status, 'completed'));
-  return row?.value ?? 0;
 }

@@ -2,11 +2,10 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { NewWishlistEntry, WishlistEntry, WishlistMatch } from '../../../common/api/wishlist';
 import { words } from '../../../common/domain/matching';
 import { WISHLIST_CATEGORY_MAP, type WishlistCategory } from '../../../common/domain/taxonomy';
-import { type Db, queryRows } from '../../db/connect';
+import { queryRows } from '../../db/connect';
 import { items, notifications, wishlistItems } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import type { EventBus } from '../../realtime/event-bus';
-import { announce } from '../notifications/notifications.service';
+import type { ServiceContext } from '../../lib/service-context';
 import { wishlistMatchesItem } from './wishlist.query';
 
 type EntryRow = typeof wishlistItems.$inferSelect;
@@ -30,29 +29,29 @@ export function presentEntry(row: EntryRow): WishlistEntry {
   };
 }
 
-export async function listWishlist(db: Db, userId: string) {
-  const rows = await db
+export async function listWishlist(ctx: ServiceContext, memberId: string) {
+  const rows = await ctx.db
     .select()
     .from(wishlistItems)
-    .where(eq(wishlistItems.userId, userId))
+    .where(eq(wishlistItems.userId, memberId))
     .orderBy(desc(wishlistItems.createdAt))
     .limit(MAX_WISHLIST_ENTRIES);
   return rows.map(presentEntry);
 }
 
-export async function addWishlistEntry(db: Db, userId: string, entry: NewWishlistEntry) {
-  const [existing] = await db
+export async function addWishlistEntry(ctx: ServiceContext, memberId: string, entry: NewWishlistEntry) {
+  const [existing] = await ctx.db
     .select({ value: count() })
     .from(wishlistItems)
-    .where(eq(wishlistItems.userId, userId));
+    .where(eq(wishlistItems.userId, memberId));
   if ((existing?.value ?? 0) >= MAX_WISHLIST_ENTRIES) {
     throw badRequest(`Your wishlist is full: remove an item first (at most ${MAX_WISHLIST_ENTRIES})`);
   }
   const mapped = WISHLIST_CATEGORY_MAP[entry.category];
-  const [row] = await db
+  const [row] = await ctx.db
     .insert(wishlistItems)
     .values({
-      userId,
+      userId: memberId,
       ...entry,
       itemCategory: mapped.category,
       itemStyle: mapped.style ?? null,
@@ -64,17 +63,21 @@ export async function addWishlistEntry(db: Db, userId: string, entry: NewWishlis
 }
 
 /** Only the member's own entry; another member's id answers 404 like an unknown one. */
-export async function removeWishlistEntry(db: Db, userId: string, id: string) {
-  const removed = await db
+export async function removeWishlistEntry(ctx: ServiceContext, memberId: string, id: string) {
+  const removed = await ctx.db
     .delete(wishlistItems)
-    .where(and(eq(wishlistItems.id, id), eq(wishlistItems.userId, userId)))
+    .where(and(eq(wishlistItems.id, id), eq(wishlistItems.userId, memberId)))
     .returning({ id: wishlistItems.id });
   if (removed.length === 0) throw notFound('Wishlist item not found');
 }
 
 /** Other members' listed items that satisfy any of the member's entries, newest first. */
-export async function wishlistMatches(db: Db, userId: string, limit = 50): Promise<WishlistMatch[]> {
-  const rows = await db
+export async function wishlistMatches(
+  ctx: ServiceContext,
+  memberId: string,
+  limit = 50,
+): Promise<WishlistMatch[]> {
+  const rows = await ctx.db
     .select({
       id: items.id,
       title: items.title,
@@ -88,7 +91,7 @@ export async function wishlistMatches(db: Db, userId: string, limit = 50): Promi
     })
     .from(wishlistItems)
     .innerJoin(items, wishlistMatchesItem())
-    .where(and(eq(wishlistItems.userId, userId), sql`${items.availability} not in ('reserved', 'traded')`))
+    .where(and(eq(wishlistItems.userId, memberId), sql`${items.availability} not in ('reserved', 'traded')`))
     .groupBy(items.id)
     .orderBy(desc(items.createdAt))
     .limit(limit);
@@ -99,9 +102,9 @@ export async function wishlistMatches(db: Db, userId: string, limit = 50): Promi
  * A listed (or relisted) item tells every member whose wishlist it matches: one notification per
  * member and item, never to its owner, in one INSERT … SELECT for all wishlists at once.
  */
-export async function notifyWishlistMatches(db: Db, events: EventBus, itemId: string) {
+export async function notifyWishlistMatches(ctx: ServiceContext, itemId: string) {
   const stored = await queryRows<{ id: string; user_id: string }>(
-    db,
+    ctx.db,
     sql`insert into ${notifications} (user_id, type, title, message, link, dedupe_key)
       select distinct on (${wishlistItems.userId})
         ${wishlistItems.userId}, 'wishlist_match', 'Wishlist match found',
@@ -113,8 +116,8 @@ export async function notifyWishlistMatches(db: Db, events: EventBus, itemId: st
       on conflict do nothing
       returning id, user_id`,
   );
-  await announce(
-    events,
-    stored.map((row) => ({ id: row.id, userId: row.user_id })),
-  );
+  // One statement, committed on its own.
+  await ctx.events.committed('notifications.stored', {
+    notifications: stored.map((row) => ({ id: row.id, userId: row.user_id })),
+  });
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import type { Database } from '../db/connect';
-import { TestSocket } from '../test-support/sockets';
-import { type Instance, useInstances } from '../test-support/instances';
-import { TestClient } from '../test-support/test-app';
-import { testDriver } from '../test-support/test-database';
+import type { Database } from '../../db/connect';
+import { TestSocket } from '../../test-support/sockets';
+import { type Instance, useInstances } from '../../test-support/instances';
+import { TestClient } from '../../test-support/test-app';
+import { testDriver } from '../../test-support/test-database';
 import { PUBLISHER_NAME } from './postgres-bus';
 import type { BusEvent } from './event-bus';
 

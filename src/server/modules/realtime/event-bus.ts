@@ -1,4 +1,4 @@
-import type { Message } from '../../common/api/chat';
+import type { Message } from '../../../common/api/chat';
 
 /**
  * Events that must reach members' open sockets. They carry ids (a NOTIFY payload stays small); the

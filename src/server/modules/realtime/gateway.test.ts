@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { conversationViewers } from '../db/schema';
-import { TestSocket } from '../test-support/sockets';
-import { type TestClient, useTestApp } from '../test-support/test-app';
+import { conversationViewers } from '../../db/schema';
+import { TestSocket } from '../../test-support/sockets';
+import { type TestClient, useTestApp } from '../../test-support/test-app';
 import { type BusEvent, INLINE_MESSAGE_MAX_BYTES } from './event-bus';
 
 const t = useTestApp();
@@ -74,7 +74,7 @@ describe('chat over the socket', () => {
     const conversationId = await conversationOf(alice, bob);
     const bobSocket = await connect(bob);
     const published: BusEvent[] = [];
-    const unsubscribe = t.app.events.subscribe((event) => published.push(event));
+    const unsubscribe = t.app.bus.subscribe((event) => published.push(event));
     try {
       const long = '漢'.repeat(2000);
       expect(Buffer.byteLength(long)).toBeGreaterThanOrEqual(INLINE_MESSAGE_MAX_BYTES);

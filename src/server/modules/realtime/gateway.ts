@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { clientEvent, MAX_FRAME_BYTES, type ServerEvent } from '../../common/realtime';
-import type { AppInstance } from '../app';
-import { forbidden, HttpError, unauthorized } from '../lib/errors';
-import { isSameOrigin } from '../lib/origin-guard';
-import { currentUser } from '../lib/session';
+import { clientEvent, MAX_FRAME_BYTES, type ServerEvent } from '../../../common/realtime';
+import type { AppInstance } from '../../app';
+import { forbidden, HttpError } from '../../lib/errors';
+import { isSameOrigin } from '../../lib/origin-guard';
 import {
   loadMessage,
   markViewing,
@@ -13,8 +12,8 @@ import {
   sendMessage,
   stopViewing,
   touchViewing,
-} from '../modules/chat/chat.service';
-import { getNotification, unreadCount } from '../modules/notifications/notifications.service';
+} from '../chat/chat.service';
+import { getNotification, unreadCount } from '../notifications/notifications.service';
 import type { BusEvent } from './event-bus';
 
 const HEARTBEAT_MS = 30_000;
@@ -36,13 +35,13 @@ interface Connection {
 }
 
 /**
- * The WebSocket gateway at /ws (design §2 realtime): a room per member for their notifications and
- * messages, authenticated by the session cookie, fed by the event bus so that every instance
- * delivers to its own sockets.
+ * The WebSocket gateway at /ws: a room per member for their notifications and messages,
+ * authenticated by the session cookie, fed by the event bus so that every instance delivers to its
+ * own sockets (realtime.listeners.ts puts committed events on the bus).
  */
 export async function realtimeGateway(app: AppInstance) {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
-  const ctx = { db: app.db, events: app.events };
+  const ctx = app.services;
   const byUser = new Map<string, Set<Connection>>();
 
   const send = (connection: Connection, event: ServerEvent) => {
@@ -58,19 +57,19 @@ export async function realtimeGateway(app: AppInstance) {
     switch (event.kind) {
       case 'notification': {
         if (!present(event.userId)) return;
-        const notification = await getNotification(app.db, event.userId, event.notificationId);
+        const notification = await getNotification(ctx, event.userId, event.notificationId);
         if (notification) sendTo(event.userId, { type: 'notification', notification });
-        sendTo(event.userId, { type: 'unread', count: await unreadCount(app.db, event.userId) });
+        sendTo(event.userId, { type: 'unread', count: await unreadCount(ctx, event.userId) });
         return;
       }
       case 'unread':
         if (present(event.userId))
-          sendTo(event.userId, { type: 'unread', count: await unreadCount(app.db, event.userId) });
+          sendTo(event.userId, { type: 'unread', count: await unreadCount(ctx, event.userId) });
         return;
       case 'message': {
         const local = event.participants.filter(present);
         if (local.length === 0) return;
-        const message = event.message ?? (await loadMessage(app.db, event.messageId));
+        const message = event.message ?? (await loadMessage(ctx, event.messageId));
         if (message) for (const userId of local) sendTo(userId, { type: 'new_message', message });
         return;
       }
@@ -93,7 +92,7 @@ export async function realtimeGateway(app: AppInstance) {
         return;
     }
   }
-  const unsubscribe = app.events.subscribe((event) => {
+  const unsubscribe = app.bus.subscribe((event) => {
     deliver(event).catch((error) => app.log.error({ err: error }, 'realtime delivery failed'));
   });
 
@@ -111,7 +110,7 @@ export async function realtimeGateway(app: AppInstance) {
         if (connection.rooms.size > 0) viewing.push(connection.id);
       }
     }
-    touchViewing(app.db, viewing).catch((error) => app.log.warn({ err: error }, 'presence refresh failed'));
+    touchViewing(ctx, viewing).catch((error) => app.log.warn({ err: error }, 'presence refresh failed'));
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -156,19 +155,19 @@ export async function realtimeGateway(app: AppInstance) {
     const event = parsed.data;
     switch (event.type) {
       case 'join_conversation': {
-        const conversation = await requireParticipant(app.db, connection.userId, event.conversationId);
+        const conversation = await requireParticipant(ctx, connection.userId, event.conversationId);
         const other =
           conversation.participant1Id === connection.userId
             ? conversation.participant2Id
             : conversation.participant1Id;
         connection.rooms.clear();
         connection.rooms.set(conversation.id, other);
-        await markViewing(app.db, connection.id, connection.userId, conversation.id);
+        await markViewing(ctx, connection.userId, connection.id, conversation.id);
         return send(connection, { type: 'joined', conversationId: conversation.id });
       }
       case 'leave_conversation':
         connection.rooms.delete(event.conversationId);
-        return stopViewing(app.db, connection.id);
+        return stopViewing(ctx, connection.id);
       case 'send_message':
         await sendMessage(ctx, connection.userId, event.message.conversationId, event.message.content);
         return;
@@ -176,7 +175,7 @@ export async function realtimeGateway(app: AppInstance) {
         const recipientId = connection.rooms.get(event.conversationId);
         if (!recipientId)
           return send(connection, { type: 'error', message: 'Join the conversation before typing in it' });
-        return app.events.publish({
+        return app.bus.publish({
           kind: 'typing',
           conversationId: event.conversationId,
           userId: connection.userId,
@@ -191,14 +190,13 @@ export async function realtimeGateway(app: AppInstance) {
     '/ws',
     {
       websocket: true,
+      config: { auth: 'member' },
       preValidation: async (request) => {
         if (!isSameOrigin(request)) throw forbidden('Cross-origin WebSocket refused');
-        if (!(await currentUser(request))) throw unauthorized();
       },
     },
     async (socket, request) => {
-      const user = await currentUser(request);
-      if (!user) return socket.close(1008, 'Unauthorized');
+      const user = request.member;
       const connection: Connection = {
         id: randomUUID(),
         userId: user.id,
@@ -230,9 +228,9 @@ export async function realtimeGateway(app: AppInstance) {
       socket.on('close', () => {
         connections.delete(connection);
         if (connections.size === 0) byUser.delete(user.id);
-        stopViewing(app.db, connection.id).catch(() => undefined);
+        stopViewing(ctx, connection.id).catch(() => undefined);
       });
-      send(connection, { type: 'unread', count: await unreadCount(app.db, user.id) });
+      send(connection, { type: 'unread', count: await unreadCount(ctx, user.id) });
     },
   );
 }

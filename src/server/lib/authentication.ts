@@ -1,0 +1,65 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { AppConfig } from '../env';
+import { forbidden, unauthorized } from './errors';
+import { currentUser, type SessionUser } from './session';
+
+/**
+ * Who may call a route: anybody, a signed-in member, or a moderator. Public routes that show more
+ * to a signed-in member read the session themselves (`currentUser`).
+ */
+export type RouteAuth = 'public' | 'member' | 'moderator';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every route; the app refuses to start with a route that does not declare it. */
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    /** The signed-in member of a 'member' or 'moderator' route (authenticated before validation). */
+    readonly member: SessionUser;
+  }
+}
+
+export function isModerator(config: AppConfig, member: SessionUser) {
+  return config.moderatorEmails.includes(member.email.toLowerCase());
+}
+
+const members = new WeakMap<object, SessionUser>();
+
+/**
+ * Authenticates every request by its route's declared `auth`, before its body is even parsed, so
+ * a visitor learns nothing about a member route's input (401 before any 400). Routes that declare
+ * nothing make the app fail at startup, so that no route is left open by omission.
+ */
+export function installAuthentication(app: FastifyInstance) {
+  // Checked once every route is in: a plugin's own onRoute hook may still declare it meanwhile.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    const undeclared = routes
+      .filter((route) => !route.config?.auth)
+      .map((route) => `${[route.method].flat().join(',')} ${route.url}`);
+    if (undeclared.length > 0) throw new Error(`Routes without config.auth: ${undeclared.join('; ')}`);
+  });
+
+  app.decorateRequest('member', {
+    getter() {
+      const member = members.get(this);
+      // Only a route declared 'public' can get here: reading `member` there is a programming error.
+      if (!member) throw unauthorized();
+      return member;
+    },
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const auth = request.routeOptions.config.auth;
+    if (auth === undefined || auth === 'public') return;
+    const member = await currentUser(request);
+    if (!member) throw unauthorized();
+    if (auth === 'moderator' && !isModerator(app.config, member))
+      throw forbidden('Only moderators can see reports');
+    members.set(request, member);
+  });
+}

@@ -1,0 +1,108 @@
+import type { Message } from '../../common/api/chat';
+import type { NotificationType } from '../../common/api/notifications';
+import type { Tx } from '../db/connect';
+
+/** A notification to store for one member. */
+export interface NewNotification {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  link?: string | null;
+  /** Same key for the same member: stored once, later ones are dropped. */
+  dedupeKey?: string;
+}
+
+/** A stored notification, as much of it as its member's sockets need to load it. */
+export interface StoredNotification {
+  id: string;
+  userId: string;
+}
+
+/**
+ * What happened on a write path, by name. Writers emit; other modules react in their own
+ * `<module>.listeners.ts`, so that no writer imports the modules that care.
+ */
+export interface DomainEventMap {
+  /** An item entered the marketplace: newly listed, or relisted by its owner. */
+  'item.listed': { itemId: string; memberId: string };
+  /** An item left the marketplace: unlisted or deleted by its owner. */
+  'item.withdrawn': { itemId: string; memberId: string };
+  /** A member deleted their account; these of their items were deleted with it. */
+  'account.deleted': { memberId: string; itemIds: string[] };
+  /** Notifications were committed (the unit of work emits this for what its work stored). */
+  'notifications.stored': { notifications: StoredNotification[] };
+  /** A member read notifications: their unread count changed. */
+  'notifications.read': { memberId: string };
+  /** A chat message was committed, with the notification it stored for the recipient, if any. */
+  'message.sent': { message: Message; participants: string[]; notification: StoredNotification | null };
+  /** A member read messages the other participant sent. */
+  'messages.read': { conversationId: string; readerId: string; recipientId: string };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+/** The payload of an event. */
+export type ArgOf<E extends DomainEventName> = DomainEventMap[E];
+
+/** What a transaction leaves to do besides its own statements; see unit-of-work.ts. */
+export interface Effects {
+  /** Stores notifications in this transaction; they are pushed to sockets after the commit. */
+  notify(...notifications: NewNotification[]): void;
+  /** Runs after the commit, in the order registered (availability refreshes, alerts, pushes). */
+  after(work: () => Promise<void>): void;
+  /** Runs the event's in-transaction listeners now and its after-commit listeners after the commit. */
+  emit<E extends DomainEventName>(name: E, payload: ArgOf<E>): Promise<void>;
+}
+
+/** Runs inside the emitter's transaction: what it writes commits or rolls back with the emitter's work. */
+export type InTransactionListener<E extends DomainEventName> = (
+  payload: ArgOf<E>,
+  tx: Tx,
+  effects: Effects,
+) => Promise<void>;
+/** Runs once the emitter's transaction has committed; the emitter waits for it before answering. */
+export type AfterCommitListener<E extends DomainEventName> = (payload: ArgOf<E>) => Promise<void>;
+
+export interface DomainEvents {
+  inTransaction<E extends DomainEventName>(name: E, listener: InTransactionListener<E>): void;
+  afterCommit<E extends DomainEventName>(name: E, listener: AfterCommitListener<E>): void;
+  /** Runs the in-transaction listeners (the unit of work calls this through `effects.emit`). */
+  runInTransaction<E extends DomainEventName>(
+    name: E,
+    payload: ArgOf<E>,
+    tx: Tx,
+    effects: Effects,
+  ): Promise<void>;
+  /**
+   * Runs the after-commit listeners: for work that is committed already (the unit of work, or a
+   * single statement that committed on its own).
+   */
+  committed<E extends DomainEventName>(name: E, payload: ArgOf<E>): Promise<void>;
+}
+
+/** In process, listeners in the order they subscribed; a failing listener fails the emitter. */
+export function createDomainEvents(): DomainEvents {
+  type AnyInTransaction = (payload: never, tx: Tx, effects: Effects) => Promise<void>;
+  type AnyAfterCommit = (payload: never) => Promise<void>;
+  const inTransaction = new Map<DomainEventName, AnyInTransaction[]>();
+  const afterCommit = new Map<DomainEventName, AnyAfterCommit[]>();
+  const add = <L>(map: Map<DomainEventName, L[]>, name: DomainEventName, listener: L) => {
+    map.set(name, [...(map.get(name) ?? []), listener]);
+  };
+  return {
+    inTransaction(name, listener) {
+      add<AnyInTransaction>(inTransaction, name, listener);
+    },
+    afterCommit(name, listener) {
+      add<AnyAfterCommit>(afterCommit, name, listener);
+    },
+    async runInTransaction<E extends DomainEventName>(name: E, payload: ArgOf<E>, tx: Tx, effects: Effects) {
+      for (const listener of (inTransaction.get(name) ?? []) as InTransactionListener<E>[])
+        await listener(payload, tx, effects);
+    },
+    async committed<E extends DomainEventName>(name: E, payload: ArgOf<E>) {
+      for (const listener of (afterCommit.get(name) ?? []) as AfterCommitListener<E>[])
+        await listener(payload);
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Db } from '../db/connect';
+import type { DomainEvents } from './domain-events';
+import type { GenerationCache } from './generation-cache';
+
+/**
+ * What every service function takes first; the acting member (`memberId`) comes second. One per
+ * app instance, built in app.ts.
+ */
+export interface ServiceContext {
+  db: Db;
+  /** In-process domain events: writers emit, other modules' listeners react (domain-events.ts). */
+  events: DomainEvents;
+  /** The public marketplace reads, cached per query (items/marketplace-cache.ts). */
+  marketplaceCache: GenerationCache;
+}

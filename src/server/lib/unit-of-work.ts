@@ -1,0 +1,57 @@
+import type { Db, Tx } from '../db/connect';
+import { notifications } from '../db/schema';
+import type { DomainEvents, Effects, NewNotification, StoredNotification } from './domain-events';
+
+export interface UnitOfWorkContext {
+  db: Db;
+  events: DomainEvents;
+}
+
+/**
+ * One transaction and what it leaves to do. `effects.notify` stores notifications in the
+ * transaction, `effects.emit` runs the event's in-transaction listeners in it; once it commits,
+ * the `effects.after` callbacks and after-commit listeners run in order, then the stored
+ * notifications are announced (`notifications.stored`). Nothing after the commit runs if the work
+ * throws. Work that must lock rows outside its own (other items' availability) belongs after the
+ * commit: locking them inside could wait on transactions that wait on this one.
+ */
+export async function transact<T>(
+  ctx: UnitOfWorkContext,
+  work: (tx: Tx, effects: Effects) => Promise<T>,
+): Promise<T> {
+  let pending: Array<() => Promise<void>> = [];
+  let stored: StoredNotification[] = [];
+  const result = await ctx.db.transaction(async (tx) => {
+    // Fresh for every attempt, should the driver run the callback again.
+    const notes: NewNotification[] = [];
+    const after: Array<() => Promise<void>> = [];
+    const effects: Effects = {
+      notify: (...list) => {
+        notes.push(...list);
+      },
+      after: (callback) => {
+        after.push(callback);
+      },
+      emit: async (name, payload) => {
+        await ctx.events.runInTransaction(name, payload, tx, effects);
+        after.push(() => ctx.events.committed(name, payload));
+      },
+    };
+    const value = await work(tx, effects);
+    stored = await storeNotifications(tx, notes);
+    pending = after;
+    return value;
+  });
+  for (const callback of pending) await callback();
+  if (stored.length > 0) await ctx.events.committed('notifications.stored', { notifications: stored });
+  return result;
+}
+
+async function storeNotifications(tx: Tx, list: NewNotification[]): Promise<StoredNotification[]> {
+  if (list.length === 0) return [];
+  return tx
+    .insert(notifications)
+    .values(list.map((entry) => ({ ...entry, link: entry.link ?? null, dedupeKey: entry.dedupeKey ?? null })))
+    .onConflictDoNothing()
+    .returning({ id: notifications.id, userId: notifications.userId });
+}

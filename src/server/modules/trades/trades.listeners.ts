@@ -1,0 +1,12 @@
+import type { ServiceContext } from '../../lib/service-context';
+import { closePendingForItem } from './trades.service';
+
+/** An item leaving the marketplace ends its pending requests, atomically with its removal. */
+export function registerTradesListeners(ctx: ServiceContext) {
+  ctx.events.inTransaction('item.withdrawn', (event, tx, effects) =>
+    closePendingForItem(ctx, tx, effects, event.memberId, event.itemId),
+  );
+  ctx.events.inTransaction('account.deleted', async (event, tx, effects) => {
+    for (const itemId of event.itemIds) await closePendingForItem(ctx, tx, effects, event.memberId, itemId);
+  });
+}

@@ -1,0 +1,13 @@
+import type { Db } from '../db/connect';
+import { createDomainEvents } from '../lib/domain-events';
+import { createGenerationCache } from '../lib/generation-cache';
+import type { ServiceContext } from '../lib/service-context';
+
+/** A context for calling read services on a database directly, without an app (no listeners, no cache). */
+export function serviceContextFor(db: Db): ServiceContext {
+  return {
+    db,
+    events: createDomainEvents(),
+    marketplaceCache: createGenerationCache({ ttlMs: 0, maxBytes: 0 }),
+  };
+}
