@@ -1,7 +1,6 @@
 import type { AuthStatus, LoginInput, RegisterInput } from '@common/api/auth';
 import type { User } from '@common/api/users';
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
-import { toast } from '@client/components/ui/use-toast';
 import { apiRequest } from '@client/lib/api-client';
 import { MEMBER_ONLY_PATHS } from './member-only-paths';
 
@@ -74,12 +73,14 @@ function reloadPage(): void {
 export function useLoginMutation() {
   return useMutation({
     mutationFn: (input: LoginInput) => apiRequest('POST', '/api/auth/login', input),
+    meta: { errorTitle: 'Login failed', errorDescription: 'Invalid email or password' },
   });
 }
 
 export function useRegisterMutation() {
   return useMutation({
     mutationFn: (input: RegisterInput) => apiRequest('POST', '/api/auth/register', input),
+    meta: { errorTitle: 'Registration failed', errorDescription: 'Failed to create account' },
   });
 }
 
@@ -88,9 +89,7 @@ export function useDemoLoginMutation() {
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/demo-login-user', {}),
     onSuccess: reloadPage,
-    onError: () => {
-      toast({ title: 'Login Failed', description: 'Failed to log in as demo user', variant: 'destructive' });
-    },
+    meta: { errorTitle: 'Login Failed', errorDescription: 'Failed to log in as demo user', fixedDescription: true },
   });
 }
 
@@ -108,8 +107,6 @@ export function useLogoutMutation() {
         reloadPage();
       }
     },
-    onError: () => {
-      toast({ title: 'Sign out failed', description: 'Please try again.', variant: 'destructive' });
-    },
+    meta: { errorTitle: 'Sign out failed', fixedDescription: true },
   });
 }

@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { toast } from '@client/components/ui/use-toast';
 import { useAuth } from '@client/features/auth/api';
 import { ItemActionsProvider, type ItemActions } from '@client/features/items/item-actions';
-import { serverMessage } from '@client/lib/api-client';
+import { serverMessage } from '@client/lib/api-error';
 import { realtime } from '@client/lib/socket';
 import { useFindOrCreateConversation } from './api';
 import { ChatContext, type ChatControls } from './chat-context';

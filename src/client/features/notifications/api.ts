@@ -1,9 +1,7 @@
 import type { Notification, UnreadCount } from '@common/api/notifications';
 import { NOTIFICATION_POPOVER_SIZE } from '@common/domain/display-limits';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { toast } from '@client/components/ui/use-toast';
-import { apiRequest, isUnauthorizedError } from '@client/lib/api-client';
-import { handleUnauthorized } from '@client/lib/unauthorized';
+import { apiRequest } from '@client/lib/api-client';
 
 export const NOTIFICATIONS_URL = '/api/notifications';
 export const UNREAD_COUNT_URL = '/api/notifications/unread-count';
@@ -40,11 +38,6 @@ export function useUnreadCount() {
   return useQuery<UnreadCount>({ queryKey: unreadCountKey });
 }
 
-function reportReadError(error: unknown, description: string): void {
-  if (isUnauthorizedError(error)) handleUnauthorized();
-  else toast({ title: 'Error', description, variant: 'destructive' });
-}
-
 /**
  * Marks one notification read, showing it read at once and the badge one lower. Failures are
  * reported here, not by the caller: the popover closes on click, before the call settles.
@@ -66,7 +59,7 @@ export function useMarkNotificationRead() {
         );
       }
     },
-    onError: (error) => reportReadError(error, 'Failed to mark notification as read'),
+    meta: { errorTitle: 'Error', errorDescription: 'Failed to mark notification as read', fixedDescription: true },
     onSettled: () => {
       void invalidateNotifications(queryClient);
     },
@@ -83,7 +76,7 @@ export function useMarkAllNotificationsRead() {
       );
       queryClient.setQueryData<UnreadCount>(unreadCountKey, { count: 0 });
     },
-    onError: (error) => reportReadError(error, 'Failed to mark notifications as read'),
+    meta: { errorTitle: 'Error', errorDescription: 'Failed to mark notifications as read', fixedDescription: true },
     onSettled: () => {
       void invalidateNotifications(queryClient);
     },

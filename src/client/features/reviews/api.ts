@@ -64,6 +64,7 @@ export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReviewInput) => apiRequest('POST', '/api/reviews', input),
+    meta: { errorTitle: 'Failed to submit review' },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [TRADE_REQUESTS_URL] });
       void invalidateReviews(queryClient);

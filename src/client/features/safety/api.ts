@@ -39,6 +39,7 @@ export function useIsBlocked(userId: string): boolean | undefined {
 export function useReport() {
   return useMutation({
     mutationFn: (payload: ReportPayload) => apiRequest('POST', '/api/reports', payload),
+    meta: { errorTitle: 'Report not sent' },
   });
 }
 
@@ -47,6 +48,7 @@ export function useBlockMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => apiRequest('POST', BLOCKS_URL, { userId }),
+    meta: { errorTitle: 'Could not block this member' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [BLOCKS_URL] }),
   });
 }
@@ -55,6 +57,7 @@ export function useUnblockMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => apiRequest('DELETE', `${BLOCKS_URL}/${userId}`),
+    meta: { errorTitle: 'Could not unblock this member' },
     onSuccess: (_response, userId) => {
       // The row leaves the list at once; the refetch then confirms it.
       queryClient.setQueryData<BlockedMember[]>([BLOCKS_URL], (entries) =>
@@ -86,6 +89,7 @@ export function useSetReportStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: ReportStatus }) =>
       apiRequest('PATCH', `${MODERATION_REPORTS_URL}/${id}`, { status }),
+    meta: { errorTitle: 'Could not update the report' },
     onSuccess: () =>
       queryClient.invalidateQueries({ predicate: (query) => isModerationQuery(query.queryKey) }),
   });
@@ -96,6 +100,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
       apiRequest('POST', '/api/auth/password', input),
+    meta: { errorTitle: 'Password not changed' },
   });
 }
 
@@ -105,6 +110,7 @@ const SIGNED_OUT: AuthStatus = { authenticated: false, user: null };
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) => apiRequest('DELETE', '/api/auth/account', { password }),
+    meta: { errorTitle: 'Account not deleted' },
   });
 }
 

@@ -30,6 +30,7 @@ import { ItemImage } from './item-image';
 import { WhatYouCouldGetButton } from '@client/features/matching/components/what-you-could-get-button';
 import { ItemOwnerMenu } from './item-owner-menu';
 import { ReportButton } from '@client/features/safety/components/report-button';
+import { hasStatus } from '@client/lib/api-error';
 
 /**
  * The item detail view (design §5: what 'View' opens, reachable as /browse?highlight={id}):
@@ -46,7 +47,7 @@ export function ItemDetailDialog({
   tagHref: (tag: string) => string;
 }) {
   const { data: item, isPending, isError, error } = useItem(itemId);
-  const notFound = isError && error instanceof Error && /^(404|400):/.test(error.message);
+  const notFound = isError && hasStatus(error, 404, 400);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>

@@ -33,8 +33,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@client/components/ui/textarea';
 import { ToggleChip } from '@client/components/ui/toggle-chip';
 import { toast } from '@client/components/ui/use-toast';
-import { isUnauthorizedError, serverMessage } from '@client/lib/api-client';
-import { handleUnauthorized } from '@client/lib/unauthorized';
+import { ApiError, isSessionLost, serverMessage } from '@client/lib/api-error';
 import { cn } from '@client/lib/utils';
 import { useSaveItemMutation } from '../api';
 import {
@@ -153,12 +152,9 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
           onDone();
         },
         onError: (error) => {
-          if (isUnauthorizedError(error)) {
-            handleUnauthorized();
-            return;
-          }
-          const fieldIssues = issuesOf(error);
-          for (const issue of fieldIssues) {
+          // A lost session is handled by the mutation cache (query-client.ts).
+          if (isSessionLost(error)) return;
+          for (const issue of error instanceof ApiError ? error.issues : []) {
             const field = issue.path[0] === 'estimatedValue' ? 'value' : String(issue.path[0]);
             if (field === 'images') setPhotosError(issue.message);
             else if (FORM_FIELDS.has(field))
@@ -594,30 +590,4 @@ function sizeSuggestionsFor(category: string, style: string): readonly string[] 
     accessories: 'Accessories',
   };
   return category in byCategory ? sizeOptions(byCategory[category as ItemCategory]) : [];
-}
-
-interface ApiIssue {
-  path: Array<string | number>;
-  message: string;
-}
-
-/** The field issues of a 400 answer's `{ message, issues }` body. */
-function issuesOf(error: unknown): ApiIssue[] {
-  if (!(error instanceof Error)) return [];
-  const match = /^400: ([\s\S]*)$/.exec(error.message);
-  if (!match?.[1]) return [];
-  try {
-    const body = JSON.parse(match[1]) as { issues?: unknown };
-    return Array.isArray(body.issues)
-      ? body.issues.filter(
-          (issue): issue is ApiIssue =>
-            typeof issue === 'object' &&
-            issue !== null &&
-            Array.isArray(issue.path) &&
-            typeof issue.message === 'string',
-        )
-      : [];
-  } catch {
-    return [];
-  }
 }

@@ -7,7 +7,6 @@ import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
-import { reportMutationError } from '@client/features/trades/report-error';
 import { Textarea } from '@client/components/ui/textarea';
 import { useCreateReview } from '../api';
 import { StarRatingInput } from './star-rating-input';
@@ -43,8 +42,8 @@ export function ReviewForm({ tradeId, partnerName }: { tradeId: string; partnerN
   const submit = handleSubmit(async (values) => {
     try {
       await createReview.mutateAsync({ tradeRequestId: tradeId, ...values });
-    } catch (error) {
-      reportMutationError(error, 'Failed to submit review', 'Please try again.');
+    } catch {
+      // The mutation's meta reports the failure (query-client.ts).
       return;
     }
     toast({

@@ -17,7 +17,6 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
-import { reportMutationError } from '@client/features/trades/report-error';
 import { useReport, type ReportTargetType } from '../api';
 
 export const REPORT_DETAILS_MAX = 2000;
@@ -90,7 +89,6 @@ export function ReportDialog({
           toast({ title: 'Report sent', description: 'Thank you. Our moderators will review it.' });
           close();
         },
-        onError: (error) => reportMutationError(error, 'Report not sent', 'Please try again.'),
       },
     );
   });

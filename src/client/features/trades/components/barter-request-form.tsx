@@ -16,7 +16,6 @@ import { cn } from '@client/lib/utils';
 import { ListItemButton } from '@client/features/items/components/list-item-button';
 import { useUserItems } from '@client/features/users/api';
 import { useCreateTradeRequest } from '../api';
-import { reportMutationError } from '../report-error';
 import { ItemThumbnail } from './item-thumbnail';
 import { Textarea } from '@client/components/ui/textarea';
 import { TradePreviewButton } from './trade-preview-button';
@@ -61,12 +60,6 @@ export function BarterRequestForm({
           setMessage('');
           onSent();
         },
-        onError: (error) =>
-          reportMutationError(
-            error,
-            'Failed to send barter request',
-            'Something went wrong. Please try again.',
-          ),
       },
     );
   };

@@ -25,7 +25,6 @@ import { cn } from '@client/lib/utils';
 import { RatingStars } from '@client/features/reviews/components/rating-stars';
 import { ReviewForm } from '@client/features/reviews/components/review-form';
 import { useConfirmReceived, useUpdateTradeStatus } from '../api';
-import { reportMutationError } from '../report-error';
 import { ItemThumbnail } from './item-thumbnail';
 
 const STATUS_LABELS: Record<TradeRequest['status'], string> = {
@@ -162,8 +161,8 @@ function TradeActions({
   const changeStatus = async (status: 'accepted' | 'declined' | 'cancelled') => {
     try {
       await updateStatus.mutateAsync({ id: trade.id, status });
-    } catch (error) {
-      reportMutationError(error, 'Failed to update barter request', 'Please try again.');
+    } catch {
+      // Reported by the mutation's own error handling (see useUpdateTradeStatus).
       return;
     }
     if (status === 'accepted') {
@@ -183,8 +182,8 @@ function TradeActions({
     let updated: TradeRequest;
     try {
       updated = await confirmReceived.mutateAsync(trade.id);
-    } catch (error) {
-      reportMutationError(error, 'Failed to mark as received', 'Please try again.');
+    } catch {
+      // Reported by the mutation's own error handling (see useConfirmReceived).
       return;
     }
     toast(

@@ -12,7 +12,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 import { Textarea } from '@client/components/ui/textarea';
-import { reportMutationError } from '@client/features/trades/report-error';
 import { AccountCard } from '@client/features/safety/components/account-card';
 import { useUpdatePreferences } from '../api';
 
@@ -50,7 +49,6 @@ export function PreferencesForm({ user }: { user: User }) {
           title: 'Preferences Updated',
           description: 'Your preferences have been saved successfully.',
         }),
-      onError: (error) => reportMutationError(error, 'Update Failed', 'Failed to update preferences.'),
     });
   };
 

@@ -14,6 +14,7 @@ import {
 import { useUserItems } from '../api';
 import { EmptyState } from './empty-state';
 import { MemberRating } from './profile-summary';
+import { hasStatus } from '@client/lib/api-error';
 
 /**
  * Another member's profile (/profile?user={id}): what is public about them. The API has no
@@ -23,7 +24,7 @@ export function PublicProfile({ userId }: { userId: string }) {
   const items = useUserItems(userId);
   const owner = items.data?.[0]?.owner;
   const name = owner?.firstName?.trim() || 'Member';
-  const missing = items.isError && items.error.message.startsWith('404');
+  const missing = items.isError && hasStatus(items.error, 404);
 
   if (missing) {
     return (
