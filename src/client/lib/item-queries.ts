@@ -25,7 +25,10 @@ export function invalidateItemQueries(
   queryClient: QueryClient,
   { refetchType = 'active' }: { refetchType?: 'active' | 'none' } = {},
 ): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: (query) => query.meta?.holdsItems === true, refetchType });
+  return queryClient.invalidateQueries({
+    predicate: (query) => query.meta?.holdsItems === true,
+    refetchType,
+  });
 }
 
 /** Refetches one item's own answer (its details) if it is cached. */

@@ -14,28 +14,30 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
-import { useItemFacets, useItemsInfinite } from '@client/features/items/api';
-import { CategoryRow } from '@client/features/items/components/category-row';
-import type { FilterPanelMode } from '@client/features/items/components/filter-panel';
-import { ItemGrid } from '@client/features/items/components/item-grid';
-import { ItemList } from '@client/features/items/components/item-list';
-import { SortSelectPlaceholder } from '@client/features/items/components/sort-label';
-import { useDebouncedText, useUrlFilters } from '@client/features/items/use-url-filters';
+import {
+  CategoryRow,
+  type FilterPanelMode,
+  ItemGrid,
+  loadFilterPanel,
+  loadItemDetailDialog,
+  loadSortSelect,
+  ItemList,
+  SortSelectPlaceholder,
+  useDebouncedText,
+  useItemFacets,
+  useItemsInfinite,
+  useUrlFilters,
+} from '@client/features/items';
 import { cn } from '@client/lib/utils';
 
 /*
  * The filter panel (sliders, checkboxes) loads when the pointer or focus reaches 'Filters', and
  * the detail view (?highlight={id}) when first opened: neither is on screen when Browse opens.
  */
-const loadFilterPanel = () => import('@client/features/items/components/filter-panel');
 const FilterPanel = lazy(() => loadFilterPanel().then((module) => ({ default: module.FilterPanel })));
-const SortSelect = lazy(() =>
-  import('@client/features/items/components/sort-select').then((module) => ({ default: module.SortSelect })),
-);
+const SortSelect = lazy(() => loadSortSelect().then((module) => ({ default: module.SortSelect })));
 const ItemDetailDialog = lazy(() =>
-  import('@client/features/items/components/item-detail-dialog').then((module) => ({
-    default: module.ItemDetailDialog,
-  })),
+  loadItemDetailDialog().then((module) => ({ default: module.ItemDetailDialog })),
 );
 
 /** Spec §9: twelve skeleton cards while Browse loads. */

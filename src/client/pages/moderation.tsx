@@ -7,9 +7,8 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
-import { useAuth } from '@client/features/auth/api';
-import { useModerationReports, type ReportStatus } from '@client/features/safety/api';
-import { ReportCard } from '@client/features/safety/components/report-card';
+import { useAuth } from '@client/lib/session';
+import { ReportCard, type ReportStatus, useModerationReports } from '@client/features/safety';
 import { hasStatus } from '@client/lib/api-error';
 
 const EMPTY: Record<ReportStatus, { title: string; description: string }> = {

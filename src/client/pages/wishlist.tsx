@@ -6,19 +6,17 @@ import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
-import { useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 import {
   useAddWishlistEntry,
   useRemoveWishlistEntry,
   useWishlist,
   useWishlistMatches,
-} from '@client/features/wishlist/api';
-import {
   WishlistEntryCard,
   WishlistEntryCardSkeleton,
-} from '@client/features/wishlist/components/wishlist-entry-card';
-import { WishlistForm } from '@client/features/wishlist/components/wishlist-form';
-import { WishlistMatchesCard } from '@client/features/wishlist/components/wishlist-matches-card';
+  WishlistForm,
+  WishlistMatchesCard,
+} from '@client/features/wishlist';
 import { handleUnauthorized } from '@client/lib/unauthorized';
 
 const FORM_ID = 'wishlist-add-form';

@@ -26,17 +26,6 @@ export function groupTrades<T extends BoardTrade>(trades: readonly T[]): TradeBo
   return board;
 }
 
-/** The home dashboard's counts of trade requests by status (spec §2 Signed-in home page). */
-export function tradeCounts(trades: readonly BoardTrade[]): { pending: number; completed: number } {
-  let pending = 0;
-  let completed = 0;
-  for (const trade of trades) {
-    if (trade.status === 'pending') pending += 1;
-    else if (trade.status === 'completed') completed += 1;
-  }
-  return { pending, completed };
-}
-
 interface ReceiptTrade {
   side: 'incoming' | 'outgoing';
   requesterReceived: boolean;

@@ -7,7 +7,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { invalidateNotifications } from '@client/features/notifications/api';
+import { invalidateNotifications } from '@client/features/notifications';
 import { apiJson, apiRequest } from '@client/lib/api-client';
 import { realtime } from '@client/lib/socket';
 

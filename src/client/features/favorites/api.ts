@@ -1,7 +1,7 @@
 import type { Favorite, Item } from '@common/api/items';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 import { apiRequest } from '@client/lib/api-client';
 import { holdsItems, invalidateItem, invalidateItemQueries } from '@client/lib/item-queries';
 

@@ -32,7 +32,9 @@ export interface ItemsPage {
 /** One page of GET /api/items with the total from the X-Total-Count header. */
 export async function fetchItemsPage(params: URLSearchParams, signal: AbortSignal): Promise<ItemsPage> {
   const query = params.toString();
-  const response = await apiRequest('GET', query ? `${ITEMS_URL}?${query}` : ITEMS_URL, undefined, { signal });
+  const response = await apiRequest('GET', query ? `${ITEMS_URL}?${query}` : ITEMS_URL, undefined, {
+    signal,
+  });
   const items = (await response.json()) as Item[];
   const header = Number(response.headers.get('x-total-count'));
   return { items, total: Number.isFinite(header) && header >= 0 ? header : items.length };
@@ -128,7 +130,11 @@ export function itemUrl(id: string): string {
 
 /** One item with its owner (the detail view). The default query function GETs the key's URL. */
 export function useItem(id: string | null) {
-  return useQuery<Item>({ queryKey: [itemUrl(id ?? '')], enabled: Boolean(id), meta: holdsItems(id ?? undefined) });
+  return useQuery<Item>({
+    queryKey: [itemUrl(id ?? '')],
+    enabled: Boolean(id),
+    meta: holdsItems(id ?? undefined),
+  });
 }
 
 export function useDeleteItemMutation() {

@@ -1,10 +1,10 @@
 import type { Item } from '@common/api/items';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '@client/components/ui/use-toast';
-import { useAuth } from '@client/features/auth/api';
-import { useFavoriteIds, useToggleFavoriteMutation } from '@client/features/favorites/api';
+import { useAuth } from '@client/lib/session';
+import { useFavoriteIds, useToggleFavoriteMutation } from '@client/features/favorites';
 import { useDeleteItemMutation } from './api';
-import { useItemActions } from './item-actions';
+import { useItemActions } from '@client/lib/item-actions';
 
 function loginRequired(description: string): void {
   toast({ title: 'Login required', description });

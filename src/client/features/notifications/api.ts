@@ -22,6 +22,16 @@ export async function invalidateNotifications(queryClient: QueryClient): Promise
   ]);
 }
 
+/** Refetches the bell's list (once the popover has been opened). */
+export function invalidateNotificationList(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: [NOTIFICATIONS_URL] });
+}
+
+/** Sets the bell's unread count to the one the server pushed. */
+export function setUnreadNotificationCount(queryClient: QueryClient, count: number): void {
+  queryClient.setQueryData<UnreadCount>(unreadCountKey, { count });
+}
+
 /** The first 10 notifications, newest first (spec §2). Loaded once the popover opens. */
 export function useNotifications(enabled: boolean) {
   return useQuery({
@@ -59,7 +69,11 @@ export function useMarkNotificationRead() {
         );
       }
     },
-    meta: { errorTitle: 'Error', errorDescription: 'Failed to mark notification as read', fixedDescription: true },
+    meta: {
+      errorTitle: 'Error',
+      errorDescription: 'Failed to mark notification as read',
+      fixedDescription: true,
+    },
     onSettled: () => {
       void invalidateNotifications(queryClient);
     },
@@ -76,7 +90,11 @@ export function useMarkAllNotificationsRead() {
       );
       queryClient.setQueryData<UnreadCount>(unreadCountKey, { count: 0 });
     },
-    meta: { errorTitle: 'Error', errorDescription: 'Failed to mark notifications as read', fixedDescription: true },
+    meta: {
+      errorTitle: 'Error',
+      errorDescription: 'Failed to mark notifications as read',
+      fixedDescription: true,
+    },
     onSettled: () => {
       void invalidateNotifications(queryClient);
     },

@@ -1,9 +1,8 @@
-import type { AuthStatus } from '@common/api/auth';
 import type { Report } from '@common/api/safety';
 import type { UserSummary } from '@common/api/users';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
-import { AUTH_STATUS_URL, useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 
 export const BLOCKS_URL = '/api/blocks';
 export const MODERATION_REPORTS_URL = '/api/moderation/reports';
@@ -104,22 +103,10 @@ export function useChangePassword() {
   });
 }
 
-const SIGNED_OUT: AuthStatus = { authenticated: false, user: null };
-
 /** Deletes the account; the server also clears the session cookie. */
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) => apiRequest('DELETE', '/api/auth/account', { password }),
     meta: { errorTitle: 'Account not deleted' },
   });
-}
-
-/**
- * After the account is gone the app is a visitor's: every cached private answer is dropped and
- * the session reads as signed out, which switches the route set and closes the real-time
- * connection without a reload (so a toast can still be shown).
- */
-export function forgetSession(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_STATUS_URL });
-  queryClient.setQueryData<AuthStatus>([AUTH_STATUS_URL], SIGNED_OUT);
 }

@@ -1,10 +1,9 @@
 import type { Item } from '@common/api/items';
 import type { TradeRequest, TradeRequestInput, TradeStatusInput } from '@common/api/trades';
-import { tradeCounts } from '@common/domain/trade-board';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
 import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
-import { invalidateNotifications } from '@client/features/notifications/api';
+import { invalidateNotifications } from '@client/features/notifications';
 
 export const TRADE_REQUESTS_URL = '/api/trade-requests';
 
@@ -20,20 +19,6 @@ export function useTradeRequests({ enabled = true }: { enabled?: boolean } = {})
   return useQuery<TradeRequest[]>({ queryKey: [TRADE_REQUESTS_URL], enabled });
 }
 
-/**
- * The home dashboard's counts of the member's trade requests with status pending and completed
- * (spec §2). Both read 0 until the list arrives; isLoading tells the two apart.
- */
-export function useTradeCounts(): {
-  pending: number;
-  completed: number;
-  isLoading: boolean;
-  isError: boolean;
-} {
-  const { data, isLoading, isError } = useTradeRequests();
-  return { ...tradeCounts(data ?? []), isLoading, isError };
-}
-
 /** Other members' items that would make a good swap for one of the member's items; only while the dialog is open. */
 export function useSuggestedBarters(itemId: string, enabled: boolean) {
   return useQuery<Item[]>({
@@ -44,13 +29,18 @@ export function useSuggestedBarters(itemId: string, enabled: boolean) {
   });
 }
 
+/** Refetches the member's trade requests (a review shows on its trade once saved). */
+export function invalidateTradeRequests(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: [TRADE_REQUESTS_URL] });
+}
+
 /**
  * A trade changes the trades list, both items' availability (pending, reserved, traded) wherever
  * items are listed, and leaves notifications for the member (receipts) and the other party.
  */
 export async function invalidateAfterTradeChange(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: [TRADE_REQUESTS_URL] }),
+    invalidateTradeRequests(queryClient),
     invalidateItemQueries(queryClient),
     invalidateNotifications(queryClient),
   ]);
@@ -98,8 +88,10 @@ export function useCreateTradeRequest() {
  * move to another tab (unmount) before it settles, and mutate's own callbacks would then not run.
  */
 export function useUpdateTradeStatus() {
-  return useTradeChange('Failed to update barter request', async ({ id, status }: { id: string; status: TradeStatusInput['status'] }) =>
-    tradeFrom(await apiRequest('PATCH', `${TRADE_REQUESTS_URL}/${id}`, { status })),
+  return useTradeChange(
+    'Failed to update barter request',
+    async ({ id, status }: { id: string; status: TradeStatusInput['status'] }) =>
+      tradeFrom(await apiRequest('PATCH', `${TRADE_REQUESTS_URL}/${id}`, { status })),
   );
 }
 

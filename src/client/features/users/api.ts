@@ -4,7 +4,7 @@ import type { PreferencesPayload } from '@common/domain/preferences-payload';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
 import { holdsItems } from '@client/lib/item-queries';
-import { AUTH_STATUS_URL } from '@client/features/auth/api';
+import { refreshSession } from '@client/lib/session';
 
 export const AUTH_USER_URL = '/api/auth/user';
 
@@ -39,7 +39,7 @@ export function useUpdatePreferences() {
     onSuccess: (user) => {
       queryClient.setQueryData<User>([AUTH_USER_URL], user);
       void queryClient.invalidateQueries({ queryKey: [AUTH_USER_URL] });
-      void queryClient.invalidateQueries({ queryKey: [AUTH_STATUS_URL] });
+      void refreshSession(queryClient);
     },
   });
 }

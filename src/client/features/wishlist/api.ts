@@ -1,6 +1,6 @@
 import type { WishlistEntry, WishlistInput, WishlistMatch } from '@common/api/wishlist';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 import { apiRequest } from '@client/lib/api-client';
 import type { MutationErrorMeta } from '@client/lib/query-client';
 

@@ -4,7 +4,7 @@ import { wishlistEntryFor } from '@common/domain/wishlist-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@client/components/ui/use-toast';
-import { ItemActionsProvider, type ItemActions } from '@client/features/items/item-actions';
+import { ItemActionsProvider, type ItemActions } from '@client/lib/item-actions';
 import { isSessionLost } from '@client/lib/api-error';
 import { reportApiError } from '@client/lib/report-error';
 import { useRemoveWishlistEntry, useWishlist, WISHLIST_URL } from './api';

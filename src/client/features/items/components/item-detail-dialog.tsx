@@ -18,18 +18,18 @@ import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useAuth } from '@client/features/auth/api';
-import { useAuthDialog } from '@client/features/auth/components/auth-dialog-context';
+import { useAuth } from '@client/lib/session';
+import { useAuthDialog } from '@client/features/auth';
 import { cn } from '@client/lib/utils';
 import { useItem } from '../api';
-import { useItemActions } from '../item-actions';
+import { useItemActions } from '@client/lib/item-actions';
 import { useItemControls } from '../use-item-controls';
 import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge } from './item-badges';
 import { BookmarkButton, FavoriteButton } from './item-icon-buttons';
 import { ItemImage } from './item-image';
-import { WhatYouCouldGetButton } from '@client/features/matching/components/what-you-could-get-button';
+import { WhatYouCouldGetButton } from '@client/features/matching';
 import { ItemOwnerMenu } from './item-owner-menu';
-import { ReportButton } from '@client/features/safety/components/report-button';
+import { ReportButton } from '@client/features/safety';
 import { hasStatus } from '@client/lib/api-error';
 
 /**

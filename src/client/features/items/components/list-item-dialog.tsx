@@ -17,7 +17,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
-import { SuggestValueButton } from '@client/features/matching/components/suggest-value-button';
+import { SuggestValueButton } from '@client/features/matching';
 import type { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import {

@@ -25,9 +25,18 @@ type ReviewForm = z.infer<typeof reviewForm>;
  * 'Leave a review' on a completed trade (design §5 Reviews): overall and communication stars,
  * whether the item was as described, and a comment. Reviews are blind until both have reviewed.
  */
-export function ReviewForm({ tradeId, partnerName }: { tradeId: string; partnerName: string }) {
+export function ReviewForm({
+  tradeId,
+  partnerName,
+  onReviewed,
+}: {
+  tradeId: string;
+  partnerName: string;
+  /** Called once the review is saved, to refresh the trade that shows this form. */
+  onReviewed: () => void;
+}) {
   const id = useId();
-  const createReview = useCreateReview();
+  const createReview = useCreateReview(onReviewed);
   const {
     control,
     register,

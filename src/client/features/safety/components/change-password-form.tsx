@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
-import { PasswordInput } from '@client/features/auth/components/password-input';
+import { PasswordInput } from '@client/features/auth';
 import { useChangePassword } from '../api';
 
 /** The contract's rules, plus the confirmation, which never leaves the browser. */

@@ -18,7 +18,8 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
-import { forgetSession, useDeleteAccount } from '../api';
+import { forgetSession } from '@client/lib/session';
+import { useDeleteAccount } from '../api';
 
 type DeleteAccountValues = z.infer<typeof accountDeletionInput>;
 

@@ -1,7 +1,7 @@
 import { Ban, LoaderCircle, ShieldOff } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
-import { useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 import { useBlockMember, useIsBlocked, useUnblockMember } from '../api';
 import { ReportButton } from './report-button';
 
@@ -13,10 +13,7 @@ export function useBlockToggle(userId: string, name: string) {
   const block = useBlockMember();
   const unblock = useUnblockMember();
 
-  const run = async (
-    mutation: typeof block,
-    success: { title: string; description: string },
-  ) => {
+  const run = async (mutation: typeof block, success: { title: string; description: string }) => {
     try {
       await mutation.mutateAsync(userId);
     } catch {
@@ -29,15 +26,11 @@ export function useBlockToggle(userId: string, name: string) {
   return {
     pending: block.isPending || unblock.isPending,
     block: () =>
-      run(
-        block,
-        {
-          title: 'Member blocked',
-          description: `${name} can no longer message you or send you trade requests.`,
-        },
-      ),
-    unblock: () =>
-      run(unblock, { title: 'Member unblocked', description: `${name} can contact you again.` }),
+      run(block, {
+        title: 'Member blocked',
+        description: `${name} can no longer message you or send you trade requests.`,
+      }),
+    unblock: () => run(unblock, { title: 'Member unblocked', description: `${name} can contact you again.` }),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   Truck,
   X,
 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
@@ -22,9 +23,8 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
-import { RatingStars } from '@client/features/reviews/components/rating-stars';
-import { ReviewForm } from '@client/features/reviews/components/review-form';
-import { useConfirmReceived, useUpdateTradeStatus } from '../api';
+import { RatingStars, ReviewForm } from '@client/features/reviews';
+import { invalidateTradeRequests, useConfirmReceived, useUpdateTradeStatus } from '../api';
 import { ItemThumbnail } from './item-thumbnail';
 
 const STATUS_LABELS: Record<TradeRequest['status'], string> = {
@@ -152,6 +152,7 @@ function TradeActions({
   onAccepted: (trade: TradeRequest) => void;
   onArrangeShipping: (trade: TradeRequest) => void;
 }) {
+  const queryClient = useQueryClient();
   const updateStatus = useUpdateTradeStatus();
   const confirmReceived = useConfirmReceived();
   const busy = updateStatus.isPending || confirmReceived.isPending;
@@ -292,7 +293,13 @@ function TradeActions({
         </p>
       );
     }
-    return <ReviewForm tradeId={trade.id} partnerName={partnerName} />;
+    return (
+      <ReviewForm
+        tradeId={trade.id}
+        partnerName={partnerName}
+        onReviewed={() => void invalidateTradeRequests(queryClient)}
+      />
+    );
   }
 
   return null;

@@ -1,7 +1,6 @@
 import { Package } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { ItemGrid } from '@client/features/items/components/item-grid';
-import { ListItemButton } from '@client/features/items/components/list-item-button';
+import { ItemGrid, ListItemButton } from '@client/features/items';
 import { useUserItems } from '../api';
 import { EmptyState } from './empty-state';
 

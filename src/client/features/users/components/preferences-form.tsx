@@ -12,7 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 import { Textarea } from '@client/components/ui/textarea';
-import { AccountCard } from '@client/features/safety/components/account-card';
+import { AccountCard } from '@client/features/safety';
 import { useUpdatePreferences } from '../api';
 
 const BIO_MAX = 500;

@@ -5,12 +5,9 @@ import { Avatar, AvatarFallback } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { ItemGrid } from '@client/features/items/components/item-grid';
-import { ReviewsPanel } from '@client/features/reviews/components/reviews-panel';
-import {
-  BlockedMemberNotice,
-  MemberSafetyActions,
-} from '@client/features/safety/components/member-safety-actions';
+import { ItemGrid } from '@client/features/items';
+import { ReviewsPanel } from '@client/features/reviews';
+import { BlockedMemberNotice, MemberSafetyActions } from '@client/features/safety';
 import { useUserItems } from '../api';
 import { EmptyState } from './empty-state';
 import { MemberRating } from './profile-summary';
