@@ -1,5 +1,6 @@
 import { activeFilterChips, clearPanelFilters, DEFAULT_ITEM_FILTERS } from '@common/domain/item-filters';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
+import { MAX_SEARCH_LENGTH } from '@common/domain/limits';
 import {
   CircleAlert,
   LayoutGrid,
@@ -270,7 +271,7 @@ function BrowseSearch({ value, onCommit }: { value: string; onCommit: (value: st
         type="search"
         enterKeyHint="search"
         value={draft}
-        maxLength={200}
+        maxLength={MAX_SEARCH_LENGTH}
         onChange={(event) => setDraft(event.target.value)}
         placeholder="Search fashion items..."
         className="h-10 w-full rounded-md border border-input bg-card pr-3 pl-9 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none md:text-sm"

@@ -1,5 +1,6 @@
 import { imageUrl } from '@common/domain/image-url';
-import { MAX_ITEM_PHOTOS, moveEntry, photoFileProblem } from '@common/domain/item-form-rules';
+import { moveEntry, photoFileProblem } from '@common/domain/item-form-rules';
+import { MAX_ITEM_PHOTOS } from '@common/domain/limits';
 import { useEffect, useRef, useState } from 'react';
 import { isSessionLost, serverMessage } from '@client/lib/api-error';
 import { handleUnauthorized } from '@client/lib/unauthorized';

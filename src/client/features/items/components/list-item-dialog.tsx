@@ -13,6 +13,13 @@ import {
   STYLES,
   type ItemCategory,
 } from '@common/domain/taxonomy';
+import {
+  MAX_BRAND_LENGTH,
+  MAX_ITEM_DESCRIPTION_LENGTH,
+  MAX_LOCATION_LENGTH,
+  MAX_SIZE_LENGTH,
+  MAX_TITLE_LENGTH,
+} from '@common/domain/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -184,7 +191,7 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
           <Input
             id="item-title"
             placeholder="e.g. Levi's 501 straight jeans"
-            maxLength={120}
+            maxLength={MAX_TITLE_LENGTH}
             aria-invalid={Boolean(errors.title) || undefined}
             aria-describedby={errors.title ? errorId('title') : undefined}
             aria-required="true"
@@ -196,7 +203,7 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
           <Textarea
             id="item-description"
             rows={4}
-            maxLength={4000}
+            maxLength={MAX_ITEM_DESCRIPTION_LENGTH}
             placeholder="Fit, material, measurements, any signs of wear, what you would like in return..."
             aria-invalid={Boolean(errors.description) || undefined}
             aria-describedby={errors.description ? errorId('description') : undefined}
@@ -333,7 +340,7 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
             <Input
               id="item-brand"
               placeholder="e.g. Zara"
-              maxLength={60}
+              maxLength={MAX_BRAND_LENGTH}
               autoComplete="off"
               aria-invalid={Boolean(errors.brand) || undefined}
               aria-describedby={errors.brand ? errorId('brand') : undefined}
@@ -347,7 +354,7 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
               placeholder={
                 sizeSuggestions.length ? `e.g. ${sizeSuggestions.slice(0, 3).join(', ')}` : 'One size'
               }
-              maxLength={20}
+              maxLength={MAX_SIZE_LENGTH}
               autoComplete="off"
               list={sizeSuggestions.length ? 'item-size-options' : undefined}
               aria-invalid={Boolean(errors.size) || undefined}
@@ -405,7 +412,7 @@ function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
             <Input
               id="item-location"
               placeholder="e.g. Berlin"
-              maxLength={80}
+              maxLength={MAX_LOCATION_LENGTH}
               autoComplete="address-level2"
               aria-invalid={Boolean(errors.location) || undefined}
               aria-describedby={errors.location ? errorId('location') : undefined}

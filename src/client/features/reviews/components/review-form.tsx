@@ -1,3 +1,4 @@
+import { MAX_REVIEW_COMMENT_LENGTH } from '@common/domain/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Send } from 'lucide-react';
 import { useId } from 'react';
@@ -17,7 +18,12 @@ const reviewForm = z.object({
   rating: stars('Choose an overall rating from 1 to 5 stars'),
   communicationRating: stars('Choose a communication rating from 1 to 5 stars'),
   itemConditionAccurate: z.boolean(),
-  comment: z.string().trim().max(2000, { message: 'The comment must be at most 2000 characters' }),
+  comment: z
+    .string()
+    .trim()
+    .max(MAX_REVIEW_COMMENT_LENGTH, {
+      message: `The comment must be at most ${MAX_REVIEW_COMMENT_LENGTH} characters`,
+    }),
 });
 type ReviewForm = z.infer<typeof reviewForm>;
 
@@ -129,7 +135,7 @@ export function ReviewForm({
         <Textarea
           id={`${id}-comment`}
           rows={3}
-          maxLength={2000}
+          maxLength={MAX_REVIEW_COMMENT_LENGTH}
           placeholder="Share how the swap went"
           aria-invalid={errors.comment ? true : undefined}
           {...register('comment')}

@@ -4,6 +4,7 @@ import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { offerableItems } from '@common/domain/trade-board';
 import { defaultTradeMessage } from '@common/domain/trade-state';
 import { isFairTrade, VALUE_HINT_TEXT, valueHint } from '@common/domain/value-hint';
+import { MAX_TRADE_MESSAGE_LENGTH } from '@common/domain/limits';
 import { ArrowLeftRight, BadgeCheck, LoaderCircle, Scale, TrendingDown, TrendingUp } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Badge } from '@client/components/ui/badge';
@@ -121,7 +122,7 @@ export function BarterRequestForm({
                 ? defaultTradeMessage(selected.title, item.title)
                 : 'Add a personal note. A friendly default message is sent if you leave this empty.'
             }
-            maxLength={1000}
+            maxLength={MAX_TRADE_MESSAGE_LENGTH}
             rows={3}
             data-testid="input-barter-message"
           />
