@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { useFavorites } from '@client/features/favorites';
 import { ItemGrid } from '@client/features/items';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@client/components/ui/empty-state';
 
 /** Spec §2 Favorites: 3 skeletons while loading, 'No favorites yet' when empty. */
 export function FavoritesTab() {

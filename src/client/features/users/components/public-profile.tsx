@@ -9,7 +9,7 @@ import { ItemGrid } from '@client/features/items';
 import { ReviewsPanel } from '@client/features/reviews';
 import { BlockedMemberNotice, MemberSafetyActions } from '@client/features/safety';
 import { useUserItems } from '../api';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@client/components/ui/empty-state';
 import { MemberRating } from './profile-summary';
 import { hasStatus } from '@client/lib/api-error';
 
