@@ -69,6 +69,7 @@ export const itemFormSchema = z
   });
 
 export type ItemFormValues = z.input<typeof itemFormSchema>;
+export type ItemFormOutput = z.output<typeof itemFormSchema>;
 
 export const EMPTY_ITEM_FORM: ItemFormValues = {
   title: '',

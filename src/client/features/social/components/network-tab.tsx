@@ -202,7 +202,6 @@ function OutgoingRequests({ requests, now }: { requests: Network['outgoing']; no
     <NetworkSection id="outgoing-requests-heading" icon={Send} title="Sent Requests" count={requests.length}>
       {requests.length === 0 ? (
         <EmptyState
-          className="py-10"
           icon={Send}
           title="No pending requests"
           description={
@@ -262,7 +261,6 @@ function Friends({ friends }: { friends: Network['friends'] }) {
     <NetworkSection id="friends-heading" icon={Users} title="Friends" count={friends.length}>
       {friends.length === 0 ? (
         <EmptyState
-          className="py-10"
           icon={Users}
           title="No friends yet"
           description="Connect with recommended traders and members who share your style to build your network."
