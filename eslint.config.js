@@ -1,7 +1,52 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const CLIENT = './src/client';
+const FEATURES = readdirSync(`${CLIENT}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Each feature's one public file, the only way in from outside the feature. */
+const PUBLIC_FILES = FEATURES.map((feature) => `./${feature}/index.ts`);
+
+/*
+ * The client's layers: app → pages → features → shared (components, lib) → common. A layer imports
+ * only the layers below it; features import each other only through their public file.
+ */
+const clientZones = [
+  ...FEATURES.map((feature) => ({
+    target: `${CLIENT}/features/${feature}`,
+    from: `${CLIENT}/features`,
+    except: [`./${feature}`, ...PUBLIC_FILES.filter((file) => !file.startsWith(`./${feature}/`))],
+    message: 'Import another feature only through its public file (features/<name>/index.ts).',
+  })),
+  {
+    target: [`${CLIENT}/pages`, `${CLIENT}/app`],
+    from: `${CLIENT}/features`,
+    except: PUBLIC_FILES,
+    message: 'Import a feature only through its public file (features/<name>/index.ts).',
+  },
+  {
+    target: `${CLIENT}/features`,
+    from: [`${CLIENT}/pages`, `${CLIENT}/app`],
+    message: 'Features sit below pages and the app shell.',
+  },
+  { target: `${CLIENT}/pages`, from: `${CLIENT}/app`, message: 'Pages sit below the app shell.' },
+  {
+    target: [`${CLIENT}/components`, `${CLIENT}/lib`],
+    from: [`${CLIENT}/features`, `${CLIENT}/pages`, `${CLIENT}/app`],
+    message: 'Shared code (components, lib) imports no feature, page or app module.',
+  },
+  {
+    target: './src/common',
+    from: [CLIENT, './src/server'],
+    message: 'src/common is shared by the client and the server and imports neither.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'src/server/db/migrations', 'bench/.tmp'] },
@@ -21,6 +66,20 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}', 'src/common/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // How to parse the TypeScript files that no-cycle follows, and how to resolve '@client/...'.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: clientZones }],
+      'import-x/no-cycle': 'error',
     },
   },
 );

@@ -13,6 +13,8 @@ const alias = {
   '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
 };
 
+const FEATURE_PUBLIC_FILE = /\/src\/client\/features\/[^/]+\/index\.ts$/;
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -62,6 +64,12 @@ export default defineConfig({
     // three.js (the 3D preview) is one lazily loaded ~540 kB chunk; nothing else comes close.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      treeshake: {
+        // A feature's public file (features/<name>/index.ts) only re-exports: marked free of side
+        // effects, a module that imports one part of a feature through it does not pull in the rest
+        // (the app shell would otherwise load every page's components up front).
+        moduleSideEffects: (id) => !FEATURE_PUBLIC_FILE.test(id),
+      },
       output: {
         codeSplitting: {
           // Everything the first page needs in one chunk. Left alone, Rolldown splits off a small

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/routes';
-import { prefetchAuthStatus } from './features/auth/api';
+import { prefetchAuthStatus } from './lib/session';
 import { queryClient } from './lib/query-client';
 import './index.css';
 

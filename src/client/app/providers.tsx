@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '@client/components/ui/toaster';
-import { AuthDialogProvider } from '@client/features/auth/components/auth-dialog-provider';
-import { ChatProvider } from '@client/features/chat/chat-provider';
-import { BarterActionsProvider } from '@client/features/trades/components/barter-actions-provider';
-import { MatchingActionsProvider } from '@client/features/matching/matching-actions-provider';
-import { WishlistActionsProvider } from '@client/features/wishlist/wishlist-actions-provider';
+import { AuthDialogProvider } from '@client/features/auth';
+import { ChatProvider } from '@client/features/chat';
+import { BarterActionsProvider } from '@client/features/trades';
+import { MatchingActionsProvider } from '@client/features/matching';
+import { WishlistActionsProvider } from '@client/features/wishlist';
 import { queryClient } from '@client/lib/query-client';
 
 /**

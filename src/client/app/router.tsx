@@ -1,6 +1,6 @@
 import { Suspense, useDeferredValue } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 import { NotFoundPage } from '@client/pages/not-found';
 import { PageErrorBoundary } from './page-error-boundary';
 import { MEMBER_ROUTES, VISITOR_ROUTES } from './routes';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { prefetchBrowse } from '@client/features/items/api';
+import { prefetchBrowse } from '@client/features/items';
 import { queryClient } from '@client/lib/query-client';
 import { BrowsePage } from '@client/pages/browse';
 import { LandingPage } from '@client/pages/landing';

@@ -1,5 +1,5 @@
 import type { ClientEvent, ServerEvent, serverEvent } from '@common/realtime';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 
 /**
  * The member's real-time channel (spec §7, design §2): one WebSocket per signed-in tab at /ws,
@@ -66,7 +66,6 @@ export class RealtimeClient {
   private conversationId: string | null = null;
   private schema: Promise<EventSchema> | null = null;
   private readonly listeners = new Set<EventListener>();
-  private readonly statusListeners = new Set<Callback>();
   private readonly reconnectListeners = new Set<Callback>();
   private readonly url: () => string;
   private readonly createSocket: (url: string) => SocketLike;
@@ -146,11 +145,6 @@ export class RealtimeClient {
   subscribe(listener: EventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
-  }
-
-  onStatusChange(listener: Callback): () => void {
-    this.statusListeners.add(listener);
-    return () => this.statusListeners.delete(listener);
   }
 
   /** Called after a connection comes back: whatever was pushed meanwhile is lost, so refetch it. */
@@ -243,9 +237,7 @@ export class RealtimeClient {
   }
 
   private setStatus(status: SocketStatus): void {
-    if (this.status === status) return;
     this.status = status;
-    for (const listener of this.statusListeners) listener();
   }
 }
 
@@ -275,13 +267,4 @@ export function useRealtimeReconnect(handler: () => void): void {
     latest.current = handler;
   });
   useEffect(() => realtime.onReconnect(() => latest.current()), []);
-}
-
-/** The connection status, re-rendering on change. */
-export function useRealtimeStatus(): SocketStatus {
-  return useSyncExternalStore(
-    (listener) => realtime.onStatusChange(listener),
-    () => realtime.getStatus(),
-    () => 'idle',
-  );
 }

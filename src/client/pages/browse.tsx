@@ -1,5 +1,6 @@
 import { activeFilterChips, clearPanelFilters, DEFAULT_ITEM_FILTERS } from '@common/domain/item-filters';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
+import { MAX_SEARCH_LENGTH } from '@common/domain/limits';
 import {
   CircleAlert,
   LayoutGrid,
@@ -14,28 +15,30 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
-import { useItemFacets, useItemsInfinite } from '@client/features/items/api';
-import { CategoryRow } from '@client/features/items/components/category-row';
-import type { FilterPanelMode } from '@client/features/items/components/filter-panel';
-import { ItemGrid } from '@client/features/items/components/item-grid';
-import { ItemList } from '@client/features/items/components/item-list';
-import { SortSelectPlaceholder } from '@client/features/items/components/sort-label';
-import { useDebouncedText, useUrlFilters } from '@client/features/items/use-url-filters';
+import {
+  CategoryRow,
+  type FilterPanelMode,
+  ItemGrid,
+  loadFilterPanel,
+  loadItemDetailDialog,
+  loadSortSelect,
+  ItemList,
+  SortSelectPlaceholder,
+  useDebouncedText,
+  useItemFacets,
+  useItemsInfinite,
+  useUrlFilters,
+} from '@client/features/items';
 import { cn } from '@client/lib/utils';
 
 /*
  * The filter panel (sliders, checkboxes) loads when the pointer or focus reaches 'Filters', and
  * the detail view (?highlight={id}) when first opened: neither is on screen when Browse opens.
  */
-const loadFilterPanel = () => import('@client/features/items/components/filter-panel');
 const FilterPanel = lazy(() => loadFilterPanel().then((module) => ({ default: module.FilterPanel })));
-const SortSelect = lazy(() =>
-  import('@client/features/items/components/sort-select').then((module) => ({ default: module.SortSelect })),
-);
+const SortSelect = lazy(() => loadSortSelect().then((module) => ({ default: module.SortSelect })));
 const ItemDetailDialog = lazy(() =>
-  import('@client/features/items/components/item-detail-dialog').then((module) => ({
-    default: module.ItemDetailDialog,
-  })),
+  loadItemDetailDialog().then((module) => ({ default: module.ItemDetailDialog })),
 );
 
 /** Spec §9: twelve skeleton cards while Browse loads. */
@@ -268,7 +271,7 @@ function BrowseSearch({ value, onCommit }: { value: string; onCommit: (value: st
         type="search"
         enterKeyHint="search"
         value={draft}
-        maxLength={200}
+        maxLength={MAX_SEARCH_LENGTH}
         onChange={(event) => setDraft(event.target.value)}
         placeholder="Search fashion items..."
         className="h-10 w-full rounded-md border border-input bg-card pr-3 pl-9 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none md:text-sm"

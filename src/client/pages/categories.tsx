@@ -18,8 +18,7 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
-import { useItemFacets, useItemsInfinite } from '@client/features/items/api';
-import { ItemGrid } from '@client/features/items/components/item-grid';
+import { ItemGrid, useItemFacets, useItemsInfinite } from '@client/features/items';
 import { cn } from '@client/lib/utils';
 
 interface CategoryCard {

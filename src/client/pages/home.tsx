@@ -1,6 +1,5 @@
 import type { TradeRequest } from '@common/api/trades';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CircleCheck, Clock, Heart, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -8,10 +7,10 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { PageContainer } from '@client/components/layout/page-container';
-import { useAuth } from '@client/features/auth/api';
-import { useFavorites } from '@client/features/favorites/api';
-import { CategoryRow } from '@client/features/items/components/category-row';
-import { ItemsShowcase } from '@client/features/items/components/items-showcase';
+import { useAuth } from '@client/lib/session';
+import { useFavorites } from '@client/features/favorites';
+import { CategoryRow, ItemsShowcase } from '@client/features/items';
+import { useTradeRequests } from '@client/features/trades';
 
 /** / for members (spec §2 Signed-in home page). */
 export function HomePage() {
@@ -76,7 +75,7 @@ export function HomePage() {
  * failed to load shows a dash.
  */
 function DashboardSummary() {
-  const trades = useQuery<TradeRequest[]>({ queryKey: ['/api/trade-requests'] });
+  const trades = useTradeRequests();
   const favorites = useFavorites();
   const countTrades = (status: TradeRequest['status']) =>
     trades.data ? trades.data.filter((trade) => trade.status === status).length : undefined;

@@ -25,8 +25,8 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { PageContainer } from '@client/components/layout/page-container';
-import { useAuth } from '@client/features/auth/api';
-import { useAuthDialog } from '@client/features/auth/components/auth-dialog-context';
+import { useAuth } from '@client/lib/session';
+import { useAuthDialog } from '@client/features/auth';
 
 interface Step {
   icon: LucideIcon;

@@ -18,9 +18,8 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { PageContainer } from '@client/components/layout/page-container';
 import { SectionHeading } from '@client/components/layout/section-heading';
-import { CategoryRow } from '@client/features/items/components/category-row';
-import { ItemsShowcase } from '@client/features/items/components/items-showcase';
-import { StatsBand } from '@client/features/stats/components/stats-band';
+import { CategoryRow, ItemsShowcase } from '@client/features/items';
+import { StatsBand } from '@client/features/stats';
 import { cn } from '@client/lib/utils';
 
 /** / for visitors (spec §2 Visitor landing page). */

@@ -7,9 +7,9 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
-import { useAuth } from '@client/features/auth/api';
-import { useModerationReports, type ReportStatus } from '@client/features/safety/api';
-import { ReportCard } from '@client/features/safety/components/report-card';
+import { useAuth } from '@client/lib/session';
+import { ReportCard, type ReportStatus, useModerationReports } from '@client/features/safety';
+import { hasStatus } from '@client/lib/api-error';
 
 const EMPTY: Record<ReportStatus, { title: string; description: string }> = {
   open: { title: 'No open reports', description: 'Nothing needs a look right now.' },
@@ -27,7 +27,7 @@ export function ModerationPage() {
   const tab: ReportStatus = new URLSearchParams(useSearch()).get('tab') === 'resolved' ? 'resolved' : 'open';
   const open = useModerationReports('open', isModerator);
   const resolved = useModerationReports('resolved', isModerator);
-  const forbidden = [open, resolved].some((query) => query.error?.message.startsWith('403'));
+  const forbidden = [open, resolved].some((query) => hasStatus(query.error, 403));
 
   return (
     <PageContainer className="py-8 sm:py-10" data-testid="page-moderation">

@@ -3,16 +3,18 @@ import { useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { PageContainer } from '@client/components/layout/page-container';
-import { useAuth } from '@client/features/auth/api';
-import { ReviewsPanel } from '@client/features/reviews/components/reviews-panel';
-import { BarterActionsProvider } from '@client/features/trades/components/barter-actions-provider';
-import { BarterManagement } from '@client/features/trades/components/barter-management';
-import { useAuthUser } from '@client/features/users/api';
-import { FavoritesTab } from '@client/features/users/components/favorites-tab';
-import { MyItemsTab } from '@client/features/users/components/my-items-tab';
-import { PreferencesForm } from '@client/features/users/components/preferences-form';
-import { ProfileHeader, ProfileStats } from '@client/features/users/components/profile-summary';
-import { PublicProfile } from '@client/features/users/components/public-profile';
+import { useAuth } from '@client/lib/session';
+import { ReviewsPanel } from '@client/features/reviews';
+import { BarterActionsProvider, BarterManagement } from '@client/features/trades';
+import {
+  FavoritesTab,
+  MyItemsTab,
+  PreferencesForm,
+  ProfileHeader,
+  ProfileStats,
+  PublicProfile,
+  useAuthUser,
+} from '@client/features/users';
 
 const PROFILE_TABS = ['items', 'barters', 'favorites', 'reviews', 'preferences'] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];

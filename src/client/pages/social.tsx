@@ -1,9 +1,7 @@
 import { Skeleton } from '@client/components/ui/skeleton';
 import { PageContainer } from '@client/components/layout/page-container';
-import { useAuth } from '@client/features/auth/api';
-import { SocialDashboard } from '@client/features/social/components/social-dashboard';
-import { SocialFeatureCards } from '@client/features/social/components/social-features';
-import { SocialVisitorView } from '@client/features/social/components/social-visitor-view';
+import { useAuth } from '@client/lib/session';
+import { SocialDashboard, SocialFeatureCards, SocialVisitorView } from '@client/features/social';
 
 /**
  * /social (spec §2 Social page), for visitors and members: the heading and feature cards, then

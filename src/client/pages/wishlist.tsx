@@ -6,20 +6,17 @@ import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
-import { useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 import {
   useAddWishlistEntry,
   useRemoveWishlistEntry,
   useWishlist,
   useWishlistMatches,
-} from '@client/features/wishlist/api';
-import {
   WishlistEntryCard,
   WishlistEntryCardSkeleton,
-} from '@client/features/wishlist/components/wishlist-entry-card';
-import { WishlistForm } from '@client/features/wishlist/components/wishlist-form';
-import { WishlistMatchesCard } from '@client/features/wishlist/components/wishlist-matches-card';
-import { isUnauthorizedError } from '@client/lib/api-client';
+  WishlistForm,
+  WishlistMatchesCard,
+} from '@client/features/wishlist';
 import { handleUnauthorized } from '@client/lib/unauthorized';
 
 const FORM_ID = 'wishlist-add-form';
@@ -46,15 +43,22 @@ function MemberWishlist() {
   const [formOpen, setFormOpen] = useState(false);
   const wishlist = useWishlist();
   const matches = useWishlistMatches();
-  const add = useAddWishlistEntry();
-  const remove = useRemoveWishlistEntry();
+  const add = useAddWishlistEntry({
+    errorTitle: 'Error',
+    errorDescription: 'Failed to create wishlist item',
+    fixedDescription: true,
+  });
+  const remove = useRemoveWishlistEntry({
+    errorTitle: 'Error',
+    errorDescription: 'Failed to remove wishlist item',
+    fixedDescription: true,
+  });
 
   const create = async (values: WishlistFormValues): Promise<boolean> => {
     try {
       await add.mutateAsync(wishlistPayload(values));
-    } catch (error) {
-      if (isUnauthorizedError(error)) handleUnauthorized();
-      else toast({ title: 'Error', description: 'Failed to create wishlist item', variant: 'destructive' });
+    } catch {
+      // Reported through the mutation's meta.
       return false;
     }
     toast({ title: 'Success', description: 'Wishlist item created successfully' });
@@ -65,10 +69,6 @@ function MemberWishlist() {
   const deleteEntry = (entry: WishlistEntry) => {
     remove.mutate(entry.id, {
       onSuccess: () => toast({ title: 'Success', description: 'Wishlist item removed' }),
-      onError: (error) => {
-        if (isUnauthorizedError(error)) handleUnauthorized();
-        else toast({ title: 'Error', description: 'Failed to remove wishlist item', variant: 'destructive' });
-      },
     });
   };
 

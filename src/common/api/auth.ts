@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { user } from './users';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../domain/limits';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 200;
@@ -8,7 +9,7 @@ const email = z
   .string({ message: 'Email is required' })
   .trim()
   .min(1, { message: 'Email is required' })
-  .max(254, { message: 'Email must be at most 254 characters' })
+  .max(MAX_EMAIL_LENGTH, { message: `Email must be at most ${MAX_EMAIL_LENGTH} characters` })
   .pipe(z.email({ message: 'Please enter a valid email address' }))
   .transform((value) => value.toLowerCase());
 
@@ -17,11 +18,11 @@ export const registerInput = z.object({
     .string({ message: 'First name is required' })
     .trim()
     .min(1, { message: 'First name is required' })
-    .max(80, { message: 'First name must be at most 80 characters' }),
+    .max(MAX_NAME_LENGTH, { message: `First name must be at most ${MAX_NAME_LENGTH} characters` }),
   lastName: z
     .string()
     .trim()
-    .max(80, { message: 'Last name must be at most 80 characters' })
+    .max(MAX_NAME_LENGTH, { message: `Last name must be at most ${MAX_NAME_LENGTH} characters` })
     .optional()
     .nullable()
     .transform((value) => (value ? value : null)),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userSummary } from './users';
+import { MAX_MESSAGE_LENGTH } from '../domain/limits';
 
-export const MAX_MESSAGE_LENGTH = 2000;
 export const MESSAGE_PAGE_SIZE = 50;
 
 export const message = z.object({

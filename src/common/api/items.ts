@@ -13,10 +13,20 @@ import {
 } from '../domain/taxonomy';
 import { IMAGE_URL_PATTERN } from './images';
 import { userSummary } from './users';
+import {
+  MAX_BRAND_LENGTH,
+  MAX_ITEM_DESCRIPTION_LENGTH,
+  MAX_ITEM_PHOTOS,
+  MAX_LOCATION_LENGTH,
+  MAX_SEARCH_LENGTH,
+  MAX_SIZE_LENGTH,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  MAX_TITLE_LENGTH,
+} from '../domain/limits';
 
 export const ITEM_PAGE_DEFAULT = 48;
 export const ITEM_PAGE_MAX = 100;
-export const MAX_ITEM_PHOTOS = 8;
 /** $100,000 in cents: generous for any wardrobe item, and far from integer overflow. */
 export const MAX_ITEM_VALUE_CENTS = 10_000_000;
 
@@ -83,7 +93,7 @@ const tag = z
   .trim()
   .toLowerCase()
   .min(1, { message: 'Tags must not be empty' })
-  .max(30, { message: 'A tag must be at most 30 characters' });
+  .max(MAX_TAG_LENGTH, { message: `A tag must be at most ${MAX_TAG_LENGTH} characters` });
 
 export const itemInput = z
   .object({
@@ -91,18 +101,20 @@ export const itemInput = z
       .string({ message: 'Title is required' })
       .trim()
       .min(1, { message: 'Title is required' })
-      .max(120, { message: 'Title must be at most 120 characters' }),
+      .max(MAX_TITLE_LENGTH, { message: `Title must be at most ${MAX_TITLE_LENGTH} characters` }),
     description: z
       .string({ message: 'Description is required' })
       .trim()
       .min(1, { message: 'Description is required' })
-      .max(4000, { message: 'Description must be at most 4000 characters' }),
+      .max(MAX_ITEM_DESCRIPTION_LENGTH, {
+        message: `Description must be at most ${MAX_ITEM_DESCRIPTION_LENGTH} characters`,
+      }),
     category: vocabulary(ITEM_CATEGORIES, 'category'),
     gender: vocabulary(GENDERS, 'gender'),
     style: vocabulary(STYLES, 'style').nullish(),
     condition: vocabulary(CONDITIONS, 'condition'),
-    brand: optionalText('Brand', 60),
-    size: optionalText('Size', 20),
+    brand: optionalText('Brand', MAX_BRAND_LENGTH),
+    size: optionalText('Size', MAX_SIZE_LENGTH),
     estimatedValue: z
       .number({ message: 'Estimated value is required, in cents' })
       .int({ message: 'Estimated value must be a whole number of cents' })
@@ -117,10 +129,13 @@ export const itemInput = z
       )
       .min(1, { message: 'Add at least one photo' })
       .max(MAX_ITEM_PHOTOS, { message: `Add at most ${MAX_ITEM_PHOTOS} photos` }),
-    tags: z.array(tag).max(20, { message: 'Add at most 20 tags' }).optional(),
+    tags: z
+      .array(tag)
+      .max(MAX_TAGS, { message: `Add at most ${MAX_TAGS} tags` })
+      .optional(),
     colors: z.array(vocabulary(COLORS, 'color')).max(COLORS.length).optional(),
     seasons: z.array(vocabulary(SEASONS, 'season')).max(SEASONS.length).optional(),
-    location: optionalText('Location', 80),
+    location: optionalText('Location', MAX_LOCATION_LENGTH),
   })
   .strict();
 export type ItemInput = z.input<typeof itemInput>;
@@ -154,12 +169,24 @@ const dollars = (label: string) =>
 /** Every marketplace filter (docs/product.md § Browse and search); the facets endpoint takes the same. Unknown parameters are refused. */
 export const itemFilters = z.object({
   category: z.enum(CATEGORY_FILTER_IDS, { message: 'Unknown category' }).optional(),
-  search: z.string().trim().max(200, { message: 'Search must be at most 200 characters' }).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, { message: `Search must be at most ${MAX_SEARCH_LENGTH} characters` })
+    .optional(),
   condition: csv(vocabulary(CONDITIONS, 'condition'), CONDITIONS.length).optional(),
-  brand: z.string().trim().max(60, { message: 'Brand must be at most 60 characters' }).optional(),
+  brand: z
+    .string()
+    .trim()
+    .max(MAX_BRAND_LENGTH, { message: `Brand must be at most ${MAX_BRAND_LENGTH} characters` })
+    .optional(),
   size: csv(z.string().max(20), 30).optional(),
   availability: csv(vocabulary(AVAILABILITY, 'availability'), AVAILABILITY.length).optional(),
-  location: z.string().trim().max(80, { message: 'Location must be at most 80 characters' }).optional(),
+  location: z
+    .string()
+    .trim()
+    .max(MAX_LOCATION_LENGTH, { message: `Location must be at most ${MAX_LOCATION_LENGTH} characters` })
+    .optional(),
   rating: z.coerce
     .number({ message: 'rating must be a number from 1 to 5' })
     .min(1, { message: 'rating must be a number from 1 to 5' })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONDITIONS, ITEM_CATEGORIES, STYLES } from '../domain/taxonomy';
 import { item } from './items';
+import { MAX_BRAND_LENGTH } from '../domain/limits';
 
 export const smartMatches = z.object({
   matches: z.array(z.object({ item, overallScore: z.number(), reasoning: z.array(z.string()) })),
@@ -32,7 +33,11 @@ export const valueEstimateQuery = z
   .object({
     category: z.enum(ITEM_CATEGORIES, { message: 'category must be clothing, shoes or accessories' }),
     style: z.enum(STYLES, { message: 'Unknown style' }).optional(),
-    brand: z.string().trim().max(60, { message: 'brand must be at most 60 characters' }).optional(),
+    brand: z
+      .string()
+      .trim()
+      .max(MAX_BRAND_LENGTH, { message: `brand must be at most ${MAX_BRAND_LENGTH} characters` })
+      .optional(),
     condition: z.enum(CONDITIONS, { message: 'Unknown condition' }).optional(),
   })
   .strict();

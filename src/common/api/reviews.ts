@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSummary } from './users';
+import { MAX_REVIEW_COMMENT_LENGTH } from '../domain/limits';
 
 const stars = (label: string) =>
   z
@@ -17,7 +18,9 @@ export const reviewInput = z
     comment: z
       .string({ message: 'comment must be text' })
       .trim()
-      .max(2000, { message: 'The comment must be at most 2000 characters' })
+      .max(MAX_REVIEW_COMMENT_LENGTH, {
+        message: `The comment must be at most ${MAX_REVIEW_COMMENT_LENGTH} characters`,
+      })
       .default(''),
   })
   .strict();

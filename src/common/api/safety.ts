@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSummary } from './users';
+import { MAX_REPORT_DETAILS_LENGTH } from '../domain/limits';
 
 export const REPORT_REASONS = ['spam', 'counterfeit', 'offensive', 'scam', 'prohibited', 'other'] as const;
 export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
@@ -16,7 +17,13 @@ export const reportInput = z
     targetType: z.enum(['item', 'user'], { message: 'targetType must be item or user' }),
     targetId: z.uuid({ message: 'targetId must be an id' }),
     reason: z.enum(REPORT_REASONS, { message: `reason must be one of: ${REPORT_REASONS.join(', ')}` }),
-    details: z.string().trim().max(2000, { message: 'Details must be at most 2000 characters' }).default(''),
+    details: z
+      .string()
+      .trim()
+      .max(MAX_REPORT_DETAILS_LENGTH, {
+        message: `Details must be at most ${MAX_REPORT_DETAILS_LENGTH} characters`,
+      })
+      .default(''),
   })
   .strict();
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONDITIONS } from '../domain/taxonomy';
 import { TRADE_STATUSES } from '../domain/trade-state';
 import { userSummary } from './users';
+import { MAX_TRADE_MESSAGE_LENGTH } from '../domain/limits';
 
 export const tradeItemSummary = z.object({
   id: z.string(),
@@ -48,7 +49,9 @@ export const tradeRequestInput = z
     message: z
       .string({ message: 'message must be text' })
       .trim()
-      .max(1000, { message: 'The message must be at most 1000 characters' })
+      .max(MAX_TRADE_MESSAGE_LENGTH, {
+        message: `The message must be at most ${MAX_TRADE_MESSAGE_LENGTH} characters`,
+      })
       .nullish(),
     /** Checked against the requested item's owner; never trusted (docs/product.md § API conventions). */
     ownerUserId: z.uuid({ message: 'ownerUserId must be a member id' }).nullish(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROFILE_CATEGORIES } from '../domain/taxonomy';
+import { MAX_BIO_LENGTH } from '../domain/limits';
 
 /** A member as every API answer shows them . Never carries a password hash. */
 export const user = z.object({
@@ -28,7 +29,11 @@ export type UserSummary = z.infer<typeof userSummary>;
 
 export const preferencesInput = z
   .object({
-    bio: z.string().trim().max(500, { message: 'Bio must be at most 500 characters' }).optional(),
+    bio: z
+      .string()
+      .trim()
+      .max(MAX_BIO_LENGTH, { message: `Bio must be at most ${MAX_BIO_LENGTH} characters` })
+      .optional(),
     preferredCategories: z
       .array(z.enum(PROFILE_CATEGORIES, { message: 'Unknown category' }))
       .max(PROFILE_CATEGORIES.length)

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { WISHLIST_CATEGORIES } from '../domain/taxonomy';
+import {
+  MAX_BRAND_LENGTH,
+  MAX_SIZE_LENGTH,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  MAX_TITLE_LENGTH,
+  MAX_WISHLIST_DESCRIPTION_LENGTH,
+} from '../domain/limits';
 
 export const wishlistEntry = z.object({
   id: z.string(),
@@ -42,8 +50,8 @@ export const wishlistInput = z
       .string({ message: 'Title is required' })
       .trim()
       .min(1, { message: 'Title is required' })
-      .max(120, { message: 'Title must be at most 120 characters' }),
-    description: optionalText('Description', 2000),
+      .max(MAX_TITLE_LENGTH, { message: `Title must be at most ${MAX_TITLE_LENGTH} characters` }),
+    description: optionalText('Description', MAX_WISHLIST_DESCRIPTION_LENGTH),
     category: z
       .string({ message: 'Category is required' })
       .trim()
@@ -54,17 +62,22 @@ export const wishlistInput = z
           message: `Category must be one of: ${WISHLIST_CATEGORIES.join(', ')}`,
         }),
       ),
-    brand: optionalText('Brand', 60),
-    preferredBrand: optionalText('Brand', 60),
-    size: optionalText('Size', 20),
-    preferredSize: optionalText('Size', 20),
+    brand: optionalText('Brand', MAX_BRAND_LENGTH),
+    preferredBrand: optionalText('Brand', MAX_BRAND_LENGTH),
+    size: optionalText('Size', MAX_SIZE_LENGTH),
+    preferredSize: optionalText('Size', MAX_SIZE_LENGTH),
     maxValue: cents('maxValue'),
     maxPrice: cents('maxPrice'),
     tags: z
       .array(
-        z.string().trim().toLowerCase().min(1).max(30, { message: 'A tag must be at most 30 characters' }),
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .min(1)
+          .max(MAX_TAG_LENGTH, { message: `A tag must be at most ${MAX_TAG_LENGTH} characters` }),
       )
-      .max(20, { message: 'Add at most 20 tags' })
+      .max(MAX_TAGS, { message: `Add at most ${MAX_TAGS} tags` })
       .optional(),
   })
   .strict()

@@ -2,13 +2,10 @@
  * Rules of the List Item form that the browser checks before anything is sent, mirroring the
  * API contract (src/common/api/items.ts, images.ts) so that the person sees the problem at once.
  */
-import { MAX_ITEM_PHOTOS } from '../api/items';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../api/images';
+import { MAX_TAG_LENGTH, MAX_TAGS } from './limits';
 
 export const MIN_ITEM_PHOTOS = 1;
-export { MAX_ITEM_PHOTOS };
-export const MAX_TAGS = 20;
-export const MAX_TAG_LENGTH = 30;
 
 const TYPE_NAMES: Record<(typeof ACCEPTED_IMAGE_TYPES)[number], string> = {
   'image/jpeg': 'JPEG',

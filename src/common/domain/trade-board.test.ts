@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupTrades, offerableItems, receiptState, tradeCounts } from './trade-board';
+import { groupTrades, offerableItems, receiptState } from './trade-board';
 import type { TradeStatus } from './trade-state';
 
 const trade = (id: string, status: TradeStatus) => ({ id, status });
@@ -21,20 +21,6 @@ describe('groupTrades', () => {
   });
   it('answers empty lists without trades', () => {
     expect(groupTrades([])).toEqual({ pending: [], accepted: [], completed: [], history: [] });
-  });
-});
-
-describe('tradeCounts', () => {
-  it('counts pending and completed requests only', () => {
-    expect(
-      tradeCounts([
-        trade('a', 'pending'),
-        trade('b', 'pending'),
-        trade('c', 'accepted'),
-        trade('d', 'completed'),
-      ]),
-    ).toEqual({ pending: 2, completed: 1 });
-    expect(tradeCounts([])).toEqual({ pending: 0, completed: 0 });
   });
 });
 

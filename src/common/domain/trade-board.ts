@@ -1,6 +1,6 @@
 import type { TradeStatus } from './trade-state';
 
-/** How the Barter Management view sorts a member's trade requests (docs/product.md § Trades). */
+/** How the Barter Management view sorts a member's trade requests (spec §2, design §5 Trades). */
 
 interface BoardTrade {
   status: TradeStatus;
@@ -26,17 +26,6 @@ export function groupTrades<T extends BoardTrade>(trades: readonly T[]): TradeBo
   return board;
 }
 
-/** The home dashboard's counts of trade requests by status. */
-export function tradeCounts(trades: readonly BoardTrade[]): { pending: number; completed: number } {
-  let pending = 0;
-  let completed = 0;
-  for (const trade of trades) {
-    if (trade.status === 'pending') pending += 1;
-    else if (trade.status === 'completed') completed += 1;
-  }
-  return { pending, completed };
-}
-
 interface ReceiptTrade {
   side: 'incoming' | 'outgoing';
   requesterReceived: boolean;
@@ -56,11 +45,11 @@ interface OfferableItem {
   availability: string;
 }
 
-/** Items already promised or gone cannot be offered (docs/product.md § Availability). */
+/** Items already promised or gone cannot be offered (design §5 Availability). */
 const UNAVAILABLE_FOR_OFFER: ReadonlySet<string> = new Set(['reserved', 'traded']);
 
 /**
- * The member's items they may offer for a target: listed, not
+ * The member's items they may offer for a target (spec §5 Barter request): listed, not
  * reserved or traded, and not the target itself.
  */
 export function offerableItems<T extends OfferableItem>(items: readonly T[], targetItemId: string): T[] {

@@ -3,9 +3,9 @@ import { Heart } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@client/components/ui/tooltip';
-import { UserMenu } from '@client/features/auth/components/user-menu';
-import { ListItemButton } from '@client/features/items/components/list-item-button';
-import { NotificationBell } from '@client/features/notifications/components/notification-bell';
+import { UserMenu } from '@client/features/auth';
+import { ListItemButton } from '@client/features/items';
+import { NotificationBell } from '@client/features/notifications';
 
 /** The navigation bar's actions for a signed-in member (spec §2); their tooltips form one group. */
 export function MemberActions({ user }: { user: User }) {

@@ -14,11 +14,9 @@ import {
   SheetTitle,
 } from '@client/components/ui/sheet';
 import { BrandMark } from '@client/components/layout/brand-mark';
-import { useLogoutMutation } from '@client/features/auth/api';
-import { GuestActions } from '@client/features/auth/components/guest-actions';
-import { UserAvatar } from '@client/features/auth/components/user-avatar';
-import { useChat } from '@client/features/chat/chat-context';
-import { ListItemButton } from '@client/features/items/components/list-item-button';
+import { GuestActions, useLogoutMutation, UserAvatar } from '@client/features/auth';
+import { useChat } from '@client/features/chat';
+import { ListItemButton } from '@client/features/items';
 import { MEMBER_NAV, PRIMARY_NAV } from './nav-links';
 import { NavLinkItem } from './nav-link-item';
 

@@ -7,8 +7,8 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { invalidateNotifications } from '@client/features/notifications/api';
-import { apiRequest } from '@client/lib/api-client';
+import { invalidateNotifications } from '@client/features/notifications';
+import { apiJson, apiRequest } from '@client/lib/api-client';
 import { realtime } from '@client/lib/socket';
 
 export const CONVERSATIONS_URL = '/api/conversations';
@@ -51,15 +51,12 @@ export function useConversationMessages(conversationId: string) {
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }) => {
       const query = pageParam ? `?before=${encodeURIComponent(pageParam)}` : '';
-      const response = await fetch(`${CONVERSATIONS_URL}/${conversationId}${query}`, {
-        credentials: 'include',
-        signal,
-      });
-      if (!response.ok) {
-        const body = await response.text();
-        throw new Error(`${response.status}: ${body || response.statusText}`);
-      }
-      return (await response.json()) as ConversationWithMessages;
+      return apiJson<ConversationWithMessages>(
+        'GET',
+        `${CONVERSATIONS_URL}/${conversationId}${query}`,
+        undefined,
+        { signal },
+      );
     },
     getNextPageParam: (page) => (page.hasMore ? (page.messages[0]?.id ?? null) : null),
   });

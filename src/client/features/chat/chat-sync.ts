@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  invalidateNotificationList,
   invalidateNotifications,
-  NOTIFICATIONS_URL,
-  unreadCountKey,
-} from '@client/features/notifications/api';
+  setUnreadNotificationCount,
+} from '@client/features/notifications';
 import { useRealtimeEvent, useRealtimeReconnect } from '@client/lib/socket';
 import {
   addMessageToCache,
@@ -33,8 +33,8 @@ export function useChatSync(memberId: string | null, openConversationId: string 
       case 'unread':
         // The bell's count comes with the event; the list refetches once it is on screen. The same
         // event follows a conversation read in another tab, so the message counts refresh too.
-        queryClient.setQueryData(unreadCountKey, { count: event.count });
-        void queryClient.invalidateQueries({ queryKey: [NOTIFICATIONS_URL] });
+        setUnreadNotificationCount(queryClient, event.count);
+        void invalidateNotificationList(queryClient);
         void invalidateConversationList(queryClient);
         return;
       case 'new_message': {

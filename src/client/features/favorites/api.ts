@@ -1,15 +1,16 @@
 import type { Favorite, Item } from '@common/api/items';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 import { apiRequest } from '@client/lib/api-client';
+import { holdsItems, invalidateItem, invalidateItemQueries } from '@client/lib/item-queries';
 
 export const FAVORITES_URL = '/api/favorites';
 
 /** The member's favourites (GET /api/favorites); not requested for visitors. */
 export function useFavorites() {
   const { isAuthenticated } = useAuth();
-  return useQuery<Favorite[]>({ queryKey: [FAVORITES_URL], enabled: isAuthenticated });
+  return useQuery<Favorite[]>({ queryKey: [FAVORITES_URL], enabled: isAuthenticated, meta: holdsItems() });
 }
 
 /** The ids of the member's favourite items: where each heart's state starts (spec §4 Favourite). */
@@ -30,6 +31,7 @@ export function useToggleFavoriteMutation() {
       if (favorite) await apiRequest('POST', FAVORITES_URL, { itemId: item.id });
       else await apiRequest('DELETE', `${FAVORITES_URL}/${item.id}`);
     },
+    meta: { errorTitle: 'Error', errorDescription: 'Failed to update favorites', fixedDescription: true },
     onSuccess: async (_result, { item, favorite }) => {
       queryClient.setQueryData<Favorite[]>([FAVORITES_URL], (current = []) =>
         favorite
@@ -41,13 +43,8 @@ export function useToggleFavoriteMutation() {
       );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: [FAVORITES_URL] }),
-        queryClient.invalidateQueries({ queryKey: [`/api/items/${item.id}`] }),
-        queryClient.invalidateQueries({
-          predicate: ({ queryKey }) =>
-            typeof queryKey[0] === 'string' &&
-            (queryKey[0].startsWith('/api/items') || queryKey[0].startsWith('/api/users/')),
-          refetchType: 'none',
-        }),
+        invalidateItem(queryClient, item.id),
+        invalidateItemQueries(queryClient, { refetchType: 'none' }),
       ]);
     },
   });

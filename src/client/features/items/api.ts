@@ -11,7 +11,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiRequest } from '@client/lib/api-client';
+import { apiJson, apiRequest } from '@client/lib/api-client';
+import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
 import { EAGER_COUNT } from './components/item-image';
 
 export const ITEMS_URL = '/api/items';
@@ -28,33 +29,27 @@ export interface ItemsPage {
   total: number;
 }
 
-async function getJson(url: string, signal: AbortSignal): Promise<Response> {
-  const response = await fetch(url, { credentials: 'include', signal });
-  if (!response.ok) {
-    const body = await response.text();
-    throw new Error(`${response.status}: ${body || response.statusText}`);
-  }
-  return response;
-}
-
 /** One page of GET /api/items with the total from the X-Total-Count header. */
 export async function fetchItemsPage(params: URLSearchParams, signal: AbortSignal): Promise<ItemsPage> {
   const query = params.toString();
-  const response = await getJson(query ? `${ITEMS_URL}?${query}` : ITEMS_URL, signal);
+  const response = await apiRequest('GET', query ? `${ITEMS_URL}?${query}` : ITEMS_URL, undefined, {
+    signal,
+  });
   const items = (await response.json()) as Item[];
   const header = Number(response.headers.get('x-total-count'));
   return { items, total: Number.isFinite(header) && header >= 0 ? header : items.length };
 }
 
 /**
- * The marketplace list for a set of filters, page by page ("Load more"). The key starts with
- * '/api/items' so that every item mutation invalidates it; the second part is the query string,
- * so equal filters share one cache entry.
+ * The marketplace list for a set of filters, page by page ("Load more"). Its meta lets every item
+ * change invalidate it; the key's third part is the query string, so equal filters share one
+ * cache entry.
  */
 function itemsInfiniteOptions(filters: ItemFilterState, pageSize: number) {
   const query = itemFiltersToParams(filters).toString();
   return infiniteQueryOptions({
     queryKey: [ITEMS_URL, 'pages', query, pageSize],
+    meta: holdsItems(),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams(query);
@@ -77,6 +72,7 @@ export function useItemsInfinite(filters: ItemFilterState, pageSize = ITEMS_PAGE
 export function useShowcaseItems(category: CategoryFilterId) {
   return useQuery({
     queryKey: [ITEMS_URL, 'showcase', category],
+    meta: holdsItems(),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ limit: String(SHOWCASE_SIZE) });
       if (category) params.set('category', category);
@@ -93,9 +89,10 @@ function itemFacetsOptions(filters: ItemFilterState) {
   const query = itemFiltersToParams({ ...filters, sortBy: undefined }).toString();
   return queryOptions({
     queryKey: [ITEM_FACETS_URL, query],
+    meta: holdsItems(),
     queryFn: async ({ signal }) => {
-      const response = await getJson(query ? `${ITEM_FACETS_URL}?${query}` : ITEM_FACETS_URL, signal);
-      return (await response.json()) as ItemFacets;
+      const url = query ? `${ITEM_FACETS_URL}?${query}` : ITEM_FACETS_URL;
+      return apiJson<ItemFacets>('GET', url, undefined, { signal });
     },
   });
 }
@@ -133,22 +130,10 @@ export function itemUrl(id: string): string {
 
 /** One item with its owner (the detail view). The default query function GETs the key's URL. */
 export function useItem(id: string | null) {
-  return useQuery<Item>({ queryKey: [itemUrl(id ?? '')], enabled: Boolean(id) });
-}
-
-/**
- * Everything an item change can alter: every list, facet and item under '/api/items', members'
- * item lists under '/api/users/' and favourites (which embed items).
- */
-export function invalidateItemQueries(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: ({ queryKey }) => {
-      const [first] = queryKey;
-      return (
-        typeof first === 'string' &&
-        (first.startsWith(ITEMS_URL) || first.startsWith('/api/users/') || first.startsWith('/api/favorites'))
-      );
-    },
+  return useQuery<Item>({
+    queryKey: [itemUrl(id ?? '')],
+    enabled: Boolean(id),
+    meta: holdsItems(id ?? undefined),
   });
 }
 
@@ -156,6 +141,7 @@ export function useDeleteItemMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', itemUrl(id)),
+    meta: { errorTitle: 'Error', errorDescription: 'Failed to delete item', fixedDescription: true },
     onSuccess: () => invalidateItemQueries(queryClient),
   });
 }

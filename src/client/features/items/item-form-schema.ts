@@ -1,5 +1,5 @@
 import { itemInput, MAX_ITEM_VALUE_CENTS, type Item, type ItemInput } from '@common/api/items';
-import { centsToDollarsInput, DOLLARS_PATTERN, MAX_TAGS } from '@common/domain/item-form-rules';
+import { centsToDollarsInput, DOLLARS_PATTERN } from '@common/domain/item-form-rules';
 import { dollarsToCents } from '@common/domain/money';
 import {
   COLORS,
@@ -16,6 +16,7 @@ import {
   type Season,
   type Style,
 } from '@common/domain/taxonomy';
+import { MAX_BRAND_LENGTH, MAX_SIZE_LENGTH, MAX_TAGS } from '@common/domain/limits';
 import { z } from 'zod';
 
 /**
@@ -42,8 +43,8 @@ export const itemFormSchema = z
       message: 'Choose a style from the list',
     }),
     condition: choice(CONDITIONS, 'Choose the condition'),
-    brand: optionalText('Brand', 60),
-    size: optionalText('Size', 20),
+    brand: optionalText('Brand', MAX_BRAND_LENGTH),
+    size: optionalText('Size', MAX_SIZE_LENGTH),
     value: z
       .string()
       .trim()
@@ -68,6 +69,7 @@ export const itemFormSchema = z
   });
 
 export type ItemFormValues = z.input<typeof itemFormSchema>;
+export type ItemFormOutput = z.output<typeof itemFormSchema>;
 
 export const EMPTY_ITEM_FORM: ItemFormValues = {
   title: '',

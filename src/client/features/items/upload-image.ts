@@ -1,4 +1,5 @@
 import type { UploadedImage } from '@common/api/images';
+import { ApiError } from '@client/lib/api-error';
 
 export interface UploadHandle {
   promise: Promise<UploadedImage>;
@@ -7,8 +8,8 @@ export interface UploadHandle {
 
 /**
  * POST /api/images with the file in the multipart field `file`. XMLHttpRequest rather than
- * fetch, because only it reports upload progress. Failures reject with the same
- * "{status}: {body}" message as apiRequest, so serverMessage/isUnauthorizedError apply.
+ * fetch, because only it reports upload progress. Failures reject with the same ApiError as
+ * apiRequest.
  */
 export function uploadImage(file: File, onProgress: (fraction: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
@@ -24,11 +25,11 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void):
         try {
           resolve(JSON.parse(xhr.responseText) as UploadedImage);
         } catch {
-          reject(new Error(`${xhr.status}: Unexpected answer from the server`));
+          reject(new ApiError(xhr.status, 'Unexpected answer from the server', null, []));
         }
         return;
       }
-      reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+      reject(ApiError.fromBody(xhr.status, xhr.statusText, xhr.responseText));
     };
     xhr.onerror = () => reject(new Error('Network error: the upload did not reach the server'));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));

@@ -1,12 +1,10 @@
 import type { Item } from '@common/api/items';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '@client/components/ui/use-toast';
-import { useAuth } from '@client/features/auth/api';
-import { useFavoriteIds, useToggleFavoriteMutation } from '@client/features/favorites/api';
-import { isUnauthorizedError } from '@client/lib/api-client';
-import { handleUnauthorized } from '@client/lib/unauthorized';
+import { useAuth } from '@client/lib/session';
+import { useFavoriteIds, useToggleFavoriteMutation } from '@client/features/favorites';
 import { useDeleteItemMutation } from './api';
-import { useItemActions } from './item-actions';
+import { useItemActions } from '@client/lib/item-actions';
 
 function loginRequired(description: string): void {
   toast({ title: 'Login required', description });
@@ -56,15 +54,7 @@ export function useItemControls(item: Item) {
       if (sessionLoading) return;
       if (!isMember) return loginRequired('Please log in to add items to favorites');
       if (toggleFavorite.isPending) return;
-      toggleFavorite.mutate(
-        { item, favorite: !isFavorite },
-        {
-          onError: (error) => {
-            if (isUnauthorizedError(error)) handleUnauthorized();
-            else toast({ title: 'Error', description: 'Failed to update favorites', variant: 'destructive' });
-          },
-        },
-      );
+      toggleFavorite.mutate({ item, favorite: !isFavorite });
     },
   };
 }
@@ -78,9 +68,8 @@ export function useDeleteItem() {
     if (!window.confirm('Are you sure you want to delete this item?')) return;
     try {
       await mutation.mutateAsync(item.id);
-    } catch (error) {
-      if (isUnauthorizedError(error)) handleUnauthorized();
-      else toast({ title: 'Error', description: 'Failed to delete item', variant: 'destructive' });
+    } catch {
+      // Reported through the mutation's meta.
       return;
     }
     toast({ title: 'Item deleted', description: 'Your item has been removed from the marketplace' });

@@ -1,7 +1,8 @@
 import { imageUrl } from '@common/domain/image-url';
-import { MAX_ITEM_PHOTOS, moveEntry, photoFileProblem } from '@common/domain/item-form-rules';
+import { moveEntry, photoFileProblem } from '@common/domain/item-form-rules';
+import { MAX_ITEM_PHOTOS } from '@common/domain/limits';
 import { useEffect, useRef, useState } from 'react';
-import { isUnauthorizedError, serverMessage } from '@client/lib/api-client';
+import { isSessionLost, serverMessage } from '@client/lib/api-error';
 import { handleUnauthorized } from '@client/lib/unauthorized';
 import { uploadImage } from './upload-image';
 
@@ -61,7 +62,7 @@ export function usePhotoUploads(initialUrls: readonly string[]) {
       (uploaded) => update(key, { status: 'done', url: uploaded.url, progress: 1, error: null }),
       (error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
-        if (isUnauthorizedError(error)) handleUnauthorized();
+        if (isSessionLost(error)) handleUnauthorized();
         update(key, { status: 'error', error: serverMessage(error) ?? 'Upload failed. Please try again.' });
       },
     );

@@ -2,7 +2,9 @@ import type { Item } from '@common/api/items';
 import type { BarterMatch, SmartMatches, ValueEstimate } from '@common/api/matching';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from '@client/components/ui/use-toast';
-import { apiRequest, isUnauthorizedError } from '@client/lib/api-client';
+import { apiRequest } from '@client/lib/api-client';
+import { isSessionLost } from '@client/lib/api-error';
+import { holdsItems } from '@client/lib/item-queries';
 
 export function smartMatchesUrl(itemId: string): string {
   return `/api/items/${itemId}/smart-matches`;
@@ -25,6 +27,7 @@ const NO_MATCHES: SmartMatches = { matches: [] };
 export function useSmartMatches(item: Item, enabled: boolean) {
   return useQuery<SmartMatches>({
     queryKey: [smartMatchesUrl(item.id)],
+    meta: holdsItems(),
     enabled,
     staleTime: 0,
     gcTime: 0,
@@ -32,7 +35,7 @@ export function useSmartMatches(item: Item, enabled: boolean) {
       try {
         return (await (await apiRequest('POST', smartMatchesUrl(item.id), {})).json()) as SmartMatches;
       } catch (error) {
-        if (isUnauthorizedError(error)) throw error;
+        if (isSessionLost(error)) throw error;
         toast({
           title: 'Smart matching unavailable',
           description: 'Using standard matching instead. Please try again later.',

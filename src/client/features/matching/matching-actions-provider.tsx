@@ -1,6 +1,6 @@
 import type { Item } from '@common/api/items';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { ItemActionsProvider, type ItemActions } from '@client/features/items/item-actions';
+import { ItemActionsProvider, type ItemActions } from '@client/lib/item-actions';
 
 /* The dialog loads on the first Smart Match, outside the first bundle. */
 const SmartMatchesDialog = lazy(() =>

@@ -1,9 +1,7 @@
 import type { Notification, UnreadCount } from '@common/api/notifications';
 import { NOTIFICATION_POPOVER_SIZE } from '@common/domain/display-limits';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { toast } from '@client/components/ui/use-toast';
-import { apiRequest, isUnauthorizedError } from '@client/lib/api-client';
-import { handleUnauthorized } from '@client/lib/unauthorized';
+import { apiRequest } from '@client/lib/api-client';
 
 export const NOTIFICATIONS_URL = '/api/notifications';
 export const UNREAD_COUNT_URL = '/api/notifications/unread-count';
@@ -24,6 +22,16 @@ export async function invalidateNotifications(queryClient: QueryClient): Promise
   ]);
 }
 
+/** Refetches the bell's list (once the popover has been opened). */
+export function invalidateNotificationList(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: [NOTIFICATIONS_URL] });
+}
+
+/** Sets the bell's unread count to the one the server pushed. */
+export function setUnreadNotificationCount(queryClient: QueryClient, count: number): void {
+  queryClient.setQueryData<UnreadCount>(unreadCountKey, { count });
+}
+
 /** The first 10 notifications, newest first (spec §2). Loaded once the popover opens. */
 export function useNotifications(enabled: boolean) {
   return useQuery({
@@ -38,11 +46,6 @@ export function useNotifications(enabled: boolean) {
 
 export function useUnreadCount() {
   return useQuery<UnreadCount>({ queryKey: unreadCountKey });
-}
-
-function reportReadError(error: unknown, description: string): void {
-  if (isUnauthorizedError(error)) handleUnauthorized();
-  else toast({ title: 'Error', description, variant: 'destructive' });
 }
 
 /**
@@ -66,7 +69,11 @@ export function useMarkNotificationRead() {
         );
       }
     },
-    onError: (error) => reportReadError(error, 'Failed to mark notification as read'),
+    meta: {
+      errorTitle: 'Error',
+      errorDescription: 'Failed to mark notification as read',
+      fixedDescription: true,
+    },
     onSettled: () => {
       void invalidateNotifications(queryClient);
     },
@@ -83,7 +90,11 @@ export function useMarkAllNotificationsRead() {
       );
       queryClient.setQueryData<UnreadCount>(unreadCountKey, { count: 0 });
     },
-    onError: (error) => reportReadError(error, 'Failed to mark notifications as read'),
+    meta: {
+      errorTitle: 'Error',
+      errorDescription: 'Failed to mark notifications as read',
+      fixedDescription: true,
+    },
     onSettled: () => {
       void invalidateNotifications(queryClient);
     },

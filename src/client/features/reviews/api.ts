@@ -7,7 +7,6 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
-import { TRADE_REQUESTS_URL } from '@client/features/trades/api';
 
 /** Spec §9: the profile shows the latest 5 reviews; 'View all' pages through the rest. */
 export const LATEST_REVIEWS = 5;
@@ -59,13 +58,17 @@ export async function invalidateReviews(queryClient: QueryClient): Promise<void>
   });
 }
 
-/** Reviews the other party of a completed trade (blind: it shows once both have reviewed, or after 7 days). */
-export function useCreateReview() {
+/**
+ * Reviews the other party of a completed trade (blind: it shows once both have reviewed, or after
+ * 7 days). `onReviewed` lets the caller refresh what shows the trade (the trades feature's list).
+ */
+export function useCreateReview(onReviewed: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReviewInput) => apiRequest('POST', '/api/reviews', input),
+    meta: { errorTitle: 'Failed to submit review' },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [TRADE_REQUESTS_URL] });
+      onReviewed();
       void invalidateReviews(queryClient);
     },
   });

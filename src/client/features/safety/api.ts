@@ -1,9 +1,8 @@
-import type { AuthStatus } from '@common/api/auth';
 import type { Report } from '@common/api/safety';
 import type { UserSummary } from '@common/api/users';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
-import { AUTH_STATUS_URL, useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 
 export const BLOCKS_URL = '/api/blocks';
 export const MODERATION_REPORTS_URL = '/api/moderation/reports';
@@ -39,6 +38,7 @@ export function useIsBlocked(userId: string): boolean | undefined {
 export function useReport() {
   return useMutation({
     mutationFn: (payload: ReportPayload) => apiRequest('POST', '/api/reports', payload),
+    meta: { errorTitle: 'Report not sent' },
   });
 }
 
@@ -47,6 +47,7 @@ export function useBlockMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => apiRequest('POST', BLOCKS_URL, { userId }),
+    meta: { errorTitle: 'Could not block this member' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [BLOCKS_URL] }),
   });
 }
@@ -55,6 +56,7 @@ export function useUnblockMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => apiRequest('DELETE', `${BLOCKS_URL}/${userId}`),
+    meta: { errorTitle: 'Could not unblock this member' },
     onSuccess: (_response, userId) => {
       // The row leaves the list at once; the refetch then confirms it.
       queryClient.setQueryData<BlockedMember[]>([BLOCKS_URL], (entries) =>
@@ -86,6 +88,7 @@ export function useSetReportStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: ReportStatus }) =>
       apiRequest('PATCH', `${MODERATION_REPORTS_URL}/${id}`, { status }),
+    meta: { errorTitle: 'Could not update the report' },
     onSuccess: () =>
       queryClient.invalidateQueries({ predicate: (query) => isModerationQuery(query.queryKey) }),
   });
@@ -96,24 +99,14 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
       apiRequest('POST', '/api/auth/password', input),
+    meta: { errorTitle: 'Password not changed' },
   });
 }
-
-const SIGNED_OUT: AuthStatus = { authenticated: false, user: null };
 
 /** Deletes the account; the server also clears the session cookie. */
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) => apiRequest('DELETE', '/api/auth/account', { password }),
+    meta: { errorTitle: 'Account not deleted' },
   });
-}
-
-/**
- * After the account is gone the app is a visitor's: every cached private answer is dropped and
- * the session reads as signed out, which switches the route set and closes the real-time
- * connection without a reload (so a toast can still be shown).
- */
-export function forgetSession(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_STATUS_URL });
-  queryClient.setQueryData<AuthStatus>([AUTH_STATUS_URL], SIGNED_OUT);
 }

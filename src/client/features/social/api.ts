@@ -2,8 +2,7 @@ import type { ActivityEntry, FriendRecommendation, Network, SocialStats } from '
 import type { UserSummary } from '@common/api/users';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@client/components/ui/use-toast';
-import { apiRequest, isUnauthorizedError, serverMessage } from '@client/lib/api-client';
-import { handleUnauthorized } from '@client/lib/unauthorized';
+import { apiRequest } from '@client/lib/api-client';
 
 /** Every social read lives under this path; query keys are the URLs (the default query function GETs them). */
 const SOCIAL_URL = '/api/social';
@@ -63,11 +62,6 @@ function invalidateSocial(queryClient: QueryClient, { refetchRecommendations = t
   });
 }
 
-function reportError(error: unknown, title: string, description: string): void {
-  if (isUnauthorizedError(error)) handleUnauthorized();
-  else toast({ title, description, variant: 'destructive' });
-}
-
 /**
  * Sends a friend request (POST /api/social/connect). Spec §8 toasts on success and failure.
  * Recommendations are only marked stale, so the card stays put (showing 'Request sent') and the
@@ -84,8 +78,12 @@ export function useConnectMutation() {
         queryClient.invalidateQueries({ queryKey: [RECOMMENDATIONS_URL], refetchType: 'none' }),
       ]);
     },
-    onError: (error) => {
-      reportError(error, 'Connection failed', 'Failed to send friend request. Please try again.');
+    meta: {
+      errorTitle: 'Connection failed',
+      errorDescription: 'Failed to send friend request. Please try again.',
+      fixedDescription: true,
+    },
+    onError: () => {
       // A 409 means the network changed elsewhere (already friends, or a request is pending).
       void invalidateSocial(queryClient, { refetchRecommendations: false });
     },
@@ -112,12 +110,11 @@ export function useRespondToRequestMutation() {
       );
       return invalidateSocial(queryClient);
     },
-    onError: (error, { accept }) => {
-      reportError(
-        error,
+    meta: {
+      errorTitle: ({ accept }: RespondInput) =>
         accept ? 'Could not accept the request' : 'Could not decline the request',
-        serverMessage(error) ?? 'Please try again.',
-      );
+    },
+    onError: () => {
       void invalidateSocial(queryClient);
     },
   });
@@ -145,12 +142,11 @@ export function useRemoveConnectionMutation() {
       );
       return invalidateSocial(queryClient);
     },
-    onError: (error, { kind }) => {
-      reportError(
-        error,
+    meta: {
+      errorTitle: ({ kind }: RemoveInput) =>
         kind === 'friend' ? 'Could not remove friend' : 'Could not withdraw the request',
-        serverMessage(error) ?? 'Please try again.',
-      );
+    },
+    onError: () => {
       void invalidateSocial(queryClient);
     },
   });

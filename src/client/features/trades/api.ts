@@ -1,9 +1,9 @@
 import type { Item } from '@common/api/items';
 import type { TradeRequest, TradeRequestInput, TradeStatusInput } from '@common/api/trades';
-import { tradeCounts } from '@common/domain/trade-board';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
-import { invalidateNotifications } from '@client/features/notifications/api';
+import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
+import { invalidateNotifications } from '@client/features/notifications';
 
 export const TRADE_REQUESTS_URL = '/api/trade-requests';
 
@@ -19,34 +19,20 @@ export function useTradeRequests({ enabled = true }: { enabled?: boolean } = {})
   return useQuery<TradeRequest[]>({ queryKey: [TRADE_REQUESTS_URL], enabled });
 }
 
-/**
- * The home dashboard's counts of the member's trade requests with status pending and completed
- * (spec §2). Both read 0 until the list arrives; isLoading tells the two apart.
- */
-export function useTradeCounts(): {
-  pending: number;
-  completed: number;
-  isLoading: boolean;
-  isError: boolean;
-} {
-  const { data, isLoading, isError } = useTradeRequests();
-  return { ...tradeCounts(data ?? []), isLoading, isError };
-}
-
 /** Other members' items that would make a good swap for one of the member's items; only while the dialog is open. */
 export function useSuggestedBarters(itemId: string, enabled: boolean) {
   return useQuery<Item[]>({
     queryKey: [suggestedBartersUrl(itemId)],
+    meta: holdsItems(),
     enabled,
     staleTime: SUGGESTED_BARTERS_STALE_MS,
   });
 }
 
-const isItemListKey = (url: unknown) =>
-  typeof url === 'string' &&
-  (url.startsWith('/api/items') ||
-    /^\/api\/users\/[^/]+\/items/.test(url) ||
-    url.startsWith('/api/favorites'));
+/** Refetches the member's trade requests (a review shows on its trade once saved). */
+export function invalidateTradeRequests(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: [TRADE_REQUESTS_URL] });
+}
 
 /**
  * A trade changes the trades list, both items' availability (pending, reserved, traded) wherever
@@ -54,8 +40,8 @@ const isItemListKey = (url: unknown) =>
  */
 export async function invalidateAfterTradeChange(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: [TRADE_REQUESTS_URL] }),
-    queryClient.invalidateQueries({ predicate: ({ queryKey: [url] }) => isItemListKey(url) }),
+    invalidateTradeRequests(queryClient),
+    invalidateItemQueries(queryClient),
     invalidateNotifications(queryClient),
   ]);
 }
@@ -65,10 +51,11 @@ async function tradeFrom(response: Response): Promise<TradeRequest> {
 }
 
 /** Shows the server's answer for one trade at once (it may move to another tab), then refetches. */
-function useTradeChange<TInput>(request: (input: TInput) => Promise<TradeRequest>) {
+function useTradeChange<TInput>(errorTitle: string, request: (input: TInput) => Promise<TradeRequest>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
+    meta: { errorTitle },
     onSuccess: (updated) => {
       queryClient.setQueryData<TradeRequest[]>([TRADE_REQUESTS_URL], (list) =>
         list?.map((trade) => (trade.id === updated.id ? updated : trade)),
@@ -86,6 +73,10 @@ export function useCreateTradeRequest() {
   return useMutation({
     mutationFn: async (input: TradeRequestInput) =>
       tradeFrom(await apiRequest('POST', TRADE_REQUESTS_URL, input)),
+    meta: {
+      errorTitle: 'Failed to send barter request',
+      errorDescription: 'Something went wrong. Please try again.',
+    },
     onSuccess: () => {
       void invalidateAfterTradeChange(queryClient);
     },
@@ -97,14 +88,16 @@ export function useCreateTradeRequest() {
  * move to another tab (unmount) before it settles, and mutate's own callbacks would then not run.
  */
 export function useUpdateTradeStatus() {
-  return useTradeChange(async ({ id, status }: { id: string; status: TradeStatusInput['status'] }) =>
-    tradeFrom(await apiRequest('PATCH', `${TRADE_REQUESTS_URL}/${id}`, { status })),
+  return useTradeChange(
+    'Failed to update barter request',
+    async ({ id, status }: { id: string; status: TradeStatusInput['status'] }) =>
+      tradeFrom(await apiRequest('PATCH', `${TRADE_REQUESTS_URL}/${id}`, { status })),
   );
 }
 
 /** Confirms the member received their item; the second confirmation completes the trade. */
 export function useConfirmReceived() {
-  return useTradeChange(async (id: string) =>
+  return useTradeChange('Failed to mark as received', async (id: string) =>
     tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/received`)),
   );
 }

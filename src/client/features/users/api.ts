@@ -3,7 +3,8 @@ import type { User } from '@common/api/users';
 import type { PreferencesPayload } from '@common/domain/preferences-payload';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
-import { AUTH_STATUS_URL } from '@client/features/auth/api';
+import { holdsItems } from '@client/lib/item-queries';
+import { refreshSession } from '@client/lib/session';
 
 export const AUTH_USER_URL = '/api/auth/user';
 
@@ -21,7 +22,11 @@ export function useAuthUser() {
 
 /** A member's items, newest first; the owner also sees their unlisted ones. */
 export function useUserItems(userId: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery<Item[]>({ queryKey: [userItemsUrl(userId ?? '')], enabled: enabled && Boolean(userId) });
+  return useQuery<Item[]>({
+    queryKey: [userItemsUrl(userId ?? '')],
+    enabled: enabled && Boolean(userId),
+    meta: holdsItems(),
+  });
 }
 
 /** Saves preferences, then refreshes the member everywhere they are shown (spec §7). */
@@ -30,10 +35,11 @@ export function useUpdatePreferences() {
   return useMutation({
     mutationFn: async (payload: PreferencesPayload) =>
       (await (await apiRequest('PATCH', '/api/users/preferences', payload)).json()) as User,
+    meta: { errorTitle: 'Update Failed', errorDescription: 'Failed to update preferences.' },
     onSuccess: (user) => {
       queryClient.setQueryData<User>([AUTH_USER_URL], user);
       void queryClient.invalidateQueries({ queryKey: [AUTH_USER_URL] });
-      void queryClient.invalidateQueries({ queryKey: [AUTH_STATUS_URL] });
+      void refreshSession(queryClient);
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { WishlistEntry, WishlistInput, WishlistMatch } from '@common/api/wishlist';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 import { apiRequest } from '@client/lib/api-client';
+import type { MutationErrorMeta } from '@client/lib/query-client';
 
 export const WISHLIST_URL = '/api/wishlist';
 export const WISHLIST_MATCHES_URL = '/api/wishlist/matches';
@@ -25,9 +26,11 @@ function invalidateWishlist(queryClient: QueryClient): Promise<void> {
   });
 }
 
-export function useAddWishlistEntry() {
+/** `errorMeta`: the failure toast, which differs between the Wishlist page and the bookmark's dialog. */
+export function useAddWishlistEntry(errorMeta: MutationErrorMeta) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: errorMeta,
     mutationFn: async (input: WishlistInput): Promise<WishlistEntry> =>
       (await (await apiRequest('POST', WISHLIST_URL, input)).json()) as WishlistEntry,
     onSuccess: (created) => {
@@ -40,9 +43,10 @@ export function useAddWishlistEntry() {
   });
 }
 
-export function useRemoveWishlistEntry() {
+export function useRemoveWishlistEntry(errorMeta: MutationErrorMeta) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: errorMeta,
     mutationFn: (id: string) => apiRequest('DELETE', `${WISHLIST_URL}/${id}`),
     onSuccess: (_response, id) => {
       queryClient.setQueryData<WishlistEntry[]>([WISHLIST_URL], (entries) =>

@@ -4,9 +4,9 @@ import { wishlistEntryFor } from '@common/domain/wishlist-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@client/components/ui/use-toast';
-import { ItemActionsProvider, type ItemActions } from '@client/features/items/item-actions';
-import { isUnauthorizedError, serverMessage } from '@client/lib/api-client';
-import { handleUnauthorized } from '@client/lib/unauthorized';
+import { ItemActionsProvider, type ItemActions } from '@client/lib/item-actions';
+import { isSessionLost } from '@client/lib/api-error';
+import { reportApiError } from '@client/lib/report-error';
 import { useRemoveWishlistEntry, useWishlist, WISHLIST_URL } from './api';
 
 /* The dialog and its form (react-hook-form, zod) load on the first bookmark, outside the first bundle. */
@@ -24,7 +24,7 @@ const AddToWishlistDialog = lazy(() =>
 export function WishlistActionsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { data: entries } = useWishlist();
-  const { mutate: removeEntry } = useRemoveWishlistEntry();
+  const { mutate: removeEntry } = useRemoveWishlistEntry({ errorTitle: 'Failed to remove from wishlist' });
   const [dialogItem, setDialogItem] = useState<Item | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   // Entries being removed: a second click during the request does nothing.
@@ -36,15 +36,6 @@ export function WishlistActionsProvider({ children }: { children: ReactNode }) {
       removing.current.add(entry.id);
       removeEntry(entry.id, {
         onSuccess: () => toast({ title: 'Removed from wishlist' }),
-        onError: (error) => {
-          if (isUnauthorizedError(error)) handleUnauthorized();
-          else
-            toast({
-              title: 'Failed to remove from wishlist',
-              description: serverMessage(error) ?? 'Please try again.',
-              variant: 'destructive',
-            });
-        },
         onSettled: () => removing.current.delete(entry.id),
       });
     };
@@ -59,12 +50,8 @@ export function WishlistActionsProvider({ children }: { children: ReactNode }) {
               list = await queryClient.ensureQueryData<WishlistEntry[]>({ queryKey: [WISHLIST_URL] });
             } catch (error) {
               // A lost session is already handled by the query cache (toast, then sign in).
-              if (!isUnauthorizedError(error)) {
-                toast({
-                  title: 'Failed to add to wishlist',
-                  description: serverMessage(error) ?? 'Please try again.',
-                  variant: 'destructive',
-                });
+              if (!isSessionLost(error)) {
+                reportApiError(error, { title: 'Failed to add to wishlist', fallback: 'Please try again.' });
               }
               return;
             }

@@ -1,5 +1,11 @@
 import { maxValueProblem, type WishlistFormValues } from '@common/domain/wishlist-rules';
 import { WISHLIST_CATEGORIES } from '@common/domain/taxonomy';
+import {
+  MAX_BRAND_LENGTH,
+  MAX_SIZE_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_WISHLIST_DESCRIPTION_LENGTH,
+} from '@common/domain/limits';
 import { z } from 'zod';
 
 /**
@@ -17,7 +23,7 @@ export const wishlistFormSchema = z.object({
     .string()
     .trim()
     .min(1, { message: 'Title is required' })
-    .max(120, { message: 'Title must be at most 120 characters' }),
+    .max(MAX_TITLE_LENGTH, { message: `Title must be at most ${MAX_TITLE_LENGTH} characters` }),
   category: z
     .string()
     .trim()
@@ -25,9 +31,9 @@ export const wishlistFormSchema = z.object({
     .refine((value) => (WISHLIST_CATEGORIES as readonly string[]).includes(value), {
       message: 'Category is required',
     }),
-  brand: optionalText('Brand', 60),
-  size: optionalText('Size', 20),
-  description: optionalText('Description', 2000),
+  brand: optionalText('Brand', MAX_BRAND_LENGTH),
+  size: optionalText('Size', MAX_SIZE_LENGTH),
+  description: optionalText('Description', MAX_WISHLIST_DESCRIPTION_LENGTH),
   maxValue: z.string().superRefine((value, context) => {
     const problem = maxValueProblem(value);
     if (problem) context.addIssue({ code: 'custom', message: problem });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useAuth } from '../api';
+import { useAuth } from '@client/lib/session';
 import { AuthDialogContext, type AuthTab } from './auth-dialog-context';
 
 /** The dialog (forms, react-hook-form, zod) is its own chunk: members never need it. */

@@ -5,7 +5,6 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
-import { serverMessage } from '@client/lib/api-client';
 import { useLoginMutation } from '../api';
 import { PasswordInput, type PasswordVisibility } from './password-input';
 
@@ -31,13 +30,6 @@ export function LoginForm({
         onSuccess: () => {
           toastAcrossReload({ title: 'Welcome back!', description: 'You have successfully logged in.' });
           onSignedIn();
-        },
-        onError: (error) => {
-          toast({
-            title: 'Login failed',
-            description: serverMessage(error) ?? 'Invalid email or password',
-            variant: 'destructive',
-          });
         },
       },
     );

@@ -5,7 +5,6 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
-import { serverMessage } from '@client/lib/api-client';
 import { useRegisterMutation } from '../api';
 import { PasswordInput, type PasswordVisibility } from './password-input';
 
@@ -41,13 +40,6 @@ export function RegisterForm({
             description: 'Welcome to the product! You can now start trading.',
           });
           onSignedIn();
-        },
-        onError: (error) => {
-          toast({
-            title: 'Registration failed',
-            description: serverMessage(error) ?? 'Failed to create account',
-            variant: 'destructive',
-          });
         },
       },
     );

@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
-import { useChat } from '@client/features/chat/chat-context';
+import { useChat } from '@client/features/chat';
 import { useLogoutMutation } from '../api';
 import { UserAvatar } from './user-avatar';
 

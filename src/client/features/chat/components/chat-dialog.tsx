@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_LENGTH } from '@common/api/chat';
+import { MAX_MESSAGE_LENGTH } from '@common/domain/limits';
 import { displayName } from '@common/domain/display-name';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send, Tag } from 'lucide-react';

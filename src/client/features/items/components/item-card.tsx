@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
-import { useItemActions } from '../item-actions';
+import { useItemActions } from '@client/lib/item-actions';
 import { ITEM_DETAIL_STATE, useItemControls, useItemDetailHref } from '../use-item-controls';
 import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge, ItemChip } from './item-badges';
 import { BookmarkButton, FavoriteButton } from './item-icon-buttons';

@@ -18,18 +18,19 @@ import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useAuth } from '@client/features/auth/api';
-import { useAuthDialog } from '@client/features/auth/components/auth-dialog-context';
+import { useAuth } from '@client/lib/session';
+import { useAuthDialog } from '@client/features/auth';
 import { cn } from '@client/lib/utils';
 import { useItem } from '../api';
-import { useItemActions } from '../item-actions';
+import { useItemActions } from '@client/lib/item-actions';
 import { useItemControls } from '../use-item-controls';
 import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge } from './item-badges';
 import { BookmarkButton, FavoriteButton } from './item-icon-buttons';
 import { ItemImage } from './item-image';
-import { WhatYouCouldGetButton } from '@client/features/matching/components/what-you-could-get-button';
+import { WhatYouCouldGetButton } from '@client/features/matching';
 import { ItemOwnerMenu } from './item-owner-menu';
-import { ReportButton } from '@client/features/safety/components/report-button';
+import { ReportButton } from '@client/features/safety';
+import { hasStatus } from '@client/lib/api-error';
 
 /**
  * The item detail view (design §5: what 'View' opens, reachable as /browse?highlight={id}):
@@ -46,7 +47,7 @@ export function ItemDetailDialog({
   tagHref: (tag: string) => string;
 }) {
   const { data: item, isPending, isError, error } = useItem(itemId);
-  const notFound = isError && error instanceof Error && /^(404|400):/.test(error.message);
+  const notFound = isError && hasStatus(error, 404, 400);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>

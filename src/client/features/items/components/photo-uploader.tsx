@@ -1,8 +1,5 @@
-import {
-  ACCEPTED_IMAGE_ATTRIBUTE,
-  ACCEPTED_IMAGE_NAMES,
-  MAX_ITEM_PHOTOS,
-} from '@common/domain/item-form-rules';
+import { ACCEPTED_IMAGE_ATTRIBUTE, ACCEPTED_IMAGE_NAMES } from '@common/domain/item-form-rules';
+import { MAX_ITEM_PHOTOS } from '@common/domain/limits';
 import { ChevronLeft, ChevronRight, ImagePlus, RotateCcw, Trash2, TriangleAlert } from 'lucide-react';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';

@@ -1,4 +1,5 @@
-import { addTags, MAX_TAGS } from '@common/domain/item-form-rules';
+import { addTags } from '@common/domain/item-form-rules';
+import { MAX_TAGS } from '@common/domain/limits';
 import { X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { cn } from '@client/lib/utils';

@@ -2,7 +2,7 @@ import type { Item } from '@common/api/items';
 import { Repeat } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button, type ButtonProps } from '@client/components/ui/button';
-import { useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 
 const WhatYouCouldGetDialog = lazy(() =>
   import('./what-you-could-get-dialog').then((module) => ({ default: module.WhatYouCouldGetDialog })),

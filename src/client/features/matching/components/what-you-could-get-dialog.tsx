@@ -15,7 +15,7 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 import { useBarterMatches } from '../api';
 import { ItemThumb } from './item-thumb';
 

@@ -1,3 +1,4 @@
+import { MAX_REVIEW_COMMENT_LENGTH } from '@common/domain/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Send } from 'lucide-react';
 import { useId } from 'react';
@@ -7,7 +8,6 @@ import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
-import { reportMutationError } from '@client/features/trades/report-error';
 import { Textarea } from '@client/components/ui/textarea';
 import { useCreateReview } from '../api';
 import { StarRatingInput } from './star-rating-input';
@@ -18,7 +18,12 @@ const reviewForm = z.object({
   rating: stars('Choose an overall rating from 1 to 5 stars'),
   communicationRating: stars('Choose a communication rating from 1 to 5 stars'),
   itemConditionAccurate: z.boolean(),
-  comment: z.string().trim().max(2000, { message: 'The comment must be at most 2000 characters' }),
+  comment: z
+    .string()
+    .trim()
+    .max(MAX_REVIEW_COMMENT_LENGTH, {
+      message: `The comment must be at most ${MAX_REVIEW_COMMENT_LENGTH} characters`,
+    }),
 });
 type ReviewForm = z.infer<typeof reviewForm>;
 
@@ -26,9 +31,18 @@ type ReviewForm = z.infer<typeof reviewForm>;
  * 'Leave a review' on a completed trade (design §5 Reviews): overall and communication stars,
  * whether the item was as described, and a comment. Reviews are blind until both have reviewed.
  */
-export function ReviewForm({ tradeId, partnerName }: { tradeId: string; partnerName: string }) {
+export function ReviewForm({
+  tradeId,
+  partnerName,
+  onReviewed,
+}: {
+  tradeId: string;
+  partnerName: string;
+  /** Called once the review is saved, to refresh the trade that shows this form. */
+  onReviewed: () => void;
+}) {
   const id = useId();
-  const createReview = useCreateReview();
+  const createReview = useCreateReview(onReviewed);
   const {
     control,
     register,
@@ -43,8 +57,8 @@ export function ReviewForm({ tradeId, partnerName }: { tradeId: string; partnerN
   const submit = handleSubmit(async (values) => {
     try {
       await createReview.mutateAsync({ tradeRequestId: tradeId, ...values });
-    } catch (error) {
-      reportMutationError(error, 'Failed to submit review', 'Please try again.');
+    } catch {
+      // The mutation's meta reports the failure (query-client.ts).
       return;
     }
     toast({
@@ -121,7 +135,7 @@ export function ReviewForm({ tradeId, partnerName }: { tradeId: string; partnerN
         <Textarea
           id={`${id}-comment`}
           rows={3}
-          maxLength={2000}
+          maxLength={MAX_REVIEW_COMMENT_LENGTH}
           placeholder="Share how the swap went"
           aria-invalid={errors.comment ? true : undefined}
           {...register('comment')}

@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
-import { PasswordInput } from '@client/features/auth/components/password-input';
-import { reportMutationError } from '@client/features/trades/report-error';
+import { PasswordInput } from '@client/features/auth';
 import { useChangePassword } from '../api';
 
 /** The contract's rules, plus the confirmation, which never leaves the browser. */
@@ -44,7 +43,6 @@ export function ChangePasswordForm() {
           setShown(false);
           toast({ title: 'Password changed', description: 'Your other sessions were signed out.' });
         },
-        onError: (error) => reportMutationError(error, 'Password not changed', 'Please try again.'),
       },
     );
   });

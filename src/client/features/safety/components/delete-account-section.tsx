@@ -18,8 +18,8 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
-import { reportMutationError } from '@client/features/trades/report-error';
-import { forgetSession, useDeleteAccount } from '../api';
+import { forgetSession } from '@client/lib/session';
+import { useDeleteAccount } from '../api';
 
 type DeleteAccountValues = z.infer<typeof accountDeletionInput>;
 
@@ -86,8 +86,8 @@ function DeleteAccountDialog({
   const submit = handleSubmit(async ({ password }) => {
     try {
       await deletion.mutateAsync(password);
-    } catch (error) {
-      reportMutationError(error, 'Account not deleted', 'Please try again.');
+    } catch {
+      // The mutation's meta reports the failure (query-client.ts).
       return;
     }
     navigate('/', { replace: true });

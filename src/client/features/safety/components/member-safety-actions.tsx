@@ -1,8 +1,7 @@
 import { Ban, LoaderCircle, ShieldOff } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
-import { useAuth } from '@client/features/auth/api';
-import { reportMutationError } from '@client/features/trades/report-error';
+import { useAuth } from '@client/lib/session';
 import { useBlockMember, useIsBlocked, useUnblockMember } from '../api';
 import { ReportButton } from './report-button';
 
@@ -14,15 +13,11 @@ export function useBlockToggle(userId: string, name: string) {
   const block = useBlockMember();
   const unblock = useUnblockMember();
 
-  const run = async (
-    mutation: typeof block,
-    success: { title: string; description: string },
-    failure: string,
-  ) => {
+  const run = async (mutation: typeof block, success: { title: string; description: string }) => {
     try {
       await mutation.mutateAsync(userId);
-    } catch (error) {
-      reportMutationError(error, failure, 'Please try again.');
+    } catch {
+      // The mutation's meta reports the failure (query-client.ts).
       return;
     }
     toast(success);
@@ -31,20 +26,11 @@ export function useBlockToggle(userId: string, name: string) {
   return {
     pending: block.isPending || unblock.isPending,
     block: () =>
-      run(
-        block,
-        {
-          title: 'Member blocked',
-          description: `${name} can no longer message you or send you trade requests.`,
-        },
-        'Could not block this member',
-      ),
-    unblock: () =>
-      run(
-        unblock,
-        { title: 'Member unblocked', description: `${name} can contact you again.` },
-        'Could not unblock this member',
-      ),
+      run(block, {
+        title: 'Member blocked',
+        description: `${name} can no longer message you or send you trade requests.`,
+      }),
+    unblock: () => run(unblock, { title: 'Member unblocked', description: `${name} can contact you again.` }),
   };
 }
 

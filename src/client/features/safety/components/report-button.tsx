@@ -1,7 +1,7 @@
 import { Flag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button, type ButtonProps } from '@client/components/ui/button';
-import { useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 import type { ReportTarget } from './report-dialog';
 
 // The dialog brings the report schema (and zod); it loads on the first click.

@@ -8,7 +8,6 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
-import { reportMutationError } from '@client/features/trades/report-error';
 import { useSetReportStatus } from '../api';
 
 /** Where a report's target can be seen: the item's detail view, or the member's profile. */
@@ -28,8 +27,8 @@ export function ReportCard({ report }: { report: Report }) {
   const toggle = async () => {
     try {
       await setStatus.mutateAsync({ id: report.id, status: isOpen ? 'resolved' : 'open' });
-    } catch (error) {
-      reportMutationError(error, 'Could not update the report', 'Please try again.');
+    } catch {
+      // The mutation's meta reports the failure (query-client.ts).
       return;
     }
     toast(

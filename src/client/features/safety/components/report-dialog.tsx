@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REPORT_REASON_LABELS, REPORT_REASONS } from '@common/api/safety';
+import { MAX_REPORT_DETAILS_LENGTH } from '@common/domain/limits';
 import { Flag, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -17,17 +18,16 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
-import { reportMutationError } from '@client/features/trades/report-error';
 import { useReport, type ReportTargetType } from '../api';
-
-export const REPORT_DETAILS_MAX = 2000;
 
 const reportForm = z.object({
   reason: z.enum(REPORT_REASONS, { message: 'Choose a reason for your report' }),
   details: z
     .string()
     .trim()
-    .max(REPORT_DETAILS_MAX, { message: `Details must be at most ${REPORT_DETAILS_MAX} characters` }),
+    .max(MAX_REPORT_DETAILS_LENGTH, {
+      message: `Details must be at most ${MAX_REPORT_DETAILS_LENGTH} characters`,
+    }),
 });
 type ReportFormInput = z.input<typeof reportForm>;
 type ReportFormValues = z.output<typeof reportForm>;
@@ -90,7 +90,6 @@ export function ReportDialog({
           toast({ title: 'Report sent', description: 'Thank you. Our moderators will review it.' });
           close();
         },
-        onError: (error) => reportMutationError(error, 'Report not sent', 'Please try again.'),
       },
     );
   });
@@ -148,7 +147,7 @@ export function ReportDialog({
             <Textarea
               id={`${id}-details`}
               rows={4}
-              maxLength={REPORT_DETAILS_MAX}
+              maxLength={MAX_REPORT_DETAILS_LENGTH}
               placeholder="What should our moderators know?"
               aria-invalid={errors.details ? true : undefined}
               aria-describedby={`${id}-details-count`}
@@ -158,7 +157,7 @@ export function ReportDialog({
             <div className="flex justify-between gap-3 text-xs">
               <span className="text-destructive">{errors.details?.message}</span>
               <span id={`${id}-details-count`} className="text-muted-foreground tabular-nums">
-                {details.length}/{REPORT_DETAILS_MAX}
+                {details.length}/{MAX_REPORT_DETAILS_LENGTH}
               </span>
             </div>
           </div>

@@ -9,7 +9,8 @@ import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useActivityFeed } from '../api';
 import { MemberAvatar, memberProfileHref } from './member-avatar';
-import { SocialEmptyState, SocialLoadError } from './social-empty-state';
+import { EmptyState } from '@client/components/ui/empty-state';
+import { SocialLoadError } from './social-load-error';
 
 /** The Activity tab: the ten newest things the member's friends (or, without friends, the community) did. */
 export function ActivityTab() {
@@ -21,7 +22,8 @@ export function ActivityTab() {
   const entries = feed.data.slice(0, ACTIVITY_SHOWN);
   if (entries.length === 0) {
     return (
-      <SocialEmptyState
+      <EmptyState
+        className="py-10"
         icon={Activity}
         title="No activity yet"
         description="When your friends list items, complete trades or make new friends, it shows up here."

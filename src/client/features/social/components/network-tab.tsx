@@ -21,7 +21,8 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
 import { useNetwork, useRemoveConnectionMutation, useRespondToRequestMutation } from '../api';
 import { MemberAvatar, memberProfileHref } from './member-avatar';
-import { SocialEmptyState, SocialLoadError } from './social-empty-state';
+import { EmptyState } from '@client/components/ui/empty-state';
+import { SocialLoadError } from './social-load-error';
 
 /** The My Network tab: requests to answer, friends, and requests the member is waiting on. */
 export function NetworkTab() {
@@ -131,7 +132,7 @@ function IncomingRequests({ requests, now }: { requests: Network['incoming']; no
       count={requests.length}
     >
       {requests.length === 0 ? (
-        <SocialEmptyState
+        <EmptyState
           icon={Inbox}
           title="No friend requests"
           description="When someone wants to connect with you, you can accept or decline here."
@@ -200,7 +201,7 @@ function OutgoingRequests({ requests, now }: { requests: Network['outgoing']; no
   return (
     <NetworkSection id="outgoing-requests-heading" icon={Send} title="Sent Requests" count={requests.length}>
       {requests.length === 0 ? (
-        <SocialEmptyState
+        <EmptyState
           icon={Send}
           title="No pending requests"
           description={
@@ -259,7 +260,7 @@ function Friends({ friends }: { friends: Network['friends'] }) {
   return (
     <NetworkSection id="friends-heading" icon={Users} title="Friends" count={friends.length}>
       {friends.length === 0 ? (
-        <SocialEmptyState
+        <EmptyState
           icon={Users}
           title="No friends yet"
           description="Connect with recommended traders and members who share your style to build your network."

@@ -13,7 +13,8 @@ import { relationshipWith, useFriendRecommendations, useNetwork, type Relationsh
 import { ConnectButton } from './connect-button';
 import { MemberAvatar, memberProfileHref } from './member-avatar';
 import { scoreBadgeClass, scoreBarClass } from './score-styles';
-import { SocialEmptyState, SocialLoadError } from './social-empty-state';
+import { EmptyState } from '@client/components/ui/empty-state';
+import { SocialLoadError } from './social-load-error';
 
 /** Spec §9: two reasons, three shared brands then '+N more', three mutual-friend avatars. */
 const REASONS_SHOWN = 2;
@@ -35,7 +36,8 @@ export function RecommendationsTab() {
   const shown = recommendations.data.slice(0, RECOMMENDATIONS_SHOWN);
   if (shown.length === 0) {
     return (
-      <SocialEmptyState
+      <EmptyState
+        className="py-10"
         icon={UserSearch}
         title="No recommendations yet"
         description="Set your preferred categories and sizes, list a few items and fill your wishlist: we will suggest traders who fit your style."

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@client/componen
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
 import { useSocialStats } from '../api';
-import { SocialLoadError } from './social-empty-state';
+import { SocialLoadError } from './social-load-error';
 
 interface StatDefinition {
   key: keyof SocialStats;

@@ -8,7 +8,8 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { relationshipWith, useNetwork, useStyleSimilar } from '../api';
 import { ConnectButton } from './connect-button';
 import { MemberAvatar, memberProfileHref } from './member-avatar';
-import { SocialEmptyState, SocialLoadError } from './social-empty-state';
+import { EmptyState } from '@client/components/ui/empty-state';
+import { SocialLoadError } from './social-load-error';
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -23,7 +24,8 @@ export function StyleMatchTab() {
   const shown = similar.data.slice(0, STYLE_SIMILAR_SHOWN);
   if (shown.length === 0) {
     return (
-      <SocialEmptyState
+      <EmptyState
+        className="py-10"
         icon={Palette}
         title="No style matches yet"
         description="Pick your preferred categories and sizes in your profile preferences, and favourite a few items, to find members who share your style."

@@ -8,7 +8,7 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useAuth } from '@client/features/auth/api';
+import { useAuth } from '@client/lib/session';
 
 /*
  * The dialog opens from item cards, which ship in the first bundle; the dialog (see

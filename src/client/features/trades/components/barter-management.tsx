@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { ShippingDialog } from '@client/features/shipping/components/shipping-dialog';
+import { ShippingDialog } from '@client/features/shipping';
 import { useTradeRequests } from '../api';
 import { myTradeItem, TradeCard } from './trade-card';
 

@@ -4,6 +4,7 @@ import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { offerableItems } from '@common/domain/trade-board';
 import { defaultTradeMessage } from '@common/domain/trade-state';
 import { isFairTrade, VALUE_HINT_TEXT, valueHint } from '@common/domain/value-hint';
+import { MAX_TRADE_MESSAGE_LENGTH } from '@common/domain/limits';
 import { ArrowLeftRight, BadgeCheck, LoaderCircle, Scale, TrendingDown, TrendingUp } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Badge } from '@client/components/ui/badge';
@@ -13,10 +14,9 @@ import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
-import { ListItemButton } from '@client/features/items/components/list-item-button';
-import { useUserItems } from '@client/features/users/api';
+import { ListItemButton } from '@client/features/items';
+import { useUserItems } from '@client/features/users';
 import { useCreateTradeRequest } from '../api';
-import { reportMutationError } from '../report-error';
 import { ItemThumbnail } from './item-thumbnail';
 import { Textarea } from '@client/components/ui/textarea';
 import { TradePreviewButton } from './trade-preview-button';
@@ -61,12 +61,6 @@ export function BarterRequestForm({
           setMessage('');
           onSent();
         },
-        onError: (error) =>
-          reportMutationError(
-            error,
-            'Failed to send barter request',
-            'Something went wrong. Please try again.',
-          ),
       },
     );
   };
@@ -128,7 +122,7 @@ export function BarterRequestForm({
                 ? defaultTradeMessage(selected.title, item.title)
                 : 'Add a personal note. A friendly default message is sent if you leave this empty.'
             }
-            maxLength={1000}
+            maxLength={MAX_TRADE_MESSAGE_LENGTH}
             rows={3}
             data-testid="input-barter-message"
           />

@@ -15,6 +15,7 @@ import {
   Truck,
   X,
 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
@@ -22,10 +23,8 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
-import { RatingStars } from '@client/features/reviews/components/rating-stars';
-import { ReviewForm } from '@client/features/reviews/components/review-form';
-import { useConfirmReceived, useUpdateTradeStatus } from '../api';
-import { reportMutationError } from '../report-error';
+import { RatingStars, ReviewForm } from '@client/features/reviews';
+import { invalidateTradeRequests, useConfirmReceived, useUpdateTradeStatus } from '../api';
 import { ItemThumbnail } from './item-thumbnail';
 
 const STATUS_LABELS: Record<TradeRequest['status'], string> = {
@@ -153,6 +152,7 @@ function TradeActions({
   onAccepted: (trade: TradeRequest) => void;
   onArrangeShipping: (trade: TradeRequest) => void;
 }) {
+  const queryClient = useQueryClient();
   const updateStatus = useUpdateTradeStatus();
   const confirmReceived = useConfirmReceived();
   const busy = updateStatus.isPending || confirmReceived.isPending;
@@ -162,8 +162,8 @@ function TradeActions({
   const changeStatus = async (status: 'accepted' | 'declined' | 'cancelled') => {
     try {
       await updateStatus.mutateAsync({ id: trade.id, status });
-    } catch (error) {
-      reportMutationError(error, 'Failed to update barter request', 'Please try again.');
+    } catch {
+      // Reported by the mutation's own error handling (see useUpdateTradeStatus).
       return;
     }
     if (status === 'accepted') {
@@ -183,8 +183,8 @@ function TradeActions({
     let updated: TradeRequest;
     try {
       updated = await confirmReceived.mutateAsync(trade.id);
-    } catch (error) {
-      reportMutationError(error, 'Failed to mark as received', 'Please try again.');
+    } catch {
+      // Reported by the mutation's own error handling (see useConfirmReceived).
       return;
     }
     toast(
@@ -293,7 +293,13 @@ function TradeActions({
         </p>
       );
     }
-    return <ReviewForm tradeId={trade.id} partnerName={partnerName} />;
+    return (
+      <ReviewForm
+        tradeId={trade.id}
+        partnerName={partnerName}
+        onReviewed={() => void invalidateTradeRequests(queryClient)}
+      />
+    );
   }
 
   return null;

@@ -3,6 +3,7 @@ import { Box } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
+import { loadTradePreviewDialog } from '@client/features/trade-preview';
 
 export interface TradePreviewButtonProps {
   /** The member's chosen item, or null before they choose. */
@@ -14,9 +15,8 @@ export interface TradePreviewButtonProps {
  * The preview dialog is its own chunk, fetched on the first click (or hover, to save a moment);
  * three.js is a further chunk that the dialog fetches only when it shows the 3D view (design §7).
  */
-const loadDialog = () => import('@client/features/trade-preview/trade-preview-dialog');
 const TradePreviewDialog = lazy(() =>
-  loadDialog().then((module) => ({ default: module.TradePreviewDialog })),
+  loadTradePreviewDialog().then((module) => ({ default: module.TradePreviewDialog })),
 );
 
 /**
@@ -60,8 +60,8 @@ export function TradePreviewButton({ offeredItem, requestedItem }: TradePreviewB
         type="button"
         variant="outline"
         className="w-full sm:w-auto"
-        onPointerEnter={() => void loadDialog().catch(() => undefined)}
-        onFocus={() => void loadDialog().catch(() => undefined)}
+        onPointerEnter={() => void loadTradePreviewDialog().catch(() => undefined)}
+        onFocus={() => void loadTradePreviewDialog().catch(() => undefined)}
         onClick={() => {
           setOpened(true);
           setOpen(true);

@@ -1,9 +1,9 @@
 import { Heart } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
-import { useFavorites } from '@client/features/favorites/api';
-import { ItemGrid } from '@client/features/items/components/item-grid';
-import { EmptyState } from './empty-state';
+import { useFavorites } from '@client/features/favorites';
+import { ItemGrid } from '@client/features/items';
+import { EmptyState } from '@client/components/ui/empty-state';
 
 /** Spec §2 Favorites: 3 skeletons while loading, 'No favorites yet' when empty. */
 export function FavoritesTab() {

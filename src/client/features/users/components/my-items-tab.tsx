@@ -1,9 +1,8 @@
 import { Package } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { ItemGrid } from '@client/features/items/components/item-grid';
-import { ListItemButton } from '@client/features/items/components/list-item-button';
+import { ItemGrid, ListItemButton } from '@client/features/items';
 import { useUserItems } from '../api';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@client/components/ui/empty-state';
 
 /** Spec §2 My Items: 'List Item', 6 skeletons while loading, 'No items listed yet' when empty. */
 export function MyItemsTab({ memberId }: { memberId: string }) {

@@ -2,6 +2,7 @@ import type { User } from '@common/api/users';
 import { preferencesPayload } from '@common/domain/preferences-payload';
 import { needsSizes, remainingSizeOptions } from '@common/domain/size-options';
 import { PROFILE_CATEGORIES } from '@common/domain/taxonomy';
+import { MAX_BIO_LENGTH } from '@common/domain/limits';
 import { Check, LoaderCircle, Save, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Badge } from '@client/components/ui/badge';
@@ -12,11 +13,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 import { Textarea } from '@client/components/ui/textarea';
-import { reportMutationError } from '@client/features/trades/report-error';
-import { AccountCard } from '@client/features/safety/components/account-card';
+import { AccountCard } from '@client/features/safety';
 import { useUpdatePreferences } from '../api';
-
-const BIO_MAX = 500;
 
 /**
  * Spec §2/§5 Preferences: bio, preferred categories, and preferred sizes for each chosen
@@ -50,7 +48,6 @@ export function PreferencesForm({ user }: { user: User }) {
           title: 'Preferences Updated',
           description: 'Your preferences have been saved successfully.',
         }),
-      onError: (error) => reportMutationError(error, 'Update Failed', 'Failed to update preferences.'),
     });
   };
 
@@ -85,14 +82,14 @@ export function PreferencesForm({ user }: { user: User }) {
                 id={`${id}-bio`}
                 value={bio}
                 onChange={(event) => setBio(event.target.value)}
-                maxLength={BIO_MAX}
+                maxLength={MAX_BIO_LENGTH}
                 rows={3}
                 placeholder="Fashion enthusiast and sustainable trader"
                 aria-describedby={`${id}-bio-count`}
                 data-testid="input-bio"
               />
               <p id={`${id}-bio-count`} className="text-right text-xs text-muted-foreground">
-                {bio.length}/{BIO_MAX}
+                {bio.length}/{MAX_BIO_LENGTH}
               </p>
             </div>
 

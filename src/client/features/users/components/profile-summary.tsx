@@ -6,10 +6,9 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
-import { UserAvatar } from '@client/features/auth/components/user-avatar';
-import { RatingStars } from '@client/features/reviews/components/rating-stars';
-import { useRatingSummary } from '@client/features/reviews/api';
-import { useFavorites } from '@client/features/favorites/api';
+import { UserAvatar } from '@client/features/auth';
+import { RatingStars, useRatingSummary } from '@client/features/reviews';
+import { useFavorites } from '@client/features/favorites';
 import { useUserItems } from '../api';
 
 /** Spec §2 Profile: the default bio when the member has not written one. */

@@ -5,15 +5,13 @@ import { Avatar, AvatarFallback } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { ItemGrid } from '@client/features/items/components/item-grid';
-import { ReviewsPanel } from '@client/features/reviews/components/reviews-panel';
-import {
-  BlockedMemberNotice,
-  MemberSafetyActions,
-} from '@client/features/safety/components/member-safety-actions';
+import { ItemGrid } from '@client/features/items';
+import { ReviewsPanel } from '@client/features/reviews';
+import { BlockedMemberNotice, MemberSafetyActions } from '@client/features/safety';
 import { useUserItems } from '../api';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@client/components/ui/empty-state';
 import { MemberRating } from './profile-summary';
+import { hasStatus } from '@client/lib/api-error';
 
 /**
  * Another member's profile (/profile?user={id}): what is public about them. The API has no
@@ -23,7 +21,7 @@ export function PublicProfile({ userId }: { userId: string }) {
   const items = useUserItems(userId);
   const owner = items.data?.[0]?.owner;
   const name = owner?.firstName?.trim() || 'Member';
-  const missing = items.isError && items.error.message.startsWith('404');
+  const missing = items.isError && hasStatus(items.error, 404);
 
   if (missing) {
     return (

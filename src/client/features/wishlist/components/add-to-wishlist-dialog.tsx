@@ -8,8 +8,6 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { toast } from '@client/components/ui/use-toast';
-import { isUnauthorizedError, serverMessage } from '@client/lib/api-client';
-import { handleUnauthorized } from '@client/lib/unauthorized';
 import { useAddWishlistEntry } from '../api';
 import { WishlistForm } from './wishlist-form';
 
@@ -26,19 +24,13 @@ export function AddToWishlistDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const add = useAddWishlistEntry();
+  const add = useAddWishlistEntry({ errorTitle: 'Failed to add to wishlist' });
 
   const submit = async (values: WishlistFormValues): Promise<boolean> => {
     try {
       await add.mutateAsync(wishlistPayload(values));
-    } catch (error) {
-      if (isUnauthorizedError(error)) handleUnauthorized();
-      else
-        toast({
-          title: 'Failed to add to wishlist',
-          description: serverMessage(error) ?? 'Please try again.',
-          variant: 'destructive',
-        });
+    } catch {
+      // Reported through the mutation's meta.
       return false;
     }
     toast({ title: 'Added to wishlist', description: "You'll be notified when matching items are listed" });

@@ -5,6 +5,12 @@ import {
   WISHLIST_CATEGORY_LABELS,
   type WishlistFormValues,
 } from '@common/domain/wishlist-rules';
+import {
+  MAX_BRAND_LENGTH,
+  MAX_SIZE_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_WISHLIST_DESCRIPTION_LENGTH,
+} from '@common/domain/limits';
 import type { ReactNode } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '@client/components/ui/button';
@@ -86,7 +92,7 @@ export function WishlistForm({
             data-testid={id('title')}
             placeholder="e.g. Vintage denim jacket"
             autoComplete="off"
-            maxLength={120}
+            maxLength={MAX_TITLE_LENGTH}
             aria-required="true"
             {...invalid('title')}
             {...register('title')}
@@ -130,7 +136,7 @@ export function WishlistForm({
             data-testid={id('brand')}
             placeholder="Any brand"
             autoComplete="off"
-            maxLength={60}
+            maxLength={MAX_BRAND_LENGTH}
             {...invalid('brand')}
             {...register('brand')}
           />
@@ -141,7 +147,7 @@ export function WishlistForm({
             data-testid={id('size')}
             placeholder="e.g. M or 8"
             autoComplete="off"
-            maxLength={20}
+            maxLength={MAX_SIZE_LENGTH}
             {...invalid('size')}
             {...register('size')}
           />
@@ -153,7 +159,7 @@ export function WishlistForm({
           data-testid={id('description')}
           placeholder="Colour, fit, materials or anything else you are looking for"
           rows={3}
-          maxLength={2000}
+          maxLength={MAX_WISHLIST_DESCRIPTION_LENGTH}
           className="min-h-20"
           {...invalid('description')}
           {...register('description')}

@@ -1,0 +1,8 @@
+/** The auth feature's public surface: other features and the app import it from here only. */
+export { useLogoutMutation } from './api';
+export { useAuthDialog } from './components/auth-dialog-context';
+export { AuthDialogProvider } from './components/auth-dialog-provider';
+export { GuestActions } from './components/guest-actions';
+export { PasswordInput } from './components/password-input';
+export { UserAvatar } from './components/user-avatar';
+export { UserMenu } from './components/user-menu';

@@ -1,0 +1,3 @@
+/** The chat feature's public surface: other features and the app import it from here only. */
+export { useChat } from './chat-context';
+export { ChatProvider } from './chat-provider';

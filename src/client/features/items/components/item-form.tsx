@@ -1,0 +1,396 @@
+import type { Item } from '@common/api/items';
+import { MIN_ITEM_PHOTOS } from '@common/domain/item-form-rules';
+import {
+  MAX_BRAND_LENGTH,
+  MAX_ITEM_DESCRIPTION_LENGTH,
+  MAX_LOCATION_LENGTH,
+  MAX_SIZE_LENGTH,
+  MAX_TAGS,
+  MAX_TITLE_LENGTH,
+} from '@common/domain/limits';
+import { sizeOptions } from '@common/domain/size-options';
+import {
+  COLORS,
+  CONDITION_LABELS,
+  CONDITIONS,
+  GENDER_LABELS,
+  GENDERS,
+  ITEM_CATEGORIES,
+  SEASONS,
+  STYLE_CATEGORY,
+  STYLES,
+  type ItemCategory,
+} from '@common/domain/taxonomy';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Button } from '@client/components/ui/button';
+import { Field } from '@client/components/ui/form';
+import { Input } from '@client/components/ui/input';
+import { Textarea } from '@client/components/ui/textarea';
+import { toast } from '@client/components/ui/use-toast';
+import { SuggestValueButton } from '@client/features/matching';
+import { ApiError, isSessionLost, serverMessage } from '@client/lib/api-error';
+import { useSaveItemMutation } from '../api';
+import {
+  EMPTY_ITEM_FORM,
+  FORM_FIELDS,
+  formValuesToInput,
+  itemFormSchema,
+  itemToFormValues,
+  type ItemFormOutput,
+  type ItemFormValues,
+} from '../item-form-schema';
+import { usePhotoUploads } from '../use-photo-uploads';
+import { categoryLabel } from './item-badges';
+import { ColorSwatch, ItemChipGroup } from './item-chip-group';
+import { ItemSelectField } from './item-select-field';
+import { PhotoUploader } from './photo-uploader';
+import { TagInput } from './tag-input';
+
+const NO_STYLE = 'none';
+
+/**
+ * The List Item form: creates an item, or with `item` edits it (PATCH with the same fields).
+ * The browser checks the rules first; the server's field issues then land on their fields.
+ */
+export function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
+  const uploads = usePhotoUploads(item?.images ?? []);
+  const [photosError, setPhotosError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const save = useSaveItemMutation(item);
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<ItemFormValues, unknown, ItemFormOutput>({
+    resolver: zodResolver(itemFormSchema),
+    defaultValues: item ? itemToFormValues(item) : EMPTY_ITEM_FORM,
+    mode: 'onTouched',
+  });
+  const category = watch('category');
+  const style = watch('style');
+  const styles = STYLES.filter((entry) => STYLE_CATEGORY[entry] === category);
+  const sizeSuggestions = sizeSuggestionsFor(category, style);
+
+  const checkPhotos = (): string | null => {
+    if (uploads.uploading) return 'Wait for the photos to finish uploading.';
+    if (uploads.failed) return 'Remove or retry the photos that failed to upload.';
+    if (uploads.urls.length < MIN_ITEM_PHOTOS) return 'Add at least one photo';
+    return null;
+  };
+
+  const onSubmit = handleSubmit(
+    (values) => {
+      const photoProblem = checkPhotos();
+      setPhotosError(photoProblem);
+      if (photoProblem) return;
+      setServerError(null);
+      save.mutate(formValuesToInput(values, uploads.urls), {
+        onSuccess: (saved) => {
+          toast(
+            item
+              ? { title: 'Item updated', description: 'Your changes have been saved' }
+              : { title: 'Item listed!', description: `"${saved.title}" is now live in the marketplace` },
+          );
+          onDone();
+        },
+        onError: (error) => {
+          // A lost session is handled by the mutation cache (query-client.ts).
+          if (isSessionLost(error)) return;
+          for (const issue of error instanceof ApiError ? error.issues : []) {
+            const field = issue.path[0] === 'estimatedValue' ? 'value' : String(issue.path[0]);
+            if (field === 'images') setPhotosError(issue.message);
+            else if (FORM_FIELDS.has(field))
+              setError(field as FieldPath<ItemFormValues>, { message: issue.message });
+          }
+          setServerError(serverMessage(error) ?? (item ? 'Failed to update item' : 'Failed to list item'));
+        },
+      });
+    },
+    () => setPhotosError(checkPhotos()),
+  );
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex min-h-0 flex-col"
+      aria-label={item ? 'Edit item' : 'List an item'}
+    >
+      <div className="grid gap-5 px-6 py-5">
+        <PhotoUploader uploads={uploads} error={photosError ?? undefined} />
+
+        <Field id="item-title" label="Title" errors={errors.title?.message}>
+          {(fieldControl) => (
+            <Input
+              {...fieldControl}
+              placeholder="e.g. Levi's 501 straight jeans"
+              maxLength={MAX_TITLE_LENGTH}
+              aria-required="true"
+              {...register('title')}
+            />
+          )}
+        </Field>
+
+        <Field id="item-description" label="Description" errors={errors.description?.message}>
+          {(fieldControl) => (
+            <Textarea
+              {...fieldControl}
+              rows={4}
+              maxLength={MAX_ITEM_DESCRIPTION_LENGTH}
+              placeholder="Fit, material, measurements, any signs of wear, what you would like in return..."
+              aria-required="true"
+              {...register('description')}
+            />
+          )}
+        </Field>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <ItemSelectField
+            control={control}
+            name="category"
+            label="Category"
+            error={errors.category?.message}
+            placeholder="Choose a category"
+            options={ITEM_CATEGORIES.map((entry) => ({ value: entry, label: categoryLabel(entry) }))}
+            onPicked={(next) => {
+              if (style && STYLE_CATEGORY[style as keyof typeof STYLE_CATEGORY] !== next)
+                setValue('style', '');
+            }}
+          />
+
+          <ItemSelectField
+            control={control}
+            name="gender"
+            label="For"
+            error={errors.gender?.message}
+            placeholder="Women, Men, Unisex or Kids"
+            options={GENDERS.map((entry) => ({ value: entry, label: GENDER_LABELS[entry] }))}
+          />
+
+          <ItemSelectField
+            control={control}
+            name="style"
+            label="Style"
+            labelNote="(optional)"
+            error={errors.style?.message}
+            placeholder={category ? 'No particular style' : 'Choose a category first'}
+            options={[
+              { value: NO_STYLE, label: 'No particular style' },
+              ...styles.map((entry) => ({ value: entry, label: entry })),
+            ]}
+            disabled={!category}
+            toValue={(value) => value || NO_STYLE}
+            fromValue={(value) => (value === NO_STYLE ? '' : value)}
+            markInvalid={false}
+          />
+
+          <ItemSelectField
+            control={control}
+            name="condition"
+            label="Condition"
+            error={errors.condition?.message}
+            placeholder="How worn is it?"
+            options={CONDITIONS.map((entry) => ({ value: entry, label: CONDITION_LABELS[entry] }))}
+          />
+
+          <Field id="item-brand" label="Brand" labelNote="(optional)" errors={errors.brand?.message}>
+            {(fieldControl) => (
+              <Input
+                {...fieldControl}
+                placeholder="e.g. Zara"
+                maxLength={MAX_BRAND_LENGTH}
+                autoComplete="off"
+                {...register('brand')}
+              />
+            )}
+          </Field>
+
+          <Field id="item-size" label="Size" labelNote="(optional)" errors={errors.size?.message}>
+            {(fieldControl) => (
+              <>
+                <Input
+                  {...fieldControl}
+                  placeholder={
+                    sizeSuggestions.length ? `e.g. ${sizeSuggestions.slice(0, 3).join(', ')}` : 'One size'
+                  }
+                  maxLength={MAX_SIZE_LENGTH}
+                  autoComplete="off"
+                  list={sizeSuggestions.length ? 'item-size-options' : undefined}
+                  {...register('size')}
+                />
+                {sizeSuggestions.length ? (
+                  <datalist id="item-size-options">
+                    {sizeSuggestions.map((size) => (
+                      <option key={size} value={size} />
+                    ))}
+                  </datalist>
+                ) : null}
+              </>
+            )}
+          </Field>
+
+          <Field
+            id="item-value"
+            label="Estimated value (USD)"
+            errors={errors.value?.message}
+            hint="What you think it is worth; swaps are item for item, nobody pays."
+          >
+            {(fieldControl) => (
+              <>
+                <div className="relative">
+                  <span
+                    className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
+                    aria-hidden="true"
+                  >
+                    $
+                  </span>
+                  <Input
+                    {...fieldControl}
+                    inputMode="decimal"
+                    placeholder="25.00"
+                    className="pl-7"
+                    aria-required="true"
+                    {...register('value')}
+                  />
+                </div>
+                <SuggestValueButton
+                  className="mt-2"
+                  category={category}
+                  style={style}
+                  brand={watch('brand')}
+                  condition={watch('condition')}
+                  onSuggest={(cents) =>
+                    setValue('value', (cents / 100).toFixed(2), { shouldValidate: true, shouldDirty: true })
+                  }
+                />
+              </>
+            )}
+          </Field>
+
+          <Field id="item-location" label="Location" labelNote="(optional)" errors={errors.location?.message}>
+            {(fieldControl) => (
+              <Input
+                {...fieldControl}
+                placeholder="e.g. Berlin"
+                maxLength={MAX_LOCATION_LENGTH}
+                autoComplete="address-level2"
+                {...register('location')}
+              />
+            )}
+          </Field>
+        </div>
+
+        <Controller
+          control={control}
+          name="colors"
+          render={({ field }) => (
+            <ItemChipGroup
+              legend="Colours"
+              options={COLORS}
+              value={field.value}
+              onChange={field.onChange}
+              testIdPrefix="button-color"
+              decorate={(color) => <ColorSwatch color={color} />}
+            />
+          )}
+        />
+
+        <Controller
+          control={control}
+          name="seasons"
+          render={({ field }) => (
+            <ItemChipGroup
+              legend="Seasons"
+              options={SEASONS}
+              value={field.value}
+              onChange={field.onChange}
+              testIdPrefix="button-season"
+            />
+          )}
+        />
+
+        <Field
+          id="item-tags"
+          label="Tags"
+          labelNote="(optional)"
+          errors={errors.tags?.message}
+          hint={`Press Enter or type a comma after each tag; up to ${MAX_TAGS}.`}
+        >
+          {(fieldControl) => (
+            <Controller
+              control={control}
+              name="tags"
+              render={({ field }) => (
+                <TagInput
+                  id={fieldControl.id}
+                  value={field.value}
+                  onChange={field.onChange}
+                  invalid={Boolean(fieldControl['aria-invalid'])}
+                  describedBy={fieldControl['aria-describedby']}
+                />
+              )}
+            />
+          )}
+        </Field>
+
+        {serverError ? (
+          <div
+            role="alert"
+            className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+            data-testid="text-item-form-error"
+          >
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <p>{serverError}</p>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="sticky bottom-0 flex gap-2 border-t bg-card px-6 py-4 sm:justify-end">
+        <Button
+          type="button"
+          variant="outline"
+          className="flex-1 sm:flex-none"
+          onClick={onDone}
+          disabled={save.isPending}
+        >
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          className="flex-1 sm:flex-none"
+          disabled={save.isPending || uploads.uploading}
+          data-testid="button-submit-item"
+        >
+          {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          {save.isPending
+            ? item
+              ? 'Saving...'
+              : 'Listing...'
+            : uploads.uploading
+              ? 'Uploading photos...'
+              : item
+                ? 'Save Changes'
+                : 'List Item'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Size suggestions for the chosen category and style (the box accepts any size). */
+function sizeSuggestionsFor(category: string, style: string): readonly string[] {
+  if (style) return sizeOptions(style);
+  const byCategory: Record<ItemCategory, string> = {
+    clothing: 'Tops',
+    shoes: 'Shoes',
+    accessories: 'Accessories',
+  };
+  return category in byCategory ? sizeOptions(byCategory[category as ItemCategory]) : [];
+}

@@ -1,0 +1,18 @@
+/** The items feature's public surface: other features and the app import it from here only. */
+export { prefetchBrowse, useItemFacets, useItemsInfinite } from './api';
+export { CategoryRow } from './components/category-row';
+export type { FilterPanelMode } from './components/filter-panel';
+export { ItemGrid } from './components/item-grid';
+export { ItemList } from './components/item-list';
+export { ItemsShowcase } from './components/items-showcase';
+export { ListItemButton } from './components/list-item-button';
+export { SortSelectPlaceholder } from './components/sort-label';
+export { useDebouncedText, useUrlFilters } from './use-url-filters';
+
+/*
+ * Parts that load on demand, each its own chunk: Browse's filter panel and sort menu, and the
+ * item detail view.
+ */
+export const loadFilterPanel = () => import('./components/filter-panel');
+export const loadSortSelect = () => import('./components/sort-select');
+export const loadItemDetailDialog = () => import('./components/item-detail-dialog');

@@ -1,0 +1,6 @@
+/** The safety feature's public surface: other features and the app import it from here only. */
+export { useModerationReports, type ReportStatus } from './api';
+export { AccountCard } from './components/account-card';
+export { BlockedMemberNotice, MemberSafetyActions } from './components/member-safety-actions';
+export { ReportButton } from './components/report-button';
+export { ReportCard } from './components/report-card';

@@ -1,0 +1,4 @@
+/** The trades feature's public surface: other features and the app import it from here only. */
+export { useTradeRequests } from './api';
+export { BarterActionsProvider } from './components/barter-actions-provider';
+export { BarterManagement } from './components/barter-management';

@@ -1,0 +1,79 @@
+import type { AuthStatus } from '@common/api/auth';
+import type { User } from '@common/api/users';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+
+export const AUTH_STATUS_URL = '/api/auth/status';
+
+const SIGNED_OUT: AuthStatus = { authenticated: false, user: null };
+
+/** The whole of a signed-out answer: `{ authenticated: false, user: null }`. */
+function isSignedOutAnswer(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    Object.keys(body).length === 2 &&
+    'authenticated' in body &&
+    body.authenticated === false &&
+    'user' in body &&
+    body.user === null
+  );
+}
+
+/**
+ * Spec §4/§7: a non-success answer (or no answer at all) means signed out, with no retry and
+ * no message, so this query never fails. A member's answer is checked against the API contract;
+ * the schema module (and zod) loads only then, so that a visitor's first load (on a phone, too)
+ * carries neither.
+ */
+async function fetchAuthStatus({ signal }: { signal: AbortSignal }): Promise<AuthStatus> {
+  try {
+    const response = await fetch(AUTH_STATUS_URL, { credentials: 'include', signal });
+    if (!response.ok) return SIGNED_OUT;
+    const body: unknown = await response.json();
+    if (isSignedOutAnswer(body)) return SIGNED_OUT;
+    const { authStatus } = await import('@common/api/auth');
+    const parsed = authStatus.safeParse(body);
+    return parsed.success ? parsed.data : SIGNED_OUT;
+  } catch {
+    return SIGNED_OUT;
+  }
+}
+
+export interface AuthState {
+  user: User | null;
+  isAuthenticated: boolean;
+  /** True until the first status answer; the visitor route set applies meanwhile. */
+  isLoading: boolean;
+}
+
+const authStatusQuery = queryOptions({ queryKey: [AUTH_STATUS_URL], queryFn: fetchAuthStatus });
+
+/**
+ * Asks for the session as the app starts, before its first render: most often the answer is in
+ * by then, and the page renders once for the right member or visitor instead of rendering again
+ * (everything that depends on the session, every item card included) when it arrives.
+ */
+export function prefetchAuthStatus(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(authStatusQuery);
+}
+
+export function useAuth(): AuthState {
+  const { data, isLoading } = useQuery(authStatusQuery);
+  const user = data?.authenticated ? data.user : null;
+  return { user, isAuthenticated: user !== null, isLoading };
+}
+
+/** Asks the server for the session again (after the member's name or preferences change). */
+export function refreshSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: [AUTH_STATUS_URL] });
+}
+
+/**
+ * After the account is gone the app is a visitor's: every cached private answer is dropped and
+ * the session reads as signed out, which switches the route set and closes the real-time
+ * connection without a reload (so a toast can still be shown).
+ */
+export function forgetSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_STATUS_URL });
+  queryClient.setQueryData<AuthStatus>([AUTH_STATUS_URL], SIGNED_OUT);
+}
