@@ -5,6 +5,7 @@ import { parseEnv } from './env';
 import { createLocalBus } from './realtime/event-bus';
 import { createPostgresBus } from './realtime/postgres-bus';
 import pino from 'pino';
+import { loggerOptions } from './lib/logging';
 
 let config;
 try {
@@ -15,7 +16,7 @@ try {
 }
 
 const database = await openDatabase(config);
-const logger = pino({ level: config.logLevel });
+const logger = pino(loggerOptions(config.logLevel));
 // Several instances on one PostgreSQL share live events through LISTEN/NOTIFY (design §8).
 const events =
   database.pool && config.databaseUrl

@@ -12,6 +12,7 @@ import { announce } from '../notifications/notifications.service';
 import { notifyStrongMatches } from '../matching/matching.service';
 import { closePendingForItem, refreshAvailability } from '../trades/trades.service';
 import { notifyWishlistMatches } from '../wishlist/wishlist.service';
+import { isPublicItem } from '../../lib/item-visibility';
 import { itemColumns, presentItem } from './items.presenter';
 import { type FacetDimension, marketplaceOrder, marketplaceWhere, type SearchMode } from './items.query';
 
@@ -128,10 +129,13 @@ async function loadItemRow(db: Db, id: string) {
   return row;
 }
 
-/** An item by id. Deleted items exist only for their owner (their trades keep their own summaries). */
+/**
+ * An item by id. Deleted and unlisted items exist only for their owner (their trades keep their own
+ * summaries); a traded item stays visible, as the record of a finished swap.
+ */
 export async function getItem(db: Db, id: string, viewerId: string | undefined) {
   const row = await loadItemRow(db, id);
-  if (!row || (row.item.deletedAt && row.item.userId !== viewerId)) throw notFound('Item not found');
+  if (!row || (!isPublicItem(row.item) && row.item.userId !== viewerId)) throw notFound('Item not found');
   return presentItem(row);
 }
 
