@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -17,7 +18,10 @@ import type { AppConfig } from './env';
 import { installAuthentication } from './lib/authentication';
 import { createDomainEvents } from './lib/domain-events';
 import { installErrorHandler } from './lib/error-handler';
+import { loggerOptions } from './lib/logging';
 import { installOriginGuard } from './lib/origin-guard';
+import { installTextGuard } from './lib/text-guard';
+import { installCachePolicy } from './lib/cache-policy';
 import {
   type AuthLimiter,
   type AuthRateLimits,
@@ -80,8 +84,8 @@ export type AppInstance = FastifyInstance<
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
-  /** pino options, or false for silence (tests). */
-  logger?: boolean | { level: string };
+  /** The log level (and, for tests, where the lines go), or false for silence. */
+  logger?: false | { level: string; stream?: DestinationStream };
   authRateLimits?: AuthRateLimits;
   /** Fan-out of socket events; defaults to this process only. */
   bus?: EventBus;
@@ -93,7 +97,10 @@ export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', imp
 
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(options.logger?.level ?? options.config.logLevel, options.logger?.stream),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -119,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   });
 
   installErrorHandler(app);
+  installTextGuard(app);
+  installCachePolicy(app);
   await installMarketplaceCache(app);
   const services: ServiceContext = {
     db: options.database.db,

@@ -8,6 +8,8 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 
 if (cluster.isPrimary) {
+  // A closed stdout or stderr (the reader went away) must not crash the primary or keep it alive.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   const raw = process.env.WORKERS ?? String(availableParallelism());
   const count = Number(raw);
   if (!Number.isInteger(count) || count < 1 || count > 64) {
@@ -39,12 +41,18 @@ if (cluster.isPrimary) {
   };
   for (let index = 0; index < count; index += 1) fork();
 
+  // Each worker ends within its own SHUTDOWN_TIMEOUT_SECONDS; the primary waits a little longer.
+  const timeoutSeconds = Number(process.env.SHUTDOWN_TIMEOUT_SECONDS) || 10;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal ends everything at once.
+      for (const worker of live) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }
     stopping = true;
     if (live.size === 0) process.exit(0);
     for (const worker of live) worker.process.kill(signal);
-    setTimeout(() => process.exit(1), 15_000).unref();
+    setTimeout(() => process.exit(1), (timeoutSeconds + 5) * 1000);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -14,9 +14,32 @@ const runs = Number(process.env.FUZZ_RUNS ?? 12);
 const LEAKS =
   /node_modules|\bat [\w.<>]+ \(|stack|Failed query|syntax error at|relation "|duplicate key|\.ts:\d+/i;
 
+/** Text the database cannot store: NUL bytes and lone surrogates, somewhere inside ordinary text. */
+const unstorable = fc
+  .tuple(
+    fc.string({ maxLength: 20 }),
+    fc.constantFrom('\u0000', '\uD800', '\uDBFF', '\uDC00', '\uDFFF'),
+    fc.string({ maxLength: 20 }),
+  )
+  .map(([before, bad, after]) => `${before}${bad}${after}`);
+/** Runs of full-text search operators, which PostgreSQL's tsquery parser chokes on. */
+const tsqueryOperators = fc
+  .tuple(
+    fc.constantFrom('-', '!', '&', '|', '(', ')', ':', '*', '<->', '"', "'", ' ', '- ', 'or '),
+    fc.integer({ min: 1, max: 120 }),
+  )
+  .map(([operator, count]) => operator.repeat(count));
+/** 100 KB of text, plain or hostile. */
+const huge = fc
+  .constantFrom('x', 'é', '🧥', '-', '\u0000', '<->')
+  .map((unit) => unit.repeat(Math.ceil(100_000 / unit.length)));
+
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 50 }),
+  unstorable,
+  tsqueryOperators,
+  huge,
   fc.constantFrom(
     "'; drop table items; --",
     '" or 1=1 --',
@@ -25,6 +48,8 @@ const hostileString = fc.oneof(
     '%00',
     '\u0000',
     '\uD800',
+    '-'.repeat(40),
+    '&|!():*<->'.repeat(10),
     '🧥👟'.repeat(50),
     'x'.repeat(100_000),
     '00000000-0000-4000-8000-000000000000',

@@ -22,6 +22,7 @@ const envSchema = z.object({
   MODERATOR_EMAILS: z.string().default(''),
   CLIENT_DIR: z.string().min(1).optional(),
   MARKETPLACE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
 });
 
 export interface AppConfig {
@@ -42,6 +43,8 @@ export interface AppConfig {
    * items empties the cache at once, on every instance. 0 turns it off.
    */
   marketplaceCacheSeconds: number;
+  /** After SIGTERM or SIGINT, the process ends within this many seconds, finished or not. */
+  shutdownTimeoutSeconds: number;
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
@@ -66,5 +69,6 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       .filter(Boolean),
     clientDir: env.CLIENT_DIR,
     marketplaceCacheSeconds: env.MARKETPLACE_CACHE_SECONDS,
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
   };
 }

@@ -1,55 +1,70 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/connect';
 import { seedDemo } from './db/seed';
-import { parseEnv } from './env';
+import { type AppConfig, parseEnv } from './env';
+import { ignoreOutputErrors, logOutput } from './lib/log-output';
+import { loggerOptions } from './lib/logging';
 import { createLocalBus } from './modules/realtime/event-bus';
 import { createPostgresBus } from './modules/realtime/postgres-bus';
 import pino from 'pino';
 
-let config;
-try {
-  config = parseEnv(process.env);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
+ignoreOutputErrors();
+function loadConfig(): AppConfig {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }
+const config = loadConfig();
 
+/** What a signal has to close, filled in as the server starts. */
+const running: { close: Array<() => Promise<unknown>>; log?: pino.Logger } = { close: [] };
+let closing = false;
+
+/**
+ * SIGTERM and SIGINT end the process within SHUTDOWN_TIMEOUT_SECONDS whatever happens: the deadline
+ * is armed before anything else, each step's failure is ignored, and a second signal exits at once.
+ */
+function shutdown(signal: NodeJS.Signals) {
+  if (closing) process.exit(1);
+  closing = true;
+  setTimeout(() => process.exit(1), config.shutdownTimeoutSeconds * 1000);
+  running.log?.info({ signal }, 'shutting down');
+  void (async () => {
+    for (const close of running.close) await close().catch(() => undefined);
+    process.exit(0);
+  })();
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
+
+const output = logOutput();
+const logger = pino(loggerOptions(config.logLevel), output);
+running.log = logger;
 const database = await openDatabase(config);
-const logger = pino({ level: config.logLevel });
+running.close.unshift(() => database.close());
 // Several instances on one PostgreSQL share live events through LISTEN/NOTIFY (design §8).
 const events =
   database.pool && config.databaseUrl
     ? await createPostgresBus(database.pool, config.databaseUrl, logger)
     : createLocalBus();
+running.close.unshift(() => events.close());
 const app = await buildApp({
   config,
   database,
   bus: events,
-  logger: { level: config.logLevel },
+  logger: { level: config.logLevel, stream: output },
   clientDir: config.clientDir,
 });
+running.close.unshift(() => app.close());
 if (config.demo) await seedDemo(database.db, (message) => app.log.info(message));
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
-  try {
-    await app.close();
-    await events.close();
-    await database.close();
-  } finally {
-    clearTimeout(force);
-    process.exit(0);
-  }
+if (!closing) {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, demo: config.demo },
+    `Threadswap is running at http://localhost:${config.port}`,
+  );
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  { database: database.kind, demo: config.demo },
-  `Threadswap is running at http://localhost:${config.port}`,
-);

@@ -26,7 +26,10 @@ export interface RunningServer {
  * Starts the real app (`src/server/main.ts`) as a child process and waits until it is ready.
  * Used by the browser journeys and by the crash and durability tests.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { stdio?: 'inherit' | 'pipe' } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'threadswap-e2e-'));
   // One process (node with tsx's loader), so that a signal, SIGKILL included, reaches the server itself.
@@ -39,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.stdio ?? 'inherit', options.stdio ?? 'inherit'],
   });
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 120_000;

@@ -21,6 +21,7 @@ export const testConfig: AppConfig = {
   moderatorEmails: ['moderator@example.com'],
   clientDir: undefined,
   marketplaceCacheSeconds: 10,
+  shutdownTimeoutSeconds: 10,
 };
 
 const passwordHashes = new Map<string, Promise<string>>();

@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isPublicItem } from '../../lib/item-visibility';
 import type { ServiceContext } from '../../lib/service-context';
 import { assertNotBlocked } from '../safety/safety.service';
 import { presentUserSummary } from '../users/users.presenter';
@@ -167,8 +168,19 @@ export async function findOrCreateConversation(
   if (!other) throw notFound('Member not found');
   await assertNotBlocked(ctx.db, memberId, otherUserId);
   if (relatedItemId) {
-    const [item] = await ctx.db.select({ id: items.id }).from(items).where(eq(items.id, relatedItemId));
-    if (!item) throw notFound('Item not found');
+    const [item] = await ctx.db
+      .select({
+        userId: items.userId,
+        isActive: items.isActive,
+        availability: items.availability,
+        deletedAt: items.deletedAt,
+      })
+      .from(items)
+      .where(eq(items.id, relatedItemId));
+    // A conversation is about an item both members can see: not a deleted one, nor someone's unlisted one.
+    if (!item || item.deletedAt || (!isPublicItem(item) && item.userId !== memberId)) {
+      throw notFound('Item not found');
+    }
   }
   const [first, second] = [memberId, otherUserId].sort() as [string, string];
   const inserted = await ctx.db

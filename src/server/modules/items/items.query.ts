@@ -2,6 +2,7 @@ import { and, arrayOverlaps, asc, desc, eq, gte, inArray, lte, type SQL, sql } f
 import type { ItemFilters, ItemListQuery } from '../../../common/api/items';
 import type { SortBy } from '../../../common/domain/taxonomy';
 import { items, users } from '../../db/schema';
+import { websearchText } from '../../lib/search-text';
 import { likeContains } from '../../lib/sql';
 
 const DATE_WINDOWS: Record<NonNullable<ItemFilters['dateFilter']>, string> = {
@@ -28,7 +29,7 @@ export interface WhereOptions {
 }
 
 export function searchQuery(search: string) {
-  return sql`websearch_to_tsquery('english', ${search})`;
+  return sql`websearch_to_tsquery('english', ${websearchText(search)})`;
 }
 
 /** The WHERE clause for the marketplace list (active items only) and every filter of spec §7. */

@@ -8,6 +8,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { ownedImageIds } from '../images/images.service';
+import { isPublicItem } from '../../lib/item-visibility';
 import { itemColumns, presentItem } from './items.presenter';
 import { type FacetDimension, marketplaceOrder, marketplaceWhere, type SearchMode } from './items.query';
 
@@ -122,10 +123,13 @@ async function loadItemRow(db: Db, id: string) {
   return row;
 }
 
-/** An item by id. Deleted items exist only for their owner (their trades keep their own summaries). */
+/**
+ * An item by id. Deleted and unlisted items exist only for their owner (their trades keep their own
+ * summaries); a traded item stays visible, as the record of a finished swap.
+ */
 export async function getItem(ctx: ServiceContext, memberId: string | undefined, id: string) {
   const row = await loadItemRow(ctx.db, id);
-  if (!row || (row.item.deletedAt && row.item.userId !== memberId)) throw notFound('Item not found');
+  if (!row || (!isPublicItem(row.item) && row.item.userId !== memberId)) throw notFound('Item not found');
   return presentItem(row);
 }
 

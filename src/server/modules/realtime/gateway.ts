@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { clientEvent, MAX_FRAME_BYTES, type ServerEvent } from '../../../common/realtime';
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../../common/domain/unsafe-text';
 import type { AppInstance } from '../../app';
 import { forbidden, HttpError } from '../../lib/errors';
 import { isSameOrigin } from '../../lib/origin-guard';
@@ -143,6 +144,13 @@ export async function realtimeGateway(app: AppInstance) {
       data = JSON.parse(raw);
     } catch {
       return send(connection, { type: 'error', message: 'Frames must be JSON objects' });
+    }
+    const unsafe = findUnsafeText(data);
+    if (unsafe) {
+      return send(connection, {
+        type: 'error',
+        message: `Invalid event: ${unsafe.join('.') || 'frame'} ${UNSAFE_TEXT_MESSAGE}`,
+      });
     }
     const parsed = clientEvent.safeParse(data);
     if (!parsed.success) {
