@@ -14,7 +14,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isPublicItem } from '../../lib/item-visibility';
 import type { ServiceContext } from '../../lib/service-context';
-import { assertNotBlocked } from '../safety/safety.service';
+import { assertNotBlocked } from '../safety/safety.query';
 import { presentUserSummary } from '../users/users.presenter';
 
 type ConversationRow = typeof conversations.$inferSelect;
