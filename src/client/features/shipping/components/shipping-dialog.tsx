@@ -54,7 +54,7 @@ interface Estimate {
 }
 
 /**
- * Spec §2 Shipping Calculation: an estimate computed in the browser (no call). Each party ships
+ * docs/product.md (Trades): Shipping Calculation: an estimate computed in the browser (no call). Each party ships
  * its own item, so the cost is per party.
  */
 export function ShippingDialog({

@@ -17,7 +17,7 @@ import { AccountCard } from '@client/features/safety';
 import { useUpdatePreferences } from '../api';
 
 /**
- * Spec §2/§5 Preferences: bio, preferred categories, and preferred sizes for each chosen
+ * docs/product.md (Screens): Preferences: bio, preferred categories, and preferred sizes for each chosen
  * category (size options per category; chosen sizes are not offered again). The tab's 'Account'
  * card (password, blocked members, deleting the account) follows it.
  */

@@ -41,7 +41,7 @@ export interface WishlistFormProps {
 }
 
 /**
- * Spec §2/§5 wishlist form: Item Title, Category, Brand, Size, Description and Max value (dollars),
+ * docs/product.md (Wishlist and matching): wishlist form: Item Title, Category, Brand, Size, Description and Max value (dollars),
  * with 'Add to Wishlist' ('Adding...' and disabled while sending) and 'Cancel'.
  */
 export function WishlistForm({
