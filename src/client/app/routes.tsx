@@ -36,8 +36,7 @@ function resolved<T>(value: T): Promise<T> {
 /*
  * The visitors' home page and Browse (whose filter panel, sort menu and detail view load on
  * demand) ship in the first bundle; every other page, the members' home page included, is its own
- * chunk, loaded on first visit, which keeps the first render small (design §7: the JS budget and
- * Lighthouse on a phone).
+ * chunk, loaded on first visit, which keeps the first render small.
  */
 const HomePage = lazyPage(
   () => import('@client/pages/home'),
@@ -91,7 +90,7 @@ export interface AppRoute {
   component: ComponentType;
 }
 
-/** Spec §2 Route sets: what a visitor (or anyone while authentication is loading) can open. */
+/** As docs/product.md (Screens) has it: what a visitor (or anyone while authentication is loading) can open. */
 export const VISITOR_ROUTES: readonly AppRoute[] = [
   { path: '/', component: LandingPage },
   { path: '/browse', component: BrowsePage },

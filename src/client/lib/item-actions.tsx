@@ -10,6 +10,9 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
  * Wiring, e.g. in the app providers:
  *   <ItemActionsProvider actions={{ barter: (item) => openBarterDialog(item) }}>...</ItemActionsProvider>
  * Providers nest: an inner one adds to, or overrides, the handlers of an outer one.
+ *
+ * It lives in lib, not in the items feature: items reads it while wishlist, matching, trades and
+ * chat fill it, and those features build on items (a feature of its own would make a cycle).
  */
 export interface ItemActions {
   /**

@@ -20,7 +20,7 @@ function isSignedOutAnswer(body: unknown): boolean {
 }
 
 /**
- * Spec §4/§7: a non-success answer (or no answer at all) means signed out, with no retry and
+ * As docs/product.md (Screens) has it: a non-success answer (or no answer at all) means signed out, with no retry and
  * no message, so this query never fails. A member's answer is checked against the API contract;
  * the schema module (and zod) loads only then, so that a visitor's first load (on a phone, too)
  * carries neither.

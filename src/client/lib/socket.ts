@@ -2,7 +2,7 @@ import type { ClientEvent, ServerEvent, serverEvent } from '@common/realtime';
 import { useEffect, useRef } from 'react';
 
 /**
- * The member's real-time channel (spec §7, design §2): one WebSocket per signed-in tab at /ws,
+ * The member's real-time channel (docs/product.md (Screens), docs/product.md (Screens)): one WebSocket per signed-in tab at /ws,
  * authenticated by the session cookie. It reconnects with capped, jittered exponential backoff,
  * re-joins the open conversation after a reconnect and tells subscribers, so that they can refetch
  * what they missed while it was down.
@@ -42,7 +42,7 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-/** ws: or wss: to match the page, on the page's own host (spec §7). */
+/** ws: or wss: to match the page, on the page's own host (docs/product.md, Screens). */
 export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
 }

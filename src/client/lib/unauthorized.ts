@@ -1,12 +1,12 @@
 import { toast } from '@client/components/ui/use-toast';
 
-/** Spec §9: how long the 'Unauthorized' toast shows before the browser goes to sign in. */
+/** As docs/product.md (Screens) has it: how long the 'Unauthorized' toast shows before the browser goes to sign in. */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
 let redirectScheduled = false;
 
 /**
- * The one reaction to a lost session (spec §2, §8): toast 'Unauthorized', then a full-page
+ * The one reaction to a lost session (docs/product.md, Screens): toast 'Unauthorized', then a full-page
  * navigation to /api/login after 500 ms. Several failing calls at once schedule one redirect.
  */
 export function handleUnauthorized(): void {

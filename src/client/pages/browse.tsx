@@ -41,14 +41,14 @@ const ItemDetailDialog = lazy(() =>
   loadItemDetailDialog().then((module) => ({ default: module.ItemDetailDialog })),
 );
 
-/** Spec §9: twelve skeleton cards while Browse loads. */
+/** As docs/product.md (Screens) has it: twelve skeleton cards while Browse loads. */
 const BROWSE_SKELETONS = 12;
 const FILTER_PANEL_ID = 'browse-filters';
 
 type ItemsView = 'grid' | 'list';
 
 /**
- * /browse (spec §2 Browse): search, filters, sort, grid or list, category strip and the item
+ * /browse (docs/product.md, Screens): search, filters, sort, grid or list, category strip and the item
  * list, paged with 'Load more'. Every filter lives in the URL; ?highlight={id} opens the item
  * detail view over the page.
  */

@@ -29,7 +29,7 @@ interface CategoryCard {
   tint: string;
 }
 
-/** Spec §2 Category page: the six cards, each with a description. */
+/** docs/product.md (Screens): Category page: the six cards, each with a description. */
 const CATEGORY_CARDS: readonly CategoryCard[] = [
   {
     id: '',
@@ -75,11 +75,11 @@ const CATEGORY_CARDS: readonly CategoryCard[] = [
   },
 ];
 
-/** Spec §9: eight skeleton cards while the category's items load. */
+/** As docs/product.md (Screens) has it: eight skeleton cards while the category's items load. */
 const CATEGORY_SKELETONS = 8;
 
 /**
- * /categories (spec §2 Category page). The selection lives in the URL (?category=shoes), so it
+ * /categories (docs/product.md, Screens). The selection lives in the URL (?category=shoes), so it
  * survives a reload and the back button; no selection shows every item under 'All Items'.
  */
 export function CategoriesPage() {

@@ -12,7 +12,7 @@ import { useFavorites } from '@client/features/favorites';
 import { CategoryRow, ItemsShowcase } from '@client/features/items';
 import { useTradeRequests } from '@client/features/trades';
 
-/** / for members (spec §2 Signed-in home page). */
+/** / for members (docs/product.md (Screens) Signed-in home page). */
 export function HomePage() {
   const { user } = useAuth();
   const [category, setCategory] = useState<CategoryFilterId>('');
@@ -71,7 +71,7 @@ export function HomePage() {
 
 /**
  * The member dashboard: counts of the member's trade requests by status (pending, completed)
- * and of their favourites (spec §2). A count still loading shows a placeholder; one that
+ * and of their favourites (docs/product.md, Screens). A count still loading shows a placeholder; one that
  * failed to load shows a dash.
  */
 function DashboardSummary() {

@@ -208,7 +208,7 @@ const TABS = [
   { value: 'faq', label: 'FAQ', icon: CircleQuestionMark },
 ] as const;
 
-/** /how-it-works (spec §2 How It Works page). */
+/** /how-it-works (docs/product.md, Screens). */
 export function HowItWorksPage() {
   return (
     <>

@@ -22,7 +22,7 @@ import { CategoryRow, ItemsShowcase } from '@client/features/items';
 import { StatsBand } from '@client/features/stats';
 import { cn } from '@client/lib/utils';
 
-/** / for visitors (spec §2 Visitor landing page). */
+/** / for visitors (docs/product.md, Screens). */
 export function LandingPage() {
   const [category, setCategory] = useState<CategoryFilterId>('');
 

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 
-/** Spec §2: any path outside the current route set. */
+/** As docs/product.md (Screens) has it: any path outside the current route set. */
 export function NotFoundPage() {
   return (
     <div

@@ -32,7 +32,7 @@ function isProfileTab(value: string | null): value is ProfileTab {
 }
 
 /**
- * /profile (members, spec §2 Profile). The open tab lives in the URL (?tab=), so notification
+ * /profile (members, docs/product.md (Screens) Profile). The open tab lives in the URL (?tab=), so notification
  * links such as /profile?tab=barters open it; ?user={id} shows another member's public profile.
  */
 export function ProfilePage() {

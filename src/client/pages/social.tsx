@@ -4,7 +4,7 @@ import { useAuth } from '@client/lib/session';
 import { SocialDashboard, SocialFeatureCards, SocialVisitorView } from '@client/features/social';
 
 /**
- * /social (spec §2 Social page), for visitors and members: the heading and feature cards, then
+ * /social (docs/product.md, Screens), for visitors and members: the heading and feature cards, then
  * the member's dashboard or, for a visitor, the join prompt and how the network works.
  */
 export function SocialPage() {

@@ -20,17 +20,17 @@ import {
 import { handleUnauthorized } from '@client/lib/unauthorized';
 
 const FORM_ID = 'wishlist-add-form';
-/** Spec §9: six placeholder cards while the wishlist loads. */
+/** As docs/product.md (Screens) has it: six placeholder cards while the wishlist loads. */
 const SKELETON_COUNT = 6;
 
 /**
- * /wishlist (members, spec §2 Wishlist page): the 'Add to Wishlist' toggle and its inline form,
+ * /wishlist (members, docs/product.md (Screens) Wishlist page): the 'Add to Wishlist' toggle and its inline form,
  * the matches found for the wishlist, and the member's entries.
  */
 export function WishlistPage() {
   const { isAuthenticated, isLoading } = useAuth();
 
-  // Spec §2: a visitor who lands here once authentication is known is sent to sign in.
+  // As docs/product.md (Screens) has it: a visitor who lands here once authentication is known is sent to sign in.
   useEffect(() => {
     if (!isLoading && !isAuthenticated) handleUnauthorized();
   }, [isLoading, isAuthenticated]);

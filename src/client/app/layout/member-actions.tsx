@@ -7,7 +7,7 @@ import { UserMenu } from '@client/features/auth';
 import { ListItemButton } from '@client/features/items';
 import { NotificationBell } from '@client/features/notifications';
 
-/** The navigation bar's actions for a signed-in member (spec §2); their tooltips form one group. */
+/** The navigation bar's actions for a signed-in member (docs/product.md, Screens); their tooltips form one group. */
 export function MemberActions({ user }: { user: User }) {
   return (
     <TooltipProvider>

@@ -16,7 +16,7 @@ export interface NavLink {
   testId: string;
 }
 
-/** Spec §2 navigation bar links every visitor sees, in the spec's order. */
+/** docs/product.md (Screens): navigation bar links every visitor sees, in the product doc's order. */
 export const PRIMARY_NAV: readonly NavLink[] = [
   { href: '/', label: 'Home', icon: House, testId: 'link-home' },
   { href: '/browse', label: 'Browse', icon: Compass, testId: 'link-browse' },

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { cn } from '@client/lib/utils';
 
-/** Spec §2: the navigation bar's search leads to /browse?search=<query>. */
+/** As docs/product.md (Screens) has it: the navigation bar's search leads to /browse?search=<query>. */
 export function SearchBox({ className }: { className?: string }) {
   const [location, navigate] = useLocation();
   const search = useSearch();

@@ -3,7 +3,7 @@ import { BrandMark } from '@client/components/layout/brand-mark';
 import { PageContainer } from '@client/components/layout/page-container';
 
 /**
- * Spec §2: the footer's marketplace, support and company links are placeholders without
+ * As docs/product.md (Screens) has it: the footer's marketplace, support and company links are placeholders without
  * destinations, so they render as plain text rather than links that go nowhere.
  */
 const FOOTER_COLUMNS = [

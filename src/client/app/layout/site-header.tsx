@@ -15,7 +15,7 @@ const MemberActions = lazy(() =>
 );
 
 /**
- * Spec §2 navigation bar. Row one: logo, search, account actions; row two (md and up): the
+ * docs/product.md (Screens): navigation bar. Row one: logo, search, account actions; row two (md and up): the
  * page links. Below md the actions and links move into the MobileNav sheet and the search box
  * wraps onto its own full-width row, so it stays reachable on a phone.
  */

@@ -5,10 +5,10 @@ import { cn } from '@client/lib/utils';
 const InGroup = createContext(false);
 
 /**
- * Spec §9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay.
+ * As docs/product.md (Screens) has it: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay.
  * Tooltips that sit together (the navigation bar's icons) share one provider, so that the skip
  * applies between them. It is not at the app's root: Radix's tooltip brings its positioning
- * engine (floating-ui), which no page needs on its first render (design §7 budget).
+ * engine (floating-ui), which no page needs on its first render (to keep the first load small).
  */
 export function TooltipProvider({
   delayDuration = 700,

@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import type { ToastActionElement, ToastVariant } from './toast';
 
-/** Spec §1/§9: only one toast is visible at a time, shown for 5000 ms unless dismissed. */
+/** As docs/product.md (Screens) has it: only one toast is visible at a time, shown for 5000 ms unless dismissed. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 /** How long a dismissed toast stays mounted so that its exit animation can play. */
@@ -58,7 +58,7 @@ const CARRIED_TOAST_KEY = 'threadswap:toast-after-reload';
 
 /**
  * Shows a text toast now and again after the page reloads (sign-in and sign-up reload the page,
- * spec §2, which would otherwise wipe the message before anyone can read it).
+ * docs/product.md (Screens), which would otherwise wipe the message before anyone can read it).
  */
 export function toastAcrossReload(options: { title: string; description?: string }): void {
   toast(options);

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
 import { MEMBER_ONLY_PATHS } from './member-only-paths';
 
-/** After signing in or out the whole app restarts from the server's view of the session (spec §4). */
+/** After signing in or out the whole app restarts from the server's view of the session (docs/product.md, Screens). */
 function reloadPage(): void {
   window.location.reload();
 }
@@ -22,7 +22,7 @@ export function useRegisterMutation() {
   });
 }
 
-/** Dev Login signs in the seeded demo member (design §5); the server ignores any userId. */
+/** Dev Login signs in the seeded demo member (docs/product.md, Screens); the server ignores any userId. */
 export function useDemoLoginMutation() {
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/demo-login-user', {}),

@@ -1,2 +1,2 @@
-/** Routes only the member route set has (spec §2 Route sets). */
+/** Routes only the member route set has (docs/product.md, Screens). */
 export const MEMBER_ONLY_PATHS: readonly string[] = ['/profile', '/wishlist', '/moderation'];

@@ -31,7 +31,7 @@ describe('chat formatting', () => {
     expect(otherParticipant(conversation, 'b').firstName).toBe('Ann');
   });
 
-  it('trims messages and refuses empty ones (spec §5)', () => {
+  it('trims messages and refuses empty ones (docs/product.md, Chat)', () => {
     expect(messageToSend('  hello \n')).toBe('hello');
     expect(messageToSend(' \n\t ')).toBeNull();
     expect(messageToSend('line one\nline two')).toBe('line one\nline two');

@@ -4,7 +4,7 @@ import type { UserSummary } from '@common/api/users';
 /** How many characters of the last message the conversation list shows. */
 export const PREVIEW_LENGTH = 80;
 
-/** Spec §2/§9: the badge reads '99+' above 99. */
+/** As docs/product.md (Chat) has it: the badge reads '99+' above 99. */
 export function countBadge(count: number): string {
   return count > 99 ? '99+' : String(count);
 }
@@ -26,7 +26,7 @@ export function messagePreview(content: string, length = PREVIEW_LENGTH): string
   return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** Spec §5: messages are trimmed, and an empty one is not sent (null). */
+/** As docs/product.md (Chat) has it: messages are trimmed, and an empty one is not sent (null). */
 export function messageToSend(draft: string): string | null {
   const content = draft.trim();
   return content ? content : null;

@@ -19,14 +19,14 @@ const ChatDialog = lazy(() =>
   import('./components/chat-dialog').then((module) => ({ default: module.ChatDialog })),
 );
 
-/** Spec §2: the floating messages button is on the members' home page. */
+/** As docs/product.md (Chat) has it: the floating messages button is on the members' home page. */
 const HOME_PATH = '/';
 /** Message notifications link to /?conversation={id} (any path works). */
 export const CONVERSATION_PARAM = 'conversation';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Chat for the whole app (spec §2 chat dialog and floating conversations panel):
+ * Chat for the whole app (docs/product.md (Chat) chat dialog and floating conversations panel):
  * - the member's real-time connection, opened on sign-in and closed on sign-out, and the cache
  *   updates it drives (chat, the bell);
  * - the floating messages button on the members' home page, and the conversations panel it opens
@@ -87,7 +87,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
           { otherUserId: item.userId, relatedItemId: item.id },
           {
             onSuccess: (conversation) => openConversation(conversation.id),
-            // Spec §8: chat errors are only logged.
+            // As docs/product.md (Chat) has it: chat errors are only logged.
             onError: (error) =>
               console.error('Failed to open the conversation:', serverMessage(error) ?? error),
           },

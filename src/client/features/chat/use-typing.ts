@@ -11,7 +11,7 @@ export const TYPING_REFRESH_MS = 3000;
 export const TYPING_EXPIRE_MS = 2 * TYPING_REFRESH_MS;
 
 /**
- * The member's own typing signal (spec §4, §9): a key press sends 'typing on' (at most once per
+ * The member's own typing signal (docs/product.md, Chat): a key press sends 'typing on' (at most once per
  * TYPING_REFRESH_MS), and 'typing off' follows TYPING_STOP_DELAY_MS (2000 ms) after the last one,
  * or at once when the message is sent or the chat closes.
  */

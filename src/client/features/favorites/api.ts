@@ -13,14 +13,14 @@ export function useFavorites() {
   return useQuery<Favorite[]>({ queryKey: [FAVORITES_URL], enabled: isAuthenticated, meta: holdsItems() });
 }
 
-/** The ids of the member's favourite items: where each heart's state starts (spec §4 Favourite). */
+/** The ids of the member's favourite items: where each heart's state starts (docs/product.md, Items). */
 export function useFavoriteIds(): ReadonlySet<string> {
   const { data } = useFavorites();
   return useMemo(() => new Set((data ?? []).map((favorite) => favorite.itemId)), [data]);
 }
 
 /**
- * Adds or removes one favourite. The heart flips only when the server agrees (spec §4): the
+ * Adds or removes one favourite. The heart flips only when the server agrees (docs/product.md, Items): the
  * cached list is updated on success, then refetched. Item lists are only marked stale
  * (favoriteCount and the 'popular' order change), so the grid under the pointer does not reshuffle.
  */

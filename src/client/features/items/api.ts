@@ -20,7 +20,7 @@ export const ITEM_FACETS_URL = '/api/items/facets';
 
 /** One "Load more" step on Browse and Categories (the API allows up to 100). */
 export const ITEMS_PAGE_SIZE = 24;
-/** Spec §9: the home pages show the first 8 items. */
+/** As docs/product.md (Items) has it: the home pages show the first 8 items. */
 export const SHOWCASE_SIZE = 8;
 
 export interface ItemsPage {
@@ -82,7 +82,7 @@ export function useShowcaseItems(category: CategoryFilterId) {
 }
 
 /**
- * Counts per category, condition, size and brand for the same filters (design §5). The order
+ * Counts per category, condition, size and brand for the same filters (docs/product.md, Items). The order
  * does not change counts (and the facets endpoint refuses sortBy), so it is left out.
  */
 function itemFacetsOptions(filters: ItemFilterState) {

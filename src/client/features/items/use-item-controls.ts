@@ -12,7 +12,7 @@ function loginRequired(description: string): void {
 
 /**
  * The behaviour behind an item's buttons, shared by the card, the list row and the detail view
- * (spec §2 Item card, §6 Roles): visitors get a 'Login required' toast, members reach the
+ * (docs/product.md, Items): visitors get a 'Login required' toast, members reach the
  * handlers of ItemActionsProvider, and favourites are handled here.
  */
 export function useItemControls(item: Item) {
@@ -59,7 +59,7 @@ export function useItemControls(item: Item) {
   };
 }
 
-/** Delete with the browser's confirmation and the spec's toasts (spec §5, §8). */
+/** Delete with the browser's confirmation and its toasts (docs/product.md, Items). */
 export function useDeleteItem() {
   const mutation = useDeleteItemMutation();
   // mutateAsync, not mutate's callbacks: the list refetch unmounts the card (and its menu) before
@@ -92,7 +92,7 @@ export function openedFromLink(): boolean {
 }
 
 /**
- * Where 'View' leads: the detail view over Browse (design §5). On Browse the current filters stay
+ * Where 'View' leads: the detail view over Browse (docs/product.md, Items). On Browse the current filters stay
  * in the URL underneath; elsewhere it opens Browse unfiltered.
  */
 export function useItemDetailHref(itemId: string): string {

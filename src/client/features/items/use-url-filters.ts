@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { HIGHLIGHT_PARAM, openedFromLink } from './use-item-controls';
 
 /**
- * The Browse filters live in the page URL (issue 3: a reload or a shared link keeps them), in
+ * The Browse filters live in the page URL (so that a reload or a shared link keeps them), in
  * the same parameters the API takes, plus `highlight` for the open detail view. Filter changes
  * replace the history entry rather than stacking one per keystroke or click.
  */

@@ -21,7 +21,7 @@ const NO_MATCHES: SmartMatches = { matches: [] };
 /**
  * Smart Match for another member's item (POST /api/items/{id}/smart-matches): the member's own items
  * ranked as offers its owner is likely to accept. Computed afresh each time the dialog opens.
- * Spec §4/§8: on an error the list is emptied and 'Smart matching unavailable' is shown; a lost
+ * As docs/product.md (Wishlist and matching) has it: on an error the list is emptied and 'Smart matching unavailable' is shown; a lost
  * session is left to the query cache (toast 'Unauthorized', then sign in).
  */
 export function useSmartMatches(item: Item, enabled: boolean) {

@@ -32,7 +32,7 @@ export function setUnreadNotificationCount(queryClient: QueryClient, count: numb
   queryClient.setQueryData<UnreadCount>(unreadCountKey, { count });
 }
 
-/** The first 10 notifications, newest first (spec §2). Loaded once the popover opens. */
+/** The first 10 notifications, newest first (docs/product.md, Screens). Loaded once the popover opens. */
 export function useNotifications(enabled: boolean) {
   return useQuery({
     queryKey: notificationListKey,

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
 
-/** Spec §9: the profile shows the latest 5 reviews; 'View all' pages through the rest. */
+/** As docs/product.md (Reviews) has it: the profile shows the latest 5 reviews; 'View all' pages through the rest. */
 export const LATEST_REVIEWS = 5;
 const ALL_REVIEWS_PAGE = 20;
 

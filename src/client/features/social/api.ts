@@ -13,7 +13,7 @@ export const ACTIVITY_FEED_URL = `${SOCIAL_URL}/activity-feed`;
 export const NETWORK_URL = `${SOCIAL_URL}/network`;
 
 /*
- * Social data is for members only (spec §6); the page asks for it only once the session is
+ * Social data is for members only (docs/product.md, Social); the page asks for it only once the session is
  * known. A 401 means the session ended: the query cache's handler sends the member to sign in.
  */
 export function useSocialStats() {
@@ -63,7 +63,7 @@ function invalidateSocial(queryClient: QueryClient, { refetchRecommendations = t
 }
 
 /**
- * Sends a friend request (POST /api/social/connect). Spec §8 toasts on success and failure.
+ * Sends a friend request (POST /api/social/connect). docs/product.md (Social): toasts on success and failure.
  * Recommendations are only marked stale, so the card stays put (showing 'Request sent') and the
  * list refreshes the next time it is shown; everything else refetches now.
  */

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 export const STATS_URL = '/api/stats';
 
 /**
- * The marketplace totals. A failed call shows the spec's fallback figures (spec §9), so the
+ * The marketplace totals. A failed call shows the product doc's fallback figures (docs/product.md, Screens), so the
  * band never shows an error; `stats` is null only while the first answer is on its way.
  */
 export function useStats(): { stats: Stats | null } {

@@ -2,7 +2,7 @@
  * The three.js scene of the trade preview: each item as a photo panel on a display stand, on its
  * own small turntable, on one low platform. This module is the only one that imports three.js;
  * the dialog loads it with a dynamic import() when the preview opens, so three.js lives in its
- * own chunk and never in the first bundle (design §1, §7).
+ * own chunk and never in the first bundle (docs/product.md, Trades).
  *
  * It renders on demand: a frame is drawn when the state changes, a photo arrives or the canvas
  * is resized, and the loop keeps running only while something eases towards its target.

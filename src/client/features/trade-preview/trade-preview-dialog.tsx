@@ -65,7 +65,7 @@ export interface TradePreviewDialogProps {
 }
 
 /**
- * Spec §2 'Interactive Trade Preview in 3D': both items in a small 3D scene, with view modes
+ * docs/product.md (Trades): 'Interactive Trade Preview in 3D': both items in a small 3D scene, with view modes
  * (user, both, target), drag or arrow keys to turn, auto-rotate, reset and fullscreen, the
  * items' condition colours and the value comparison. Without WebGL it falls back to a 2D view
  * with the same controls.
@@ -321,7 +321,7 @@ function TradePreviewBody({
   );
 }
 
-/** Spec §4: while on, the angle grows by 1 degree every 50 ms; paused while the tab is hidden. */
+/** As docs/product.md (Trades) has it: while on, the angle grows by 1 degree every 50 ms; paused while the tab is hidden. */
 function useAutoRotate(on: boolean, dispatch: (action: { type: 'tick' }) => void) {
   useEffect(() => {
     if (!on) return;
@@ -526,7 +526,7 @@ function TradeItems({
 
 const HINT_ICONS = { similar: Scale, 'yours-higher': TrendingUp, 'theirs-higher': TrendingDown } as const;
 
-/** Spec §5 value hint and 'Fair Trade' badge, with a bar per item to see the gap at a glance. */
+/** docs/product.md (Trades): value hint and 'Fair Trade' badge, with a bar per item to see the gap at a glance. */
 function ValueComparison({ user, target }: { user: PreviewItem; target: PreviewItem }) {
   const hint = valueHint(user.value, target.value);
   const fair = isFairTrade(user.value, target.value);

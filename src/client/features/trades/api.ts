@@ -7,7 +7,7 @@ import { invalidateNotifications } from '@client/features/notifications';
 
 export const TRADE_REQUESTS_URL = '/api/trade-requests';
 
-/** Spec §9: suggested barters are cached for 5 minutes. */
+/** As docs/product.md (Trades) has it: suggested barters are cached for 5 minutes. */
 const SUGGESTED_BARTERS_STALE_MS = 5 * 60 * 1000;
 
 export function suggestedBartersUrl(itemId: string): string {

@@ -29,7 +29,7 @@ export function useUserItems(userId: string | undefined, { enabled = true }: { e
   });
 }
 
-/** Saves preferences, then refreshes the member everywhere they are shown (spec §7). */
+/** Saves preferences, then refreshes the member everywhere they are shown (docs/product.md, Screens). */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({

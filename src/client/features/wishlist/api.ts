@@ -19,7 +19,7 @@ export function useWishlistMatches() {
   return useQuery<WishlistMatch[]>({ queryKey: [WISHLIST_MATCHES_URL], enabled: isAuthenticated });
 }
 
-/** Spec §4: creating or deleting an entry refreshes both the wishlist and its matches. */
+/** As docs/product.md (Wishlist and matching) has it: creating or deleting an entry refreshes both the wishlist and its matches. */
 function invalidateWishlist(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: ({ queryKey: [url] }) => url === WISHLIST_URL || url === WISHLIST_MATCHES_URL,

@@ -15,7 +15,7 @@ const AddToWishlistDialog = lazy(() =>
 );
 
 /**
- * Supplies the item bookmark (spec §4 Wishlist bookmark) to every item card, list row and detail
+ * Supplies the item bookmark (docs/product.md, Wishlist and matching) to every item card, list row and detail
  * view: when the member's wishlist has an entry with the item's title (ignoring case) and wishlist
  * category, the bookmark shows as set and a click removes that entry; otherwise a click opens the
  * 'Add to Wishlist' dialog prefilled from the item. Visitors never reach it (the item controls

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 
 /**
- * The wishlist form's rules (spec §5), checked before anything is sent, with the spec's inline
+ * The wishlist form's rules (docs/product.md, Wishlist and matching), checked before anything is sent, with the product doc's inline
  * messages; lengths mirror the API contract (src/common/api/wishlist.ts).
  */
 const optionalText = (label: string, max: number) =>

@@ -23,7 +23,7 @@ interface AuthDialogProps {
 /** The first field of each tab; it takes the focus when the dialog opens. */
 const FIRST_FIELD_ID: Record<AuthTab, string> = { login: 'login-email', register: 'register-first-name' };
 
-/** Spec §2: on success the dialog closes and the page reloads into the member's view. */
+/** As docs/product.md (Screens) has it: on success the dialog closes and the page reloads into the member's view. */
 function finishSignIn(close: () => void): void {
   close();
   window.location.reload();

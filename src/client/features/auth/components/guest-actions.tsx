@@ -5,7 +5,7 @@ import { useDemoLoginMutation } from '../api';
 import { useAuthDialog } from './auth-dialog-context';
 
 /**
- * Spec §2 signed-out actions: 'Dev Login', 'Sign In' and 'Join Now'. `testIdPrefix` keeps the
+ * docs/product.md (Screens): signed-out actions: 'Dev Login', 'Sign In' and 'Join Now'. `testIdPrefix` keeps the
  * test ids unique when the mobile menu renders a second copy.
  */
 export function GuestActions({

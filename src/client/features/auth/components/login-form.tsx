@@ -2,8 +2,8 @@ import { checkLoginForm, type LoginForm as LoginFormValues } from '@common/domai
 import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@client/components/ui/button';
+import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
 import { useLoginMutation } from '../api';
 import { PasswordInput, type PasswordVisibility } from './password-input';
@@ -37,30 +37,32 @@ export function LoginForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
-      <div className="grid gap-2">
-        <Label htmlFor="login-email">Email</Label>
-        <Input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          aria-required="true"
-          {...register('email')}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="login-password">Password</Label>
-        <PasswordInput
-          id="login-password"
-          autoComplete="current-password"
-          placeholder="Your password"
-          aria-required="true"
-          visibility={visibility}
-          withToggle
-          {...register('password')}
-        />
-      </div>
+      <Field id="login-email" label="Email">
+        {(fieldControl) => (
+          <Input
+            {...fieldControl}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            aria-required="true"
+            {...register('email')}
+          />
+        )}
+      </Field>
+      <Field id="login-password" label="Password">
+        {(fieldControl) => (
+          <PasswordInput
+            {...fieldControl}
+            autoComplete="current-password"
+            placeholder="Your password"
+            aria-required="true"
+            visibility={visibility}
+            withToggle
+            {...register('password')}
+          />
+        )}
+      </Field>
       <Button
         type="submit"
         size="lg"

@@ -2,8 +2,8 @@ import { checkRegisterForm, type RegisterForm as RegisterFormValues } from '@com
 import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@client/components/ui/button';
+import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
 import { useRegisterMutation } from '../api';
 import { PasswordInput, type PasswordVisibility } from './password-input';
@@ -48,67 +48,61 @@ export function RegisterForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="register-first-name">First name</Label>
+        <Field id="register-first-name" label="First name">
+          {(fieldControl) => (
+            <Input
+              {...fieldControl}
+              autoComplete="given-name"
+              placeholder="Jane"
+              aria-required="true"
+              {...register('firstName')}
+            />
+          )}
+        </Field>
+        <Field id="register-last-name" label="Last name" labelNote="(optional)">
+          {(fieldControl) => (
+            <Input {...fieldControl} autoComplete="family-name" placeholder="Doe" {...register('lastName')} />
+          )}
+        </Field>
+      </div>
+      <Field id="register-email" label="Email">
+        {(fieldControl) => (
           <Input
-            id="register-first-name"
-            autoComplete="given-name"
-            placeholder="Jane"
+            {...fieldControl}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
             aria-required="true"
-            {...register('firstName')}
+            {...register('email')}
           />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="register-last-name">
-            Last name <span className="font-normal text-muted-foreground">(optional)</span>
-          </Label>
-          <Input
-            id="register-last-name"
-            autoComplete="family-name"
-            placeholder="Doe"
-            {...register('lastName')}
+        )}
+      </Field>
+      <Field id="register-password" label="Password" hint="Use at least 6 characters.">
+        {(fieldControl) => (
+          <PasswordInput
+            {...fieldControl}
+            autoComplete="new-password"
+            placeholder="At least 6 characters"
+            aria-required="true"
+            visibility={visibility}
+            withToggle
+            {...register('password')}
           />
-        </div>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="register-email">Email</Label>
-        <Input
-          id="register-email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          aria-required="true"
-          {...register('email')}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="register-password">Password</Label>
-        <PasswordInput
-          id="register-password"
-          autoComplete="new-password"
-          placeholder="At least 6 characters"
-          aria-required="true"
-          aria-describedby="register-password-hint"
-          visibility={visibility}
-          withToggle
-          {...register('password')}
-        />
-        <p id="register-password-hint" className="text-xs text-muted-foreground">
-          Use at least 6 characters.
-        </p>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="register-confirm-password">Confirm password</Label>
-        <PasswordInput
-          id="register-confirm-password"
-          autoComplete="new-password"
-          placeholder="Repeat your password"
-          aria-required="true"
-          visibility={visibility}
-          {...register('confirmPassword')}
-        />
-      </div>
+        )}
+      </Field>
+      <Field id="register-confirm-password" label="Confirm password">
+        {(fieldControl) => (
+          <PasswordInput
+            {...fieldControl}
+            autoComplete="new-password"
+            placeholder="Repeat your password"
+            aria-required="true"
+            visibility={visibility}
+            {...register('confirmPassword')}
+          />
+        )}
+      </Field>
       <Button
         type="submit"
         size="lg"

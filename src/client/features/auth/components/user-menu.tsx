@@ -15,7 +15,7 @@ import { useLogoutMutation } from '../api';
 import { UserAvatar } from './user-avatar';
 
 /**
- * Spec §2 avatar menu. Profile and Sign Out act; My Items opens the profile, whose first tab
+ * docs/product.md (Screens): avatar menu. Profile and Sign Out act; My Items opens the profile, whose first tab
  * lists the member's items; Messages opens the floating conversations panel.
  */
 export function UserMenu({ user }: { user: User }) {

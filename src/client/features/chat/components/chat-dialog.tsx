@@ -38,7 +38,7 @@ const READ_DEBOUNCE_MS = 300;
 const TYPING_ERROR = /before typing/i;
 
 /**
- * The chat dialog (spec §2, §4): the other member and the item in the header, the messages, the
+ * The chat dialog (docs/product.md, Chat): the other member and the item in the header, the messages, the
  * other member's typing, and the input, where Enter sends and Shift+Enter starts a new line.
  * While open it is joined to the conversation (no message notifications for it then) and marks
  * what the other member sent as read. Full screen on phones.
@@ -74,7 +74,7 @@ export function ChatDialog({
   const { mutate: markRead } = useMarkConversationRead();
 
   useEffect(() => {
-    // Spec §8: chat load errors are only logged.
+    // As docs/product.md (Chat) has it: chat load errors are only logged.
     if (isError) console.error('Failed to load the conversation', error);
   }, [isError, error]);
 
@@ -178,7 +178,7 @@ export function ChatDialog({
         pending.current.push(entry);
       },
       (sendError: unknown) => {
-        // Spec §8: only logged; the text goes back into the input so nothing is lost.
+        // As docs/product.md (Chat) has it: only logged; the text goes back into the input so nothing is lost.
         console.error('Failed to send the message', sendError);
         restoreDraft(content);
       },

@@ -12,8 +12,8 @@ import { useNow } from '../use-now';
 import { ParticipantAvatar } from './participant-avatar';
 
 /**
- * The floating conversations panel (spec §2): each conversation with the other member, the
- * item it is about, the last message, its time (spec §9) and the unread count, newest first.
+ * The floating conversations panel (docs/product.md, Chat): each conversation with the other member, the
+ * item it is about, the last message, its time (docs/product.md, Chat) and the unread count, newest first.
  * Choosing one opens the chat. Rendered inside the floating button's popover.
  */
 export function ConversationsPanel({
@@ -28,7 +28,7 @@ export function ConversationsPanel({
   const unread = data?.reduce((sum, entry) => sum + entry.unreadCount, 0) ?? 0;
 
   useEffect(() => {
-    // Spec §8: chat load errors are only logged.
+    // As docs/product.md (Chat) has it: chat load errors are only logged.
     if (isError) console.error('Failed to load conversations', error);
   }, [isError, error]);
 

@@ -14,7 +14,7 @@ const CORNER =
   'fixed bottom-[max(1rem,env(safe-area-inset-bottom))] left-4 z-40 size-14 sm:bottom-6 sm:left-6';
 
 /**
- * The floating messages button at the bottom left of the members' home page (spec §2), with the
+ * The floating messages button at the bottom left of the members' home page (docs/product.md, Chat), with the
  * member's unread message count, opening the floating conversations panel above it. On other
  * pages, where a floating button would cover the content, the panel (opened from the avatar
  * menu's 'Messages') opens from the same corner.

@@ -12,7 +12,7 @@ const CATEGORY_ICONS: Record<CategoryFilterId, LucideIcon> = {
 };
 
 /**
- * Spec §2 category filter row: All Items, Clothing, Shoes, Accessories, Women, Men. With
+ * docs/product.md (Items): category filter row: All Items, Clothing, Shoes, Accessories, Women, Men. With
  * `counts` (from the facets endpoint) each entry shows how many items it holds.
  */
 export function CategoryRow({

@@ -36,7 +36,7 @@ export type FilterPanelMode = 'basic' | 'advanced';
 const ANY = 'any';
 
 /**
- * Spec §2 'Advanced Filters' panel with 'Clear All' and a Basic/Advanced toggle. Basic:
+ * docs/product.md (Items): 'Advanced Filters' panel with 'Clear All' and a Basic/Advanced toggle. Basic:
  * condition, brand, size, price range; Advanced: gender, availability, seller rating, posted
  * date, location, colours, seasons. Counts beside conditions and sizes come from the facets.
  */

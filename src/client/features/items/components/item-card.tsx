@@ -13,7 +13,7 @@ import { ItemImage } from './item-image';
 import { LazyItemOwnerMenu } from './lazy-item-owner-menu';
 
 /**
- * Spec §2 Item card: photo with the estimated value (top-left) and condition (bottom-left),
+ * docs/product.md (Items): Item card: photo with the estimated value (top-left) and condition (bottom-left),
  * favourite and bookmark buttons, title, description, category/size/brand chips, the owner, and
  * the actions: Barter and View for everyone, Smart Match for signed-in non-owners, and the
  * Edit/Delete menu instead of Barter for the owner. Cards off screen skip layout and paint until
@@ -195,7 +195,7 @@ function ItemCardActions({
   );
 }
 
-/** The card's shape while items load (spec §9 skeleton counts). */
+/** The card's shape while items load (docs/product.md (Items) skeleton counts). */
 export function ItemCardSkeleton({ className }: { className?: string }) {
   return (
     <div

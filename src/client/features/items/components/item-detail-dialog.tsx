@@ -33,7 +33,7 @@ import { ReportButton } from '@client/features/safety';
 import { hasStatus } from '@client/lib/api-error';
 
 /**
- * The item detail view (design §5: what 'View' opens, reachable as /browse?highlight={id}):
+ * The item detail view (docs/product.md (Items): what 'View' opens, reachable as /browse?highlight={id}):
  * every photo, every field, the owner with their rating, and the card's actions.
  * `tagHref` is where a tag leads (Browse filtered by it).
  */

@@ -12,8 +12,8 @@ import { ItemImage } from './item-image';
 import { LazyItemOwnerMenu } from './lazy-item-owner-menu';
 
 /**
- * Spec §2 Browse list view row: photo, title, description, brand (or 'Unknown'), size (or 'N/A'),
- * condition, the value in dollars (design §5: never raw cents) and 'Start Barter'.
+ * docs/product.md (Items): Browse list view row: photo, title, description, brand (or 'Unknown'), size (or 'N/A'),
+ * condition, the value in dollars (docs/product.md (Items): never raw cents) and 'Start Barter'.
  */
 export function ItemListRow({ item, priority = false }: { item: Item; priority?: boolean }) {
   const controls = useItemControls(item);

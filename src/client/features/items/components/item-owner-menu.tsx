@@ -13,7 +13,7 @@ import { useDeleteItem } from '../use-item-controls';
 import { LazyListItemDialog, preloadListItemDialog } from './lazy-list-item-dialog';
 
 /**
- * The owner's Edit/Delete menu, shown instead of Barter (spec §2 Item card). Edit opens the
+ * The owner's Edit/Delete menu, shown instead of Barter (docs/product.md, Items). Edit opens the
  * List Item form filled with the item; Delete asks the browser's confirmation first.
  */
 export function ItemOwnerMenu({

@@ -7,7 +7,7 @@ import { ItemGrid } from './item-grid';
 
 /**
  * The item grid of the home pages: 'Trending Items' for visitors and 'Latest Additions' for
- * members, each the first 8 items of the selected category row entry (spec §2, §9).
+ * members, each the first 8 items of the selected category row entry (docs/product.md, Items).
  */
 export function ItemsShowcase({
   id,

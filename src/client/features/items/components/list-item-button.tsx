@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, type ButtonProps } from '@client/components/ui/button';
 import { LazyListItemDialog, preloadListItemDialog } from './lazy-list-item-dialog';
 
-/** 'List Item' in the navigation bar (spec §2): opens the listing form. */
+/** 'List Item' in the navigation bar (docs/product.md, Items): opens the listing form. */
 export function ListItemButton({ onClick, onPointerEnter, ...props }: ButtonProps) {
   const [open, setOpen] = useState(false);
   return (

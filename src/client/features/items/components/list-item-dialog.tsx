@@ -9,7 +9,7 @@ import {
 import { ItemForm } from './item-form';
 
 /**
- * The List Item dialog (issue 3): creates an item, or with `item` edits it (same form, PATCH).
+ * The List Item dialog: creates an item, or with `item` edits it (same form, PATCH).
  * Opened from the navigation bar's 'List Item' button and the owner's Edit menu.
  */
 export function ListItemDialog({

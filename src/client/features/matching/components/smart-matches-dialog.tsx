@@ -21,7 +21,7 @@ import { cn } from '@client/lib/utils';
 import { useSmartMatches } from '../api';
 import { ItemThumb } from './item-thumb';
 
-/** Spec §9 colour bands; each pairing keeps its text at 4.5:1 or more. */
+/** docs/product.md (Wishlist and matching): colour bands; each pairing keeps its text at 4.5:1 or more. */
 const BAND_STYLES: Record<ScoreBand, string> = {
   green: 'bg-emerald-100 text-emerald-800 ring-emerald-600/20',
   blue: 'bg-sky-100 text-sky-800 ring-sky-600/20',
@@ -30,7 +30,7 @@ const BAND_STYLES: Record<ScoreBand, string> = {
 };
 
 /**
- * Spec §2 Smart Matches for another member's item: up to 8 of the member's own items ranked as
+ * docs/product.md (Wishlist and matching): Smart Matches for another member's item: up to 8 of the member's own items ranked as
  * offers its owner is likely to accept, each with its score (a rounded percentage, colour-banded)
  * and the reasons behind it; 'No Smart Matches Found' when none fit or matching failed.
  */

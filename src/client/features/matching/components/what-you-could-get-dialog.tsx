@@ -20,7 +20,7 @@ import { useBarterMatches } from '../api';
 import { ItemThumb } from './item-thumb';
 
 /**
- * Spec §2 'What You Could Get' (potential trades) for one of the member's own items: other members'
+ * docs/product.md (Wishlist and matching): 'What You Could Get' (potential trades) for one of the member's own items: other members'
  * items ranked by how good a swap they are for both sides, with the score, a confidence badge,
  * the kind of trade, the reasons (the whole chain for a trade ring) and 'View Item'.
  */

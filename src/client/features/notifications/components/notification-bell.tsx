@@ -17,13 +17,13 @@ import {
   useUnreadCount,
 } from '../api';
 
-/** Spec §9: the badge reads '99+' above 99. */
+/** As docs/product.md (Screens) has it: the badge reads '99+' above 99. */
 function badgeText(count: number): string {
   return count > 99 ? '99+' : String(count);
 }
 
 /**
- * The member's notifications in the navigation bar (spec §2): the unread badge and a popover
+ * The member's notifications in the navigation bar (docs/product.md, Screens): the unread badge and a popover
  * with the first 10 notifications. There is no polling, so opening the popover refetches the
  * list and the count; clicking a notification marks it read and opens its link.
  */

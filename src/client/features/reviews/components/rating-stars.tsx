@@ -3,7 +3,7 @@ import { Star, StarHalf } from 'lucide-react';
 import { cn } from '@client/lib/utils';
 
 /**
- * A rating drawn as 5 stars, with a half star when the fraction is at least 0.5 (spec §9).
+ * A rating drawn as 5 stars, with a half star when the fraction is at least 0.5 (docs/product.md, Reviews).
  * Screen readers get the number instead of the drawing.
  */
 export function RatingStars({

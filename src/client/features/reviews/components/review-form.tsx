@@ -28,7 +28,7 @@ const reviewForm = z.object({
 type ReviewForm = z.infer<typeof reviewForm>;
 
 /**
- * 'Leave a review' on a completed trade (design §5 Reviews): overall and communication stars,
+ * 'Leave a review' on a completed trade (docs/product.md, Reviews): overall and communication stars,
  * whether the item was as described, and a comment. Reviews are blind until both have reviewed.
  */
 export function ReviewForm({

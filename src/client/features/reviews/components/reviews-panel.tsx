@@ -11,7 +11,7 @@ import { LATEST_REVIEWS, useAllReviews, useLatestReviews, useRatingSummary } fro
 import { RatingStars } from './rating-stars';
 
 /**
- * Spec §2 Reviews & Ratings: the rating summary (average with stars, total, a bar per star
+ * docs/product.md (Reviews): Reviews & Ratings: the rating summary (average with stars, total, a bar per star
  * value) and the latest 5 reviews, with 'View all' listing every visible review.
  */
 export function ReviewsPanel({ userId, isOwn }: { userId: string; isOwn: boolean }) {

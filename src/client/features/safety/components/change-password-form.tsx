@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@client/components/ui/button';
-import { Label } from '@client/components/ui/label';
+import { Field } from '@client/components/ui/form';
 import { toast } from '@client/components/ui/use-toast';
 import { PasswordInput } from '@client/features/auth';
 import { useChangePassword } from '../api';
@@ -85,29 +85,25 @@ export function ChangePasswordForm() {
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-3">
-        {fields.map((field, index) => {
-          const error = errors[field.name]?.message;
-          return (
-            <div key={field.name} className="grid content-start gap-2">
-              <Label htmlFor={`${id}-${field.name}`}>{field.label}</Label>
+        {fields.map((field, index) => (
+          <Field
+            key={field.name}
+            id={`${id}-${field.name}`}
+            label={field.label}
+            errors={errors[field.name]?.message}
+          >
+            {(fieldControl) => (
               <PasswordInput
-                id={`${id}-${field.name}`}
+                {...fieldControl}
                 autoComplete={field.autoComplete}
                 visibility={visibility}
                 withToggle={index === 0}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-${field.name}-error` : undefined}
                 {...register(field.name)}
                 data-testid={field.testId}
               />
-              {error ? (
-                <p id={`${id}-${field.name}-error`} className="text-sm text-destructive">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+            )}
+          </Field>
+        ))}
       </div>
       <div>
         <Button type="submit" disabled={change.isPending} data-testid="button-change-password">

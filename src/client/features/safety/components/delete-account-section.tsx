@@ -16,7 +16,7 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
+import { Field } from '@client/components/ui/form';
 import { toast } from '@client/components/ui/use-toast';
 import { forgetSession } from '@client/lib/session';
 import { useDeleteAccount } from '../api';
@@ -112,23 +112,21 @@ function DeleteAccountDialog({
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Delete account">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-password`}>Enter your password to confirm</Label>
-            <Input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? `${id}-password-error` : undefined}
-              {...register('password')}
-              data-testid="input-delete-password"
-            />
-            {errors.password ? (
-              <p id={`${id}-password-error`} className="text-sm text-destructive">
-                {errors.password.message}
-              </p>
-            ) : null}
-          </div>
+          <Field
+            id={`${id}-password`}
+            label="Enter your password to confirm"
+            errors={errors.password?.message}
+          >
+            {(fieldControl) => (
+              <Input
+                {...fieldControl}
+                type="password"
+                autoComplete="current-password"
+                {...register('password')}
+                data-testid="input-delete-password"
+              />
+            )}
+          </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
               Cancel

@@ -14,7 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
-import { Label } from '@client/components/ui/label';
+import { Field } from '@client/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
@@ -106,61 +106,60 @@ export function ReportDialog({
         </DialogHeader>
 
         <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Report">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-reason`}>Reason</Label>
-            <Controller
-              control={control}
-              name="reason"
-              render={({ field }) => (
-                <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                  <SelectTrigger
-                    id={`${id}-reason`}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    aria-invalid={errors.reason ? true : undefined}
-                    aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
-                    data-testid="select-report-reason"
-                  >
-                    <SelectValue placeholder="Choose a reason" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {REPORT_REASONS.map((reason) => (
-                      <SelectItem key={reason} value={reason} data-testid={`option-report-reason-${reason}`}>
-                        {REPORT_REASON_LABELS[reason]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-            {errors.reason ? (
-              <p id={`${id}-reason-error`} className="text-sm text-destructive">
-                {errors.reason.message}
-              </p>
-            ) : null}
-          </div>
+          <Field id={`${id}-reason`} label="Reason" errors={errors.reason?.message}>
+            {(fieldControl) => (
+              <Controller
+                control={control}
+                name="reason"
+                render={({ field }) => (
+                  <Select value={field.value ?? ''} onValueChange={field.onChange}>
+                    <SelectTrigger
+                      {...fieldControl}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      data-testid="select-report-reason"
+                    >
+                      <SelectValue placeholder="Choose a reason" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {REPORT_REASONS.map((reason) => (
+                        <SelectItem
+                          key={reason}
+                          value={reason}
+                          data-testid={`option-report-reason-${reason}`}
+                        >
+                          {REPORT_REASON_LABELS[reason]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            )}
+          </Field>
 
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-details`}>
-              Details <span className="font-normal text-muted-foreground">(optional)</span>
-            </Label>
-            <Textarea
-              id={`${id}-details`}
-              rows={4}
-              maxLength={MAX_REPORT_DETAILS_LENGTH}
-              placeholder="What should our moderators know?"
-              aria-invalid={errors.details ? true : undefined}
-              aria-describedby={`${id}-details-count`}
-              {...register('details')}
-              data-testid="input-report-details"
-            />
-            <div className="flex justify-between gap-3 text-xs">
-              <span className="text-destructive">{errors.details?.message}</span>
-              <span id={`${id}-details-count`} className="text-muted-foreground tabular-nums">
+          <Field
+            id={`${id}-details`}
+            label="Details"
+            labelNote="(optional)"
+            errors={errors.details?.message}
+            hint={
+              <span className="block text-right tabular-nums">
                 {details.length}/{MAX_REPORT_DETAILS_LENGTH}
               </span>
-            </div>
-          </div>
+            }
+          >
+            {(fieldControl) => (
+              <Textarea
+                {...fieldControl}
+                rows={4}
+                maxLength={MAX_REPORT_DETAILS_LENGTH}
+                placeholder="What should our moderators know?"
+                {...register('details')}
+                data-testid="input-report-details"
+              />
+            )}
+          </Field>
 
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>

@@ -14,6 +14,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@client/components/ui/button';
+import { Field } from '@client/components/ui/form';
 import {
   Dialog,
   DialogContent,
@@ -23,7 +24,6 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 
 const shippingForm = z.object({
   fromAddress: z.string().trim().min(1, { message: 'From address is required' }).max(300),
@@ -54,7 +54,7 @@ interface Estimate {
 }
 
 /**
- * Spec §2 Shipping Calculation: an estimate computed in the browser (no call). Each party ships
+ * docs/product.md (Trades): Shipping Calculation: an estimate computed in the browser (no call). Each party ships
  * its own item, so the cost is per party.
  */
 export function ShippingDialog({
@@ -108,60 +108,56 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
     });
   });
 
-  const field = (name: keyof ShippingForm) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-    ...register(name, { onChange: () => setEstimate(null) }),
-  });
-
-  const error = (name: keyof ShippingForm) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="text-sm text-destructive">
-        {errors[name]?.message}
-      </p>
-    ) : null;
+  const field = (name: keyof ShippingForm) => register(name, { onChange: () => setEstimate(null) });
 
   return (
     <form onSubmit={calculate} noValidate className="grid gap-4" aria-label="Shipping calculation">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-fromAddress`}>From address</Label>
-        <Input
-          autoComplete="street-address"
-          placeholder="Your street, city, ZIP"
-          {...field('fromAddress')}
-          data-testid="input-from-address"
-        />
-        {error('fromAddress')}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-toAddress`}>To address</Label>
-        <Input
-          placeholder="Your trading partner's street, city, ZIP"
-          {...field('toAddress')}
-          data-testid="input-to-address"
-        />
-        {error('toAddress')}
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-2">
-          <Label htmlFor={`${id}-weight`}>Weight (lb)</Label>
+      <Field id={`${id}-fromAddress`} label="From address" errors={errors.fromAddress?.message}>
+        {(fieldControl) => (
           <Input
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.1"
-            placeholder="2.5"
-            {...field('weight')}
-            data-testid="input-weight"
+            {...fieldControl}
+            autoComplete="street-address"
+            placeholder="Your street, city, ZIP"
+            {...field('fromAddress')}
+            data-testid="input-from-address"
           />
-          {error('weight')}
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={`${id}-dimensions`}>Dimensions (in)</Label>
-          <Input placeholder="12x10x4" {...field('dimensions')} data-testid="input-dimensions" />
-          {error('dimensions')}
-        </div>
+        )}
+      </Field>
+      <Field id={`${id}-toAddress`} label="To address" errors={errors.toAddress?.message}>
+        {(fieldControl) => (
+          <Input
+            {...fieldControl}
+            placeholder="Your trading partner's street, city, ZIP"
+            {...field('toAddress')}
+            data-testid="input-to-address"
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-weight`} label="Weight (lb)" errors={errors.weight?.message}>
+          {(fieldControl) => (
+            <Input
+              {...fieldControl}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.1"
+              placeholder="2.5"
+              {...field('weight')}
+              data-testid="input-weight"
+            />
+          )}
+        </Field>
+        <Field id={`${id}-dimensions`} label="Dimensions (in)" errors={errors.dimensions?.message}>
+          {(fieldControl) => (
+            <Input
+              {...fieldControl}
+              placeholder="12x10x4"
+              {...field('dimensions')}
+              data-testid="input-dimensions"
+            />
+          )}
+        </Field>
       </div>
 
       {estimate ? (

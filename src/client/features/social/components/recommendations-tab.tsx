@@ -16,7 +16,7 @@ import { scoreBadgeClass, scoreBarClass } from './score-styles';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { SocialLoadError } from './social-load-error';
 
-/** Spec §9: two reasons, three shared brands then '+N more', three mutual-friend avatars. */
+/** As docs/product.md (Social) has it: two reasons, three shared brands then '+N more', three mutual-friend avatars. */
 const REASONS_SHOWN = 2;
 const BRANDS_SHOWN = 3;
 const MUTUAL_FRIENDS_SHOWN = 3;

@@ -1,6 +1,6 @@
 import { scoreBand, type ScoreBand } from '@common/domain/score-band';
 
-/** Spec §9 score colours (green, blue, yellow, gray), as a badge and as a bar fill. */
+/** docs/product.md (Social): score colours (green, blue, yellow, gray), as a badge and as a bar fill. */
 const BADGE: Record<ScoreBand, string> = {
   green: 'border-green-200 bg-green-100 text-green-800',
   blue: 'border-blue-200 bg-blue-100 text-blue-800',

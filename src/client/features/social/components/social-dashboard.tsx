@@ -25,7 +25,7 @@ function isSocialTab(value: string | null): value is SocialTab {
 /**
  * The member's social dashboard: the stats card and four tabs. The open tab lives in the URL
  * (?tab=), so notification links such as /social?tab=network open it; it starts on
- * Recommendations (spec §4).
+ * Recommendations (docs/product.md, Social).
  */
 export function SocialDashboard() {
   const [, navigate] = useLocation();

@@ -24,7 +24,7 @@ const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string; t
 ];
 
 /**
- * The three feature cards under the Social page heading (spec §2 Social page). `scroll` (for
+ * The three feature cards under the Social page heading (docs/product.md, Social). `scroll` (for
  * members, who come for their dashboard) lays them out as a swipeable row on narrow screens
  * instead of a tall stack.
  */

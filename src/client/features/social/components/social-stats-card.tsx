@@ -12,12 +12,12 @@ interface StatDefinition {
   label: string;
   icon: LucideIcon;
   tint: string;
-  /** Spec §9: percentages rounded to whole numbers, the trust rating with one decimal. */
+  /** As docs/product.md (Social) has it: percentages rounded to whole numbers, the trust rating with one decimal. */
   format: (stats: SocialStats) => string;
   suffix?: string;
 }
 
-/** Spec §3 Social stats, in the spec's order and with its labels. */
+/** docs/product.md (Social): Social stats, in the product doc's order and with its labels. */
 const SOCIAL_STAT_DEFINITIONS: readonly StatDefinition[] = [
   {
     key: 'totalFriends',

@@ -15,9 +15,9 @@ import { SectionHeading } from '@client/components/layout/section-heading';
 import { StatTiles } from './social-stats-card';
 
 /*
- * What a visitor sees on /social (spec §2): the join prompt, 'How Social Trading Works',
+ * What a visitor sees on /social (docs/product.md, Social): the join prompt, 'How Social Trading Works',
  * 'Why Join the Social Network?' and, where members see their dashboard, a preview of it with
- * 'Get Started'. Every button is a full-page navigation to a server path (spec §2 Route sets).
+ * 'Get Started'. Every button is a full-page navigation to a server path (docs/product.md, Social).
  */
 
 const STEPS: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = [

@@ -16,7 +16,7 @@ function Stat({ value, label, testId }: { value: string | null; label: string; t
   );
 }
 
-/** Spec §2 landing statistics band: three live totals and the fixed CO2 figure. */
+/** docs/product.md (Screens): landing statistics band: three live totals and the fixed CO2 figure. */
 export function StatsBand() {
   const { stats } = useStats();
   return (

@@ -12,7 +12,7 @@ import { useAuth } from '@client/lib/session';
 
 /*
  * The dialog opens from item cards, which ship in the first bundle; the dialog (see
- * BarterActionsProvider) and its bodies load on first open so they stay out of it (design §7).
+ * BarterActionsProvider) and its bodies load on first open so they stay out of it (to keep the first load small).
  */
 const BarterRequestForm = lazy(() =>
   import('./barter-request-form').then((module) => ({ default: module.BarterRequestForm })),
@@ -28,7 +28,7 @@ export interface BarterDialogProps {
 }
 
 /**
- * Spec §4 Barter click, for a signed-in member: on another member's item, 'Make a Barter
+ * docs/product.md (Trades): Barter click, for a signed-in member: on another member's item, 'Make a Barter
  * Request'; on their own item, 'Suggested Barter Alternatives'. (Visitors are stopped with a
  * 'Login required' toast before the dialog opens.) Closing unmounts the body, which resets the form.
  */

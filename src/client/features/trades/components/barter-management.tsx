@@ -18,7 +18,7 @@ const TABS: ReadonlyArray<{ value: BoardTab; label: string; empty: string }> = [
 ];
 
 /**
- * Spec §2 Barter Management: the member's requests (incoming and outgoing) in three tabs,
+ * docs/product.md (Trades): Barter Management: the member's requests (incoming and outgoing) in three tabs,
  * with declined and cancelled ones in a History list below. Accepting opens the shipping dialog.
  */
 export function BarterManagement() {

@@ -21,7 +21,7 @@ import { ItemThumbnail } from './item-thumbnail';
 import { Textarea } from '@client/components/ui/textarea';
 import { TradePreviewButton } from './trade-preview-button';
 
-/** Spec §2 'Make a Barter Request': choose one of your items, add a message, confirm. */
+/** docs/product.md (Trades): 'Make a Barter Request': choose one of your items, add a message, confirm. */
 export function BarterRequestForm({
   item,
   memberId,
@@ -223,7 +223,7 @@ function NothingToOffer({ hasItems }: { hasItems: boolean }) {
 
 const HINT_ICONS = { similar: Scale, 'yours-higher': TrendingUp, 'theirs-higher': TrendingDown } as const;
 
-/** Spec §5 value hint and 'Fair Trade' badge for the chosen pair. */
+/** docs/product.md (Trades): value hint and 'Fair Trade' badge for the chosen pair. */
 function ValueComparison({ offered, wanted }: { offered: Item; wanted: Item }) {
   const hint = valueHint(offered.estimatedValue, wanted.estimatedValue);
   const fair = isFairTrade(offered.estimatedValue, wanted.estimatedValue);

@@ -9,7 +9,7 @@ import { useSuggestedBarters } from '../api';
 import { ItemThumbnail } from './item-thumbnail';
 
 /**
- * Spec §2 'Suggested Barter Alternatives' for the member's own item: other members' items that
+ * docs/product.md (Trades): 'Suggested Barter Alternatives' for the member's own item: other members' items that
  * would make a good swap, each with 'View Item' leading to /browse?highlight={itemId}. Fetched
  * only while the dialog is open and cached for 5 minutes; a failure reads like an empty list.
  */

@@ -46,7 +46,7 @@ export function myTradeItem(trade: TradeRequest): TradeItemSummary {
 }
 
 /**
- * One barter request in Barter Management (spec §2): both items, the other party, the message,
+ * One barter request in Barter Management (docs/product.md, Trades): both items, the other party, the message,
  * the status and when it was sent, and the actions its status and the member's side allow.
  */
 export function TradeCard({

@@ -13,14 +13,14 @@ export interface TradePreviewButtonProps {
 
 /*
  * The preview dialog is its own chunk, fetched on the first click (or hover, to save a moment);
- * three.js is a further chunk that the dialog fetches only when it shows the 3D view (design §7).
+ * three.js is a further chunk that the dialog fetches only when it shows the 3D view (to keep the first load small).
  */
 const TradePreviewDialog = lazy(() =>
   loadTradePreviewDialog().then((module) => ({ default: module.TradePreviewDialog })),
 );
 
 /**
- * 'Preview Trade in 3D' (spec §2) in the barter request form. It opens the interactive preview
+ * 'Preview Trade in 3D' (docs/product.md, Trades) in the barter request form. It opens the interactive preview
  * of the two items once the member has chosen what to offer; before that it is disabled, and
  * its tooltip (on a focusable wrapper, since a disabled button gets no pointer events) says why.
  */

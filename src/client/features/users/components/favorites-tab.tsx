@@ -5,7 +5,7 @@ import { useFavorites } from '@client/features/favorites';
 import { ItemGrid } from '@client/features/items';
 import { EmptyState } from '@client/components/ui/empty-state';
 
-/** Spec §2 Favorites: 3 skeletons while loading, 'No favorites yet' when empty. */
+/** docs/product.md (Screens): Favorites: 3 skeletons while loading, 'No favorites yet' when empty. */
 export function FavoritesTab() {
   const { data, isPending, isError, refetch } = useFavorites();
 

@@ -4,7 +4,7 @@ import { ItemGrid, ListItemButton } from '@client/features/items';
 import { useUserItems } from '../api';
 import { EmptyState } from '@client/components/ui/empty-state';
 
-/** Spec §2 My Items: 'List Item', 6 skeletons while loading, 'No items listed yet' when empty. */
+/** docs/product.md (Screens): My Items: 'List Item', 6 skeletons while loading, 'No items listed yet' when empty. */
 export function MyItemsTab({ memberId }: { memberId: string }) {
   const { data, isPending, isError, refetch } = useUserItems(memberId);
 

@@ -7,8 +7,8 @@ import { Check, LoaderCircle, Save, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { Field } from '@client/components/ui/form';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
-import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
@@ -17,7 +17,7 @@ import { AccountCard } from '@client/features/safety';
 import { useUpdatePreferences } from '../api';
 
 /**
- * Spec §2/§5 Preferences: bio, preferred categories, and preferred sizes for each chosen
+ * docs/product.md (Screens): Preferences: bio, preferred categories, and preferred sizes for each chosen
  * category (size options per category; chosen sizes are not offered again). The tab's 'Account'
  * card (password, blocked members, deleting the account) follows it.
  */
@@ -76,22 +76,27 @@ export function PreferencesForm({ user }: { user: User }) {
             aria-labelledby={`${id}-title`}
             data-testid="form-preferences"
           >
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-bio`}>Bio</Label>
-              <Textarea
-                id={`${id}-bio`}
-                value={bio}
-                onChange={(event) => setBio(event.target.value)}
-                maxLength={MAX_BIO_LENGTH}
-                rows={3}
-                placeholder="Fashion enthusiast and sustainable trader"
-                aria-describedby={`${id}-bio-count`}
-                data-testid="input-bio"
-              />
-              <p id={`${id}-bio-count`} className="text-right text-xs text-muted-foreground">
-                {bio.length}/{MAX_BIO_LENGTH}
-              </p>
-            </div>
+            <Field
+              id={`${id}-bio`}
+              label="Bio"
+              hint={
+                <span className="block text-right">
+                  {bio.length}/{MAX_BIO_LENGTH}
+                </span>
+              }
+            >
+              {(fieldControl) => (
+                <Textarea
+                  {...fieldControl}
+                  value={bio}
+                  onChange={(event) => setBio(event.target.value)}
+                  maxLength={MAX_BIO_LENGTH}
+                  rows={3}
+                  placeholder="Fashion enthusiast and sustainable trader"
+                  data-testid="input-bio"
+                />
+              )}
+            </Field>
 
             <fieldset className="grid gap-3">
               <legend className="mb-1 text-sm font-medium">Preferred categories</legend>

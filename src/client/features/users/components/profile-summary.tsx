@@ -11,10 +11,10 @@ import { RatingStars, useRatingSummary } from '@client/features/reviews';
 import { useFavorites } from '@client/features/favorites';
 import { useUserItems } from '../api';
 
-/** Spec §2 Profile: the default bio when the member has not written one. */
+/** docs/product.md (Screens): Profile: the default bio when the member has not written one. */
 export const DEFAULT_BIO = 'Fashion enthusiast and sustainable trader';
 
-/** Spec §2 Profile header: initials, name, bio and 'Edit Profile' (opens Preferences). */
+/** docs/product.md (Screens): Profile header: initials, name, bio and 'Edit Profile' (opens Preferences). */
 export function ProfileHeader({ user, onEdit }: { user: User; onEdit: () => void }) {
   return (
     <Card>
@@ -67,7 +67,7 @@ export function MemberRating({ userId }: { userId: string }) {
   );
 }
 
-/** Spec §2 Profile stats card: Active Listings, Favorites, Member Since. */
+/** docs/product.md (Screens): Profile stats card: Active Listings, Favorites, Member Since. */
 export function ProfileStats({ user }: { user: User }) {
   const items = useUserItems(user.id);
   const favorites = useFavorites();

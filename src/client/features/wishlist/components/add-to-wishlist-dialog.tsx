@@ -12,7 +12,7 @@ import { useAddWishlistEntry } from '../api';
 import { WishlistForm } from './wishlist-form';
 
 /**
- * Spec §2 'Add to Wishlist' (from an item's bookmark): the wishlist form prefilled with the item's
+ * docs/product.md (Wishlist and matching): 'Add to Wishlist' (from an item's bookmark): the wishlist form prefilled with the item's
  * title, wishlist category, brand and size. Closing unmounts the form, which resets it.
  */
 export function AddToWishlistDialog({

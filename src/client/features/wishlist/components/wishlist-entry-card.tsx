@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 
 /**
- * One wishlist entry (spec §2): title with its delete button, the description if any, then
+ * One wishlist entry (docs/product.md, Wishlist and matching): title with its delete button, the description if any, then
  * category, brand and 'Size X' badges and 'Max value: $X.XX' when a limit is set.
  */
 export function WishlistEntryCard({

@@ -11,15 +11,17 @@ import {
   MAX_TITLE_LENGTH,
   MAX_WISHLIST_DESCRIPTION_LENGTH,
 } from '@common/domain/limits';
-import type { ReactNode } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '@client/components/ui/button';
+import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
 import { cn } from '@client/lib/utils';
 import { wishlistFormSchema } from '../wishlist-form-schema';
+
+/** The wishlist form's note after an optional field's label. */
+const OPTIONAL = '(Optional)';
 
 export interface WishlistFormProps {
   /**
@@ -39,7 +41,7 @@ export interface WishlistFormProps {
 }
 
 /**
- * Spec §2/§5 wishlist form: Item Title, Category, Brand, Size, Description and Max value (dollars),
+ * docs/product.md (Wishlist and matching): wishlist form: Item Title, Category, Brand, Size, Description and Max value (dollars),
  * with 'Add to Wishlist' ('Adding...' and disabled while sending) and 'Cancel'.
  */
 export function WishlistForm({
@@ -64,10 +66,6 @@ export function WishlistForm({
   });
 
   const id = (field: keyof WishlistFormValues) => `${idPrefix}-${field === 'maxValue' ? 'max-value' : field}`;
-  const invalid = (field: keyof WishlistFormValues) => ({
-    'aria-invalid': Boolean(errors[field]) || undefined,
-    'aria-describedby': errors[field] ? `${id(field)}-error` : undefined,
-  });
 
   const submit = handleSubmit(
     async (values) => {
@@ -86,116 +84,124 @@ export function WishlistForm({
       data-testid={testId}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id('title')} label="Item Title" error={errors.title?.message}>
-          <Input
-            id={id('title')}
-            data-testid={id('title')}
-            placeholder="e.g. Vintage denim jacket"
-            autoComplete="off"
-            maxLength={MAX_TITLE_LENGTH}
-            aria-required="true"
-            {...invalid('title')}
-            {...register('title')}
-          />
+        <Field id={id('title')} label="Item Title" errors={errors.title?.message}>
+          {(fieldControl) => (
+            <Input
+              {...fieldControl}
+              data-testid={id('title')}
+              placeholder="e.g. Vintage denim jacket"
+              autoComplete="off"
+              maxLength={MAX_TITLE_LENGTH}
+              aria-required="true"
+              {...register('title')}
+            />
+          )}
         </Field>
-        <Field id={id('category')} label="Category" error={errors.category?.message}>
-          <Controller
-            control={control}
-            name="category"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                <SelectTrigger
-                  id={id('category')}
-                  data-testid={id('category')}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  aria-required="true"
-                  className={cn(errors.category && 'border-destructive')}
-                  {...invalid('category')}
-                >
-                  <SelectValue placeholder="Select a category" />
-                </SelectTrigger>
-                <SelectContent>
-                  {WISHLIST_CATEGORIES.map((category) => (
-                    <SelectItem
-                      key={category}
-                      value={category}
-                      data-testid={`option-${id('category')}-${category}`}
-                    >
-                      {WISHLIST_CATEGORY_LABELS[category]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
+        <Field id={id('category')} label="Category" errors={errors.category?.message}>
+          {(fieldControl) => (
+            <Controller
+              control={control}
+              name="category"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                  <SelectTrigger
+                    {...fieldControl}
+                    data-testid={id('category')}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    aria-required="true"
+                    className={cn(errors.category && 'border-destructive')}
+                  >
+                    <SelectValue placeholder="Select a category" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {WISHLIST_CATEGORIES.map((category) => (
+                      <SelectItem
+                        key={category}
+                        value={category}
+                        data-testid={`option-${id('category')}-${category}`}
+                      >
+                        {WISHLIST_CATEGORY_LABELS[category]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
         </Field>
-        <Field id={id('brand')} label="Brand" optional error={errors.brand?.message}>
-          <Input
-            id={id('brand')}
-            data-testid={id('brand')}
-            placeholder="Any brand"
-            autoComplete="off"
-            maxLength={MAX_BRAND_LENGTH}
-            {...invalid('brand')}
-            {...register('brand')}
-          />
+        <Field id={id('brand')} label="Brand" labelNote={OPTIONAL} errors={errors.brand?.message}>
+          {(fieldControl) => (
+            <Input
+              {...fieldControl}
+              data-testid={id('brand')}
+              placeholder="Any brand"
+              autoComplete="off"
+              maxLength={MAX_BRAND_LENGTH}
+              {...register('brand')}
+            />
+          )}
         </Field>
-        <Field id={id('size')} label="Size" optional error={errors.size?.message}>
-          <Input
-            id={id('size')}
-            data-testid={id('size')}
-            placeholder="e.g. M or 8"
-            autoComplete="off"
-            maxLength={MAX_SIZE_LENGTH}
-            {...invalid('size')}
-            {...register('size')}
-          />
+        <Field id={id('size')} label="Size" labelNote={OPTIONAL} errors={errors.size?.message}>
+          {(fieldControl) => (
+            <Input
+              {...fieldControl}
+              data-testid={id('size')}
+              placeholder="e.g. M or 8"
+              autoComplete="off"
+              maxLength={MAX_SIZE_LENGTH}
+              {...register('size')}
+            />
+          )}
         </Field>
       </div>
-      <Field id={id('description')} label="Description" optional error={errors.description?.message}>
-        <Textarea
-          id={id('description')}
-          data-testid={id('description')}
-          placeholder="Colour, fit, materials or anything else you are looking for"
-          rows={3}
-          maxLength={MAX_WISHLIST_DESCRIPTION_LENGTH}
-          className="min-h-20"
-          {...invalid('description')}
-          {...register('description')}
-        />
+      <Field
+        id={id('description')}
+        label="Description"
+        labelNote={OPTIONAL}
+        errors={errors.description?.message}
+      >
+        {(fieldControl) => (
+          <Textarea
+            {...fieldControl}
+            data-testid={id('description')}
+            placeholder="Colour, fit, materials or anything else you are looking for"
+            rows={3}
+            maxLength={MAX_WISHLIST_DESCRIPTION_LENGTH}
+            className="min-h-20"
+            {...register('description')}
+          />
+        )}
       </Field>
       <Field
         id={id('maxValue')}
         label="Max value"
-        optional
+        labelNote={OPTIONAL}
         hint="In dollars. Leave empty for no limit."
-        error={errors.maxValue?.message}
+        errors={errors.maxValue?.message}
         className="sm:max-w-[calc(50%-0.5rem)]"
       >
-        <div className="relative">
-          <span
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground"
-          >
-            $
-          </span>
-          <Input
-            id={id('maxValue')}
-            data-testid={id('maxValue')}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            placeholder="0.00"
-            className="pl-7"
-            {...invalid('maxValue')}
-            aria-describedby={[`${id('maxValue')}-hint`, errors.maxValue ? `${id('maxValue')}-error` : '']
-              .join(' ')
-              .trim()}
-            {...register('maxValue')}
-          />
-        </div>
+        {(fieldControl) => (
+          <div className="relative">
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground"
+            >
+              $
+            </span>
+            <Input
+              {...fieldControl}
+              data-testid={id('maxValue')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              placeholder="0.00"
+              className="pl-7"
+              {...register('maxValue')}
+            />
+          </div>
+        )}
       </Field>
       <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} data-testid={`button-cancel-${idPrefix}`}>
@@ -206,43 +212,5 @@ export function WishlistForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-function Field({
-  id,
-  label,
-  optional = false,
-  hint,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  optional?: boolean;
-  hint?: string;
-  error?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('grid content-start gap-2', className)}>
-      <Label htmlFor={id}>
-        {label}
-        {optional ? <span className="font-normal text-muted-foreground"> (Optional)</span> : null}
-      </Label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive" data-testid={`error-${id}`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

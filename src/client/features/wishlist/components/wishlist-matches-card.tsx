@@ -12,7 +12,7 @@ const categoryName = (category: string) =>
 const conditionName = (condition: string) => CONDITION_LABELS[condition as Condition] ?? condition;
 
 /**
- * Spec §2 'Found Matches for Your Wishlist': at most 6 listed items that satisfy the member's
+ * docs/product.md (Wishlist and matching): 'Found Matches for Your Wishlist': at most 6 listed items that satisfy the member's
  * entries, each with its first photo (or a placeholder), title, brand, condition and category,
  * leading to its detail view (/browse?highlight={id}). Renders nothing when there are none.
  */
