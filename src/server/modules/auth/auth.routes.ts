@@ -25,6 +25,8 @@ import {
 } from './auth.service';
 import { accountDeletionInput, passwordChangeInput } from '../../../common/api/safety';
 import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
+import { refuseForDemoAccount } from './demo-account';
+import { assertAcceptablePassword } from '../../lib/password-policy';
 
 /** Signs the member in on a fresh token; any token the browser held is ended (rotation on login). */
 async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
@@ -45,7 +47,9 @@ export async function authRoutes(app: AppInstance) {
     '/api/auth/register',
     { config: KEEPS_MARKETPLACE, schema: { body: registerInput, response: { 201: userSchema } } },
     async (request, reply) => {
-      await authLimiter.check(request.ip, request.body.email);
+      await authLimiter.checkIp(request.ip);
+      const { email, firstName, lastName, password } = request.body;
+      assertAcceptablePassword(password, [email, firstName, lastName ?? '']);
       const created = await registerMember(db, request.body);
       await startSession(request, reply, created.id);
       return reply.status(201).send(presentUser(created));
@@ -56,9 +60,9 @@ export async function authRoutes(app: AppInstance) {
     '/api/auth/login',
     { config: KEEPS_MARKETPLACE, schema: { body: loginInput, response: { 200: userSchema } } },
     async (request, reply) => {
-      await authLimiter.check(request.ip, request.body.email);
-      const member = await authenticate(db, request.body.email, request.body.password);
-      await authLimiter.reset(request.body.email);
+      const member = await authLimiter.attempt(request.ip, request.body.email, () =>
+        authenticate(db, request.body.email, request.body.password),
+      );
       await startSession(request, reply, member.id);
       return presentUser(member);
     },
@@ -88,13 +92,16 @@ export async function authRoutes(app: AppInstance) {
     { schema: { body: passwordChangeInput, response: { 200: okResponse } } },
     async (request) => {
       const member = await requireUser(request);
-      await authLimiter.check(request.ip, member.email);
-      await changePassword(
-        db,
-        member,
-        request.body.currentPassword,
-        request.body.newPassword,
-        request.cookies[SESSION_COOKIE],
+      refuseForDemoAccount(member, 'change its password');
+      assertAcceptablePassword(request.body.newPassword, [member.email, member.firstName]);
+      await authLimiter.attempt(request.ip, member.email, () =>
+        changePassword(
+          db,
+          member,
+          request.body.currentPassword,
+          request.body.newPassword,
+          request.cookies[SESSION_COOKIE],
+        ),
       );
       return { ok: true as const };
     },
@@ -105,8 +112,10 @@ export async function authRoutes(app: AppInstance) {
     { schema: { body: accountDeletionInput, response: { 200: okResponse } } },
     async (request, reply) => {
       const member = await requireUser(request);
-      await authLimiter.check(request.ip, member.email);
-      await deleteAccount({ db, events: app.events }, member, request.body.password);
+      refuseForDemoAccount(member, 'delete it');
+      await authLimiter.attempt(request.ip, member.email, () =>
+        deleteAccount({ db, events: app.events }, member, request.body.password),
+      );
       clearSessionCookie(reply);
       return { ok: true as const };
     },
@@ -117,6 +126,7 @@ export async function authRoutes(app: AppInstance) {
     { schema: { body: demoLoginInput, response: { 200: userSchema } } },
     async (request, reply) => {
       if (!app.config.demo) throw notFound('Dev Login is not enabled');
+      await authLimiter.checkDemo(request.ip);
       const demo = await findByEmail(db, DEMO_MEMBER_EMAIL);
       if (!demo) throw notFound('The demo member does not exist');
       await startSession(request, reply, demo.id);
