@@ -93,6 +93,11 @@ export interface BuildAppOptions {
   clientDir?: string | null;
 }
 
+/** A hop count becomes the function Fastify's types ask for: trust the nearest `hops` proxies. */
+function trustProxyOption(trust: AppConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
@@ -101,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       options.logger === false
         ? false
         : loggerOptions(options.logger?.level ?? options.config.logLevel, options.logger?.stream),
-    trustProxy: true,
+    trustProxy: trustProxyOption(options.config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

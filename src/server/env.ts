@@ -23,6 +23,14 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).optional(),
   MARKETPLACE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(off|false|no|0|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, {
+      message:
+        'must be off, a hop count (1 for one proxy) or proxy addresses and CIDRs separated by commas (e.g. 10.0.0.1,10.1.0.0/16)',
+    })
+    .default('off'),
 });
 
 export interface AppConfig {
@@ -45,6 +53,17 @@ export interface AppConfig {
   marketplaceCacheSeconds: number;
   /** After SIGTERM or SIGINT, the process ends within this many seconds, finished or not. */
   shutdownTimeoutSeconds: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false (the default: the client
+   * is the socket's peer, so a forged header changes nothing), a hop count, or proxy addresses/CIDRs.
+   */
+  trustProxy: false | number | string[];
+}
+
+function parseTrustProxy(value: string): AppConfig['trustProxy'] {
+  if (['off', 'false', 'no', '0'].includes(value)) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((entry) => entry.trim());
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
@@ -70,5 +89,6 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     clientDir: env.CLIENT_DIR,
     marketplaceCacheSeconds: env.MARKETPLACE_CACHE_SECONDS,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

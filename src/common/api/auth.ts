@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
 import { user } from './users';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../domain/limits';
 
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 200;
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
+/** Sign-in accepts the longer passwords the earlier rule allowed, so that no member is locked out. */
+const MAX_LOGIN_PASSWORD_LENGTH = 200;
 
 const email = z
   .string({ message: 'Email is required' })
@@ -39,7 +41,7 @@ export const loginInput = z.object({
   password: z
     .string({ message: 'Password is required' })
     .min(1, { message: 'Password is required' })
-    .max(MAX_PASSWORD_LENGTH, { message: 'Invalid email or password' }),
+    .max(MAX_LOGIN_PASSWORD_LENGTH, { message: 'Invalid email or password' }),
 });
 export type LoginInput = z.input<typeof loginInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
 import { userSummary } from './users';
 import { MAX_REPORT_DETAILS_LENGTH } from '../domain/limits';
 
@@ -56,8 +57,10 @@ export const passwordChangeInput = z
       .max(200),
     newPassword: z
       .string({ message: 'New password is required' })
-      .min(6, { message: 'Password must be at least 6 characters long' })
-      .max(200, { message: 'Password must be at most 200 characters' }),
+      .min(MIN_PASSWORD_LENGTH, {
+        message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+      })
+      .max(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` }),
   })
   .strict();
 

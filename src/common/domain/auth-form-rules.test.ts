@@ -23,8 +23,8 @@ describe('checkRegisterForm', () => {
     firstName: 'Ada',
     lastName: '',
     email: 'ada@example.com',
-    password: 'secret1',
-    confirmPassword: 'secret1',
+    password: 'secret12',
+    confirmPassword: 'secret12',
   };
 
   it('accepts a complete form without a last name', () => {
@@ -45,17 +45,17 @@ describe('checkRegisterForm', () => {
     });
   });
 
-  it('rejects a password shorter than 6 characters, after the mismatch check', () => {
+  it('rejects a password shorter than 8 characters, after the mismatch check', () => {
     expect(checkRegisterForm({ ...valid, password: 'abc', confirmPassword: 'abc' })).toEqual({
       title: 'Weak password',
-      description: 'Password must be at least 6 characters long',
+      description: 'Password must be at least 8 characters long',
     });
     expect(checkRegisterForm({ ...valid, password: 'abc', confirmPassword: 'abd' })?.title).toBe(
       'Password mismatch',
     );
   });
 
-  it('accepts exactly 6 characters', () => {
-    expect(checkRegisterForm({ ...valid, password: 'abcdef', confirmPassword: 'abcdef' })).toBeNull();
+  it('accepts exactly 8 characters', () => {
+    expect(checkRegisterForm({ ...valid, password: 'abcdefgh', confirmPassword: 'abcdefgh' })).toBeNull();
   });
 });

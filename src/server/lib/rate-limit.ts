@@ -5,17 +5,33 @@ import {
   RateLimiterPostgres,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { tooManyRequests } from './errors';
+import { HttpError, tooManyRequests } from './errors';
 
 export interface AuthRateLimits {
-  /** Attempts per client IP per window, for login and register together. */
+  /** Attempts per client IP per window: sign-in, registration and password checks together. */
   perIp: number;
-  /** Attempts per email address per window. */
-  perEmail: number;
+  /** Failed password checks one (account, IP) pair may make before each further one must wait, doubling. */
+  freeFailuresPerPair: number;
+  /**
+   * Failed password checks per account per window from every IP together: a ceiling far above what
+   * one stranger's IP can reach before its own delays stop it, so the owner is never locked out by one.
+   */
+  perAccount: number;
+  /** Dev Login per IP per window. */
+  demoPerIp: number;
   windowSeconds: number;
 }
 
-export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 100, perEmail: 10, windowSeconds: 15 * 60 };
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  perIp: 100,
+  freeFailuresPerPair: 5,
+  perAccount: 200,
+  demoPerIp: 30,
+  windowSeconds: 15 * 60,
+};
+
+/** The longest a pair waits between failed attempts, however many it made. */
+const MAX_PAIR_DELAY_SECONDS = 15 * 60;
 
 /**
  * One budget. On PostgreSQL the counters live in the auth_rate_limits table, so every instance
@@ -38,34 +54,90 @@ function budget(keyPrefix: string, points: number, duration: number, pool: pg.Po
   });
 }
 
+/** A 429 whose message and Retry-After header say how long to wait. */
+function wait(msBeforeNext: number) {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return tooManyRequests(
+    seconds < 60
+      ? `Too many attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`
+      : `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    seconds,
+  );
+}
+
+/** Wrong-credential answers: the ones that count as a failed password check. */
+const isFailedCheck = (error: unknown) =>
+  error instanceof HttpError && (error.statusCode === 400 || error.statusCode === 401);
+
 /**
- * Brute-force guard for login and register (design §6): one budget per IP and one per email,
- * shared by all instances on PostgreSQL (`pool`), per process on PGlite.
+ * Brute-force guard for every password check (ASVS 6.3.1) without locking the owner out: failures
+ * are counted per (account, IP) pair, each one past the free ones doubling the wait for that pair
+ * only; a per-account ceiling well above one pair's reach bounds a distributed guess; a per-IP budget
+ * bounds one client across accounts. Shared by all instances on PostgreSQL (`pool`).
  */
 export function createAuthLimiter(limits: AuthRateLimits, pool?: pg.Pool) {
-  const byIp = budget('auth-ip', limits.perIp, limits.windowSeconds, pool);
-  const byEmail = budget('auth-email', limits.perEmail, limits.windowSeconds, pool);
+  const window = limits.windowSeconds;
+  const byIp = budget('auth-ip', limits.perIp, window, pool);
+  const pairFailures = budget('auth-pair', 1_000_000, window, pool);
+  const pairDelay = budget('auth-pair-delay', 1, MAX_PAIR_DELAY_SECONDS, pool);
+  const accountFailures = budget('auth-account', limits.perAccount, window, pool);
+  const demoByIp = budget('demo-ip', limits.demoPerIp, window, pool);
 
   async function take(limiter: RateLimiterAbstract, key: string) {
     try {
       await limiter.consume(key);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
-      throw tooManyRequests(
-        `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      );
+      throw wait(error.msBeforeNext);
     }
   }
 
+  const pairKey = (ip: string, account: string) => `${account.toLowerCase()}|${ip}`;
+
+  async function refuseWhileWaiting(ip: string, account: string) {
+    const delay = await pairDelay.get(pairKey(ip, account));
+    if (delay && delay.consumedPoints > 1) throw wait(delay.msBeforeNext);
+    const ceiling = await accountFailures.get(account.toLowerCase());
+    if (ceiling && ceiling.consumedPoints >= limits.perAccount) throw wait(ceiling.msBeforeNext);
+  }
+
+  async function recordFailure(ip: string, account: string) {
+    const key = pairKey(ip, account);
+    const failures = await pairFailures.penalty(key, 1);
+    const over = failures.consumedPoints - limits.freeFailuresPerPair;
+    if (over > 0) await pairDelay.block(key, Math.min(2 ** (over - 1), MAX_PAIR_DELAY_SECONDS));
+    await accountFailures.penalty(account.toLowerCase(), 1);
+  }
+
   return {
-    async check(ip: string, email: string | undefined) {
+    /** Registration and other unauthenticated writes: the per-IP budget only. */
+    async checkIp(ip: string) {
       await take(byIp, ip);
-      if (email) await take(byEmail, email.toLowerCase());
     },
-    /** A successful sign-in clears the email's budget. */
-    async reset(email: string) {
-      await byEmail.delete(email.toLowerCase());
+    /**
+     * Runs one password check for `account` (an email) from `ip`: refused with 429 while this pair
+     * must wait or the account's ceiling is reached; a wrong password (400/401) counts against the
+     * pair and the account, a right one clears the pair.
+     */
+    async attempt<T>(ip: string, account: string, check: () => Promise<T>): Promise<T> {
+      await take(byIp, ip);
+      await refuseWhileWaiting(ip, account);
+      try {
+        const result = await check();
+        await Promise.all([
+          pairFailures.delete(pairKey(ip, account)),
+          pairDelay.delete(pairKey(ip, account)),
+        ]);
+        return result;
+      } catch (error) {
+        if (isFailedCheck(error)) await recordFailure(ip, account);
+        throw error;
+      }
+    },
+    /** Dev Login, per IP. */
+    async checkDemo(ip: string) {
+      await take(demoByIp, ip);
     },
   };
 }

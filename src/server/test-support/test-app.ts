@@ -22,11 +22,18 @@ export const testConfig: AppConfig = {
   clientDir: undefined,
   marketplaceCacheSeconds: 10,
   shutdownTimeoutSeconds: 10,
+  trustProxy: false,
 };
 
 const passwordHashes = new Map<string, Promise<string>>();
 
-const generousLimits: AuthRateLimits = { perIp: 100_000, perEmail: 100_000, windowSeconds: 60 };
+const generousLimits: AuthRateLimits = {
+  perIp: 100_000,
+  freeFailuresPerPair: 100_000,
+  perAccount: 100_000,
+  demoPerIp: 100_000,
+  windowSeconds: 60,
+};
 
 export interface TestAppOptions {
   config?: Partial<AppConfig>;

@@ -31,6 +31,8 @@ import {
   findByEmail,
   registerMember,
 } from './auth.service';
+import { refuseForDemoAccount } from './demo-account';
+import { assertAcceptablePassword } from '../../lib/password-policy';
 
 /** Signs the member in on a fresh token; any token the browser held is ended (rotation on login). */
 async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
@@ -55,7 +57,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: registerInput, response: { 201: userSchema } },
     },
     async (request, reply) => {
-      await authLimiter.check(request.ip, request.body.email);
+      await authLimiter.checkIp(request.ip);
+      const { email, firstName, lastName, password } = request.body;
+      assertAcceptablePassword(password, [email, firstName, lastName ?? '']);
       const created = await registerMember(ctx, request.body);
       await startSession(request, reply, created.id);
       return reply.status(201).send(presentUser(created));
@@ -69,9 +73,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: loginInput, response: { 200: userSchema } },
     },
     async (request, reply) => {
-      await authLimiter.check(request.ip, request.body.email);
-      const member = await authenticate(ctx, request.body.email, request.body.password);
-      await authLimiter.reset(request.body.email);
+      const member = await authLimiter.attempt(request.ip, request.body.email, () =>
+        authenticate(ctx, request.body.email, request.body.password),
+      );
       await startSession(request, reply, member.id);
       return presentUser(member);
     },
@@ -106,13 +110,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/password',
     { config: { auth: 'member' }, schema: { body: passwordChangeInput, response: { 200: okResponse } } },
     async (request) => {
-      await authLimiter.check(request.ip, request.member.email);
-      await changePassword(
-        ctx,
-        request.member.id,
-        request.body.currentPassword,
-        request.body.newPassword,
-        request.cookies[SESSION_COOKIE],
+      const member = request.member;
+      refuseForDemoAccount(member, 'change its password');
+      assertAcceptablePassword(request.body.newPassword, [member.email, member.firstName]);
+      await authLimiter.attempt(request.ip, member.email, () =>
+        changePassword(
+          ctx,
+          member.id,
+          request.body.currentPassword,
+          request.body.newPassword,
+          request.cookies[SESSION_COOKIE],
+        ),
       );
       return { ok: true as const };
     },
@@ -122,8 +130,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/account',
     { config: { auth: 'member' }, schema: { body: accountDeletionInput, response: { 200: okResponse } } },
     async (request, reply) => {
-      await authLimiter.check(request.ip, request.member.email);
-      await deleteAccount(ctx, request.member.id, request.body.password);
+      const member = request.member;
+      refuseForDemoAccount(member, 'delete it');
+      await authLimiter.attempt(request.ip, member.email, () =>
+        deleteAccount(ctx, member.id, request.body.password),
+      );
       clearSessionCookie(reply);
       return { ok: true as const };
     },
@@ -134,6 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: 'public' }, schema: { body: demoLoginInput, response: { 200: userSchema } } },
     async (request, reply) => {
       if (!app.config.demo) throw notFound('Dev Login is not enabled');
+      await authLimiter.checkDemo(request.ip);
       const demo = await findByEmail(ctx, DEMO_MEMBER_EMAIL);
       if (!demo) throw notFound('The demo member does not exist');
       await startSession(request, reply, demo.id);

@@ -11,7 +11,7 @@ const registration = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   email: 'Ada@Example.com',
-  password: 'analytical',
+  password: 'analytical-engine-1843',
 };
 
 describe('POST /api/auth/register', () => {
@@ -75,10 +75,10 @@ describe('POST /api/auth/register', () => {
     [{ ...registration, firstName: undefined }, 'First name is required'],
     [{ ...registration, email: 'not-an-email' }, 'Please enter a valid email address'],
     [{ ...registration, email: '' }, 'Email is required'],
-    [{ ...registration, password: '12345' }, 'Password must be at least 6 characters long'],
+    [{ ...registration, password: '1234567' }, 'Password must be at least 8 characters long'],
     [{ ...registration, password: undefined }, 'Password is required'],
     [{ ...registration, firstName: 42 }, 'First name is required'],
-    [{ ...registration, password: 'x'.repeat(201) }, 'Password must be at most 200 characters'],
+    [{ ...registration, password: 'x'.repeat(129) }, 'Password must be at most 128 characters'],
   ])('refuses %j with 400 and a clear message', async (body, message) => {
     const response = await t.visitor().post('/api/auth/register', body);
     expect(response.statusCode).toBe(400);
@@ -135,7 +135,7 @@ describe('POST /api/auth/login', () => {
     const client = t.visitor();
     const response = await client.post('/api/auth/login', {
       email: 'ADA@EXAMPLE.COM',
-      password: 'analytical',
+      password: 'analytical-engine-1843',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().email).toBe('ada@example.com');
@@ -275,7 +275,7 @@ describe('security baseline', () => {
     expect(response.json()).toEqual({ message: 'Cross-origin request refused' });
     const attempt = await t
       .visitor()
-      .post('/api/auth/login', { email: registration.email, password: 'analytical' });
+      .post('/api/auth/login', { email: registration.email, password: 'analytical-engine-1843' });
     expect(attempt.statusCode).toBe(401);
   });
 

@@ -170,7 +170,7 @@ describe('password change and account deletion', () => {
         .statusCode,
     ).toBe(200);
     expect(
-      (await t.visitor().post('/api/auth/password', { currentPassword: 'x', newPassword: 'yyyyyy' }))
+      (await t.visitor().post('/api/auth/password', { currentPassword: 'x', newPassword: 'yyyyyyyyyy' }))
         .statusCode,
     ).toBe(401);
   });
