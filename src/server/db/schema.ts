@@ -63,7 +63,7 @@ export const users = pgTable(
 
 /** Server-side sessions: the cookie holds an opaque token; only its SHA-256 is stored. */
 /**
- * Login and register attempt counters, shared by every instance on PostgreSQL (design §6). The layout
+ * Login and register attempt counters, shared by every instance on PostgreSQL, so that limits hold behind a load balancer. The layout
  * is the one rate-limiter-flexible's RateLimiterPostgres reads and writes (lib/rate-limit.ts).
  */
 export const authRateLimits = pgTable('auth_rate_limits', {
@@ -224,7 +224,7 @@ export const favorites = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('favorites_item_idx').on(t.itemId)],
 );
 
-/** Barter requests and the trades they become (design §5 Trades). */
+/** Barter requests and the trades they become; their states and transitions are in common/domain/trade-state.ts. */
 export const tradeRequests = pgTable(
   'trade_requests',
   {
@@ -319,7 +319,7 @@ export const reviews = pgTable(
   ],
 );
 
-/** What members are looking for; new listings that match notify them (spec §2 Wishlist). */
+/** What members are looking for; new listings that match notify them (see docs/product.md, Wishlist). */
 export const wishlistItems = pgTable(
   'wishlist_items',
   {
