@@ -29,7 +29,7 @@ interface World {
 
 async function world(): Promise<World> {
   await t.reset();
-  const owner = await t.member({ firstName: 'Owner', email: `moderator@example.com` });
+  const owner = await t.member({ firstName: 'Owner', role: 'moderator' });
   const partner = await t.member({ firstName: 'Partner' });
   const other = await t.member({ firstName: 'Other' });
   const ownerId = owner.user?.id ?? '';

@@ -40,7 +40,7 @@ export async function authRoutes(app: AppInstance) {
   /** The member's own record, with whether they may moderate. */
   const presentSelf = (member: Parameters<typeof presentUser>[0]) => ({
     ...presentUser(member),
-    isModerator: app.config.moderatorEmails.includes(member.email.toLowerCase()),
+    isModerator: member.role === 'moderator',
   });
 
   app.post(

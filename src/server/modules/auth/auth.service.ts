@@ -112,6 +112,7 @@ export async function deleteAccount(ctx: { db: Db; events: EventBus }, member: M
         bio: null,
         preferredCategories: [],
         preferredSizes: {},
+        role: 'member',
         deletedAt: new Date(),
       })
       .where(eq(users.id, member.id));

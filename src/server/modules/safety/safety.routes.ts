@@ -69,7 +69,7 @@ export async function safetyRoutes(app: AppInstance) {
     },
     async (request) => {
       const member = await requireUser(request);
-      requireModerator(app.config.moderatorEmails, member.email);
+      requireModerator(member);
       return listReports(db, request.query.status);
     },
   );
@@ -79,7 +79,7 @@ export async function safetyRoutes(app: AppInstance) {
     { schema: { params: idParam, body: reportStatusInput, response: { 200: okResponse } } },
     async (request) => {
       const member = await requireUser(request);
-      requireModerator(app.config.moderatorEmails, member.email);
+      requireModerator(member);
       await setReportStatus(db, request.params.id, request.body.status);
       return { ok: true as const };
     },

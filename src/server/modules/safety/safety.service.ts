@@ -79,8 +79,8 @@ export async function createReport(
   if (!created) throw conflict('You have already reported this; our moderators are on it');
 }
 
-export function requireModerator(moderatorEmails: string[], email: string) {
-  if (!moderatorEmails.includes(email.toLowerCase())) throw forbidden('Only moderators can see reports');
+export function requireModerator(member: { role: string }) {
+  if (member.role !== 'moderator') throw forbidden('Only moderators can see reports');
 }
 
 export async function listReports(db: Db, status: 'open' | 'resolved'): Promise<Report[]> {
