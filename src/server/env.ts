@@ -86,3 +86,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
+
+/** Settings that work but must not face the public; main.ts logs each as a warning at start. */
+export function configWarnings(config: AppConfig, nodeEnv: string | undefined): string[] {
+  if (config.demo && nodeEnv === 'production') {
+    return [
+      'Demo mode is on with NODE_ENV=production: anyone can sign in as the demo member with Dev Login. A public deployment sets DEMO=off.',
+    ];
+  }
+  return [];
+}

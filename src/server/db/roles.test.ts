@@ -88,9 +88,6 @@ describe('npm run moderator', () => {
       expect(await roleOf()).toBe('moderator');
       expect((await cli('revoke', 'grace@example.com')).stdout).toContain('is no longer a moderator');
       expect(await roleOf()).toBe('member');
-      await expect(cli('grant', 'nobody@example.com')).rejects.toMatchObject({
-        stderr: expect.stringContaining('No member has the email nobody@example.com'),
-      });
       await expect(cli('promote', 'grace@example.com')).rejects.toMatchObject({
         stderr: expect.stringContaining('Usage: npm run moderator -- grant <email>'),
       });
@@ -98,5 +95,5 @@ describe('npm run moderator', () => {
       rmSync(dataDir, { recursive: true, force: true });
       await scratch?.drop();
     }
-  }, 120_000);
+  }, 600_000);
 });

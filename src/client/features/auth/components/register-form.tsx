@@ -8,6 +8,7 @@ import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
 import { useRegisterMutation } from '../api';
 import { PasswordInput, type PasswordVisibility } from './password-input';
+import { PasswordStrengthMeter } from './password-strength-meter';
 
 export function RegisterForm({
   visibility,
@@ -16,7 +17,7 @@ export function RegisterForm({
   visibility: PasswordVisibility;
   onSignedIn: () => void;
 }) {
-  const { register, handleSubmit } = useForm<RegisterFormValues>({
+  const { register, handleSubmit, watch } = useForm<RegisterFormValues>({
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
   const registration = useRegisterMutation();
@@ -95,7 +96,7 @@ export function RegisterForm({
         <PasswordInput
           id="register-password"
           autoComplete="new-password"
-          placeholder="At least 6 characters"
+          placeholder="At least 8 characters"
           aria-required="true"
           aria-describedby="register-password-hint"
           visibility={visibility}
@@ -103,8 +104,12 @@ export function RegisterForm({
           {...register('password')}
         />
         <p id="register-password-hint" className="text-xs text-muted-foreground">
-          Use at least 6 characters.
+          Use at least 8 characters; a few unrelated words work well.
         </p>
+        <PasswordStrengthMeter
+          password={watch('password')}
+          userInputs={[watch('email'), watch('firstName'), watch('lastName')]}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="register-confirm-password">Confirm password</Label>

@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
 import { PasswordInput } from '@client/features/auth/components/password-input';
+import { PasswordStrengthMeter } from '@client/features/auth/components/password-strength-meter';
 import { reportMutationError } from '@client/features/trades/report-error';
 import { useChangePassword } from '../api';
 
@@ -32,6 +33,7 @@ export function ChangePasswordForm() {
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors },
   } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordForm), defaultValues: EMPTY });
 
@@ -83,7 +85,7 @@ export function ChangePasswordForm() {
           Change password
         </h3>
         <p className="text-sm text-muted-foreground">
-          At least 6 characters. You stay signed in here; your other devices are signed out.
+          At least 8 characters, not a common one. You stay signed in here; your other devices are signed out.
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-3">
@@ -106,6 +108,9 @@ export function ChangePasswordForm() {
                 <p id={`${id}-${field.name}-error`} className="text-sm text-destructive">
                   {error}
                 </p>
+              ) : null}
+              {field.name === 'newPassword' ? (
+                <PasswordStrengthMeter password={watch('newPassword')} />
               ) : null}
             </div>
           );
