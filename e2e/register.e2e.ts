@@ -117,19 +117,19 @@ describe('registration through the authentication dialog', () => {
     await visible(dialog());
   });
 
-  it('refuses a password shorter than 6 characters', async () => {
+  it('refuses a password shorter than 8 characters', async () => {
     await openJoinNow();
     await fillRegister({
       firstName: 'Ada',
       email: uniqueEmail('weak'),
-      password: '12345',
-      confirmPassword: '12345',
+      password: '1234567',
+      confirmPassword: '1234567',
     });
     await expectNewToast(
       page,
       submitRegister,
       'Weak password',
-      'Password must be at least 6 characters long',
+      'Password must be at least 8 characters long',
     );
     await visible(dialog());
   });
@@ -158,14 +158,14 @@ describe('registration through the authentication dialog', () => {
 
   const email = uniqueEmail('register');
 
-  it('creates the account (6 characters are enough), says so, and is signed in after the reload', async () => {
+  it('creates the account (8 characters are enough), says so, and is signed in after the reload', async () => {
     await openJoinNow();
     await fillRegister({
       firstName: 'Grace',
       lastName: 'Hopper',
       email,
-      password: 'secr3t',
-      confirmPassword: 'secr3t',
+      password: 'c0b0l-h0p',
+      confirmPassword: 'c0b0l-h0p',
     });
     await expectReload(page, submitRegister);
 
@@ -189,8 +189,8 @@ describe('registration through the authentication dialog', () => {
     await fillRegister({
       firstName: 'Grace',
       email: email.toUpperCase(),
-      password: 'another1',
-      confirmPassword: 'another1',
+      password: 'another-compiler-7',
+      confirmPassword: 'another-compiler-7',
     });
     await expectNewToast(
       page,

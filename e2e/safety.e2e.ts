@@ -6,8 +6,8 @@ import { openBrowser, uniqueEmail } from './support/browser';
 /**
  * Trust and safety, and account management: reporting an item, blocking a member (who then cannot
  * make contact), changing the password (other sessions end), the moderation view refused to a
- * member who is not a moderator, and deleting the account. The e2e server runs without
- * MODERATOR_EMAILS, so nobody here is a moderator.
+ * member who is not a moderator, and deleting the account. Nobody here is granted the
+ * moderator role (`npm run moderator`), so nobody here is a moderator.
  */
 
 const UI_TIMEOUT_MS = 30_000;

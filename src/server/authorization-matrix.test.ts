@@ -36,7 +36,7 @@ async function world(): Promise<World> {
     offered,
     trade,
   } = await buildTrade(t, {
-    owner: { firstName: 'Owner', email: `moderator@example.com` },
+    owner: { firstName: 'Owner', role: 'moderator' },
     requester: { firstName: 'Partner' },
   });
   const other = await t.member({ firstName: 'Other' });

@@ -19,7 +19,6 @@ const envSchema = z.object({
   COOKIE_SECURE: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  MODERATOR_EMAILS: z.string().default(''),
   CLIENT_DIR: z.string().min(1).optional(),
   MARKETPLACE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
@@ -42,8 +41,6 @@ export interface AppConfig {
   cookieSecure: boolean;
   logLevel: string;
   poolSize: number;
-  /** Lower-cased emails of members who may see the moderation view. */
-  moderatorEmails: string[];
   /** The built client to serve; defaults to dist/client. */
   clientDir: string | undefined;
   /**
@@ -83,12 +80,19 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     cookieSecure: env.COOKIE_SECURE,
     logLevel: env.LOG_LEVEL,
     poolSize: env.DATABASE_POOL_SIZE,
-    moderatorEmails: env.MODERATOR_EMAILS.split(',')
-      .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
     clientDir: env.CLIENT_DIR,
     marketplaceCacheSeconds: env.MARKETPLACE_CACHE_SECONDS,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** Settings that work but must not face the public; main.ts logs each as a warning at start. */
+export function configWarnings(config: AppConfig, nodeEnv: string | undefined): string[] {
+  if (config.demo && nodeEnv === 'production') {
+    return [
+      'Demo mode is on with NODE_ENV=production: anyone can sign in as the demo member with Dev Login. A public deployment sets DEMO=off.',
+    ];
+  }
+  return [];
 }

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/connect';
 import { seedDemo } from './db/seed';
-import { type AppConfig, parseEnv } from './env';
+import { type AppConfig, configWarnings, parseEnv } from './env';
 import { ignoreOutputErrors, logOutput } from './lib/log-output';
 import { loggerOptions } from './lib/logging';
 import { createLocalBus } from './modules/realtime/event-bus';
@@ -43,6 +43,7 @@ process.on('SIGINT', shutdown);
 const output = logOutput();
 const logger = pino(loggerOptions(config.logLevel), output);
 running.log = logger;
+for (const warning of configWarnings(config, process.env.NODE_ENV)) logger.warn(warning);
 const database = await openDatabase(config);
 running.close.unshift(() => database.close());
 // Several instances on one PostgreSQL share live events through LISTEN/NOTIFY (design §8).

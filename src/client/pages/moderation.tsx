@@ -17,7 +17,7 @@ const EMPTY: Record<ReportStatus, { title: string; description: string }> = {
 };
 
 /**
- * /moderation (members; moderators are set by MODERATOR_EMAILS): the reports members sent, in an
+ * /moderation (members; moderators are granted with `npm run moderator`): the reports members sent, in an
  * Open and a Resolved tab bound to ?tab=. Anyone else sees 'Not authorized'.
  */
 export function ModerationPage() {

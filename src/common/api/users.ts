@@ -13,7 +13,7 @@ export const user = z.object({
   preferredCategories: z.array(z.string()),
   preferredSizes: z.record(z.string(), z.array(z.string())),
   createdAt: z.string(),
-  /** Only on the member's own record: may they use the moderation view (configured by MODERATOR_EMAILS). */
+  /** Only on the member's own record: may they use the moderation view (a role granted with `npm run moderator`). */
   isModerator: z.boolean().optional(),
 });
 export type User = z.infer<typeof user>;

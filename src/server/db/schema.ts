@@ -54,6 +54,13 @@ export const users = pgTable(
     /** Average of the member's visible review ratings; kept by the reviews module. */
     ratingAverage: real('rating_average'),
     ratingCount: integer('rating_count').notNull().default(0),
+    /**
+     * 'member' or 'moderator'. Granted and revoked only from the shell (`npm run moderator`), never
+     * by registering: an address cannot carry a role to whoever signs up with it next.
+     */
+    role: text('role', { enum: ['member', 'moderator'] })
+      .notNull()
+      .default('member'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the member deleted their account; the row stays, anonymised, for others' trade history. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -1,5 +1,4 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { AppConfig } from '../env';
 import { forbidden, unauthorized } from './errors';
 import { currentUser, type SessionUser } from './session';
 
@@ -20,8 +19,9 @@ declare module 'fastify' {
   }
 }
 
-export function isModerator(config: AppConfig, member: SessionUser) {
-  return config.moderatorEmails.includes(member.email.toLowerCase());
+/** Roles are stored on the account and granted only from the shell (`npm run moderator`). */
+export function isModerator(member: SessionUser) {
+  return member.role === 'moderator';
 }
 
 const members = new WeakMap<object, SessionUser>();
@@ -58,7 +58,7 @@ export function installAuthentication(app: FastifyInstance) {
     if (auth === undefined || auth === 'public') return;
     const member = await currentUser(request);
     if (!member) throw unauthorized();
-    if (auth === 'moderator' && !isModerator(app.config, member))
+    if (auth === 'moderator' && !isModerator(member))
       throw forbidden('Only moderators can see reports');
     members.set(request, member);
   });

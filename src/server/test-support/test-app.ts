@@ -18,7 +18,6 @@ export const testConfig: AppConfig = {
   cookieSecure: false,
   logLevel: 'silent',
   poolSize: 5,
-  moderatorEmails: ['moderator@example.com'],
   clientDir: undefined,
   marketplaceCacheSeconds: 10,
   shutdownTimeoutSeconds: 10,
@@ -102,7 +101,14 @@ export function useTestApp(options: TestAppOptions = {}) {
      * A new member and a client signed in as them. Made directly in the database with a password hash
      * computed once per file (argon2 is slow on purpose); the auth tests cover registering itself.
      */
-    async member(overrides: { firstName?: string; email?: string; password?: string } = {}) {
+    async member(
+      overrides: {
+        firstName?: string;
+        email?: string;
+        password?: string;
+        role?: 'member' | 'moderator';
+      } = {},
+    ) {
       const client = new TestClient(() => this.app);
       const email = overrides.email ?? `member-${randomUUID()}@example.com`;
       const password = overrides.password ?? 'secret-password';
@@ -114,6 +120,7 @@ export function useTestApp(options: TestAppOptions = {}) {
           lastName: 'Member',
           email,
           passwordHash: await passwordHashes.get(password),
+          role: overrides.role ?? 'member',
         })
         .returning();
       if (!row) throw new Error('member insert returned nothing');

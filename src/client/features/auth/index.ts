@@ -4,5 +4,6 @@ export { useAuthDialog } from './components/auth-dialog-context';
 export { AuthDialogProvider } from './components/auth-dialog-provider';
 export { GuestActions } from './components/guest-actions';
 export { PasswordInput } from './components/password-input';
+export { PasswordStrengthMeter } from './components/password-strength-meter';
 export { UserAvatar } from './components/user-avatar';
 export { UserMenu } from './components/user-menu';

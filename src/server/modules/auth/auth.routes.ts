@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The member's own record, with whether they may moderate. */
   const presentSelf = (member: SessionUser) => ({
     ...presentUser(member),
-    isModerator: isModerator(app.config, member),
+    isModerator: isModerator(member),
   });
 
   app.post(

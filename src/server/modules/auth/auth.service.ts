@@ -115,6 +115,7 @@ export async function deleteAccount(ctx: ServiceContext, memberId: string, passw
         bio: null,
         preferredCategories: [],
         preferredSizes: {},
+        role: 'member',
         deletedAt: new Date(),
       })
       .where(eq(users.id, member.id));

@@ -55,7 +55,7 @@ describe('reports and moderation', () => {
   it('stores reports for moderators, who can resolve them; nobody else can read them', async () => {
     const reporter = await t.member({ firstName: 'Rita' });
     const seller = await t.member({ firstName: 'Sam' });
-    const moderator = await t.member({ email: 'moderator@example.com' });
+    const moderator = await t.member({ role: 'moderator' });
     const item = await listItem(seller, { title: 'Suspicious Bag' });
     expect(
       (

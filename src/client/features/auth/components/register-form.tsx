@@ -7,6 +7,7 @@ import { Input } from '@client/components/ui/input';
 import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
 import { useRegisterMutation } from '../api';
 import { PasswordInput, type PasswordVisibility } from './password-input';
+import { PasswordStrengthMeter } from './password-strength-meter';
 
 export function RegisterForm({
   visibility,
@@ -15,7 +16,7 @@ export function RegisterForm({
   visibility: PasswordVisibility;
   onSignedIn: () => void;
 }) {
-  const { register, handleSubmit } = useForm<RegisterFormValues>({
+  const { register, handleSubmit, watch } = useForm<RegisterFormValues>({
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
   const registration = useRegisterMutation();
@@ -78,17 +79,27 @@ export function RegisterForm({
           />
         )}
       </Field>
-      <Field id="register-password" label="Password" hint="Use at least 6 characters.">
+      <Field
+        id="register-password"
+        label="Password"
+        hint="Use at least 8 characters; a few unrelated words work well."
+      >
         {(fieldControl) => (
-          <PasswordInput
-            {...fieldControl}
-            autoComplete="new-password"
-            placeholder="At least 6 characters"
-            aria-required="true"
-            visibility={visibility}
-            withToggle
-            {...register('password')}
-          />
+          <>
+            <PasswordInput
+              {...fieldControl}
+              autoComplete="new-password"
+              placeholder="At least 8 characters"
+              aria-required="true"
+              visibility={visibility}
+              withToggle
+              {...register('password')}
+            />
+            <PasswordStrengthMeter
+              password={watch('password')}
+              userInputs={[watch('email'), watch('firstName'), watch('lastName')]}
+            />
+          </>
         )}
       </Field>
       <Field id="register-confirm-password" label="Confirm password">

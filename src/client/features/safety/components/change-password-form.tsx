@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
 import { toast } from '@client/components/ui/use-toast';
-import { PasswordInput } from '@client/features/auth';
+import { PasswordInput, PasswordStrengthMeter } from '@client/features/auth';
 import { useChangePassword } from '../api';
 
 /** The contract's rules, plus the confirmation, which never leaves the browser. */
@@ -31,6 +31,7 @@ export function ChangePasswordForm() {
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors },
   } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordForm), defaultValues: EMPTY });
 
@@ -81,7 +82,7 @@ export function ChangePasswordForm() {
           Change password
         </h3>
         <p className="text-sm text-muted-foreground">
-          At least 6 characters. You stay signed in here; your other devices are signed out.
+          At least 8 characters, not a common one. You stay signed in here; your other devices are signed out.
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-3">
@@ -93,14 +94,17 @@ export function ChangePasswordForm() {
             errors={errors[field.name]?.message}
           >
             {(fieldControl) => (
-              <PasswordInput
-                {...fieldControl}
-                autoComplete={field.autoComplete}
-                visibility={visibility}
-                withToggle={index === 0}
-                {...register(field.name)}
-                data-testid={field.testId}
-              />
+              <>
+                <PasswordInput
+                  {...fieldControl}
+                  autoComplete={field.autoComplete}
+                  visibility={visibility}
+                  withToggle={index === 0}
+                  {...register(field.name)}
+                  data-testid={field.testId}
+                />
+                {field.name === 'newPassword' ? <PasswordStrengthMeter password={watch('newPassword')} /> : null}
+              </>
             )}
           </Field>
         ))}
