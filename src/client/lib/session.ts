@@ -2,7 +2,7 @@ import type { AuthStatus } from '@common/api/auth';
 import type { User } from '@common/api/users';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
-export const AUTH_STATUS_URL = '/api/auth/status';
+const AUTH_STATUS_URL = '/api/auth/status';
 
 const SIGNED_OUT: AuthStatus = { authenticated: false, user: null };
 

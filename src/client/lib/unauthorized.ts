@@ -1,7 +1,7 @@
 import { toast } from '@client/components/ui/use-toast';
 
 /** As docs/product.md (Screens) has it: how long the 'Unauthorized' toast shows before the browser goes to sign in. */
-export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
 let redirectScheduled = false;
 

@@ -2,7 +2,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import type { ToastActionElement, ToastVariant } from './toast';
 
 /** As docs/product.md (Screens) has it: only one toast is visible at a time, shown for 5000 ms unless dismissed. */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 /** How long a dismissed toast stays mounted so that its exit animation can play. */
 const TOAST_REMOVE_DELAY_MS = 1000;

@@ -11,8 +11,8 @@ import { invalidateNotifications } from '@client/features/notifications';
 import { apiJson, apiRequest } from '@client/lib/api-client';
 import { realtime } from '@client/lib/socket';
 
-export const CONVERSATIONS_URL = '/api/conversations';
-export const MESSAGE_UNREAD_URL = '/api/conversations/unread-count';
+const CONVERSATIONS_URL = '/api/conversations';
+const MESSAGE_UNREAD_URL = '/api/conversations/unread-count';
 
 /*
  * Cache keys. The list, the total unread count and each conversation's messages are separate

@@ -2,7 +2,7 @@ import type { Conversation, Message } from '@common/api/chat';
 import type { UserSummary } from '@common/api/users';
 
 /** How many characters of the last message the conversation list shows. */
-export const PREVIEW_LENGTH = 80;
+const PREVIEW_LENGTH = 80;
 
 /** As docs/product.md (Chat) has it: the badge reads '99+' above 99. */
 export function countBadge(count: number): string {

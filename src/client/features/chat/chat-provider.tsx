@@ -22,7 +22,7 @@ const ChatDialog = lazy(() =>
 /** As docs/product.md (Chat) has it: the floating messages button is on the members' home page. */
 const HOME_PATH = '/';
 /** Message notifications link to /?conversation={id} (any path works). */
-export const CONVERSATION_PARAM = 'conversation';
+const CONVERSATION_PARAM = 'conversation';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -3,12 +3,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { realtime, useRealtimeEvent } from '@client/lib/socket';
 
 /** While the member keeps typing, 'typing on' is sent again this often (a throttle, not per key). */
-export const TYPING_REFRESH_MS = 3000;
+const TYPING_REFRESH_MS = 3000;
 /**
  * The other member's indicator hides after this long without news, in case their stop signal
  * was lost (their tab closed, a dropped connection). Longer than the refresh, so it never flickers.
  */
-export const TYPING_EXPIRE_MS = 2 * TYPING_REFRESH_MS;
+const TYPING_EXPIRE_MS = 2 * TYPING_REFRESH_MS;
 
 /**
  * The member's own typing signal (docs/product.md, Chat): a key press sends 'typing on' (at most once per

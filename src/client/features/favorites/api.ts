@@ -5,7 +5,7 @@ import { useAuth } from '@client/lib/session';
 import { apiRequest } from '@client/lib/api-client';
 import { holdsItems, invalidateItem, invalidateItemQueries } from '@client/lib/item-queries';
 
-export const FAVORITES_URL = '/api/favorites';
+const FAVORITES_URL = '/api/favorites';
 
 /** The member's favourites (GET /api/favorites); not requested for visitors. */
 export function useFavorites() {

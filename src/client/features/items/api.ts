@@ -15,11 +15,11 @@ import { apiJson, apiRequest } from '@client/lib/api-client';
 import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
 import { EAGER_COUNT } from './components/item-image';
 
-export const ITEMS_URL = '/api/items';
-export const ITEM_FACETS_URL = '/api/items/facets';
+const ITEMS_URL = '/api/items';
+const ITEM_FACETS_URL = '/api/items/facets';
 
 /** One "Load more" step on Browse and Categories (the API allows up to 100). */
-export const ITEMS_PAGE_SIZE = 24;
+const ITEMS_PAGE_SIZE = 24;
 /** As docs/product.md (Items) has it: the home pages show the first 8 items. */
 export const SHOWCASE_SIZE = 8;
 

@@ -14,7 +14,7 @@ export function barterMatchesUrl(itemId: string): string {
   return `/api/barter-matches/${itemId}`;
 }
 
-export const VALUE_ESTIMATE_URL = '/api/items/value-estimate';
+const VALUE_ESTIMATE_URL = '/api/items/value-estimate';
 
 const NO_MATCHES: SmartMatches = { matches: [] };
 

@@ -3,8 +3,8 @@ import { NOTIFICATION_POPOVER_SIZE } from '@common/domain/display-limits';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
 
-export const NOTIFICATIONS_URL = '/api/notifications';
-export const UNREAD_COUNT_URL = '/api/notifications/unread-count';
+const NOTIFICATIONS_URL = '/api/notifications';
+const UNREAD_COUNT_URL = '/api/notifications/unread-count';
 
 /**
  * The cache keys of the bell. Each starts with its URL, so invalidating [NOTIFICATIONS_URL] or

@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/session';
 
-export const BLOCKS_URL = '/api/blocks';
-export const MODERATION_REPORTS_URL = '/api/moderation/reports';
+const BLOCKS_URL = '/api/blocks';
+const MODERATION_REPORTS_URL = '/api/moderation/reports';
 
 export type ReportStatus = Report['status'];
 export type ReportTargetType = Report['targetType'];

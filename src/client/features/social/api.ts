@@ -6,11 +6,11 @@ import { apiRequest } from '@client/lib/api-client';
 
 /** Every social read lives under this path; query keys are the URLs (the default query function GETs them). */
 const SOCIAL_URL = '/api/social';
-export const SOCIAL_STATS_URL = `${SOCIAL_URL}/stats`;
-export const RECOMMENDATIONS_URL = `${SOCIAL_URL}/friend-recommendations`;
-export const STYLE_SIMILAR_URL = `${SOCIAL_URL}/style-similar`;
-export const ACTIVITY_FEED_URL = `${SOCIAL_URL}/activity-feed`;
-export const NETWORK_URL = `${SOCIAL_URL}/network`;
+const SOCIAL_STATS_URL = `${SOCIAL_URL}/stats`;
+const RECOMMENDATIONS_URL = `${SOCIAL_URL}/friend-recommendations`;
+const STYLE_SIMILAR_URL = `${SOCIAL_URL}/style-similar`;
+const ACTIVITY_FEED_URL = `${SOCIAL_URL}/activity-feed`;
+const NETWORK_URL = `${SOCIAL_URL}/network`;
 
 /*
  * Social data is for members only (docs/product.md, Social); the page asks for it only once the session is

@@ -2,7 +2,7 @@ import type { Stats } from '@common/api/items';
 import { FALLBACK_STATS, statsOrFallback } from '@common/domain/marketplace-stats';
 import { useQuery } from '@tanstack/react-query';
 
-export const STATS_URL = '/api/stats';
+const STATS_URL = '/api/stats';
 
 /**
  * The marketplace totals. A failed call shows the product doc's fallback figures (docs/product.md, Screens), so the

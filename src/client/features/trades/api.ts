@@ -5,7 +5,7 @@ import { apiRequest } from '@client/lib/api-client';
 import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
 import { invalidateNotifications } from '@client/features/notifications';
 
-export const TRADE_REQUESTS_URL = '/api/trade-requests';
+const TRADE_REQUESTS_URL = '/api/trade-requests';
 
 /** As docs/product.md (Trades) has it: suggested barters are cached for 5 minutes. */
 const SUGGESTED_BARTERS_STALE_MS = 5 * 60 * 1000;

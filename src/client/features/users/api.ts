@@ -6,7 +6,7 @@ import { apiRequest } from '@client/lib/api-client';
 import { holdsItems } from '@client/lib/item-queries';
 import { refreshSession } from '@client/lib/session';
 
-export const AUTH_USER_URL = '/api/auth/user';
+const AUTH_USER_URL = '/api/auth/user';
 
 export function userItemsUrl(userId: string): string {
   return `/api/users/${userId}/items`;

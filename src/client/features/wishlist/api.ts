@@ -5,7 +5,7 @@ import { apiRequest } from '@client/lib/api-client';
 import type { MutationErrorMeta } from '@client/lib/query-client';
 
 export const WISHLIST_URL = '/api/wishlist';
-export const WISHLIST_MATCHES_URL = '/api/wishlist/matches';
+const WISHLIST_MATCHES_URL = '/api/wishlist/matches';
 
 /** The member's wishlist entries, newest first (GET /api/wishlist); not requested for visitors. */
 export function useWishlist() {

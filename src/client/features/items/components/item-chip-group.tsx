@@ -44,7 +44,7 @@ export function ItemChipGroup<T extends string>({
   );
 }
 
-export const COLOR_SWATCHES = {
+const COLOR_SWATCHES = {
   Black: '#111827',
   White: '#ffffff',
   Gray: '#9ca3af',

@@ -12,7 +12,7 @@ import { useFavorites } from '@client/features/favorites';
 import { useUserItems } from '../api';
 
 /** docs/product.md (Screens): Profile: the default bio when the member has not written one. */
-export const DEFAULT_BIO = 'Fashion enthusiast and sustainable trader';
+const DEFAULT_BIO = 'Fashion enthusiast and sustainable trader';
 
 /** docs/product.md (Screens): Profile header: initials, name, bio and 'Edit Profile' (opens Preferences). */
 export function ProfileHeader({ user, onEdit }: { user: User; onEdit: () => void }) {
