@@ -200,26 +200,24 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
   const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);
   if (serveClient) {
-    await app.register(async (files) => {
-      // The built client's files are public.
-      files.addHook('onRoute', (route) => {
-        route.config = { ...route.config, auth: 'public' };
-      });
-      await files.register(fastifyStatic, {
-        root: clientDir,
-        index: false,
-        wildcard: false,
-        // The build writes .br and .gz copies (vite.config.ts); they go to clients that accept them.
-        preCompressed: true,
-        setHeaders(reply, path) {
-          reply.header(
-            'cache-control',
-            path.includes('/assets/')
-              ? 'public, max-age=31536000, immutable'
-              : 'public, max-age=0, must-revalidate',
-          );
-        },
-      });
+    // Every API route is in by now; what is registered from here on is the built client's files.
+    app.addHook('onRoute', (route) => {
+      route.config = { auth: 'public', ...route.config };
+    });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: false,
+      // The build writes .br and .gz copies (vite.config.ts); they go to clients that accept them.
+      preCompressed: true,
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
+        );
+      },
     });
   }
 
