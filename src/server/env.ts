@@ -22,7 +22,21 @@ const envSchema = z.object({
   MODERATOR_EMAILS: z.string().default(''),
   CLIENT_DIR: z.string().min(1).optional(),
   MARKETPLACE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  PENDING_EXPIRY_DAYS: z.coerce.number().positive().max(365).default(7),
+  ACCEPTED_EXPIRY_DAYS: z.coerce.number().positive().max(365).default(21),
+  CLAIM_WINDOW_DAYS: z.coerce.number().positive().max(365).default(3),
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 });
+
+/** The trade lifecycle's timers (docs/decisions/006-trade-lifecycle.md). */
+export interface TradeTimers {
+  /** A pending request is declined this long after it was made. */
+  pendingExpiryDays: number;
+  /** An accepted trade nobody confirmed receiving is cancelled this long after acceptance. */
+  acceptedExpiryDays: number;
+  /** After one party confirms receipt, the other has this long to confirm or dispute. */
+  claimWindowDays: number;
+}
 
 export interface AppConfig {
   port: number;
@@ -42,6 +56,9 @@ export interface AppConfig {
    * items empties the cache at once, on every instance. 0 turns it off.
    */
   marketplaceCacheSeconds: number;
+  tradeTimers: TradeTimers;
+  /** How often the periodic sweep (expiries, claim windows) runs; 0 turns it off. */
+  sweepIntervalSeconds: number;
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
@@ -66,5 +83,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       .filter(Boolean),
     clientDir: env.CLIENT_DIR,
     marketplaceCacheSeconds: env.MARKETPLACE_CACHE_SECONDS,
+    tradeTimers: {
+      pendingExpiryDays: env.PENDING_EXPIRY_DAYS,
+      acceptedExpiryDays: env.ACCEPTED_EXPIRY_DAYS,
+      claimWindowDays: env.CLAIM_WINDOW_DAYS,
+    },
+    sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
   };
 }

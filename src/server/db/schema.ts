@@ -280,7 +280,10 @@ export const tradeDisputes = pgTable(
     reason: text('reason').notNull(),
     text: text('text').notNull(),
     /** Image ids uploaded by the opener through /api/images. */
-    photoIds: uuid('photo_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    photoIds: uuid('photo_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** completed | cancelled, once resolved. */
     outcome: text('outcome'),

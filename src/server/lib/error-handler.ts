@@ -45,7 +45,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,9 +1,10 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Report } from '../../../common/api/safety';
 import type { Queryable } from '../../db/connect';
 import { blocks, items, reports, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
+import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
 
 /** True when either member has blocked the other. */
@@ -21,6 +22,20 @@ export async function isBlockedBetween(db: Queryable, a: string, b: string) {
   return Boolean(row);
 }
 
+/** Members with a block either way with this one: they never meet in recommendations or matches. */
+export async function blockedIds(db: Queryable, memberId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(or(eq(blocks.blockerId, memberId), eq(blocks.blockedId, memberId)));
+  return new Set(rows.map((row) => (row.blockerId === memberId ? row.blockedId : row.blockerId)));
+}
+
+/** SQL condition: no block either way between the members `a` and `b` (ids or columns). */
+export function noBlockBetween(a: SQLWrapper | string, b: SQLWrapper | string): SQL {
+  return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
+}
+
 /** Refuses contact (messages, trade requests) between members when either blocked the other. */
 export async function assertNotBlocked(db: Queryable, from: string, to: string) {
   if (await isBlockedBetween(db, from, to)) throw forbidden('You cannot contact this member');
@@ -30,7 +45,15 @@ export async function block(ctx: ServiceContext, memberId: string, blockedId: st
   if (memberId === blockedId) throw badRequest('You cannot block yourself');
   const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
   if (!target) throw notFound('Member not found');
-  await ctx.db.insert(blocks).values({ blockerId: memberId, blockedId }).onConflictDoNothing();
+  await transact(ctx, async (tx, effects) => {
+    const [created] = await tx
+      .insert(blocks)
+      .values({ blockerId: memberId, blockedId })
+      .onConflictDoNothing()
+      .returning({ blockerId: blocks.blockerId });
+    // What is in flight between them ends with the block (trades.listeners.ts).
+    if (created) await effects.emit('member.blocked', { memberId, blockedId });
+  });
 }
 
 export async function unblock(ctx: ServiceContext, memberId: string, blockedId: string) {

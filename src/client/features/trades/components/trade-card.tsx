@@ -31,6 +31,7 @@ import { ItemThumbnail } from './item-thumbnail';
 const STATUS_LABELS: Record<TradeRequest['status'], string> = {
   pending: 'Pending',
   accepted: 'Accepted',
+  disputed: 'Disputed',
   completed: 'Completed',
   declined: 'Declined',
   cancelled: 'Cancelled',
