@@ -10,6 +10,7 @@ import { UserAvatar } from '@client/features/auth/components/user-avatar';
 import { RatingStars } from '@client/features/reviews/components/rating-stars';
 import { useRatingSummary } from '@client/features/reviews/api';
 import { useFavorites } from '@client/features/favorites/api';
+import { TradingRecord } from '@client/features/trades/components/trading-record';
 import { useUserItems } from '../api';
 
 /** Spec §2 Profile: the default bio when the member has not written one. */
@@ -32,6 +33,7 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit: () => void
             {user.bio?.trim() || DEFAULT_BIO}
           </p>
           <MemberRating userId={user.id} />
+          <TradingRecord userId={user.id} />
         </div>
         <Button
           variant="outline"

@@ -11,6 +11,7 @@ import {
   BlockedMemberNotice,
   MemberSafetyActions,
 } from '@client/features/safety/components/member-safety-actions';
+import { TradingRecord } from '@client/features/trades/components/trading-record';
 import { useUserItems } from '../api';
 import { EmptyState } from './empty-state';
 import { MemberRating } from './profile-summary';
@@ -66,6 +67,7 @@ export function PublicProfile({ userId }: { userId: string }) {
               </h1>
             )}
             <MemberRating userId={userId} />
+            <TradingRecord userId={userId} />
           </div>
           <MemberSafetyActions userId={userId} name={name} />
         </CardContent>
