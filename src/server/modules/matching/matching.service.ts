@@ -9,7 +9,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { itemColumns, presentItem } from '../items/items.presenter';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
-import { blockedIds, isBlockedBetween, noBlockBetween } from '../safety/safety.service';
+import { blockedIds, isBlockedBetween, noBlockBetween } from '../safety/safety.query';
 import { loadProfiles, toMatchItem } from './profiles';
 import { findRings } from './rings';
 

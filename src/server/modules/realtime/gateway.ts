@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { clientEvent, MAX_FRAME_BYTES, type ServerEvent } from '../../../common/realtime';
-import type { AppInstance } from '../../app';
 import { forbidden, HttpError } from '../../lib/errors';
 import { isSameOrigin } from '../../lib/origin-guard';
 import {
@@ -14,7 +14,7 @@ import {
   touchViewing,
 } from '../chat/chat.service';
 import { getNotification, unreadCount } from '../notifications/notifications.service';
-import { isBlockedBetween } from '../safety/safety.service';
+import { isBlockedBetween } from '../safety/safety.query';
 import type { BusEvent } from './event-bus';
 
 const HEARTBEAT_MS = 30_000;
@@ -40,7 +40,7 @@ interface Connection {
  * authenticated by the session cookie, fed by the event bus so that every instance delivers to its
  * own sockets (realtime.listeners.ts puts committed events on the bus).
  */
-export async function realtimeGateway(app: AppInstance) {
+export const realtimeGateway: FastifyPluginAsyncZod = async (app) => {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const ctx = app.services;
   const byUser = new Map<string, Set<Connection>>();
@@ -236,4 +236,4 @@ export async function realtimeGateway(app: AppInstance) {
       send(connection, { type: 'unread', count: await unreadCount(ctx, user.id) });
     },
   );
-}
+};

@@ -1,45 +1,10 @@
-import { and, desc, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Report } from '../../../common/api/safety';
-import type { Queryable } from '../../db/connect';
 import { blocks, items, reports, users } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
-
-/** True when either member has blocked the other. */
-export async function isBlockedBetween(db: Queryable, a: string, b: string) {
-  const [row] = await db
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
-        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Members with a block either way with this one: they never meet in recommendations or matches. */
-export async function blockedIds(db: Queryable, memberId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
-    .from(blocks)
-    .where(or(eq(blocks.blockerId, memberId), eq(blocks.blockedId, memberId)));
-  return new Set(rows.map((row) => (row.blockerId === memberId ? row.blockedId : row.blockerId)));
-}
-
-/** SQL condition: no block either way between the members `a` and `b` (ids or columns). */
-export function noBlockBetween(a: SQLWrapper | string, b: SQLWrapper | string): SQL {
-  return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
-}
-
-/** Refuses contact (messages, trade requests) between members when either blocked the other. */
-export async function assertNotBlocked(db: Queryable, from: string, to: string) {
-  if (await isBlockedBetween(db, from, to)) throw forbidden('You cannot contact this member');
-}
 
 export async function block(ctx: ServiceContext, memberId: string, blockedId: string) {
   if (memberId === blockedId) throw badRequest('You cannot block yourself');

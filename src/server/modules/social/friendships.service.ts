@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect';
 import { friendships, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
-import { assertNotBlocked } from '../safety/safety.service';
+import { assertNotBlocked } from '../safety/safety.query';
 import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
 

@@ -12,7 +12,7 @@ import { type Db, queryRows } from '../../db/connect';
 import type { ServiceContext } from '../../lib/service-context';
 import { friendships, items, tradeRequests, users, wishlistItems } from '../../db/schema';
 import { loadProfiles } from '../matching/profiles';
-import { blockedIds } from '../safety/safety.service';
+import { blockedIds } from '../safety/safety.query';
 import { presentUserSummary } from '../users/users.presenter';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
 import { connectedIds, friendIds } from './friendships.service';

@@ -7,7 +7,7 @@ import { items, notifications, wishlistItems } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { wishlistMatchesItem } from './wishlist.query';
-import { noBlockBetween } from '../safety/safety.service';
+import { noBlockBetween } from '../safety/safety.query';
 
 type EntryRow = typeof wishlistItems.$inferSelect;
 
