@@ -29,7 +29,10 @@ import {
   type AuthRateLimits,
   createAuthLimiter,
   DEFAULT_AUTH_RATE_LIMITS,
+  DEFAULT_TRADE_ACTION_LIMITS,
+  type TradeActionLimits,
 } from './lib/rate-limit';
+import { createSweep, type Sweep } from './lib/sweep';
 import type { ServiceContext } from './lib/service-context';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -44,6 +47,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { registerTradesListeners } from './modules/trades/trades.listeners';
 import { tradesRoutes } from './modules/trades/trades.routes';
+import { registerTradesSweep } from './modules/trades/trades.sweep';
 import { safetyRoutes } from './modules/safety/safety.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -60,6 +64,10 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     authLimiter: AuthLimiter;
+    /** Per-member budgets for cancelling trades and opening disputes. */
+    tradeActionLimits: TradeActionLimits;
+    /** Periodic work (trade expiries, claim windows); tests call `sweep.run(now)` themselves. */
+    sweep: Sweep;
     /** Fan-out of socket events to every instance (modules/realtime). */
     bus: EventBus;
     /** The first argument of every service function. */
@@ -89,6 +97,7 @@ export interface BuildAppOptions {
   /** The log level (and, for tests, where the lines go), or false for silence. */
   logger?: false | { level: string; stream?: DestinationStream };
   authRateLimits?: AuthRateLimits;
+  tradeActionLimits?: TradeActionLimits;
   /** Fan-out of socket events; defaults to this process only. */
   bus?: EventBus;
   /** The built client to serve; null serves none (API tests). */
@@ -123,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     createAuthLimiter(options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS, options.database.pool),
   );
 
+  app.decorate('tradeActionLimits', options.tradeActionLimits ?? DEFAULT_TRADE_ACTION_LIMITS);
+
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -147,6 +158,17 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   registerWishlistListeners(services);
   registerMatchingListeners(services);
   registerRealtimeListeners(services.events, app.bus);
+
+  const sweep = createSweep({ pool: options.database.pool, log: app.log });
+  registerTradesSweep(sweep, services, options.config.tradeTimers);
+  app.decorate('sweep', sweep);
+  app.addHook('onReady', async () => {
+    sweep.start(options.config.sweepIntervalSeconds * 1000);
+  });
+  // Before the database closes: a run in progress finishes its current task first.
+  app.addHook('onClose', async () => {
+    await sweep.stop();
+  });
 
   await app.register(cookie);
   await app.register(helmet, {

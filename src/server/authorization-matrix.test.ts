@@ -196,6 +196,29 @@ const rows: Record<string, Row> = {
     expect: { visitor: 401, other: 404, owner: 409 },
     request: (w) => ({ url: `/api/trade-requests/${w.tradeId}/received`, body: {} }),
   },
+  'POST /api/trade-requests/:id/dispute': {
+    // The world's trade is pending: a party learns it cannot be disputed yet.
+    expect: { visitor: 401, other: 404, owner: 409 },
+    request: (w) => ({
+      url: `/api/trade-requests/${w.tradeId}/dispute`,
+      body: { reason: 'not_received', text: 'Nothing arrived' },
+    }),
+  },
+  'GET /api/users/:userId/reliability': {
+    expect: publicRead,
+    request: (w) => ({ url: `/api/users/${w.ownerId}/reliability` }),
+  },
+  'GET /api/moderation/disputes': {
+    expect: { visitor: 401, other: 403, owner: 200 },
+    request: () => ({ url: '/api/moderation/disputes' }),
+  },
+  'POST /api/moderation/disputes/:id/resolve': {
+    expect: { visitor: 401, other: 403, owner: 404 },
+    request: () => ({
+      url: `/api/moderation/disputes/${unknown}/resolve`,
+      body: { outcome: 'completed', note: 'Both arrived' },
+    }),
+  },
   'GET /api/notifications': { expect: memberRead, request: () => ({ url: '/api/notifications' }) },
   'GET /api/notifications/unread-count': {
     expect: memberRead,

@@ -30,7 +30,21 @@ const envSchema = z.object({
         'must be off, a hop count (1 for one proxy) or proxy addresses and CIDRs separated by commas (e.g. 10.0.0.1,10.1.0.0/16)',
     })
     .default('off'),
+  PENDING_EXPIRY_DAYS: z.coerce.number().positive().max(365).default(7),
+  ACCEPTED_EXPIRY_DAYS: z.coerce.number().positive().max(365).default(21),
+  CLAIM_WINDOW_DAYS: z.coerce.number().positive().max(365).default(3),
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 });
+
+/** The trade lifecycle's timers (docs/decisions/006-trade-lifecycle.md). */
+export interface TradeTimers {
+  /** A pending request is declined this long after it was made. */
+  pendingExpiryDays: number;
+  /** An accepted trade nobody confirmed receiving is cancelled this long after acceptance. */
+  acceptedExpiryDays: number;
+  /** After one party confirms receipt, the other has this long to confirm or dispute. */
+  claimWindowDays: number;
+}
 
 export interface AppConfig {
   port: number;
@@ -55,6 +69,9 @@ export interface AppConfig {
    * is the socket's peer, so a forged header changes nothing), a hop count, or proxy addresses/CIDRs.
    */
   trustProxy: false | number | string[];
+  tradeTimers: TradeTimers;
+  /** How often the periodic sweep (expiries, claim windows) runs; 0 turns it off. */
+  sweepIntervalSeconds: number;
 }
 
 function parseTrustProxy(value: string): AppConfig['trustProxy'] {
@@ -84,6 +101,12 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     marketplaceCacheSeconds: env.MARKETPLACE_CACHE_SECONDS,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    tradeTimers: {
+      pendingExpiryDays: env.PENDING_EXPIRY_DAYS,
+      acceptedExpiryDays: env.ACCEPTED_EXPIRY_DAYS,
+      claimWindowDays: env.CLAIM_WINDOW_DAYS,
+    },
+    sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Report } from '@common/api/safety';
-import { CircleCheckBig, Inbox, ShieldAlert, ShieldX } from 'lucide-react';
+import { CircleCheckBig, Gavel, Inbox, ShieldAlert, ShieldX } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -10,6 +10,9 @@ import { PageHeader } from '@client/components/layout/page-header';
 import { useAuth } from '@client/lib/session';
 import { ReportCard, type ReportStatus, useModerationReports } from '@client/features/safety';
 import { hasStatus } from '@client/lib/api-error';
+import { DisputeReviewCard, useModerationDisputes } from '@client/features/trades';
+
+type ModerationTab = ReportStatus | 'disputes';
 
 const EMPTY: Record<ReportStatus, { title: string; description: string }> = {
   open: { title: 'No open reports', description: 'Nothing needs a look right now.' },
@@ -24,7 +27,8 @@ export function ModerationPage() {
   const { user } = useAuth();
   const isModerator = user?.isModerator === true;
   const [, navigate] = useLocation();
-  const tab: ReportStatus = new URLSearchParams(useSearch()).get('tab') === 'resolved' ? 'resolved' : 'open';
+  const requested = new URLSearchParams(useSearch()).get('tab');
+  const tab: ModerationTab = requested === 'resolved' || requested === 'disputes' ? requested : 'open';
   const open = useModerationReports('open', isModerator);
   const resolved = useModerationReports('resolved', isModerator);
   const forbidden = [open, resolved].some((query) => hasStatus(query.error, 403));
@@ -35,11 +39,14 @@ export function ModerationPage() {
         <NotAuthorized />
       ) : (
         <div className="grid gap-6">
-          <PageHeader title="Moderation" description="Reports from members about items and other members" />
+          <PageHeader
+            title="Moderation"
+            description="Reports from members about items and other members, and disputed trades"
+          />
           <Tabs
             value={tab}
             onValueChange={(value) =>
-              navigate(value === 'resolved' ? '/moderation?tab=resolved' : '/moderation', { replace: true })
+              navigate(value === 'open' ? '/moderation' : `/moderation?tab=${value}`, { replace: true })
             }
           >
             <TabsList aria-label="Report status" className="w-full sm:w-auto">
@@ -55,12 +62,19 @@ export function ModerationPage() {
                 <CircleCheckBig aria-hidden="true" />
                 Resolved{resolved.data ? ` (${resolved.data.length})` : ''}
               </TabsTrigger>
+              <TabsTrigger value="disputes" className="flex-1 sm:flex-none" data-testid="tab-disputes">
+                <Gavel aria-hidden="true" />
+                Disputes
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="open" className="mt-6">
               <ReportList status="open" query={open} />
             </TabsContent>
             <TabsContent value="resolved" className="mt-6">
               <ReportList status="resolved" query={resolved} />
+            </TabsContent>
+            <TabsContent value="disputes" className="mt-6">
+              <DisputeList />
             </TabsContent>
           </Tabs>
         </div>
@@ -110,6 +124,49 @@ function ReportList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Open disputes first, oldest first; the last decisions below them. */
+function DisputeList() {
+  const open = useModerationDisputes('open');
+  const resolved = useModerationDisputes('resolved');
+  if (open.isPending) {
+    return <Skeleton className="h-40 w-full rounded-xl" role="status" aria-label="Loading disputes" />;
+  }
+  if (open.isError || !open.data) {
+    return <p className="text-sm text-destructive">We couldn't load the disputes. Please try again.</p>;
+  }
+  return (
+    <div className="grid gap-6">
+      {open.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="text-no-disputes">
+          No open disputes.
+        </p>
+      ) : (
+        <ul className="grid gap-4" aria-label="Open disputes">
+          {open.data.map((dispute) => (
+            <li key={dispute.id}>
+              <DisputeReviewCard dispute={dispute} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {resolved.data && resolved.data.length > 0 ? (
+        <section className="grid gap-4" aria-labelledby="resolved-disputes-heading">
+          <h2 id="resolved-disputes-heading" className="text-lg font-semibold">
+            Resolved disputes
+          </h2>
+          <ul className="grid gap-4">
+            {resolved.data.map((dispute) => (
+              <li key={dispute.id}>
+                <DisputeReviewCard dispute={dispute} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
   );
 }
 

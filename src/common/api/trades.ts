@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { CONDITIONS } from '../domain/taxonomy';
-import { TRADE_STATUSES } from '../domain/trade-state';
+import {
+  DISPUTE_OUTCOMES,
+  DISPUTE_REASONS,
+  MAX_CANCEL_REASON,
+  MAX_DISPUTE_PHOTOS,
+  TRADE_STATUSES,
+} from '../domain/trade-state';
+import { text } from './common';
 import { userSummary } from './users';
 import { MAX_TRADE_MESSAGE_LENGTH } from '../domain/limits';
 
@@ -18,6 +25,22 @@ export const tradeItemSummary = z.object({
 });
 export type TradeItemSummary = z.infer<typeof tradeItemSummary>;
 
+/** A dispute over a trade, as both parties and moderators see it. */
+export const tradeDispute = z.object({
+  id: z.string(),
+  reason: z.enum(DISPUTE_REASONS),
+  text: z.string(),
+  /** `/images/{id}` URLs. */
+  photos: z.array(z.string()),
+  openedById: z.string().nullable(),
+  createdAt: z.string(),
+  outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
+  /** The moderator's note to both parties, once resolved. */
+  resolutionNote: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+});
+export type TradeDispute = z.infer<typeof tradeDispute>;
+
 export const tradeRequest = z.object({
   id: z.string(),
   requestedItemId: z.string(),
@@ -31,6 +54,14 @@ export const tradeRequest = z.object({
   completedAt: z.string().nullable(),
   requesterReceived: z.boolean(),
   ownerReceived: z.boolean(),
+  acceptedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** The party who cancelled; null when the request expired or a moderator cancelled. */
+  cancelledById: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  /** While one party has confirmed receipt: when the trade completes unless the other disputes. */
+  claimDeadline: z.string().nullable(),
+  dispute: tradeDispute.nullable(),
   /** incoming: the member owns the requested item; outgoing: the member asked. */
   side: z.enum(['incoming', 'outgoing']),
   requestedItem: tradeItemSummary,
@@ -64,6 +95,66 @@ export const tradeStatusInput = z
     status: z.enum(['accepted', 'declined', 'cancelled'], {
       message: 'status must be accepted, declined or cancelled',
     }),
+    /** Why an accepted trade is cancelled; shown to the partner. */
+    reason: z
+      .string({ message: 'reason must be text' })
+      .trim()
+      .max(MAX_CANCEL_REASON, { message: `The reason must be at most ${MAX_CANCEL_REASON} characters` })
+      .optional(),
   })
   .strict();
 export type TradeStatusInput = z.infer<typeof tradeStatusInput>;
+
+export const disputeInput = z
+  .object({
+    reason: z.enum(DISPUTE_REASONS, { message: `reason must be one of: ${DISPUTE_REASONS.join(', ')}` }),
+    text: text('The description', 1, 2000),
+    photoIds: z
+      .array(z.uuid({ message: 'photoIds must be uploaded image ids' }), {
+        message: 'photoIds must be a list of image ids',
+      })
+      .max(MAX_DISPUTE_PHOTOS, { message: `Attach at most ${MAX_DISPUTE_PHOTOS} photos` })
+      .default([]),
+  })
+  .strict();
+export type DisputeInput = z.input<typeof disputeInput>;
+
+/** An open or resolved dispute with its trade, for the moderation view. */
+export const moderationDispute = tradeDispute.extend({
+  tradeId: z.string(),
+  tradeStatus: z.enum(TRADE_STATUSES),
+  requestedItem: tradeItemSummary,
+  offeredItem: tradeItemSummary,
+  requester: userSummary,
+  owner: userSummary,
+});
+export type ModerationDispute = z.infer<typeof moderationDispute>;
+
+export const disputeListQuery = z
+  .object({
+    status: z.enum(['open', 'resolved'], { message: 'status must be open or resolved' }).default('open'),
+  })
+  .strict();
+
+export const disputeResolutionInput = z
+  .object({
+    outcome: z.enum(DISPUTE_OUTCOMES, { message: 'outcome must be completed or cancelled' }),
+    note: text('The note', 1, 1000),
+  })
+  .strict();
+export type DisputeResolutionInput = z.infer<typeof disputeResolutionInput>;
+
+/** A member's trading record, on their public profile. All figures are null for a new member. */
+export const reliability = z.object({
+  completedTrades: z.number().int(),
+  acceptedTrades: z.number().int(),
+  /** Share (0–1) of the trades they accepted or had accepted that they cancelled; null with none. */
+  cancelledShare: z.number().nullable(),
+  /** Disputes opened against them that a moderator resolved by cancelling the trade. */
+  disputesLost: z.number().int(),
+  /** Median days from acceptance to their own receipt confirmation; null with none confirmed. */
+  medianReceiptDays: z.number().nullable(),
+  /** No accepted trade yet: the profile says "New member" instead of figures. */
+  isNew: z.boolean(),
+});
+export type Reliability = z.infer<typeof reliability>;

@@ -53,3 +53,9 @@ describe('offerableItems', () => {
     expect(offerableItems(items, 'target').map((i) => i.id)).toEqual(['a', 'b']);
   });
 });
+
+describe('disputed trades on the board', () => {
+  it('stay with the accepted ones until a moderator decides', () => {
+    expect(groupTrades([{ status: 'disputed' as const }]).accepted).toHaveLength(1);
+  });
+});

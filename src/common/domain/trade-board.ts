@@ -19,7 +19,8 @@ export function groupTrades<T extends BoardTrade>(trades: readonly T[]): TradeBo
   const board: TradeBoard<T> = { pending: [], accepted: [], completed: [], history: [] };
   for (const trade of trades) {
     if (trade.status === 'pending') board.pending.push(trade);
-    else if (trade.status === 'accepted') board.accepted.push(trade);
+    // A disputed trade is still in progress: it stays with the accepted ones until a moderator decides.
+    else if (trade.status === 'accepted' || trade.status === 'disputed') board.accepted.push(trade);
     else if (trade.status === 'completed') board.completed.push(trade);
     else board.history.push(trade);
   }

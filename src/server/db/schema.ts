@@ -255,6 +255,13 @@ export const tradeRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the owner accepted: the start of the accepted-trade expiry and of the reliability figures. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** When a pending request was withdrawn or an accepted trade cancelled, however it happened. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The party who cancelled; null when the sweep or a moderator did (no member is to blame). */
+    cancelledById: uuid('cancelled_by_id').references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: text('cancel_reason'),
   },
   (t) => [
     uniqueIndex('trade_requests_pending_pair_idx')
@@ -267,6 +274,48 @@ export const tradeRequests = pgTable(
     index('trade_requests_completed_idx')
       .on(t.status)
       .where(sql`${t.status} = 'completed'`),
+    // What the lifecycle sweep looks for: open requests and trades by age.
+    index('trade_requests_open_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} in ('pending', 'accepted')`),
+  ],
+);
+
+/**
+ * A dispute over an accepted trade: it freezes the trade (status disputed) until a moderator
+ * resolves it as completed or cancelled. One per trade.
+ */
+export const tradeDisputes = pgTable(
+  'trade_disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tradeRequestId: uuid('trade_request_id')
+      .notNull()
+      .unique()
+      .references(() => tradeRequests.id, { onDelete: 'cascade' }),
+    openedById: uuid('opened_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The other party: the member whose side of the trade is in question. */
+    againstId: uuid('against_id').references(() => users.id, { onDelete: 'set null' }),
+    /** not_received | not_as_described | damaged | other */
+    reason: text('reason').notNull(),
+    text: text('text').notNull(),
+    /** Image ids uploaded by the opener through /api/images. */
+    photoIds: uuid('photo_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** completed | cancelled, once resolved. */
+    outcome: text('outcome'),
+    resolutionNote: text('resolution_note'),
+    resolvedById: uuid('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('trade_disputes_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+    index('trade_disputes_against_idx').on(t.againstId),
   ],
 );
 

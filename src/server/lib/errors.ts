@@ -3,7 +3,7 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    /** Headers the answer carries, such as Retry-After on a 429. */
+    /** Response headers that go with the error (Retry-After on a 429). */
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
@@ -16,5 +16,9 @@ export const unauthorized = (message = 'Unauthorized') => new HttpError(401, mes
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, { 'retry-after': String(retryAfterSeconds) });
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(
+    429,
+    message,
+    retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
+  );

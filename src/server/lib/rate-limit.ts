@@ -142,3 +142,40 @@ export function createAuthLimiter(limits: AuthRateLimits, pool?: pg.Pool) {
   };
 }
 export type AuthLimiter = ReturnType<typeof createAuthLimiter>;
+
+export interface MemberActionLimit {
+  /** Actions per member per window. */
+  points: number;
+  windowSeconds: number;
+}
+
+/**
+ * A per-member budget for one kind of action (cancelling trades, opening disputes): shared by all
+ * instances on PostgreSQL, per process on PGlite. Over budget answers 429 with Retry-After.
+ */
+export function createMemberLimiter(action: string, limit: MemberActionLimit, pool?: pg.Pool) {
+  const limiter = budget(`member-${action}`, limit.points, limit.windowSeconds, pool);
+  return {
+    async take(memberId: string) {
+      try {
+        await limiter.consume(memberId);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+        throw tooManyRequests('You are doing that too often. Please try again later.', seconds);
+      }
+    },
+  };
+}
+export type MemberLimiter = ReturnType<typeof createMemberLimiter>;
+
+export interface TradeActionLimits {
+  /** Cancelling trades and withdrawing requests. */
+  cancels: MemberActionLimit;
+  disputes: MemberActionLimit;
+}
+
+export const DEFAULT_TRADE_ACTION_LIMITS: TradeActionLimits = {
+  cancels: { points: 20, windowSeconds: 60 * 60 },
+  disputes: { points: 5, windowSeconds: 24 * 60 * 60 },
+};

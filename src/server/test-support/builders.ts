@@ -46,6 +46,7 @@ export async function buildItem(
 const ITEMS_BY_STATUS: Record<TradeStatus, Partial<typeof items.$inferInsert>> = {
   pending: { availability: 'pending' },
   accepted: { availability: 'reserved' },
+  disputed: { availability: 'reserved' },
   completed: { availability: 'traded', isActive: false },
   declined: { availability: 'available' },
   cancelled: { availability: 'available' },
@@ -79,6 +80,7 @@ export async function buildTrade(t: TestApp, options: BuildTradeOptions = {}) {
       ownerId: memberId(owner),
       message: 'Swap?',
       status,
+      acceptedAt: status === 'accepted' || status === 'disputed' || status === 'completed' ? now : null,
       completedAt: done,
       ownerReceivedAt: done,
       requesterReceivedAt: done,

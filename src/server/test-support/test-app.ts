@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
 import { type AppInstance, buildApp } from '../app';
 import type { AppConfig } from '../env';
-import type { AuthRateLimits } from '../lib/rate-limit';
+import { type AuthRateLimits, DEFAULT_TRADE_ACTION_LIMITS, type TradeActionLimits } from '../lib/rate-limit';
 import { randomUUID } from 'node:crypto';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/password';
@@ -22,6 +22,9 @@ export const testConfig: AppConfig = {
   marketplaceCacheSeconds: 10,
   shutdownTimeoutSeconds: 10,
   trustProxy: false,
+  tradeTimers: { pendingExpiryDays: 7, acceptedExpiryDays: 21, claimWindowDays: 3 },
+  // Tests run the sweep themselves (app.sweep.run), with the clock they need.
+  sweepIntervalSeconds: 0,
 };
 
 const passwordHashes = new Map<string, Promise<string>>();
@@ -33,10 +36,15 @@ const generousLimits: AuthRateLimits = {
   demoPerIp: 100_000,
   windowSeconds: 60,
 };
+const generousTradeLimits: TradeActionLimits = {
+  cancels: { ...DEFAULT_TRADE_ACTION_LIMITS.cancels, points: 100_000 },
+  disputes: { ...DEFAULT_TRADE_ACTION_LIMITS.disputes, points: 100_000 },
+};
 
 export interface TestAppOptions {
   config?: Partial<AppConfig>;
   authRateLimits?: AuthRateLimits;
+  tradeActionLimits?: TradeActionLimits;
   /** Empty every table before each test (the default); off for files that build data once. */
   resetBetweenTests?: boolean;
 }
@@ -55,6 +63,7 @@ export function useTestApp(options: TestAppOptions = {}) {
       logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
       clientDir: null,
       authRateLimits: options.authRateLimits ?? generousLimits,
+      tradeActionLimits: options.tradeActionLimits ?? generousTradeLimits,
     });
     await state.app.ready();
   })();

@@ -1,5 +1,13 @@
 import type { Item } from '@common/api/items';
-import type { TradeRequest, TradeRequestInput, TradeStatusInput } from '@common/api/trades';
+import type {
+  DisputeInput,
+  DisputeResolutionInput,
+  ModerationDispute,
+  Reliability,
+  TradeRequest,
+  TradeRequestInput,
+  TradeStatusInput,
+} from '@common/api/trades';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
 import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
@@ -90,9 +98,44 @@ export function useCreateTradeRequest() {
 export function useUpdateTradeStatus() {
   return useTradeChange(
     'Failed to update barter request',
-    async ({ id, status }: { id: string; status: TradeStatusInput['status'] }) =>
-      tradeFrom(await apiRequest('PATCH', `${TRADE_REQUESTS_URL}/${id}`, { status })),
+    async ({ id, status, reason }: { id: string } & TradeStatusInput) =>
+      tradeFrom(
+        await apiRequest('PATCH', `${TRADE_REQUESTS_URL}/${id}`, reason ? { status, reason } : { status }),
+      ),
   );
+}
+
+/** Opens a dispute on an accepted trade; the trade freezes until a moderator decides. */
+export function useOpenDispute() {
+  return useTradeChange('Dispute not opened', async ({ id, ...input }: { id: string } & DisputeInput) =>
+    tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/dispute`, input)),
+  );
+}
+
+export const reliabilityUrl = (userId: string) => `/api/users/${userId}/reliability`;
+
+/** A member's trading record, for profiles. */
+export function useReliability(userId: string | undefined) {
+  return useQuery<Reliability>({ queryKey: [reliabilityUrl(userId ?? '')], enabled: Boolean(userId) });
+}
+
+export const MODERATION_DISPUTES_URL = '/api/moderation/disputes';
+
+export function useModerationDisputes(status: 'open' | 'resolved') {
+  return useQuery<ModerationDispute[]>({ queryKey: [`${MODERATION_DISPUTES_URL}?status=${status}`] });
+}
+
+export function useResolveDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...input }: { id: string } & DisputeResolutionInput) =>
+      apiRequest('POST', `${MODERATION_DISPUTES_URL}/${id}/resolve`, input),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: ({ queryKey: [url] }) =>
+          typeof url === 'string' && url.startsWith(MODERATION_DISPUTES_URL),
+      }),
+  });
 }
 
 /** Confirms the member received their item; the second confirmation completes the trade. */

@@ -2,3 +2,6 @@
 export { useTradeRequests } from './api';
 export { BarterActionsProvider } from './components/barter-actions-provider';
 export { BarterManagement } from './components/barter-management';
+export { useModerationDisputes } from './api';
+export { DisputeReviewCard } from './components/dispute-review-card';
+export { TradingRecord } from './components/trading-record';

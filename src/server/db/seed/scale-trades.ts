@@ -18,6 +18,7 @@ export const SCALE_TRADE_MIX: ReadonlyArray<readonly [TradeStatus, number]> = [
 const ORDER: Record<TradeStatus, number> = {
   completed: 0,
   accepted: 1,
+  disputed: 1,
   pending: 2,
   declined: 3,
   cancelled: 4,

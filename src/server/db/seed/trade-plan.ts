@@ -119,6 +119,10 @@ export function buildTrade(
     createdAt: new Date(times.createdAt),
     updatedAt: new Date(updatedAt),
     completedAt: date(times.completedAt),
+    acceptedAt: status === 'accepted' || status === 'completed' ? date(times.decidedAt) : null,
+    // Seeded cancellations are requests their requester withdrew while they were pending.
+    cancelledAt: status === 'cancelled' ? date(times.decidedAt) : null,
+    cancelledById: status === 'cancelled' ? offered.userId : null,
   };
 }
 

@@ -9,6 +9,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { itemColumns, presentItem } from '../items/items.presenter';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
+import { blockedIds, isBlockedBetween, noBlockBetween } from '../safety/safety.query';
 import { loadProfiles, toMatchItem } from './profiles';
 import { findRings } from './rings';
 
@@ -34,6 +35,7 @@ export async function smartMatches(ctx: ServiceContext, memberId: string, target
   if (target.item.userId === memberId)
     throw forbidden('Smart Match ranks your items for another member’s item');
   if (!target.item.isActive) throw notFound('Item not found');
+  if (await isBlockedBetween(ctx.db, memberId, target.item.userId)) return [];
   const [mine, profiles] = await Promise.all([
     ctx.db
       .select(itemColumns)
@@ -58,6 +60,8 @@ async function barterCandidates(db: Db, mine: typeof items.$inferSelect) {
   const low = Math.floor(mine.estimatedValue * 0.6);
   const high = Math.ceil(mine.estimatedValue * 1.4);
   const base = () => db.select(itemColumns).from(items).innerJoin(users, eq(users.id, items.userId));
+  // Members blocked either way with the item's owner are never matched with them.
+  const unblocked = noBlockBetween(mine.userId, items.userId);
   const [owner] = await db
     .select({ categories: users.preferredCategories })
     .from(users)
@@ -71,6 +75,7 @@ async function barterCandidates(db: Db, mine: typeof items.$inferSelect) {
       .where(
         and(
           tradable,
+          unblocked,
           sql`exists (select 1 from ${wishlistItems} where ${wishlistItems.userId} = ${mine.userId} and ${wishlistMatchesItem()})`,
         ),
       )
@@ -79,6 +84,7 @@ async function barterCandidates(db: Db, mine: typeof items.$inferSelect) {
       .where(
         and(
           tradable,
+          unblocked,
           ne(items.userId, mine.userId),
           eq(items.category, mine.category),
           sql`${items.estimatedValue} between ${low} and ${high}`,
@@ -92,6 +98,7 @@ async function barterCandidates(db: Db, mine: typeof items.$inferSelect) {
           .where(
             and(
               tradable,
+              unblocked,
               ne(items.userId, mine.userId),
               preferredMatch,
               sql`${items.estimatedValue} between ${low} and ${high}`,
@@ -131,7 +138,10 @@ export async function barterMatches(
     if (!them) return [];
     return [{ item: presentItem(row), ...scoreBarter(mine, toMatchItem(row.item), me, them) }];
   });
-  const rings = await findRings(ctx.db, { id: memberId, firstName: me.firstName }, own.item);
+  const blocked = await blockedIds(ctx.db, memberId);
+  const rings = (await findRings(ctx.db, { id: memberId, firstName: me.firstName }, own.item)).filter(
+    (ring) => !ring.chain.some((link) => blocked.has(link.userId)),
+  );
   const ringRows = rings.length
     ? await ctx.db
         .select(itemColumns)
@@ -182,8 +192,9 @@ export async function suggestedBarters(
   if (row.item.userId === memberId) {
     return (await barterMatches(ctx, memberId, itemId)).slice(0, 12).map((match) => match.item);
   }
+  const blocked = await blockedIds(ctx.db, memberId);
   const candidates = (await barterCandidates(ctx.db, row.item)).filter(
-    (candidate) => candidate.item.userId !== memberId,
+    (candidate) => candidate.item.userId !== memberId && !blocked.has(candidate.item.userId),
   );
   const target = toMatchItem(row.item);
   const neutral = {

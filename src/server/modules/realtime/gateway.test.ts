@@ -126,6 +126,24 @@ describe('chat over the socket', () => {
     expect(aliceSocket.events.some((event) => event.type === 'typing')).toBe(false);
   });
 
+  it('sends no typing events between blocked members, in either direction', async () => {
+    const alice = await t.member();
+    const bob = await t.member();
+    const conversationId = await conversationOf(alice, bob);
+    const aliceSocket = await connect(alice);
+    const bobSocket = await connect(bob);
+    for (const socket of [aliceSocket, bobSocket]) {
+      socket.send({ type: 'join_conversation', conversationId });
+      await socket.next('joined');
+    }
+    await bob.post('/api/blocks', { userId: alice.user?.id });
+    for (const socket of [aliceSocket, bobSocket]) {
+      socket.send({ type: 'typing', conversationId, isTyping: true });
+      expect((await socket.next('error')).message).toBe('You cannot contact this member');
+    }
+    expect([...aliceSocket.events, ...bobSocket.events].some((event) => event.type === 'typing')).toBe(false);
+  });
+
   it('refuses to join or post in another pair’s conversation', async () => {
     const alice = await t.member();
     const bob = await t.member();

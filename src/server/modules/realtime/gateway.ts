@@ -14,6 +14,7 @@ import {
   touchViewing,
 } from '../chat/chat.service';
 import { getNotification, unreadCount } from '../notifications/notifications.service';
+import { isBlockedBetween } from '../safety/safety.query';
 import type { BusEvent } from './event-bus';
 
 const HEARTBEAT_MS = 30_000;
@@ -181,6 +182,8 @@ export const realtimeGateway: FastifyPluginAsyncZod = async (app) => {
         const recipientId = connection.rooms.get(event.conversationId);
         if (!recipientId)
           return send(connection, { type: 'error', message: 'Join the conversation before typing in it' });
+        if (await isBlockedBetween(ctx.db, connection.userId, recipientId))
+          return send(connection, { type: 'error', message: 'You cannot contact this member' });
         return app.bus.publish({
           kind: 'typing',
           conversationId: event.conversationId,

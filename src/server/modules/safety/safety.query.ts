@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect';
 import { blocks } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
@@ -21,4 +21,18 @@ export async function isBlockedBetween(db: Queryable, a: string, b: string) {
 /** Refuses contact (messages, trade requests) between members when either blocked the other. */
 export async function assertNotBlocked(db: Queryable, from: string, to: string) {
   if (await isBlockedBetween(db, from, to)) throw forbidden('You cannot contact this member');
+}
+
+/** Members with a block either way with this one: they never meet in recommendations or matches. */
+export async function blockedIds(db: Queryable, memberId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(or(eq(blocks.blockerId, memberId), eq(blocks.blockedId, memberId)));
+  return new Set(rows.map((row) => (row.blockerId === memberId ? row.blockedId : row.blockerId)));
+}
+
+/** SQL condition: no block either way between the members `a` and `b` (ids or columns). */
+export function noBlockBetween(a: SQLWrapper | string, b: SQLWrapper | string): SQL {
+  return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
 }

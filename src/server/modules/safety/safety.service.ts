@@ -4,13 +4,22 @@ import type { Report, reportInput } from '../../../common/api/safety';
 import { blocks, items, reports, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
+import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
 
 export async function block(ctx: ServiceContext, memberId: string, blockedId: string) {
   if (memberId === blockedId) throw badRequest('You cannot block yourself');
   const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
   if (!target) throw notFound('Member not found');
-  await ctx.db.insert(blocks).values({ blockerId: memberId, blockedId }).onConflictDoNothing();
+  await transact(ctx, async (tx, effects) => {
+    const [created] = await tx
+      .insert(blocks)
+      .values({ blockerId: memberId, blockedId })
+      .onConflictDoNothing()
+      .returning({ blockerId: blocks.blockerId });
+    // What is in flight between them ends with the block (trades.listeners.ts).
+    if (created) await effects.emit('member.blocked', { memberId, blockedId });
+  });
 }
 
 export async function unblock(ctx: ServiceContext, memberId: string, blockedId: string) {

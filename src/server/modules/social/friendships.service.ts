@@ -4,6 +4,7 @@ import type { Db } from '../../db/connect';
 import { friendships, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
+import { assertNotBlocked } from '../safety/safety.query';
 import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
 
@@ -36,6 +37,7 @@ export async function connect(ctx: ServiceContext, memberId: string, friendId: s
   const [friend] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, friendId));
   if (!friend) throw notFound('Member not found');
   await transact(ctx, async (tx, effects) => {
+    await assertNotBlocked(tx, memberId, friendId);
     const [created] = await tx
       .insert(friendships)
       .values({ requesterId: memberId, addresseeId: friendId })

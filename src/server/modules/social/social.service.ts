@@ -12,6 +12,7 @@ import { type Db, queryRows } from '../../db/connect';
 import type { ServiceContext } from '../../lib/service-context';
 import { friendships, items, tradeRequests, users, wishlistItems } from '../../db/schema';
 import { loadProfiles } from '../matching/profiles';
+import { blockedIds } from '../safety/safety.query';
 import { presentUserSummary } from '../users/users.presenter';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
 import { connectedIds, friendIds } from './friendships.service';
@@ -96,6 +97,8 @@ interface Ranked {
 
 async function rankMembers(db: Db, userId: string, excludeConnected: boolean): Promise<Ranked[]> {
   const exclude = excludeConnected ? await connectedIds(db, userId) : new Set<string>();
+  // Members blocked either way are never recommended to each other.
+  for (const id of await blockedIds(db, userId)) exclude.add(id);
   const { friends, ids } = await candidatePool(db, userId, exclude);
   if (ids.length === 0) return [];
   const profiles = await loadProfiles(db, [userId, ...ids], userId);

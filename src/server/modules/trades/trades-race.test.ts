@@ -78,6 +78,66 @@ describe(`concurrent trades (${testDriver})`, () => {
     );
     expect(pendingOnReserved[0]?.count).toBe(0);
   });
+
+  it('cancel and confirm-receipt racing on one accepted trade: exactly one wins, the other gets 409', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const owner = await t.member();
+      const requester = await t.member();
+      const wanted = await listItem(owner);
+      const offered = await listItem(requester);
+      const { id } = (
+        await requester.post('/api/trade-requests', { requestedItemId: wanted.id, offeredItemId: offered.id })
+      ).json();
+      await owner.patch(`/api/trade-requests/${id}`, { status: 'accepted' });
+      const [cancel, confirm] = await Promise.all([
+        owner.patch(`/api/trade-requests/${id}`, { status: 'cancelled', reason: 'Changed my mind' }),
+        requester.post(`/api/trade-requests/${id}/received`, {}),
+      ]);
+      expect([cancel.statusCode, confirm.statusCode].sort()).toEqual([200, 409]);
+      const [row] = await queryRows<{ status: string; received: boolean; availability: string }>(
+        t.db,
+        sql`select r.status, r.requester_received_at is not null as received, i.availability
+            from trade_requests r join items i on i.id = r.requested_item_id where r.id = ${id}`,
+      );
+      // Either the cancel won (nothing received, the item back on offer) or the receipt did.
+      if (cancel.statusCode === 200)
+        expect(row).toEqual({ status: 'cancelled', received: false, availability: 'available' });
+      else expect(row).toEqual({ status: 'accepted', received: true, availability: 'reserved' });
+    }
+  });
+
+  it('a member cancelling while the sweep expires the same trade: one cancellation, recorded once', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const owner = await t.member();
+      const requester = await t.member();
+      const wanted = await listItem(owner);
+      const offered = await listItem(requester);
+      const { id } = (
+        await requester.post('/api/trade-requests', { requestedItemId: wanted.id, offeredItemId: offered.id })
+      ).json();
+      await owner.patch(`/api/trade-requests/${id}`, { status: 'accepted' });
+      await t.db.execute(
+        sql`update trade_requests set accepted_at = now() - interval '30 days' where id = ${id}`,
+      );
+      const [cancel] = await Promise.all([
+        requester.patch(`/api/trade-requests/${id}`, { status: 'cancelled' }),
+        t.app.sweep.run(),
+      ]);
+      expect([200, 409]).toContain(cancel.statusCode);
+      const [row] = await queryRows<{ status: string; by: string | null }>(
+        t.db,
+        sql`select status, cancelled_by_id as by from trade_requests where id = ${id}`,
+      );
+      expect(row?.status).toBe('cancelled');
+      expect(row?.by).toBe(cancel.statusCode === 200 ? requester.user?.id : null);
+      const notes = await queryRows<{ count: number }>(
+        t.db,
+        sql`select count(*)::int as count from notifications
+            where user_id = ${owner.user?.id} and title in ('Trade cancelled', 'Trade expired')`,
+      );
+      expect(notes[0]?.count).toBe(1);
+    }
+  });
 });
 
 async function expectNoItemInTwoActiveTrades() {

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../lib/service-context';
-import { closePendingForItem } from './trades.service';
+import { closePendingBetween, closePendingForItem } from './trades.service';
 
-/** An item leaving the marketplace ends its pending requests, atomically with its removal. */
+/** An item leaving the marketplace, or a block, ends pending requests atomically with it. */
 export function registerTradesListeners(ctx: ServiceContext) {
   ctx.events.inTransaction('item.withdrawn', (event, tx, effects) =>
     closePendingForItem(ctx, tx, effects, event.memberId, event.itemId),
@@ -9,4 +9,8 @@ export function registerTradesListeners(ctx: ServiceContext) {
   ctx.events.inTransaction('account.deleted', async (event, tx, effects) => {
     for (const itemId of event.itemIds) await closePendingForItem(ctx, tx, effects, event.memberId, itemId);
   });
+  // A block ends every pending request between the two members, both ways.
+  ctx.events.inTransaction('member.blocked', (event, tx, effects) =>
+    closePendingBetween(ctx, tx, effects, event.memberId, event.blockedId),
+  );
 }

@@ -1,23 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emptyBody, idParam } from '../../../common/api/common';
-import { tradeRequest, tradeRequestInput, tradeStatusInput } from '../../../common/api/trades';
+import { emptyBody, idParam, userIdParam } from '../../../common/api/common';
+import {
+  disputeInput,
+  disputeListQuery,
+  disputeResolutionInput,
+  moderationDispute,
+  reliability,
+  tradeDispute,
+  tradeRequest,
+  tradeRequestInput,
+  tradeStatusInput,
+} from '../../../common/api/trades';
+import { createMemberLimiter } from '../../lib/rate-limit';
+import { listDisputes, openDispute, resolveDispute } from './disputes.service';
+import { memberReliability } from './reliability.service';
 import { confirmReceived, createTradeRequest, listTradeRequests, updateTradeStatus } from './trades.service';
 
 export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
+  const timers = app.config.tradeTimers;
+  const pool = app.database.pool;
+  const cancelLimiter = createMemberLimiter('trade-cancel', app.tradeActionLimits.cancels, pool);
+  const disputeLimiter = createMemberLimiter('trade-dispute', app.tradeActionLimits.disputes, pool);
 
   app.get(
     '/api/trade-requests',
     { config: { auth: 'member' }, schema: { response: { 200: z.array(tradeRequest) } } },
-    async (request) => listTradeRequests(ctx, request.member.id),
+    async (request) => listTradeRequests(ctx, request.member.id, timers),
   );
 
   app.post(
     '/api/trade-requests',
     { config: { auth: 'member' }, schema: { body: tradeRequestInput, response: { 201: tradeRequest } } },
     async (request, reply) =>
-      reply.status(201).send(await createTradeRequest(ctx, request.member.id, request.body)),
+      reply.status(201).send(await createTradeRequest(ctx, request.member.id, request.body, timers)),
   );
 
   app.patch(
@@ -26,7 +43,10 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'member' },
       schema: { params: idParam, body: tradeStatusInput, response: { 200: tradeRequest } },
     },
-    async (request) => updateTradeStatus(ctx, request.member.id, request.params.id, request.body),
+    async (request) => {
+      if (request.body.status === 'cancelled') await cancelLimiter.take(request.member.id);
+      return updateTradeStatus(ctx, request.member.id, request.params.id, request.body, timers);
+    },
   );
 
   app.post(
@@ -35,6 +55,43 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'member' },
       schema: { params: idParam, body: emptyBody, response: { 200: tradeRequest } },
     },
-    async (request) => confirmReceived(ctx, request.member.id, request.params.id),
+    async (request) => confirmReceived(ctx, request.member.id, request.params.id, timers),
+  );
+
+  app.post(
+    '/api/trade-requests/:id/dispute',
+    {
+      config: { auth: 'member' },
+      schema: { params: idParam, body: disputeInput, response: { 201: tradeRequest } },
+    },
+    async (request, reply) => {
+      await disputeLimiter.take(request.member.id);
+      const trade = await openDispute(ctx, request.member.id, request.params.id, request.body, timers);
+      return reply.status(201).send(trade);
+    },
+  );
+
+  app.get(
+    '/api/users/:userId/reliability',
+    { config: { auth: 'public' }, schema: { params: userIdParam, response: { 200: reliability } } },
+    async (request) => memberReliability(ctx, request.params.userId),
+  );
+
+  app.get(
+    '/api/moderation/disputes',
+    {
+      config: { auth: 'moderator' },
+      schema: { querystring: disputeListQuery, response: { 200: z.array(moderationDispute) } },
+    },
+    async (request) => listDisputes(ctx, request.query.status),
+  );
+
+  app.post(
+    '/api/moderation/disputes/:id/resolve',
+    {
+      config: { auth: 'moderator' },
+      schema: { params: idParam, body: disputeResolutionInput, response: { 200: tradeDispute } },
+    },
+    async (request) => resolveDispute(ctx, request.member.id, request.params.id, request.body),
   );
 };

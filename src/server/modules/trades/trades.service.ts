@@ -1,14 +1,24 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
+  TradeDispute,
   TradeItemSummary,
   TradeRequest,
   TradeRequestInput,
   TradeStatusInput,
 } from '../../../common/api/trades';
-import { canConfirmReceipt, canTransition, defaultTradeMessage } from '../../../common/domain/trade-state';
+import {
+  canConfirmReceipt,
+  canTransition,
+  claimDeadline,
+  defaultTradeMessage,
+  type DisputeOutcome,
+  type DisputeReason,
+  type TradeStatus,
+} from '../../../common/domain/trade-state';
 import type { Db, Queryable, Tx } from '../../db/connect';
-import { items, reviews, tradeRequests, users } from '../../db/schema';
+import { items, reviews, tradeDisputes, tradeRequests, users } from '../../db/schema';
+import type { TradeTimers } from '../../env';
 import type { Effects } from '../../lib/domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
@@ -18,8 +28,9 @@ import { presentUserSummary } from '../users/users.presenter';
 
 type ItemRow = typeof items.$inferSelect;
 type TradeRow = typeof tradeRequests.$inferSelect;
+type DisputeRow = typeof tradeDisputes.$inferSelect;
 
-const TRADES_LINK = '/profile?tab=barters';
+export const TRADES_LINK = '/profile?tab=barters';
 const UNAVAILABLE = new Set(['reserved', 'traded']);
 
 /** Locks the given items in id order, so that two transactions never wait on each other in a cycle. */
@@ -43,7 +54,7 @@ export async function refreshAvailability(tx: Queryable, itemIds: string[]) {
     where ${inArray(items.id, itemIds)} and ${items.availability} not in ('reserved', 'traded')`);
 }
 
-async function firstName(tx: Queryable, userId: string) {
+export async function firstName(tx: Queryable, userId: string) {
   const [row] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));
   return row?.firstName ?? 'A member';
 }
@@ -56,7 +67,12 @@ function refreshAfterCommit(db: Db, effects: Effects, itemIds: string[]) {
   if (itemIds.length > 0) effects.after(() => db.transaction((tx) => refreshAvailability(tx, itemIds)));
 }
 
-export async function createTradeRequest(ctx: ServiceContext, memberId: string, input: TradeRequestInput) {
+export async function createTradeRequest(
+  ctx: ServiceContext,
+  memberId: string,
+  input: TradeRequestInput,
+  timers: TradeTimers,
+) {
   if (input.requestedItemId === input.offeredItemId)
     throw badRequest('You cannot offer the item you are asking for');
   const requesterId = memberId;
@@ -101,17 +117,18 @@ export async function createTradeRequest(ctx: ServiceContext, memberId: string, 
     });
     return created.id;
   });
-  return getTradeRequest(ctx, memberId, tradeId);
+  return getTradeRequest(ctx, memberId, tradeId, timers);
 }
 
 /**
  * Locks a trade and both its items. Items are always locked first, in id order, then the trade row:
  * every transaction that touches trades takes its locks in that order, so none can deadlock.
+ * With a `memberId`, only a party may lock it: anyone else gets the 404 of an unknown id.
  */
-async function lockTrade(tx: Queryable, tradeId: string, memberId: string) {
+export async function lockTrade(tx: Queryable, tradeId: string, memberId: string | null) {
   const [peek] = await tx.select().from(tradeRequests).where(eq(tradeRequests.id, tradeId));
   // Members who are not a party cannot tell the trade exists: a 404, like an unknown id.
-  if (!peek || (peek.requesterId !== memberId && peek.ownerId !== memberId)) {
+  if (!peek || (memberId !== null && peek.requesterId !== memberId && peek.ownerId !== memberId)) {
     throw notFound('Barter request not found');
   }
   const locked = await lockItems(tx, [peek.requestedItemId, peek.offeredItemId]);
@@ -123,6 +140,12 @@ async function lockTrade(tx: Queryable, tradeId: string, memberId: string) {
     offered: locked.get(trade.offeredItemId) as ItemRow,
   };
 }
+
+export const progress = (trade: TradeRow) => ({
+  status: trade.status as TradeStatus,
+  requesterReceived: trade.requesterReceivedAt !== null,
+  ownerReceived: trade.ownerReceivedAt !== null,
+});
 
 /** Declines every other pending request touching these items, telling each affected party. */
 async function autoDecline(
@@ -175,22 +198,33 @@ export async function updateTradeStatus(
   memberId: string,
   tradeId: string,
   input: TradeStatusInput,
+  timers: TradeTimers,
 ) {
   await transact(ctx, async (tx, effects) => {
     const { trade, requested, offered } = await lockTrade(tx, tradeId, memberId);
     const role = trade.ownerId === memberId ? 'owner' : 'requester';
-    const check = canTransition(trade.status, input.status, role);
+    const check = canTransition(progress(trade), input.status, role);
     if (!check.ok) {
-      if (check.reason === 'wrong-status') throw conflict(`This barter request is already ${trade.status}`);
-      throw forbidden(
-        input.status === 'cancelled'
-          ? 'Only the member who sent the request can cancel it'
-          : 'Only the owner of the requested item can accept or decline this request',
-      );
+      if (check.reason === 'wrong-role') {
+        throw forbidden(
+          input.status === 'cancelled'
+            ? 'Only the member who sent the request can cancel it'
+            : 'Only the owner of the requested item can accept or decline this request',
+        );
+      }
+      if (trade.status === 'disputed') throw conflict('This trade is under dispute: a moderator will decide');
+      if (trade.status === 'accepted')
+        throw conflict('An item has been confirmed as received: confirm yours or open a dispute instead');
+      throw conflict(`This barter request is already ${trade.status}`);
+    }
+    if (input.reason && !(input.status === 'cancelled' && trade.status === 'accepted')) {
+      throw badRequest('A reason can only be given when cancelling an accepted trade');
     }
     const actor = await firstName(tx, memberId);
+    const now = new Date();
 
     if (input.status === 'accepted') {
+      await assertNotBlocked(tx, trade.ownerId, trade.requesterId);
       for (const item of [requested, offered]) {
         if (!item.isActive || item.deletedAt || UNAVAILABLE.has(item.availability)) {
           throw conflict(
@@ -200,7 +234,7 @@ export async function updateTradeStatus(
       }
       await tx
         .update(tradeRequests)
-        .set({ status: 'accepted', updatedAt: new Date() })
+        .set({ status: 'accepted', acceptedAt: now, updatedAt: now })
         .where(eq(tradeRequests.id, trade.id));
       await tx
         .update(items)
@@ -217,9 +251,36 @@ export async function updateTradeStatus(
       return;
     }
 
+    if (input.status === 'cancelled' && trade.status === 'accepted') {
+      const reason = input.reason || null;
+      await tx
+        .update(tradeRequests)
+        .set({
+          status: 'cancelled',
+          cancelledAt: now,
+          cancelledById: memberId,
+          cancelReason: reason,
+          updatedAt: now,
+        })
+        .where(eq(tradeRequests.id, trade.id));
+      await releaseItems(tx, [requested.id, offered.id]);
+      effects.notify({
+        userId: role === 'owner' ? trade.requesterId : trade.ownerId,
+        type: 'trade_request',
+        title: 'Trade cancelled',
+        message: `${actor} cancelled the swap for "${requested.title}"${reason ? `: "${reason}"` : '.'}`,
+        link: TRADES_LINK,
+      });
+      return;
+    }
+
     await tx
       .update(tradeRequests)
-      .set({ status: input.status, updatedAt: new Date() })
+      .set({
+        status: input.status,
+        updatedAt: now,
+        ...(input.status === 'cancelled' ? { cancelledAt: now, cancelledById: memberId } : {}),
+      })
       .where(eq(tradeRequests.id, trade.id));
     await refreshAvailability(tx, [requested.id, offered.id]);
     effects.notify(
@@ -240,14 +301,44 @@ export async function updateTradeStatus(
           },
     );
   });
-  return getTradeRequest(ctx, memberId, tradeId);
+  return getTradeRequest(ctx, memberId, tradeId, timers);
 }
 
-export async function confirmReceived(ctx: ServiceContext, memberId: string, tradeId: string) {
+/**
+ * Reserved items of a trade that ended without a swap go back to the marketplace: available, or
+ * pending if requests are waiting on them. The caller holds their locks.
+ */
+export async function releaseItems(tx: Queryable, itemIds: string[]) {
+  await tx
+    .update(items)
+    .set({ availability: 'available' })
+    .where(and(inArray(items.id, itemIds), eq(items.availability, 'reserved')));
+  await refreshAvailability(tx, itemIds);
+}
+
+/** Both items leave the marketplace as traded, and the trade completes. The caller holds the locks. */
+export async function completeTrade(tx: Queryable, trade: TradeRow, now: Date) {
+  await tx
+    .update(tradeRequests)
+    .set({ status: 'completed', completedAt: now, updatedAt: now })
+    .where(eq(tradeRequests.id, trade.id));
+  await tx
+    .update(items)
+    .set({ availability: 'traded', isActive: false, updatedAt: now })
+    .where(inArray(items.id, [trade.requestedItemId, trade.offeredItemId]));
+}
+
+export async function confirmReceived(
+  ctx: ServiceContext,
+  memberId: string,
+  tradeId: string,
+  timers: TradeTimers,
+) {
   await transact(ctx, async (tx, effects) => {
-    const { trade } = await lockTrade(tx, tradeId, memberId);
+    const { trade, requested } = await lockTrade(tx, tradeId, memberId);
     if (trade.status === 'completed') throw conflict('This trade is already completed');
-    if (!canConfirmReceipt(trade.status)) {
+    if (trade.status === 'disputed') throw conflict('This trade is under dispute: a moderator will decide');
+    if (!canConfirmReceipt(trade.status as TradeStatus)) {
       throw conflict('Only an accepted trade can be marked as received');
     }
     const isOwner = trade.ownerId === memberId;
@@ -256,34 +347,24 @@ export async function confirmReceived(ctx: ServiceContext, memberId: string, tra
     const bothReceived = isOwner ? trade.requesterReceivedAt !== null : trade.ownerReceivedAt !== null;
     await tx
       .update(tradeRequests)
-      .set({
-        ...(isOwner ? { ownerReceivedAt: now } : { requesterReceivedAt: now }),
-        ...(bothReceived ? { status: 'completed', completedAt: now } : {}),
-        updatedAt: now,
-      })
+      .set({ ...(isOwner ? { ownerReceivedAt: now } : { requesterReceivedAt: now }), updatedAt: now })
       .where(eq(tradeRequests.id, trade.id));
-    const [requested] = await tx
-      .select({ title: items.title })
-      .from(items)
-      .where(eq(items.id, trade.requestedItemId));
     const parties = [trade.requesterId, trade.ownerId];
     if (bothReceived) {
-      await tx
-        .update(items)
-        .set({ availability: 'traded', isActive: false, updatedAt: now })
-        .where(inArray(items.id, [trade.requestedItemId, trade.offeredItemId]));
+      await completeTrade(tx, trade, now);
       for (const userId of parties) {
         effects.notify({
           userId,
           type: 'trade_request',
           title: 'Trade completed',
-          message: `The swap for "${requested?.title ?? 'an item'}" is complete. Leave a review for your trading partner!`,
+          message: `The swap for "${requested.title}" is complete. Leave a review for your trading partner!`,
           link: TRADES_LINK,
         });
       }
       return;
     }
     const actor = await firstName(tx, memberId);
+    const days = timers.claimWindowDays;
     for (const userId of parties) {
       effects.notify({
         userId,
@@ -291,13 +372,13 @@ export async function confirmReceived(ctx: ServiceContext, memberId: string, tra
         title: 'Receipt confirmed',
         message:
           userId === memberId
-            ? `You confirmed receiving your item in the swap for "${requested?.title ?? 'an item'}".`
-            : `${actor} confirmed receiving their item in the swap for "${requested?.title ?? 'an item'}". Mark yours as received once it arrives.`,
+            ? `You confirmed receiving your item in the swap for "${requested.title}".`
+            : `${actor} confirmed receiving their item in the swap for "${requested.title}". Mark yours as received, or open a dispute, within ${days} day${days === 1 ? '' : 's'}: after that the trade completes.`,
         link: TRADES_LINK,
       });
     }
   });
-  return getTradeRequest(ctx, memberId, tradeId);
+  return getTradeRequest(ctx, memberId, tradeId, timers);
 }
 
 /**
@@ -337,6 +418,53 @@ export async function closePendingForItem(
     ctx.db,
     effects,
     closed.flatMap((trade) => [trade.requestedItemId, trade.offeredItemId]).filter((id) => id !== itemId),
+  );
+}
+
+/**
+ * A block ends every pending request between the two members, both ways, in the blocking
+ * transaction: the blocker's own requests are cancelled, the blocked member's declined. The other
+ * member is told, without naming the block.
+ */
+export async function closePendingBetween(
+  ctx: ServiceContext,
+  tx: Tx,
+  effects: Effects,
+  memberId: string,
+  otherId: string,
+) {
+  const now = new Date();
+  const closed = await tx
+    .update(tradeRequests)
+    .set({
+      status: sql`case when ${tradeRequests.requesterId} = ${memberId} then 'cancelled' else 'declined' end`,
+      cancelledAt: sql`case when ${tradeRequests.requesterId} = ${memberId} then ${now.toISOString()}::timestamptz end`,
+      cancelledById: sql`case when ${tradeRequests.requesterId} = ${memberId} then ${memberId}::uuid end`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(tradeRequests.status, 'pending'),
+        or(
+          and(eq(tradeRequests.requesterId, memberId), eq(tradeRequests.ownerId, otherId)),
+          and(eq(tradeRequests.requesterId, otherId), eq(tradeRequests.ownerId, memberId)),
+        ),
+      ),
+    )
+    .returning();
+  effects.notify(
+    ...closed.map((trade) => ({
+      userId: otherId,
+      type: 'trade_request' as const,
+      title: trade.requesterId === memberId ? 'Barter request cancelled' : 'Barter request declined',
+      message: 'A pending barter request was closed by the other member.',
+      link: TRADES_LINK,
+    })),
+  );
+  refreshAfterCommit(
+    ctx.db,
+    effects,
+    closed.flatMap((trade) => [trade.requestedItemId, trade.offeredItemId]),
   );
 }
 
@@ -388,9 +516,25 @@ function summarizeItem(row: ItemSummaryRow): TradeItemSummary {
   };
 }
 
+/** A dispute as both parties and moderators see it. */
+export function presentDispute(row: DisputeRow): TradeDispute {
+  return {
+    id: row.id,
+    reason: row.reason as DisputeReason,
+    text: row.text,
+    photos: row.photoIds.map((id) => `/images/${id}`),
+    openedById: row.openedById,
+    createdAt: row.createdAt.toISOString(),
+    outcome: row.outcome as DisputeOutcome | null,
+    resolutionNote: row.resolutionNote,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  };
+}
+
 async function selectTrades(
   ctx: ServiceContext,
   memberId: string,
+  timers: TradeTimers,
   tradeId?: string,
 ): Promise<TradeRequest[]> {
   const rows = await ctx.db
@@ -411,6 +555,7 @@ async function selectTrades(
         profileImageUrl: owner.profileImageUrl,
       },
       myRating: reviews.rating,
+      dispute: tradeDisputes,
     })
     .from(tradeRequests)
     .innerJoin(requestedItem, eq(requestedItem.id, tradeRequests.requestedItemId))
@@ -418,6 +563,7 @@ async function selectTrades(
     .innerJoin(requester, eq(requester.id, tradeRequests.requesterId))
     .innerJoin(owner, eq(owner.id, tradeRequests.ownerId))
     .leftJoin(reviews, and(eq(reviews.tradeRequestId, tradeRequests.id), eq(reviews.reviewerId, memberId)))
+    .leftJoin(tradeDisputes, eq(tradeDisputes.tradeRequestId, tradeRequests.id))
     .where(
       and(
         or(eq(tradeRequests.requesterId, memberId), eq(tradeRequests.ownerId, memberId)),
@@ -426,34 +572,48 @@ async function selectTrades(
     )
     .orderBy(desc(tradeRequests.createdAt))
     .limit(500);
-  return rows.map(({ trade, ...row }) => ({
-    id: trade.id,
-    requestedItemId: trade.requestedItemId,
-    offeredItemId: trade.offeredItemId,
-    ownerUserId: trade.ownerId,
-    requesterId: trade.requesterId,
-    message: trade.message,
-    status: trade.status,
-    createdAt: trade.createdAt.toISOString(),
-    updatedAt: trade.updatedAt.toISOString(),
-    completedAt: trade.completedAt?.toISOString() ?? null,
-    requesterReceived: trade.requesterReceivedAt !== null,
-    ownerReceived: trade.ownerReceivedAt !== null,
-    side: trade.ownerId === memberId ? 'incoming' : 'outgoing',
-    requestedItem: summarizeItem(row.requestedItem),
-    offeredItem: summarizeItem(row.offeredItem),
-    requester: presentUserSummary(row.requester),
-    owner: presentUserSummary(row.owner),
-    myReview: row.myRating === null ? null : { rating: row.myRating },
-  }));
+  return rows.map(({ trade, ...row }) => {
+    const deadline = trade.status === 'accepted' ? claimDeadline(trade, timers.claimWindowDays) : null;
+    return {
+      id: trade.id,
+      requestedItemId: trade.requestedItemId,
+      offeredItemId: trade.offeredItemId,
+      ownerUserId: trade.ownerId,
+      requesterId: trade.requesterId,
+      message: trade.message,
+      status: trade.status as TradeStatus,
+      createdAt: trade.createdAt.toISOString(),
+      updatedAt: trade.updatedAt.toISOString(),
+      completedAt: trade.completedAt?.toISOString() ?? null,
+      requesterReceived: trade.requesterReceivedAt !== null,
+      ownerReceived: trade.ownerReceivedAt !== null,
+      acceptedAt: trade.acceptedAt?.toISOString() ?? null,
+      cancelledAt: trade.cancelledAt?.toISOString() ?? null,
+      cancelledById: trade.cancelledById,
+      cancelReason: trade.cancelReason,
+      claimDeadline: deadline?.toISOString() ?? null,
+      dispute: row.dispute ? presentDispute(row.dispute) : null,
+      side: trade.ownerId === memberId ? 'incoming' : 'outgoing',
+      requestedItem: summarizeItem(row.requestedItem),
+      offeredItem: summarizeItem(row.offeredItem),
+      requester: presentUserSummary(row.requester),
+      owner: presentUserSummary(row.owner),
+      myReview: row.myRating === null ? null : { rating: row.myRating },
+    };
+  });
 }
 
-export function listTradeRequests(ctx: ServiceContext, memberId: string) {
-  return selectTrades(ctx, memberId);
+export function listTradeRequests(ctx: ServiceContext, memberId: string, timers: TradeTimers) {
+  return selectTrades(ctx, memberId, timers);
 }
 
-export async function getTradeRequest(ctx: ServiceContext, memberId: string, tradeId: string) {
-  const [trade] = await selectTrades(ctx, memberId, tradeId);
+export async function getTradeRequest(
+  ctx: ServiceContext,
+  memberId: string,
+  tradeId: string,
+  timers: TradeTimers,
+) {
+  const [trade] = await selectTrades(ctx, memberId, timers, tradeId);
   if (!trade) throw notFound('Barter request not found');
   return trade;
 }

@@ -7,6 +7,7 @@ import { items, notifications, wishlistItems } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { wishlistMatchesItem } from './wishlist.query';
+import { noBlockBetween } from '../safety/safety.query';
 
 type EntryRow = typeof wishlistItems.$inferSelect;
 
@@ -91,7 +92,13 @@ export async function wishlistMatches(
     })
     .from(wishlistItems)
     .innerJoin(items, wishlistMatchesItem())
-    .where(and(eq(wishlistItems.userId, memberId), sql`${items.availability} not in ('reserved', 'traded')`))
+    .where(
+      and(
+        eq(wishlistItems.userId, memberId),
+        sql`${items.availability} not in ('reserved', 'traded')`,
+        noBlockBetween(memberId, items.userId),
+      ),
+    )
     .groupBy(items.id)
     .orderBy(desc(items.createdAt))
     .limit(limit);
@@ -111,7 +118,7 @@ export async function notifyWishlistMatches(ctx: ServiceContext, itemId: string)
         '"' || ${items.title} || '" matches your wishlist item "' || ${wishlistItems.title} || '".',
         '/browse?highlight=' || ${items.id}, 'wishlist-item:' || ${items.id}
       from ${wishlistItems} join ${items} on ${wishlistMatchesItem()}
-      where ${items.id} = ${itemId}
+      where ${items.id} = ${itemId} and ${noBlockBetween(wishlistItems.userId, items.userId)}
       order by ${wishlistItems.userId}, ${wishlistItems.createdAt}
       on conflict do nothing
       returning id, user_id`,

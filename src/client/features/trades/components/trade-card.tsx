@@ -4,18 +4,21 @@ import { formatDollars } from '@common/domain/money';
 import { relativeTime } from '@common/domain/relative-time';
 import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { receiptState } from '@common/domain/trade-board';
-import { tradeStatusBadge } from '@common/domain/trade-state';
+import { DISPUTE_REASON_LABELS, timeLeft, tradeStatusBadge } from '@common/domain/trade-state';
 import {
   ArrowLeftRight,
   Check,
   CircleCheck,
   Clock,
+  Hourglass,
   LoaderCircle,
   PackageCheck,
+  ShieldAlert,
   Truck,
   X,
 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
@@ -25,11 +28,14 @@ import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 import { RatingStars, ReviewForm } from '@client/features/reviews';
 import { invalidateTradeRequests, useConfirmReceived, useUpdateTradeStatus } from '../api';
+import { CancelTradeDialog } from './cancel-trade-dialog';
+import { DisputeDialog } from './dispute-dialog';
 import { ItemThumbnail } from './item-thumbnail';
 
 const STATUS_LABELS: Record<TradeRequest['status'], string> = {
   pending: 'Pending',
   accepted: 'Accepted',
+  disputed: 'Disputed',
   completed: 'Completed',
   declined: 'Declined',
   cancelled: 'Cancelled',
@@ -155,6 +161,7 @@ function TradeActions({
   const queryClient = useQueryClient();
   const updateStatus = useUpdateTradeStatus();
   const confirmReceived = useConfirmReceived();
+  const [dialog, setDialog] = useState<'cancel' | 'dispute' | null>(null);
   const busy = updateStatus.isPending || confirmReceived.isPending;
   const pendingAction = updateStatus.isPending ? updateStatus.variables?.status : undefined;
 
@@ -249,6 +256,7 @@ function TradeActions({
 
   if (trade.status === 'accepted') {
     const receipt = receiptState(trade);
+    const nobodyReceived = !trade.requesterReceived && !trade.ownerReceived;
     return (
       <div className="grid gap-3">
         <ul
@@ -259,7 +267,15 @@ function TradeActions({
           <ReceiptLine who="You" confirmed={receipt.mine} />
           <ReceiptLine who={partnerName} confirmed={receipt.theirs} />
         </ul>
-        <div className="flex flex-col gap-2 sm:flex-row">
+        {trade.claimDeadline ? (
+          <ClaimCountdown
+            deadline={trade.claimDeadline}
+            mine={receipt.mine}
+            partnerName={partnerName}
+            tradeId={trade.id}
+          />
+        ) : null}
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button
             variant="outline"
             onClick={() => onArrangeShipping(trade)}
@@ -276,8 +292,81 @@ function TradeActions({
             {confirmReceived.isPending ? spinner : <PackageCheck aria-hidden="true" />}
             {receipt.mine ? 'You marked it received' : 'Mark as received'}
           </Button>
+          {receipt.mine ? null : (
+            <Button
+              variant="outline"
+              onClick={() => setDialog('dispute')}
+              data-testid={`button-open-dispute-${trade.id}`}
+            >
+              <ShieldAlert aria-hidden="true" />
+              Open a dispute
+            </Button>
+          )}
+          {nobodyReceived ? (
+            <Button
+              variant="ghost"
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+              onClick={() => setDialog('cancel')}
+              data-testid={`button-cancel-trade-${trade.id}`}
+            >
+              <X aria-hidden="true" />
+              Cancel trade
+            </Button>
+          ) : null}
         </div>
+        <CancelTradeDialog
+          trade={trade}
+          partnerName={partnerName}
+          open={dialog === 'cancel'}
+          onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
+        />
+        <DisputeDialog
+          trade={trade}
+          partnerName={partnerName}
+          open={dialog === 'dispute'}
+          onOpenChange={(open) => setDialog(open ? 'dispute' : null)}
+        />
       </div>
+    );
+  }
+
+  if (trade.status === 'disputed' && trade.dispute) {
+    const mine = trade.dispute.openedById !== partnerIdOf(trade);
+    return (
+      <div
+        className="grid gap-1 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+        data-testid={`dispute-state-${trade.id}`}
+      >
+        <p className="inline-flex items-center gap-1.5 font-medium">
+          <ShieldAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
+          {mine ? 'You opened a dispute' : `${partnerName} opened a dispute`}:{' '}
+          {DISPUTE_REASON_LABELS[trade.dispute.reason].toLowerCase()}
+        </p>
+        <p className="break-words text-muted-foreground">“{trade.dispute.text}”</p>
+        <p className="text-muted-foreground">The trade is on hold until a moderator decides.</p>
+      </div>
+    );
+  }
+
+  const resolution = trade.dispute?.resolutionNote ? (
+    <p
+      className="rounded-lg bg-muted/70 px-3 py-2 text-sm break-words"
+      data-testid={`dispute-resolution-${trade.id}`}
+    >
+      <span className="font-medium">Moderator&apos;s decision:</span> {trade.dispute.resolutionNote}
+    </p>
+  ) : null;
+
+  if (trade.status === 'cancelled' && (trade.cancelReason || resolution || trade.acceptedAt)) {
+    const by =
+      trade.cancelledById === null ? null : trade.cancelledById === partnerIdOf(trade) ? partnerName : 'You';
+    return (
+      resolution ?? (
+        <p className="text-sm break-words text-muted-foreground" data-testid={`cancel-note-${trade.id}`}>
+          {by ? `${by} cancelled this trade` : 'This trade expired and was cancelled'}
+          {trade.cancelReason ? `: “${trade.cancelReason}”` : '.'}
+        </p>
+      )
     );
   }
 
@@ -294,15 +383,55 @@ function TradeActions({
       );
     }
     return (
-      <ReviewForm
-        tradeId={trade.id}
-        partnerName={partnerName}
-        onReviewed={() => void invalidateTradeRequests(queryClient)}
-      />
+      <>
+        {resolution}
+        <ReviewForm
+          tradeId={trade.id}
+          partnerName={partnerName}
+          onReviewed={() => void invalidateTradeRequests(queryClient)}
+        />
+      </>
     );
   }
 
   return null;
+}
+
+function partnerIdOf(trade: TradeRequest) {
+  return tradePartner(trade).id;
+}
+
+/** The claim window: how long the member (or the partner) has left before the trade completes itself. */
+function ClaimCountdown({
+  deadline,
+  mine,
+  partnerName,
+  tradeId,
+}: {
+  deadline: string;
+  mine: boolean;
+  partnerName: string;
+  tradeId: string;
+}) {
+  const left = timeLeft(new Date(deadline), new Date());
+  const span = left
+    ? `${left.days > 0 ? `${left.days} day${left.days === 1 ? '' : 's'} ` : ''}${left.hours} hour${left.hours === 1 ? '' : 's'}`
+    : null;
+  return (
+    <p
+      className="inline-flex items-start gap-1.5 rounded-lg bg-secondary/60 px-3 py-2 text-sm"
+      data-testid={`claim-countdown-${tradeId}`}
+    >
+      <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        {!span
+          ? 'The claim window has closed: the trade completes shortly.'
+          : mine
+            ? `${partnerName} has ${span} left to confirm or open a dispute; then the trade completes.`
+            : `You have ${span} left to mark your item received or open a dispute; then the trade completes.`}
+      </span>
+    </p>
+  );
 }
 
 function ReceiptLine({ who, confirmed }: { who: string; confirmed: boolean }) {

@@ -9,6 +9,7 @@ import { cn } from '@client/lib/utils';
 import { UserAvatar } from '@client/features/auth';
 import { RatingStars, useRatingSummary } from '@client/features/reviews';
 import { useFavorites } from '@client/features/favorites';
+import { TradingRecord } from '@client/features/trades';
 import { useUserItems } from '../api';
 
 /** docs/product.md (Screens): Profile: the default bio when the member has not written one. */
@@ -31,6 +32,7 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit: () => void
             {user.bio?.trim() || DEFAULT_BIO}
           </p>
           <MemberRating userId={user.id} />
+          <TradingRecord userId={user.id} />
         </div>
         <Button
           variant="outline"

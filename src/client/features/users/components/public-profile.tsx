@@ -8,6 +8,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { ItemGrid } from '@client/features/items';
 import { ReviewsPanel } from '@client/features/reviews';
 import { BlockedMemberNotice, MemberSafetyActions } from '@client/features/safety';
+import { TradingRecord } from '@client/features/trades';
 import { useUserItems } from '../api';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { MemberRating } from './profile-summary';
@@ -64,6 +65,7 @@ export function PublicProfile({ userId }: { userId: string }) {
               </h1>
             )}
             <MemberRating userId={userId} />
+            <TradingRecord userId={userId} />
           </div>
           <MemberSafetyActions userId={userId} name={name} />
         </CardContent>

@@ -1,0 +1,177 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser } from './support/browser';
+import {
+  type ApiItem,
+  eventually,
+  expectToastFrom,
+  getJson,
+  listItemViaApi,
+  type Member,
+  pngFiles,
+  registerMember,
+  shown,
+  uniqueWord,
+  watchToasts,
+} from './support/journeys';
+
+interface Trade {
+  id: string;
+  status: string;
+  cancelReason: string | null;
+  claimDeadline: string | null;
+  dispute: { reason: string; photos: string[] } | null;
+}
+
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function requestAndAccept(requester: Page, owner: Page, wanted: ApiItem, offered: ApiItem) {
+  const created = await requester.request.post('/api/trade-requests', {
+    data: { requestedItemId: wanted.id, offeredItemId: offered.id },
+  });
+  expect(created.status()).toBe(201);
+  const trade = (await created.json()) as Trade;
+  const accepted = await owner.request.patch(`/api/trade-requests/${trade.id}`, {
+    data: { status: 'accepted' },
+  });
+  expect(accepted.status()).toBe(200);
+  return trade;
+}
+
+/**
+ * A way out of every trade: one accepted trade is cancelled with a reason from its card; in
+ * another, one party confirms receipt and the other, seeing the claim-window countdown, opens a
+ * dispute with a photo. Profiles show each member's trading record. At phone and desktop widths.
+ */
+describe.each([
+  { label: 'phone', viewport: { width: 375, height: 800 } },
+  { label: 'desktop', viewport: { width: 1280, height: 900 } },
+])('cancelling and disputing accepted trades ($label)', ({ label, viewport }) => {
+  let pageA: Page;
+  let pageB: Page;
+  let ava: Member;
+  let ben: Member;
+
+  beforeAll(async () => {
+    const a = await openBrowser(viewport);
+    const b = await openBrowser(viewport);
+    pageA = a.page;
+    pageB = b.page;
+    await watchToasts(a.context);
+    await watchToasts(b.context);
+    [ava, ben] = await Promise.all([
+      registerMember(pageA, 'Ava', 'Reyes'),
+      registerMember(pageB, 'Ben', 'Owens'),
+    ]);
+  });
+
+  it('either party cancels an accepted trade with a reason; the partner sees it', async () => {
+    const word = uniqueWord();
+    const wanted = await listItemViaApi(pageB, {
+      title: `${word} Coat`,
+      category: 'clothing',
+      estimatedValue: 6000,
+    });
+    const offered = await listItemViaApi(pageA, {
+      title: `${word} Boots`,
+      category: 'shoes',
+      estimatedValue: 5800,
+    });
+    const trade = await requestAndAccept(pageA, pageB, wanted, offered);
+
+    await pageA.goto('/profile?tab=barters');
+    await pageA.getByRole('tab', { name: /accepted/i }).click();
+    const card = pageA.getByTestId(`trade-${trade.id}`);
+    await shown(card);
+    await card.getByTestId(`button-cancel-trade-${trade.id}`).click();
+    const dialog = pageA.getByTestId('dialog-cancel-trade');
+    await shown(dialog);
+    await dialog.getByTestId('input-cancel-reason').fill('My boots got a torn sole, sorry!');
+    await shot(pageA, `${label}-cancel-dialog`);
+    await expectToastFrom(
+      pageA,
+      () => dialog.getByTestId('button-confirm-cancel').click(),
+      'Trade cancelled',
+      'Ben Owens will be notified.',
+    );
+
+    await eventually(async () => {
+      const [row] = (await getJson<Trade[]>(pageB, '/api/trade-requests')).filter((t) => t.id === trade.id);
+      return [row?.status, row?.cancelReason];
+    }, ['cancelled', 'My boots got a torn sole, sorry!']);
+    await pageB.goto('/profile?tab=barters');
+    await shown(pageB.getByTestId(`cancel-note-${trade.id}`));
+    expect(await pageB.getByTestId(`cancel-note-${trade.id}`).textContent()).toContain('torn sole');
+  });
+
+  it('after one receipt the other party sees the countdown and opens a dispute with a photo', async () => {
+    const word = uniqueWord();
+    const wanted = await listItemViaApi(pageB, {
+      title: `${word} Scarf`,
+      category: 'accessories',
+      estimatedValue: 3000,
+    });
+    const offered = await listItemViaApi(pageA, {
+      title: `${word} Hat`,
+      category: 'accessories',
+      estimatedValue: 2900,
+    });
+    const trade = await requestAndAccept(pageA, pageB, wanted, offered);
+    expect(
+      (await pageA.request.post(`/api/trade-requests/${trade.id}/received`, { data: {} })).status(),
+    ).toBe(200);
+
+    await pageB.goto('/profile?tab=barters');
+    await pageB.getByRole('tab', { name: /accepted/i }).click();
+    const card = pageB.getByTestId(`trade-${trade.id}`);
+    await shown(card.getByTestId(`claim-countdown-${trade.id}`));
+    expect(await card.getByTestId(`claim-countdown-${trade.id}`).textContent()).toMatch(
+      /You have 2 days 2\d hours left|You have 3 days 0 hours left/,
+    );
+    await shot(pageB, `${label}-claim-countdown`);
+
+    await card.getByTestId(`button-open-dispute-${trade.id}`).click();
+    const dialog = pageB.getByTestId('dialog-dispute');
+    await shown(dialog);
+    await dialog.getByTestId('select-dispute-reason').click();
+    await pageB.getByTestId('option-dispute-reason-damaged').click();
+    await dialog.getByTestId('input-dispute-text').fill('The hat arrived crushed.');
+    const [file] = await pngFiles(1);
+    await dialog.getByTestId('input-dispute-photos').setInputFiles(file as string);
+    await shown(dialog.getByRole('img', { name: 'Dispute photo 1' }));
+    await shot(pageB, `${label}-dispute-dialog`);
+    await expectToastFrom(
+      pageB,
+      () => dialog.getByTestId('button-submit-dispute').click(),
+      'Dispute opened',
+      'The trade is on hold. A moderator will decide, and Ava Reyes and you will see their note.',
+    );
+
+    await shown(pageB.getByTestId(`dispute-state-${trade.id}`));
+    await shot(pageB, `${label}-disputed-card`);
+    const [row] = (await getJson<Trade[]>(pageA, '/api/trade-requests')).filter((t) => t.id === trade.id);
+    expect(row).toMatchObject({ status: 'disputed', dispute: { reason: 'damaged' } });
+    expect(row?.dispute?.photos).toHaveLength(1);
+  });
+
+  it('profiles show the trading record, or "New member"', async () => {
+    await pageB.goto(`/profile?user=${ava.id}`);
+    await shown(pageB.getByTestId('trading-record'));
+    expect(await pageB.getByTestId('trading-record').textContent()).toContain('50%');
+    await shot(pageB, `${label}-profile-record`);
+    const newcomer = await openBrowser(viewport);
+    const carl = await registerMember(newcomer.page, 'Carl');
+    await listItemViaApi(newcomer.page, {
+      title: `${uniqueWord()} Belt`,
+      category: 'accessories',
+      estimatedValue: 1000,
+    });
+    await pageA.goto(`/profile?user=${carl.id}`);
+    await shown(pageA.getByTestId('text-trading-record-new'));
+    expect(ben.id).toBeTruthy();
+  });
+});

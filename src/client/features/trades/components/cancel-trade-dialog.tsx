@@ -1,0 +1,108 @@
+import type { TradeRequest } from '@common/api/trades';
+import { MAX_CANCEL_REASON } from '@common/domain/trade-state';
+import { LoaderCircle, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Label } from '@client/components/ui/label';
+import { Textarea } from '@client/components/ui/textarea';
+import { toast } from '@client/components/ui/use-toast';
+import { useUpdateTradeStatus } from '../api';
+
+/** Cancels an accepted trade, with an optional reason the partner sees. */
+export function CancelTradeDialog({
+  trade,
+  partnerName,
+  open,
+  onOpenChange,
+}: {
+  trade: TradeRequest;
+  partnerName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const update = useUpdateTradeStatus();
+
+  const close = () => {
+    onOpenChange(false);
+    setReason('');
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      await update.mutateAsync({ id: trade.id, status: 'cancelled', reason: reason.trim() || undefined });
+    } catch {
+      // The mutation's own meta reports the failure (useUpdateTradeStatus).
+      return;
+    }
+    toast({ title: 'Trade cancelled', description: `${partnerName} will be notified.` });
+    close();
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent data-testid="dialog-cancel-trade">
+        <DialogHeader className="text-left">
+          <DialogTitle>Cancel this trade?</DialogTitle>
+          <DialogDescription>
+            Both items go back on offer and {partnerName} is told. Cancelling an accepted trade shows on your
+            profile&apos;s trading record.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          className="grid gap-5"
+          aria-label="Cancel trade"
+        >
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-reason`}>
+              Reason{' '}
+              <span className="font-normal text-muted-foreground">(optional, {partnerName} sees it)</span>
+            </Label>
+            <Textarea
+              id={`${id}-reason`}
+              rows={3}
+              maxLength={MAX_CANCEL_REASON}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              aria-describedby={`${id}-count`}
+              data-testid="input-cancel-reason"
+            />
+            <span id={`${id}-count`} className="text-right text-xs text-muted-foreground tabular-nums">
+              {reason.length}/{MAX_CANCEL_REASON}
+            </span>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              Keep the trade
+            </Button>
+            <Button
+              type="submit"
+              variant="destructive"
+              disabled={update.isPending}
+              data-testid="button-confirm-cancel"
+            >
+              {update.isPending ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <X aria-hidden="true" />
+              )}
+              Cancel trade
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

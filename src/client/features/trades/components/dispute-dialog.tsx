@@ -1,0 +1,220 @@
+import { ACCEPTED_IMAGE_TYPES } from '@common/api/images';
+import type { TradeRequest } from '@common/api/trades';
+import { imageUrl } from '@common/domain/image-url';
+import {
+  DISPUTE_REASON_LABELS,
+  DISPUTE_REASONS,
+  type DisputeReason,
+  MAX_DISPUTE_PHOTOS,
+} from '@common/domain/trade-state';
+import { ImagePlus, LoaderCircle, ShieldAlert, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Textarea } from '@client/components/ui/textarea';
+import { toast } from '@client/components/ui/use-toast';
+import { uploadImage } from '@client/features/items/upload-image';
+import { useOpenDispute } from '../api';
+import { reportApiError } from '@client/lib/report-error';
+
+const TEXT_MAX = 2000;
+
+interface Photo {
+  id: string;
+  url: string;
+}
+
+/** Opens a dispute: a reason, what happened, and up to four photos uploaded through /api/images. */
+export function DisputeDialog({
+  trade,
+  partnerName,
+  open,
+  onOpenChange,
+}: {
+  trade: TradeRequest;
+  partnerName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState<DisputeReason | ''>('');
+  const [text, setText] = useState('');
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [uploading, setUploading] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const dispute = useOpenDispute();
+
+  const close = () => {
+    onOpenChange(false);
+    setReason('');
+    setText('');
+    setPhotos([]);
+    setProblem(null);
+  };
+
+  const addFiles = (files: FileList | null) => {
+    if (!files) return;
+    const room = MAX_DISPUTE_PHOTOS - photos.length - uploading;
+    for (const file of [...files].slice(0, Math.max(0, room))) {
+      setUploading((count) => count + 1);
+      uploadImage(file, () => undefined)
+        .promise.then((uploaded) => setPhotos((list) => [...list, uploaded]))
+        .catch((error: unknown) =>
+          reportApiError(error, { title: 'Photo not uploaded', fallback: 'Please try another photo.' }),
+        )
+        .finally(() => setUploading((count) => count - 1));
+    }
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!reason) return setProblem('Choose what went wrong');
+    if (!text.trim()) return setProblem('Tell the moderators what happened');
+    setProblem(null);
+    try {
+      await dispute.mutateAsync({
+        id: trade.id,
+        reason,
+        text: text.trim(),
+        photoIds: photos.map((p) => p.id),
+      });
+    } catch {
+      // The mutation's own meta reports the failure (useOpenDispute).
+      return;
+    }
+    toast({
+      title: 'Dispute opened',
+      description: `The trade is on hold. A moderator will decide, and ${partnerName} and you will see their note.`,
+    });
+    close();
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent data-testid="dialog-dispute" className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader className="text-left">
+          <DialogTitle className="flex items-center gap-2">
+            <ShieldAlert className="size-5 shrink-0 text-destructive" aria-hidden="true" />
+            Open a dispute
+          </DialogTitle>
+          <DialogDescription>
+            The trade is put on hold until a moderator looks at it and decides whether it completes or is
+            cancelled.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-5" aria-label="Dispute">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-reason`}>What went wrong?</Label>
+            <Select value={reason} onValueChange={(value) => setReason(value as DisputeReason)}>
+              <SelectTrigger id={`${id}-reason`} data-testid="select-dispute-reason">
+                <SelectValue placeholder="Choose a reason" />
+              </SelectTrigger>
+              <SelectContent>
+                {DISPUTE_REASONS.map((value) => (
+                  <SelectItem key={value} value={value} data-testid={`option-dispute-reason-${value}`}>
+                    {DISPUTE_REASON_LABELS[value]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-text`}>What happened</Label>
+            <Textarea
+              id={`${id}-text`}
+              rows={4}
+              maxLength={TEXT_MAX}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              data-testid="input-dispute-text"
+            />
+          </div>
+          <div className="grid gap-2">
+            <span className="text-sm font-medium" id={`${id}-photos`}>
+              Photos <span className="font-normal text-muted-foreground">(up to {MAX_DISPUTE_PHOTOS})</span>
+            </span>
+            <ul className="flex flex-wrap gap-2" aria-labelledby={`${id}-photos`}>
+              {photos.map((photo, index) => (
+                <li key={photo.id} className="relative">
+                  <img
+                    src={imageUrl(photo.url, 400)}
+                    alt={`Dispute photo ${index + 1}`}
+                    className="size-20 rounded-md border object-cover"
+                  />
+                  <Button
+                    type="button"
+                    size="icon"
+                    variant="secondary"
+                    className="absolute -top-2 -right-2 size-7 rounded-full"
+                    aria-label={`Remove photo ${index + 1}`}
+                    onClick={() => setPhotos((list) => list.filter((entry) => entry.id !== photo.id))}
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+              {uploading > 0 ? (
+                <li className="flex size-20 items-center justify-center rounded-md border" role="status">
+                  <LoaderCircle className="animate-spin" aria-label="Uploading" />
+                </li>
+              ) : null}
+            </ul>
+            {photos.length + uploading < MAX_DISPUTE_PHOTOS ? (
+              <Label
+                htmlFor={`${id}-file`}
+                className="inline-flex w-fit cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium hover:bg-accent focus-within:ring-2 focus-within:ring-ring"
+              >
+                <ImagePlus className="size-4" aria-hidden="true" />
+                Add photos
+                <input
+                  id={`${id}-file`}
+                  type="file"
+                  accept={ACCEPTED_IMAGE_TYPES.join(',')}
+                  multiple
+                  className="sr-only"
+                  onChange={(event) => {
+                    addFiles(event.target.files);
+                    event.target.value = '';
+                  }}
+                  data-testid="input-dispute-photos"
+                />
+              </Label>
+            ) : null}
+          </div>
+          {problem ? (
+            <p className="text-sm text-destructive" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              Back
+            </Button>
+            <Button
+              type="submit"
+              variant="destructive"
+              disabled={dispute.isPending || uploading > 0}
+              data-testid="button-submit-dispute"
+            >
+              {dispute.isPending ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <ShieldAlert aria-hidden="true" />
+              )}
+              Open dispute
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

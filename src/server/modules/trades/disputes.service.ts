@@ -1,0 +1,210 @@
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type {
+  DisputeInput,
+  DisputeResolutionInput,
+  ModerationDispute,
+  TradeItemSummary,
+} from '../../../common/api/trades';
+import {
+  canDispute,
+  claimDeadline,
+  DISPUTE_REASON_LABELS,
+  type TradeStatus,
+} from '../../../common/domain/trade-state';
+import { images, items, tradeDisputes, tradeRequests, users } from '../../db/schema';
+import type { TradeTimers } from '../../env';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { ServiceContext } from '../../lib/service-context';
+import { transact } from '../../lib/unit-of-work';
+import { presentUserSummary } from '../users/users.presenter';
+import {
+  completeTrade,
+  firstName,
+  getTradeRequest,
+  lockTrade,
+  presentDispute,
+  progress,
+  releaseItems,
+  TRADES_LINK,
+} from './trades.service';
+
+/**
+ * A party who has not confirmed receipt disputes an accepted trade: the trade is frozen (disputed)
+ * until a moderator resolves it. Photos must be images the caller uploaded.
+ */
+export async function openDispute(
+  ctx: ServiceContext,
+  memberId: string,
+  tradeId: string,
+  input: DisputeInput,
+  timers: TradeTimers,
+) {
+  const photoIds = [...new Set(input.photoIds ?? [])];
+  await transact(ctx, async (tx, effects) => {
+    const { trade, requested } = await lockTrade(tx, tradeId, memberId);
+    const role = trade.ownerId === memberId ? 'owner' : 'requester';
+    const now = new Date();
+    if (!canDispute(progress(trade), role, claimDeadline(trade, timers.claimWindowDays), now)) {
+      if (trade.status === 'disputed') throw conflict('This trade is already under dispute');
+      if (trade.status !== 'accepted')
+        throw conflict(`This barter request is ${trade.status}: it cannot be disputed`);
+      if (role === 'owner' ? trade.ownerReceivedAt : trade.requesterReceivedAt)
+        throw conflict('You confirmed receiving your item: the trade can no longer be disputed by you');
+      throw conflict('The claim window has closed');
+    }
+    if (photoIds.length > 0) {
+      const owned = await tx
+        .select({ id: images.id })
+        .from(images)
+        .where(and(eq(images.userId, memberId), inArray(images.id, photoIds)));
+      const mine = new Set(owned.map((row) => row.id));
+      if (photoIds.some((id) => !mine.has(id))) throw badRequest('Photos must be images you uploaded');
+    }
+    const againstId = role === 'owner' ? trade.requesterId : trade.ownerId;
+    await tx.insert(tradeDisputes).values({
+      tradeRequestId: trade.id,
+      openedById: memberId,
+      againstId,
+      reason: input.reason,
+      text: input.text,
+      photoIds,
+    });
+    await tx
+      .update(tradeRequests)
+      .set({ status: 'disputed', updatedAt: now })
+      .where(eq(tradeRequests.id, trade.id));
+    const actor = await firstName(tx, memberId);
+    effects.notify(
+      {
+        userId: againstId,
+        type: 'trade_request',
+        title: 'Trade disputed',
+        message: `${actor} opened a dispute about the swap for "${requested.title}" (${DISPUTE_REASON_LABELS[input.reason].toLowerCase()}). A moderator will look into it.`,
+        link: TRADES_LINK,
+      },
+      {
+        userId: memberId,
+        type: 'trade_request',
+        title: 'Dispute opened',
+        message: `Your dispute about the swap for "${requested.title}" is with our moderators. The trade is on hold until they decide.`,
+        link: TRADES_LINK,
+      },
+    );
+  });
+  return getTradeRequest(ctx, memberId, tradeId, timers);
+}
+
+const requestedItem = alias(items, 'requested_item');
+const offeredItem = alias(items, 'offered_item');
+const requester = alias(users, 'requester');
+const owner = alias(users, 'owner');
+
+const itemColumns = (item: typeof requestedItem | typeof offeredItem) => ({
+  id: item.id,
+  title: item.title,
+  images: item.images,
+  estimatedValue: item.estimatedValue,
+  condition: item.condition,
+  category: item.category,
+  brand: item.brand,
+  size: item.size,
+  userId: item.userId,
+  isActive: item.isActive,
+});
+const userColumns = (user: typeof requester | typeof owner) => ({
+  id: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  profileImageUrl: user.profileImageUrl,
+});
+
+export async function listDisputes(
+  ctx: ServiceContext,
+  status: 'open' | 'resolved',
+): Promise<ModerationDispute[]> {
+  const rows = await ctx.db
+    .select({
+      dispute: tradeDisputes,
+      tradeStatus: tradeRequests.status,
+      requestedItem: itemColumns(requestedItem),
+      offeredItem: itemColumns(offeredItem),
+      requester: userColumns(requester),
+      owner: userColumns(owner),
+    })
+    .from(tradeDisputes)
+    .innerJoin(tradeRequests, eq(tradeRequests.id, tradeDisputes.tradeRequestId))
+    .innerJoin(requestedItem, eq(requestedItem.id, tradeRequests.requestedItemId))
+    .innerJoin(offeredItem, eq(offeredItem.id, tradeRequests.offeredItemId))
+    .innerJoin(requester, eq(requester.id, tradeRequests.requesterId))
+    .innerJoin(owner, eq(owner.id, tradeRequests.ownerId))
+    .where(status === 'open' ? isNull(tradeDisputes.resolvedAt) : isNotNull(tradeDisputes.resolvedAt))
+    .orderBy(status === 'open' ? tradeDisputes.createdAt : desc(tradeDisputes.resolvedAt))
+    .limit(200);
+  return rows.map((row) => ({
+    ...presentDispute(row.dispute),
+    tradeId: row.dispute.tradeRequestId,
+    tradeStatus: row.tradeStatus as TradeStatus,
+    requestedItem: row.requestedItem as TradeItemSummary,
+    offeredItem: row.offeredItem as TradeItemSummary,
+    requester: presentUserSummary(row.requester),
+    owner: presentUserSummary(row.owner),
+  }));
+}
+
+/**
+ * A moderator settles a dispute: the trade completes (both items traded) or is cancelled (both go
+ * back to the marketplace, and nobody's cancellation share grows). Both parties get the note.
+ * A moderator who is a party of the trade cannot decide it.
+ */
+export async function resolveDispute(
+  ctx: ServiceContext,
+  moderatorId: string,
+  disputeId: string,
+  input: DisputeResolutionInput,
+) {
+  await transact(ctx, async (tx, effects) => {
+    const [peek] = await tx
+      .select({ tradeId: tradeDisputes.tradeRequestId })
+      .from(tradeDisputes)
+      .where(eq(tradeDisputes.id, disputeId));
+    if (!peek) throw notFound('Dispute not found');
+    const { trade, requested, offered } = await lockTrade(tx, peek.tradeId, null);
+    if (trade.requesterId === moderatorId || trade.ownerId === moderatorId)
+      throw forbidden('You cannot resolve a dispute about your own trade');
+    const [dispute] = await tx
+      .select()
+      .from(tradeDisputes)
+      .where(eq(tradeDisputes.id, disputeId))
+      .for('update');
+    if (!dispute) throw notFound('Dispute not found');
+    if (dispute.resolvedAt || trade.status !== 'disputed') throw conflict('This dispute is already resolved');
+    const now = new Date();
+    if (input.outcome === 'completed') {
+      await completeTrade(tx, trade, now);
+    } else {
+      await tx
+        .update(tradeRequests)
+        .set({ status: 'cancelled', cancelledAt: now, cancelledById: null, updatedAt: now })
+        .where(eq(tradeRequests.id, trade.id));
+      await releaseItems(tx, [requested.id, offered.id]);
+    }
+    await tx
+      .update(tradeDisputes)
+      .set({ outcome: input.outcome, resolutionNote: input.note, resolvedById: moderatorId, resolvedAt: now })
+      .where(eq(tradeDisputes.id, dispute.id));
+    const verdict = input.outcome === 'completed' ? 'completed' : 'cancelled';
+    effects.notify(
+      ...[trade.requesterId, trade.ownerId].map((userId) => ({
+        userId,
+        type: 'trade_request' as const,
+        title: 'Dispute resolved',
+        message: `A moderator ${verdict} the swap for "${requested.title}": ${input.note}`,
+        link: TRADES_LINK,
+      })),
+    );
+  });
+  const [resolved] = await ctx.db.select().from(tradeDisputes).where(eq(tradeDisputes.id, disputeId));
+  if (!resolved) throw notFound('Dispute not found');
+  return presentDispute(resolved);
+}

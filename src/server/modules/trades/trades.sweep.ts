@@ -1,0 +1,159 @@
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { claimDeadline, DAY_MS } from '../../../common/domain/trade-state';
+import { tradeRequests } from '../../db/schema';
+import type { Tx } from '../../db/connect';
+import type { TradeTimers } from '../../env';
+import type { Effects } from '../../lib/domain-events';
+import type { ServiceContext } from '../../lib/service-context';
+import type { Sweep } from '../../lib/sweep';
+import { transact } from '../../lib/unit-of-work';
+import { completeTrade, lockTrade, refreshAvailability, releaseItems, TRADES_LINK } from './trades.service';
+
+/** How many trades one task settles per run; the next run takes the rest. */
+const BATCH = 200;
+
+/**
+ * Candidates are read without locks; each one is then settled in its own transaction that locks
+ * its items and the trade (the usual order) and checks the condition again, so a member acting at
+ * the same moment either wins or finds the trade settled.
+ */
+async function settleEach(
+  ctx: ServiceContext,
+  ids: string[],
+  settle: (locked: Awaited<ReturnType<typeof lockTrade>>, tx: Tx, effects: Effects) => Promise<void>,
+) {
+  for (const id of ids) {
+    await transact(ctx, async (tx, effects) => {
+      const locked = await lockTrade(tx, id, null);
+      await settle(locked, tx, effects);
+    });
+  }
+}
+
+/** Pending requests older than the expiry are declined; both parties are told. */
+export async function expirePendingRequests(ctx: ServiceContext, timers: TradeTimers, now: Date) {
+  const cutoff = new Date(now.getTime() - timers.pendingExpiryDays * DAY_MS);
+  const stale = await ctx.db
+    .select({ id: tradeRequests.id })
+    .from(tradeRequests)
+    .where(and(eq(tradeRequests.status, 'pending'), lt(tradeRequests.createdAt, cutoff)))
+    .limit(BATCH);
+  await settleEach(
+    ctx,
+    stale.map((row) => row.id),
+    async ({ trade, requested }, tx, effects) => {
+      if (trade.status !== 'pending' || trade.createdAt >= cutoff) return;
+      await tx
+        .update(tradeRequests)
+        .set({ status: 'declined', updatedAt: now })
+        .where(eq(tradeRequests.id, trade.id));
+      await refreshAvailability(tx, [trade.requestedItemId, trade.offeredItemId]);
+      effects.notify(
+        ...[trade.requesterId, trade.ownerId].map((userId) => ({
+          userId,
+          type: 'trade_request' as const,
+          title: 'Barter request expired',
+          message: `The request for "${requested.title}" got no answer within ${timers.pendingExpiryDays} days and was declined.`,
+          link: TRADES_LINK,
+        })),
+      );
+    },
+  );
+}
+
+/** Accepted trades where nobody confirmed receipt within the expiry are cancelled, blaming no one. */
+export async function expireAcceptedTrades(ctx: ServiceContext, timers: TradeTimers, now: Date) {
+  const cutoff = new Date(now.getTime() - timers.acceptedExpiryDays * DAY_MS);
+  const acceptedAt = sql`coalesce(${tradeRequests.acceptedAt}, ${tradeRequests.updatedAt})`;
+  const stale = await ctx.db
+    .select({ id: tradeRequests.id })
+    .from(tradeRequests)
+    .where(
+      and(
+        eq(tradeRequests.status, 'accepted'),
+        isNull(tradeRequests.requesterReceivedAt),
+        isNull(tradeRequests.ownerReceivedAt),
+        sql`${acceptedAt} < ${cutoff.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(BATCH);
+  await settleEach(
+    ctx,
+    stale.map((row) => row.id),
+    async ({ trade, requested, offered }, tx, effects) => {
+      const since = trade.acceptedAt ?? trade.updatedAt;
+      if (
+        trade.status !== 'accepted' ||
+        trade.requesterReceivedAt !== null ||
+        trade.ownerReceivedAt !== null ||
+        since >= cutoff
+      )
+        return;
+      await tx
+        .update(tradeRequests)
+        .set({ status: 'cancelled', cancelledAt: now, cancelledById: null, updatedAt: now })
+        .where(eq(tradeRequests.id, trade.id));
+      await releaseItems(tx, [requested.id, offered.id]);
+      effects.notify(
+        ...[trade.requesterId, trade.ownerId].map((userId) => ({
+          userId,
+          type: 'trade_request' as const,
+          title: 'Trade expired',
+          message: `Nobody confirmed receiving an item in the swap for "${requested.title}" within ${timers.acceptedExpiryDays} days, so it was cancelled.`,
+          link: TRADES_LINK,
+        })),
+      );
+    },
+  );
+}
+
+/** Once the claim window after the first receipt passes with no confirmation or dispute, the trade completes. */
+export async function completeAfterClaimWindow(ctx: ServiceContext, timers: TradeTimers, now: Date) {
+  const cutoff = new Date(now.getTime() - timers.claimWindowDays * DAY_MS);
+  const due = await ctx.db
+    .select({ id: tradeRequests.id })
+    .from(tradeRequests)
+    .where(
+      and(
+        eq(tradeRequests.status, 'accepted'),
+        or(
+          and(
+            isNotNull(tradeRequests.requesterReceivedAt),
+            isNull(tradeRequests.ownerReceivedAt),
+            lt(tradeRequests.requesterReceivedAt, cutoff),
+          ),
+          and(
+            isNotNull(tradeRequests.ownerReceivedAt),
+            isNull(tradeRequests.requesterReceivedAt),
+            lt(tradeRequests.ownerReceivedAt, cutoff),
+          ),
+        ),
+      ),
+    )
+    .limit(BATCH);
+  await settleEach(
+    ctx,
+    due.map((row) => row.id),
+    async ({ trade, requested }, tx, effects) => {
+      const deadline = claimDeadline(trade, timers.claimWindowDays);
+      if (trade.status !== 'accepted' || !deadline || deadline > now) return;
+      await completeTrade(tx, trade, now);
+      effects.notify(
+        ...[trade.requesterId, trade.ownerId].map((userId) => ({
+          userId,
+          type: 'trade_request' as const,
+          title: 'Trade completed',
+          message: `The claim window for the swap for "${requested.title}" has passed, so the swap is complete. Leave a review for your trading partner!`,
+          link: TRADES_LINK,
+        })),
+      );
+    },
+  );
+}
+
+/** The trade lifecycle's periodic work. */
+export function registerTradesSweep(sweep: Sweep, ctx: ServiceContext, timers: TradeTimers) {
+  sweep.register('trades.expire-pending', (now) => expirePendingRequests(ctx, timers, now));
+  sweep.register('trades.expire-accepted', (now) => expireAcceptedTrades(ctx, timers, now));
+  sweep.register('trades.claim-window', (now) => completeAfterClaimWindow(ctx, timers, now));
+}
