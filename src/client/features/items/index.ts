@@ -16,3 +16,4 @@ export { useDebouncedText, useUrlFilters } from './use-url-filters';
 export const loadFilterPanel = () => import('./components/filter-panel');
 export const loadSortSelect = () => import('./components/sort-select');
 export const loadItemDetailDialog = () => import('./components/item-detail-dialog');
+export { uploadImage } from './upload-image';

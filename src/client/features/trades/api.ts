@@ -3,7 +3,6 @@ import type {
   DisputeInput,
   DisputeResolutionInput,
   ModerationDispute,
-  Reliability,
   TradeRequest,
   TradeRequestInput,
   TradeStatusInput,
@@ -112,12 +111,6 @@ export function useOpenDispute() {
   );
 }
 
-export const reliabilityUrl = (userId: string) => `/api/users/${userId}/reliability`;
-
-/** A member's trading record, for profiles. */
-export function useReliability(userId: string | undefined) {
-  return useQuery<Reliability>({ queryKey: [reliabilityUrl(userId ?? '')], enabled: Boolean(userId) });
-}
 
 export const MODERATION_DISPUTES_URL = '/api/moderation/disputes';
 

@@ -22,7 +22,7 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
-import { uploadImage } from '@client/features/items/upload-image';
+import { uploadImage } from '@client/features/items';
 import { useOpenDispute } from '../api';
 import { reportApiError } from '@client/lib/report-error';
 

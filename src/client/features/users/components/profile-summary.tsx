@@ -9,7 +9,7 @@ import { cn } from '@client/lib/utils';
 import { UserAvatar } from '@client/features/auth';
 import { RatingStars, useRatingSummary } from '@client/features/reviews';
 import { useFavorites } from '@client/features/favorites';
-import { TradingRecord } from '@client/features/trades';
+import { TradingRecord } from './trading-record';
 import { useUserItems } from '../api';
 
 /** docs/product.md (Screens): Profile: the default bio when the member has not written one. */

@@ -8,7 +8,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { ItemGrid } from '@client/features/items';
 import { ReviewsPanel } from '@client/features/reviews';
 import { BlockedMemberNotice, MemberSafetyActions } from '@client/features/safety';
-import { TradingRecord } from '@client/features/trades';
+import { TradingRecord } from './trading-record';
 import { useUserItems } from '../api';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { MemberRating } from './profile-summary';

@@ -1,7 +1,14 @@
 import type { Reliability } from '@common/api/trades';
 import { BadgeCheck, Sparkles } from 'lucide-react';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useReliability } from '../api';
+import { useQuery } from '@tanstack/react-query';
+
+const reliabilityUrl = (userId: string) => `/api/users/${userId}/reliability`;
+
+/** A member's trading record, for profiles. */
+function useReliability(userId: string | undefined) {
+  return useQuery<Reliability>({ queryKey: [reliabilityUrl(userId ?? '')], enabled: Boolean(userId) });
+}
 
 function figures(record: Reliability): Array<{ label: string; value: string }> {
   return [
