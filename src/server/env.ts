@@ -6,7 +6,7 @@ const flag = z
   })
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
-/** Configuration (design §4), parsed once at boot; a bad value stops the process with a clear message. */
+/** Configuration (README § Configuration), parsed once at boot; a bad value stops the process with a clear message. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),

@@ -46,7 +46,7 @@ running.log = logger;
 for (const warning of configWarnings(config, process.env.NODE_ENV)) logger.warn(warning);
 const database = await openDatabase(config);
 running.close.unshift(() => database.close());
-// Several instances on one PostgreSQL share live events through LISTEN/NOTIFY (design §8).
+// Several instances on one PostgreSQL share live events through LISTEN/NOTIFY (README § Running in production on PostgreSQL).
 const events =
   database.pool && config.databaseUrl
     ? await createPostgresBus(database.pool, config.databaseUrl, logger)

@@ -1,6 +1,6 @@
 import type { TradeStatus } from './trade-state';
 
-/** How the Barter Management view sorts a member's trade requests (spec §2, design §5 Trades). */
+/** How the Barter Management view sorts a member's trade requests (docs/product.md § Trades). */
 
 interface BoardTrade {
   status: TradeStatus;
@@ -46,11 +46,11 @@ interface OfferableItem {
   availability: string;
 }
 
-/** Items already promised or gone cannot be offered (design §5 Availability). */
+/** Items already promised or gone cannot be offered (docs/product.md § Items). */
 const UNAVAILABLE_FOR_OFFER: ReadonlySet<string> = new Set(['reserved', 'traded']);
 
 /**
- * The member's items they may offer for a target (spec §5 Barter request): listed, not
+ * The member's items they may offer for a target (docs/product.md § Trades): listed, not
  * reserved or traded, and not the target itself.
  */
 export function offerableItems<T extends OfferableItem>(items: readonly T[], targetItemId: string): T[] {

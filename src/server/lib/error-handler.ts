@@ -24,7 +24,7 @@ function describeIssue(context: string | undefined, path: string, message: strin
 }
 
 /**
- * One error policy for every route (design §3): client faults keep their 4xx status and a clear
+ * One error policy for every route: client faults keep their 4xx status and a clear
  * message; anything else is logged and answered with a bare 500, never with internals.
  */
 export function installErrorHandler(app: FastifyInstance) {

@@ -1,4 +1,4 @@
-/** An error whose status and message are safe to show to the client (design §3). */
+/** An error whose status and message are safe to show to the client. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

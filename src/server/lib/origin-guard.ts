@@ -15,7 +15,7 @@ export function isSameOrigin(request: FastifyRequest): boolean {
 }
 
 /**
- * CSRF defence (design §6): a state-changing request whose Origin is present and foreign is refused.
+ * CSRF defence: a state-changing request whose Origin is present and foreign is refused.
  * SameSite=Lax cookies cover the rest.
  */
 export function installOriginGuard(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id with the OWASP minimum (m=19 MiB, t=2, p=1), design §1. */
+/** argon2id with the OWASP minimum (m=19 MiB, t=2, p=1). */
 /** 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot import). */
 const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

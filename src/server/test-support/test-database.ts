@@ -32,7 +32,7 @@ export async function createScratchPostgres() {
   };
 }
 
-/** One migrated database per test file (design §9: PGlite instances are slow to create). */
+/** One migrated database per test file (PGlite instances take about a second each to create). */
 export async function openTestDatabase(): Promise<Database & { truncate(): Promise<void> }> {
   let database: Database;
   let drop = async () => undefined as void;

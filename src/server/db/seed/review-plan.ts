@@ -91,7 +91,7 @@ export interface ReviewOptions {
 }
 
 /**
- * The reviews of a completed trade (design §5 Reviews), with the reviewee's "New review" notifications.
+ * The reviews of a completed trade (docs/product.md § Reviews), with the reviewee's "New review" notifications.
  * Reviews are blind: published when both parties have written theirs, or once the blind period after
  * completion has passed (when the app's `publishDueReviews` would have picked them up).
  */

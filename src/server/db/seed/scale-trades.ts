@@ -28,7 +28,7 @@ const ATTEMPTS = 8;
 const spread = (a: ItemRow, b: ItemRow) => Math.abs(Math.log(a.estimatedValue / b.estimatedValue));
 
 /**
- * `count` trades among `rows` (one batch of new items), keeping the rules of design §5: an item is in
+ * `count` trades among `rows` (one batch of new items), keeping the rules of docs/product.md § Trades: an item is in
  * at most one accepted or completed trade, open requests only touch listed items that are not
  * reserved or traded, and every step is dated after the listings and before any reservation. Sets
  * the items' availability to match, and plans the reviews of completed trades. A trade that finds no

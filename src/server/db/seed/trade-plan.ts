@@ -4,7 +4,7 @@ import type { ItemRow } from './items';
 import { type Random, seededUuid } from './random';
 
 /**
- * The building blocks of a seeded trade history (design §5 Trades), shared by the demo and the
+ * The building blocks of a seeded trade history (docs/product.md § Trades), shared by the demo and the
  * scale seed: when each step happened, which items each trade ties up, and the notifications the
  * trades module would have sent on the way.
  */

@@ -32,7 +32,7 @@ export function searchQuery(search: string) {
   return sql`websearch_to_tsquery('english', ${websearchText(search)})`;
 }
 
-/** The WHERE clause for the marketplace list (active items only) and every filter of spec §7. */
+/** The WHERE clause for the marketplace list (active items only) and every filter of the Browse page (docs/product.md § Browse and search). */
 export function marketplaceWhere(filters: ItemFilters, options: WhereOptions = {}): SQL {
   const { omit, searchMode = 'fulltext' } = options;
   const where: Array<SQL | undefined> = [eq(items.isActive, true)];
@@ -76,7 +76,7 @@ export function marketplaceWhere(filters: ItemFilters, options: WhereOptions = {
 }
 
 /**
- * ORDER BY for each sort of spec §9, each matching an index. `distance` has no member locations
+ * ORDER BY for each sort the Browse page offers (docs/product.md § Browse and search), each matching an index. `distance` has no member locations
  * to measure from, so it falls back to newest (README: Sorting).
  */
 export function marketplaceOrder(
