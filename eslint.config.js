@@ -48,6 +48,29 @@ const clientZones = [
   },
 ];
 
+const SERVER_MODULES = readdirSync('./src/server/modules', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The server's write-path rule: no module's service imports another module's service (modules react
+ * to each other through domain events, src/server/lib/domain-events.ts), and lib imports no module.
+ */
+const serverZones = [
+  ...SERVER_MODULES.map((module) => ({
+    target: `./src/server/modules/${module}/*.service.ts`,
+    from: SERVER_MODULES.filter((other) => other !== module).map(
+      (other) => `./src/server/modules/${other}/*.service.ts`,
+    ),
+    message: "A service may not import another module's service: emit a domain event instead.",
+  })),
+  {
+    target: './src/server/lib',
+    from: './src/server/modules',
+    message: 'lib is shared by every module and imports none of them.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'src/server/db/migrations', 'bench/.tmp'] },
   js.configs.recommended,
@@ -79,6 +102,19 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: clientZones }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
       'import-x/no-cycle': 'error',
     },
   },
