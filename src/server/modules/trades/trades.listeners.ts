@@ -1,7 +1,11 @@
 import type { ServiceContext } from '../../lib/service-context';
+import { notifyTermsChanged } from './trade-terms';
 import { closePendingForItem } from './trades.service';
 
-/** An item leaving the marketplace ends its pending requests, atomically with its removal. */
+/**
+ * An item leaving the marketplace ends its pending requests, atomically with its removal; a change
+ * to an item's deal fields tells the other party of each pending request on it.
+ */
 export function registerTradesListeners(ctx: ServiceContext) {
   ctx.events.inTransaction('item.withdrawn', (event, tx, effects) =>
     closePendingForItem(ctx, tx, effects, event.memberId, event.itemId),
@@ -9,4 +13,5 @@ export function registerTradesListeners(ctx: ServiceContext) {
   ctx.events.inTransaction('account.deleted', async (event, tx, effects) => {
     for (const itemId of event.itemIds) await closePendingForItem(ctx, tx, effects, event.memberId, itemId);
   });
+  ctx.events.inTransaction('item.terms-changed', (event, tx, effects) => notifyTermsChanged(tx, effects, event));
 }
