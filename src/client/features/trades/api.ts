@@ -93,12 +93,14 @@ export function useCreateTradeRequest() {
 }
 
 /**
- * Accept, decline or cancel. Callers use mutateAsync: the card that started the change may
- * move to another tab (unmount) before it settles, and mutate's own callbacks would then not run.
+ * Accept, decline or cancel. An accept sends the termsVersion of the trade the member was shown,
+ * so that the server refuses it (409) if an item changed since. Callers use mutateAsync: the card
+ * that started the change may move to another tab (unmount) before it settles, and mutate's own
+ * callbacks would then not run.
  */
 export function useUpdateTradeStatus() {
-  return useTradeChange(async ({ id, status }: { id: string; status: TradeStatusInput['status'] }) =>
-    tradeFrom(await apiRequest('PATCH', `${TRADE_REQUESTS_URL}/${id}`, { status })),
+  return useTradeChange(async ({ id, ...input }: { id: string } & TradeStatusInput) =>
+    tradeFrom(await apiRequest('PATCH', `${TRADE_REQUESTS_URL}/${id}`, input)),
   );
 }
 

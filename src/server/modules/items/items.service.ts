@@ -223,7 +223,8 @@ export async function updateItem(
     const changedFields = diffTerms(dealTerms(locked), dealTerms({ ...locked, ...changes })).map(
       (change) => change.field,
     );
-    const held = (changes.isActive === false || changedFields.length > 0) && (await inAcceptedTrade(tx, [id]));
+    const held =
+      (changes.isActive === false || changedFields.length > 0) && (await inAcceptedTrade(tx, [id]));
     if (held && changedFields.length > 0) throw conflict(FIXED_TERMS_MESSAGE);
     if (held) throw conflict('This item is reserved in an accepted trade and cannot be unlisted');
     await tx

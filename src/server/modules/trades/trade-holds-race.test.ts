@@ -48,7 +48,8 @@ async function acceptedTradesHolding(condition: ReturnType<typeof sql>) {
   return rows[0]?.count;
 }
 
-const accept = (owner: TestClient, trade: string) => owner.patch(`/api/trade-requests/${trade}`, { status: 'accepted' });
+const accept = (owner: TestClient, trade: string) =>
+  owner.patch(`/api/trade-requests/${trade}`, { status: 'accepted' });
 
 /** Runs on both databases; on PostgreSQL the requests truly overlap on a pool of connections. */
 describe(`writes racing an accept (${testDriver})`, () => {
@@ -70,7 +71,8 @@ describe(`writes racing an accept (${testDriver})`, () => {
         Promise.all([accept(owner, trade), requester.patch(`/api/items/${offered.id}`, { isActive: false })]),
       ),
     );
-    for (const [accepted, unlisted] of results) expectOneWinner(accepted.statusCode, unlisted.statusCode, 200);
+    for (const [accepted, unlisted] of results)
+      expectOneWinner(accepted.statusCode, unlisted.statusCode, 200);
     expect(await acceptedTradesHolding(sql`not ri.is_active or not oi.is_active`)).toBe(0);
   });
 

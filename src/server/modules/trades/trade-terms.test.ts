@@ -38,7 +38,10 @@ describe(`trade terms (${testDriver})`, () => {
       requestedItemNow: null,
       offeredItemNow: null,
     });
-    const edit = await owner.patch(`/api/items/${wanted.id}`, { title: 'Old Wool Coat', estimatedValue: 4000 });
+    const edit = await owner.patch(`/api/items/${wanted.id}`, {
+      title: 'Old Wool Coat',
+      estimatedValue: 4000,
+    });
     expect(edit.statusCode).toBe(200);
     for (const viewer of [owner, requester]) {
       const seen = await tradeOf(viewer, trade.id);
@@ -55,7 +58,11 @@ describe(`trade terms (${testDriver})`, () => {
 
   it('one change notifies the counterparty once, whatever it changed; tags and the editor are left alone', async () => {
     const { owner, requester, wanted, offered } = await pendingTrade();
-    await owner.patch(`/api/items/${wanted.id}`, { title: 'Old Wool Coat', estimatedValue: 4000, brand: 'Other' });
+    await owner.patch(`/api/items/${wanted.id}`, {
+      title: 'Old Wool Coat',
+      estimatedValue: 4000,
+      brand: 'Other',
+    });
     const received = await changeNotes(requester);
     expect(received).toHaveLength(1);
     expect(received[0]?.message).toBe(
@@ -77,7 +84,10 @@ describe(`trade terms (${testDriver})`, () => {
     const blind = await owner.patch(`/api/trade-requests/${trade.id}`, { status: 'accepted' });
     expect(blind.statusCode).toBe(409);
     expect(blind.json().message).toBe('The item changed; review it again');
-    const stale = await owner.patch(`/api/trade-requests/${trade.id}`, { status: 'accepted', termsVersion: shown });
+    const stale = await owner.patch(`/api/trade-requests/${trade.id}`, {
+      status: 'accepted',
+      termsVersion: shown,
+    });
     expect(stale.statusCode).toBe(409);
     const current = await tradeOf(owner, trade.id);
     expect(current.status).toBe('pending');
@@ -90,7 +100,11 @@ describe(`trade terms (${testDriver})`, () => {
     });
     expect(accepted.statusCode).toBe(200);
     // The accepted terms are the live ones: nothing differs any more.
-    expect(accepted.json()).toMatchObject({ status: 'accepted', requestedItemChanges: [], requestedItemNow: null });
+    expect(accepted.json()).toMatchObject({
+      status: 'accepted',
+      requestedItemChanges: [],
+      requestedItemNow: null,
+    });
     const [row] = await queryRows<{ description: string }>(
       t.db,
       sql`select requested_terms->>'description' as description from trade_requests where id = ${trade.id}`,
@@ -154,7 +168,10 @@ describe(`trade terms (${testDriver})`, () => {
 
   it('termsVersion is checked as text: bad types get 400', async () => {
     const { owner, trade } = await pendingTrade();
-    const response = await owner.patch(`/api/trade-requests/${trade.id}`, { status: 'accepted', termsVersion: 12 });
+    const response = await owner.patch(`/api/trade-requests/${trade.id}`, {
+      status: 'accepted',
+      termsVersion: 12,
+    });
     expect(response.statusCode).toBe(400);
     const long = await owner.patch(`/api/trade-requests/${trade.id}`, {
       status: 'accepted',
@@ -172,6 +189,8 @@ describe(`trade terms (${testDriver})`, () => {
       termsVersion: trade.termsVersion,
     });
     expect(response.statusCode).toBe(404);
-    expect((await t.visitor().patch(`/api/trade-requests/${trade.id}`, { status: 'accepted' })).statusCode).toBe(401);
+    expect(
+      (await t.visitor().patch(`/api/trade-requests/${trade.id}`, { status: 'accepted' })).statusCode,
+    ).toBe(401);
   });
 });

@@ -13,5 +13,7 @@ export function registerTradesListeners(ctx: ServiceContext) {
   ctx.events.inTransaction('account.deleted', async (event, tx, effects) => {
     for (const itemId of event.itemIds) await closePendingForItem(ctx, tx, effects, event.memberId, itemId);
   });
-  ctx.events.inTransaction('item.terms-changed', (event, tx, effects) => notifyTermsChanged(tx, effects, event));
+  ctx.events.inTransaction('item.terms-changed', (event, tx, effects) =>
+    notifyTermsChanged(tx, effects, event),
+  );
 }

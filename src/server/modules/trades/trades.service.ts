@@ -1,10 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type {
-  TradeRequest,
-  TradeRequestInput,
-  TradeStatusInput,
-} from '../../../common/api/trades';
+import type { TradeRequest, TradeRequestInput, TradeStatusInput } from '../../../common/api/trades';
 import {
   canConfirmReceipt,
   canTransition,
