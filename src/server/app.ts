@@ -181,6 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
   const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);
   if (serveClient) {
+    // reply.sendFile for the page fallback below, on the root; it serves no route itself.
+    await app.register(fastifyStatic, { root: clientDir, serve: false, preCompressed: true });
     await app.register(async (files) => {
       // The built client's files are public.
       files.addHook('onRoute', (route) => {
@@ -190,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         root: clientDir,
         index: false,
         wildcard: false,
+        decorateReply: false,
         // The build writes .br and .gz copies (vite.config.ts); they go to clients that accept them.
         preCompressed: true,
         setHeaders(reply, path) {
