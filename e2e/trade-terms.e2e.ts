@@ -6,6 +6,7 @@ import {
   type ApiItem,
   eventually,
   expectToastFrom,
+  gone,
   listItemViaApi,
   type Member,
   registerMember,
@@ -134,7 +135,11 @@ describe.each(VIEWPORTS)('the terms of a trade at $width px', (viewport) => {
   });
 
   it('once accepted, the card shows the accepted terms and the items cannot change', async () => {
-    await ownerPage.getByTestId('tab-barters-accepted').click();
+    // Accepting opens the shipping estimate on the Accepted tab.
+    const shipping = ownerPage.getByTestId('dialog-shipping');
+    await shown(shipping);
+    await shipping.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await gone(shipping);
     const card = ownerPage.getByTestId(`trade-${tradeId}`);
     await shown(card);
     expect(await textOf(card)).toContain('$30.00 · Fair');
