@@ -83,7 +83,9 @@ describe.each(VIEWPORTS)('the terms of a trade at $width px', (viewport) => {
 
   it('the owner is told of a change, and the card shows the request and what changed', async () => {
     expect(await edit({ condition: 'fair', estimatedValue: 5000 })).toBe(200);
-    const notes = (await (await ownerPage.request.get('/api/notifications')).json()) as Array<{ title: string }>;
+    const notes = (await (await ownerPage.request.get('/api/notifications')).json()) as Array<{
+      title: string;
+    }>;
     expect(notes.filter((note) => note.title === 'An item in your barter request changed')).toHaveLength(1);
 
     await ownerPage.goto('/profile?tab=barters');

@@ -3,7 +3,12 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RawServerDefault,
+} from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
 import {
@@ -181,28 +186,31 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
   const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);
   if (serveClient) {
+    // The build writes .br and .gz copies (vite.config.ts); they go to clients that accept them.
+    const fileOptions = {
+      root: clientDir,
+      preCompressed: true,
+      setHeaders(reply: FastifyReply, path: string) {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
+        );
+      },
+    };
     // reply.sendFile for the page fallback below, on the root; it serves no route itself.
-    await app.register(fastifyStatic, { root: clientDir, serve: false, preCompressed: true });
+    await app.register(fastifyStatic, { ...fileOptions, serve: false });
     await app.register(async (files) => {
       // The built client's files are public.
       files.addHook('onRoute', (route) => {
         route.config = { ...route.config, auth: 'public' };
       });
       await files.register(fastifyStatic, {
-        root: clientDir,
+        ...fileOptions,
         index: false,
         wildcard: false,
         decorateReply: false,
-        // The build writes .br and .gz copies (vite.config.ts); they go to clients that accept them.
-        preCompressed: true,
-        setHeaders(reply, path) {
-          reply.header(
-            'cache-control',
-            path.includes('/assets/')
-              ? 'public, max-age=31536000, immutable'
-              : 'public, max-age=0, must-revalidate',
-          );
-        },
       });
     });
   }
