@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -17,6 +18,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { MAX_FRAME_BYTES } from '../common/realtime';
 import type { Database, Db } from './db/connect';
 import type { AppConfig } from './env';
 import { installAuthentication } from './lib/authentication';
@@ -158,6 +160,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     crossOriginEmbedderPolicy: false,
   });
   installOriginGuard(app);
+  // Before authentication: its onRequest hook marks upgrade requests, so that a refused upgrade's
+  // socket is closed with its response.
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   installAuthentication(app);
   // The OpenAPI document, generated from the same zod contract the routes validate with.
   await app.register(swagger, {

@@ -3,7 +3,6 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import { sessions, users } from '../db/schema';
-import { unauthorized } from './errors';
 
 export const SESSION_COOKIE = 'ts_session';
 /** A session unused this long ends (ASVS 7.3.1). */
@@ -29,10 +28,6 @@ export async function createSession(db: Db, userId: string): Promise<string> {
 
 export async function deleteSession(db: Db, token: string | undefined) {
   if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-}
-
-export async function deleteUserSessions(db: Db, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 async function loadSessionUser(db: Db, token: string): Promise<SessionUser | null> {
@@ -67,13 +62,6 @@ export function currentUser(request: FastifyRequest): Promise<SessionUser | null
     cache.set(request, pending);
   }
   return pending;
-}
-
-/** The signed-in member, or a 401 {"message":"Unauthorized"}. */
-export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
-  const user = await currentUser(request);
-  if (!user) throw unauthorized();
-  return user;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string) {

@@ -1,6 +1,12 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { ItemFacets, ItemFilters, ItemListQuery } from '../../../common/api/items';
-import { CONDITIONS } from '../../../common/domain/taxonomy';
+import {
+  type Condition,
+  CONDITIONS,
+  type Gender,
+  type ItemCategory,
+  type Style,
+} from '../../../common/domain/taxonomy';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { dealTerms, diffTerms } from '../../../common/domain/trade-terms';
 import type { Db, Tx } from '../../db/connect';
@@ -8,7 +14,7 @@ import { items, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { ownedImageIds } from '../images/images.service';
+import { ownedImageIds } from '../images/images.query';
 import { inAcceptedTrade, lockItemsForUpdate } from '../trades/trade-holds';
 import { itemColumns, presentItem } from './items.presenter';
 import { type FacetDimension, marketplaceOrder, marketplaceWhere, type SearchMode } from './items.query';
@@ -135,7 +141,7 @@ export async function getItem(ctx: ServiceContext, memberId: string | undefined,
 async function checkPhotos(ctx: ServiceContext, memberId: string, urls: string[], existing: string[] = []) {
   const fresh = urls.filter((url) => !existing.includes(url));
   const ids = fresh.map((url) => url.slice('/images/'.length));
-  const owned = await ownedImageIds(ctx, memberId, ids);
+  const owned = await ownedImageIds(ctx.db, memberId, ids);
   const foreign = ids.find((id) => !owned.has(id));
   if (foreign) throw badRequest('Photos must be images you uploaded through /api/images');
   if (new Set(urls).size !== urls.length) throw badRequest('Each photo may appear only once');
@@ -144,10 +150,10 @@ async function checkPhotos(ctx: ServiceContext, memberId: string, urls: string[]
 export interface ItemFields {
   title: string;
   description: string;
-  category: string;
-  gender: string;
-  style?: string | null;
-  condition: string;
+  category: ItemCategory;
+  gender: Gender;
+  style?: Style | null;
+  condition: Condition;
   brand: string | null;
   size: string | null;
   estimatedValue: number;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import websocket from '@fastify/websocket';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
-import { clientEvent, MAX_FRAME_BYTES, type ServerEvent } from '../../../common/realtime';
-import type { AppInstance } from '../../app';
+import { clientEvent, type ServerEvent } from '../../../common/realtime';
 import { forbidden, HttpError } from '../../lib/errors';
 import { isSameOrigin } from '../../lib/origin-guard';
 import {
@@ -39,8 +38,7 @@ interface Connection {
  * authenticated by the session cookie, fed by the event bus so that every instance delivers to its
  * own sockets (realtime.listeners.ts puts committed events on the bus).
  */
-export async function realtimeGateway(app: AppInstance) {
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+export const realtimeGateway: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
   const byUser = new Map<string, Set<Connection>>();
 
@@ -233,4 +231,4 @@ export async function realtimeGateway(app: AppInstance) {
       send(connection, { type: 'unread', count: await unreadCount(ctx, user.id) });
     },
   );
-}
+};

@@ -105,8 +105,8 @@ describe(`writes racing an accept (${testDriver})`, () => {
       Array.from({ length: MAX_WISHLIST_ENTRIES - 5 }, (_, index) => ({
         userId: memberId,
         title: `Entry ${index}`,
-        category: 'clothing',
-        itemCategory: 'clothing',
+        category: 'clothing' as const,
+        itemCategory: 'clothing' as const,
         titleQuery: 'entry',
       })),
     );

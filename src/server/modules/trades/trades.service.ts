@@ -1,12 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TradeRequest, TradeRequestInput, TradeStatusInput } from '../../../common/api/trades';
-import {
-  canConfirmReceipt,
-  canTransition,
-  defaultTradeMessage,
-  type TradeStatus,
-} from '../../../common/domain/trade-state';
+import { canConfirmReceipt, canTransition, defaultTradeMessage } from '../../../common/domain/trade-state';
 import { dealTerms } from '../../../common/domain/trade-terms';
 import type { Db, Queryable, Tx } from '../../db/connect';
 import { items, reviews, tradeRequests, users } from '../../db/schema';
@@ -14,7 +9,7 @@ import type { Effects } from '../../lib/domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { assertNotBlocked } from '../safety/safety.service';
+import { assertNotBlocked } from '../safety/safety.query';
 import { presentUserSummary } from '../users/users.presenter';
 import { presentTradeItems } from './trade-items.presenter';
 import { termsToAccept } from './trade-terms';
@@ -184,7 +179,7 @@ export async function updateTradeStatus(
   await transact(ctx, async (tx, effects) => {
     const { trade, requested, offered } = await lockTrade(tx, tradeId, memberId);
     const role = trade.ownerId === memberId ? 'owner' : 'requester';
-    const check = canTransition(trade.status as TradeStatus, input.status, role);
+    const check = canTransition(trade.status, input.status, role);
     if (!check.ok) {
       if (check.reason === 'wrong-status') throw conflict(`This barter request is already ${trade.status}`);
       throw forbidden(
@@ -253,7 +248,7 @@ export async function confirmReceived(ctx: ServiceContext, memberId: string, tra
   await transact(ctx, async (tx, effects) => {
     const { trade } = await lockTrade(tx, tradeId, memberId);
     if (trade.status === 'completed') throw conflict('This trade is already completed');
-    if (!canConfirmReceipt(trade.status as TradeStatus)) {
+    if (!canConfirmReceipt(trade.status)) {
       throw conflict('Only an accepted trade can be marked as received');
     }
     const isOwner = trade.ownerId === memberId;
@@ -413,7 +408,7 @@ async function selectTrades(
     ownerUserId: trade.ownerId,
     requesterId: trade.requesterId,
     message: trade.message,
-    status: trade.status as TradeStatus,
+    status: trade.status,
     createdAt: trade.createdAt.toISOString(),
     updatedAt: trade.updatedAt.toISOString(),
     completedAt: trade.completedAt?.toISOString() ?? null,
