@@ -8,6 +8,7 @@ import {
   TRADE_STATUSES,
 } from '../domain/trade-state';
 import { text } from './common';
+import { DEAL_FIELDS } from '../domain/trade-terms';
 import { userSummary } from './users';
 import { MAX_TRADE_MESSAGE_LENGTH } from '../domain/limits';
 
@@ -41,6 +42,13 @@ export const tradeDispute = z.object({
 });
 export type TradeDispute = z.infer<typeof tradeDispute>;
 
+/** One deal field that differs between a request's terms and the live item. */
+export const termsChange = z.object({
+  field: z.enum(DEAL_FIELDS),
+  before: z.union([z.string(), z.number(), z.array(z.string()), z.null()]),
+  after: z.union([z.string(), z.number(), z.array(z.string()), z.null()]),
+});
+
 export const tradeRequest = z.object({
   id: z.string(),
   requestedItemId: z.string(),
@@ -64,8 +72,19 @@ export const tradeRequest = z.object({
   dispute: tradeDispute.nullable(),
   /** incoming: the member owns the requested item; outgoing: the member asked. */
   side: z.enum(['incoming', 'outgoing']),
+  /** Both items as the terms hold them: taken when the request was made, and again at acceptance. */
   requestedItem: tradeItemSummary,
   offeredItem: tradeItemSummary,
+  /**
+   * While pending: how each live item differs from the terms, and the live item when it does
+   * (null when unchanged). Accepting agrees to the live items.
+   */
+  requestedItemChanges: z.array(termsChange),
+  offeredItemChanges: z.array(termsChange),
+  requestedItemNow: tradeItemSummary.nullable(),
+  offeredItemNow: tradeItemSummary.nullable(),
+  /** The live items' fingerprint, sent back with an accept (tradeStatusInput.termsVersion). */
+  termsVersion: z.string(),
   requester: userSummary,
   owner: userSummary,
   /** The member's own review of this trade, if any. */
@@ -100,6 +119,14 @@ export const tradeStatusInput = z
       .string({ message: 'reason must be text' })
       .trim()
       .max(MAX_CANCEL_REASON, { message: `The reason must be at most ${MAX_CANCEL_REASON} characters` })
+      .optional(),
+    /**
+     * With an accept: the termsVersion of the trade the owner was shown. When the items changed
+     * since, the accept answers 409 instead of agreeing to terms nobody saw.
+     */
+    termsVersion: z
+      .string({ message: 'termsVersion must be text' })
+      .max(64, { message: 'termsVersion must be at most 64 characters' })
       .optional(),
   })
   .strict();

@@ -28,6 +28,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { ItemTerms } from '../../common/domain/trade-terms';
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -249,6 +250,13 @@ export const tradeRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
+    /**
+     * The terms: both items' deal fields when the request was made, taken again at acceptance
+     * (what was accepted). The trade screens show these, not the live items.
+     */
+    requestedTerms: jsonb('requested_terms').$type<ItemTerms>().notNull(),
+    offeredTerms: jsonb('offered_terms').$type<ItemTerms>().notNull(),
+    /** pending | accepted | declined | cancelled | completed */
     status: text('status', { enum: TRADE_STATUSES }).notNull().default('pending'),
     requesterReceivedAt: timestamp('requester_received_at', { withTimezone: true }),
     ownerReceivedAt: timestamp('owner_received_at', { withTimezone: true }),

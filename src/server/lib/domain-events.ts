@@ -1,4 +1,5 @@
 import type { Message } from '../../common/api/chat';
+import type { DealField } from '../../common/domain/trade-terms';
 import type { NotificationType } from '../../common/api/notifications';
 import type { Tx } from '../db/connect';
 
@@ -28,6 +29,8 @@ export interface DomainEventMap {
   'item.listed': { itemId: string; memberId: string };
   /** An item left the marketplace: unlisted or deleted by its owner. */
   'item.withdrawn': { itemId: string; memberId: string };
+  /** The owner changed fields of an item that define a deal (trade-terms.ts), listed or not. */
+  'item.terms-changed': { itemId: string; memberId: string; fields: DealField[] };
   /** A member deleted their account; these of their items were deleted with it. */
   'account.deleted': { memberId: string; itemIds: string[] };
   /** A member blocked another: nothing may stay in flight between them. */

@@ -1,4 +1,5 @@
 import type { TradeStatus } from '../../common/domain/trade-state';
+import { dealTerms } from '../../common/domain/trade-terms';
 import { conversations, items, tradeRequests } from '../db/schema';
 import type { TestClient, useTestApp } from './test-app';
 
@@ -79,6 +80,8 @@ export async function buildTrade(t: TestApp, options: BuildTradeOptions = {}) {
       requesterId: memberId(requester),
       ownerId: memberId(owner),
       message: 'Swap?',
+      requestedTerms: dealTerms(wanted),
+      offeredTerms: dealTerms(offered),
       status,
       acceptedAt: status === 'accepted' || status === 'disputed' || status === 'completed' ? now : null,
       completedAt: done,

@@ -91,16 +91,16 @@ export function useCreateTradeRequest() {
 }
 
 /**
- * Accept, decline or cancel. Callers use mutateAsync: the card that started the change may
- * move to another tab (unmount) before it settles, and mutate's own callbacks would then not run.
+ * Accept, decline or cancel. An accept sends the termsVersion of the trade the member was shown,
+ * so that the server refuses it (409) if an item changed since. Callers use mutateAsync: the card
+ * that started the change may move to another tab (unmount) before it settles, and mutate's own
+ * callbacks would then not run.
  */
 export function useUpdateTradeStatus() {
   return useTradeChange(
     'Failed to update barter request',
-    async ({ id, status, reason }: { id: string } & TradeStatusInput) =>
-      tradeFrom(
-        await apiRequest('PATCH', `${TRADE_REQUESTS_URL}/${id}`, reason ? { status, reason } : { status }),
-      ),
+    async ({ id, ...input }: { id: string } & TradeStatusInput) =>
+      tradeFrom(await apiRequest('PATCH', `${TRADE_REQUESTS_URL}/${id}`, input)),
   );
 }
 

@@ -1,4 +1,5 @@
 import { defaultTradeMessage, type TradeStatus } from '../../../common/domain/trade-state';
+import { dealTerms } from '../../../common/domain/trade-terms';
 import type { notifications, tradeRequests } from '../schema';
 import type { ItemRow } from './items';
 import { type Random, seededUuid } from './random';
@@ -113,6 +114,8 @@ export function buildTrade(
     requesterId: offered.userId,
     ownerId: requested.userId,
     message: tradeMessage(random, offered.title, requested.title),
+    requestedTerms: dealTerms(requested),
+    offeredTerms: dealTerms(offered),
     status,
     requesterReceivedAt: date(times.requesterReceivedAt),
     ownerReceivedAt: date(times.ownerReceivedAt),

@@ -6,7 +6,6 @@ import {
   items,
   notifications,
   sessions,
-  tradeRequests,
   users,
   wishlistItems,
 } from '../../db/schema';
@@ -15,6 +14,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import type { ServiceContext } from '../../lib/service-context';
 import { hashToken } from '../../lib/session';
 import { transact } from '../../lib/unit-of-work';
+import { lockItemsForUpdate, memberInAcceptedTrade } from '../trades/trade-holds';
 
 export const DEMO_MEMBER_EMAIL = 'demo@threadswap.example';
 
@@ -79,18 +79,12 @@ export async function changePassword(
 export async function deleteAccount(ctx: ServiceContext, memberId: string, password: string) {
   const member = await loadMember(ctx, memberId);
   if (!(await verifyPassword(member.passwordHash, password))) throw badRequest('Your password is incorrect');
-  const [busy] = await ctx.db
-    .select({ id: tradeRequests.id })
-    .from(tradeRequests)
-    .where(
-      and(
-        eq(tradeRequests.status, 'accepted'),
-        or(eq(tradeRequests.requesterId, member.id), eq(tradeRequests.ownerId, member.id)),
-      ),
-    )
-    .limit(1);
-  if (busy) throw conflict('Finish your accepted trades before deleting your account');
   await transact(ctx, async (tx, effects) => {
+    // Locked before the check: an accept locks its items too, so it either committed before this
+    // check (and is seen) or waits until the items are deleted (and fails).
+    await lockItemsForUpdate(tx, { memberId: member.id });
+    if (await memberInAcceptedTrade(tx, member.id))
+      throw conflict('Finish your accepted trades before deleting your account');
     const owned = await tx
       .update(items)
       .set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() })

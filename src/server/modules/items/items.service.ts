@@ -8,13 +8,15 @@ import {
   type Style,
 } from '../../../common/domain/taxonomy';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/connect';
+import { dealTerms, diffTerms } from '../../../common/domain/trade-terms';
+import type { Db, Tx } from '../../db/connect';
 import { items, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { ownedImageIds } from '../images/images.query';
 import { isPublicItem } from '../../lib/item-visibility';
+import { inAcceptedTrade, lockItemsForUpdate } from '../trades/trade-holds';
 import { itemColumns, presentItem } from './items.presenter';
 import { type FacetDimension, marketplaceOrder, marketplaceWhere, type SearchMode } from './items.query';
 
@@ -201,6 +203,21 @@ async function requireOwnItem(db: Db, memberId: string, id: string) {
   return row;
 }
 
+/**
+ * The member's own item, locked for the rest of the transaction; 404 or 403 otherwise. Trades lock
+ * their items the same way before they change them, so what this transaction sees of the item's
+ * trades holds until it commits.
+ */
+async function lockOwnItem(tx: Tx, memberId: string, id: string) {
+  const [row] = await lockItemsForUpdate(tx, { ids: [id] });
+  if (!row || row.deletedAt) throw notFound('Item not found');
+  if (row.userId !== memberId) throw forbidden('You can only change your own items');
+  return row;
+}
+
+export const FIXED_TERMS_MESSAGE =
+  'This item is in an accepted trade: its title, description, photos, condition, value, brand, size, category, department and style cannot change until the trade ends';
+
 export async function updateItem(
   ctx: ServiceContext,
   memberId: string,
@@ -208,13 +225,18 @@ export async function updateItem(
   changes: Partial<ItemFields> & { isActive?: boolean },
 ) {
   const current = await requireOwnItem(ctx.db, memberId, id);
-  if (current.availability === 'traded')
-    throw conflict('This item has been traded and can no longer be changed');
   if (changes.images) await checkPhotos(ctx, memberId, changes.images, current.images);
-  if (changes.isActive === false && current.availability === 'reserved') {
-    throw conflict('This item is reserved in an accepted trade and cannot be unlisted');
-  }
   await transact(ctx, async (tx, effects) => {
+    const locked = await lockOwnItem(tx, memberId, id);
+    if (locked.availability === 'traded')
+      throw conflict('This item has been traded and can no longer be changed');
+    const changedFields = diffTerms(dealTerms(locked), dealTerms({ ...locked, ...changes })).map(
+      (change) => change.field,
+    );
+    const held =
+      (changes.isActive === false || changedFields.length > 0) && (await inAcceptedTrade(tx, [id]));
+    if (held && changedFields.length > 0) throw conflict(FIXED_TERMS_MESSAGE);
+    if (held) throw conflict('This item is reserved in an accepted trade and cannot be unlisted');
     await tx
       .update(items)
       .set({
@@ -225,8 +247,11 @@ export async function updateItem(
         updatedAt: new Date(),
       })
       .where(eq(items.id, id));
+    // Withdrawn first: it closes the pending requests, and a closed request needs no change notice.
     if (changes.isActive === false) await effects.emit('item.withdrawn', { itemId: id, memberId });
-    if (changes.isActive === true && !current.isActive)
+    if (changedFields.length > 0)
+      await effects.emit('item.terms-changed', { itemId: id, memberId, fields: changedFields });
+    if (changes.isActive === true && !locked.isActive)
       await effects.emit('item.listed', { itemId: id, memberId });
   });
   return getItem(ctx, memberId, id);
@@ -234,11 +259,11 @@ export async function updateItem(
 
 /** Soft delete: the item leaves the marketplace; trades, favourites and history keep it. */
 export async function deleteItem(ctx: ServiceContext, memberId: string, id: string) {
-  const current = await requireOwnItem(ctx.db, memberId, id);
-  if (current.availability === 'reserved') {
-    throw conflict('This item is reserved in an accepted trade and cannot be deleted');
-  }
   await transact(ctx, async (tx, effects) => {
+    await lockOwnItem(tx, memberId, id);
+    if (await inAcceptedTrade(tx, [id])) {
+      throw conflict('This item is reserved in an accepted trade and cannot be deleted');
+    }
     await tx
       .update(items)
       .set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() })

@@ -1,7 +1,11 @@
 import type { ServiceContext } from '../../lib/service-context';
+import { notifyTermsChanged } from './trade-terms';
 import { closePendingBetween, closePendingForItem } from './trades.service';
 
-/** An item leaving the marketplace, or a block, ends pending requests atomically with it. */
+/**
+ * An item leaving the marketplace, or a block, ends pending requests atomically with it; a change
+ * to an item's deal fields tells the other party of each pending request on it.
+ */
 export function registerTradesListeners(ctx: ServiceContext) {
   ctx.events.inTransaction('item.withdrawn', (event, tx, effects) =>
     closePendingForItem(ctx, tx, effects, event.memberId, event.itemId),
@@ -12,5 +16,8 @@ export function registerTradesListeners(ctx: ServiceContext) {
   // A block ends every pending request between the two members, both ways.
   ctx.events.inTransaction('member.blocked', (event, tx, effects) =>
     closePendingBetween(ctx, tx, effects, event.memberId, event.blockedId),
+  );
+  ctx.events.inTransaction('item.terms-changed', (event, tx, effects) =>
+    notifyTermsChanged(tx, effects, event),
   );
 }

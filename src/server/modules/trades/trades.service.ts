@@ -2,7 +2,6 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   TradeDispute,
-  TradeItemSummary,
   TradeRequest,
   TradeRequestInput,
   TradeStatusInput,
@@ -16,6 +15,7 @@ import {
   type DisputeReason,
   type TradeStatus,
 } from '../../../common/domain/trade-state';
+import { dealTerms } from '../../../common/domain/trade-terms';
 import type { Db, Queryable, Tx } from '../../db/connect';
 import { items, reviews, tradeDisputes, tradeRequests, users } from '../../db/schema';
 import type { TradeTimers } from '../../env';
@@ -25,6 +25,8 @@ import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { assertNotBlocked } from '../safety/safety.query';
 import { presentUserSummary } from '../users/users.presenter';
+import { presentTradeItems } from './trade-items.presenter';
+import { termsToAccept } from './trade-terms';
 
 type ItemRow = typeof items.$inferSelect;
 type TradeRow = typeof tradeRequests.$inferSelect;
@@ -103,6 +105,8 @@ export async function createTradeRequest(
         requesterId,
         ownerId: requested.userId,
         message: input.message || defaultTradeMessage(offered.title, requested.title),
+        requestedTerms: dealTerms(requested),
+        offeredTerms: dealTerms(offered),
       })
       .onConflictDoNothing()
       .returning({ id: tradeRequests.id });
@@ -232,9 +236,10 @@ export async function updateTradeStatus(
           );
         }
       }
+      const terms = termsToAccept(trade, requested, offered, input.termsVersion);
       await tx
         .update(tradeRequests)
-        .set({ status: 'accepted', acceptedAt: now, updatedAt: now })
+        .set({ status: 'accepted', ...terms, acceptedAt: now, updatedAt: now })
         .where(eq(tradeRequests.id, trade.id));
       await tx
         .update(items)
@@ -473,48 +478,22 @@ const offeredItem = alias(items, 'offered_item');
 const requester = alias(users, 'requester');
 const owner = alias(users, 'owner');
 
-/** The item columns a trade shows (not the description or the search columns: a list stays light). */
+/** The live item columns a trade needs (not the search columns: a list stays light). */
 const summaryColumns = (item: typeof requestedItem | typeof offeredItem) => ({
   id: item.id,
   title: item.title,
+  description: item.description,
   images: item.images,
   estimatedValue: item.estimatedValue,
   condition: item.condition,
   category: item.category,
+  gender: item.gender,
+  style: item.style,
   brand: item.brand,
   size: item.size,
   userId: item.userId,
   isActive: item.isActive,
 });
-
-type ItemSummaryRow = Pick<
-  ItemRow,
-  | 'id'
-  | 'title'
-  | 'images'
-  | 'estimatedValue'
-  | 'condition'
-  | 'category'
-  | 'brand'
-  | 'size'
-  | 'userId'
-  | 'isActive'
->;
-
-function summarizeItem(row: ItemSummaryRow): TradeItemSummary {
-  return {
-    id: row.id,
-    title: row.title,
-    images: row.images,
-    estimatedValue: row.estimatedValue,
-    condition: row.condition,
-    category: row.category,
-    brand: row.brand,
-    size: row.size,
-    userId: row.userId,
-    isActive: row.isActive,
-  };
-}
 
 /** A dispute as both parties and moderators see it. */
 export function presentDispute(row: DisputeRow): TradeDispute {
@@ -594,8 +573,7 @@ async function selectTrades(
       claimDeadline: deadline?.toISOString() ?? null,
       dispute: row.dispute ? presentDispute(row.dispute) : null,
       side: trade.ownerId === memberId ? 'incoming' : 'outgoing',
-      requestedItem: summarizeItem(row.requestedItem),
-      offeredItem: summarizeItem(row.offeredItem),
+      ...presentTradeItems(trade, row.requestedItem, row.offeredItem),
       requester: presentUserSummary(row.requester),
       owner: presentUserSummary(row.owner),
       myReview: row.myRating === null ? null : { rating: row.myRating },

@@ -5,7 +5,9 @@ import { WISHLIST_CATEGORY_MAP } from '../../../common/domain/taxonomy';
 import { queryRows } from '../../db/connect';
 import { items, notifications, wishlistItems } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { lockMember } from '../../lib/member-lock';
 import type { ServiceContext } from '../../lib/service-context';
+import { transact } from '../../lib/unit-of-work';
 import { wishlistMatchesItem } from './wishlist.query';
 import { noBlockBetween } from '../safety/safety.query';
 
@@ -41,25 +43,29 @@ export async function listWishlist(ctx: ServiceContext, memberId: string) {
 }
 
 export async function addWishlistEntry(ctx: ServiceContext, memberId: string, entry: NewWishlistEntry) {
-  const [existing] = await ctx.db
-    .select({ value: count() })
-    .from(wishlistItems)
-    .where(eq(wishlistItems.userId, memberId));
-  if ((existing?.value ?? 0) >= MAX_WISHLIST_ENTRIES) {
-    throw badRequest(`Your wishlist is full: remove an item first (at most ${MAX_WISHLIST_ENTRIES})`);
-  }
   const mapped = WISHLIST_CATEGORY_MAP[entry.category];
-  const [row] = await ctx.db
-    .insert(wishlistItems)
-    .values({
-      userId: memberId,
-      ...entry,
-      itemCategory: mapped.category,
-      itemStyle: mapped.style ?? null,
-      titleQuery: [...new Set(words(entry.title))].join(' | '),
-    })
-    .returning();
-  if (!row) throw new Error('wishlist insert returned nothing');
+  const row = await transact(ctx, async (tx) => {
+    await lockMember(tx, memberId);
+    const [existing] = await tx
+      .select({ value: count() })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.userId, memberId));
+    if ((existing?.value ?? 0) >= MAX_WISHLIST_ENTRIES) {
+      throw badRequest(`Your wishlist is full: remove an item first (at most ${MAX_WISHLIST_ENTRIES})`);
+    }
+    const [inserted] = await tx
+      .insert(wishlistItems)
+      .values({
+        userId: memberId,
+        ...entry,
+        itemCategory: mapped.category,
+        itemStyle: mapped.style ?? null,
+        titleQuery: [...new Set(words(entry.title))].join(' | '),
+      })
+      .returning();
+    if (!inserted) throw new Error('wishlist insert returned nothing');
+    return inserted;
+  });
   return presentEntry(row);
 }
 

@@ -1,8 +1,6 @@
 import type { TradeItemSummary, TradeRequest } from '@common/api/trades';
 import { displayName, initials } from '@common/domain/display-name';
-import { formatDollars } from '@common/domain/money';
 import { relativeTime } from '@common/domain/relative-time';
-import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { receiptState } from '@common/domain/trade-board';
 import { DISPUTE_REASON_LABELS, timeLeft, tradeStatusBadge } from '@common/domain/trade-state';
 import {
@@ -28,9 +26,11 @@ import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 import { RatingStars, ReviewForm } from '@client/features/reviews';
 import { invalidateTradeRequests, useConfirmReceived, useUpdateTradeStatus } from '../api';
+import { AcceptChangedDialog } from './accept-changed-dialog';
 import { CancelTradeDialog } from './cancel-trade-dialog';
 import { DisputeDialog } from './dispute-dialog';
-import { ItemThumbnail } from './item-thumbnail';
+import { ChangedSinceRequest, changedItems } from './terms-changes';
+import { TradeItem } from './trade-item';
 
 const STATUS_LABELS: Record<TradeRequest['status'], string> = {
   pending: 'Pending',
@@ -52,8 +52,9 @@ export function myTradeItem(trade: TradeRequest): TradeItemSummary {
 }
 
 /**
- * One barter request in Barter Management (docs/product.md, Trades): both items, the other party, the message,
- * the status and when it was sent, and the actions its status and the member's side allow.
+ * One barter request in Barter Management (docs/product.md § Trades): both items as the request's terms
+ * hold them, the other party, the message, the status and when it was sent, what changed since the
+ * request (while pending), and the actions its status and the member's side allow.
  */
 export function TradeCard({
   trade,
@@ -115,6 +116,8 @@ export function TradeCard({
           />
         </div>
 
+        <ChangedSinceRequest trade={trade} />
+
         {trade.message && !compact ? (
           <blockquote className="rounded-lg bg-muted/70 px-3 py-2 text-sm break-words text-foreground/90 italic">
             “{trade.message}”
@@ -129,21 +132,6 @@ export function TradeCard({
         />
       </CardContent>
     </Card>
-  );
-}
-
-function TradeItem({ label, item }: { label: string; item: TradeItemSummary }) {
-  return (
-    <div className="flex min-w-0 items-center gap-3 rounded-lg border bg-card p-2">
-      <ItemThumbnail images={item.images} className="size-16 sm:size-20" />
-      <div className="min-w-0">
-        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</p>
-        <p className="line-clamp-2 text-sm font-semibold break-words">{item.title}</p>
-        <p className="text-sm text-muted-foreground">
-          {formatDollars(item.estimatedValue)} · {CONDITION_LABELS[item.condition]}
-        </p>
-      </div>
-    </div>
   );
 }
 
@@ -166,9 +154,17 @@ function TradeActions({
   const pendingAction = updateStatus.isPending ? updateStatus.variables?.status : undefined;
 
   // mutateAsync: the card may leave its tab (unmount) when the list updates; the promise still settles.
+  const [reviewing, setReviewing] = useState(false);
+  const changed = changedItems(trade).length > 0;
+
   const changeStatus = async (status: 'accepted' | 'declined' | 'cancelled') => {
     try {
-      await updateStatus.mutateAsync({ id: trade.id, status });
+      await updateStatus.mutateAsync(
+        status === 'accepted'
+          ? { id: trade.id, status, termsVersion: trade.termsVersion }
+          : { id: trade.id, status },
+      );
+      setReviewing(false);
     } catch {
       // Reported by the mutation's own error handling (see useUpdateTradeStatus).
       return;
@@ -214,12 +210,22 @@ function TradeActions({
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button
           disabled={busy}
-          onClick={() => void changeStatus('accepted')}
+          onClick={() => (changed ? setReviewing(true) : void changeStatus('accepted'))}
+          aria-haspopup={changed ? 'dialog' : undefined}
           data-testid={`button-accept-${trade.id}`}
         >
           {pendingAction === 'accepted' ? spinner : <Check aria-hidden="true" />}
           Accept Barter
         </Button>
+        {changed ? (
+          <AcceptChangedDialog
+            trade={trade}
+            open={reviewing}
+            onOpenChange={setReviewing}
+            onAccept={() => void changeStatus('accepted')}
+            busy={busy}
+          />
+        ) : null}
         <Button
           variant="outline"
           disabled={busy}

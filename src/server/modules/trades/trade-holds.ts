@@ -1,0 +1,50 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Queryable } from '../../db/connect';
+import { items, tradeRequests } from '../../db/schema';
+
+/**
+ * What a write on a member's items must know about trades: plain queries on the items and trades
+ * tables, so that the items and account modules need not import the trades service. Callers lock
+ * the items first and check after: every accept locks both its items (in id order) before it
+ * changes anything, so no accept can slip in between the check and the write.
+ */
+
+/** Locks these items, or every item of one member that is not deleted, in id order (the order every trade transaction uses). */
+export function lockItemsForUpdate(tx: Queryable, target: { ids: string[] } | { memberId: string }) {
+  const where =
+    'ids' in target
+      ? inArray(items.id, target.ids)
+      : and(eq(items.userId, target.memberId), isNull(items.deletedAt));
+  return tx.select().from(items).where(where).orderBy(items.id).for('update');
+}
+
+/** Whether any of these items is in an accepted trade. */
+export async function inAcceptedTrade(tx: Queryable, itemIds: string[]) {
+  if (itemIds.length === 0) return false;
+  const [row] = await tx
+    .select({ id: tradeRequests.id })
+    .from(tradeRequests)
+    .where(
+      and(
+        eq(tradeRequests.status, 'accepted'),
+        or(inArray(tradeRequests.requestedItemId, itemIds), inArray(tradeRequests.offeredItemId, itemIds)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether the member is a party to an accepted trade. */
+export async function memberInAcceptedTrade(tx: Queryable, memberId: string) {
+  const [row] = await tx
+    .select({ id: tradeRequests.id })
+    .from(tradeRequests)
+    .where(
+      and(
+        eq(tradeRequests.status, 'accepted'),
+        or(eq(tradeRequests.requesterId, memberId), eq(tradeRequests.ownerId, memberId)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
