@@ -208,7 +208,7 @@ describe('disputes', () => {
   });
 
   it('a moderator resolves it as cancelled with a note both parties see; the party it was against lost it', async () => {
-    const moderator = await t.member({ email: 'moderator@example.com' });
+    const moderator = await t.member({ email: 'moderator@example.com', role: 'moderator' });
     const { owner, requester, wanted, tradeId } = await accepted();
     await owner.post(`/api/trade-requests/${tradeId}/dispute`, {
       reason: 'not_received',
@@ -246,7 +246,7 @@ describe('disputes', () => {
     const { owner, requester, wanted, tradeId } = await accepted();
     await requester.post(`/api/trade-requests/${tradeId}/dispute`, { reason: 'other', text: 'Unsure.' });
     const [open] = (await t.db.query.tradeDisputes.findMany()) as Array<{ id: string }>;
-    const moderatorOwner = await t.member({ email: 'moderator@example.com' });
+    const moderatorOwner = await t.member({ email: 'moderator@example.com', role: 'moderator' });
     expect(moderatorOwner.user).toBeDefined();
     const done = await moderatorOwner.post(`/api/moderation/disputes/${open?.id}/resolve`, {
       outcome: 'completed',
