@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
@@ -12,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { MAX_FRAME_BYTES } from '../common/realtime';
 import type { Database, Db } from './db/connect';
 import type { AppConfig } from './env';
 import { installAuthentication } from './lib/authentication';
@@ -175,6 +177,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     crossOriginEmbedderPolicy: false,
   });
   installOriginGuard(app);
+  // Before authentication: its onRequest hook marks upgrade requests, so that a refused upgrade's
+  // socket is closed with its response.
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   installAuthentication(app);
   // The OpenAPI document, generated from the same zod contract the routes validate with.
   await app.register(swagger, {
@@ -203,26 +208,24 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
   const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);
   if (serveClient) {
-    await app.register(async (files) => {
-      // The built client's files are public.
-      files.addHook('onRoute', (route) => {
-        route.config = { ...route.config, auth: 'public' };
-      });
-      await files.register(fastifyStatic, {
-        root: clientDir,
-        index: false,
-        wildcard: false,
-        // The build writes .br and .gz copies (vite.config.ts); they go to clients that accept them.
-        preCompressed: true,
-        setHeaders(reply, path) {
-          reply.header(
-            'cache-control',
-            path.includes('/assets/')
-              ? 'public, max-age=31536000, immutable'
-              : 'public, max-age=0, must-revalidate',
-          );
-        },
-      });
+    // Every API route is in by now; what is registered from here on is the built client's files.
+    app.addHook('onRoute', (route) => {
+      route.config = { auth: 'public', ...route.config };
+    });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: false,
+      // The build writes .br and .gz copies (vite.config.ts); they go to clients that accept them.
+      preCompressed: true,
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
+        );
+      },
     });
   }
 

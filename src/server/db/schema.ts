@@ -1,4 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { NOTIFICATION_TYPES } from '../../common/api/notifications';
+import { REPORT_REASONS } from '../../common/api/safety';
+import {
+  AVAILABILITY,
+  CONDITIONS,
+  GENDERS,
+  ITEM_CATEGORIES,
+  STYLES,
+  WISHLIST_CATEGORIES,
+} from '../../common/domain/taxonomy';
+import { DISPUTE_OUTCOMES, DISPUTE_REASONS, TRADE_STATUSES } from '../../common/domain/trade-state';
 import {
   bigint,
   boolean,
@@ -52,7 +63,7 @@ export const users = pgTable(
 
 /** Server-side sessions: the cookie holds an opaque token; only its SHA-256 is stored. */
 /**
- * Login and register attempt counters, shared by every instance on PostgreSQL (design §6). The layout
+ * Login and register attempt counters, shared by every instance on PostgreSQL, so that limits hold behind a load balancer. The layout
  * is the one rate-limiter-flexible's RateLimiterPostgres reads and writes (lib/rate-limit.ts).
  */
 export const authRateLimits = pgTable('auth_rate_limits', {
@@ -102,10 +113,11 @@ export const items = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    category: text('category').notNull(),
-    gender: text('gender').notNull(),
-    style: text('style'),
-    condition: text('condition').notNull(),
+    // Enum-typed columns are plain text in the database: the types only say what the app writes.
+    category: text('category', { enum: ITEM_CATEGORIES }).notNull(),
+    gender: text('gender', { enum: GENDERS }).notNull(),
+    style: text('style', { enum: STYLES }),
+    condition: text('condition', { enum: CONDITIONS }).notNull(),
     /** new 5 … poor 1, for the condition sort. */
     conditionRank: smallint('condition_rank').generatedAlwaysAs(
       (): SQL =>
@@ -135,7 +147,9 @@ export const items = pgTable(
     /** Listed in the marketplace: false once deleted (soft) or traded. */
     isActive: boolean('is_active').notNull().default(true),
     /** available | pending (has pending requests) | reserved (in an accepted trade) | traded. */
-    availability: text('availability').notNull().default('available'),
+    availability: text('availability', { enum: [...AVAILABILITY, 'traded'] })
+      .notNull()
+      .default('available'),
     favoriteCount: integer('favorite_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -210,7 +224,7 @@ export const favorites = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('favorites_item_idx').on(t.itemId)],
 );
 
-/** Barter requests and the trades they become (design §5 Trades). */
+/** Barter requests and the trades they become; their states and transitions are in common/domain/trade-state.ts. */
 export const tradeRequests = pgTable(
   'trade_requests',
   {
@@ -228,8 +242,7 @@ export const tradeRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
-    /** pending | accepted | disputed | declined | cancelled | completed (common/domain/trade-state.ts) */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: TRADE_STATUSES }).notNull().default('pending'),
     requesterReceivedAt: timestamp('requester_received_at', { withTimezone: true }),
     ownerReceivedAt: timestamp('owner_received_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -276,8 +289,7 @@ export const tradeDisputes = pgTable(
     openedById: uuid('opened_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** The other party: the member whose side of the trade is in question. */
     againstId: uuid('against_id').references(() => users.id, { onDelete: 'set null' }),
-    /** not_received | not_as_described | damaged | other */
-    reason: text('reason').notNull(),
+    reason: text('reason', { enum: DISPUTE_REASONS }).notNull(),
     text: text('text').notNull(),
     /** Image ids uploaded by the opener through /api/images. */
     photoIds: uuid('photo_ids')
@@ -285,8 +297,8 @@ export const tradeDisputes = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** completed | cancelled, once resolved. */
-    outcome: text('outcome'),
+    /** Set once resolved. */
+    outcome: text('outcome', { enum: DISPUTE_OUTCOMES }),
     resolutionNote: text('resolution_note'),
     resolvedById: uuid('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -306,8 +318,7 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** wishlist_match | trade_request | message | match_found | other (spec §3) */
-    type: text('type').notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     /** In-app path the notification concerns, opened on click. */
@@ -356,7 +367,7 @@ export const reviews = pgTable(
   ],
 );
 
-/** What members are looking for; new listings that match notify them (spec §2 Wishlist). */
+/** What members are looking for; new listings that match notify them (see docs/product.md, Wishlist). */
 export const wishlistItems = pgTable(
   'wishlist_items',
   {
@@ -367,8 +378,8 @@ export const wishlistItems = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     /** A wishlist category: clothing | shoes | accessories | bags | jewelry | watches. */
-    category: text('category').notNull(),
-    /** The item category and style the wishlist category selects (design §5 Taxonomy). */
+    category: text('category', { enum: WISHLIST_CATEGORIES }).notNull(),
+    /** The item category and style the wishlist category selects (WISHLIST_CATEGORY_MAP). */
     itemCategory: text('item_category').notNull(),
     itemStyle: text('item_style'),
     brand: text('brand'),
@@ -488,13 +499,13 @@ export const reports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
-    /** item | user */
-    targetType: text('target_type').notNull(),
+    targetType: text('target_type', { enum: ['item', 'user'] }).notNull(),
     targetId: uuid('target_id').notNull(),
-    reason: text('reason').notNull(),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     details: text('details').notNull().default(''),
-    /** open | resolved */
-    status: text('status').notNull().default('open'),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import websocket from '@fastify/websocket';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
-import { clientEvent, MAX_FRAME_BYTES, type ServerEvent } from '../../../common/realtime';
+import { clientEvent, type ServerEvent } from '../../../common/realtime';
 import { forbidden, HttpError } from '../../lib/errors';
 import { isSameOrigin } from '../../lib/origin-guard';
 import {
@@ -41,7 +40,6 @@ interface Connection {
  * own sockets (realtime.listeners.ts puts committed events on the bus).
  */
 export const realtimeGateway: FastifyPluginAsyncZod = async (app) => {
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const ctx = app.services;
   const byUser = new Map<string, Set<Connection>>();
 

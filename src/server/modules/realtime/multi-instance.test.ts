@@ -8,7 +8,7 @@ import { testDriver } from '../../test-support/test-database';
 import { PUBLISHER_NAME } from './postgres-bus';
 import type { BusEvent } from './event-bus';
 
-/** Two app instances on one PostgreSQL, as in production behind a load balancer (design §8). */
+/** Two app instances on one PostgreSQL, as in production behind a load balancer. */
 describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', () => {
   const instances = useInstances(2);
 
