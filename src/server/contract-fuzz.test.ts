@@ -211,7 +211,9 @@ describe('contract fuzzing over HTTP', () => {
     }
     // A fresh session: the fuzzing above may have signed `member` out, and a visitor gets 401 before
     // the body is read.
-    const huge = await (await t.member()).request({
+    const huge = await (
+      await t.member()
+    ).request({
       method: 'POST',
       url: '/api/items',
       payload: `{"title":"${'x'.repeat(2 * 1024 * 1024)}"}`,

@@ -9,7 +9,7 @@ import {
   STYLES,
   WISHLIST_CATEGORIES,
 } from '../../common/domain/taxonomy';
-import { TRADE_STATUSES } from '../../common/domain/trade-state';
+import { DISPUTE_OUTCOMES, DISPUTE_REASONS, TRADE_STATUSES } from '../../common/domain/trade-state';
 import {
   bigint,
   boolean,
@@ -256,7 +256,6 @@ export const tradeRequests = pgTable(
      */
     requestedTerms: jsonb('requested_terms').$type<ItemTerms>().notNull(),
     offeredTerms: jsonb('offered_terms').$type<ItemTerms>().notNull(),
-    /** pending | accepted | declined | cancelled | completed */
     status: text('status', { enum: TRADE_STATUSES }).notNull().default('pending'),
     requesterReceivedAt: timestamp('requester_received_at', { withTimezone: true }),
     ownerReceivedAt: timestamp('owner_received_at', { withTimezone: true }),
@@ -304,8 +303,7 @@ export const tradeDisputes = pgTable(
     openedById: uuid('opened_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** The other party: the member whose side of the trade is in question. */
     againstId: uuid('against_id').references(() => users.id, { onDelete: 'set null' }),
-    /** not_received | not_as_described | damaged | other */
-    reason: text('reason').notNull(),
+    reason: text('reason', { enum: DISPUTE_REASONS }).notNull(),
     text: text('text').notNull(),
     /** Image ids uploaded by the opener through /api/images. */
     photoIds: uuid('photo_ids')
@@ -313,8 +311,8 @@ export const tradeDisputes = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** completed | cancelled, once resolved. */
-    outcome: text('outcome'),
+    /** Set once resolved. */
+    outcome: text('outcome', { enum: DISPUTE_OUTCOMES }),
     resolutionNote: text('resolution_note'),
     resolvedById: uuid('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),

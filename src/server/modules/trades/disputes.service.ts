@@ -6,12 +6,7 @@ import type {
   ModerationDispute,
   TradeItemSummary,
 } from '../../../common/api/trades';
-import {
-  canDispute,
-  claimDeadline,
-  DISPUTE_REASON_LABELS,
-  type TradeStatus,
-} from '../../../common/domain/trade-state';
+import { canDispute, claimDeadline, DISPUTE_REASON_LABELS } from '../../../common/domain/trade-state';
 import { images, items, tradeDisputes, tradeRequests, users } from '../../db/schema';
 import type { TradeTimers } from '../../env';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -144,7 +139,7 @@ export async function listDisputes(
   return rows.map((row) => ({
     ...presentDispute(row.dispute),
     tradeId: row.dispute.tradeRequestId,
-    tradeStatus: row.tradeStatus as TradeStatus,
+    tradeStatus: row.tradeStatus,
     requestedItem: row.requestedItem as TradeItemSummary,
     offeredItem: row.offeredItem as TradeItemSummary,
     requester: presentUserSummary(row.requester),

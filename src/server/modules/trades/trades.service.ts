@@ -11,9 +11,6 @@ import {
   canTransition,
   claimDeadline,
   defaultTradeMessage,
-  type DisputeOutcome,
-  type DisputeReason,
-  type TradeStatus,
 } from '../../../common/domain/trade-state';
 import { dealTerms } from '../../../common/domain/trade-terms';
 import type { Db, Queryable, Tx } from '../../db/connect';
@@ -146,7 +143,7 @@ export async function lockTrade(tx: Queryable, tradeId: string, memberId: string
 }
 
 export const progress = (trade: TradeRow) => ({
-  status: trade.status as TradeStatus,
+  status: trade.status,
   requesterReceived: trade.requesterReceivedAt !== null,
   ownerReceived: trade.ownerReceivedAt !== null,
 });
@@ -343,7 +340,7 @@ export async function confirmReceived(
     const { trade, requested } = await lockTrade(tx, tradeId, memberId);
     if (trade.status === 'completed') throw conflict('This trade is already completed');
     if (trade.status === 'disputed') throw conflict('This trade is under dispute: a moderator will decide');
-    if (!canConfirmReceipt(trade.status as TradeStatus)) {
+    if (!canConfirmReceipt(trade.status)) {
       throw conflict('Only an accepted trade can be marked as received');
     }
     const isOwner = trade.ownerId === memberId;
@@ -499,12 +496,12 @@ const summaryColumns = (item: typeof requestedItem | typeof offeredItem) => ({
 export function presentDispute(row: DisputeRow): TradeDispute {
   return {
     id: row.id,
-    reason: row.reason as DisputeReason,
+    reason: row.reason,
     text: row.text,
     photos: row.photoIds.map((id) => `/images/${id}`),
     openedById: row.openedById,
     createdAt: row.createdAt.toISOString(),
-    outcome: row.outcome as DisputeOutcome | null,
+    outcome: row.outcome,
     resolutionNote: row.resolutionNote,
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
   };
@@ -560,7 +557,7 @@ async function selectTrades(
       ownerUserId: trade.ownerId,
       requesterId: trade.requesterId,
       message: trade.message,
-      status: trade.status as TradeStatus,
+      status: trade.status,
       createdAt: trade.createdAt.toISOString(),
       updatedAt: trade.updatedAt.toISOString(),
       completedAt: trade.completedAt?.toISOString() ?? null,
