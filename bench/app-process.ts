@@ -54,7 +54,7 @@ async function waitUntilReady(url: string, child: ChildProcess) {
 /**
  * Starts the app as one Node process (`node --import tsx src/server/main.ts`, so that its pid is
  * the server's own), or with `workers` the node:cluster entry, on 127.0.0.1 and a free port, with
- * LOG_LEVEL=warn and DEMO=off unless `env` says otherwise; resolves once /readyz answers.
+ * LOG_LEVEL=warn, DEMO=off and TRUST_PROXY=1 unless `env` says otherwise; resolves once /readyz answers.
  */
 export async function startApp(env: Record<string, string>, workers = 0): Promise<AppProcess> {
   const port = await freePort();
@@ -65,6 +65,9 @@ export async function startApp(env: Record<string, string>, workers = 0): Promis
       ...process.env,
       LOG_LEVEL: 'warn',
       DEMO: 'off',
+      // The load generator stands for many clients behind one proxy: the login case gives each request
+      // its own X-Forwarded-For address, which the app believes only when TRUST_PROXY says so.
+      TRUST_PROXY: '1',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
