@@ -45,7 +45,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { registerWishlistListeners } from './modules/wishlist/wishlist.listeners';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { createLocalBus, type EventBus } from './modules/realtime/event-bus';
-import { realtimeGateway } from './modules/realtime/gateway';
+import { realtimeGateway, type RealtimeGatewayOptions } from './modules/realtime/gateway';
 import { registerRealtimeListeners } from './modules/realtime/realtime.listeners';
 
 declare module 'fastify' {
@@ -87,6 +87,8 @@ export interface BuildAppOptions {
   bus?: EventBus;
   /** The built client to serve; null serves none (API tests). */
   clientDir?: string | null;
+  /** WebSocket gateway settings (tests shorten the heartbeat). */
+  realtime?: RealtimeGatewayOptions;
 }
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -176,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(chatRoutes);
   await app.register(socialRoutes);
   await app.register(safetyRoutes);
-  await app.register(realtimeGateway);
+  await app.register(realtimeGateway, options.realtime ?? {});
 
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
   const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);

@@ -30,6 +30,8 @@ export interface DomainEventMap {
   'item.withdrawn': { itemId: string; memberId: string };
   /** A member deleted their account; these of their items were deleted with it. */
   'account.deleted': { memberId: string; itemIds: string[] };
+  /** Sessions of a member ended (logout, password change, account deletion, ended from the session list). */
+  'sessions.ended': { memberId: string };
   /** Notifications were committed (the unit of work emits this for what its work stored). */
   'notifications.stored': { notifications: StoredNotification[] };
   /** A member read notifications: their unread count changed. */

@@ -8,6 +8,7 @@ import { users } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { createSession, SESSION_COOKIE } from '../lib/session';
 import { openTestDatabase } from './test-database';
+import type { RealtimeGatewayOptions } from '../modules/realtime/gateway';
 
 export const testConfig: AppConfig = {
   port: 0,
@@ -30,6 +31,7 @@ const generousLimits: AuthRateLimits = { perIp: 100_000, perEmail: 100_000, wind
 export interface TestAppOptions {
   config?: Partial<AppConfig>;
   authRateLimits?: AuthRateLimits;
+  realtime?: RealtimeGatewayOptions;
   /** Empty every table before each test (the default); off for files that build data once. */
   resetBetweenTests?: boolean;
 }
@@ -48,6 +50,7 @@ export function useTestApp(options: TestAppOptions = {}) {
       logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
       clientDir: null,
       authRateLimits: options.authRateLimits ?? generousLimits,
+      realtime: options.realtime,
     });
     await state.app.ready();
   })();
