@@ -22,8 +22,12 @@ import {
   type AuthLimiter,
   type AuthRateLimits,
   createAuthLimiter,
+  createMemberLimiter,
   DEFAULT_AUTH_RATE_LIMITS,
+  DEFAULT_MEMBER_RATE_LIMITS,
+  type MemberRateLimits,
 } from './lib/rate-limit';
+import { installMemberLimits } from './lib/member-limits';
 import type { ServiceContext } from './lib/service-context';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -83,6 +87,8 @@ export interface BuildAppOptions {
   /** pino options, or false for silence (tests). */
   logger?: boolean | { level: string };
   authRateLimits?: AuthRateLimits;
+  /** Per-member abuse limits; each action not given keeps its default. */
+  memberRateLimits?: Partial<MemberRateLimits>;
   /** Fan-out of socket events; defaults to this process only. */
   bus?: EventBus;
   /** The built client to serve; null serves none (API tests). */
@@ -156,6 +162,13 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   });
   installOriginGuard(app);
   installAuthentication(app);
+  installMemberLimits(
+    app,
+    createMemberLimiter(
+      { ...DEFAULT_MEMBER_RATE_LIMITS, ...options.memberRateLimits },
+      options.database.pool,
+    ),
+  );
   // The OpenAPI document, generated from the same zod contract the routes validate with.
   await app.register(swagger, {
     openapi: { info: { title: 'Threadswap API', version: '1.0.0' } },

@@ -45,6 +45,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
     }
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ message: error.message });
     }
     const status = error.statusCode ?? 500;

@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
 import { type AppInstance, buildApp } from '../app';
 import type { AppConfig } from '../env';
-import type { AuthRateLimits } from '../lib/rate-limit';
+import { type AuthRateLimits, DEFAULT_MEMBER_RATE_LIMITS, type MemberRateLimits } from '../lib/rate-limit';
 import { randomUUID } from 'node:crypto';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/password';
@@ -27,11 +27,16 @@ export const testConfig: AppConfig = {
 const passwordHashes = new Map<string, Promise<string>>();
 
 const generousLimits: AuthRateLimits = { perIp: 100_000, perEmail: 100_000, windowSeconds: 60 };
+const generousMemberLimits = Object.fromEntries(
+  Object.keys(DEFAULT_MEMBER_RATE_LIMITS).map((action) => [action, { points: 100_000, windowSeconds: 60 }]),
+) as MemberRateLimits;
 
 export interface TestAppOptions {
   config?: Partial<AppConfig>;
   authRateLimits?: AuthRateLimits;
   realtime?: RealtimeGatewayOptions;
+  /** Per-member abuse limits; by default far beyond what any test sends. */
+  memberRateLimits?: Partial<MemberRateLimits>;
   /** Empty every table before each test (the default); off for files that build data once. */
   resetBetweenTests?: boolean;
 }
@@ -51,6 +56,7 @@ export function useTestApp(options: TestAppOptions = {}) {
       clientDir: null,
       authRateLimits: options.authRateLimits ?? generousLimits,
       realtime: options.realtime,
+      memberRateLimits: options.memberRateLimits ?? generousMemberLimits,
     });
     await state.app.ready();
   })();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { SESSION_ENDED_CLOSE } from '../realtime/gateway';
 import { TestSocket } from '../../test-support/sockets';
-import type { TestClient} from '../../test-support/test-app';
+import type { TestClient } from '../../test-support/test-app';
 import { useTestApp } from '../../test-support/test-app';
 
 const t = useTestApp({ realtime: { heartbeatMs: 200 } });

@@ -14,7 +14,10 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/images',
-    { config: { auth: 'member', ...KEEPS_MARKETPLACE }, schema: { response: { 201: uploadedImage } } },
+    {
+      config: { auth: 'member', memberLimit: 'upload', ...KEEPS_MARKETPLACE },
+      schema: { response: { 201: uploadedImage } },
+    },
     async (request, reply) => {
       if (!request.isMultipart())
         throw badRequest('Send the image as multipart/form-data in the field "file"');

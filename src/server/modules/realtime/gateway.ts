@@ -219,6 +219,7 @@ export async function realtimeGateway(app: AppInstance, options: RealtimeGateway
         connection.rooms.delete(event.conversationId);
         return stopViewing(ctx, connection.id);
       case 'send_message':
+        await app.memberLimiter.take('message', connection.userId);
         await sendMessage(ctx, connection.userId, event.message.conversationId, event.message.content);
         return;
       case 'typing': {

@@ -16,7 +16,10 @@ export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/reports',
-    { config: { auth: 'member' }, schema: { body: reportInput, response: { 201: okResponse } } },
+    {
+      config: { auth: 'member', memberLimit: 'report' },
+      schema: { body: reportInput, response: { 201: okResponse } },
+    },
     async (request, reply) => {
       await createReport(ctx, request.member.id, request.body);
       return reply.status(201).send({ ok: true as const });

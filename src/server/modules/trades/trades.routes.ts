@@ -15,7 +15,10 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/trade-requests',
-    { config: { auth: 'member' }, schema: { body: tradeRequestInput, response: { 201: tradeRequest } } },
+    {
+      config: { auth: 'member', memberLimit: 'tradeRequest' },
+      schema: { body: tradeRequestInput, response: { 201: tradeRequest } },
+    },
     async (request, reply) =>
       reply.status(201).send(await createTradeRequest(ctx, request.member.id, request.body)),
   );
