@@ -3,7 +3,7 @@
  * each. A route without a row fails the test, so a new endpoint cannot ship without its permissions.
  */
 import { describe, expect, it } from 'vitest';
-import { items } from './db/schema';
+import { buildTrade } from './test-support/builders';
 import { multipart, pngImage } from './test-support/fixtures';
 import { type TestClient, useTestApp } from './test-support/test-app';
 
@@ -31,31 +31,21 @@ interface World {
 
 async function world(): Promise<World> {
   await t.reset();
-  const owner = await t.member({ firstName: 'Owner', email: `moderator@example.com` });
-  const partner = await t.member({ firstName: 'Partner' });
+  const {
+    owner,
+    requester: partner,
+    wanted,
+    offered,
+    trade,
+  } = await buildTrade(t, {
+    owner: { firstName: 'Owner', email: `moderator@example.com` },
+    requester: { firstName: 'Partner' },
+  });
   const other = await t.member({ firstName: 'Other' });
   const ownerId = owner.user?.id ?? '';
   const partnerId = partner.user?.id ?? '';
-  const base = {
-    description: 'd',
-    category: 'clothing',
-    gender: 'unisex',
-    condition: 'good',
-    estimatedValue: 1000,
-    images: [photo],
-  };
-  const [mine, theirs] = await t.db
-    .insert(items)
-    .values([
-      { ...base, userId: ownerId, title: 'Owner coat' },
-      { ...base, userId: partnerId, title: 'Partner coat' },
-    ])
-    .returning({ id: items.id });
-  const itemId = mine?.id ?? '';
-  const partnerItemId = theirs?.id ?? '';
-  const trade = (
-    await partner.post('/api/trade-requests', { requestedItemId: itemId, offeredItemId: partnerItemId })
-  ).json();
+  const itemId = wanted.id;
+  const partnerItemId = offered.id;
   const conversation = (
     await partner.post('/api/conversations/find-or-create', { otherUserId: ownerId })
   ).json();
@@ -374,6 +364,12 @@ describe('authorization matrix', () => {
     await t.ready();
     const routes = t.app.routeTable.map((route) => `${route.method} ${route.url}`).sort();
     expect(routes).toEqual(Object.keys(rows).sort());
+  });
+
+  it('answers a visitor 401 before looking at the body (no 400 for a member route)', async () => {
+    const response = await t.visitor().post('/api/items', { title: '' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Unauthorized' });
   });
 
   for (const [key, row] of Object.entries(rows)) {

@@ -3,7 +3,6 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import { sessions, users } from '../db/schema';
-import { unauthorized } from './errors';
 import type { ServiceContext } from './service-context';
 
 export const SESSION_COOKIE = 'ts_session';
@@ -121,13 +120,6 @@ export function currentSession(request: FastifyRequest): Promise<CurrentSession 
 /** The signed-in member of this request, or null. */
 export async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
   return (await currentSession(request))?.user ?? null;
-}
-
-/** The signed-in member, or a 401 {"message":"Unauthorized"}. */
-export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
-  const user = await currentUser(request);
-  if (!user) throw unauthorized();
-  return user;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string) {

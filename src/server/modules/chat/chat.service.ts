@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
-import { assertNotBlocked } from '../safety/safety.service';
+import { assertNotBlocked } from '../safety/safety.query';
 import { presentUserSummary } from '../users/users.presenter';
 
 type ConversationRow = typeof conversations.$inferSelect;

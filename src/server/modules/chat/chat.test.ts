@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildConversation } from '../../test-support/builders';
 import { listItem } from '../../test-support/fixtures';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 
@@ -13,6 +14,15 @@ async function pair() {
     relatedItemId: item.id,
   });
   return { alice, bob, item, conversation: created.json(), created };
+}
+
+/** A conversation made directly, for tests about what happens in it rather than how it starts. */
+async function conversationOf() {
+  const { first, second, conversation } = await buildConversation(t, {
+    first: { firstName: 'Alice' },
+    second: { firstName: 'Bob' },
+  });
+  return { alice: first, bob: second, conversation };
 }
 
 const say = (client: TestClient, conversationId: string, content: string) =>
@@ -70,7 +80,7 @@ describe('conversations', () => {
   });
 
   it('keeps conversations and messages to their participants', async () => {
-    const { alice, conversation } = await pair();
+    const { alice, conversation } = await conversationOf();
     await say(alice, conversation.id, 'Hi Bob!');
     const mallory = await t.member();
     expect((await mallory.get(`/api/conversations/${conversation.id}`)).statusCode).toBe(404);
@@ -83,7 +93,7 @@ describe('conversations', () => {
 
 describe('messages', () => {
   it('stores trimmed messages from the session’s member and lists them oldest first', async () => {
-    const { alice, bob, conversation } = await pair();
+    const { alice, bob, conversation } = await conversationOf();
     const sent = await alice.post('/api/messages', {
       conversationId: conversation.id,
       content: '  Is the shirt still available?  ',
@@ -115,14 +125,14 @@ describe('messages', () => {
     ['    ', 'The message is empty'],
     ['x'.repeat(2001), 'A message must be at most 2000 characters'],
   ])('refuses content %j', async (content, message) => {
-    const { alice, conversation } = await pair();
+    const { alice, conversation } = await conversationOf();
     const response = await say(alice, conversation.id, content);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
   });
 
   it('accepts exactly 2000 characters and refuses another messageType', async () => {
-    const { alice, conversation } = await pair();
+    const { alice, conversation } = await conversationOf();
     expect((await say(alice, conversation.id, 'y'.repeat(2000))).statusCode).toBe(201);
     const image = await alice.post('/api/messages', {
       conversationId: conversation.id,
@@ -133,7 +143,7 @@ describe('messages', () => {
   });
 
   it('pages long histories backwards', async () => {
-    const { alice, bob, conversation } = await pair();
+    const { alice, bob, conversation } = await conversationOf();
     for (let i = 1; i <= 7; i++) await say(i % 2 ? alice : bob, conversation.id, `message ${i}`);
     const latest = (await alice.get(`/api/conversations/${conversation.id}?limit=3`)).json();
     expect(latest.messages.map((m: { content: string }) => m.content)).toEqual([
@@ -159,7 +169,7 @@ describe('messages', () => {
   });
 
   it('lets only the recipient mark a message read', async () => {
-    const { alice, bob, conversation } = await pair();
+    const { alice, bob, conversation } = await conversationOf();
     const sent = (await say(alice, conversation.id, 'Hello')).json();
     expect((await alice.patch(`/api/messages/${sent.id}/read`)).statusCode).toBe(403);
     expect((await (await t.member()).patch(`/api/messages/${sent.id}/read`)).statusCode).toBe(404);
@@ -170,7 +180,7 @@ describe('messages', () => {
   });
 
   it('notifies a recipient who is not viewing, once per conversation, and clears it on read', async () => {
-    const { alice, bob, conversation } = await pair();
+    const { alice, bob, conversation } = await conversationOf();
     await say(alice, conversation.id, 'First');
     await say(alice, conversation.id, 'Second');
     const notes = (await bob.get('/api/notifications'))

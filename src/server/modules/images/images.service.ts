@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { images } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -54,14 +54,4 @@ export async function loadImage(ctx: ServiceContext, id: string, width: 400 | 12
   const column = width === THUMB_WIDTH ? images.thumb : images.full;
   const [row] = await ctx.db.select({ data: column }).from(images).where(eq(images.id, id)).limit(1);
   return row?.data;
-}
-
-/** The ids behind `/images/{id}` URLs that this member uploaded; used to validate an item's photos. */
-export async function ownedImageIds(ctx: ServiceContext, memberId: string, ids: string[]) {
-  if (ids.length === 0) return new Set<string>();
-  const rows = await ctx.db
-    .select({ id: images.id })
-    .from(images)
-    .where(and(eq(images.userId, memberId), inArray(images.id, ids)));
-  return new Set(rows.map((row) => row.id));
 }

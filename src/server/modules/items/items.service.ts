@@ -7,7 +7,7 @@ import { items, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { ownedImageIds } from '../images/images.service';
+import { ownedImageIds } from '../images/images.query';
 import { itemColumns, presentItem } from './items.presenter';
 import { type FacetDimension, marketplaceOrder, marketplaceWhere, type SearchMode } from './items.query';
 
@@ -133,7 +133,7 @@ export async function getItem(ctx: ServiceContext, memberId: string | undefined,
 async function checkPhotos(ctx: ServiceContext, memberId: string, urls: string[], existing: string[] = []) {
   const fresh = urls.filter((url) => !existing.includes(url));
   const ids = fresh.map((url) => url.slice('/images/'.length));
-  const owned = await ownedImageIds(ctx, memberId, ids);
+  const owned = await ownedImageIds(ctx.db, memberId, ids);
   const foreign = ids.find((id) => !owned.has(id));
   if (foreign) throw badRequest('Photos must be images you uploaded through /api/images');
   if (new Set(urls).size !== urls.length) throw badRequest('Each photo may appear only once');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { clientEvent, MAX_FRAME_BYTES, type ServerEvent } from '../../../common/realtime';
-import type { AppInstance } from '../../app';
 import { forbidden, HttpError } from '../../lib/errors';
 import { isSameOrigin } from '../../lib/origin-guard';
 import {
@@ -53,7 +53,7 @@ export interface RealtimeGatewayOptions {
   heartbeatMs?: number;
 }
 
-export async function realtimeGateway(app: AppInstance, options: RealtimeGatewayOptions = {}) {
+export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = async (app, options) => {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const ctx = app.services;
   const byUser = new Map<string, Set<Connection>>();
@@ -291,4 +291,4 @@ export async function realtimeGateway(app: AppInstance, options: RealtimeGateway
       send(connection, { type: 'unread', count: await unreadCount(ctx, user.id) });
     },
   );
-}
+};

@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tradeRequests } from '../../db/schema';
-import { listItem } from '../../test-support/fixtures';
+import { buildTrade } from '../../test-support/builders';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 
 const t = useTestApp();
 
-async function completedTrade() {
-  const owner = await t.member({ firstName: 'Olga' });
-  const requester = await t.member({ firstName: 'Rami' });
-  const wanted = await listItem(owner);
-  const offered = await listItem(requester);
-  const trade = (
-    await requester.post('/api/trade-requests', { requestedItemId: wanted.id, offeredItemId: offered.id })
-  ).json();
-  await owner.patch(`/api/trade-requests/${trade.id}`, { status: 'accepted' });
-  return { owner, requester, trade };
-}
+/** An accepted trade; the tests complete it through the API. */
+const acceptedTrade = () =>
+  buildTrade(t, { status: 'accepted', owner: { firstName: 'Olga' }, requester: { firstName: 'Rami' } });
 
 const review = (client: TestClient, tradeRequestId: string, rating = 5, extra = {}) =>
   client.post('/api/reviews', {
@@ -35,7 +27,7 @@ async function complete(owner: TestClient, requester: TestClient, id: string) {
 
 describe('reviews', () => {
   it('only parties of a completed trade may review, once each', async () => {
-    const { owner, requester, trade } = await completedTrade();
+    const { owner, requester, trade } = await acceptedTrade();
     const outsider = await t.member();
     expect((await review(owner, trade.id)).statusCode).toBe(409);
     await complete(owner, requester, trade.id);
@@ -50,7 +42,7 @@ describe('reviews', () => {
   });
 
   it('validates ratings and comments', async () => {
-    const { owner, requester, trade } = await completedTrade();
+    const { owner, requester, trade } = await acceptedTrade();
     await complete(owner, requester, trade.id);
     expect((await review(owner, trade.id, 0)).json().message).toBe('rating must be a number from 1 to 5');
     expect((await review(owner, trade.id, 6)).statusCode).toBe(400);
@@ -62,7 +54,7 @@ describe('reviews', () => {
   });
 
   it('keeps a review hidden until both parties have reviewed', async () => {
-    const { owner, requester, trade } = await completedTrade();
+    const { owner, requester, trade } = await acceptedTrade();
     await complete(owner, requester, trade.id);
     await review(owner, trade.id, 4);
     const requesterId = requester.user?.id;
@@ -95,7 +87,7 @@ describe('reviews', () => {
   });
 
   it('publishes a lone review 7 days after completion and updates the rating', async () => {
-    const { owner, requester, trade } = await completedTrade();
+    const { owner, requester, trade } = await acceptedTrade();
     await complete(owner, requester, trade.id);
     await review(requester, trade.id, 5);
     const ownerId = owner.user?.id;

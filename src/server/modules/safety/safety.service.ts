@@ -1,30 +1,9 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Report } from '../../../common/api/safety';
-import type { Queryable } from '../../db/connect';
 import { blocks, items, reports, users } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { presentUserSummary } from '../users/users.presenter';
-
-/** True when either member has blocked the other. */
-export async function isBlockedBetween(db: Queryable, a: string, b: string) {
-  const [row] = await db
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
-        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Refuses contact (messages, trade requests) between members when either blocked the other. */
-export async function assertNotBlocked(db: Queryable, from: string, to: string) {
-  if (await isBlockedBetween(db, from, to)) throw forbidden('You cannot contact this member');
-}
 
 export async function block(ctx: ServiceContext, memberId: string, blockedId: string) {
   if (memberId === blockedId) throw badRequest('You cannot block yourself');

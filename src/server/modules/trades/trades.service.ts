@@ -18,7 +18,7 @@ import type { Effects } from '../../lib/domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { assertNotBlocked } from '../safety/safety.service';
+import { assertNotBlocked } from '../safety/safety.query';
 import { presentUserSummary } from '../users/users.presenter';
 
 type ItemRow = typeof items.$inferSelect;

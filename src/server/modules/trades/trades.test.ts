@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildItem } from '../../test-support/builders';
 import { listItem } from '../../test-support/fixtures';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 
@@ -9,8 +10,8 @@ async function setup() {
   const owner = await t.member({ firstName: 'Olivia' });
   const requester = await t.member({ firstName: 'Ravi' });
   const other = await t.member({ firstName: 'Otto' });
-  const wanted = await listItem(owner, { title: 'Wool Coat', estimatedValue: 9000 });
-  const offered = await listItem(requester, { title: 'Leather Boots', estimatedValue: 8500 });
+  const wanted = await buildItem(t, owner, { title: 'Wool Coat', estimatedValue: 9000 });
+  const offered = await buildItem(t, requester, { title: 'Leather Boots', estimatedValue: 8500 });
   return { owner, requester, other, wanted, offered };
 }
 

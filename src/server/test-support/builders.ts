@@ -1,0 +1,108 @@
+import type { TradeStatus } from '../../common/domain/trade-state';
+import { conversations, items, tradeRequests } from '../db/schema';
+import type { TestClient, useTestApp } from './test-app';
+
+/**
+ * Compound states written straight to the database, parents included, for tests that need a trade
+ * or a conversation to exist rather than to watch it being made (the API tests cover that).
+ */
+type TestApp = ReturnType<typeof useTestApp>;
+type ItemRow = typeof items.$inferSelect;
+type MemberOverrides = Parameters<TestApp['member']>[0];
+
+/** Stands in for an uploaded photo: nothing loads it in these tests. */
+const PHOTO = '/images/00000000-0000-4000-8000-000000000001';
+
+const memberId = (client: TestClient) => {
+  if (!client.user) throw new Error('builders need signed-in members');
+  return client.user.id;
+};
+
+/** A listed item of the member. */
+export async function buildItem(
+  t: TestApp,
+  owner: TestClient,
+  overrides: Partial<typeof items.$inferInsert> = {},
+): Promise<ItemRow> {
+  const [row] = await t.db
+    .insert(items)
+    .values({
+      title: 'Wool Coat',
+      description: 'A warm coat, worn twice.',
+      category: 'clothing',
+      gender: 'unisex',
+      condition: 'good',
+      estimatedValue: 5000,
+      images: [PHOTO],
+      ...overrides,
+      userId: memberId(owner),
+    })
+    .returning();
+  if (!row) throw new Error('item insert returned nothing');
+  return row;
+}
+
+/** Where each trade status leaves its two items. */
+const ITEMS_BY_STATUS: Record<TradeStatus, Partial<typeof items.$inferInsert>> = {
+  pending: { availability: 'pending' },
+  accepted: { availability: 'reserved' },
+  completed: { availability: 'traded', isActive: false },
+  declined: { availability: 'available' },
+  cancelled: { availability: 'available' },
+};
+
+export interface BuildTradeOptions {
+  status?: TradeStatus;
+  owner?: MemberOverrides;
+  requester?: MemberOverrides;
+}
+
+/**
+ * A trade in the given status (pending by default) between two new members: the requester offers
+ * their item for the owner's. A completed trade has both receipts and its completion time.
+ */
+export async function buildTrade(t: TestApp, options: BuildTradeOptions = {}) {
+  const status = options.status ?? 'pending';
+  const owner = await t.member(options.owner);
+  const requester = await t.member(options.requester);
+  const state = ITEMS_BY_STATUS[status];
+  const wanted = await buildItem(t, owner, { title: 'Wool Coat', ...state });
+  const offered = await buildItem(t, requester, { title: 'Leather Boots', ...state });
+  const now = new Date();
+  const done = status === 'completed' ? now : null;
+  const [trade] = await t.db
+    .insert(tradeRequests)
+    .values({
+      requestedItemId: wanted.id,
+      offeredItemId: offered.id,
+      requesterId: memberId(requester),
+      ownerId: memberId(owner),
+      message: 'Swap?',
+      status,
+      completedAt: done,
+      ownerReceivedAt: done,
+      requesterReceivedAt: done,
+    })
+    .returning();
+  if (!trade) throw new Error('trade insert returned nothing');
+  return { owner, requester, wanted, offered, trade };
+}
+
+export interface BuildConversationOptions {
+  first?: MemberOverrides;
+  second?: MemberOverrides;
+}
+
+/** A conversation between two new members, about an item of the second, with no messages yet. */
+export async function buildConversation(t: TestApp, options: BuildConversationOptions = {}) {
+  const first = await t.member(options.first);
+  const second = await t.member(options.second);
+  const item = await buildItem(t, second);
+  const [participant1Id, participant2Id] = [memberId(first), memberId(second)].sort() as [string, string];
+  const [conversation] = await t.db
+    .insert(conversations)
+    .values({ participant1Id, participant2Id, relatedItemId: item.id })
+    .returning();
+  if (!conversation) throw new Error('conversation insert returned nothing');
+  return { first, second, item, conversation };
+}
