@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { friendships } from '../../db/schema';
 import { listItem } from '../../test-support/fixtures';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 
@@ -57,7 +59,38 @@ describe('friendships', () => {
     }
   });
 
-  it('declining removes the request; removing a friend ends the friendship', async () => {
+  it('a declined request cannot be sent again for 30 days, nor withdrawn to get round that', async () => {
+    const ana = await t.member();
+    const ben = await t.member();
+    await ana.post('/api/social/connect', { friendId: ben.user?.id });
+    const [request] = (await ben.get('/api/social/network')).json().incoming;
+    expect((await ben.post(`/api/social/requests/${request.id}/decline`)).statusCode).toBe(200);
+    const again = await ana.post('/api/social/connect', { friendId: ben.user?.id });
+    expect(again.statusCode).toBe(409);
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    expect(again.json().message).toBe(
+      `This member declined your friend request on ${day(0)}. You can send another from ${day(30)}.`,
+    );
+    expect((await ana.delete(`/api/social/friends/${ben.user?.id}`)).statusCode).toBe(404);
+    expect((await ana.post('/api/social/connect', { friendId: ben.user?.id })).statusCode).toBe(409);
+    expect((await ben.post(`/api/social/requests/${request.id}/accept`)).statusCode).toBe(404);
+    expect((await ben.get('/api/social/network')).json().incoming).toEqual([]);
+    // Thirty-one days later it may be sent again, and it is pending once more.
+    await t.db
+      .update(friendships)
+      .set({ declinedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(friendships.id, request.id));
+    expect((await ana.post('/api/social/connect', { friendId: ben.user?.id })).statusCode).toBe(201);
+    expect((await ben.get('/api/social/network')).json().incoming).toHaveLength(1);
+  });
+
+  it('declining hides the request; removing a friend ends the friendship', async () => {
     const ana = await t.member();
     const ben = await t.member();
     await ana.post('/api/social/connect', { friendId: ben.user?.id });
@@ -68,7 +101,8 @@ describe('friendships', () => {
       incoming: [],
       outgoing: [],
     });
-    await befriend(ana, ben);
+    // The member who declined may still ask.
+    await befriend(ben, ana);
     expect((await ana.delete(`/api/social/friends/${ben.user?.id}`)).statusCode).toBe(204);
     expect((await ben.get('/api/social/network')).json().friends).toEqual([]);
     expect((await ana.delete(`/api/social/friends/${ben.user?.id}`)).statusCode).toBe(404);
