@@ -161,7 +161,7 @@ describe('the cached marketplace reads', () => {
       await other.post('/api/reports', { targetType: 'item', targetId: listed.id, reason: 'spam' }),
       await owner.patch('/api/users/preferences', {
         bio: 'Swaps on weekends',
-        preferredCategories: ['clothing'],
+        preferredCategories: ['Tops'],
       }),
       await owner.patch(`/api/notifications/${notification.id}/read`),
     ];
