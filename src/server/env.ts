@@ -22,6 +22,7 @@ const envSchema = z.object({
   MODERATOR_EMAILS: z.string().default(''),
   CLIENT_DIR: z.string().min(1).optional(),
   MARKETPLACE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 
 export interface AppConfig {
@@ -42,6 +43,8 @@ export interface AppConfig {
    * items empties the cache at once, on every instance. 0 turns it off.
    */
   marketplaceCacheSeconds: number;
+  /** What one member's uploaded photos may take up in the database, both sizes together. */
+  uploadQuotaMb: number;
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
@@ -66,5 +69,6 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       .filter(Boolean),
     clientDir: env.CLIENT_DIR,
     marketplaceCacheSeconds: env.MARKETPLACE_CACHE_SECONDS,
+    uploadQuotaMb: env.UPLOAD_QUOTA_MB,
   };
 }

@@ -22,6 +22,7 @@ export const testConfig: AppConfig = {
   moderatorEmails: ['moderator@example.com'],
   clientDir: undefined,
   marketplaceCacheSeconds: 10,
+  uploadQuotaMb: 200,
 };
 
 const passwordHashes = new Map<string, Promise<string>>();

@@ -35,7 +35,9 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       if (!buffer || buffer.length === 0) throw badRequest('Send the image in the field "file"');
-      const stored = await storeImage(ctx, request.member.id, buffer);
+      const stored = await storeImage(ctx, request.member.id, buffer, {
+        quotaBytes: app.config.uploadQuotaMb * 1024 * 1024,
+      });
       return reply.status(201).send(stored);
     },
   );
