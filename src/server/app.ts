@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
@@ -12,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { MAX_FRAME_BYTES } from '../common/realtime';
 import type { Database, Db } from './db/connect';
 import type { AppConfig } from './env';
 import { installAuthentication } from './lib/authentication';
@@ -161,6 +163,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     crossOriginEmbedderPolicy: false,
   });
   installOriginGuard(app);
+  // Before authentication: its onRequest hook marks upgrade requests, so that a refused upgrade's
+  // socket is closed with its response.
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   installAuthentication(app);
   installMemberLimits(
     app,

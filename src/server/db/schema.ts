@@ -1,4 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { NOTIFICATION_TYPES } from '../../common/api/notifications';
+import { REPORT_REASONS } from '../../common/api/safety';
+import {
+  AVAILABILITY,
+  CONDITIONS,
+  GENDERS,
+  ITEM_CATEGORIES,
+  STYLES,
+  WISHLIST_CATEGORIES,
+} from '../../common/domain/taxonomy';
+import { TRADE_STATUSES } from '../../common/domain/trade-state';
 import {
   bigint,
   boolean,
@@ -52,7 +63,7 @@ export const users = pgTable(
 
 /** Server-side sessions: the cookie holds an opaque token; only its SHA-256 is stored. */
 /**
- * Login and register attempt counters, shared by every instance on PostgreSQL (design §6). The layout
+ * Login and register attempt counters, shared by every instance on PostgreSQL, so that limits hold behind a load balancer. The layout
  * is the one rate-limiter-flexible's RateLimiterPostgres reads and writes (lib/rate-limit.ts).
  */
 export const authRateLimits = pgTable('auth_rate_limits', {
@@ -106,10 +117,11 @@ export const items = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    category: text('category').notNull(),
-    gender: text('gender').notNull(),
-    style: text('style'),
-    condition: text('condition').notNull(),
+    // Enum-typed columns are plain text in the database: the types only say what the app writes.
+    category: text('category', { enum: ITEM_CATEGORIES }).notNull(),
+    gender: text('gender', { enum: GENDERS }).notNull(),
+    style: text('style', { enum: STYLES }),
+    condition: text('condition', { enum: CONDITIONS }).notNull(),
     /** new 5 … poor 1, for the condition sort. */
     conditionRank: smallint('condition_rank').generatedAlwaysAs(
       (): SQL =>
@@ -139,7 +151,9 @@ export const items = pgTable(
     /** Listed in the marketplace: false once deleted (soft) or traded. */
     isActive: boolean('is_active').notNull().default(true),
     /** available | pending (has pending requests) | reserved (in an accepted trade) | traded. */
-    availability: text('availability').notNull().default('available'),
+    availability: text('availability', { enum: [...AVAILABILITY, 'traded'] })
+      .notNull()
+      .default('available'),
     favoriteCount: integer('favorite_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -214,7 +228,7 @@ export const favorites = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('favorites_item_idx').on(t.itemId)],
 );
 
-/** Barter requests and the trades they become (design §5 Trades). */
+/** Barter requests and the trades they become; their states and transitions are in common/domain/trade-state.ts. */
 export const tradeRequests = pgTable(
   'trade_requests',
   {
@@ -232,8 +246,7 @@ export const tradeRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
-    /** pending | accepted | declined | cancelled | completed */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: TRADE_STATUSES }).notNull().default('pending'),
     requesterReceivedAt: timestamp('requester_received_at', { withTimezone: true }),
     ownerReceivedAt: timestamp('owner_received_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -261,8 +274,7 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** wishlist_match | trade_request | message | match_found | other (spec §3) */
-    type: text('type').notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     /** In-app path the notification concerns, opened on click. */
@@ -311,7 +323,7 @@ export const reviews = pgTable(
   ],
 );
 
-/** What members are looking for; new listings that match notify them (spec §2 Wishlist). */
+/** What members are looking for; new listings that match notify them (see docs/product.md, Wishlist). */
 export const wishlistItems = pgTable(
   'wishlist_items',
   {
@@ -322,8 +334,8 @@ export const wishlistItems = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     /** A wishlist category: clothing | shoes | accessories | bags | jewelry | watches. */
-    category: text('category').notNull(),
-    /** The item category and style the wishlist category selects (design §5 Taxonomy). */
+    category: text('category', { enum: WISHLIST_CATEGORIES }).notNull(),
+    /** The item category and style the wishlist category selects (WISHLIST_CATEGORY_MAP). */
     itemCategory: text('item_category').notNull(),
     itemStyle: text('item_style'),
     brand: text('brand'),
@@ -444,13 +456,13 @@ export const reports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
-    /** item | user */
-    targetType: text('target_type').notNull(),
+    targetType: text('target_type', { enum: ['item', 'user'] }).notNull(),
     targetId: uuid('target_id').notNull(),
-    reason: text('reason').notNull(),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     details: text('details').notNull().default(''),
-    /** open | resolved */
-    status: text('status').notNull().default('open'),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },

@@ -17,7 +17,7 @@ export interface Instance {
 
 /**
  * `count` app instances on one new scratch PostgreSQL database, each with its own pool and
- * LISTEN/NOTIFY bus, as in production behind a load balancer (design §8). `close()` stops them and
+ * LISTEN/NOTIFY bus, as in production behind a load balancer. `close()` stops them and
  * drops the database.
  */
 /** What the instances' apps may be built with besides their database and bus. */

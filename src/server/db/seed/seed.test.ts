@@ -80,7 +80,7 @@ async function favoriteCountMismatches() {
     group by i.id having i.favorite_count <> count(f.item_id)`);
 }
 
-/** Every way the trades could break the rules of design §5, each answering the offending rows. */
+/** Every way the trades could break their rules (see docs/product.md, Trades), each answering the offending rows. */
 async function tradeRuleViolations() {
   return {
     // An item is in at most one accepted or completed trade.
@@ -137,7 +137,7 @@ const NO_TRADE_VIOLATIONS = {
   steps: [],
 };
 
-/** Reviews that break design §5 Reviews: only completed trades, by one party about the other, blind. */
+/** Reviews that break the rules (only completed trades, by one party about the other, blind). */
 async function reviewRuleViolations() {
   return rows(sql`
     select rv.id, t.status, rv.published_at, t.completed_at, c.n from reviews rv

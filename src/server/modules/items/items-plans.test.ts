@@ -5,6 +5,14 @@ import { items, users } from '../../db/schema';
 import { useTestApp } from '../../test-support/test-app';
 import { marketplaceOrder, marketplaceWhere, type SearchMode } from './items.query';
 import type { ItemListQuery } from '../../../common/api/items';
+import {
+  type Condition,
+  CONDITIONS,
+  type Gender,
+  GENDERS,
+  ITEM_CATEGORIES,
+  type ItemCategory,
+} from '../../../common/domain/taxonomy';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 const t = useTestApp({ resetBetweenTests: false });
@@ -82,9 +90,9 @@ async function seedRows() {
     userId: owner?.id ?? '',
     title: `${['Denim Jacket', 'Wool Coat', 'Canvas Sneakers', 'Silk Scarf'][i % 4]} ${i}`,
     description: 'A well kept piece from my wardrobe.',
-    category: ['clothing', 'shoes', 'accessories'][i % 3] as string,
-    gender: ['women', 'men', 'unisex', 'kids'][i % 4] as string,
-    condition: ['new', 'like-new', 'good', 'fair', 'poor'][i % 5] as string,
+    category: ITEM_CATEGORIES[i % 3] as ItemCategory,
+    gender: GENDERS[i % 4] as Gender,
+    condition: CONDITIONS[i % 5] as Condition,
     brand: brands[i % 5] as string,
     size: ['S', 'M', 'L'][i % 3] as string,
     estimatedValue: 500 + ((i * 37) % 20000),

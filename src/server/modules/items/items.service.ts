@@ -1,6 +1,12 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { ItemFacets, ItemFilters, ItemListQuery } from '../../../common/api/items';
-import { CONDITIONS } from '../../../common/domain/taxonomy';
+import {
+  type Condition,
+  CONDITIONS,
+  type Gender,
+  type ItemCategory,
+  type Style,
+} from '../../../common/domain/taxonomy';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { items, users } from '../../db/schema';
@@ -142,10 +148,10 @@ async function checkPhotos(ctx: ServiceContext, memberId: string, urls: string[]
 export interface ItemFields {
   title: string;
   description: string;
-  category: string;
-  gender: string;
-  style?: string | null;
-  condition: string;
+  category: ItemCategory;
+  gender: Gender;
+  style?: Style | null;
+  condition: Condition;
   brand: string | null;
   size: string | null;
   estimatedValue: number;

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Notification, NotificationType } from '../../../common/api/notifications';
+import type { Notification } from '../../../common/api/notifications';
 import { notifications } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
@@ -9,7 +9,7 @@ type NotificationRow = typeof notifications.$inferSelect;
 export function presentNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
-    type: row.type as NotificationType,
+    type: row.type,
     title: row.title,
     message: row.message,
     link: row.link,

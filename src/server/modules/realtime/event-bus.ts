@@ -31,7 +31,7 @@ export const BUS_CHANNEL = 'threadswap_events';
 
 export type BusListener = (event: BusEvent) => void;
 
-/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more (design §9). */
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 export const MAX_PAYLOAD_BYTES = 7900;
 /** A serialized message up to this size travels inside its event, well under MAX_PAYLOAD_BYTES. */
 export const INLINE_MESSAGE_MAX_BYTES = 6000;

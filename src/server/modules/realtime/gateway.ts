@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import websocket from '@fastify/websocket';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
-import { clientEvent, MAX_FRAME_BYTES, type ServerEvent } from '../../../common/realtime';
+import { clientEvent, type ServerEvent } from '../../../common/realtime';
 import { forbidden, HttpError } from '../../lib/errors';
 import { isSameOrigin } from '../../lib/origin-guard';
 import {
@@ -54,7 +53,6 @@ export interface RealtimeGatewayOptions {
 }
 
 export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = async (app, options) => {
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const ctx = app.services;
   const byUser = new Map<string, Set<Connection>>();
 

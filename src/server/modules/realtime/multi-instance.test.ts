@@ -9,7 +9,7 @@ import { SESSION_ENDED_CLOSE } from './gateway';
 import { PUBLISHER_NAME } from './postgres-bus';
 import type { BusEvent } from './event-bus';
 
-/** Two app instances on one PostgreSQL, as in production behind a load balancer (design §8). */
+/** Two app instances on one PostgreSQL, as in production behind a load balancer. */
 describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', () => {
   const instances = useInstances(2);
 

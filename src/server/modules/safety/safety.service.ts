@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Report } from '../../../common/api/safety';
+import type { z } from 'zod';
+import type { Report, reportInput } from '../../../common/api/safety';
 import { blocks, items, reports, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
@@ -37,7 +38,7 @@ export async function listBlocked(ctx: ServiceContext, memberId: string) {
 export async function createReport(
   ctx: ServiceContext,
   memberId: string,
-  input: { targetType: 'item' | 'user'; targetId: string; reason: string; details: string },
+  input: z.infer<typeof reportInput>,
 ) {
   if (input.targetType === 'user') {
     if (input.targetId === memberId) throw badRequest('You cannot report yourself');
@@ -86,12 +87,12 @@ export async function listReports(ctx: ServiceContext, status: 'open' | 'resolve
   }
   return rows.map(({ report, reporter }) => ({
     id: report.id,
-    targetType: report.targetType as Report['targetType'],
+    targetType: report.targetType,
     targetId: report.targetId,
     targetLabel: labels.get(report.targetId) ?? 'Unknown',
-    reason: report.reason as Report['reason'],
+    reason: report.reason,
     details: report.details,
-    status: report.status as Report['status'],
+    status: report.status,
     createdAt: report.createdAt.toISOString(),
     reporter: reporter?.id ? presentUserSummary(reporter) : null,
   }));

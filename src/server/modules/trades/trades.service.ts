@@ -6,12 +6,7 @@ import type {
   TradeRequestInput,
   TradeStatusInput,
 } from '../../../common/api/trades';
-import {
-  canConfirmReceipt,
-  canTransition,
-  defaultTradeMessage,
-  type TradeStatus,
-} from '../../../common/domain/trade-state';
+import { canConfirmReceipt, canTransition, defaultTradeMessage } from '../../../common/domain/trade-state';
 import type { Db, Queryable, Tx } from '../../db/connect';
 import { items, reviews, tradeRequests, users } from '../../db/schema';
 import type { Effects } from '../../lib/domain-events';
@@ -184,7 +179,7 @@ export async function updateTradeStatus(
   await transact(ctx, async (tx, effects) => {
     const { trade, requested, offered } = await lockTrade(tx, tradeId, memberId);
     const role = trade.ownerId === memberId ? 'owner' : 'requester';
-    const check = canTransition(trade.status as TradeStatus, input.status, role);
+    const check = canTransition(trade.status, input.status, role);
     if (!check.ok) {
       if (check.reason === 'wrong-status') throw conflict(`This barter request is already ${trade.status}`);
       throw forbidden(
@@ -252,7 +247,7 @@ export async function confirmReceived(ctx: ServiceContext, memberId: string, tra
   await transact(ctx, async (tx, effects) => {
     const { trade } = await lockTrade(tx, tradeId, memberId);
     if (trade.status === 'completed') throw conflict('This trade is already completed');
-    if (!canConfirmReceipt(trade.status as TradeStatus)) {
+    if (!canConfirmReceipt(trade.status)) {
       throw conflict('Only an accepted trade can be marked as received');
     }
     const isOwner = trade.ownerId === memberId;
@@ -384,7 +379,7 @@ function summarizeItem(row: ItemSummaryRow): TradeItemSummary {
     title: row.title,
     images: row.images,
     estimatedValue: row.estimatedValue,
-    condition: row.condition as TradeItemSummary['condition'],
+    condition: row.condition,
     category: row.category,
     brand: row.brand,
     size: row.size,
@@ -438,7 +433,7 @@ async function selectTrades(
     ownerUserId: trade.ownerId,
     requesterId: trade.requesterId,
     message: trade.message,
-    status: trade.status as TradeStatus,
+    status: trade.status,
     createdAt: trade.createdAt.toISOString(),
     updatedAt: trade.updatedAt.toISOString(),
     completedAt: trade.completedAt?.toISOString() ?? null,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { NewWishlistEntry, WishlistEntry, WishlistMatch } from '../../../common/api/wishlist';
 import { words } from '../../../common/domain/matching';
-import { WISHLIST_CATEGORY_MAP, type WishlistCategory } from '../../../common/domain/taxonomy';
+import { WISHLIST_CATEGORY_MAP } from '../../../common/domain/taxonomy';
 import { queryRows } from '../../db/connect';
 import { items, notifications, wishlistItems } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -17,7 +17,7 @@ export function presentEntry(row: EntryRow): WishlistEntry {
     id: row.id,
     title: row.title,
     description: row.description,
-    category: row.category as WishlistCategory,
+    category: row.category,
     brand: row.brand,
     size: row.size,
     maxValue: row.maxValue,
