@@ -140,7 +140,8 @@ describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', ()
     expect(changed.statusCode).toBe(200);
     expect(await stolen.closed(1000)).toBe(SESSION_ENDED_CLOSE);
     expect(Date.now() - started).toBeLessThan(1000);
-    // Nothing more to read or post with the stolen cookie.
+    // Nothing more to read or post with the stolen cookie, over HTTP or a new socket.
+    await expect(TestSocket.open(one.url, thief.cookie)).rejects.toThrow('upgrade refused: 401');
     expect((await thief.get(`/api/conversations/${conversationId}`)).statusCode).toBe(401);
     expect((await thief.post('/api/messages', { conversationId, content: 'still here' })).statusCode).toBe(
       401,
