@@ -17,17 +17,15 @@ import { toast } from '@client/components/ui/use-toast';
 import { useUpdateTradeStatus } from '../api';
 
 /** Cancels an accepted trade, with an optional reason the partner sees. */
-export function CancelTradeDialog({
-  trade,
-  partnerName,
-  open,
-  onOpenChange,
-}: {
+/** What the trade card gives each of its dialogs (cancel, dispute). */
+export interface TradeDialogProps {
   trade: TradeRequest;
   partnerName: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-}) {
+}
+
+export function CancelTradeDialog({ trade, partnerName, open, onOpenChange }: TradeDialogProps) {
   const id = useId();
   const [reason, setReason] = useState('');
   const update = useUpdateTradeStatus();

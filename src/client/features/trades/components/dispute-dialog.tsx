@@ -1,5 +1,4 @@
 import { ACCEPTED_IMAGE_TYPES } from '@common/api/images';
-import type { TradeRequest } from '@common/api/trades';
 import { imageUrl } from '@common/domain/image-url';
 import {
   DISPUTE_REASON_LABELS,
@@ -23,6 +22,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { uploadImage } from '@client/features/items';
+import type { TradeDialogProps } from './cancel-trade-dialog';
 import { useOpenDispute } from '../api';
 import { reportApiError } from '@client/lib/report-error';
 
@@ -34,17 +34,7 @@ interface Photo {
 }
 
 /** Opens a dispute: a reason, what happened, and up to four photos uploaded through /api/images. */
-export function DisputeDialog({
-  trade,
-  partnerName,
-  open,
-  onOpenChange,
-}: {
-  trade: TradeRequest;
-  partnerName: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function DisputeDialog({ trade, partnerName, open, onOpenChange }: TradeDialogProps) {
   const id = useId();
   const [reason, setReason] = useState<DisputeReason | ''>('');
   const [text, setText] = useState('');
