@@ -5,7 +5,7 @@ import { openBrowser, uniqueEmail } from './support/browser';
 
 /**
  * Trust and safety, and account management: reporting an item, blocking a member (who then cannot
- * make contact), changing the password (other sessions end), the moderation view refused to a
+ * make contact), the list of signed-in devices, changing the password (other sessions end), the moderation view refused to a
  * member who is not a moderator, and deleting the account. Nobody here is granted the
  * moderator role (`npm run moderator`), so nobody here is a moderator.
  */
@@ -177,6 +177,31 @@ describe('trust and safety', () => {
     await page.goto('/profile?tab=preferences');
     await visible(page.getByTestId('card-account'));
     await visible(page.getByTestId(`blocked-member-${b.id}`));
+  });
+
+  it('the Account card lists where the member is signed in, and signs another device out', async () => {
+    const login = await aliceElsewhere.page.request.post('/api/auth/login', {
+      data: { email: a.email, password: PASSWORD },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    expect(await authenticated(aliceElsewhere.page)).toBe(true);
+
+    const { page } = alice;
+    await page.goto('/profile?tab=preferences');
+    const section = page.getByTestId('section-sessions');
+    await visible(section);
+    const rows = section.locator('li[data-testid^="session-"]');
+    await expect.poll(() => rows.count(), { timeout: UI_TIMEOUT_MS }).toBe(2);
+    // This device is marked and cannot sign itself out from here; the other one can.
+    await visible(section.getByText('This device'));
+    const signOut = section.locator('[data-testid^="button-end-session-"]');
+    expect(await signOut.count()).toBe(1);
+    await signOut.click();
+    await expect.poll(() => rows.count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
+    expect(await section.getByTestId('button-end-other-sessions').count()).toBe(0);
+
+    expect(await authenticated(page)).toBe(true);
+    expect(await authenticated(aliceElsewhere.page)).toBe(false);
   });
 
   it('changing the password signs the member out of their other sessions', async () => {

@@ -22,6 +22,8 @@ const contexts: Array<{ context: BrowserContext; dir: string }> = [];
 /** A fresh browser profile (its own cookies) in Debian's Chromium; closed after the file. */
 export async function openBrowser(
   viewport = { width: 1280, height: 900 },
+  /** The app to open; the shared one unless a journey started its own. */
+  url: string = baseURL(),
 ): Promise<{ context: BrowserContext; page: Page }> {
   const dir = mkdtempSync(join(tmpdir(), 'threadswap-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -29,7 +31,7 @@ export async function openBrowser(
     args: CHROMIUM_ARGS,
     headless: true,
     viewport,
-    baseURL: baseURL(),
+    baseURL: url,
   });
   contexts.push({ context, dir });
   const page = context.pages()[0] ?? (await context.newPage());

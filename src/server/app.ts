@@ -28,10 +28,12 @@ import {
   type AuthLimiter,
   type AuthRateLimits,
   createAuthLimiter,
+  createMemberLimiter,
   DEFAULT_AUTH_RATE_LIMITS,
-  DEFAULT_TRADE_ACTION_LIMITS,
-  type TradeActionLimits,
+  DEFAULT_MEMBER_RATE_LIMITS,
+  type MemberRateLimits,
 } from './lib/rate-limit';
+import { installMemberLimits } from './lib/member-limits';
 import { createSweep, type Sweep } from './lib/sweep';
 import type { ServiceContext } from './lib/service-context';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -55,7 +57,8 @@ import { usersRoutes } from './modules/users/users.routes';
 import { registerWishlistListeners } from './modules/wishlist/wishlist.listeners';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { createLocalBus, type EventBus } from './modules/realtime/event-bus';
-import { realtimeGateway } from './modules/realtime/gateway';
+import { registerImagesSweep } from './modules/images/images.sweep';
+import { realtimeGateway, type RealtimeGatewayOptions } from './modules/realtime/gateway';
 import { registerRealtimeListeners } from './modules/realtime/realtime.listeners';
 
 declare module 'fastify' {
@@ -64,8 +67,6 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     authLimiter: AuthLimiter;
-    /** Per-member budgets for cancelling trades and opening disputes. */
-    tradeActionLimits: TradeActionLimits;
     /** Periodic work (trade expiries, claim windows); tests call `sweep.run(now)` themselves. */
     sweep: Sweep;
     /** Fan-out of socket events to every instance (modules/realtime). */
@@ -97,11 +98,14 @@ export interface BuildAppOptions {
   /** The log level (and, for tests, where the lines go), or false for silence. */
   logger?: false | { level: string; stream?: DestinationStream };
   authRateLimits?: AuthRateLimits;
-  tradeActionLimits?: TradeActionLimits;
+  /** Per-member abuse limits; each action not given keeps its default. */
+  memberRateLimits?: Partial<MemberRateLimits>;
   /** Fan-out of socket events; defaults to this process only. */
   bus?: EventBus;
   /** The built client to serve; null serves none (API tests). */
   clientDir?: string | null;
+  /** WebSocket gateway settings (tests shorten the heartbeat). */
+  realtime?: RealtimeGatewayOptions;
 }
 
 /** A hop count becomes the function Fastify's types ask for: trust the nearest `hops` proxies. */
@@ -132,8 +136,6 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     createAuthLimiter(options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS, options.database.pool),
   );
 
-  app.decorate('tradeActionLimits', options.tradeActionLimits ?? DEFAULT_TRADE_ACTION_LIMITS);
-
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -161,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   const sweep = createSweep({ pool: options.database.pool, log: app.log });
   registerTradesSweep(sweep, services, options.config.tradeTimers);
+  registerImagesSweep(sweep, services);
   app.decorate('sweep', sweep);
   app.addHook('onReady', async () => {
     sweep.start(options.config.sweepIntervalSeconds * 1000);
@@ -195,6 +198,13 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   // socket is closed with its response.
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   installAuthentication(app);
+  installMemberLimits(
+    app,
+    createMemberLimiter(
+      { ...DEFAULT_MEMBER_RATE_LIMITS, ...options.memberRateLimits },
+      options.database.pool,
+    ),
+  );
   // The OpenAPI document, generated from the same zod contract the routes validate with.
   await app.register(swagger, {
     openapi: { info: { title: 'Threadswap API', version: '1.0.0' } },
@@ -217,7 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(chatRoutes);
   await app.register(socialRoutes);
   await app.register(safetyRoutes);
-  await app.register(realtimeGateway);
+  await app.register(realtimeGateway, options.realtime ?? {});
 
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
   const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);

@@ -25,6 +25,8 @@ interface World {
   friendRequestId: string;
   ownerId: string;
   partnerId: string;
+  /** The id (not the token) of the owner's session. */
+  ownerSessionId: string;
 }
 
 async function world(): Promise<World> {
@@ -54,7 +56,9 @@ async function world(): Promise<World> {
   const wishlist = (await owner.post('/api/wishlist', { title: 'coat', category: 'clothing' })).json();
   await partner.post('/api/social/connect', { friendId: ownerId });
   const [friendRequest] = (await owner.get('/api/social/network')).json().incoming;
+  const [ownerSession] = (await owner.get('/api/auth/sessions')).json();
   return {
+    ownerSessionId: ownerSession.id,
     owner,
     partner,
     other,
@@ -110,6 +114,19 @@ const rows: Record<string, Row> = {
   'DELETE /api/auth/account': {
     expect: { visitor: 401, other: 200, owner: 200 },
     request: () => ({ url: '/api/auth/account', body: { password: 'secret-password' } }),
+  },
+  'GET /api/auth/sessions': { expect: memberRead, request: () => ({ url: '/api/auth/sessions' }) },
+  'DELETE /api/auth/sessions/:id': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/auth/sessions/${w.ownerSessionId}` }),
+  },
+  'DELETE /api/auth/sessions': {
+    expect: { visitor: 401, other: 200, owner: 200 },
+    request: () => ({ url: '/api/auth/sessions?others=true' }),
+  },
+  'POST /api/auth/sessions/end-others': {
+    expect: { visitor: 401, other: 200, owner: 200 },
+    request: () => ({ url: '/api/auth/sessions/end-others' }),
   },
   'POST /api/demo-login-user': {
     expect: { visitor: 404, other: 404, owner: 404 },

@@ -34,6 +34,7 @@ const envSchema = z.object({
   ACCEPTED_EXPIRY_DAYS: z.coerce.number().positive().max(365).default(21),
   CLAIM_WINDOW_DAYS: z.coerce.number().positive().max(365).default(3),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 
 /** The trade lifecycle's timers (docs/decisions/006-trade-lifecycle.md). */
@@ -72,6 +73,8 @@ export interface AppConfig {
   tradeTimers: TradeTimers;
   /** How often the periodic sweep (expiries, claim windows) runs; 0 turns it off. */
   sweepIntervalSeconds: number;
+  /** What one member's uploaded photos may take up in the database, both sizes together. */
+  uploadQuotaMb: number;
 }
 
 function parseTrustProxy(value: string): AppConfig['trustProxy'] {
@@ -107,6 +110,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       claimWindowDays: env.CLAIM_WINDOW_DAYS,
     },
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
+    uploadQuotaMb: env.UPLOAD_QUOTA_MB,
   };
 }
 

@@ -55,3 +55,21 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 /** The full-page sign-in entry points take any query (an old link's parameters) and ignore it. */
 export const redirectQuery = z.object({}).passthrough();
+
+/** One of the member's signed-in sessions, for the session list in account settings. */
+export const memberSession = z.object({
+  id: z.uuid(),
+  /** Browser and system, read from the User-Agent at sign-in ("Firefox on Windows"). */
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type MemberSession = z.infer<typeof memberSession>;
+export const memberSessions = z.array(memberSession);
+
+export const endSessionsQuery = z.object({
+  others: z.enum(['true'], { message: 'Only others=true is supported: end one session by its id' }),
+});
+export const endedSessions = z.object({ ended: z.number().int() });

@@ -48,6 +48,8 @@ export const ratingSummary = z.object({
   threeStarCount: z.number().int(),
   twoStarCount: z.number().int(),
   oneStarCount: z.number().int(),
+  /** How many different trade partners the counted reviews come from. */
+  partnerCount: z.number().int(),
 });
 export type RatingSummary = z.infer<typeof ratingSummary>;
 

@@ -85,14 +85,18 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** What the member's session list shows and ends sessions by: never the token or its hash. */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The browser's User-Agent at sign-in, cut to 512 characters: the session list names the device by it. */
+    userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_id_idx').on(t.id)],
 );
 
 /** Uploaded photos, re-encoded to WebP; kept in the database so that app servers stay stateless. */
@@ -492,10 +496,11 @@ export const friendships = pgTable(
     addresseeId: uuid('addressee_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** pending | accepted */
+    /** pending | accepted | declined (kept so that it cannot be sent again at once) */
     status: text('status').notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('friendships_pair_idx').on(

@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { forbidden, unauthorized } from './errors';
-import { currentUser, type SessionUser } from './session';
+import { type CurrentSession, currentSession, type SessionUser } from './session';
 
 /**
  * Who may call a route: anybody, a signed-in member, or a moderator. Public routes that show more
@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in member of a 'member' or 'moderator' route (authenticated before validation). */
     readonly member: SessionUser;
+    /** The session of a 'member' or 'moderator' route: its id, for the session list and sockets. */
+    readonly memberSession: CurrentSession;
   }
 }
 
@@ -24,7 +26,7 @@ export function isModerator(member: SessionUser) {
   return member.role === 'moderator';
 }
 
-const members = new WeakMap<object, SessionUser>();
+const members = new WeakMap<object, CurrentSession>();
 
 /**
  * Authenticates every request by its route's declared `auth`, before its body is even parsed, so
@@ -44,22 +46,30 @@ export function installAuthentication(app: FastifyInstance) {
     if (undeclared.length > 0) throw new Error(`Routes without config.auth: ${undeclared.join('; ')}`);
   });
 
+  // Only a route declared 'public' can miss its session: reading these there is a programming error.
+  const sessionOf = (request: object) => {
+    const session = members.get(request);
+    if (!session) throw unauthorized();
+    return session;
+  };
   app.decorateRequest('member', {
     getter() {
-      const member = members.get(this);
-      // Only a route declared 'public' can get here: reading `member` there is a programming error.
-      if (!member) throw unauthorized();
-      return member;
+      return sessionOf(this).user;
+    },
+  });
+  app.decorateRequest('memberSession', {
+    getter() {
+      return sessionOf(this);
     },
   });
 
   app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config.auth;
     if (auth === undefined || auth === 'public') return;
-    const member = await currentUser(request);
-    if (!member) throw unauthorized();
-    if (auth === 'moderator' && !isModerator(member))
+    const session = await currentSession(request);
+    if (!session) throw unauthorized();
+    if (auth === 'moderator' && !isModerator(session.user))
       throw forbidden('Only moderators can see reports');
-    members.set(request, member);
+    members.set(request, session);
   });
 }

@@ -35,6 +35,8 @@ export interface DomainEventMap {
   'account.deleted': { memberId: string; itemIds: string[] };
   /** A member blocked another: nothing may stay in flight between them. */
   'member.blocked': { memberId: string; blockedId: string };
+  /** Sessions of a member ended (logout, password change, account deletion, ended from the session list). */
+  'sessions.ended': { memberId: string };
   /** Notifications were committed (the unit of work emits this for what its work stored). */
   'notifications.stored': { notifications: StoredNotification[] };
   /** A member read notifications: their unread count changed. */

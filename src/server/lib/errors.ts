@@ -16,9 +16,8 @@ export const unauthorized = (message = 'Unauthorized') => new HttpError(401, mes
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
-  new HttpError(
-    429,
-    message,
-    retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
-  );
+/** Every 429 says when to come back: `Retry-After` in whole seconds, at least 1 (default 60). */
+export const tooManyRequests = (message: string, retryAfterSeconds = 60) =>
+  new HttpError(429, message, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

@@ -34,7 +34,8 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
 const MAX_PAIR_DELAY_SECONDS = 15 * 60;
 
 /**
- * One budget. On PostgreSQL the counters live in the auth_rate_limits table, so every instance
+ * One budget. On PostgreSQL the counters live in the auth_rate_limits table (member actions' too,
+ * under their own key prefixes), so every instance
  * draws on the same budget; should the database fail, each instance falls back to counting in
  * memory (the insurance limiter) rather than letting attempts through uncounted. PGlite is one
  * process: memory is shared enough.
@@ -143,39 +144,78 @@ export function createAuthLimiter(limits: AuthRateLimits, pool?: pg.Pool) {
 }
 export type AuthLimiter = ReturnType<typeof createAuthLimiter>;
 
-export interface MemberActionLimit {
-  /** Actions per member per window. */
+/** Member actions with a budget of their own (abuse limits). */
+export type MemberAction =
+  | 'message'
+  | 'tradeRequest'
+  | 'listing'
+  | 'upload'
+  | 'friendRequest'
+  | 'report'
+  | 'review'
+  | 'tradeCancel'
+  | 'dispute';
+
+export interface MemberRateLimit {
   points: number;
   windowSeconds: number;
 }
+export type MemberRateLimits = Record<MemberAction, MemberRateLimit>;
 
 /**
- * A per-member budget for one kind of action (cancelling trades, opening disputes): shared by all
- * instances on PostgreSQL, per process on PGlite. Over budget answers 429 with Retry-After.
+ * Far above what a member does by hand (README: Configuration), low enough that a script is
+ * stopped within seconds: a message every second for two minutes, a listing a minute with all its
+ * photos, and so on.
  */
-export function createMemberLimiter(action: string, limit: MemberActionLimit, pool?: pg.Pool) {
-  const limiter = budget(`member-${action}`, limit.points, limit.windowSeconds, pool);
+export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
+  message: { points: 120, windowSeconds: 2 * 60 },
+  tradeRequest: { points: 40, windowSeconds: 60 * 60 },
+  listing: { points: 60, windowSeconds: 60 * 60 },
+  upload: { points: 300, windowSeconds: 60 * 60 },
+  friendRequest: { points: 60, windowSeconds: 60 * 60 },
+  report: { points: 20, windowSeconds: 60 * 60 },
+  review: { points: 30, windowSeconds: 60 * 60 },
+  tradeCancel: { points: 20, windowSeconds: 60 * 60 },
+  dispute: { points: 5, windowSeconds: 24 * 60 * 60 },
+};
+
+const WHAT: Record<MemberAction, string> = {
+  message: 'messages',
+  tradeRequest: 'trade requests',
+  listing: 'listings',
+  upload: 'uploads',
+  friendRequest: 'friend requests',
+  report: 'reports',
+  review: 'reviews',
+  tradeCancel: 'cancellations',
+  dispute: 'disputes',
+};
+
+/**
+ * Per-member budgets for the actions a script could flood others with, shared by all instances on
+ * PostgreSQL (`pool`) like the sign-in limits. `take` spends one point or throws a 429 with
+ * Retry-After.
+ */
+export function createMemberLimiter(limits: MemberRateLimits, pool?: pg.Pool) {
+  const budgets = new Map(
+    (Object.entries(limits) as Array<[MemberAction, MemberRateLimit]>).map(([action, limit]) => [
+      action,
+      budget(`member-${action}`, limit.points, limit.windowSeconds, pool),
+    ]),
+  );
   return {
-    async take(memberId: string) {
+    async take(action: MemberAction, memberId: string) {
       try {
-        await limiter.consume(memberId);
+        await budgets.get(action)?.consume(memberId);
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
         const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-        throw tooManyRequests('You are doing that too often. Please try again later.', seconds);
+        throw tooManyRequests(
+          `Too many ${WHAT[action]} in a short time. Please wait ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
+          seconds,
+        );
       }
     },
   };
 }
 export type MemberLimiter = ReturnType<typeof createMemberLimiter>;
-
-export interface TradeActionLimits {
-  /** Cancelling trades and withdrawing requests. */
-  cancels: MemberActionLimit;
-  disputes: MemberActionLimit;
-}
-
-export const DEFAULT_TRADE_ACTION_LIMITS: TradeActionLimits = {
-  cancels: { points: 20, windowSeconds: 60 * 60 },
-  disputes: { points: 5, windowSeconds: 24 * 60 * 60 },
-};

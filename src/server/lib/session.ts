@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import { sessions, users } from '../db/schema';
+import type { ServiceContext } from './service-context';
 
 export const SESSION_COOKIE = 'ts_session';
 /** A session unused this long ends (ASVS 7.3.1). */
@@ -16,25 +17,60 @@ export type SessionUser = typeof users.$inferSelect;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function createSession(db: Db, userId: string): Promise<string> {
+/** The User-Agent as stored: enough to name a device, bounded whatever the client sends. */
+const MAX_USER_AGENT = 512;
+
+export async function createSession(db: Db, userId: string, userAgent?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
+    userAgent: userAgent ? userAgent.slice(0, MAX_USER_AGENT) : null,
     expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
   });
   return token;
 }
 
-export async function deleteSession(db: Db, token: string | undefined) {
-  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+/**
+ * Tells whoever holds the member's open sockets, on every instance, that sessions of theirs ended
+ * (realtime closes the sockets whose session is gone). Call it once the deletion has committed.
+ */
+export function announceSessionsEnded(ctx: ServiceContext, memberId: string) {
+  return ctx.events.committed('sessions.ended', { memberId });
 }
 
-async function loadSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+/** Ends the session of this token, if any (logout, and rotation on sign-in). */
+export async function deleteSession(ctx: ServiceContext, token: string | undefined) {
+  if (!token) return;
+  const [ended] = await ctx.db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ userId: sessions.userId });
+  if (ended) await announceSessionsEnded(ctx, ended.userId);
+}
+
+/** A signed-in request's session: its member, and what the session list and sockets need of it. */
+export interface CurrentSession {
+  user: SessionUser;
+  sessionId: string;
+  /** When the session ends unless renewed by use: its idle or its absolute deadline, the earlier. */
+  endsAt: Date;
+}
+
+/** The latest moment a session last seen at `lastSeenAt` and expiring at `expiresAt` is valid. */
+export const sessionDeadline = (lastSeenAt: Date, expiresAt: Date) =>
+  new Date(Math.min(expiresAt.getTime(), lastSeenAt.getTime() + SESSION_IDLE_MS));
+
+async function loadSession(db: Db, token: string): Promise<CurrentSession | null> {
   const tokenHash = hashToken(token);
   const now = new Date();
   const [row] = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      user: users,
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
@@ -45,23 +81,45 @@ async function loadSessionUser(db: Db, token: string): Promise<SessionUser | nul
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
+  let lastSeenAt = row.lastSeenAt;
   if (idleFor > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    lastSeenAt = now;
+    await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return row.user;
+  return { user: row.user, sessionId: row.sessionId, endsAt: sessionDeadline(lastSeenAt, row.expiresAt) };
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+/** Of these session ids, the ones still valid, with the deadline of each (open sockets' checks). */
+export async function liveSessions({ db }: ServiceContext, ids: string[]): Promise<Map<string, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(inArray(sessions.id, [...new Set(ids)]), gt(sessions.expiresAt, new Date())));
+  const now = Date.now();
+  return new Map(
+    rows
+      .map((row) => [row.id, sessionDeadline(row.lastSeenAt, row.expiresAt)] as const)
+      .filter(([, deadline]) => deadline.getTime() > now),
+  );
+}
 
-/** The signed-in member of this request, or null; loaded once per request. */
-export function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+const cache = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
+
+/** The session of this request, or null; loaded once per request. */
+export function currentSession(request: FastifyRequest): Promise<CurrentSession | null> {
   let pending = cache.get(request);
   if (!pending) {
     const token = request.cookies[SESSION_COOKIE];
-    pending = token ? loadSessionUser(request.server.db, token) : Promise.resolve(null);
+    pending = token ? loadSession(request.server.db, token) : Promise.resolve(null);
     cache.set(request, pending);
   }
   return pending;
+}
+
+/** The signed-in member of this request, or null. */
+export async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+  return (await currentSession(request))?.user ?? null;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import pino from 'pino';
-import { type AppInstance, buildApp } from '../app';
+import { type AppInstance, type BuildAppOptions, buildApp } from '../app';
 import { type Database, openPostgres } from '../db/connect';
 import type { EventBus } from '../modules/realtime/event-bus';
 import { createPostgresBus } from '../modules/realtime/postgres-bus';
@@ -20,7 +20,10 @@ export interface Instance {
  * LISTEN/NOTIFY bus, as in production behind a load balancer. `close()` stops them and
  * drops the database.
  */
-export async function startInstances(count: number) {
+/** What the instances' apps may be built with besides their database and bus. */
+export type InstanceOptions = Pick<BuildAppOptions, 'memberRateLimits' | 'realtime'>;
+
+export async function startInstances(count: number, options: InstanceOptions = {}) {
   const scratch = await createScratchPostgres();
   const instances: Instance[] = [];
   const close = async () => {
@@ -45,6 +48,7 @@ export async function startInstances(count: number) {
         bus: events,
         logger: false,
         clientDir: null,
+        ...options,
       });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
@@ -63,11 +67,11 @@ export async function startInstances(count: number) {
 }
 
 /** `count` instances for the tests of a describe block: started before them, stopped after. */
-export function useInstances(count: number): Instance[] {
+export function useInstances(count: number, options: InstanceOptions = {}): Instance[] {
   const instances: Instance[] = [];
   let close: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
-    const started = await startInstances(count);
+    const started = await startInstances(count, options);
     instances.push(...started.instances);
     close = started.close;
   });

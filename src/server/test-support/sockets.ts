@@ -8,7 +8,12 @@ export class TestSocket {
   private waiters: Array<{ match: (event: ServerEvent) => boolean; resolve: (event: ServerEvent) => void }> =
     [];
 
+  private closeCode: number | undefined;
+
   private constructor(readonly ws: WebSocket) {
+    ws.on('close', (code) => {
+      this.closeCode = code;
+    });
     ws.on('message', (data) => {
       const event = JSON.parse(data.toString()) as ServerEvent;
       this.events.push(event);
@@ -61,6 +66,18 @@ export class TestSocket {
           this.events.splice(this.events.indexOf(event), 1);
           resolve(event as Extract<ServerEvent, { type: T }>);
         },
+      });
+    });
+  }
+
+  /** Resolves with the close code once the server (or this side) has closed the socket. */
+  closed(timeoutMs = 5000): Promise<number> {
+    if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve(this.closeCode ?? 1005);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`socket still open after ${timeoutMs} ms`)), timeoutMs);
+      this.ws.once('close', (code) => {
+        clearTimeout(timer);
+        resolve(code);
       });
     });
   }

@@ -2,12 +2,13 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
 import { type AppInstance, buildApp } from '../app';
 import type { AppConfig } from '../env';
-import { type AuthRateLimits, DEFAULT_TRADE_ACTION_LIMITS, type TradeActionLimits } from '../lib/rate-limit';
+import { type AuthRateLimits, DEFAULT_MEMBER_RATE_LIMITS, type MemberRateLimits } from '../lib/rate-limit';
 import { randomUUID } from 'node:crypto';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { createSession, SESSION_COOKIE } from '../lib/session';
 import { openTestDatabase } from './test-database';
+import type { RealtimeGatewayOptions } from '../modules/realtime/gateway';
 
 export const testConfig: AppConfig = {
   port: 0,
@@ -25,6 +26,7 @@ export const testConfig: AppConfig = {
   tradeTimers: { pendingExpiryDays: 7, acceptedExpiryDays: 21, claimWindowDays: 3 },
   // Tests run the sweep themselves (app.sweep.run), with the clock they need.
   sweepIntervalSeconds: 0,
+  uploadQuotaMb: 200,
 };
 
 const passwordHashes = new Map<string, Promise<string>>();
@@ -36,15 +38,16 @@ const generousLimits: AuthRateLimits = {
   demoPerIp: 100_000,
   windowSeconds: 60,
 };
-const generousTradeLimits: TradeActionLimits = {
-  cancels: { ...DEFAULT_TRADE_ACTION_LIMITS.cancels, points: 100_000 },
-  disputes: { ...DEFAULT_TRADE_ACTION_LIMITS.disputes, points: 100_000 },
-};
+const generousMemberLimits = Object.fromEntries(
+  Object.keys(DEFAULT_MEMBER_RATE_LIMITS).map((action) => [action, { points: 100_000, windowSeconds: 60 }]),
+) as MemberRateLimits;
 
 export interface TestAppOptions {
   config?: Partial<AppConfig>;
   authRateLimits?: AuthRateLimits;
-  tradeActionLimits?: TradeActionLimits;
+  realtime?: RealtimeGatewayOptions;
+  /** Per-member abuse limits; by default far beyond what any test sends. */
+  memberRateLimits?: Partial<MemberRateLimits>;
   /** Empty every table before each test (the default); off for files that build data once. */
   resetBetweenTests?: boolean;
 }
@@ -63,7 +66,8 @@ export function useTestApp(options: TestAppOptions = {}) {
       logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
       clientDir: null,
       authRateLimits: options.authRateLimits ?? generousLimits,
-      tradeActionLimits: options.tradeActionLimits ?? generousTradeLimits,
+      realtime: options.realtime,
+      memberRateLimits: options.memberRateLimits ?? generousMemberLimits,
     });
     await state.app.ready();
   })();

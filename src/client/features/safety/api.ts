@@ -1,4 +1,5 @@
 import type { Report } from '@common/api/safety';
+import type { MemberSession } from '@common/api/auth';
 import type { UserSummary } from '@common/api/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
@@ -108,5 +109,36 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) => apiRequest('DELETE', '/api/auth/account', { password }),
     meta: { errorTitle: 'Account not deleted' },
+  });
+}
+
+const SESSIONS_URL = '/api/auth/sessions';
+
+/** The member's signed-in sessions, this one first (GET /api/auth/sessions). */
+export function useMemberSessions() {
+  const { isAuthenticated } = useAuth();
+  return useQuery<MemberSession[]>({ queryKey: [SESSIONS_URL], enabled: isAuthenticated });
+}
+
+/** Ends one of the member's other sessions: that device is signed out within a second. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `${SESSIONS_URL}/${id}`),
+    meta: { errorTitle: 'Could not sign out that device' },
+    onSuccess: (_response, id) => {
+      queryClient.setQueryData<MemberSession[]>([SESSIONS_URL], (list) => list?.filter((s) => s.id !== id));
+      return queryClient.invalidateQueries({ queryKey: [SESSIONS_URL] });
+    },
+  });
+}
+
+/** Ends every session but this one ("Sign out everywhere else"). */
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', `${SESSIONS_URL}/end-others`),
+    meta: { errorTitle: 'Could not sign out the other devices' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [SESSIONS_URL] }),
   });
 }

@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authStatus,
   demoLoginInput,
+  endedSessions,
+  endSessionsQuery,
+  memberSessions,
   loginInput,
   redirectQuery,
   registerInput,
 } from '../../../common/api/auth';
-import { okResponse } from '../../../common/api/common';
+import { idParam, okResponse } from '../../../common/api/common';
 import { accountDeletionInput, passwordChangeInput } from '../../../common/api/safety';
 import { user as userSchema } from '../../../common/api/users';
 import { isModerator } from '../../lib/authentication';
@@ -33,11 +36,12 @@ import {
 } from './auth.service';
 import { refuseForDemoAccount } from './demo-account';
 import { assertAcceptablePassword } from '../../lib/password-policy';
+import { endOtherSessions, endSession, listSessions } from './sessions.service';
 
 /** Signs the member in on a fresh token; any token the browser held is ended (rotation on login). */
 async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
-  await deleteSession(request.server.db, request.cookies[SESSION_COOKIE]);
-  const token = await createSession(request.server.db, userId);
+  await deleteSession(request.server.services, request.cookies[SESSION_COOKIE]);
+  const token = await createSession(request.server.db, userId, request.headers['user-agent']);
   setSessionCookie(reply, token);
 }
 
@@ -85,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/logout',
     { config: { auth: 'public', ...KEEPS_MARKETPLACE }, schema: { response: { 200: okResponse } } },
     async (request, reply) => {
-      await deleteSession(app.db, request.cookies[SESSION_COOKIE]);
+      await deleteSession(ctx, request.cookies[SESSION_COOKIE]);
       clearSessionCookie(reply);
       return { ok: true as const };
     },
@@ -138,6 +142,45 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       clearSessionCookie(reply);
       return { ok: true as const };
     },
+  );
+
+  app.get(
+    '/api/auth/sessions',
+    { config: { auth: 'member' }, schema: { response: { 200: memberSessions } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listSessions(ctx, request.member.id, request.memberSession.sessionId);
+    },
+  );
+
+  app.delete(
+    '/api/auth/sessions/:id',
+    {
+      config: { auth: 'member', ...KEEPS_MARKETPLACE },
+      schema: { params: idParam, response: { 200: okResponse } },
+    },
+    async (request) => {
+      await endSession(ctx, request.member.id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  /** Ends every session of the member but this one: `?others=true`, and the POST for clients without DELETE queries. */
+  const endOthers = async (request: FastifyRequest) => ({
+    ended: await endOtherSessions(ctx, request.member.id, request.memberSession.sessionId),
+  });
+  app.delete(
+    '/api/auth/sessions',
+    {
+      config: { auth: 'member', ...KEEPS_MARKETPLACE },
+      schema: { querystring: endSessionsQuery, response: { 200: endedSessions } },
+    },
+    endOthers,
+  );
+  app.post(
+    '/api/auth/sessions/end-others',
+    { config: { auth: 'member', ...KEEPS_MARKETPLACE }, schema: { response: { 200: endedSessions } } },
+    endOthers,
   );
 
   app.post(

@@ -59,8 +59,9 @@ export async function changePassword(
   if (!(await verifyPassword(member.passwordHash, current)))
     throw badRequest('Your current password is incorrect');
   const passwordHash = await hashPassword(next);
-  await ctx.db.transaction(async (tx) => {
+  await transact(ctx, async (tx, effects) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
+    await effects.emit('sessions.ended', { memberId: member.id });
     await tx
       .delete(sessions)
       .where(
@@ -98,6 +99,7 @@ export async function deleteAccount(ctx: ServiceContext, memberId: string, passw
       .where(or(eq(friendships.requesterId, member.id), eq(friendships.addresseeId, member.id)));
     await tx.delete(notifications).where(eq(notifications.userId, member.id));
     await tx.delete(sessions).where(eq(sessions.userId, member.id));
+    await effects.emit('sessions.ended', { memberId: member.id });
     await tx
       .update(users)
       .set({

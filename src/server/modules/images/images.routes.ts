@@ -14,7 +14,10 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/images',
-    { config: { auth: 'member', ...KEEPS_MARKETPLACE }, schema: { response: { 201: uploadedImage } } },
+    {
+      config: { auth: 'member', memberLimit: 'upload', ...KEEPS_MARKETPLACE },
+      schema: { response: { 201: uploadedImage } },
+    },
     async (request, reply) => {
       if (!request.isMultipart())
         throw badRequest('Send the image as multipart/form-data in the field "file"');
@@ -32,7 +35,9 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       if (!buffer || buffer.length === 0) throw badRequest('Send the image in the field "file"');
-      const stored = await storeImage(ctx, request.member.id, buffer);
+      const stored = await storeImage(ctx, request.member.id, buffer, {
+        quotaBytes: app.config.uploadQuotaMb * 1024 * 1024,
+      });
       return reply.status(201).send(stored);
     },
   );

@@ -1,57 +1,110 @@
-import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { images } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { availableParallelism } from 'node:os';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import sharp, { type Metadata } from 'sharp';
+import { images, users } from '../../db/schema';
+import { badRequest, HttpError } from '../../lib/errors';
+import { createSemaphore } from '../../lib/semaphore';
 import type { ServiceContext } from '../../lib/service-context';
 
 const FULL_WIDTH = 1200;
 const THUMB_WIDTH = 400;
-/** Decompression-bomb guard: refuse images of more than 40 megapixels before decoding them. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/** Decompression-bomb guard: images of more than 24 megapixels are refused before decoding. */
+export const MAX_INPUT_PIXELS = 24_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
 
 export const NOT_AN_IMAGE = 'The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)';
+export const TOO_MANY_PIXELS = 'The image is larger than 24 megapixels; please send a smaller one';
 
 /**
- * Decodes the upload (which proves it is an image), orients it, and re-encodes it to WebP at two
- * widths. sharp writes no metadata unless asked, so EXIF and GPS data are dropped.
+ * Image work is capped at one image per core in this process: each decode runs on one libvips
+ * thread, and no more images than cores are worked on at once, so that uploads cannot starve
+ * requests of CPU.
+ */
+const cores = Math.max(1, availableParallelism());
+sharp.concurrency(1);
+const imageWork = createSemaphore(cores);
+
+/**
+ * Decodes the upload once (which proves it is an image), orients it, and re-encodes it to WebP at
+ * two widths from that one decode. The header is read first: too many pixels are refused without
+ * decoding anything. sharp writes no metadata unless asked, so EXIF and GPS data are dropped.
  */
 export async function processImage(input: Buffer) {
-  let format: string | undefined;
+  let metadata: Metadata;
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+    metadata = await sharp(input).metadata();
   } catch {
     throw badRequest(NOT_AN_IMAGE);
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw badRequest(NOT_AN_IMAGE);
-  const render = (width: number) =>
-    sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width, height: width * 2, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80, effort: 4 })
-      .toBuffer({ resolveWithObject: true });
-  try {
-    const [full, thumb] = await Promise.all([render(FULL_WIDTH), render(THUMB_WIDTH)]);
-    return { full: full.data, thumb: thumb.data, width: full.info.width, height: full.info.height };
-  } catch {
-    throw badRequest(NOT_AN_IMAGE);
-  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw badRequest(NOT_AN_IMAGE);
+  const pages = metadata.pages ?? 1;
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) * pages > MAX_INPUT_PIXELS)
+    throw badRequest(TOO_MANY_PIXELS);
+  return imageWork(async () => {
+    const decoded = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const render = (width: number) =>
+      decoded
+        .clone()
+        .resize({ width, height: width * 2, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80, effort: 4 })
+        .toBuffer({ resolveWithObject: true });
+    try {
+      const [full, thumb] = await Promise.all([render(FULL_WIDTH), render(THUMB_WIDTH)]);
+      return { full: full.data, thumb: thumb.data, width: full.info.width, height: full.info.height };
+    } catch {
+      throw badRequest(NOT_AN_IMAGE);
+    }
+  });
 }
 
 export const imageUrl = (id: string) => `/images/${id}`;
 
-export async function storeImage(ctx: ServiceContext, memberId: string | null, input: Buffer) {
+/** Bytes stored for a member's photos, both sizes. */
+const storedBytes = sql<number>`coalesce(sum(octet_length(${images.full}) + octet_length(${images.thumb})), 0)::bigint`;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/**
+ * Stores a member's upload within their quota (`quotaBytes`). The check and the insert hold a lock
+ * on the member's uploads, so that concurrent uploads cannot each see room for themselves.
+ */
+export async function storeImage(
+  ctx: ServiceContext,
+  memberId: string,
+  input: Buffer,
+  { quotaBytes }: { quotaBytes: number },
+) {
+  const full = () =>
+    new HttpError(
+      413,
+      `Your photos take up the ${megabytes(quotaBytes)} you may store. Photos not used in a listing are removed after a day.`,
+    );
+  const [before] = await ctx.db.select({ used: storedBytes }).from(images).where(eq(images.userId, memberId));
+  if (Number(before?.used ?? 0) >= quotaBytes) throw full();
   const processed = await processImage(input);
-  const [row] = await ctx.db
-    .insert(images)
-    .values({ userId: memberId, ...processed })
-    .returning({ id: images.id });
+  const size = processed.full.length + processed.thumb.length;
+  const row = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`images:${memberId}`}))`);
+    const [usage] = await tx.select({ used: storedBytes }).from(images).where(eq(images.userId, memberId));
+    if (Number(usage?.used ?? 0) + size > quotaBytes) throw full();
+    const [inserted] = await tx
+      .insert(images)
+      .values({ userId: memberId, ...processed })
+      .returning({ id: images.id });
+    return inserted;
+  });
   if (!row) throw new Error('image insert returned nothing');
   return { id: row.id, url: imageUrl(row.id) };
 }
 
+/** A photo's bytes; a deleted member's photos are no longer served. */
 export async function loadImage(ctx: ServiceContext, id: string, width: 400 | 1200) {
   const column = width === THUMB_WIDTH ? images.thumb : images.full;
-  const [row] = await ctx.db.select({ data: column }).from(images).where(eq(images.id, id)).limit(1);
+  const [row] = await ctx.db
+    .select({ data: column })
+    .from(images)
+    .leftJoin(users, eq(users.id, images.userId))
+    .where(and(eq(images.id, id), isNull(users.deletedAt)))
+    .limit(1);
   return row?.data;
 }

@@ -1,7 +1,11 @@
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { multipart, pngImage } from '../../test-support/fixtures';
+import { images, users } from '../../db/schema';
+import { listItem, multipart, pngImage, uploadImage } from '../../test-support/fixtures';
 import { useTestApp } from '../../test-support/test-app';
+import { storeImage, TOO_MANY_PIXELS } from './images.service';
+import { sweepUnattachedImages } from './images.sweep';
 
 const t = useTestApp();
 
@@ -99,5 +103,86 @@ describe('GET /images/:id', () => {
     const { payload, headers } = multipart(await pngImage());
     const { url } = (await member.post('/api/images', payload, headers)).json();
     expect((await t.visitor().get(`${url}?w=123`)).statusCode).toBe(400);
+  });
+});
+
+describe('upload limits', () => {
+  it('refuses an image above 24 megapixels from its header, before decoding it', async () => {
+    const member = await t.member();
+    const huge = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const { payload, headers } = multipart(huge);
+    const response = await member.post('/api/images', payload, headers);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(TOO_MANY_PIXELS);
+    const { payload: fits, headers: fitsHeaders } = multipart(await pngImage(4800, 5000));
+    expect((await member.post('/api/images', fits, fitsHeaders)).statusCode).toBe(201);
+  });
+
+  it('keeps a member within their storage quota, also when uploads arrive together', async () => {
+    const member = await t.member();
+    const memberId = member.user?.id ?? '';
+    const photo = await pngImage();
+    const one = await storeImage(t.app.services, memberId, photo, { quotaBytes: 1024 * 1024 });
+    const [row] = await t.db
+      .select({ size: sql<number>`octet_length(${images.full}) + octet_length(${images.thumb})` })
+      .from(images)
+      .where(eq(images.id, one.id));
+    const size = Number(row?.size);
+    // Room for two more photos, and five arrive at once.
+    const quotaBytes = size * 3;
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => storeImage(t.app.services, memberId, photo, { quotaBytes })),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(2);
+    for (const result of results.filter((entry) => entry.status === 'rejected'))
+      expect((result as PromiseRejectedResult).reason).toMatchObject({ statusCode: 413 });
+    const [usage] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(images)
+      .where(eq(images.userId, memberId));
+    expect(usage?.count).toBe(3);
+  });
+
+  it('stops serving a deleted member’s photos', async () => {
+    const member = await t.member({ password: 'secret-password' });
+    const url = await uploadImage(member);
+    expect((await t.visitor().get(url)).statusCode).toBe(200);
+    const deleted = await member.request({
+      method: 'DELETE',
+      url: '/api/auth/account',
+      payload: { password: 'secret-password' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await t.visitor().get(url)).statusCode).toBe(404);
+    expect((await t.visitor().get(`${url}?w=400`)).statusCode).toBe(404);
+  });
+});
+
+describe('the unattached photo sweep', () => {
+  it('deletes photos used by nothing once they are a day old, and keeps the rest', async () => {
+    const member = await t.member();
+    const dayOld = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    const [listed, profile, abandoned, fresh] = await Promise.all([
+      uploadImage(member),
+      uploadImage(member),
+      uploadImage(member),
+      uploadImage(member),
+    ]);
+    const idOf = (url: string | undefined) => (url ?? '').replace('/images/', '');
+    await listItem(member, { images: [listed ?? ''] });
+    await t.db
+      .update(users)
+      .set({ profileImageUrl: profile ?? null })
+      .where(eq(users.id, member.user?.id ?? ''));
+    await t.db
+      .update(images)
+      .set({ createdAt: dayOld })
+      .where(inArray(images.id, [listed, profile, abandoned].map(idOf)));
+    expect(await sweepUnattachedImages(t.app.services)).toBe(1);
+    const left = await t.db.select({ id: images.id }).from(images);
+    expect(left.map((row) => row.id).sort()).toEqual([listed, profile, fresh].map(idOf).sort());
+    expect(await sweepUnattachedImages(t.app.services)).toBe(0);
   });
 });

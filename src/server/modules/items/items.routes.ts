@@ -61,7 +61,10 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/items',
-    { config: { auth: 'member' }, schema: { body: itemInput, response: { 201: item } } },
+    {
+      config: { auth: 'member', memberLimit: 'listing' },
+      schema: { body: itemInput, response: { 201: item } },
+    },
     async (request, reply) => reply.status(201).send(await createItem(ctx, request.member.id, request.body)),
   );
 

@@ -10,8 +10,10 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * A frequent write that never changes a listed item or an owner's name, photo or rating
-     * (signing in, chat, notifications, uploads): it leaves the marketplace cache alone.
+     * A write that never changes a listed item or an owner's name, photo or rating (signing in,
+     * sessions, chat, notifications, uploads, blocks, reports, preferences): it leaves the
+     * marketplace cache alone. Should such a write still touch items, the database triggers
+     * (migration 0009) empty the cache anyway.
      */
     keepsMarketplace?: boolean;
   }

@@ -15,6 +15,8 @@ export type BusEvent =
   /** The member's unread notification count changed. */
   | { kind: 'unread'; userId: string }
   | { kind: 'messages_read'; conversationId: string; readerId: string; recipientId: string }
+  /** Sessions of this member ended: every instance closes the member's sockets whose session is gone. */
+  | { kind: 'sessions_ended'; userId: string }
   /**
    * Listed items or their owners' public fields changed (sent by database triggers, migration 0009):
    * every instance drops its cached marketplace responses.

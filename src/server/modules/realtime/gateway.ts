@@ -15,9 +15,12 @@ import {
 } from '../chat/chat.service';
 import { getNotification, unreadCount } from '../notifications/notifications.service';
 import { isBlockedBetween } from '../safety/safety.query';
+import { liveSessions } from '../../lib/session';
 import type { BusEvent } from './event-bus';
 
 const HEARTBEAT_MS = 30_000;
+/** Close code for a socket whose session ended (logout, password change, expiry, …). */
+export const SESSION_ENDED_CLOSE = 4001;
 /** Per connection: a burst of 30 frames, refilled at 10 a second; far past that the socket is closed. */
 const RATE_BURST = 30;
 const RATE_PER_SECOND = 10;
@@ -26,6 +29,12 @@ const MAX_REFUSED = 50;
 interface Connection {
   id: string;
   userId: string;
+  /** The session the socket was opened with; the socket lives no longer than it. */
+  sessionId: string;
+  /** Until then the session is known valid; past it the next frame checks it again. */
+  validUntil: number;
+  /** Set once its session is found ended: nothing more is handled, even frames already queued. */
+  ended: boolean;
   socket: WebSocket;
   /** Joined conversations and the other participant of each. */
   rooms: Map<string, string>;
@@ -40,9 +49,39 @@ interface Connection {
  * authenticated by the session cookie, fed by the event bus so that every instance delivers to its
  * own sockets (realtime.listeners.ts puts committed events on the bus).
  */
-export const realtimeGateway: FastifyPluginAsyncZod = async (app) => {
+export interface RealtimeGatewayOptions {
+  /** How often sockets are pinged and their sessions checked; tests shorten it. */
+  heartbeatMs?: number;
+}
+
+export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = async (app, options) => {
   const ctx = app.services;
   const byUser = new Map<string, Set<Connection>>();
+
+  /**
+   * Closes the connections whose session no longer exists or has expired (one query for all).
+   * Runs when a member's sessions end on any instance, on every heartbeat, and on a frame that
+   * arrives past the session's known deadline.
+   */
+  async function closeEnded(list: Connection[]) {
+    const open = list.filter((connection) => !connection.ended);
+    if (open.length === 0) return;
+    const live = await liveSessions(
+      ctx,
+      open.map((connection) => connection.sessionId),
+    );
+    for (const connection of open) {
+      const endsAt = live.get(connection.sessionId);
+      if (endsAt) {
+        connection.validUntil = endsAt.getTime();
+        continue;
+      }
+      connection.ended = true;
+      connection.socket.close(SESSION_ENDED_CLOSE, 'Session ended');
+    }
+  }
+  const checkSessions = (list: Connection[]) =>
+    closeEnded(list).catch((error) => app.log.warn({ err: error }, 'session check failed'));
 
   const send = (connection: Connection, event: ServerEvent) => {
     if (connection.socket.readyState === connection.socket.OPEN)
@@ -88,6 +127,9 @@ export const realtimeGateway: FastifyPluginAsyncZod = async (app) => {
           readerId: event.readerId,
         });
         return;
+      case 'sessions_ended':
+        await checkSessions([...(byUser.get(event.userId) ?? [])]);
+        return;
       case 'marketplace':
         return;
     }
@@ -111,7 +153,8 @@ export const realtimeGateway: FastifyPluginAsyncZod = async (app) => {
       }
     }
     touchViewing(ctx, viewing).catch((error) => app.log.warn({ err: error }, 'presence refresh failed'));
-  }, HEARTBEAT_MS);
+    void checkSessions([...byUser.values()].flatMap((connections) => [...connections]));
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
 
   app.addHook('onClose', async () => {
@@ -135,6 +178,13 @@ export const realtimeGateway: FastifyPluginAsyncZod = async (app) => {
     connection.refused += 1;
     if (connection.refused > MAX_REFUSED) connection.socket.close(1008, 'Too many messages');
     return false;
+  }
+
+  /** A frame past the session's known deadline waits for a fresh look at the session first. */
+  async function handleFrame(connection: Connection, raw: string) {
+    if (Date.now() >= connection.validUntil) await closeEnded([connection]);
+    if (connection.ended) return;
+    await handle(connection, raw);
   }
 
   async function handle(connection: Connection, raw: string) {
@@ -176,6 +226,7 @@ export const realtimeGateway: FastifyPluginAsyncZod = async (app) => {
         connection.rooms.delete(event.conversationId);
         return stopViewing(ctx, connection.id);
       case 'send_message':
+        await app.memberLimiter.take('message', connection.userId);
         await sendMessage(ctx, connection.userId, event.message.conversationId, event.message.content);
         return;
       case 'typing': {
@@ -209,6 +260,9 @@ export const realtimeGateway: FastifyPluginAsyncZod = async (app) => {
       const connection: Connection = {
         id: randomUUID(),
         userId: user.id,
+        sessionId: request.memberSession.sessionId,
+        validUntil: request.memberSession.endsAt.getTime(),
+        ended: false,
         socket,
         rooms: new Map(),
         alive: true,
@@ -224,10 +278,11 @@ export const realtimeGateway: FastifyPluginAsyncZod = async (app) => {
         connection.alive = true;
       });
       socket.on('message', (data, isBinary) => {
+        if (connection.ended) return;
         if (isBinary) return send(connection, { type: 'error', message: 'Frames must be JSON text' });
         if (!allow(connection))
           return send(connection, { type: 'error', message: 'Too many messages: slow down' });
-        handle(connection, data.toString()).catch((error: unknown) => {
+        handleFrame(connection, data.toString()).catch((error: unknown) => {
           if (error instanceof HttpError && error.statusCode < 500)
             return send(connection, { type: 'error', message: error.message });
           app.log.error({ err: error }, 'realtime event failed');
@@ -239,6 +294,9 @@ export const realtimeGateway: FastifyPluginAsyncZod = async (app) => {
         if (connections.size === 0) byUser.delete(user.id);
         stopViewing(ctx, connection.id).catch(() => undefined);
       });
+      // The session may have ended between the upgrade and now, with its event already gone by.
+      await closeEnded([connection]);
+      if (connection.ended) return;
       send(connection, { type: 'unread', count: await unreadCount(ctx, user.id) });
     },
   );

@@ -5,6 +5,7 @@ import { TestSocket } from '../../test-support/sockets';
 import { type Instance, useInstances } from '../../test-support/instances';
 import { TestClient } from '../../test-support/test-app';
 import { testDriver } from '../../test-support/test-database';
+import { SESSION_ENDED_CLOSE } from './gateway';
 import { PUBLISHER_NAME } from './postgres-bus';
 import type { BusEvent } from './event-bus';
 
@@ -110,6 +111,42 @@ describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', ()
     } finally {
       stop();
     }
+  });
+
+  it('closes a stolen cookie’s socket on one instance when the victim changes the password on the other', async () => {
+    const [one, two] = instances as [Instance, Instance];
+    const victim = await member(two, 'Victim');
+    const friend = await member(two, 'Friend');
+    const conversationId = (
+      await friend.post('/api/conversations/find-or-create', { otherUserId: victim.user?.id })
+    ).json().id as string;
+    // The thief holds the cookie of the victim's first session and uses it on instance one.
+    const thief = new TestClient(() => one.app);
+    thief.cookie = victim.cookie;
+    const stolen = await TestSocket.open(one.url, thief.cookie);
+    await stolen.next('unread');
+    // The victim signs in again elsewhere and changes the password there, on instance two.
+    const rescue = new TestClient(() => two.app);
+    const login = await rescue.post('/api/auth/login', {
+      email: victim.user?.email,
+      password: 'secret-password',
+    });
+    expect(login.statusCode).toBe(200);
+    const started = Date.now();
+    const changed = await rescue.post('/api/auth/password', {
+      currentPassword: 'secret-password',
+      newPassword: 'a-new-secret-password',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await stolen.closed(1000)).toBe(SESSION_ENDED_CLOSE);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // Nothing more to read or post with the stolen cookie, over HTTP or a new socket.
+    await expect(TestSocket.open(one.url, thief.cookie)).rejects.toThrow('upgrade refused: 401');
+    expect((await thief.get(`/api/conversations/${conversationId}`)).statusCode).toBe(401);
+    expect((await thief.post('/api/messages', { conversationId, content: 'still here' })).statusCode).toBe(
+      401,
+    );
+    expect((await rescue.get('/api/auth/user')).statusCode).toBe(200);
   });
 
   it('shares sessions: a session made on one instance works on the other', async () => {

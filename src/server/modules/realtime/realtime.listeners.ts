@@ -13,6 +13,9 @@ export function registerRealtimeListeners(events: DomainEvents, bus: EventBus) {
   events.afterCommit('notifications.read', ({ memberId }) =>
     bus.publish({ kind: 'unread', userId: memberId }),
   );
+  events.afterCommit('sessions.ended', ({ memberId }) =>
+    bus.publish({ kind: 'sessions_ended', userId: memberId }),
+  );
   events.afterCommit('messages.read', (event) => bus.publish({ kind: 'messages_read', ...event }));
   events.afterCommit('message.sent', async ({ message, participants, notification }) => {
     const inline = Buffer.byteLength(JSON.stringify(message)) <= INLINE_MESSAGE_MAX_BYTES;

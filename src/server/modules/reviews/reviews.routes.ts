@@ -9,7 +9,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/reviews',
-    { config: { auth: 'member' }, schema: { body: reviewInput, response: { 201: okResponse } } },
+    {
+      config: { auth: 'member', memberLimit: 'review' },
+      schema: { body: reviewInput, response: { 201: okResponse } },
+    },
     async (request, reply) => {
       await createReview(ctx, request.member.id, request.body);
       return reply.status(201).send({ ok: true as const });

@@ -8,13 +8,30 @@ import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
 
-/** Keeps users.rating_average and rating_count equal to their published reviews. */
+/** Within this many days, one partner's reviews of a member count once in the member's rating. */
+export const RATING_PARTNER_WINDOW_DAYS = 90;
+
+/**
+ * Whether a published review counts in its reviewee's rating: it does unless the same reviewer
+ * published one of the same member in the RATING_PARTNER_WINDOW_DAYS before it, so that two
+ * members trading back and forth cannot pump each other's rating.
+ */
+const countsInRating = sql`${reviews.publishedAt} is not null and not exists (
+  select 1 from ${reviews} as earlier
+  where earlier.reviewee_id = ${reviews.revieweeId}
+    and earlier.reviewer_id = ${reviews.reviewerId}
+    and earlier.published_at is not null
+    and earlier.created_at < ${reviews.createdAt}
+    and earlier.created_at > ${reviews.createdAt} - make_interval(days => ${RATING_PARTNER_WINDOW_DAYS})
+)`;
+
+/** Keeps users.rating_average and rating_count equal to their reviews that count (countsInRating). */
 async function recomputeRatings(tx: Queryable, userIds: string[]) {
   if (userIds.length === 0) return;
   await tx.execute(sql`
     update ${users} set
-      rating_average = (select avg(${reviews.rating})::real from ${reviews} where ${reviews.revieweeId} = ${users.id} and ${reviews.publishedAt} is not null),
-      rating_count = (select count(*)::int from ${reviews} where ${reviews.revieweeId} = ${users.id} and ${reviews.publishedAt} is not null)
+      rating_average = (select avg(${reviews.rating})::real from ${reviews} where ${reviews.revieweeId} = ${users.id} and ${countsInRating}),
+      rating_count = (select count(*)::int from ${reviews} where ${reviews.revieweeId} = ${users.id} and ${countsInRating})
     where ${inArray(users.id, [...new Set(userIds)])}`);
 }
 
@@ -109,9 +126,10 @@ export async function ratingSummary(ctx: ServiceContext, userId: string): Promis
       three: sql<number>`(count(*) filter (where ${reviews.rating} = 3))::int`,
       two: sql<number>`(count(*) filter (where ${reviews.rating} = 2))::int`,
       one: sql<number>`(count(*) filter (where ${reviews.rating} = 1))::int`,
+      partners: sql<number>`count(distinct ${reviews.reviewerId})::int`,
     })
     .from(reviews)
-    .where(and(eq(reviews.revieweeId, userId), isNotNull(reviews.publishedAt)));
+    .where(and(eq(reviews.revieweeId, userId), countsInRating));
   return {
     averageRating: (row?.average ?? 0).toFixed(1),
     totalReviews: row?.total ?? 0,
@@ -120,6 +138,7 @@ export async function ratingSummary(ctx: ServiceContext, userId: string): Promis
     threeStarCount: row?.three ?? 0,
     twoStarCount: row?.two ?? 0,
     oneStarCount: row?.one ?? 0,
+    partnerCount: row?.partners ?? 0,
   };
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { tradeRequests } from '../../db/schema';
+import { reviews, tradeRequests } from '../../db/schema';
 import { buildTrade } from '../../test-support/builders';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 
@@ -82,6 +82,7 @@ describe('reviews', () => {
       threeStarCount: 0,
       twoStarCount: 0,
       oneStarCount: 0,
+      partnerCount: 1,
     });
     expect((await t.visitor().get(`/api/items?rating=4`)).json()).toEqual([]);
   });
@@ -99,6 +100,37 @@ describe('reviews', () => {
     expect((await t.visitor().get(`/api/reviews/user/${ownerId}`)).json()).toHaveLength(1);
     expect((await t.visitor().get(`/api/ratings/${ownerId}`)).json().averageRating).toBe('5.0');
     expect((await t.visitor().get(`/api/users/${ownerId}/items`)).json()).toEqual([]);
+  });
+
+  it('counts one partner’s reviews once per 90 days, and says how many partners rated', async () => {
+    const trades = await Promise.all([1, 2, 3, 4].map(() => buildTrade(t, { status: 'completed' })));
+    const reviewee = await t.member();
+    const [partner, other] = [await t.member(), await t.member()];
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
+    const entries: Array<[TestClient, number, number]> = [
+      [partner, 200, 5],
+      [partner, 150, 1], // 50 days after the partner's last one: does not count
+      [partner, 10, 3], // 140 days after it: counts
+      [other, 5, 4],
+    ];
+    await t.db.insert(reviews).values(
+      entries.map(([reviewer, days, rating], index) => ({
+        tradeRequestId: trades[index]?.trade.id ?? '',
+        reviewerId: reviewer.user?.id ?? '',
+        revieweeId: reviewee.user?.id ?? '',
+        rating,
+        communicationRating: rating,
+        itemConditionAccurate: true,
+        createdAt: daysAgo(days),
+        publishedAt: daysAgo(days),
+      })),
+    );
+    expect((await t.visitor().get(`/api/ratings/${reviewee.user?.id}`)).json()).toMatchObject({
+      averageRating: '4.0',
+      totalReviews: 3,
+      oneStarCount: 0,
+      partnerCount: 2,
+    });
   });
 
   it('answers unknown and malformed members', async () => {

@@ -1,3 +1,4 @@
+import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, okResponse, userIdParam } from '../../../common/api/common';
@@ -16,7 +17,10 @@ export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/reports',
-    { config: { auth: 'member' }, schema: { body: reportInput, response: { 201: okResponse } } },
+    {
+      config: { auth: 'member', memberLimit: 'report', ...KEEPS_MARKETPLACE },
+      schema: { body: reportInput, response: { 201: okResponse } },
+    },
     async (request, reply) => {
       await createReport(ctx, request.member.id, request.body);
       return reply.status(201).send({ ok: true as const });
@@ -31,7 +35,10 @@ export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/blocks',
-    { config: { auth: 'member' }, schema: { body: blockInput, response: { 201: okResponse } } },
+    {
+      config: { auth: 'member', ...KEEPS_MARKETPLACE },
+      schema: { body: blockInput, response: { 201: okResponse } },
+    },
     async (request, reply) => {
       await block(ctx, request.member.id, request.body.userId);
       return reply.status(201).send({ ok: true as const });
@@ -40,7 +47,7 @@ export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/blocks/:userId',
-    { config: { auth: 'member' }, schema: { params: userIdParam } },
+    { config: { auth: 'member', ...KEEPS_MARKETPLACE }, schema: { params: userIdParam } },
     async (request, reply) => {
       await unblock(ctx, request.member.id, request.params.userId);
       return reply.status(204).send();

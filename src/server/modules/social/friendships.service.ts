@@ -1,6 +1,6 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Network } from '../../../common/api/social';
-import type { Db } from '../../db/connect';
+import type { Db, Tx } from '../../db/connect';
 import { friendships, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
@@ -9,6 +9,11 @@ import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
 
 const NETWORK_LINK = '/social?tab=network';
+/** A declined request cannot be sent again by the same member for this long. */
+export const DECLINED_COOLDOWN_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const longDate = (date: Date) =>
+  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export async function friendIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db
@@ -43,7 +48,7 @@ export async function connect(ctx: ServiceContext, memberId: string, friendId: s
       .values({ requesterId: memberId, addresseeId: friendId })
       .onConflictDoNothing()
       .returning({ id: friendships.id });
-    if (!created) throw conflict('You are already connected, or a friend request between you is pending');
+    if (!created) await renewDeclined(tx, memberId, friendId);
     const [me] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, memberId));
     effects.notify({
       userId: friendId,
@@ -55,16 +60,60 @@ export async function connect(ctx: ServiceContext, memberId: string, friendId: s
   });
 }
 
-/** Accept or decline: only the member the request is addressed to; a declined request is removed. */
+/**
+ * The pair already has a row. A declined request may be sent again once its cooldown has passed,
+ * or at once by the member who declined it; anything else is a conflict. Locked, so that two
+ * requests at once renew it once.
+ */
+async function renewDeclined(tx: Tx, memberId: string, friendId: string) {
+  const [existing] = await tx
+    .select()
+    .from(friendships)
+    .where(
+      or(
+        and(eq(friendships.requesterId, memberId), eq(friendships.addresseeId, friendId)),
+        and(eq(friendships.requesterId, friendId), eq(friendships.addresseeId, memberId)),
+      ),
+    )
+    .for('update');
+  if (!existing || existing.status !== 'declined')
+    throw conflict('You are already connected, or a friend request between you is pending');
+  const declinedAt = existing.declinedAt ?? existing.createdAt;
+  const again = new Date(declinedAt.getTime() + DECLINED_COOLDOWN_DAYS * DAY_MS);
+  if (existing.requesterId === memberId && again > new Date())
+    throw conflict(
+      `This member declined your friend request on ${longDate(declinedAt)}. You can send another from ${longDate(again)}.`,
+    );
+  await tx
+    .update(friendships)
+    .set({
+      requesterId: memberId,
+      addresseeId: friendId,
+      status: 'pending',
+      createdAt: new Date(),
+      acceptedAt: null,
+      declinedAt: null,
+    })
+    .where(eq(friendships.id, existing.id));
+}
+
+/**
+ * Accept or decline: only the member the request is addressed to. A declined request stays, out of
+ * sight, so that its sender cannot send it again for DECLINED_COOLDOWN_DAYS.
+ */
 export async function respond(ctx: ServiceContext, memberId: string, requestId: string, accept: boolean) {
   const [request] = await ctx.db.select().from(friendships).where(eq(friendships.id, requestId));
   if (!request || (request.addresseeId !== memberId && request.requesterId !== memberId))
     throw notFound('Friend request not found');
   if (request.addresseeId !== memberId)
     throw forbidden('Only the member who received the request can answer it');
+  if (request.status === 'declined') throw notFound('Friend request not found');
   if (request.status !== 'pending') throw conflict('This friend request was already accepted');
   if (!accept) {
-    await ctx.db.delete(friendships).where(eq(friendships.id, requestId));
+    await ctx.db
+      .update(friendships)
+      .set({ status: 'declined', declinedAt: new Date() })
+      .where(and(eq(friendships.id, requestId), eq(friendships.status, 'pending')));
     return;
   }
   await transact(ctx, async (tx, effects) => {
@@ -89,7 +138,12 @@ export async function removeFriend(ctx: ServiceContext, memberId: string, otherI
     .delete(friendships)
     .where(
       or(
-        and(eq(friendships.requesterId, memberId), eq(friendships.addresseeId, otherId)),
+        // A declined request stays until its cooldown is over: withdrawing it would skip that.
+        and(
+          eq(friendships.requesterId, memberId),
+          eq(friendships.addresseeId, otherId),
+          ne(friendships.status, 'declined'),
+        ),
         and(
           eq(friendships.requesterId, otherId),
           eq(friendships.addresseeId, memberId),
@@ -115,7 +169,12 @@ export async function network(ctx: ServiceContext, memberId: string): Promise<Ne
     })
     .from(friendships)
     .innerJoin(users, sql`${users.id} = ${other}`)
-    .where(or(eq(friendships.requesterId, memberId), eq(friendships.addresseeId, memberId)))
+    .where(
+      and(
+        or(eq(friendships.requesterId, memberId), eq(friendships.addresseeId, memberId)),
+        ne(friendships.status, 'declined'),
+      ),
+    )
     .orderBy(desc(friendships.createdAt))
     .limit(1000);
   const result: Network = { friends: [], incoming: [], outgoing: [] };

@@ -17,7 +17,10 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/social/connect',
-    { config: { auth: 'member' }, schema: { body: connectInput, response: { 201: okResponse } } },
+    {
+      config: { auth: 'member', memberLimit: 'friendRequest' },
+      schema: { body: connectInput, response: { 201: okResponse } },
+    },
     async (request, reply) => {
       await connect(ctx, request.member.id, request.body.friendId);
       return reply.status(201).send({ ok: true as const });

@@ -49,6 +49,32 @@ async function wantedCounts(db: Db, wanterId: string, ownerIds: string[], prefer
   return counts;
 }
 
+/**
+ * For each wanter: how many of `ownerId`'s listed items they want (their wishlist or preferred
+ * categories). One query for all of them, however many there are.
+ */
+async function wantedFromOwner(db: Db, ownerId: string, wanters: Array<{ id: string; prefs: string[] }>) {
+  const counts = new Map<string, number>();
+  if (wanters.length === 0) return counts;
+  const rows = await queryRows<{ wanterId: string; wanted: number }>(
+    db,
+    sql`with wanter as (
+          select (entry->>'id')::uuid as id,
+                 array(select jsonb_array_elements_text(entry->'prefs')) as prefs
+          from jsonb_array_elements(${JSON.stringify(wanters)}::jsonb) as entry
+        )
+        select wanter.id as "wanterId", count(*)::int as wanted
+        from wanter join ${items} on ${items.userId} = ${ownerId} and ${items.isActive}
+        where exists (select 1 from ${wishlistItems} where ${wishlistItems.userId} = wanter.id and ${wishlistMatchesItem()})
+          or ${items.style} = any(wanter.prefs)
+          or (${items.category} = 'shoes' and 'Shoes' = any(wanter.prefs))
+          or (${items.category} = 'accessories' and 'Accessories' = any(wanter.prefs))
+        group by wanter.id`,
+  );
+  for (const row of rows) counts.set(row.wanterId, Number(row.wanted));
+  return counts;
+}
+
 async function candidatePool(db: Db, userId: string, exclude: Set<string>) {
   const friends = await friendIds(db, userId);
   const friendsOfFriends = friends.length
@@ -108,13 +134,13 @@ async function rankMembers(db: Db, userId: string, excludeConnected: boolean): P
     wantedCounts(db, userId, ids, me.preferredCategories),
     mutualFriendsOf(db, friends, ids),
   ]);
-  const mineForThem = new Map<string, number>();
-  await Promise.all(
-    ids.map(async (id) => {
+  const mineForThem = await wantedFromOwner(
+    db,
+    userId,
+    ids.flatMap((id) => {
       const profile = profiles.get(id);
-      if (!profile || (profile.wishlist.length === 0 && profile.preferredCategories.length === 0)) return;
-      const count = (await wantedCounts(db, id, [userId], profile.preferredCategories)).get(userId) ?? 0;
-      if (count) mineForThem.set(id, count);
+      if (!profile || (profile.wishlist.length === 0 && profile.preferredCategories.length === 0)) return [];
+      return [{ id, prefs: profile.preferredCategories }];
     }),
   );
   const style = (profile: typeof me) => ({

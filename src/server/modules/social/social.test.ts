@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { friendships } from '../../db/schema';
 import { listItem } from '../../test-support/fixtures';
+import { countQueries } from '../../test-support/query-count';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 
 const t = useTestApp();
@@ -57,7 +60,38 @@ describe('friendships', () => {
     }
   });
 
-  it('declining removes the request; removing a friend ends the friendship', async () => {
+  it('a declined request cannot be sent again for 30 days, nor withdrawn to get round that', async () => {
+    const ana = await t.member();
+    const ben = await t.member();
+    await ana.post('/api/social/connect', { friendId: ben.user?.id });
+    const [request] = (await ben.get('/api/social/network')).json().incoming;
+    expect((await ben.post(`/api/social/requests/${request.id}/decline`)).statusCode).toBe(200);
+    const again = await ana.post('/api/social/connect', { friendId: ben.user?.id });
+    expect(again.statusCode).toBe(409);
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    expect(again.json().message).toBe(
+      `This member declined your friend request on ${day(0)}. You can send another from ${day(30)}.`,
+    );
+    expect((await ana.delete(`/api/social/friends/${ben.user?.id}`)).statusCode).toBe(404);
+    expect((await ana.post('/api/social/connect', { friendId: ben.user?.id })).statusCode).toBe(409);
+    expect((await ben.post(`/api/social/requests/${request.id}/accept`)).statusCode).toBe(404);
+    expect((await ben.get('/api/social/network')).json().incoming).toEqual([]);
+    // Thirty-one days later it may be sent again, and it is pending once more.
+    await t.db
+      .update(friendships)
+      .set({ declinedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(friendships.id, request.id));
+    expect((await ana.post('/api/social/connect', { friendId: ben.user?.id })).statusCode).toBe(201);
+    expect((await ben.get('/api/social/network')).json().incoming).toHaveLength(1);
+  });
+
+  it('declining hides the request; removing a friend ends the friendship', async () => {
     const ana = await t.member();
     const ben = await t.member();
     await ana.post('/api/social/connect', { friendId: ben.user?.id });
@@ -68,7 +102,8 @@ describe('friendships', () => {
       incoming: [],
       outgoing: [],
     });
-    await befriend(ana, ben);
+    // The member who declined may still ask.
+    await befriend(ben, ana);
     expect((await ana.delete(`/api/social/friends/${ben.user?.id}`)).statusCode).toBe(204);
     expect((await ben.get('/api/social/network')).json().friends).toEqual([]);
     expect((await ana.delete(`/api/social/friends/${ben.user?.id}`)).statusCode).toBe(404);
@@ -76,6 +111,33 @@ describe('friendships', () => {
 });
 
 describe('recommendations and style', () => {
+  it('recommendations take a fixed number of queries, whatever the size of the network', async () => {
+    const me = await t.member();
+    await me.patch('/api/users/preferences', { preferredCategories: ['Outerwear'] });
+    await listItem(me, { title: 'My Parka', style: 'Outerwear' });
+    // Each member who wants something of mine adds work, never a query.
+    async function grow(count: number) {
+      for (let index = 0; index < count; index++) {
+        const member = await t.member();
+        await member.patch('/api/users/preferences', { preferredCategories: ['Outerwear'] });
+        await member.post('/api/wishlist', { title: 'parka', category: 'clothing' });
+        await listItem(member, { title: `Coat ${index}`, style: 'Outerwear' });
+        if (index % 2 === 0) await befriend(me, member);
+      }
+    }
+    const measure = () =>
+      countQueries(t.app.database, async () => {
+        const response = await me.get('/api/social/friend-recommendations');
+        expect(response.statusCode).toBe(200);
+      });
+    await grow(2);
+    await measure(); // the session's first touch is not part of what is compared
+    const small = await measure();
+    await grow(12);
+    const large = await measure();
+    expect(large).toBe(small);
+  });
+
   it('ranks members by style, trading potential and mutual friends, leaving out friends and pending requests', async () => {
     const me = await t.member();
     const twin = await t.member({ firstName: 'Twin' });

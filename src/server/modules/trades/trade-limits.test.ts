@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test-support/test-app';
 
 const limited = useTestApp({
-  tradeActionLimits: {
-    cancels: { points: 1, windowSeconds: 3600 },
-    disputes: { points: 1, windowSeconds: 3600 },
+  memberRateLimits: {
+    tradeCancel: { points: 1, windowSeconds: 3600 },
+    dispute: { points: 1, windowSeconds: 3600 },
   },
 });
 

@@ -12,7 +12,6 @@ import {
   tradeRequestInput,
   tradeStatusInput,
 } from '../../../common/api/trades';
-import { createMemberLimiter } from '../../lib/rate-limit';
 import { listDisputes, openDispute, resolveDispute } from './disputes.service';
 import { memberReliability } from './reliability.service';
 import { confirmReceived, createTradeRequest, listTradeRequests, updateTradeStatus } from './trades.service';
@@ -20,9 +19,6 @@ import { confirmReceived, createTradeRequest, listTradeRequests, updateTradeStat
 export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
   const timers = app.config.tradeTimers;
-  const pool = app.database.pool;
-  const cancelLimiter = createMemberLimiter('trade-cancel', app.tradeActionLimits.cancels, pool);
-  const disputeLimiter = createMemberLimiter('trade-dispute', app.tradeActionLimits.disputes, pool);
 
   app.get(
     '/api/trade-requests',
@@ -32,7 +28,10 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/trade-requests',
-    { config: { auth: 'member' }, schema: { body: tradeRequestInput, response: { 201: tradeRequest } } },
+    {
+      config: { auth: 'member', memberLimit: 'tradeRequest' },
+      schema: { body: tradeRequestInput, response: { 201: tradeRequest } },
+    },
     async (request, reply) =>
       reply.status(201).send(await createTradeRequest(ctx, request.member.id, request.body, timers)),
   );
@@ -44,7 +43,7 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParam, body: tradeStatusInput, response: { 200: tradeRequest } },
     },
     async (request) => {
-      if (request.body.status === 'cancelled') await cancelLimiter.take(request.member.id);
+      if (request.body.status === 'cancelled') await app.memberLimiter.take('tradeCancel', request.member.id);
       return updateTradeStatus(ctx, request.member.id, request.params.id, request.body, timers);
     },
   );
@@ -61,11 +60,10 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/trade-requests/:id/dispute',
     {
-      config: { auth: 'member' },
+      config: { auth: 'member', memberLimit: 'dispute' },
       schema: { params: idParam, body: disputeInput, response: { 201: tradeRequest } },
     },
     async (request, reply) => {
-      await disputeLimiter.take(request.member.id);
       const trade = await openDispute(ctx, request.member.id, request.params.id, request.body, timers);
       return reply.status(201).send(trade);
     },

@@ -5,8 +5,9 @@ import { cn } from '@client/lib/utils';
 import { BlockedMembersList } from './blocked-members-list';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
+import { SessionsList } from './sessions-list';
 
-/** The Preferences tab's 'Account' card: password, blocked members, and deleting the account. */
+/** The Preferences tab's 'Account' card: password, signed-in devices, blocked members, and deleting the account. */
 export function AccountCard({ email, className }: { email: string; className?: string }) {
   const id = useId();
   return (
@@ -26,6 +27,8 @@ export function AccountCard({ email, className }: { email: string; className?: s
       </CardHeader>
       <CardContent className="grid gap-6">
         <ChangePasswordForm />
+        <Separator />
+        <SessionsList />
         <Separator />
         <BlockedMembersList />
         <Separator />

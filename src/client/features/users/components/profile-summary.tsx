@@ -59,7 +59,8 @@ export function MemberRating({ userId }: { userId: string }) {
           <RatingStars rating={data.averageRating} label="Average rating" />
           <span>
             <span className="font-semibold text-foreground">{data.averageRating}</span> · {data.totalReviews}{' '}
-            {data.totalReviews === 1 ? 'review' : 'reviews'}
+            {data.totalReviews === 1 ? 'review' : 'reviews'} · from {data.partnerCount}{' '}
+            {data.partnerCount === 1 ? 'partner' : 'different partners'}
           </span>
         </>
       ) : (

@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { itemInput, multipart, pngImage } from '../test-support/fixtures';
+import { TestSocket } from '../test-support/sockets';
+import { type Instance, useInstances } from '../test-support/instances';
+import { TestClient, useTestApp } from '../test-support/test-app';
+import { testDriver } from '../test-support/test-database';
+import { DEFAULT_MEMBER_RATE_LIMITS, type MemberAction, type MemberRateLimits } from './rate-limit';
+
+const BUDGET = 3;
+const t = useTestApp({
+  memberRateLimits: Object.fromEntries(
+    Object.keys(DEFAULT_MEMBER_RATE_LIMITS).map((action) => [action, { points: BUDGET, windowSeconds: 600 }]),
+  ) as MemberRateLimits,
+});
+const unknown = '00000000-0000-4000-8000-000000000000';
+const unknownToo = '00000000-0000-4000-8000-000000000001';
+
+/**
+ * One request of each limited action. Refused requests (an unknown trade, say) spend the budget
+ * too: it is charged once the input is valid, before the work.
+ */
+const actions: Record<
+  MemberAction,
+  (
+    member: TestClient,
+    other: TestClient,
+  ) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>
+> = {
+  message: async (member, other) => {
+    const conversation = await member.post('/api/conversations/find-or-create', {
+      otherUserId: other.user?.id,
+    });
+    return member.post('/api/messages', { conversationId: conversation.json().id, content: 'hello' });
+  },
+  tradeRequest: (member) =>
+    member.post('/api/trade-requests', { requestedItemId: unknown, offeredItemId: unknownToo }),
+  listing: (member) => member.post('/api/items', itemInput(`/images/${unknown}`)),
+  upload: async (member) => {
+    const { payload, headers } = multipart(await pngImage());
+    return member.post('/api/images', payload, headers);
+  },
+  friendRequest: async (member) => {
+    const stranger = await t.member();
+    return member.post('/api/social/connect', { friendId: stranger.user?.id });
+  },
+  report: async (member) => {
+    const stranger = await t.member();
+    return member.post('/api/reports', { targetType: 'user', targetId: stranger.user?.id, reason: 'spam' });
+  },
+  review: (member) =>
+    member.post('/api/reviews', {
+      tradeRequestId: unknown,
+      rating: 5,
+      communicationRating: 5,
+      itemConditionAccurate: true,
+    }),
+  tradeCancel: (member) => member.patch(`/api/trade-requests/${unknown}`, { status: 'cancelled' }),
+  dispute: (member) =>
+    member.post(`/api/trade-requests/${unknown}/dispute`, { reason: 'other', text: 'It never came' }),
+};
+
+let baseUrl = '';
+beforeAll(async () => {
+  await t.ready();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+describe('per-member rate limits', () => {
+  it.each(Object.keys(actions) as MemberAction[])(
+    '%s: past the budget, 429 with Retry-After; other members keep theirs',
+    async (action) => {
+      const member = await t.member();
+      const other = await t.member();
+      for (let i = 0; i < BUDGET; i++) {
+        const response = await actions[action](member, other);
+        expect(response.statusCode, response.body).not.toBe(429);
+      }
+      const refused = await actions[action](member, other);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
+      expect(JSON.parse(refused.body).message).toMatch(/^Too many .* Please wait/);
+      expect((await actions[action](other, member)).statusCode).not.toBe(429);
+    },
+  );
+
+  it('counts socket messages in the same budget, answering with an error event', async () => {
+    const alice = await t.member();
+    const bob = await t.member();
+    const conversationId = (
+      await alice.post('/api/conversations/find-or-create', { otherUserId: bob.user?.id })
+    ).json().id as string;
+    const socket = await TestSocket.open(baseUrl, alice.cookie);
+    try {
+      await socket.next('unread');
+      for (let i = 0; i < BUDGET - 1; i++)
+        expect((await alice.post('/api/messages', { conversationId, content: `http ${i}` })).statusCode).toBe(
+          201,
+        );
+      socket.send({ type: 'send_message', message: { conversationId, content: 'last one' } });
+      await socket.next('new_message', (event) => event.message.content === 'last one');
+      socket.send({ type: 'send_message', message: { conversationId, content: 'one too many' } });
+      expect((await socket.next('error')).message).toMatch(/^Too many messages/);
+      expect((await alice.post('/api/messages', { conversationId, content: 'http again' })).statusCode).toBe(
+        429,
+      );
+      const messages = (await alice.get(`/api/conversations/${conversationId}`)).json().messages as unknown[];
+      expect(messages).toHaveLength(BUDGET);
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', () => {
+  const instances = useInstances(2, {
+    memberRateLimits: { friendRequest: { points: BUDGET, windowSeconds: 600 } },
+  });
+
+  it('share one member’s budget', async () => {
+    const [one, two] = instances as [Instance, Instance];
+    const register = async (instance: Instance, firstName: string) => {
+      const client = new TestClient(() => instance.app);
+      const response = await client.post('/api/auth/register', {
+        firstName,
+        email: `${firstName.toLowerCase()}-${Date.now()}@example.com`,
+        password: 'secret-password',
+      });
+      client.user = response.json();
+      return client;
+    };
+    const member = await register(one, 'Sender');
+    const onTwo = new TestClient(() => two.app);
+    onTwo.cookie = member.cookie;
+    const others = await Promise.all(
+      Array.from({ length: BUDGET + 1 }, (_, index) => register(two, `Other${index}`)),
+    );
+    const connect = (client: TestClient, other: TestClient) =>
+      client.post('/api/social/connect', { friendId: other.user?.id });
+    // Spent on both instances in turns; the last request, on either, is refused.
+    for (let i = 0; i < BUDGET; i++) {
+      const response = await connect(i % 2 === 0 ? member : onTwo, others[i] as TestClient);
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const last = others[BUDGET] as TestClient;
+    const refusedOnTwo = await connect(BUDGET % 2 === 0 ? member : onTwo, last);
+    expect(refusedOnTwo.statusCode).toBe(429);
+    expect((await connect(BUDGET % 2 === 0 ? onTwo : member, last)).statusCode).toBe(429);
+  });
+});
