@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { images, users } from '../../db/schema';
+import { images, tradeDisputes, users } from '../../db/schema';
+import { buildTrade } from '../../test-support/builders';
 import { listItem, multipart, pngImage, uploadImage } from '../../test-support/fixtures';
 import { useTestApp } from '../../test-support/test-app';
 import { storeImage, TOO_MANY_PIXELS } from './images.service';
@@ -184,5 +185,24 @@ describe('the unattached photo sweep', () => {
     const left = await t.db.select({ id: images.id }).from(images);
     expect(left.map((row) => row.id).sort()).toEqual([listed, profile, fresh].map(idOf).sort());
     expect(await sweepUnattachedImages(t.app.services)).toBe(0);
+  });
+
+  it('runs in the periodic sweep, and keeps the photos of a dispute', async () => {
+    const { trade, requester } = await buildTrade(t, { status: 'disputed' });
+    const [evidence, abandoned] = await Promise.all([uploadImage(requester), uploadImage(requester)]);
+    const idOf = (url: string | undefined) => (url ?? '').replace('/images/', '');
+    await t.db.insert(tradeDisputes).values({
+      tradeRequestId: trade.id,
+      openedById: requester.user?.id,
+      againstId: trade.ownerId,
+      reason: 'damaged',
+      text: 'It arrived torn.',
+      photoIds: [idOf(evidence)],
+    });
+    const later = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await t.app.sweep.run(later)).toContain('images.unattached');
+    const left = await t.db.select({ id: images.id }).from(images);
+    expect(left.map((row) => row.id)).toContain(idOf(evidence));
+    expect(left.map((row) => row.id)).not.toContain(idOf(abandoned));
   });
 });
