@@ -85,7 +85,12 @@ describe('a moderator resolves a dispute', () => {
     const registered = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ firstName: 'Mia', lastName: 'Moderator', email: moderatorEmail, password: PASSWORD }),
+      body: JSON.stringify({
+        firstName: 'Mia',
+        lastName: 'Moderator',
+        email: moderatorEmail,
+        password: PASSWORD,
+      }),
     });
     expect(registered.status, await registered.text()).toBe(201);
     await server.stop();
@@ -168,10 +173,9 @@ describe('a moderator resolves a dispute', () => {
     expect((await pageA.request.get('/api/moderation/disputes')).status()).toBe(403);
 
     // Mia sees it in the moderation view and completes the trade with a note.
-    const [dispute] = (await getJson<Array<{ id: string; tradeId: string }>>(
-      moderator,
-      '/api/moderation/disputes?status=open',
-    )).filter((entry) => entry.tradeId === tradeId);
+    const [dispute] = (
+      await getJson<Array<{ id: string; tradeId: string }>>(moderator, '/api/moderation/disputes?status=open')
+    ).filter((entry) => entry.tradeId === tradeId);
     expect(dispute).toBeDefined();
     const disputeId = (dispute as { id: string }).id;
     await moderator.goto('/moderation');
@@ -201,9 +205,9 @@ describe('a moderator resolves a dispute', () => {
       expect(await textOf(resolution)).toContain('the colour was described as "sand"');
     }
     await noSeriousViolations(pageA);
-    const [trade] = (await getJson<Array<{ id: string; status: string }>>(pageA, '/api/trade-requests')).filter(
-      (entry) => entry.id === tradeId,
-    );
+    const [trade] = (
+      await getJson<Array<{ id: string; status: string }>>(pageA, '/api/trade-requests')
+    ).filter((entry) => entry.id === tradeId);
     expect(trade?.status).toBe('completed');
   }, 300_000);
 });

@@ -62,6 +62,26 @@ const WishlistPage = lazyPage(
   () => import('@client/pages/wishlist'),
   (module) => module.WishlistPage,
 );
+const AboutPage = lazyPage(
+  () => import('@client/pages/info/about'),
+  (module) => module.AboutPage,
+);
+const HelpPage = lazyPage(
+  () => import('@client/pages/info/help'),
+  (module) => module.HelpPage,
+);
+const TermsPage = lazyPage(
+  () => import('@client/pages/info/terms'),
+  (module) => module.TermsPage,
+);
+const PrivacyPage = lazyPage(
+  () => import('@client/pages/info/privacy'),
+  (module) => module.PrivacyPage,
+);
+const AccessibilityPage = lazyPage(
+  () => import('@client/pages/info/accessibility'),
+  (module) => module.AccessibilityPage,
+);
 const ModerationPage = lazyPage(
   () => import('@client/pages/moderation'),
   (module) => module.ModerationPage,
@@ -72,7 +92,21 @@ const LAZY_VISITOR_PAGES: Readonly<Record<string, LazyPage>> = {
   '/categories': CategoriesPage,
   '/how-it-works': HowItWorksPage,
   '/social': SocialPage,
+  '/about': AboutPage,
+  '/help': HelpPage,
+  '/terms': TermsPage,
+  '/privacy': PrivacyPage,
+  '/accessibility': AccessibilityPage,
 };
+
+/** The footer's pages of plain information, open to everyone. */
+const INFO_ROUTES: readonly AppRoute[] = [
+  { path: '/about', component: AboutPage },
+  { path: '/help', component: HelpPage },
+  { path: '/terms', component: TermsPage },
+  { path: '/privacy', component: PrivacyPage },
+  { path: '/accessibility', component: AccessibilityPage },
+];
 
 /**
  * Prepares the page the app opens at, before the first render. Browse's data is requested at once
@@ -97,6 +131,7 @@ export const VISITOR_ROUTES: readonly AppRoute[] = [
   { path: '/categories', component: CategoriesPage },
   { path: '/how-it-works', component: HowItWorksPage },
   { path: '/social', component: SocialPage },
+  ...INFO_ROUTES,
 ];
 
 /** Members get their own home page at / and the member-only pages (MEMBER_ONLY_PATHS). */
@@ -110,4 +145,5 @@ export const MEMBER_ROUTES: readonly AppRoute[] = [
   { path: '/social', component: SocialPage },
   /** Reports for moderators; the page itself tells other members they are not authorized. */
   { path: '/moderation', component: ModerationPage },
+  ...INFO_ROUTES,
 ];

@@ -30,6 +30,7 @@ import {
   useUrlFilters,
 } from '@client/features/items';
 import { cn } from '@client/lib/utils';
+import { useDocumentMeta } from '@client/lib/document-meta';
 
 /*
  * The filter panel (sliders, checkboxes) loads when the pointer or focus reaches 'Filters', and
@@ -53,6 +54,7 @@ type ItemsView = 'grid' | 'list';
  * detail view over the page.
  */
 export function BrowsePage() {
+  useDocumentMeta('Browse items', 'Browse pre-loved clothing, shoes and accessories to swap: filter by category, size, brand, condition and value.');
   const { filters, highlight, setFilters, hrefFor, closeDetail } = useUrlFilters();
   const chips = activeFilterChips(filters);
   const [panelOpen, setPanelOpen] = useState(false);

@@ -20,6 +20,7 @@ import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
 import { ItemGrid, useItemFacets, useItemsInfinite } from '@client/features/items';
 import { cn } from '@client/lib/utils';
+import { useDocumentMeta } from '@client/lib/document-meta';
 
 interface CategoryCard {
   id: CategoryFilterId;
@@ -83,6 +84,7 @@ const CATEGORY_SKELETONS = 8;
  * survives a reload and the back button; no selection shows every item under 'All Items'.
  */
 export function CategoriesPage() {
+  useDocumentMeta('Categories', 'Clothing, shoes and accessories to swap, by category.');
   const search = useSearch();
   const [location, navigate] = useLocation();
   const selected = useMemo(() => {

@@ -11,9 +11,11 @@ import { useAuth } from '@client/lib/session';
 import { useFavorites } from '@client/features/favorites';
 import { CategoryRow, ItemsShowcase } from '@client/features/items';
 import { useTradeRequests } from '@client/features/trades';
+import { useDocumentMeta } from '@client/lib/document-meta';
 
 /** / for members (docs/product.md (Screens) Signed-in home page). */
 export function HomePage() {
+  useDocumentMeta('Home');
   const { user } = useAuth();
   const [category, setCategory] = useState<CategoryFilterId>('');
 

@@ -27,6 +27,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { PageContainer } from '@client/components/layout/page-container';
 import { useAuth } from '@client/lib/session';
 import { useAuthDialog } from '@client/features/auth';
+import { useDocumentMeta } from '@client/lib/document-meta';
 
 interface Step {
   icon: LucideIcon;
@@ -168,7 +169,8 @@ const PRO_TIPS: readonly Feature[] = [
   },
 ];
 
-const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
+/** Also the Help page's questions. */
+export const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
   {
     question: 'Is Threadswap really free?',
     answer:
@@ -187,7 +189,7 @@ const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
   {
     question: "What if I'm not happy with a trade?",
     answer:
-      'All trades are final, so take your time before you accept: ask questions in the chat, request extra photos and confirm the size and condition. If a trade did not go as described, say so in your review once it is completed. Honest ratings help everyone trade with confidence.',
+      'Take your time before you accept: ask questions in the chat, request extra photos and confirm the size and condition. Before anything is sent, either of you can cancel an accepted trade with a reason. If what arrives is not as described, open a dispute from the trade card within the claim window, with photos: a moderator decides, and both of you see their note. Once a trade is completed, your review tells others how it went.',
   },
   {
     question: 'How accurate are the price estimates?',
@@ -210,6 +212,7 @@ const TABS = [
 
 /** /how-it-works (docs/product.md, Screens). */
 export function HowItWorksPage() {
+  useDocumentMeta('How it works', 'How swapping on Threadswap works: list, match, offer, ship and review.');
   return (
     <>
       <HowItWorksHero />

@@ -21,9 +21,11 @@ import { SectionHeading } from '@client/components/layout/section-heading';
 import { CategoryRow, ItemsShowcase } from '@client/features/items';
 import { StatsBand } from '@client/features/stats';
 import { cn } from '@client/lib/utils';
+import { useDocumentMeta } from '@client/lib/document-meta';
 
 /** / for visitors (docs/product.md, Screens). */
 export function LandingPage() {
+  useDocumentMeta('Swap pre-loved fashion');
   const [category, setCategory] = useState<CategoryFilterId>('');
 
   return (

@@ -11,6 +11,7 @@ import { useAuth } from '@client/lib/session';
 import { ReportCard, type ReportStatus, useModerationReports } from '@client/features/safety';
 import { hasStatus } from '@client/lib/api-error';
 import { DisputeReviewCard, useModerationDisputes } from '@client/features/trades';
+import { useDocumentMeta } from '@client/lib/document-meta';
 
 type ModerationTab = ReportStatus | 'disputes';
 
@@ -24,6 +25,7 @@ const EMPTY: Record<ReportStatus, { title: string; description: string }> = {
  * Open and a Resolved tab bound to ?tab=. Anyone else sees 'Not authorized'.
  */
 export function ModerationPage() {
+  useDocumentMeta('Moderation');
   const { user } = useAuth();
   const isModerator = user?.isModerator === true;
   const [, navigate] = useLocation();

@@ -2,9 +2,11 @@ import { CircleExclamationPoint } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
+import { useDocumentMeta } from '@client/lib/document-meta';
 
 /** As docs/product.md (Screens) has it: any path outside the current route set. */
 export function NotFoundPage() {
+  useDocumentMeta('Page not found');
   return (
     <div
       className="flex flex-1 items-center justify-center bg-gray-100 px-4 py-20"

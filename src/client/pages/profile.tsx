@@ -15,6 +15,7 @@ import {
   PublicProfile,
   useAuthUser,
 } from '@client/features/users';
+import { useDocumentMeta } from '@client/lib/document-meta';
 
 const PROFILE_TABS = ['items', 'barters', 'favorites', 'reviews', 'preferences'] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];
@@ -36,6 +37,7 @@ function isProfileTab(value: string | null): value is ProfileTab {
  * links such as /profile?tab=barters open it; ?user={id} shows another member's public profile.
  */
 export function ProfilePage() {
+  useDocumentMeta('Profile');
   const { user: sessionUser } = useAuth();
   const params = new URLSearchParams(useSearch());
   const viewedId = params.get('user');

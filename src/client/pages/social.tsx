@@ -2,12 +2,14 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { PageContainer } from '@client/components/layout/page-container';
 import { useAuth } from '@client/lib/session';
 import { SocialDashboard, SocialFeatureCards, SocialVisitorView } from '@client/features/social';
+import { useDocumentMeta } from '@client/lib/document-meta';
 
 /**
  * /social (docs/product.md, Screens), for visitors and members: the heading and feature cards, then
  * the member's dashboard or, for a visitor, the join prompt and how the network works.
  */
 export function SocialPage() {
+  useDocumentMeta('Social trading', 'Find members with your style, follow their closets and swap with friends.');
   const { isAuthenticated, isLoading } = useAuth();
 
   return (

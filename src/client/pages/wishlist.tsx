@@ -18,6 +18,7 @@ import {
   WishlistMatchesCard,
 } from '@client/features/wishlist';
 import { handleUnauthorized } from '@client/lib/unauthorized';
+import { useDocumentMeta } from '@client/lib/document-meta';
 
 const FORM_ID = 'wishlist-add-form';
 /** As docs/product.md (Screens) has it: six placeholder cards while the wishlist loads. */
@@ -28,6 +29,7 @@ const SKELETON_COUNT = 6;
  * the matches found for the wishlist, and the member's entries.
  */
 export function WishlistPage() {
+  useDocumentMeta('Wishlist');
   const { isAuthenticated, isLoading } = useAuth();
 
   // As docs/product.md (Screens) has it: a visitor who lands here once authentication is known is sent to sign in.

@@ -1,15 +1,37 @@
 import { Leaf } from 'lucide-react';
+import { Link } from 'wouter';
 import { BrandMark } from '@client/components/layout/brand-mark';
 import { PageContainer } from '@client/components/layout/page-container';
 
-/**
- * As docs/product.md (Screens) has it: the footer's marketplace, support and company links are placeholders without
- * destinations, so they render as plain text rather than links that go nowhere.
- */
+/** Every footer entry goes somewhere real: a page of the app or a section of one. */
 const FOOTER_COLUMNS = [
-  { title: 'Marketplace', entries: ['Browse Items', 'Categories', 'Trending', 'Social Trading'] },
-  { title: 'Support', entries: ['Help Center', 'Safety Tips', 'Shipping Guide', 'Contact Us'] },
-  { title: 'Company', entries: ['About Us', 'Sustainability', 'Careers', 'Press'] },
+  {
+    title: 'Marketplace',
+    entries: [
+      { label: 'Browse Items', href: '/browse' },
+      { label: 'Categories', href: '/categories' },
+      { label: 'Trending', href: '/browse?sortBy=popular' },
+      { label: 'Social Trading', href: '/social' },
+    ],
+  },
+  {
+    title: 'Support',
+    entries: [
+      { label: 'How It Works', href: '/how-it-works' },
+      { label: 'Help', href: '/help' },
+      { label: 'Safety Tips', href: '/help#safety' },
+      { label: 'Shipping Guide', href: '/help#shipping' },
+    ],
+  },
+  {
+    title: 'Company',
+    entries: [
+      { label: 'About', href: '/about' },
+      { label: 'Terms', href: '/terms' },
+      { label: 'Privacy', href: '/privacy' },
+      { label: 'Accessibility', href: '/accessibility' },
+    ],
+  },
 ] as const;
 
 export function SiteFooter() {
@@ -36,7 +58,15 @@ export function SiteFooter() {
               <h2 className="text-sm font-semibold tracking-wide uppercase">{column.title}</h2>
               <ul className="space-y-2 text-sm text-muted-foreground">
                 {column.entries.map((entry) => (
-                  <li key={entry}>{entry}</li>
+                  <li key={entry.href}>
+                    <Link
+                      href={entry.href}
+                      className="rounded-sm hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                      data-testid={`link-footer-${entry.label.toLowerCase().replaceAll(' ', '-')}`}
+                    >
+                      {entry.label}
+                    </Link>
+                  </li>
                 ))}
               </ul>
             </div>

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+
+const SITE = 'Threadswap';
+const DEFAULT_DESCRIPTION =
+  'Threadswap is a fashion swap marketplace: trade pre-loved clothing, shoes and accessories item for item, with no money involved.';
+
+/** The page's `<title>` text: its own name, then the site's. */
+export function documentTitle(title: string): string {
+  return `${title} · ${SITE}`;
+}
+
+/**
+ * Gives the page its own `<title>` and meta description (tabs, history, bookmarks and search
+ * results name each page), and puts the site's back when it goes.
+ */
+export function useDocumentMeta(title: string, description: string = DEFAULT_DESCRIPTION) {
+  useEffect(() => {
+    const previousTitle = document.title;
+    document.title = documentTitle(title);
+    const meta = describedBy();
+    const previousDescription = meta.content;
+    meta.content = description;
+    return () => {
+      document.title = previousTitle;
+      meta.content = previousDescription;
+    };
+  }, [title, description]);
+}
+
+function describedBy(): HTMLMetaElement {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  return meta;
+}
