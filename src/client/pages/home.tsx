@@ -31,7 +31,8 @@ export function HomePage() {
         />
         <div className="relative max-w-2xl space-y-4">
           <h1 id="welcome-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-            Welcome back{user?.firstName ? `, ${user.firstName}` : ''}!
+            {isNewMember(user?.createdAt) ? 'Welcome' : 'Welcome back'}
+            {user?.firstName ? `, ${user.firstName}` : ''}!
           </h1>
           <p className="text-lg text-primary-foreground">
             Ready for your next swap? See what is new, check on your barter requests and find pieces that
@@ -154,4 +155,9 @@ function DashboardSummary() {
       </div>
     </section>
   );
+}
+
+/** Joined within the last day: greeted as someone new, not as someone coming back. */
+function isNewMember(createdAt: string | undefined): boolean {
+  return createdAt !== undefined && Date.now() - new Date(createdAt).getTime() < 24 * 60 * 60 * 1000;
 }

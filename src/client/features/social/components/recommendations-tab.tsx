@@ -109,15 +109,17 @@ function RecommendationCard({
               : 'Suggested for you'}
           </p>
         </div>
-        <span
-          className={cn(
-            'inline-flex shrink-0 items-baseline gap-1 rounded-full border px-2.5 py-1 text-sm font-semibold',
-            scoreBadgeClass(recommendationScore),
-          )}
-        >
-          <span data-testid={`text-recommendation-score-${user.id}`}>{toPercent(recommendationScore)}%</span>
-          <span className="text-xs font-medium">match</span>
-        </span>
+        {recommendationScore > 0 ? (
+          <span
+            className={cn(
+              'inline-flex shrink-0 items-baseline gap-1 rounded-full border px-2.5 py-1 text-sm font-semibold',
+              scoreBadgeClass(recommendationScore),
+            )}
+          >
+            <span data-testid={`text-recommendation-score-${user.id}`}>{toPercent(recommendationScore)}%</span>
+            <span className="text-xs font-medium">match</span>
+          </span>
+        ) : null}
       </div>
 
       <dl className="grid grid-cols-2 gap-3">

@@ -15,6 +15,8 @@ interface StatDefinition {
   /** As docs/product.md (Social) has it: percentages rounded to whole numbers, the trust rating with one decimal. */
   format: (stats: SocialStats) => string;
   suffix?: string;
+  /** Whether the figure means something yet; the suffix is left out when it does not. */
+  hasValue?: (stats: SocialStats) => boolean;
 }
 
 /** docs/product.md (Social): Social stats, in the product doc's order and with its labels. */
@@ -45,8 +47,10 @@ const SOCIAL_STAT_DEFINITIONS: readonly StatDefinition[] = [
     label: 'Trust Rating',
     icon: Star,
     tint: 'bg-amber-100 text-amber-800',
-    format: (stats) => formatOneDecimal(stats.trustRating),
+    // Nobody has rated a new member yet: 'New', never '0.0 / 5'.
+    format: (stats) => (stats.trustRating > 0 ? formatOneDecimal(stats.trustRating) : 'New'),
     suffix: '/ 5',
+    hasValue: (stats) => stats.trustRating > 0,
   },
   {
     key: 'stylistRating',
@@ -99,7 +103,7 @@ export function SocialStatsCard() {
 export function StatTiles({ stats, className }: { stats: SocialStats | null; className?: string }) {
   return (
     <dl className={cn(GRID, className)}>
-      {SOCIAL_STAT_DEFINITIONS.map(({ key, label, icon: Icon, tint, format, suffix }) => (
+      {SOCIAL_STAT_DEFINITIONS.map(({ key, label, icon: Icon, tint, format, suffix, hasValue }) => (
         <div key={key} className="flex min-w-0 flex-col gap-1 rounded-lg border bg-background p-2.5 sm:p-4">
           <dt className="order-last text-xs leading-tight font-medium text-muted-foreground sm:text-sm">
             {label}
@@ -115,7 +119,7 @@ export function StatTiles({ stats, className }: { stats: SocialStats | null; cla
               >
                 {stats ? format(stats) : '—'}
               </span>
-              {stats && suffix ? <span className="text-xs text-muted-foreground">{suffix}</span> : null}
+              {stats && suffix && (hasValue?.(stats) ?? true) ? <span className="text-xs text-muted-foreground">{suffix}</span> : null}
             </span>
           </dd>
         </div>

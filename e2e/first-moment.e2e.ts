@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { openBrowser } from './support/browser';
+import { registerMember, shown, textOf } from './support/journeys';
+
+/**
+ * A new member's first moment: greeted as new ("Welcome, Nina!", not "Welcome back"), and never
+ * shown a rating of 0.0 before anyone has rated them.
+ */
+describe('a new member', () => {
+  it('is welcomed, not welcomed back, and reads "New" where a rating would be', async () => {
+    const { page } = await openBrowser({ width: 375, height: 800 });
+    await registerMember(page, 'Nina', 'Park');
+    await page.goto('/');
+    const heading = page.locator('#welcome-heading');
+    await shown(heading);
+    expect(await textOf(heading)).toBe('Welcome, Nina!');
+
+    await page.goto('/social');
+    const trust = page.getByTestId('text-social-stat-trustRating');
+    await shown(trust);
+    expect(await textOf(trust)).toBe('New');
+    expect(await textOf(page.getByTestId('card-social-stats'))).not.toContain('/ 5');
+  });
+});
