@@ -3,10 +3,18 @@ import { openBrowser } from './support/browser';
 import { registerMember, shown, textOf } from './support/journeys';
 
 /**
- * A new member's first moment: greeted as new ("Welcome, Nina!", not "Welcome back"), and never
+ * A new member's first moment: Start Trading leads to sign-up; then greeted as new ("Welcome, Nina!", not "Welcome back"), and never
  * shown a rating of 0.0 before anyone has rated them.
  */
 describe('a new member', () => {
+  it('Start Trading on the landing page opens sign-up', async () => {
+    const { page } = await openBrowser({ width: 375, height: 800 });
+    await page.goto('/');
+    await page.getByTestId('button-start-trading').click();
+    await shown(page.getByRole('dialog').getByRole('heading', { name: 'Join Threadswap' }));
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
   it('is welcomed, not welcomed back, and reads "New" where a rating would be', async () => {
     const { page } = await openBrowser({ width: 375, height: 800 });
     await registerMember(page, 'Nina', 'Park');

@@ -18,6 +18,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { PageContainer } from '@client/components/layout/page-container';
 import { SectionHeading } from '@client/components/layout/section-heading';
+import { useAuthDialog } from '@client/features/auth';
 import { CategoryRow, ItemsShowcase } from '@client/features/items';
 import { StatsBand } from '@client/features/stats';
 import { cn } from '@client/lib/utils';
@@ -47,6 +48,7 @@ export function LandingPage() {
 }
 
 function LandingHero() {
+  const { openAuthDialog } = useAuthDialog();
   return (
     <section
       aria-labelledby="hero-heading"
@@ -73,11 +75,9 @@ function LandingHero() {
             as you do. No money changes hands, and smart matching finds the swaps worth making.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <a href="/api/login" data-testid="button-start-trading">
-                Start Trading
-                <ArrowRight aria-hidden="true" />
-              </a>
+            <Button size="lg" onClick={() => openAuthDialog('register')} data-testid="button-start-trading">
+              Start Trading
+              <ArrowRight aria-hidden="true" />
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link href="/browse" data-testid="button-browse-items">
