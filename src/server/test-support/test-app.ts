@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
 import { type AppInstance, buildApp } from '../app';
+import type { Db } from '../db/connect';
 import type { AppConfig } from '../env';
 import { type AuthRateLimits, DEFAULT_TRADE_ACTION_LIMITS, type TradeActionLimits } from '../lib/rate-limit';
 import { randomUUID } from 'node:crypto';
@@ -47,6 +48,8 @@ export interface TestAppOptions {
   tradeActionLimits?: TradeActionLimits;
   /** Empty every table before each test (the default); off for files that build data once. */
   resetBetweenTests?: boolean;
+  /** Images drawn on first request (BuildAppOptions), given the test database. */
+  renderMissingImage?: (db: Db) => (id: string) => Promise<boolean>;
 }
 
 /**
@@ -64,6 +67,7 @@ export function useTestApp(options: TestAppOptions = {}) {
       clientDir: null,
       authRateLimits: options.authRateLimits ?? generousLimits,
       tradeActionLimits: options.tradeActionLimits ?? generousTradeLimits,
+      renderMissingImage: options.renderMissingImage?.(state.database.db),
     });
     await state.app.ready();
   })();

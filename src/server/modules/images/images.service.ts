@@ -52,6 +52,9 @@ export async function storeImage(ctx: ServiceContext, memberId: string | null, i
 
 export async function loadImage(ctx: ServiceContext, id: string, width: 400 | 1200) {
   const column = width === THUMB_WIDTH ? images.thumb : images.full;
-  const [row] = await ctx.db.select({ data: column }).from(images).where(eq(images.id, id)).limit(1);
-  return row?.data;
+  const read = async () =>
+    (await ctx.db.select({ data: column }).from(images).where(eq(images.id, id)).limit(1))[0]?.data;
+  const data = await read();
+  if (data || !ctx.renderMissingImage || !(await ctx.renderMissingImage(id))) return data;
+  return read();
 }
