@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import { sessions, users } from '../db/schema';
@@ -30,15 +30,30 @@ export async function deleteSession(db: Db, token: string | undefined) {
   if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-async function loadSessionUser(db: Db, token: string): Promise<SessionUser | null> {
-  const tokenHash = hashToken(token);
-  const now = new Date();
-  const [row] = await db
+/**
+ * The lookup every signed-in request makes, built once per database as a prepared statement:
+ * building the query (about 20 columns) cost more Node CPU than an empty answer itself.
+ */
+function prepareSessionLookup(db: Db) {
+  return db
     .select({ user: users, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_lookup');
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+async function loadSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash });
   if (!row) return null;
   const idleFor = now.getTime() - row.lastSeenAt.getTime();
   if (idleFor > SESSION_IDLE_MS) {
