@@ -13,9 +13,11 @@ const HTTP_KEYS = [
   'items-search',
   'items-filters',
   'items-deep-offset',
+  'items-varied',
   'facets',
   'smart-matches',
   'trade-requests',
+  'trade-requests-idle',
   'conversation',
   'login',
 ];

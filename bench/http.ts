@@ -18,8 +18,8 @@ export interface HttpCase {
   path: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Varies each request (login: a different member and client address every time). */
-  vary?: () => { headers?: Record<string, string>; body?: string };
+  /** Varies each request (login: a different member and client address every time; varied searches: the path). */
+  vary?: () => { headers?: Record<string, string>; body?: string; path?: string };
   /** Checked against the GET /api/items budget (BUDGETS.itemsP99Ms). */
   itemsBudget?: boolean;
 }
@@ -45,9 +45,39 @@ export interface LoadSettings {
 const cookie = (token: string) => ({ cookie: `${SESSION_COOKIE}=${token}` });
 const json = { 'content-type': 'application/json' };
 
+/** Words of the varied searches: garments, materials, colours, brands, and one typo (trigram path). */
+const SEARCH_TERMS = [
+  'denim',
+  'jacket',
+  'wool coat',
+  'linen shirt',
+  'black boots',
+  'leather bag',
+  'summer dress',
+  'vintage',
+  'sneakers',
+  'knit sweater',
+  'silk scarf',
+  'levis',
+  'nike',
+  'red',
+  'cotton tee',
+  'jaket',
+];
+const SEARCH_SORTS = ['', '&sortBy=newest', '&sortBy=price-low', '&sortBy=popular'];
+
+/** The n-th varied search: each of 16 terms with each of 4 sorts, at offsets 0 to 96; repeats only after 1,024. */
+export function variedSearchPath(n: number) {
+  const term = SEARCH_TERMS[n % SEARCH_TERMS.length] as string;
+  const sort = SEARCH_SORTS[Math.floor(n / SEARCH_TERMS.length) % SEARCH_SORTS.length] as string;
+  const offset = 24 * (Math.floor(n / (SEARCH_TERMS.length * SEARCH_SORTS.length)) % 5);
+  return `/api/items?search=${encodeURIComponent(term)}${sort}${offset ? `&offset=${offset}` : ''}`;
+}
+
 /** The HTTP cases, built from the seeded fixtures. */
 export function httpCases(fixtures: Fixtures): HttpCase[] {
   let login = 0;
+  let search = 0;
   return [
     {
       key: 'items-default',
@@ -77,6 +107,15 @@ export function httpCases(fixtures: Fixtures): HttpCase[] {
       path: `/api/items?offset=${fixtures.deepOffset}`,
       itemsBudget: true,
     },
+    {
+      key: 'items-varied',
+      label:
+        'GET /api/items, varied searches (16 terms × 4 sorts × 5 offsets, a different query each request)',
+      method: 'GET',
+      path: variedSearchPath(0),
+      vary: () => ({ path: variedSearchPath((search += 1)) }),
+      itemsBudget: true,
+    },
     { key: 'facets', label: 'GET /api/items/facets', method: 'GET', path: '/api/items/facets' },
     {
       key: 'smart-matches',
@@ -92,6 +131,13 @@ export function httpCases(fixtures: Fixtures): HttpCase[] {
       method: 'GET',
       path: '/api/trade-requests',
       headers: cookie(fixtures.tradeMember.token),
+    },
+    {
+      key: 'trade-requests-idle',
+      label: 'GET /api/trade-requests (member with no trades)',
+      method: 'GET',
+      path: '/api/trade-requests',
+      headers: cookie(fixtures.idleMember.token),
     },
     {
       key: 'conversation',

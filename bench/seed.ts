@@ -27,6 +27,8 @@ export interface Fixtures {
   pairs: Pair[];
   /** The member with the most trades, for GET /api/trade-requests. */
   tradeMember: Member & { trades: number };
+  /** A member who has never traded: the signed-in read at its cheapest (session lookup, empty list). */
+  idleMember: Member;
   /** A member with items of their own and an available item of someone else, for smart matches. */
   viewer: Member;
   foreignItemId: string;
@@ -224,8 +226,18 @@ export async function seedBench(
     sql`select email from users where email like ${'%@' + SCALE_EMAIL_DOMAIN} order by id limit 2000`,
   );
   if (!foreign || emails.length === 0) throw new Error('the dataset has no items or members to benchmark');
+  const [idle] = await queryRows<{ id: string }>(
+    database.db,
+    sql`select id from users u where not exists (select 1 from trade_requests t where t.requester_id = u.id or t.owner_id = u.id)
+        order by id limit 1`,
+  );
+  const idleId = idle?.id ?? viewerId;
 
-  const tokens = await createSessions(database, [...memberPairs.flat(), ...(trader ? [trader.id] : [])]);
+  const tokens = await createSessions(database, [
+    ...memberPairs.flat(),
+    ...(trader ? [trader.id] : []),
+    ...(idleId === viewerId ? [] : [idleId]),
+  ]);
   const member = (id: string): Member => ({ id, token: tokens.get(id) as string });
   // Planner statistics and the visibility map (index-only scans), as autovacuum would leave them.
   await database.db.execute(sql`vacuum analyze`);
@@ -254,6 +266,7 @@ export async function seedBench(
     tradeMember: trader
       ? { ...member(trader.id), trades: trader.trades }
       : { ...member(viewerId), trades: 0 },
+    idleMember: member(idleId),
     viewer: member(viewerId),
     foreignItemId: foreign.id,
     conversation: {

@@ -106,6 +106,8 @@ export interface BuildAppOptions {
   clientDir?: string | null;
   /** WebSocket gateway settings (tests shorten the heartbeat). */
   realtime?: RealtimeGatewayOptions;
+  /** Renders an image that is not stored yet, if it can (the demo photos; ServiceContext). */
+  renderMissingImage?: (id: string) => Promise<boolean>;
 }
 
 /** A hop count becomes the function Fastify's types ask for: trust the nearest `hops` proxies. */
@@ -153,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     db: options.database.db,
     events: createDomainEvents(),
     marketplaceCache: app.marketplaceCache,
+    renderMissingImage: options.renderMissingImage,
   };
   app.decorate('services', services);
   // Listeners run in the order they subscribe: wishlist alerts go out before match alerts.

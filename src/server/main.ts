@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/connect';
-import { seedDemo } from './db/seed';
+import { onDemandArtPool, seedDemo } from './db/seed';
 import { type AppConfig, configWarnings, parseEnv } from './env';
 import { ignoreOutputErrors, logOutput } from './lib/log-output';
 import { loggerOptions } from './lib/logging';
@@ -52,15 +52,21 @@ const events =
     ? await createPostgresBus(database.pool, config.databaseUrl, logger)
     : createLocalBus();
 running.close.unshift(() => events.close());
+// The demo photos are drawn when first requested, and in the background once the server listens:
+// rendering all 72 before listening made a first start take about 20 s.
+const demoArt = onDemandArtPool(database.db);
 const app = await buildApp({
   config,
   database,
   bus: events,
   logger: { level: config.logLevel, stream: output },
   clientDir: config.clientDir,
+  renderMissingImage: demoArt.ensure,
 });
 running.close.unshift(() => app.close());
-if (config.demo) await seedDemo(database.db, (message) => app.log.info(message));
+if (config.demo) {
+  await seedDemo(database.db, (message) => app.log.info(message), { photos: 'on-demand' });
+}
 
 if (!closing) {
   await app.listen({ port: config.port, host: config.host });
@@ -68,4 +74,16 @@ if (!closing) {
     { database: database.kind, demo: config.demo },
     `Threadswap is running at http://localhost:${config.port}`,
   );
+  if (config.demo) {
+    const started = Date.now();
+    void demoArt.fillAll().then(
+      (rendered) => {
+        if (rendered > 0) app.log.info(`Rendered ${rendered} demo photos in ${Date.now() - started} ms`);
+      },
+      (error: unknown) => {
+        if (!closing)
+          app.log.warn({ err: error }, 'rendering the demo photos failed; they render when requested');
+      },
+    );
+  }
 }

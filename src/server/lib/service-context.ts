@@ -12,4 +12,9 @@ export interface ServiceContext {
   events: DomainEvents;
   /** The public marketplace reads, cached per query (items/marketplace-cache.ts). */
   marketplaceCache: GenerationCache;
+  /**
+   * Asked for an image id that is not stored: renders and stores it when it is one the server can
+   * draw (the demo photos, rendered on first request), answering true when it now is stored.
+   */
+  renderMissingImage?: (id: string) => Promise<boolean>;
 }

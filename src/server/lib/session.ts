@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import { sessions, users } from '../db/schema';
@@ -61,10 +61,12 @@ export interface CurrentSession {
 export const sessionDeadline = (lastSeenAt: Date, expiresAt: Date) =>
   new Date(Math.min(expiresAt.getTime(), lastSeenAt.getTime() + SESSION_IDLE_MS));
 
-async function loadSession(db: Db, token: string): Promise<CurrentSession | null> {
-  const tokenHash = hashToken(token);
-  const now = new Date();
-  const [row] = await db
+/**
+ * The lookup every signed-in request makes, built once per database as a prepared statement:
+ * building the query (about 20 columns) cost more Node CPU than an empty answer itself.
+ */
+function prepareSessionLookup(db: Db) {
+  return db
     .select({
       user: users,
       sessionId: sessions.id,
@@ -73,8 +75,21 @@ async function loadSession(db: Db, token: string): Promise<CurrentSession | null
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_lookup');
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+async function loadSession(db: Db, token: string): Promise<CurrentSession | null> {
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash });
   if (!row) return null;
   const idleFor = now.getTime() - row.lastSeenAt.getTime();
   if (idleFor > SESSION_IDLE_MS) {

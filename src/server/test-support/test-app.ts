@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
 import { type AppInstance, buildApp } from '../app';
+import type { Db } from '../db/connect';
 import type { AppConfig } from '../env';
 import { type AuthRateLimits, DEFAULT_MEMBER_RATE_LIMITS, type MemberRateLimits } from '../lib/rate-limit';
 import { randomUUID } from 'node:crypto';
@@ -50,6 +51,8 @@ export interface TestAppOptions {
   memberRateLimits?: Partial<MemberRateLimits>;
   /** Empty every table before each test (the default); off for files that build data once. */
   resetBetweenTests?: boolean;
+  /** Images drawn on first request (BuildAppOptions), given the test database. */
+  renderMissingImage?: (db: Db) => (id: string) => Promise<boolean>;
 }
 
 /**
@@ -68,6 +71,7 @@ export function useTestApp(options: TestAppOptions = {}) {
       authRateLimits: options.authRateLimits ?? generousLimits,
       realtime: options.realtime,
       memberRateLimits: options.memberRateLimits ?? generousMemberLimits,
+      renderMissingImage: options.renderMissingImage?.(state.database.db),
     });
     await state.app.ready();
   })();

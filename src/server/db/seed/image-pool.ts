@@ -265,3 +265,68 @@ export async function ensureArtImages(db: Db, keys: readonly ArtKey[], options: 
   }
   return new Map([...wanted].map(([name, entry]) => [name, imageUrl(entry.id)]));
 }
+
+/** The `/images/{id}` URL of each photo in `keys`, by `artKeyName`, without rendering or storing anything. */
+export function artImageUrls(keys: readonly ArtKey[]) {
+  return new Map(keys.map((key) => [artKeyName(key), imageUrl(artImageId(key))]));
+}
+
+/** Photos of the pool rendered when first asked for, instead of before the server starts. */
+export interface OnDemandArt {
+  /**
+   * Renders and stores the pool photo with this image id unless it is stored already; answers
+   * false for an id that is not one of the pool's. Concurrent calls for one id share one render.
+   */
+  ensure(id: string): Promise<boolean>;
+  /** Renders and stores every pool photo not stored yet, one at a time; answers how many it stored. */
+  fillAll(): Promise<number>;
+}
+
+export function onDemandArtImages(db: Db, keys: readonly ArtKey[]): OnDemandArt {
+  const byId = new Map(keys.map((key) => [artImageId(key), key]));
+  const inFlight = new Map<string, Promise<boolean>>();
+  const stored = new Set<string>();
+  const ensure = (id: string) => {
+    const key = byId.get(id);
+    if (!key) return Promise.resolve(false);
+    if (stored.has(id)) return Promise.resolve(true);
+    let pending = inFlight.get(id);
+    if (!pending) {
+      pending = (async () => {
+        const image = await artPhoto(key, true);
+        if (!image) return false;
+        await db
+          .insert(images)
+          .values({ id, ...image, userId: null })
+          .onConflictDoNothing();
+        stored.add(id);
+        return true;
+      })().finally(() => inFlight.delete(id));
+      inFlight.set(id, pending);
+    }
+    return pending;
+  };
+  return {
+    ensure,
+    async fillAll() {
+      const ids = [...byId.keys()];
+      const present = new Set<string>();
+      for (let start = 0; start < ids.length; start += 1000) {
+        const rows = await db
+          .select({ id: images.id })
+          .from(images)
+          .where(inArray(images.id, ids.slice(start, start + 1000)));
+        for (const row of rows) present.add(row.id);
+      }
+      let rendered = 0;
+      for (const id of ids) {
+        if (present.has(id)) {
+          stored.add(id);
+          continue;
+        }
+        if (!stored.has(id) && (await ensure(id))) rendered += 1;
+      }
+      return rendered;
+    },
+  };
+}

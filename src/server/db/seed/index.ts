@@ -3,19 +3,34 @@ import type { Db } from '../connect';
 import { users } from '../schema';
 import { hashPassword } from '../../lib/password';
 import { insertActivity, planActivity } from './activity';
-import { ensureArtPool, insertCatalogue, planCatalogue, type SeedOwner } from './items';
+import { artPoolUrls, ensureArtPool, insertCatalogue, planCatalogue, type SeedOwner } from './items';
+
+export { onDemandArtPool } from './items';
 import { buildMembers, DEMO_PASSWORD } from './members';
 import { insertNetwork } from './network';
 import { createRandom } from './random';
 
 export const DEMO_MEMBER_COUNT = 36;
 
+export interface SeedDemoOptions {
+  /**
+   * 'render' (the default) renders and stores every photo before seeding. 'on-demand' stores none:
+   * the items point at the pool's URLs all the same, and the server renders each photo when it is
+   * first requested (`onDemandArtPool`), so a first start does not wait for 72 renders.
+   */
+  photos?: 'render' | 'on-demand';
+}
+
 /**
  * Seeds the demo community into an empty database: members, their listings with photos, favourites,
  * and their history: barters in every state, reviews, wishlists and notifications. A database with
  * members is left alone.
  */
-export async function seedDemo(db: Db, log: (message: string) => void = () => undefined) {
+export async function seedDemo(
+  db: Db,
+  log: (message: string) => void = () => undefined,
+  options: SeedDemoOptions = {},
+) {
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return false;
   const started = Date.now();
@@ -25,7 +40,7 @@ export async function seedDemo(db: Db, log: (message: string) => void = () => un
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const members = buildMembers(random, DEMO_MEMBER_COUNT);
   // Photos are rendered before the transaction, so that it stays short; they are shared and reusable.
-  const photoUrls = await ensureArtPool(db);
+  const photoUrls = options.photos === 'on-demand' ? artPoolUrls() : await ensureArtPool(db);
   const start = now - 400 * 24 * 3600 * 1000;
   const seeded = await db.transaction(async (tx) => {
     const inserted = await tx

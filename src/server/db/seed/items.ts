@@ -17,7 +17,14 @@ import {
   STYLE_TAGS,
 } from './catalog';
 import { ART_SHAPES } from './garment-art';
-import { type ArtKey, artKeyName, ensureArtImages, type EnsureArtOptions } from './image-pool';
+import {
+  type ArtKey,
+  artImageUrls,
+  artKeyName,
+  ensureArtImages,
+  type EnsureArtOptions,
+  onDemandArtImages,
+} from './image-pool';
 import { type Random, seededUuid, weighted } from './random';
 
 export type ItemRow = typeof items.$inferInsert & { id: string; createdAt: Date; favoriteCount: number };
@@ -47,6 +54,16 @@ function artPoolKeys(): ArtKey[] {
 /** Renders (or finds) every pool photo and answers the URL of each, by `artKeyName`. */
 export function ensureArtPool(db: Db, options?: EnsureArtOptions) {
   return ensureArtImages(db, artPoolKeys(), options);
+}
+
+/** The URL of every pool photo, by `artKeyName`, rendering nothing: see `onDemandArtPool`. */
+export function artPoolUrls() {
+  return artImageUrls(artPoolKeys());
+}
+
+/** The pool photos rendered and stored when first requested (or by `fillAll`), not before. */
+export function onDemandArtPool(db: Db) {
+  return onDemandArtImages(db, artPoolKeys());
 }
 
 const CONDITION_WEIGHTS: ReadonlyArray<readonly [Condition, number]> = [

@@ -100,11 +100,17 @@ export async function storeImage(
 /** A photo's bytes; a deleted member's photos are no longer served. */
 export async function loadImage(ctx: ServiceContext, id: string, width: 400 | 1200) {
   const column = width === THUMB_WIDTH ? images.thumb : images.full;
-  const [row] = await ctx.db
-    .select({ data: column })
-    .from(images)
-    .leftJoin(users, eq(users.id, images.userId))
-    .where(and(eq(images.id, id), isNull(users.deletedAt)))
-    .limit(1);
-  return row?.data;
+  // A deleted member's photos are no longer served.
+  const read = async () =>
+    (
+      await ctx.db
+        .select({ data: column })
+        .from(images)
+        .leftJoin(users, eq(users.id, images.userId))
+        .where(and(eq(images.id, id), isNull(users.deletedAt)))
+        .limit(1)
+    )[0]?.data;
+  const data = await read();
+  if (data || !ctx.renderMissingImage || !(await ctx.renderMissingImage(id))) return data;
+  return read();
 }

@@ -9,7 +9,7 @@ import {
 } from '../../../common/domain/taxonomy';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { dealTerms, diffTerms } from '../../../common/domain/trade-terms';
-import type { Db, Tx } from '../../db/connect';
+import { type Db, queryRows, type Tx } from '../../db/connect';
 import { items, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
@@ -80,6 +80,28 @@ export async function listMarketplace(ctx: ServiceContext, query: ItemListQuery)
 
 /** Counts per category id, condition, size and the 20 most common brands; each ignores its own filter. */
 export async function facets(ctx: ServiceContext, filters: ItemFilters): Promise<ItemFacets> {
+  return filtersAFacet(filters) ? facetsPerDimension(ctx, filters) : facetsInOnePass(ctx, filters);
+}
+
+const CATEGORY_COUNTS = {
+  all: sql<number>`count(*)::int`,
+  clothing: sql<number>`(count(*) filter (where ${items.category} = 'clothing'))::int`,
+  shoes: sql<number>`(count(*) filter (where ${items.category} = 'shoes'))::int`,
+  accessories: sql<number>`(count(*) filter (where ${items.category} = 'accessories'))::int`,
+  women: sql<number>`(count(*) filter (where ${items.gender} = 'women'))::int`,
+  men: sql<number>`(count(*) filter (where ${items.gender} = 'men'))::int`,
+};
+const NO_CATEGORY_COUNTS = { all: 0, clothing: 0, shoes: 0, accessories: 0, women: 0, men: 0 };
+/** How many values each facet lists: every condition, 60 sizes, and 21 brands (20 once a null brand is left out). */
+const FACET_LIMITS = { condition: CONDITIONS.length, size: 60, brand: 21 } as const;
+
+/** True when a filter narrows one of the facet dimensions, so that each facet needs its own WHERE. */
+function filtersAFacet(filters: ItemFilters) {
+  return Boolean(filters.category || filters.condition?.length || filters.size?.length || filters.brand);
+}
+
+/** One query per dimension, each leaving out its own filter: needed once a facet dimension is filtered. */
+export async function facetsPerDimension(ctx: ServiceContext, filters: ItemFilters): Promise<ItemFacets> {
   const { db } = ctx;
   const { searchMode, total } = await countMarketplace(ctx, filters);
   const base = <T extends SelectedFields>(selection: T, omit?: FacetDimension) =>
@@ -95,29 +117,86 @@ export async function facets(ctx: ServiceContext, filters: ItemFilters): Promise
       .limit(limit);
     return rows.filter((row): row is { value: string; count: number } => row.value !== null);
   };
-  const categoryCounts = base(
-    {
-      all: sql<number>`count(*)::int`,
-      clothing: sql<number>`(count(*) filter (where ${items.category} = 'clothing'))::int`,
-      shoes: sql<number>`(count(*) filter (where ${items.category} = 'shoes'))::int`,
-      accessories: sql<number>`(count(*) filter (where ${items.category} = 'accessories'))::int`,
-      women: sql<number>`(count(*) filter (where ${items.gender} = 'women'))::int`,
-      men: sql<number>`(count(*) filter (where ${items.gender} = 'men'))::int`,
-    },
-    'category',
-  );
   const [[categoryRow], conditions, sizes, brands] = await Promise.all([
-    categoryCounts,
-    grouped(items.condition, 'condition', CONDITIONS.length),
-    grouped(items.size, 'size', 60),
-    grouped(items.brand, 'brand', 21),
+    base(CATEGORY_COUNTS, 'category'),
+    grouped(items.condition, 'condition', FACET_LIMITS.condition),
+    grouped(items.size, 'size', FACET_LIMITS.size),
+    grouped(items.brand, 'brand', FACET_LIMITS.brand),
   ]);
   return {
     total,
-    categories: categoryRow ?? { all: 0, clothing: 0, shoes: 0, accessories: 0, women: 0, men: 0 },
+    categories: categoryRow ?? NO_CATEGORY_COUNTS,
     conditions,
     sizes,
     brands: brands.slice(0, 20),
+  };
+}
+
+/** A row of the one-pass facet query: the whole set (with its category counts) or one facet value. */
+type FacetRow = {
+  /** GROUPING(condition, size, brand): 7 the whole set, 3 per condition, 5 per size, 6 per brand. */
+  grouping_set: number;
+  condition: string | null;
+  size: string | null;
+  brand: string | null;
+  n: number;
+} & Record<keyof typeof CATEGORY_COUNTS, number>;
+
+/**
+ * The same answer as `facetsPerDimension` in one scan, when no facet dimension is filtered (every
+ * facet then shares one WHERE): GROUPING SETS count the whole set (with its category columns) and
+ * each condition, size and brand; a window keeps each facet's top values in the same order.
+ * Without a search, the total is the whole set's count, so no separate count runs either.
+ */
+export async function facetsInOnePass(ctx: ServiceContext, filters: ItemFilters): Promise<ItemFacets> {
+  const counted = filters.search ? await countMarketplace(ctx, filters) : undefined;
+  const where = marketplaceWhere(filters, { searchMode: counted?.searchMode ?? 'fulltext' });
+  const categoryColumns = sql.join(
+    Object.entries(CATEGORY_COUNTS).map(
+      ([name, expression]) => sql`${expression} as ${sql.identifier(name)}`,
+    ),
+    sql`, `,
+  );
+  const rows = await queryRows<FacetRow>(
+    ctx.db,
+    sql`select * from (
+      select g.*, row_number() over (partition by g.grouping_set order by g.n desc, g.condition, g.size, g.brand) as place
+      from (
+        select grouping(${items.condition}, ${items.size}, ${items.brand})::int as grouping_set,
+          ${items.condition} as condition, ${items.size} as size, ${items.brand} as brand,
+          count(*)::int as n, ${categoryColumns}
+        from ${items} where ${where}
+        group by grouping sets ((), (${items.condition}), (${items.size}), (${items.brand}))
+      ) g
+    ) ranked
+    where grouping_set = 7
+      or (grouping_set = 3 and place <= ${FACET_LIMITS.condition})
+      or (grouping_set = 5 and place <= ${FACET_LIMITS.size})
+      or (grouping_set = 6 and place <= ${FACET_LIMITS.brand})
+    order by grouping_set, place`,
+  );
+  const valuesOf = (grouping: number, value: (row: FacetRow) => string | null) =>
+    rows.flatMap((row) => {
+      const name = row.grouping_set === grouping ? value(row) : null;
+      return name === null ? [] : [{ value: name, count: row.n }];
+    });
+  const whole = rows.find((row) => row.grouping_set === 7);
+  const categories = whole
+    ? {
+        all: whole.all,
+        clothing: whole.clothing,
+        shoes: whole.shoes,
+        accessories: whole.accessories,
+        women: whole.women,
+        men: whole.men,
+      }
+    : NO_CATEGORY_COUNTS;
+  return {
+    total: counted?.total ?? categories.all,
+    categories,
+    conditions: valuesOf(3, (row) => row.condition),
+    sizes: valuesOf(5, (row) => row.size),
+    brands: valuesOf(6, (row) => row.brand).slice(0, 20),
   };
 }
 
