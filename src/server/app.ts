@@ -29,7 +29,9 @@ import {
   type AuthRateLimits,
   createAuthLimiter,
   DEFAULT_AUTH_RATE_LIMITS,
+  DEFAULT_RING_ACTION_LIMITS,
   DEFAULT_TRADE_ACTION_LIMITS,
+  type RingActionLimits,
   type TradeActionLimits,
 } from './lib/rate-limit';
 import { createSweep, type Sweep } from './lib/sweep';
@@ -45,6 +47,7 @@ import { registerMatchingListeners } from './modules/matching/matching.listeners
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { swapRulesRoutes } from './modules/rings/swap-rules.routes';
 import { registerTradesListeners } from './modules/trades/trades.listeners';
 import { tradesRoutes } from './modules/trades/trades.routes';
 import { registerTradesSweep } from './modules/trades/trades.sweep';
@@ -66,6 +69,8 @@ declare module 'fastify' {
     authLimiter: AuthLimiter;
     /** Per-member budgets for cancelling trades and opening disputes. */
     tradeActionLimits: TradeActionLimits;
+    /** Per-member budgets for swap rules and ring actions. */
+    ringActionLimits: RingActionLimits;
     /** Periodic work (trade expiries, claim windows); tests call `sweep.run(now)` themselves. */
     sweep: Sweep;
     /** Fan-out of socket events to every instance (modules/realtime). */
@@ -98,6 +103,7 @@ export interface BuildAppOptions {
   logger?: false | { level: string; stream?: DestinationStream };
   authRateLimits?: AuthRateLimits;
   tradeActionLimits?: TradeActionLimits;
+  ringActionLimits?: RingActionLimits;
   /** Fan-out of socket events; defaults to this process only. */
   bus?: EventBus;
   /** The built client to serve; null serves none (API tests). */
@@ -133,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   );
 
   app.decorate('tradeActionLimits', options.tradeActionLimits ?? DEFAULT_TRADE_ACTION_LIMITS);
+  app.decorate('ringActionLimits', options.ringActionLimits ?? DEFAULT_RING_ACTION_LIMITS);
 
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
@@ -214,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(reviewsRoutes);
   await app.register(wishlistRoutes);
   await app.register(matchingRoutes);
+  await app.register(swapRulesRoutes);
   await app.register(chatRoutes);
   await app.register(socialRoutes);
   await app.register(safetyRoutes);

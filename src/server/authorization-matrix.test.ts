@@ -22,6 +22,7 @@ interface World {
   messageId: string;
   notificationId: string;
   wishlistId: string;
+  swapRuleId: string;
   friendRequestId: string;
   ownerId: string;
   partnerId: string;
@@ -52,6 +53,7 @@ async function world(): Promise<World> {
   ).json();
   const [notification] = (await owner.get('/api/notifications')).json();
   const wishlist = (await owner.post('/api/wishlist', { title: 'coat', category: 'clothing' })).json();
+  const swapRule = (await owner.post('/api/swap-rules', { category: 'shoes' })).json();
   await partner.post('/api/social/connect', { friendId: ownerId });
   const [friendRequest] = (await owner.get('/api/social/network')).json().incoming;
   return {
@@ -65,6 +67,7 @@ async function world(): Promise<World> {
     messageId: message.id,
     notificationId: notification.id,
     wishlistId: wishlist.id,
+    swapRuleId: swapRule.id,
     friendRequestId: friendRequest.id,
     ownerId,
     partnerId,
@@ -243,6 +246,23 @@ const rows: Record<string, Row> = {
   'GET /api/reviews/user/:userId': {
     expect: publicRead,
     request: (w) => ({ url: `/api/reviews/user/${w.ownerId}` }),
+  },
+  'GET /api/swap-rules': { expect: memberRead, request: () => ({ url: '/api/swap-rules' }) },
+  'POST /api/swap-rules': {
+    expect: { visitor: 401, other: 201, owner: 201 },
+    request: () => ({ url: '/api/swap-rules', body: { category: 'clothing' } }),
+  },
+  'POST /api/swap-rules/match-count': {
+    expect: memberRead,
+    request: () => ({ url: '/api/swap-rules/match-count', body: { category: 'clothing' } }),
+  },
+  'PATCH /api/swap-rules/:id': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/swap-rules/${w.swapRuleId}`, body: { gender: 'women' } }),
+  },
+  'DELETE /api/swap-rules/:id': {
+    expect: { visitor: 401, other: 404, owner: 204 },
+    request: (w) => ({ url: `/api/swap-rules/${w.swapRuleId}` }),
   },
   'GET /api/wishlist': { expect: memberRead, request: () => ({ url: '/api/wishlist' }) },
   'GET /api/wishlist/matches': { expect: memberRead, request: () => ({ url: '/api/wishlist/matches' }) },

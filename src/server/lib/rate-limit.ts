@@ -179,3 +179,18 @@ export const DEFAULT_TRADE_ACTION_LIMITS: TradeActionLimits = {
   cancels: { points: 20, windowSeconds: 60 * 60 },
   disputes: { points: 5, windowSeconds: 24 * 60 * 60 },
 };
+
+export interface RingActionLimits {
+  /** Creating, changing and deleting swap rules. */
+  ruleWrites: MemberActionLimit;
+  /** Live match counts while a member edits a rule. */
+  ruleCounts: MemberActionLimit;
+  /** Accepting, declining and confirming receipt in rings. */
+  ringActions: MemberActionLimit;
+}
+
+export const DEFAULT_RING_ACTION_LIMITS: RingActionLimits = {
+  ruleWrites: { points: 120, windowSeconds: 60 * 60 },
+  ruleCounts: { points: 600, windowSeconds: 60 * 60 },
+  ringActions: { points: 120, windowSeconds: 60 * 60 },
+};

@@ -2,7 +2,12 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
 import { type AppInstance, buildApp } from '../app';
 import type { AppConfig } from '../env';
-import { type AuthRateLimits, DEFAULT_TRADE_ACTION_LIMITS, type TradeActionLimits } from '../lib/rate-limit';
+import {
+  type AuthRateLimits,
+  DEFAULT_TRADE_ACTION_LIMITS,
+  type RingActionLimits,
+  type TradeActionLimits,
+} from '../lib/rate-limit';
 import { randomUUID } from 'node:crypto';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/password';
@@ -41,10 +46,17 @@ const generousTradeLimits: TradeActionLimits = {
   disputes: { ...DEFAULT_TRADE_ACTION_LIMITS.disputes, points: 100_000 },
 };
 
+const generousRingLimits: RingActionLimits = {
+  ruleWrites: { points: 100_000, windowSeconds: 60 },
+  ruleCounts: { points: 100_000, windowSeconds: 60 },
+  ringActions: { points: 100_000, windowSeconds: 60 },
+};
+
 export interface TestAppOptions {
   config?: Partial<AppConfig>;
   authRateLimits?: AuthRateLimits;
   tradeActionLimits?: TradeActionLimits;
+  ringActionLimits?: RingActionLimits;
   /** Empty every table before each test (the default); off for files that build data once. */
   resetBetweenTests?: boolean;
 }
@@ -64,6 +76,7 @@ export function useTestApp(options: TestAppOptions = {}) {
       clientDir: null,
       authRateLimits: options.authRateLimits ?? generousLimits,
       tradeActionLimits: options.tradeActionLimits ?? generousTradeLimits,
+      ringActionLimits: options.ringActionLimits ?? generousRingLimits,
     });
     await state.app.ready();
   })();
