@@ -34,7 +34,25 @@ const envSchema = z.object({
   ACCEPTED_EXPIRY_DAYS: z.coerce.number().positive().max(365).default(21),
   CLAIM_WINDOW_DAYS: z.coerce.number().positive().max(365).default(3),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  RING_PROPOSAL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(48),
+  RING_REPACK_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(5),
 });
+
+/** Swap ring timers (docs/decisions/007-swap-rings.md); accepted rings use the trade timers. */
+export interface RingTimers {
+  /** A proposal holds its items this long; then it expires. */
+  proposalHours: number;
+  /** How often the whole market is re-packed into rings; 0 turns it off. */
+  repackMinutes: number;
+}
 
 /** The trade lifecycle's timers (docs/decisions/006-trade-lifecycle.md). */
 export interface TradeTimers {
@@ -72,6 +90,7 @@ export interface AppConfig {
   tradeTimers: TradeTimers;
   /** How often the periodic sweep (expiries, claim windows) runs; 0 turns it off. */
   sweepIntervalSeconds: number;
+  ringTimers: RingTimers;
 }
 
 function parseTrustProxy(value: string): AppConfig['trustProxy'] {
@@ -107,6 +126,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       claimWindowDays: env.CLAIM_WINDOW_DAYS,
     },
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
+    ringTimers: { proposalHours: env.RING_PROPOSAL_HOURS, repackMinutes: env.RING_REPACK_MINUTES },
   };
 }
 

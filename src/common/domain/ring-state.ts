@@ -34,3 +34,16 @@ export const ACCEPTANCE_PRIOR_WEIGHT = 3;
 export function acceptanceRate(accepted: number, proposed: number): number {
   return (accepted + ACCEPTANCE_PRIOR * ACCEPTANCE_PRIOR_WEIGHT) / (proposed + ACCEPTANCE_PRIOR_WEIGHT);
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The end of an accepted ring's claim window: `claimWindowDays` after the first receipt, while some
+ * member has still not confirmed theirs; null before any receipt or once all are in.
+ */
+export function ringClaimDeadline(receivedAt: Array<Date | null>, claimWindowDays: number): Date | null {
+  const received = receivedAt.filter((at): at is Date => at !== null);
+  if (received.length === 0 || received.length === receivedAt.length) return null;
+  const first = Math.min(...received.map((at) => at.getTime()));
+  return new Date(first + claimWindowDays * DAY_MS);
+}

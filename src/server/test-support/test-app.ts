@@ -30,6 +30,8 @@ export const testConfig: AppConfig = {
   tradeTimers: { pendingExpiryDays: 7, acceptedExpiryDays: 21, claimWindowDays: 3 },
   // Tests run the sweep themselves (app.sweep.run), with the clock they need.
   sweepIntervalSeconds: 0,
+  // Tests propose rings through the listeners or run the repack themselves.
+  ringTimers: { proposalHours: 48, repackMinutes: 0 },
 };
 
 const passwordHashes = new Map<string, Promise<string>>();
