@@ -163,6 +163,7 @@ export function RingCard({ ring, memberId }: { ring: Ring; memberId: string }) {
           ) : null}
           {ring.status === 'accepted' && !iReceived ? (
             <Button
+              className="h-auto min-h-10 max-w-full shrink text-left whitespace-normal"
               disabled={busy}
               onClick={() => receive.mutate(ring.id)}
               data-testid="button-ring-received"
