@@ -47,6 +47,10 @@ import { registerMatchingListeners } from './modules/matching/matching.listeners
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { registerRingsListeners } from './modules/rings/rings.listeners';
+import { ringsRoutes } from './modules/rings/rings.routes';
+import { registerRingsRepack, registerRingsSweep } from './modules/rings/rings.sweep';
+import { swapRulesRoutes } from './modules/rings/swap-rules.routes';
 import { registerTradesListeners } from './modules/trades/trades.listeners';
 import { tradesRoutes } from './modules/trades/trades.routes';
 import { registerTradesSweep } from './modules/trades/trades.sweep';
@@ -69,6 +73,8 @@ declare module 'fastify' {
     authLimiter: AuthLimiter;
     /** Periodic work (trade expiries, claim windows); tests call `sweep.run(now)` themselves. */
     sweep: Sweep;
+    /** The periodic global re-pack of swap rings; tests call `ringRepack.run(now)` themselves. */
+    ringRepack: Sweep;
     /** Fan-out of socket events to every instance (modules/realtime). */
     bus: EventBus;
     /** The first argument of every service function. */
@@ -114,6 +120,9 @@ export interface BuildAppOptions {
 function trustProxyOption(trust: AppConfig['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
+
+/** The advisory lock of the ring re-pack ("ring" in ASCII), apart from the sweep's. */
+const RING_REPACK_LOCK_KEY = 0x72696e67;
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -162,18 +171,30 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   registerTradesListeners(services);
   registerWishlistListeners(services);
   registerMatchingListeners(services);
+  registerRingsListeners(services, options.config.ringTimers);
   registerRealtimeListeners(services.events, app.bus);
 
   const sweep = createSweep({ pool: options.database.pool, log: app.log });
   registerTradesSweep(sweep, services, options.config.tradeTimers);
   registerImagesSweep(sweep, services);
+  registerRingsSweep(sweep, services, options.config.tradeTimers);
   app.decorate('sweep', sweep);
+  // The global ring re-pack: its own interval and advisory lock, so one instance packs at a time.
+  const ringRepack = createSweep({
+    pool: options.database.pool,
+    log: app.log,
+    lockKey: RING_REPACK_LOCK_KEY,
+  });
+  registerRingsRepack(ringRepack, services, options.config.ringTimers);
+  app.decorate('ringRepack', ringRepack);
   app.addHook('onReady', async () => {
     sweep.start(options.config.sweepIntervalSeconds * 1000);
+    ringRepack.start(options.config.ringTimers.repackMinutes * 60_000);
   });
   // Before the database closes: a run in progress finishes its current task first.
   app.addHook('onClose', async () => {
     await sweep.stop();
+    await ringRepack.stop();
   });
 
   await app.register(cookie);
@@ -227,6 +248,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(reviewsRoutes);
   await app.register(wishlistRoutes);
   await app.register(matchingRoutes);
+  await app.register(swapRulesRoutes);
+  await app.register(ringsRoutes);
   await app.register(chatRoutes);
   await app.register(socialRoutes);
   await app.register(safetyRoutes);

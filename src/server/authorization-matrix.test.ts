@@ -3,6 +3,8 @@
  * each. A route without a row fails the test, so a new endpoint cannot ship without its permissions.
  */
 import { describe, expect, it } from 'vitest';
+import { dealTerms } from '../common/domain/trade-terms';
+import { ringLegs, rings } from './db/schema';
 import { buildTrade } from './test-support/builders';
 import { multipart, pngImage } from './test-support/fixtures';
 import { type TestClient, useTestApp } from './test-support/test-app';
@@ -22,6 +24,8 @@ interface World {
   messageId: string;
   notificationId: string;
   wishlistId: string;
+  swapRuleId: string;
+  ringId: string;
   friendRequestId: string;
   ownerId: string;
   partnerId: string;
@@ -54,6 +58,33 @@ async function world(): Promise<World> {
   ).json();
   const [notification] = (await owner.get('/api/notifications')).json();
   const wishlist = (await owner.post('/api/wishlist', { title: 'coat', category: 'clothing' })).json();
+  const swapRule = (await owner.post('/api/swap-rules', { category: 'shoes' })).json();
+  // A proposed two-member ring between the owner and the partner, written directly.
+  const [ring] = await t.db
+    .insert(rings)
+    .values({ score: 0.98, expiresAt: new Date(Date.now() + 3_600_000) })
+    .returning();
+  if (!ring) throw new Error('ring insert returned nothing');
+  await t.db.insert(ringLegs).values([
+    {
+      ringId: ring.id,
+      position: 0,
+      giverId: ownerId,
+      itemId: wanted.id,
+      receiverId: partnerId,
+      terms: dealTerms(wanted),
+      reason: 'test',
+    },
+    {
+      ringId: ring.id,
+      position: 1,
+      giverId: partnerId,
+      itemId: offered.id,
+      receiverId: ownerId,
+      terms: dealTerms(offered),
+      reason: 'test',
+    },
+  ]);
   await partner.post('/api/social/connect', { friendId: ownerId });
   const [friendRequest] = (await owner.get('/api/social/network')).json().incoming;
   const [ownerSession] = (await owner.get('/api/auth/sessions')).json();
@@ -69,6 +100,8 @@ async function world(): Promise<World> {
     messageId: message.id,
     notificationId: notification.id,
     wishlistId: wishlist.id,
+    swapRuleId: swapRule.id,
+    ringId: ring.id,
     friendRequestId: friendRequest.id,
     ownerId,
     partnerId,
@@ -260,6 +293,36 @@ const rows: Record<string, Row> = {
   'GET /api/reviews/user/:userId': {
     expect: publicRead,
     request: (w) => ({ url: `/api/reviews/user/${w.ownerId}` }),
+  },
+  'GET /api/swap-rules': { expect: memberRead, request: () => ({ url: '/api/swap-rules' }) },
+  'POST /api/swap-rules': {
+    expect: { visitor: 401, other: 201, owner: 201 },
+    request: () => ({ url: '/api/swap-rules', body: { category: 'clothing' } }),
+  },
+  'POST /api/swap-rules/match-count': {
+    expect: memberRead,
+    request: () => ({ url: '/api/swap-rules/match-count', body: { category: 'clothing' } }),
+  },
+  'PATCH /api/swap-rules/:id': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/swap-rules/${w.swapRuleId}`, body: { gender: 'women' } }),
+  },
+  'DELETE /api/swap-rules/:id': {
+    expect: { visitor: 401, other: 404, owner: 204 },
+    request: (w) => ({ url: `/api/swap-rules/${w.swapRuleId}` }),
+  },
+  'GET /api/rings': { expect: memberRead, request: () => ({ url: '/api/rings' }) },
+  'GET /api/rings/:id': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/rings/${w.ringId}` }),
+  },
+  'PATCH /api/rings/:id': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/rings/${w.ringId}`, body: { status: 'accepted' } }),
+  },
+  'POST /api/rings/:id/received': {
+    expect: { visitor: 401, other: 404, owner: 409 },
+    request: (w) => ({ url: `/api/rings/${w.ringId}/received`, body: {} }),
   },
   'GET /api/wishlist': { expect: memberRead, request: () => ({ url: '/api/wishlist' }) },
   'GET /api/wishlist/matches': { expect: memberRead, request: () => ({ url: '/api/wishlist/matches' }) },

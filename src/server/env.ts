@@ -35,7 +35,25 @@ const envSchema = z.object({
   CLAIM_WINDOW_DAYS: z.coerce.number().positive().max(365).default(3),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(200),
+  RING_PROPOSAL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(48),
+  RING_REPACK_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(5),
 });
+
+/** Swap ring timers (docs/decisions/007-swap-rings.md); accepted rings use the trade timers. */
+export interface RingTimers {
+  /** A proposal holds its items this long; then it expires. */
+  proposalHours: number;
+  /** How often the whole market is re-packed into rings; 0 turns it off. */
+  repackMinutes: number;
+}
 
 /** The trade lifecycle's timers (docs/decisions/006-trade-lifecycle.md). */
 export interface TradeTimers {
@@ -75,6 +93,7 @@ export interface AppConfig {
   sweepIntervalSeconds: number;
   /** What one member's uploaded photos may take up in the database, both sizes together. */
   uploadQuotaMb: number;
+  ringTimers: RingTimers;
 }
 
 function parseTrustProxy(value: string): AppConfig['trustProxy'] {
@@ -111,6 +130,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     },
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     uploadQuotaMb: env.UPLOAD_QUOTA_MB,
+    ringTimers: { proposalHours: env.RING_PROPOSAL_HOURS, repackMinutes: env.RING_REPACK_MINUTES },
   };
 }
 

@@ -82,6 +82,10 @@ const AccessibilityPage = lazyPage(
   () => import('@client/pages/info/accessibility'),
   (module) => module.AccessibilityPage,
 );
+const RingsPage = lazyPage(
+  () => import('@client/pages/rings'),
+  (module) => module.RingsPage,
+);
 const ModerationPage = lazyPage(
   () => import('@client/pages/moderation'),
   (module) => module.ModerationPage,
@@ -142,6 +146,7 @@ export const MEMBER_ROUTES: readonly AppRoute[] = [
   { path: '/how-it-works', component: HowItWorksPage },
   { path: '/profile', component: ProfilePage },
   { path: '/wishlist', component: WishlistPage },
+  { path: '/rings', component: RingsPage },
   { path: '/social', component: SocialPage },
   /** Reports for moderators; the page itself tells other members they are not authorized. */
   { path: '/moderation', component: ModerationPage },

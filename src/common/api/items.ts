@@ -57,6 +57,8 @@ export const item = z.object({
   isActive: z.boolean(),
   availability: z.enum([...AVAILABILITY, 'traded']),
   favoriteCount: z.number().int(),
+  /** The owner swaps it one-for-one only: never proposed in a swap ring. */
+  directSwapsOnly: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   owner: itemOwner,
@@ -136,6 +138,7 @@ export const itemInput = z
     colors: z.array(vocabulary(COLORS, 'color')).max(COLORS.length).optional(),
     seasons: z.array(vocabulary(SEASONS, 'season')).max(SEASONS.length).optional(),
     location: optionalText('Location', MAX_LOCATION_LENGTH),
+    directSwapsOnly: z.boolean({ message: 'directSwapsOnly must be true or false' }).optional(),
   })
   .strict();
 export type ItemInput = z.input<typeof itemInput>;

@@ -5,6 +5,7 @@ export const NOTIFICATION_TYPES = [
   'trade_request',
   'message',
   'match_found',
+  'swap_ring',
   'other',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -10,6 +10,7 @@ import {
   WISHLIST_CATEGORIES,
 } from '../../common/domain/taxonomy';
 import { DISPUTE_OUTCOMES, DISPUTE_REASONS, TRADE_STATUSES } from '../../common/domain/trade-state';
+import { RING_STATUSES } from '../../common/domain/ring-state';
 import {
   bigint,
   boolean,
@@ -163,6 +164,8 @@ export const items = pgTable(
       .notNull()
       .default('available'),
     favoriteCount: integer('favorite_count').notNull().default(0),
+    /** The owner swaps this item one-for-one only: the ring engine never puts it in a ring. */
+    directSwapsOnly: boolean('direct_swaps_only').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -549,4 +552,113 @@ export const blocks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);
+
+/**
+ * "I'd swap for…": what a member accepts in exchange for their listings (docs/decisions/007-swap-rings.md).
+ * Empty arrays and nulls mean "any". The value band is relative to the item given.
+ */
+export const swapRules = pgTable(
+  'swap_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: ITEM_CATEGORIES }),
+    gender: text('gender', { enum: GENDERS }),
+    /** Lower-cased. */
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Lower-cased. */
+    brands: text('brands')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The least acceptable condition rank (new 5 … poor 1), or null for any. */
+    minConditionRank: smallint('min_condition_rank'),
+    colors: text('colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    minValueRatio: real('min_value_ratio').notNull().default(0.67),
+    maxValueRatio: real('max_value_ratio').notNull().default(1.5),
+    /** The member's items this rule applies to; empty for all of them. */
+    itemIds: uuid('item_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('swap_rules_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A multi-member swap proposed by the ring engine; its legs are in ring_legs. */
+export const rings = pgTable(
+  'rings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status', { enum: RING_STATUSES }).notNull().default('proposed'),
+    /** |ring| · Π p(member) when it was proposed. */
+    score: real('score').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The proposal's deadline: until then its items are held for it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Who declined or cancelled; null for expiries and the engine. */
+    cancelledById: uuid('cancelled_by_id').references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: text('cancel_reason'),
+  },
+  (t) => [
+    index('rings_open_idx')
+      .on(t.status, t.expiresAt)
+      .where(sql`${t.status} in ('proposed', 'accepted')`),
+  ],
+);
+
+/**
+ * One leg of a ring: the giver sends their item to the receiver. Every member of a ring gives in
+ * exactly one leg and receives in exactly one. `open` is true while the ring is proposed, accepted
+ * or disputed: an item is in at most one open leg (the hold).
+ */
+export const ringLegs = pgTable(
+  'ring_legs',
+  {
+    ringId: uuid('ring_id')
+      .notNull()
+      .references(() => rings.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    giverId: uuid('giver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The item's deal fields when proposed. */
+    terms: jsonb('terms').$type<ItemTerms>().notNull(),
+    /** Why the receiver wants this item (the rule, favourite or wishlist entry), for the explanation. */
+    reason: text('reason').notNull(),
+    open: boolean('open').notNull().default(true),
+    /** When the giver accepted the ring; null while undecided. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** When the receiver confirmed receiving the item. */
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ringId, t.position] }),
+    uniqueIndex('ring_legs_open_item_idx')
+      .on(t.itemId)
+      .where(sql`${t.open}`),
+    index('ring_legs_giver_idx').on(t.giverId),
+    index('ring_legs_receiver_idx').on(t.receiverId),
+  ],
 );

@@ -33,6 +33,12 @@ export interface DomainEventMap {
   'item.terms-changed': { itemId: string; memberId: string; fields: DealField[] };
   /** A member deleted their account; these of their items were deleted with it. */
   'account.deleted': { memberId: string; itemIds: string[] };
+  /** A member created or changed a swap rule: the ring engine looks for new rings. */
+  'swap-rules.changed': { memberId: string };
+  /** A member favourited an item: a new want, which may close a ring. */
+  'favorite.added': { memberId: string; itemId: string };
+  /** Every member of a ring accepted: its items are reserved, pairwise requests on them end. */
+  'ring.accepted': { ringId: string; memberIds: string[]; itemIds: string[] };
   /** A member blocked another: nothing may stay in flight between them. */
   'member.blocked': { memberId: string; blockedId: string };
   /** Sessions of a member ended (logout, password change, account deletion, ended from the session list). */

@@ -57,6 +57,9 @@ const actions: Record<
   tradeCancel: (member) => member.patch(`/api/trade-requests/${unknown}`, { status: 'cancelled' }),
   dispute: (member) =>
     member.post(`/api/trade-requests/${unknown}/dispute`, { reason: 'other', text: 'It never came' }),
+  swapRuleWrite: (member) => member.post('/api/swap-rules', {}),
+  swapRuleCount: (member) => member.post('/api/swap-rules/match-count', {}),
+  ringAction: (member) => member.patch(`/api/rings/${unknown}`, { status: 'accepted' }),
 };
 
 let baseUrl = '';

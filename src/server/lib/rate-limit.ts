@@ -154,7 +154,10 @@ export type MemberAction =
   | 'report'
   | 'review'
   | 'tradeCancel'
-  | 'dispute';
+  | 'dispute'
+  | 'swapRuleWrite'
+  | 'swapRuleCount'
+  | 'ringAction';
 
 export interface MemberRateLimit {
   points: number;
@@ -177,6 +180,10 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   review: { points: 30, windowSeconds: 60 * 60 },
   tradeCancel: { points: 20, windowSeconds: 60 * 60 },
   dispute: { points: 5, windowSeconds: 24 * 60 * 60 },
+  swapRuleWrite: { points: 120, windowSeconds: 60 * 60 },
+  // The rules editor asks for a live count as the member types.
+  swapRuleCount: { points: 600, windowSeconds: 60 * 60 },
+  ringAction: { points: 120, windowSeconds: 60 * 60 },
 };
 
 const WHAT: Record<MemberAction, string> = {
@@ -189,6 +196,9 @@ const WHAT: Record<MemberAction, string> = {
   review: 'reviews',
   tradeCancel: 'cancellations',
   dispute: 'disputes',
+  swapRuleWrite: 'changes to your swap rules',
+  swapRuleCount: 'match counts',
+  ringAction: 'swap ring actions',
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { TradeStatus } from '../../common/domain/trade-state';
 import { dealTerms } from '../../common/domain/trade-terms';
-import { conversations, items, tradeRequests } from '../db/schema';
+import { conversations, items, ringLegs, rings, tradeRequests } from '../db/schema';
 import type { TestClient, useTestApp } from './test-app';
 
 /**
@@ -110,4 +110,28 @@ export async function buildConversation(t: TestApp, options: BuildConversationOp
     .returning();
   if (!conversation) throw new Error('conversation insert returned nothing');
   return { first, second, item, conversation };
+}
+
+/**
+ * A proposed swap ring written directly: each member gives their item to the member before them
+ * (the first gives to the last), the order the ring engine writes.
+ */
+export async function buildRing(t: TestApp, legs: Array<{ giver: TestClient; item: ItemRow }>) {
+  const [ring] = await t.db
+    .insert(rings)
+    .values({ score: 1, expiresAt: new Date(Date.now() + 48 * 3_600_000) })
+    .returning();
+  if (!ring) throw new Error('ring insert returned nothing');
+  await t.db.insert(ringLegs).values(
+    legs.map((leg, position) => ({
+      ringId: ring.id,
+      position,
+      giverId: memberId(leg.giver),
+      itemId: leg.item.id,
+      receiverId: memberId((legs[(position - 1 + legs.length) % legs.length] as typeof leg).giver),
+      terms: dealTerms(leg.item),
+      reason: 'they favourited it',
+    })),
+  );
+  return ring;
 }

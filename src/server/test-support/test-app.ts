@@ -28,6 +28,8 @@ export const testConfig: AppConfig = {
   // Tests run the sweep themselves (app.sweep.run), with the clock they need.
   sweepIntervalSeconds: 0,
   uploadQuotaMb: 200,
+  // Tests propose rings through the listeners or run the repack themselves.
+  ringTimers: { proposalHours: 48, repackMinutes: 0 },
 };
 
 const passwordHashes = new Map<string, Promise<string>>();

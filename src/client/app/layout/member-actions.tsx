@@ -1,5 +1,5 @@
 import type { User } from '@common/api/users';
-import { Heart } from 'lucide-react';
+import { Heart, Repeat } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@client/components/ui/tooltip';
@@ -11,6 +11,16 @@ import { NotificationBell } from '@client/features/notifications';
 export function MemberActions({ user }: { user: User }) {
   return (
     <TooltipProvider>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
+            <Link href="/rings" aria-label="Swap Rings" data-testid="link-rings">
+              <Repeat className="size-5" aria-hidden="true" />
+            </Link>
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent>Swap Rings</TooltipContent>
+      </Tooltip>
       <Tooltip>
         <TooltipTrigger asChild>
           <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">

@@ -6,6 +6,7 @@ import {
   LayoutGrid,
   UserRound,
   Users,
+  Repeat,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -27,6 +28,7 @@ export const PRIMARY_NAV: readonly NavLink[] = [
 
 /** The links only members get (their routes exist only in the member route set). */
 export const MEMBER_NAV: readonly NavLink[] = [
+  { href: '/rings', label: 'Swap Rings', icon: Repeat, testId: 'link-rings' },
   { href: '/wishlist', label: 'Wishlist', icon: Heart, testId: 'link-wishlist' },
   { href: '/profile', label: 'Profile', icon: UserRound, testId: 'link-profile' },
 ];

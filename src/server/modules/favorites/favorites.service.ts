@@ -23,7 +23,8 @@ export async function listFavorites(ctx: ServiceContext, memberId: string): Prom
 
 /** Idempotent: favouriting twice keeps one favourite, and the popularity count moves only once. */
 export async function addFavorite(ctx: ServiceContext, memberId: string, itemId: string) {
-  return ctx.db.transaction(async (tx) => {
+  let added = false;
+  const result = await ctx.db.transaction(async (tx) => {
     const [target] = await tx
       .select({ userId: items.userId })
       .from(items)
@@ -37,6 +38,7 @@ export async function addFavorite(ctx: ServiceContext, memberId: string, itemId:
       .onConflictDoNothing()
       .returning();
     if (inserted.length > 0) {
+      added = true;
       await tx
         .update(items)
         .set({ favoriteCount: sql`${items.favoriteCount} + 1` })
@@ -48,6 +50,9 @@ export async function addFavorite(ctx: ServiceContext, memberId: string, itemId:
       .where(and(eq(favorites.userId, memberId), eq(favorites.itemId, itemId)));
     return { itemId, createdAt: (row?.createdAt ?? new Date()).toISOString() };
   });
+  // A new want may close a swap ring.
+  if (added) await ctx.events.committed('favorite.added', { memberId, itemId });
+  return result;
 }
 
 export async function removeFavorite(ctx: ServiceContext, memberId: string, itemId: string) {

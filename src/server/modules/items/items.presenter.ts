@@ -42,6 +42,7 @@ export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow })
     isActive: item.isActive,
     availability: item.availability,
     favoriteCount: item.favoriteCount,
+    directSwapsOnly: item.directSwapsOnly,
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
     owner: {

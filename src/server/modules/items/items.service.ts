@@ -245,6 +245,7 @@ export interface ItemFields {
   colors?: string[];
   seasons?: string[];
   location: string | null;
+  directSwapsOnly?: boolean;
 }
 
 const unique = <T>(list: T[] | undefined) => (list ? [...new Set(list)] : undefined);

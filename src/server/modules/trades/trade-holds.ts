@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect';
-import { items, tradeRequests } from '../../db/schema';
+import { items, ringLegs, rings, tradeRequests } from '../../db/schema';
 
 /**
  * What a write on a member's items must know about trades: plain queries on the items and trades
@@ -18,9 +18,28 @@ export function lockItemsForUpdate(tx: Queryable, target: { ids: string[] } | { 
   return tx.select().from(items).where(where).orderBy(items.id).for('update');
 }
 
-/** Whether any of these items is in an accepted trade. */
+/** Whether any of these items is in a swap ring every member accepted. */
+async function inAcceptedRing(tx: Queryable, where: { itemIds: string[] } | { memberId: string }) {
+  const [row] = await tx
+    .select({ id: rings.id })
+    .from(ringLegs)
+    .innerJoin(rings, eq(rings.id, ringLegs.ringId))
+    .where(
+      and(
+        eq(rings.status, 'accepted'),
+        'itemIds' in where
+          ? inArray(ringLegs.itemId, where.itemIds)
+          : or(eq(ringLegs.giverId, where.memberId), eq(ringLegs.receiverId, where.memberId)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether any of these items is in an accepted trade or an accepted swap ring. */
 export async function inAcceptedTrade(tx: Queryable, itemIds: string[]) {
   if (itemIds.length === 0) return false;
+  if (await inAcceptedRing(tx, { itemIds })) return true;
   const [row] = await tx
     .select({ id: tradeRequests.id })
     .from(tradeRequests)
@@ -34,8 +53,9 @@ export async function inAcceptedTrade(tx: Queryable, itemIds: string[]) {
   return row !== undefined;
 }
 
-/** Whether the member is a party to an accepted trade. */
+/** Whether the member is a party to an accepted trade or a member of an accepted swap ring. */
 export async function memberInAcceptedTrade(tx: Queryable, memberId: string) {
+  if (await inAcceptedRing(tx, { memberId })) return true;
   const [row] = await tx
     .select({ id: tradeRequests.id })
     .from(tradeRequests)

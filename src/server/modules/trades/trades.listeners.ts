@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../lib/service-context';
 import { notifyTermsChanged } from './trade-terms';
-import { closePendingBetween, closePendingForItem } from './trades.service';
+import { closePendingBetween, closePendingForItem, closePendingForRing } from './trades.service';
 
 /**
  * An item leaving the marketplace, or a block, ends pending requests atomically with it; a change
@@ -16,6 +16,10 @@ export function registerTradesListeners(ctx: ServiceContext) {
   // A block ends every pending request between the two members, both ways.
   ctx.events.inTransaction('member.blocked', (event, tx, effects) =>
     closePendingBetween(ctx, tx, effects, event.memberId, event.blockedId),
+  );
+  // A ring every member accepted reserves its items: pending requests on them end with it.
+  ctx.events.inTransaction('ring.accepted', (event, tx, effects) =>
+    closePendingForRing(ctx, tx, effects, event),
   );
   ctx.events.inTransaction('item.terms-changed', (event, tx, effects) =>
     notifyTermsChanged(tx, effects, event),

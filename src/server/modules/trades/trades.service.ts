@@ -148,14 +148,18 @@ export const progress = (trade: TradeRow) => ({
   ownerReceived: trade.ownerReceivedAt !== null,
 });
 
-/** Declines every other pending request touching these items, telling each affected party. */
-async function autoDecline(
+/**
+ * Declines every pending request touching these items (but `exceptTradeId`), telling each affected
+ * party except the members in `skip`, with `why` as the reason.
+ */
+async function declinePendingOn(
   ctx: ServiceContext,
   tx: Tx,
   effects: Effects,
-  memberId: string,
-  trade: TradeRow,
+  skip: string[],
+  exceptTradeId: string | null,
   itemIds: string[],
+  why: string,
 ) {
   const others = await tx
     .update(tradeRequests)
@@ -163,7 +167,7 @@ async function autoDecline(
     .where(
       and(
         eq(tradeRequests.status, 'pending'),
-        sql`${tradeRequests.id} <> ${trade.id}`,
+        exceptTradeId ? sql`${tradeRequests.id} <> ${exceptTradeId}` : undefined,
         or(inArray(tradeRequests.requestedItemId, itemIds), inArray(tradeRequests.offeredItemId, itemIds)),
       ),
     )
@@ -177,12 +181,12 @@ async function autoDecline(
       .from(items)
       .where(eq(items.id, other.requestedItemId));
     for (const userId of new Set([other.requesterId, other.ownerId])) {
-      if (userId === memberId) continue;
+      if (skip.includes(userId)) continue;
       effects.notify({
         userId,
         type: 'trade_request',
         title: 'Barter request declined',
-        message: `The request for "${requested?.title ?? 'an item'}" was declined automatically: one of its items is now in another trade.`,
+        message: `The request for "${requested?.title ?? 'an item'}" was declined automatically: ${why}.`,
         link: TRADES_LINK,
       });
     }
@@ -191,6 +195,47 @@ async function autoDecline(
     ctx.db,
     effects,
     [...touched].filter((id) => !itemIds.includes(id)),
+  );
+}
+
+/** Declines every other pending request touching these items, telling each affected party. */
+function autoDecline(
+  ctx: ServiceContext,
+  tx: Tx,
+  effects: Effects,
+  memberId: string,
+  trade: TradeRow,
+  itemIds: string[],
+) {
+  return declinePendingOn(
+    ctx,
+    tx,
+    effects,
+    [memberId],
+    trade.id,
+    itemIds,
+    'one of its items is now in another trade',
+  );
+}
+
+/**
+ * A swap ring every member accepted reserves its items: pending requests on them end, in the ring's
+ * transaction (which holds the items' locks).
+ */
+export function closePendingForRing(
+  ctx: ServiceContext,
+  tx: Tx,
+  effects: Effects,
+  event: { memberIds: string[]; itemIds: string[] },
+) {
+  return declinePendingOn(
+    ctx,
+    tx,
+    effects,
+    [],
+    null,
+    event.itemIds,
+    'one of its items is now in a swap ring',
   );
 }
 

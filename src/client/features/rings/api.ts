@@ -1,0 +1,82 @@
+import type { Ring, RingStatusInput } from '@common/api/rings';
+import type { SwapRule, SwapRuleInput, SwapRuleList } from '@common/api/swap-rules';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiJson, apiRequest } from '@client/lib/api-client';
+import { useAuth } from '@client/lib/session';
+
+export const RINGS_URL = '/api/rings';
+export const SWAP_RULES_URL = '/api/swap-rules';
+
+/** The member's rings, newest first (GET /api/rings). */
+export function useRings() {
+  const { isAuthenticated } = useAuth();
+  return useQuery<Ring[]>({ queryKey: [RINGS_URL], enabled: isAuthenticated });
+}
+
+const errorMeta = (errorDescription: string) => ({ errorTitle: 'Swap ring', errorDescription });
+
+/** Accept, decline or back out of a ring (PATCH /api/rings/:id). */
+export function useAnswerRing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: errorMeta('Your answer could not be saved.'),
+    mutationFn: ({ id, ...input }: RingStatusInput & { id: string }) =>
+      apiJson<Ring>('PATCH', `${RINGS_URL}/${id}`, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [RINGS_URL] }),
+  });
+}
+
+/** Confirm receiving what the ring brought (POST /api/rings/:id/received). */
+export function useConfirmRingReceived() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: errorMeta('The receipt could not be confirmed.'),
+    mutationFn: (id: string) => apiJson<Ring>('POST', `${RINGS_URL}/${id}/received`, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [RINGS_URL] }),
+  });
+}
+
+/** The member's swap rules and how many favourites and wishlist entries act as rules. */
+export function useSwapRules() {
+  const { isAuthenticated } = useAuth();
+  return useQuery<SwapRuleList>({ queryKey: [SWAP_RULES_URL], enabled: isAuthenticated });
+}
+
+export function useCreateSwapRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: errorMeta('The rule could not be saved.'),
+    mutationFn: (input: SwapRuleInput) => apiJson<SwapRule>('POST', SWAP_RULES_URL, input),
+    // A new rule may have closed a ring at once.
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: ({ queryKey: [url] }) => url === SWAP_RULES_URL || url === RINGS_URL,
+      }),
+  });
+}
+
+export function useDeleteSwapRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: errorMeta('The rule could not be deleted.'),
+    mutationFn: (id: string) => apiRequest('DELETE', `${SWAP_RULES_URL}/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [SWAP_RULES_URL] }),
+  });
+}
+
+/** The live count of listed items a draft rule matches, asked 400 ms after the last change. */
+export function useRuleMatchCount(draft: SwapRuleInput) {
+  const key = JSON.stringify(draft);
+  const [settled, setSettled] = useState(key);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(key), 400);
+    return () => clearTimeout(timer);
+  }, [key]);
+  return useQuery<{ matchCount: number }>({
+    queryKey: [`${SWAP_RULES_URL}/match-count`, settled],
+    queryFn: ({ signal }) =>
+      apiJson('POST', `${SWAP_RULES_URL}/match-count`, JSON.parse(settled) as SwapRuleInput, { signal }),
+    placeholderData: (previous) => previous,
+  });
+}

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { PageContainer } from '@client/components/layout/page-container';
+import { PageHeader } from '@client/components/layout/page-header';
+import { RingCard, SwapRulesEditor, useRings } from '@client/features/rings';
+import { useAuth } from '@client/lib/session';
+import { handleUnauthorized } from '@client/lib/unauthorized';
+
+/**
+ * /rings (members): swap rings proposed to the member, the active ones with their receipts, past
+ * ones, and the rules editor that decides which rings they are offered.
+ */
+export function RingsPage() {
+  const { isAuthenticated, isLoading, user } = useAuth();
+  useEffect(() => {
+    if (!isLoading && !isAuthenticated) handleUnauthorized();
+  }, [isLoading, isAuthenticated]);
+  const rings = useRings();
+  const all = rings.data ?? [];
+  const proposed = all.filter((ring) => ring.status === 'proposed');
+  const active = all.filter((ring) => ring.status === 'accepted');
+  const past = all.filter((ring) => ring.status !== 'proposed' && ring.status !== 'accepted');
+  const memberId = user?.id ?? '';
+  const section = (title: string, list: typeof all, empty: string, testId: string) => (
+    <section className="space-y-3" aria-labelledby={`${testId}-title`} data-testid={testId}>
+      <h2 id={`${testId}-title`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {list.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{rings.isLoading ? 'Loading…' : empty}</p>
+      ) : (
+        list.map((ring) => <RingCard key={ring.id} ring={ring} memberId={memberId} />)
+      )}
+    </section>
+  );
+  return (
+    <PageContainer className="space-y-8 py-8">
+      <PageHeader
+        title="Swap Rings"
+        description="Swaps between three or more members, each giving one item and getting one they want."
+      />
+      {section('Proposals', proposed, 'No ring is waiting for your answer.', 'rings-proposed')}
+      {section('Active rings', active, 'No ring is on its way.', 'rings-active')}
+      <SwapRulesEditor />
+      {past.length > 0 ? section('Past rings', past, '', 'rings-past') : null}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { cyclesThrough, DEFAULT_CYCLE_OPTIONS, findCycles } from './cycles';
+import { buildGraph, type Cycle, cycleKey, type EngineGraph } from './graph';
+import { packCycles, ringWeight } from './packing';
+
+/** Items named by their owner's letter and a number ("a1" is owned by a); arcs as "a1>b1". */
+function graph(arcs: string[], extra: string[] = []): EngineGraph {
+  const ids = [...new Set([...arcs.flatMap((arc) => arc.split('>')), ...extra])].sort();
+  return buildGraph(
+    ids.map((id) => ({ id, ownerId: id.slice(0, 1) })),
+    arcs.map((arc) => {
+      const [from = '', to = ''] = arc.split('>');
+      return { from, to };
+    }),
+  );
+}
+
+const named = (g: EngineGraph, cycles: Cycle[]) =>
+  cycles.map((cycle) => cycle.map((i) => g.items[i]?.id).join(' ')).sort();
+
+/** The best packing by trying every subset: the reference for small graphs. */
+function bestPacking(cycles: Cycle[], weights: number[]) {
+  let best = 0;
+  const search = (index: number, used: Set<number>, total: number) => {
+    if (index === cycles.length) {
+      best = Math.max(best, total);
+      return;
+    }
+    search(index + 1, used, total);
+    const cycle = cycles[index] ?? [];
+    if (cycle.every((item) => !used.has(item))) {
+      const next = new Set(used);
+      for (const item of cycle) next.add(item);
+      search(index + 1, next, total + (weights[index] ?? 0));
+    }
+  };
+  search(0, new Set(), 0);
+  return best;
+}
+
+const uniform = (cycles: Cycle[], p = 0.7) => cycles.map((cycle) => ringWeight(cycle.map(() => p)));
+
+describe('cycle search', () => {
+  it('finds a two-member swap and a three-member ring, each once', () => {
+    const g = graph(['a1>b1', 'b1>a1', 'a2>c1', 'c1>d1', 'd1>a2']);
+    expect(named(g, findCycles(g))).toEqual(['a1 b1', 'a2 c1 d1']);
+  });
+
+  it('never puts one member in a ring twice, nor an item with its own owner', () => {
+    // a1 → b1 → a2 → a1 would have a give to themselves; b1 → a2 → b1 is a fine swap.
+    const g = graph(['a1>b1', 'b1>a2', 'a2>a1', 'a2>b1']);
+    expect(named(g, findCycles(g))).toEqual(['a2 b1']);
+  });
+
+  it('proposes 4- and 5-member rings only for items in no shorter ring', () => {
+    const four = ['a1>b1', 'b1>c1', 'c1>d1', 'd1>a1'];
+    const alone = graph(four);
+    expect(named(alone, findCycles(alone))).toEqual(['a1 b1 c1 d1']);
+    // Once b1 and c1 can swap directly, the four-member ring is no longer a candidate.
+    const withSwap = graph([...four, 'c1>b1']);
+    expect(named(withSwap, findCycles(withSwap))).toEqual(['b1 c1']);
+    const six = graph(['a1>b1', 'b1>c1', 'c1>d1', 'd1>e1', 'e1>f1', 'f1>a1']);
+    expect(findCycles(six)).toEqual([]);
+    expect(findCycles(six, { ...DEFAULT_CYCLE_OPTIONS, maxLongLength: 6 })).toHaveLength(1);
+  });
+
+  it('finds the same cycles through one item as the full search does', () => {
+    const g = graph(['a1>b1', 'b1>a1', 'b1>c1', 'c1>a1', 'a1>c1', 'c1>b1', 'd1>a1']);
+    const all = findCycles(g).map(cycleKey).sort();
+    const index = g.index.get('a1') ?? -1;
+    const through = cyclesThrough(g, index).map(cycleKey).sort();
+    expect(through).toEqual(all.filter((key) => key.split(',').includes(String(index))));
+    expect(cyclesThrough(g, g.index.get('d1') ?? -1)).toEqual([]);
+    const four = graph(['a1>b1', 'b1>c1', 'c1>d1', 'd1>a1']);
+    expect(named(four, cyclesThrough(four, 0))).toEqual(['a1 b1 c1 d1']);
+  });
+
+  it('stops at maxPerItem cycles from one item', () => {
+    const arcs = ['a1>b1', 'a1>b2', 'a1>b3', 'b1>a1', 'b2>a1', 'b3>a1'];
+    const g = graph(arcs);
+    expect(findCycles(g, { ...DEFAULT_CYCLE_OPTIONS, maxPerItem: 2 })).toHaveLength(2);
+  });
+});
+
+describe('packing', () => {
+  it('weighs a ring by its expected completed swaps', () => {
+    expect(ringWeight([0.7, 0.7])).toBeCloseTo(0.98);
+    expect(ringWeight([0.7, 0.7, 0.7])).toBeCloseTo(1.029);
+    expect(ringWeight([1, 1, 0.5])).toBeCloseTo(1.5);
+  });
+
+  it('prefers two swaps to the one ring that blocks both (where greedy alone fails)', () => {
+    // a1 b1 c1 (1.03) is the heaviest single ring, but a1↔d1 and b1↔e1 (0.98 each) together are 1.96.
+    const g = graph(['a1>b1', 'b1>c1', 'c1>a1', 'a1>d1', 'd1>a1', 'b1>e1', 'e1>b1']);
+    const cycles = findCycles(g);
+    const packing = packCycles(cycles, uniform(cycles));
+    expect(
+      named(
+        g,
+        packing.chosen.map((i) => cycles[i] ?? []),
+      ),
+    ).toEqual(['a1 d1', 'b1 e1']);
+    expect(packing.total).toBeCloseTo(1.96);
+  });
+
+  it('prefers the ring whose members are reliable', () => {
+    const g = graph(['a1>b1', 'b1>a1', 'a1>c1', 'c1>a1']);
+    const cycles = findCycles(g);
+    const p: Record<string, number> = { a: 0.9, b: 0.3, c: 0.8 };
+    const weights = cycles.map((cycle) => ringWeight(cycle.map((i) => p[g.items[i]?.ownerId ?? ''] ?? 0)));
+    const packing = packCycles(cycles, weights);
+    expect(
+      named(
+        g,
+        packing.chosen.map((i) => cycles[i] ?? []),
+      ),
+    ).toEqual(['a1 c1']);
+  });
+
+  it('never gives one item twice, and matches the best packing on small random markets', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    let worst = 1;
+    for (let market = 0; market < 40; market++) {
+      const ids = Array.from({ length: 9 }, (_, i) => `${'abcdef'[i % 6]}${i}`);
+      const arcs: string[] = [];
+      for (const from of ids)
+        for (const to of ids) if (from !== to && random() < 0.25) arcs.push(`${from}>${to}`);
+      const g = graph(arcs, ids);
+      const cycles = findCycles(g).slice(0, 18);
+      const weights = cycles.map((cycle) => ringWeight(cycle.map(() => 0.5 + random() * 0.5)));
+      const packing = packCycles(cycles, weights);
+      const items = packing.chosen.flatMap((i) => cycles[i] ?? []);
+      expect(new Set(items).size).toBe(items.length);
+      const best = bestPacking(cycles, weights);
+      if (best > 0) worst = Math.min(worst, packing.total / best);
+    }
+    // On these seeded markets the heuristic finds the optimum every time.
+    expect(worst).toBeCloseTo(1, 9);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The ring engine's working copy of the want graph (docs/decisions/007-swap-rings.md): pure data,
+ * no database. Items are nodes; an arc i → j says i's owner would give i for j.
+ */
+export interface EngineItem {
+  id: string;
+  ownerId: string;
+}
+
+export interface EngineGraph {
+  items: EngineItem[];
+  /** Index of each item id in `items`. */
+  index: Map<string, number>;
+  /** out[i]: the items i's owner would take for i, as indexes, ascending. */
+  out: number[][];
+}
+
+export function buildGraph(items: EngineItem[], arcs: Array<{ from: string; to: string }>): EngineGraph {
+  const index = new Map(items.map((item, i) => [item.id, i]));
+  const out: number[][] = items.map(() => []);
+  for (const arc of arcs) {
+    const from = index.get(arc.from);
+    const to = index.get(arc.to);
+    if (from === undefined || to === undefined || from === to) continue;
+    // Nobody swaps with themselves.
+    if (items[from]?.ownerId === items[to]?.ownerId) continue;
+    out[from]?.push(to);
+  }
+  for (const list of out) {
+    list.sort((a, b) => a - b);
+    // Duplicated arcs (a rule and a favourite for the same pair) are one arc.
+    for (let k = list.length - 1; k > 0; k--) if (list[k] === list[k - 1]) list.splice(k, 1);
+  }
+  return { items, index, out };
+}
+
+/** A cycle as item indexes in giving order: items[c[k]] goes to the owner of items[c[k+1]]. */
+export type Cycle = number[];
+
+/** The same cycle, rotated to start at its smallest index: one key per cycle. */
+export function canonical(cycle: Cycle): Cycle {
+  let start = 0;
+  for (let k = 1; k < cycle.length; k++) if ((cycle[k] ?? 0) < (cycle[start] ?? 0)) start = k;
+  return [...cycle.slice(start), ...cycle.slice(0, start)];
+}
+
+export const cycleKey = (cycle: Cycle) => canonical(cycle).join(',');

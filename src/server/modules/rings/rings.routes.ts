@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emptyBody, idParam } from '../../../common/api/common';
+import { ring, ringStatusInput } from '../../../common/api/rings';
+import { answerRing, confirmRingReceived, getRing, listRings } from './rings.service';
+
+export const ringsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.services;
+  const timers = app.config.tradeTimers;
+
+  app.get(
+    '/api/rings',
+    { config: { auth: 'member' }, schema: { response: { 200: z.array(ring) } } },
+    async (request) => listRings(ctx, request.member.id, timers),
+  );
+
+  app.get(
+    '/api/rings/:id',
+    { config: { auth: 'member' }, schema: { params: idParam, response: { 200: ring } } },
+    async (request) => getRing(ctx, request.member.id, request.params.id, timers),
+  );
+
+  app.patch(
+    '/api/rings/:id',
+    {
+      config: { auth: 'member' },
+      schema: { params: idParam, body: ringStatusInput, response: { 200: ring } },
+    },
+    async (request) => {
+      await app.memberLimiter.take('ringAction', request.member.id);
+      return answerRing(ctx, request.member.id, request.params.id, request.body, timers);
+    },
+  );
+
+  app.post(
+    '/api/rings/:id/received',
+    { config: { auth: 'member' }, schema: { params: idParam, body: emptyBody, response: { 200: ring } } },
+    async (request) => {
+      await app.memberLimiter.take('ringAction', request.member.id);
+      return confirmRingReceived(ctx, request.member.id, request.params.id, timers);
+    },
+  );
+};

@@ -1,0 +1,554 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Ring, RingStatusInput } from '../../../common/api/rings';
+import { ringClaimDeadline } from '../../../common/domain/ring-state';
+import { dealTerms } from '../../../common/domain/trade-terms';
+import type { Queryable, Tx } from '../../db/connect';
+import { items, ringLegs, rings, users } from '../../db/schema';
+import type { RingTimers, TradeTimers } from '../../env';
+import type { Effects } from '../../lib/domain-events';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { ServiceContext } from '../../lib/service-context';
+import { transact } from '../../lib/unit-of-work';
+import { isBlockedBetween } from '../safety/safety.query';
+import { lockItemsForUpdate } from '../trades/trade-holds';
+import { presentUserSummary } from '../users/users.presenter';
+
+type RingRow = typeof rings.$inferSelect;
+type LegRow = typeof ringLegs.$inferSelect;
+type ItemRow = typeof items.$inferSelect;
+
+export const RINGS_LINK = '/rings';
+
+/** Listed, open to rings: what an item must be to join or stay in a ring that is not yet accepted. */
+export const isRingable = (item: ItemRow) =>
+  item.isActive &&
+  item.deletedAt === null &&
+  !item.directSwapsOnly &&
+  (item.availability === 'available' || item.availability === 'pending');
+
+export interface ProposedLeg {
+  itemId: string;
+  giverId: string;
+  receiverId: string;
+  reason: string;
+}
+
+async function firstNames(tx: Queryable, ids: string[]) {
+  const rows = await tx
+    .select({ id: users.id, firstName: users.firstName })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row.firstName]));
+}
+
+/**
+ * Creates a proposed ring if its items are all still ringable and held by no other open ring, and no
+ * two neighbours have blocked each other: all checked under the items' locks (id order, like every
+ * trade). Answers the ring's id, or null when the ring is no longer possible.
+ */
+export async function createRing(
+  ctx: ServiceContext,
+  legs: ProposedLeg[],
+  score: number,
+  now: Date,
+  timers: RingTimers,
+): Promise<string | null> {
+  return transact(ctx, async (tx, effects) => {
+    const locked = await lockItemsForUpdate(tx, { ids: legs.map((leg) => leg.itemId) });
+    const byId = new Map(locked.map((row) => [row.id, row]));
+    for (const leg of legs) {
+      const item = byId.get(leg.itemId);
+      if (!item || !isRingable(item) || item.userId !== leg.giverId) return null;
+    }
+    const held = await tx
+      .select({ itemId: ringLegs.itemId })
+      .from(ringLegs)
+      .where(
+        and(
+          inArray(
+            ringLegs.itemId,
+            legs.map((leg) => leg.itemId),
+          ),
+          eq(ringLegs.open, true),
+        ),
+      )
+      .limit(1);
+    if (held.length > 0) return null;
+    for (const leg of legs) if (await isBlockedBetween(tx, leg.giverId, leg.receiverId)) return null;
+    const expiresAt = new Date(now.getTime() + timers.proposalHours * 3_600_000);
+    const [ring] = await tx
+      .insert(rings)
+      .values({ score, createdAt: now, updatedAt: now, expiresAt })
+      .returning({ id: rings.id });
+    if (!ring) throw new Error('ring insert returned nothing');
+    await tx.insert(ringLegs).values(
+      legs.map((leg, position) => ({
+        ringId: ring.id,
+        position,
+        giverId: leg.giverId,
+        itemId: leg.itemId,
+        receiverId: leg.receiverId,
+        terms: dealTerms(byId.get(leg.itemId) as ItemRow),
+        reason: leg.reason,
+      })),
+    );
+    const names = await firstNames(
+      tx,
+      legs.map((leg) => leg.giverId),
+    );
+    for (const leg of legs) {
+      const gets = legs.find((other) => other.receiverId === leg.giverId);
+      const getsTitle = gets ? (byId.get(gets.itemId)?.title ?? 'an item') : 'an item';
+      const others = legs
+        .filter((other) => other.giverId !== leg.giverId)
+        .map((other) => names.get(other.giverId) ?? 'a member');
+      effects.notify({
+        userId: leg.giverId,
+        type: 'swap_ring',
+        title: `A ${legs.length}-member swap ring for you`,
+        message: `Give "${byId.get(leg.itemId)?.title}" and get "${getsTitle}" in a ring with ${others.join(' and ')}. Answer within ${timers.proposalHours} hours.`,
+        link: RINGS_LINK,
+        dedupeKey: `ring:${ring.id}`,
+      });
+    }
+    return ring.id;
+  });
+}
+
+/**
+ * Locks a ring for a change: its items first, in id order, then the ring row, the order every trade
+ * transaction uses. With a `memberId`, anyone not in the ring gets the 404 of an unknown id.
+ */
+export async function lockRing(tx: Tx, ringId: string, memberId: string | null) {
+  const peek = await tx.select().from(ringLegs).where(eq(ringLegs.ringId, ringId));
+  if (peek.length === 0 || (memberId !== null && !peek.some((leg) => leg.giverId === memberId))) {
+    throw notFound('Swap ring not found');
+  }
+  const locked = await lockItemsForUpdate(tx, { ids: peek.map((leg) => leg.itemId) });
+  const [ring] = await tx.select().from(rings).where(eq(rings.id, ringId)).for('update');
+  if (!ring) throw notFound('Swap ring not found');
+  const legs = await tx.select().from(ringLegs).where(eq(ringLegs.ringId, ringId)).orderBy(ringLegs.position);
+  return { ring, legs, items: new Map(locked.map((row) => [row.id, row])) };
+}
+
+type LockedRing = Awaited<ReturnType<typeof lockRing>>;
+
+/**
+ * Ends a ring that was proposed or accepted without a swap: its holds go, reserved items return to
+ * the marketplace, and every member but `byMemberId` is told why.
+ */
+export async function dissolveRing(
+  tx: Tx,
+  effects: Effects,
+  locked: LockedRing,
+  status: 'declined' | 'expired' | 'cancelled',
+  byMemberId: string | null,
+  message: string,
+  now: Date,
+  reason: string | null = null,
+) {
+  const { ring, legs } = locked;
+  await tx
+    .update(rings)
+    .set({ status, cancelledAt: now, cancelledById: byMemberId, cancelReason: reason, updatedAt: now })
+    .where(eq(rings.id, ring.id));
+  await tx.update(ringLegs).set({ open: false }).where(eq(ringLegs.ringId, ring.id));
+  if (ring.status === 'accepted') {
+    await tx
+      .update(items)
+      .set({ availability: 'available' })
+      .where(
+        and(
+          inArray(
+            items.id,
+            legs.map((leg) => leg.itemId),
+          ),
+          eq(items.availability, 'reserved'),
+        ),
+      );
+  }
+  const title =
+    status === 'declined'
+      ? 'Swap ring declined'
+      : status === 'expired'
+        ? 'Swap ring expired'
+        : 'Swap ring cancelled';
+  effects.notify(
+    ...legs
+      .filter((leg) => leg.giverId !== byMemberId)
+      .map((leg) => ({ userId: leg.giverId, type: 'swap_ring' as const, title, message, link: RINGS_LINK })),
+  );
+}
+
+/** Every item leaves the marketplace as traded and the ring completes. The caller holds the locks. */
+export async function completeRing(tx: Tx, effects: Effects, locked: LockedRing, now: Date, message: string) {
+  await tx
+    .update(rings)
+    .set({ status: 'completed', completedAt: now, updatedAt: now })
+    .where(eq(rings.id, locked.ring.id));
+  await tx.update(ringLegs).set({ open: false }).where(eq(ringLegs.ringId, locked.ring.id));
+  await tx
+    .update(items)
+    .set({ availability: 'traded', isActive: false, updatedAt: now })
+    .where(
+      inArray(
+        items.id,
+        locked.legs.map((leg) => leg.itemId),
+      ),
+    );
+  effects.notify(
+    ...locked.legs.map((leg) => ({
+      userId: leg.giverId,
+      type: 'swap_ring' as const,
+      title: 'Swap ring completed',
+      message,
+      link: RINGS_LINK,
+    })),
+  );
+}
+
+export async function answerRing(
+  ctx: ServiceContext,
+  memberId: string,
+  ringId: string,
+  input: RingStatusInput,
+  timers: TradeTimers,
+) {
+  const now = new Date();
+  const outcome = await transact(ctx, async (tx, effects) => {
+    const locked = await lockRing(tx, ringId, memberId);
+    const { ring, legs } = locked;
+    const mine = legs.find((leg) => leg.giverId === memberId) as LegRow;
+    const actor = (await firstNames(tx, [memberId])).get(memberId) ?? 'A member';
+    if (input.reason && input.status !== 'cancelled') {
+      throw badRequest('A reason can only be given when cancelling an accepted ring');
+    }
+
+    if (input.status === 'cancelled') {
+      if (ring.status !== 'accepted')
+        throw conflict(`This swap ring is ${ring.status}: it cannot be cancelled`);
+      if (legs.some((leg) => leg.receivedAt !== null)) {
+        throw conflict('An item has been confirmed as received: the ring can no longer be cancelled');
+      }
+      const reason = input.reason || null;
+      await dissolveRing(
+        tx,
+        effects,
+        locked,
+        'cancelled',
+        memberId,
+        `${actor} backed out of the swap ring${reason ? `: "${reason}"` : '.'} Your item is back on the marketplace.`,
+        now,
+        reason,
+      );
+      return 'done' as const;
+    }
+
+    if (ring.status !== 'proposed') throw conflict(`This swap ring is already ${ring.status}`);
+    if (ring.expiresAt <= now) throw conflict('This swap ring proposal has expired');
+
+    if (input.status === 'declined') {
+      await dissolveRing(
+        tx,
+        effects,
+        locked,
+        'declined',
+        memberId,
+        `${actor} declined the swap ring, so it was dissolved. Your item is free for other rings and trades.`,
+        now,
+      );
+      return 'done' as const;
+    }
+
+    if (mine.acceptedAt !== null) return 'done' as const;
+    await tx
+      .update(ringLegs)
+      .set({ acceptedAt: now })
+      .where(and(eq(ringLegs.ringId, ring.id), eq(ringLegs.position, mine.position)));
+    const waiting = legs.filter((leg) => leg.giverId !== memberId && leg.acceptedAt === null);
+    if (waiting.length > 0) {
+      effects.notify(
+        ...legs
+          .filter((leg) => leg.giverId !== memberId)
+          .map((leg) => ({
+            userId: leg.giverId,
+            type: 'swap_ring' as const,
+            title: 'Swap ring accepted by a member',
+            message: `${actor} accepted the swap ring; ${waiting.length} member${waiting.length === 1 ? '' : 's'} still to answer.`,
+            link: RINGS_LINK,
+          })),
+      );
+      return 'done' as const;
+    }
+    // Everyone is in: every item must still be free, then all are reserved at once.
+    const gone = legs.find((leg) => {
+      const item = locked.items.get(leg.itemId);
+      return !item || !isRingable(item);
+    });
+    if (gone) {
+      await dissolveRing(
+        tx,
+        effects,
+        locked,
+        'cancelled',
+        null,
+        'An item of the swap ring went to another trade or left the marketplace, so the ring was dissolved.',
+        now,
+      );
+      return 'unavailable' as const;
+    }
+    const itemIds = legs.map((leg) => leg.itemId);
+    await tx
+      .update(rings)
+      .set({ status: 'accepted', acceptedAt: now, updatedAt: now })
+      .where(eq(rings.id, ring.id));
+    await tx.update(items).set({ availability: 'reserved' }).where(inArray(items.id, itemIds));
+    await effects.emit('ring.accepted', {
+      ringId: ring.id,
+      memberIds: legs.map((leg) => leg.giverId),
+      itemIds,
+    });
+    effects.notify(
+      ...legs.map((leg) => ({
+        userId: leg.giverId,
+        type: 'swap_ring' as const,
+        title: 'Swap ring accepted by everyone!',
+        message: `Every member accepted. Send your item to its receiver and confirm when yours arrives.`,
+        link: RINGS_LINK,
+      })),
+    );
+    return 'done' as const;
+  });
+  if (outcome === 'unavailable') {
+    throw conflict('An item of this ring is no longer available: the ring was dissolved');
+  }
+  return getRing(ctx, memberId, ringId, timers);
+}
+
+export async function confirmRingReceived(
+  ctx: ServiceContext,
+  memberId: string,
+  ringId: string,
+  timers: TradeTimers,
+) {
+  await transact(ctx, async (tx, effects) => {
+    const locked = await lockRing(tx, ringId, memberId);
+    const { ring, legs } = locked;
+    if (ring.status === 'completed') throw conflict('This swap ring is already completed');
+    if (ring.status !== 'accepted') throw conflict('Only an accepted swap ring can be marked as received');
+    const getLeg = legs.find((leg) => leg.receiverId === memberId) as LegRow;
+    if (getLeg.receivedAt !== null) return;
+    const now = new Date();
+    await tx
+      .update(ringLegs)
+      .set({ receivedAt: now })
+      .where(and(eq(ringLegs.ringId, ring.id), eq(ringLegs.position, getLeg.position)));
+    const missing = legs.filter((leg) => leg.position !== getLeg.position && leg.receivedAt === null);
+    if (missing.length === 0) {
+      await completeRing(
+        tx,
+        effects,
+        locked,
+        now,
+        'Every member received their item: the swap ring is complete.',
+      );
+      return;
+    }
+    const actor = (await firstNames(tx, [memberId])).get(memberId) ?? 'A member';
+    const days = timers.claimWindowDays;
+    effects.notify(
+      ...legs
+        .filter((leg) => leg.giverId !== memberId && leg.receiverId !== memberId)
+        .concat(legs.filter((leg) => leg.receiverId === memberId && leg.giverId !== memberId))
+        .filter((leg, index, list) => list.findIndex((other) => other.giverId === leg.giverId) === index)
+        .map((leg) => ({
+          userId: leg.giverId,
+          type: 'swap_ring' as const,
+          title: 'Receipt confirmed in your swap ring',
+          message: `${actor} confirmed receiving their item. Confirm yours within ${days} day${days === 1 ? '' : 's'}: after that the ring completes.`,
+          link: RINGS_LINK,
+        })),
+    );
+  });
+  return getRing(ctx, memberId, ringId, timers);
+}
+
+const giver = alias(users, 'giver');
+const receiver = alias(users, 'receiver');
+
+const money = (cents: number) => `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+
+async function selectRings(
+  ctx: ServiceContext,
+  memberId: string,
+  timers: TradeTimers,
+  ringId?: string,
+): Promise<Ring[]> {
+  const mine = ctx.db
+    .select({ ringId: ringLegs.ringId })
+    .from(ringLegs)
+    .where(eq(ringLegs.giverId, memberId));
+  const ringRows = await ctx.db
+    .select()
+    .from(rings)
+    .where(and(inArray(rings.id, mine), ringId ? eq(rings.id, ringId) : undefined))
+    .orderBy(desc(rings.createdAt))
+    .limit(100);
+  if (ringRows.length === 0) return [];
+  const legRows = await ctx.db
+    .select({
+      leg: ringLegs,
+      item: { id: items.id, images: items.images },
+      giver: {
+        id: giver.id,
+        firstName: giver.firstName,
+        lastName: giver.lastName,
+        profileImageUrl: giver.profileImageUrl,
+      },
+      receiver: {
+        id: receiver.id,
+        firstName: receiver.firstName,
+        lastName: receiver.lastName,
+        profileImageUrl: receiver.profileImageUrl,
+      },
+    })
+    .from(ringLegs)
+    .innerJoin(items, eq(items.id, ringLegs.itemId))
+    .innerJoin(giver, eq(giver.id, ringLegs.giverId))
+    .innerJoin(receiver, eq(receiver.id, ringLegs.receiverId))
+    .where(
+      inArray(
+        ringLegs.ringId,
+        ringRows.map((row) => row.id),
+      ),
+    )
+    .orderBy(ringLegs.ringId, ringLegs.position);
+  return ringRows.map((row) =>
+    presentRing(
+      row,
+      legRows.filter((leg) => leg.leg.ringId === row.id),
+      memberId,
+      timers,
+    ),
+  );
+}
+
+function presentRing(
+  row: RingRow,
+  legRows: Array<{
+    leg: LegRow;
+    item: { id: string; images: string[] };
+    giver: Parameters<typeof presentUserSummary>[0];
+    receiver: Parameters<typeof presentUserSummary>[0];
+  }>,
+  memberId: string,
+  timers: TradeTimers,
+): Ring {
+  const legs = legRows.map(({ leg, item, giver: from, receiver: to }) => ({
+    position: leg.position,
+    giver: presentUserSummary(from),
+    receiver: presentUserSummary(to),
+    item: {
+      id: item.id,
+      title: leg.terms.title,
+      images: leg.terms.images.length > 0 ? leg.terms.images : item.images,
+      estimatedValue: leg.terms.estimatedValue,
+      condition: leg.terms.condition,
+      brand: leg.terms.brand,
+      size: leg.terms.size,
+    },
+    reason: leg.reason,
+    accepted: leg.acceptedAt !== null,
+    received: leg.receivedAt !== null,
+  }));
+  const deadline =
+    row.status === 'accepted'
+      ? ringClaimDeadline(
+          legRows.map(({ leg }) => leg.receivedAt),
+          timers.claimWindowDays,
+        )
+      : null;
+  return {
+    id: row.id,
+    status: row.status,
+    score: Math.round(row.score * 1000) / 1000,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason,
+    claimDeadline: deadline?.toISOString() ?? null,
+    legs,
+    myGiveLeg: legs.find((leg) => leg.giver.id === memberId)?.position ?? 0,
+    myGetLeg: legs.find((leg) => leg.receiver.id === memberId)?.position ?? 0,
+    explanation: legs.map(
+      (leg) =>
+        `${leg.giver.firstName} gives "${leg.item.title}" (${money(leg.item.estimatedValue)}) to ${leg.receiver.firstName}: ${leg.reason}.`,
+    ),
+  };
+}
+
+export function listRings(ctx: ServiceContext, memberId: string, timers: TradeTimers) {
+  return selectRings(ctx, memberId, timers);
+}
+
+export async function getRing(ctx: ServiceContext, memberId: string, ringId: string, timers: TradeTimers) {
+  const [ring] = await selectRings(ctx, memberId, timers, ringId);
+  if (!ring) throw notFound('Swap ring not found');
+  return ring;
+}
+
+/** Items that may not take part in a new ring: held by an open one. */
+export async function heldItemIds(db: Queryable, itemIds: string[]) {
+  if (itemIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ itemId: ringLegs.itemId })
+    .from(ringLegs)
+    .where(and(inArray(ringLegs.itemId, itemIds), eq(ringLegs.open, true)));
+  return new Set(rows.map((row) => row.itemId));
+}
+
+/**
+ * A member's proposal-acceptance rate: of the rings proposed to them that were decided, the share
+ * they accepted, shrunk towards the prior (ring-state.ts).
+ */
+export async function acceptanceRecords(db: Queryable, memberIds: string[]) {
+  if (memberIds.length === 0) return new Map<string, { accepted: number; proposed: number }>();
+  const rows = await db
+    .select({
+      memberId: ringLegs.giverId,
+      accepted: sql<number>`(count(*) filter (where ${ringLegs.acceptedAt} is not null))::int`,
+      proposed: sql<number>`count(*)::int`,
+    })
+    .from(ringLegs)
+    .innerJoin(rings, eq(rings.id, ringLegs.ringId))
+    .where(and(inArray(ringLegs.giverId, memberIds), sql`${rings.status} <> 'proposed'`))
+    .groupBy(ringLegs.giverId);
+  return new Map(rows.map((row) => [row.memberId, { accepted: row.accepted, proposed: row.proposed }]));
+}
+
+/**
+ * The item sets of rings that members turned down (declined, or let expire): the engine does not
+ * propose the same ring again. A ring dissolved for other reasons (an item went elsewhere) may be.
+ */
+export async function rejectedItemSets(db: Queryable, itemIds: string[]) {
+  if (itemIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ ringId: ringLegs.ringId, itemId: ringLegs.itemId })
+    .from(ringLegs)
+    .innerJoin(rings, eq(rings.id, ringLegs.ringId))
+    .where(
+      and(
+        inArray(rings.status, ['declined', 'expired']),
+        inArray(
+          ringLegs.ringId,
+          db.select({ id: ringLegs.ringId }).from(ringLegs).where(inArray(ringLegs.itemId, itemIds)),
+        ),
+      ),
+    );
+  const byRing = new Map<string, string[]>();
+  for (const row of rows) byRing.set(row.ringId, [...(byRing.get(row.ringId) ?? []), row.itemId]);
+  return new Set([...byRing.values()].map((ids) => ids.sort().join(',')));
+}

@@ -1,0 +1,161 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { DEFAULT_VALUE_BAND } from '../../../common/domain/ring-state';
+import { queryRows, type Queryable } from '../../db/connect';
+import { items, wishlistItems } from '../../db/schema';
+import { wishlistMatchesItem } from '../wishlist/wishlist.query';
+
+/**
+ * The want graph, derived from the database on every read (docs/decisions/007-swap-rings.md): an arc
+ * from item g to item j means g's owner would give g for j, because j matches one of their swap
+ * rules that applies to g, or they favourited j, or j matches one of their wishlist entries (those
+ * two with the default value band). Both items are listed, not reserved or traded, not "direct
+ * swaps only", not held by an open ring, and their owners have not blocked each other.
+ */
+
+/** Listed and open to rings, whatever rings hold (the match counts). */
+const listedText = (alias: string) =>
+  `${alias}.is_active and ${alias}.deleted_at is null
+    and ${alias}.availability in ('available', 'pending') and not ${alias}.direct_swaps_only`;
+const listed = (alias: string) => sql.raw(listedText(alias));
+
+/** Listed, open to rings, and held by no open ring (the engine's nodes). */
+const tradable = (alias: string) =>
+  sql.raw(`${listedText(alias)}
+    and not exists (select 1 from ring_legs h where h.item_id = ${alias}.id and h.open)`);
+
+const noBlock = (a: string, b: string) =>
+  sql.raw(`not exists (select 1 from blocks b where (b.blocker_id = ${a} and b.blocked_id = ${b})
+    or (b.blocker_id = ${b} and b.blocked_id = ${a}))`);
+
+/** Rule `r` (columns as in swap_rules) accepts item `j`, value band aside. */
+const ruleCriteria = sql.raw(`(r.category is null or j.category = r.category)
+    and (r.gender is null or j.gender = r.gender)
+    and (cardinality(r.sizes) = 0 or lower(j.size) = any(r.sizes))
+    and (cardinality(r.brands) = 0 or lower(j.brand) = any(r.brands))
+    and (r.min_condition_rank is null or j.condition_rank >= r.min_condition_rank)
+    and (cardinality(r.colors) = 0 or j.colors && r.colors)`);
+
+/** Rule `r` applies to the member's item `g`. */
+const ruleApplies = sql.raw(`(cardinality(r.item_ids) = 0 or g.id = any(r.item_ids))`);
+
+const inBand = (min: SQL, max: SQL) =>
+  sql`j.estimated_value between ${min} * g.estimated_value and ${max} * g.estimated_value`;
+
+export type ArcKind = 'rule' | 'favorite' | 'wishlist';
+
+export interface WantArc {
+  from: string;
+  to: string;
+  kind: ArcKind;
+  /** The rule's id, or the wishlist entry's title; null for a favourite. */
+  ref: string | null;
+}
+
+export interface GraphItem {
+  id: string;
+  ownerId: string;
+  estimatedValue: number;
+}
+
+export interface WantGraph {
+  items: GraphItem[];
+  arcs: WantArc[];
+}
+
+/** The whole graph: every arc between tradable items, each explained by one want. */
+export async function loadWantGraph(db: Queryable): Promise<WantGraph> {
+  const min = sql`${DEFAULT_VALUE_BAND.min}::real`;
+  const max = sql`${DEFAULT_VALUE_BAND.max}::real`;
+  const arcs = await queryRows<{ from: string; to: string; kind: ArcKind; ref: string | null }>(
+    db,
+    sql`
+      select g.id as "from", j.id as "to", 'rule' as kind, r.id::text as ref
+      from swap_rules r
+      join items g on g.user_id = r.user_id and ${tradable('g')} and ${ruleApplies}
+      join items j on j.user_id <> r.user_id and ${tradable('j')} and ${ruleCriteria}
+        and ${inBand(sql.raw('r.min_value_ratio'), sql.raw('r.max_value_ratio'))}
+      where ${noBlock('r.user_id', 'j.user_id')}
+      union all
+      select g.id, j.id, 'favorite', null
+      from favorites f
+      join items j on j.id = f.item_id and j.user_id <> f.user_id and ${tradable('j')}
+      join items g on g.user_id = f.user_id and ${tradable('g')} and ${inBand(min, max)}
+      where ${noBlock('f.user_id', 'j.user_id')}
+      union all
+      select g.id, j.id, 'wishlist', w.title
+      from (
+        select ${wishlistItems.userId} as user_id, ${wishlistItems.title} as title, ${items.id} as item_id
+        from ${wishlistItems} join ${items} on ${wishlistMatchesItem()}
+      ) w
+      join items j on j.id = w.item_id and ${tradable('j')}
+      join items g on g.user_id = w.user_id and ${tradable('g')} and ${inBand(min, max)}
+      where ${noBlock('w.user_id', 'j.user_id')}`,
+  );
+  const seen = new Set<string>();
+  const unique: WantArc[] = [];
+  // Rules first, then favourites, then wishlists: an arc is explained by the most specific want.
+  const order: Record<ArcKind, number> = { rule: 0, favorite: 1, wishlist: 2 };
+  for (const arc of [...arcs].sort((a, b) => order[a.kind] - order[b.kind])) {
+    const key = `${arc.from}>${arc.to}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    unique.push(arc);
+  }
+  const ids = [...new Set(unique.flatMap((arc) => [arc.from, arc.to]))];
+  const nodes =
+    ids.length === 0
+      ? []
+      : await queryRows<{ id: string; owner_id: string; estimated_value: number }>(
+          db,
+          sql`select id, user_id as owner_id, estimated_value from items
+              where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
+        );
+  return {
+    items: nodes.map((row) => ({ id: row.id, ownerId: row.owner_id, estimatedValue: row.estimated_value })),
+    arcs: unique,
+  };
+}
+
+export interface RuleCriteria {
+  category: string | null;
+  gender: string | null;
+  sizes: string[];
+  brands: string[];
+  minConditionRank: number | null;
+  colors: string[];
+  minValueRatio: number;
+  maxValueRatio: number;
+  itemIds: string[];
+}
+
+/**
+ * How many listed items of other members the rule matches for at least one of the member's listings
+ * it applies to (the value band is relative to the item given). While the member has no such
+ * listing, the band cannot apply and the count ignores it.
+ */
+export async function countRuleMatches(db: Queryable, memberId: string, rule: RuleCriteria) {
+  const json = (list: string[]) => sql`${JSON.stringify(list)}::jsonb`;
+  const textArray = (list: string[]) => sql`array(select jsonb_array_elements_text(${json(list)}))::text[]`;
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`
+      with r as (
+        select ${rule.category}::text as category, ${rule.gender}::text as gender,
+          ${textArray(rule.sizes)} as sizes, ${textArray(rule.brands)} as brands,
+          ${rule.minConditionRank}::smallint as min_condition_rank, ${textArray(rule.colors)} as colors,
+          ${rule.minValueRatio}::real as min_value_ratio, ${rule.maxValueRatio}::real as max_value_ratio,
+          array(select jsonb_array_elements_text(${json(rule.itemIds)})::uuid) as item_ids,
+          ${memberId}::uuid as user_id
+      ),
+      givers as (
+        select g.id, g.estimated_value from r join items g on g.user_id = r.user_id
+        where ${listed('g')} and ${ruleApplies}
+      )
+      select count(*)::int as count
+      from r join items j on j.user_id <> r.user_id and ${listed('j')} and ${ruleCriteria}
+      where ${noBlock('r.user_id', 'j.user_id')}
+        and (not exists (select 1 from givers)
+          or exists (select 1 from givers g where ${inBand(sql.raw('r.min_value_ratio'), sql.raw('r.max_value_ratio'))}))`,
+  );
+  return row?.count ?? 0;
+}
