@@ -17,7 +17,6 @@ import {
 
 export const swapRulesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
-  const pool = app.database.pool;
 
   app.get(
     '/api/swap-rules',
