@@ -5,9 +5,15 @@ export interface ChatControls {
   openMessages: () => void;
   /** Opens the chat dialog on one conversation. */
   openConversation: (conversationId: string) => void;
+  /** The conversation whose chat is open on screen, if any. */
+  openConversationId: string | null;
 }
 
-const inert: ChatControls = { openMessages: () => undefined, openConversation: () => undefined };
+const inert: ChatControls = {
+  openMessages: () => undefined,
+  openConversation: () => undefined,
+  openConversationId: null,
+};
 
 export const ChatContext = createContext<ChatControls>(inert);
 

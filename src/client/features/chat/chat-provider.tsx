@@ -58,12 +58,13 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     setChat({ conversationId, open: true });
   }, []);
 
-  useChatSync(memberId, chat?.open ? chat.conversationId : null);
+  const openConversationId = chat?.open ? chat.conversationId : null;
+  useChatSync(memberId);
   useConversationLink(memberId, openConversation);
 
   const controls = useMemo<ChatControls>(
-    () => ({ openMessages: () => setPanelOpen(true), openConversation }),
-    [openConversation],
+    () => ({ openMessages: () => setPanelOpen(true), openConversation, openConversationId }),
+    [openConversation, openConversationId],
   );
 
   const itemActions = useMemo<ItemActions>(

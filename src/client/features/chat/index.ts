@@ -1,3 +1,9 @@
 /** The chat feature's public surface: other features and the app import it from here only. */
 export { useChat } from './chat-context';
 export { ChatProvider } from './chat-provider';
+export {
+  invalidateAllChat,
+  invalidateConversationList,
+  invalidateConversations,
+  invalidateMessageUnread,
+} from './api';
