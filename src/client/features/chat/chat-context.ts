@@ -5,6 +5,8 @@ export interface ChatControls {
   openMessages: () => void;
   /** Opens the chat dialog on one conversation. */
   openConversation: (conversationId: string) => void;
+  /** Opens the conversation with another member about an item (made on first use). */
+  messageAbout: (otherUserId: string, relatedItemId: string | null) => void;
   /** The conversation whose chat is open on screen, if any. */
   openConversationId: string | null;
 }
@@ -12,6 +14,7 @@ export interface ChatControls {
 const inert: ChatControls = {
   openMessages: () => undefined,
   openConversation: () => undefined,
+  messageAbout: () => undefined,
   openConversationId: null,
 };
 

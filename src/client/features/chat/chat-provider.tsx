@@ -62,9 +62,26 @@ export function ChatProvider({ children }: { children: ReactNode }) {
   useChatSync(memberId);
   useConversationLink(memberId, openConversation);
 
+  const messageAbout = useCallback(
+    (otherUserId: string, relatedItemId: string | null) =>
+      findOrCreate(
+        { otherUserId, relatedItemId },
+        {
+          onSuccess: (conversation) => openConversation(conversation.id),
+          onError: (error) =>
+            toast({
+              title: 'Could not open the conversation',
+              description: serverMessage(error) ?? 'Please try again.',
+              variant: 'destructive',
+            }),
+        },
+      ),
+    [findOrCreate, openConversation],
+  );
+
   const controls = useMemo<ChatControls>(
-    () => ({ openMessages: () => setPanelOpen(true), openConversation, openConversationId }),
-    [openConversation, openConversationId],
+    () => ({ openMessages: () => setPanelOpen(true), openConversation, messageAbout, openConversationId }),
+    [openConversation, messageAbout, openConversationId],
   );
 
   const itemActions = useMemo<ItemActions>(
