@@ -62,6 +62,10 @@ const WishlistPage = lazyPage(
   () => import('@client/pages/wishlist'),
   (module) => module.WishlistPage,
 );
+const MessagesPage = lazyPage(
+  () => import('@client/pages/messages'),
+  (module) => module.MessagesPage,
+);
 const ModerationPage = lazyPage(
   () => import('@client/pages/moderation'),
   (module) => module.ModerationPage,
@@ -107,6 +111,7 @@ export const MEMBER_ROUTES: readonly AppRoute[] = [
   { path: '/how-it-works', component: HowItWorksPage },
   { path: '/profile', component: ProfilePage },
   { path: '/wishlist', component: WishlistPage },
+  { path: '/messages', component: MessagesPage },
   { path: '/social', component: SocialPage },
   /** Reports for moderators; the page itself tells other members they are not authorized. */
   { path: '/moderation', component: ModerationPage },

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@client/components/ui/tooltip';
 import { UserMenu } from '@client/features/auth';
+import { MessagesLink } from '@client/features/chat';
 import { ListItemButton } from '@client/features/items';
 import { NotificationBell } from '@client/features/notifications';
 
@@ -21,6 +22,7 @@ export function MemberActions({ user }: { user: User }) {
         </TooltipTrigger>
         <TooltipContent>Wishlist</TooltipContent>
       </Tooltip>
+      <MessagesLink />
       <NotificationBell />
       <ListItemButton className="hidden md:inline-flex" data-testid="button-list-item" />
       <div className="hidden md:block">

@@ -1,2 +1,2 @@
 /** Routes only the member route set has (docs/product.md, Screens). */
-export const MEMBER_ONLY_PATHS: readonly string[] = ['/profile', '/wishlist', '/moderation'];
+export const MEMBER_ONLY_PATHS: readonly string[] = ['/profile', '/wishlist', '/messages', '/moderation'];

@@ -1,6 +1,8 @@
 /** The chat feature's public surface: other features and the app import it from here only. */
 export { useChat } from './chat-context';
 export { ChatProvider } from './chat-provider';
+export { MessagesInbox } from './components/messages-inbox';
+export { MessagesLink } from './components/messages-link';
 export {
   invalidateAllChat,
   invalidateConversationList,
