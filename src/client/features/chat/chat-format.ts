@@ -88,17 +88,19 @@ export function messageParts(content: string): MessagePart[] {
     url = url.slice(0, url.length - trailing.length);
     if (url.length <= 'www.'.length || /^https?:\/\/$/i.test(url)) continue;
     const href = /^https?:\/\//i.test(url) ? url : `https://${url}`;
-    let valid = true;
-    try {
-      valid = ['http:', 'https:'].includes(new URL(href).protocol);
-    } catch {
-      valid = false;
-    }
-    if (!valid) continue;
+    if (!isWebAddress(href)) continue;
     if (start > last) parts.push({ kind: 'text', text: content.slice(last, start) });
     parts.push({ kind: 'link', text: url, href });
     last = start + url.length;
   }
   if (last < content.length) parts.push({ kind: 'text', text: content.slice(last) });
   return parts;
+}
+
+function isWebAddress(href: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(href).protocol);
+  } catch {
+    return false;
+  }
 }
