@@ -66,6 +66,10 @@ const MessagesPage = lazyPage(
   () => import('@client/pages/messages'),
   (module) => module.MessagesPage,
 );
+const SignInPromptPage = lazyPage(
+  () => import('@client/pages/sign-in-prompt'),
+  (module) => module.SignInPromptPage,
+);
 const ModerationPage = lazyPage(
   () => import('@client/pages/moderation'),
   (module) => module.ModerationPage,
@@ -76,6 +80,9 @@ const LAZY_VISITOR_PAGES: Readonly<Record<string, LazyPage>> = {
   '/categories': CategoriesPage,
   '/how-it-works': HowItWorksPage,
   '/social': SocialPage,
+  '/profile': SignInPromptPage,
+  '/wishlist': SignInPromptPage,
+  '/messages': SignInPromptPage,
 };
 
 /**
@@ -101,6 +108,10 @@ export const VISITOR_ROUTES: readonly AppRoute[] = [
   { path: '/categories', component: CategoriesPage },
   { path: '/how-it-works', component: HowItWorksPage },
   { path: '/social', component: SocialPage },
+  /** Members' pages: a visitor is told what they hold and asked to sign in, not shown a 404. */
+  { path: '/profile', component: SignInPromptPage },
+  { path: '/wishlist', component: SignInPromptPage },
+  { path: '/messages', component: SignInPromptPage },
 ];
 
 /** Members get their own home page at / and the member-only pages (MEMBER_ONLY_PATHS). */

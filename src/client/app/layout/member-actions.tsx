@@ -1,5 +1,5 @@
 import type { User } from '@common/api/users';
-import { Heart } from 'lucide-react';
+import { Bookmark, Heart } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@client/components/ui/tooltip';
@@ -12,11 +12,22 @@ import { NotificationBell } from '@client/features/notifications';
 export function MemberActions({ user }: { user: User }) {
   return (
     <TooltipProvider>
+      {/* One meaning per icon: the heart is Favourites (as on every item card), the bookmark the Wishlist. */}
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
+            <Link href="/profile?tab=favorites" aria-label="Favourites" data-testid="link-favorites">
+              <Heart className="size-5" aria-hidden="true" />
+            </Link>
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent>Favourites</TooltipContent>
+      </Tooltip>
       <Tooltip>
         <TooltipTrigger asChild>
           <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
             <Link href="/wishlist" aria-label="Wishlist" data-testid="link-wishlist">
-              <Heart className="size-5" aria-hidden="true" />
+              <Bookmark className="size-5" aria-hidden="true" />
             </Link>
           </Button>
         </TooltipTrigger>
