@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations, settle } from './support/axe';
 import { openBrowser } from './support/browser';
 import {
   type ApiItem,
@@ -72,6 +73,8 @@ describe('the inbox', () => {
     expect(await textOf(row)).toContain(ava.name);
     expect(await textOf(row)).toContain(item.title);
     expect(await textOf(pageB.getByTestId(`text-conversation-unread-${conversationId}`))).toBe('2');
+    await settle(pageB);
+    expect(await seriousViolations(pageB)).toEqual([]);
   });
 
   it('the chat wraps long words, links addresses safely and reads as seen', async () => {

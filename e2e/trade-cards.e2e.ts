@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations, settle } from './support/axe';
 import { openBrowser } from './support/browser';
 import {
   type ApiItem,
@@ -73,6 +74,8 @@ describe('trade cards lead to the items and the conversation', () => {
     expect(await textOf(card.getByTestId(`text-trade-item-size-${wanted.id}`))).toBe('Size M');
     const wantedLink = card.getByTestId(`link-trade-item-${wanted.id}`);
     expect(await textOf(wantedLink)).toContain('Like New');
+    await settle(pageA);
+    expect(await seriousViolations(pageA)).toEqual([]);
 
     await wantedLink.click();
     await expectLocation(pageA, '/browse', { highlight: wanted.id });
