@@ -83,7 +83,7 @@ export function TradeCard({
           <Avatar className="size-9">
             <AvatarFallback>{initials(partner)}</AvatarFallback>
           </Avatar>
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-40">
             <p className="text-sm font-medium break-words">
               {incoming ? 'Offer from ' : 'Your offer to '}
               <Link
