@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser';
-import { type ApiItem, eventually, listItemViaApi, registerMember, shown, uniqueWord } from './support/journeys';
+import {
+  type ApiItem,
+  eventually,
+  listItemViaApi,
+  registerMember,
+  shown,
+  uniqueWord,
+} from './support/journeys';
 
 /**
  * One meaning per icon (docs/product.md § Screens): the header heart is Favourites, as on the item

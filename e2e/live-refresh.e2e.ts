@@ -85,7 +85,10 @@ describe('every open page follows the other member live, without reloads', () =>
     const b = await openBrowser();
     boardA = a.page;
     boardB = b.page;
-    [ava, ben] = await Promise.all([registerMember(boardA, 'Ava', 'Reyes'), registerMember(boardB, 'Ben', 'Owens')]);
+    [ava, ben] = await Promise.all([
+      registerMember(boardA, 'Ava', 'Reyes'),
+      registerMember(boardB, 'Ben', 'Owens'),
+    ]);
     homeA = await a.context.newPage();
     homeB = await b.context.newPage();
     [wanted, offered] = await Promise.all([
@@ -191,7 +194,9 @@ describe('every open page follows the other member live, without reloads', () =>
     await post(boardA, '/api/social/connect', { friendId: ben.id }, 201);
     await eventually(() => bellCount(homeB), before + 1);
     await navigate(homeB, '/social?tab=network');
-    await shown(homeB.getByRole('button', { name: `Accept friend request from ${ava.firstName}`, exact: false }));
+    await shown(
+      homeB.getByRole('button', { name: `Accept friend request from ${ava.firstName}`, exact: false }),
+    );
     await navigate(homeB, '/');
     await expectNoReload(homeB);
   });

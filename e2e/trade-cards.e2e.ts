@@ -38,7 +38,10 @@ describe('trade cards lead to the items and the conversation', () => {
   beforeAll(async () => {
     pageA = (await openBrowser()).page;
     pageB = (await openBrowser()).page;
-    [, ben] = await Promise.all([registerMember(pageA, 'Ava', 'Reyes'), registerMember(pageB, 'Ben', 'Owens')]);
+    [, ben] = await Promise.all([
+      registerMember(pageA, 'Ava', 'Reyes'),
+      registerMember(pageB, 'Ben', 'Owens'),
+    ]);
     [wanted, offered] = await Promise.all([
       listItemViaApi(pageB, {
         title: `${uniqueWord('Kc')} wool coat`,

@@ -119,10 +119,13 @@ describe('live refresh: what each pushed event makes stale', () => {
         .stale,
     ).toEqual([]);
     expect(
-      liveTargets({ type: 'messages_read', conversationId: CONVERSATION, readerId: OTHER }, {
-        memberId: ME,
-        openConversationId: null,
-      }),
+      liveTargets(
+        { type: 'messages_read', conversationId: CONVERSATION, readerId: OTHER },
+        {
+          memberId: ME,
+          openConversationId: null,
+        },
+      ),
     ).toEqual([]);
   });
 

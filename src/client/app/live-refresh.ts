@@ -166,7 +166,11 @@ export async function refresh(queryClient: QueryClient, targets: Iterable<LiveTa
 }
 
 /** Applies one pushed event: the bell's count that came with it, then the invalidations. */
-export function applyLiveEvent(queryClient: QueryClient, event: ServerEvent, context: LiveContext): Promise<void> {
+export function applyLiveEvent(
+  queryClient: QueryClient,
+  event: ServerEvent,
+  context: LiveContext,
+): Promise<void> {
   if (event.type === 'unread') setUnreadNotificationCount(queryClient, event.count);
   return refresh(queryClient, liveTargets(event, context));
 }

@@ -13,7 +13,8 @@ export const NOTIFICATION_LINKS = {
 } as const;
 
 /** What a pushed notification is about, for the client's cache. */
-export type NotificationTopic = 'trades' | 'reviews' | 'social' | 'wishlist' | 'matches' | 'messages' | 'none';
+export type NotificationTopic =
+  'trades' | 'reviews' | 'social' | 'wishlist' | 'matches' | 'messages' | 'none';
 
 /** The topic of a notification from its type and, for 'other', its link. */
 export function notificationTopic(notification: { type: string; link: string | null }): NotificationTopic {
