@@ -21,6 +21,11 @@ const PAGES = [
     ready: (page: Page) => page.getByTestId('page-not-found'),
   },
   {
+    name: "a members' page asking a visitor to sign in",
+    path: '/messages',
+    ready: (page: Page) => page.getByTestId('page-sign-in-prompt'),
+  },
+  {
     name: 'the sign-up dialog',
     path: '/api/auth/email',
     ready: (page: Page) => page.getByTestId('dialog-auth'),

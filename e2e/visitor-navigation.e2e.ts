@@ -96,12 +96,21 @@ describe('a visitor finds their way around', () => {
       await expectSignedOutBar(page);
     });
 
-    it('member-only pages are not-found for a visitor', async () => {
-      for (const path of ['/wishlist', '/profile']) {
+    it('member-only pages ask a visitor to sign in instead of a not-found page', async () => {
+      for (const [path, title] of [
+        ['/wishlist', 'Sign in to keep a wishlist'],
+        ['/profile', 'Sign in to see your profile'],
+        ['/messages', 'Sign in to read your messages'],
+      ] as const) {
         await page.goto(path);
-        await expectNotFound(page);
+        const prompt = page.getByTestId('page-sign-in-prompt');
+        await visible(prompt);
+        await visible(prompt.getByRole('heading', { level: 1, name: title, exact: true }));
+        expect(await page.getByTestId('page-not-found').count()).toBe(0);
         await expectPath(page, path);
       }
+      await page.getByTestId('button-prompt-sign-in').click();
+      await visible(page.getByRole('dialog'));
     });
   });
 

@@ -7,12 +7,13 @@ import { BarterActionsProvider } from '@client/features/trades';
 import { MatchingActionsProvider } from '@client/features/matching';
 import { WishlistActionsProvider } from '@client/features/wishlist';
 import { queryClient } from '@client/lib/query-client';
+import { LiveRefresh } from './use-live-refresh';
 
 /**
  * App-wide context: the query cache, the auth dialog, the toasts, and
  * the item actions of the wishlist (bookmark), matching (Smart Match) and trades (Barter) features,
  * and chat (the member's real-time connection, the floating messages button, the chat dialog and
- * the items' 'Message').
+ * the items' 'Message'), and the live refresh of every cached list from the real-time events.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
@@ -21,7 +22,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <WishlistActionsProvider>
           <MatchingActionsProvider>
             <BarterActionsProvider>
-              <ChatProvider>{children}</ChatProvider>
+              <ChatProvider>
+                <LiveRefresh />
+                {children}
+              </ChatProvider>
             </BarterActionsProvider>
           </MatchingActionsProvider>
         </WishlistActionsProvider>

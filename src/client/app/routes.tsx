@@ -86,6 +86,14 @@ const RingsPage = lazyPage(
   () => import('@client/pages/rings'),
   (module) => module.RingsPage,
 );
+const MessagesPage = lazyPage(
+  () => import('@client/pages/messages'),
+  (module) => module.MessagesPage,
+);
+const SignInPromptPage = lazyPage(
+  () => import('@client/pages/sign-in-prompt'),
+  (module) => module.SignInPromptPage,
+);
 const ModerationPage = lazyPage(
   () => import('@client/pages/moderation'),
   (module) => module.ModerationPage,
@@ -101,6 +109,10 @@ const LAZY_VISITOR_PAGES: Readonly<Record<string, LazyPage>> = {
   '/terms': TermsPage,
   '/privacy': PrivacyPage,
   '/accessibility': AccessibilityPage,
+  '/profile': SignInPromptPage,
+  '/wishlist': SignInPromptPage,
+  '/messages': SignInPromptPage,
+  '/rings': SignInPromptPage,
 };
 
 /** The footer's pages of plain information, open to everyone. */
@@ -136,6 +148,10 @@ export const VISITOR_ROUTES: readonly AppRoute[] = [
   { path: '/how-it-works', component: HowItWorksPage },
   { path: '/social', component: SocialPage },
   ...INFO_ROUTES,
+  /** Members' pages: a visitor is told what they hold and asked to sign in, not shown a 404. */
+  { path: '/profile', component: SignInPromptPage },
+  { path: '/wishlist', component: SignInPromptPage },
+  { path: '/messages', component: SignInPromptPage },
 ];
 
 /** Members get their own home page at / and the member-only pages (MEMBER_ONLY_PATHS). */
@@ -147,6 +163,7 @@ export const MEMBER_ROUTES: readonly AppRoute[] = [
   { path: '/profile', component: ProfilePage },
   { path: '/wishlist', component: WishlistPage },
   { path: '/rings', component: RingsPage },
+  { path: '/messages', component: MessagesPage },
   { path: '/social', component: SocialPage },
   /** Reports for moderators; the page itself tells other members they are not authorized. */
   { path: '/moderation', component: ModerationPage },

@@ -4,12 +4,14 @@ import { PageHeader } from '@client/components/layout/page-header';
 import { RingCard, SwapRulesEditor, useRings } from '@client/features/rings';
 import { useAuth } from '@client/lib/session';
 import { handleUnauthorized } from '@client/lib/unauthorized';
+import { useDocumentMeta } from '@client/lib/document-meta';
 
 /**
  * /rings (members): swap rings proposed to the member, the active ones with their receipts, past
  * ones, and the rules editor that decides which rings they are offered.
  */
 export function RingsPage() {
+  useDocumentMeta('Swap rings');
   const { isAuthenticated, isLoading, user } = useAuth();
   useEffect(() => {
     if (!isLoading && !isAuthenticated) handleUnauthorized();

@@ -5,6 +5,7 @@ import {
   canTransition,
   claimDeadline,
   DAY_MS,
+  isOpenForOffers,
   timeLeft,
   type TradeStatus,
   tradeStatusBadge,
@@ -82,5 +83,18 @@ describe('claim window', () => {
     const deadline = new Date(first.getTime() + 2 * DAY_MS + 5 * 60 * 60 * 1000);
     expect(timeLeft(deadline, first)).toEqual({ days: 2, hours: 5 });
     expect(timeLeft(first, deadline)).toBeNull();
+  });
+});
+
+describe('isOpenForOffers', () => {
+  it('a listed item that is available or has offers pending takes offers', () => {
+    expect(isOpenForOffers({ isActive: true, availability: 'available' })).toBe(true);
+    expect(isOpenForOffers({ isActive: true, availability: 'pending' })).toBe(true);
+  });
+
+  it('a reserved, traded or unlisted item takes none', () => {
+    expect(isOpenForOffers({ isActive: true, availability: 'reserved' })).toBe(false);
+    expect(isOpenForOffers({ isActive: true, availability: 'traded' })).toBe(false);
+    expect(isOpenForOffers({ isActive: false, availability: 'available' })).toBe(false);
   });
 });

@@ -118,3 +118,12 @@ export function tradeStatusBadge(status: string): 'secondary' | 'default' | 'out
 export function defaultTradeMessage(offeredTitle: string, requestedTitle: string): string {
   return `Hi! I'd love to swap my "${offeredTitle}" for your "${requestedTitle}". Let me know what you think!`;
 }
+
+/**
+ * Whether other members may still offer a barter for an item: it is listed and not promised to
+ * anyone (an accepted trade reserves it, a completed one trades it). A pending offer does not stop
+ * further offers; the owner picks one.
+ */
+export function isOpenForOffers(item: { isActive: boolean; availability: string }): boolean {
+  return item.isActive && item.availability !== 'reserved' && item.availability !== 'traded';
+}

@@ -5,6 +5,7 @@ import {
   wishlistCategoryOf,
   wishlistEntryFor,
   wishlistPayload,
+  wishlistTitleFor,
 } from './wishlist-rules';
 
 describe('wishlistCategoryOf', () => {
@@ -90,5 +91,29 @@ describe('wishlistPayload', () => {
         maxValue: null,
       },
     );
+  });
+});
+
+describe('wishlistTitleFor (what a bookmark wishes for)', () => {
+  it('names the kind of item with its brand, never the listing title', () => {
+    expect(wishlistTitleFor({ category: 'clothing', style: 'Outerwear', brand: 'COS' })).toBe(
+      'COS Outerwear',
+    );
+    expect(wishlistTitleFor({ category: 'accessories', style: 'Bags', brand: null })).toBe('Bags');
+    expect(wishlistTitleFor({ category: 'shoes', style: null, brand: ' ' })).toBe('Shoes');
+  });
+
+  it('an entry saved from a bookmark is found again for the item (same kind, brand and size)', () => {
+    const item = {
+      title: 'Wool coat, worn twice',
+      category: 'clothing' as const,
+      style: 'Outerwear',
+      brand: 'COS',
+      size: 'M',
+    };
+    const saved = { id: 'k', title: 'COS Outerwear', category: 'clothing', brand: 'COS', size: 'M' };
+    expect(wishlistEntryFor([saved], item)?.id).toBe('k');
+    expect(wishlistEntryFor([saved], { ...item, size: 'L' })).toBeUndefined();
+    expect(wishlistEntryFor([saved], { ...item, brand: 'Arket' })).toBeUndefined();
   });
 });

@@ -32,19 +32,46 @@ export function wishlistCategoryOf(item: {
   return (item.style ? STYLE_WISHLIST_CATEGORIES[item.style] : undefined) ?? item.category;
 }
 
-const titleKey = (title: string) => title.trim().toLowerCase();
+const titleKey = (title: string | null | undefined) => (title ?? '').trim().toLowerCase();
+
+interface BookmarkedItem {
+  title: string;
+  category: WishlistCategory;
+  style: string | null;
+  brand?: string | null;
+  size?: string | null;
+}
 
 /**
- * The bookmark: the entry an item's bookmark stands for, i.e. one with the same title
- * (ignoring case) and the same category; undefined when there is none.
+ * What a bookmark wishes for: the kind of item, not the one listing ("COS Outerwear", or
+ * "Outerwear" without a brand; the category's name without a style). Brand and size are fields of
+ * their own, prefilled beside it.
  */
-export function wishlistEntryFor<T extends { title: string; category: string }>(
-  entries: readonly T[],
-  item: { title: string; category: WishlistCategory; style: string | null },
-): T | undefined {
+export function wishlistTitleFor(item: Pick<BookmarkedItem, 'category' | 'style' | 'brand'>): string {
+  const kind = item.style ?? WISHLIST_CATEGORY_LABELS[wishlistCategoryOf(item)];
+  const brand = item.brand?.trim();
+  return brand ? `${brand} ${kind}` : kind;
+}
+
+/**
+ * The bookmark: the entry an item's bookmark stands for, in the item's category: one made from
+ * such a bookmark (the kind's title, the same brand and size), or one with the item's own title
+ * (ignoring case); undefined when there is none.
+ */
+export function wishlistEntryFor<
+  T extends { title: string; category: string; brand?: string | null; size?: string | null },
+>(entries: readonly T[], item: BookmarkedItem): T | undefined {
   const category = wishlistCategoryOf(item);
   const title = titleKey(item.title);
-  return entries.find((entry) => entry.category === category && titleKey(entry.title) === title);
+  const kind = titleKey(wishlistTitleFor(item));
+  return entries.find(
+    (entry) =>
+      entry.category === category &&
+      (titleKey(entry.title) === title ||
+        (titleKey(entry.title) === kind &&
+          titleKey(entry.brand) === titleKey(item.brand) &&
+          titleKey(entry.size) === titleKey(item.size))),
+  );
 }
 
 /** The wishlist form as a person fills it in: every field as text, the max value in dollars. */

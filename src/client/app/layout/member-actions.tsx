@@ -1,9 +1,10 @@
 import type { User } from '@common/api/users';
-import { Heart, Repeat } from 'lucide-react';
+import { Bookmark, Heart, Repeat } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@client/components/ui/tooltip';
 import { UserMenu } from '@client/features/auth';
+import { MessagesLink } from '@client/features/chat';
 import { ListItemButton } from '@client/features/items';
 import { NotificationBell } from '@client/features/notifications';
 
@@ -11,6 +12,17 @@ import { NotificationBell } from '@client/features/notifications';
 export function MemberActions({ user }: { user: User }) {
   return (
     <TooltipProvider>
+      {/* One meaning per icon: the heart is Favourites (as on every item card), the bookmark the Wishlist. */}
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
+            <Link href="/profile?tab=favorites" aria-label="Favourites" data-testid="link-favorites">
+              <Heart className="size-5" aria-hidden="true" />
+            </Link>
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent>Favourites</TooltipContent>
+      </Tooltip>
       <Tooltip>
         <TooltipTrigger asChild>
           <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
@@ -25,12 +37,13 @@ export function MemberActions({ user }: { user: User }) {
         <TooltipTrigger asChild>
           <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
             <Link href="/wishlist" aria-label="Wishlist" data-testid="link-wishlist">
-              <Heart className="size-5" aria-hidden="true" />
+              <Bookmark className="size-5" aria-hidden="true" />
             </Link>
           </Button>
         </TooltipTrigger>
         <TooltipContent>Wishlist</TooltipContent>
       </Tooltip>
+      <MessagesLink />
       <NotificationBell />
       <ListItemButton className="hidden md:inline-flex" data-testid="button-list-item" />
       <div className="hidden md:block">

@@ -1,4 +1,5 @@
 import {
+  Bookmark,
   Compass,
   Heart,
   House,
@@ -29,6 +30,7 @@ export const PRIMARY_NAV: readonly NavLink[] = [
 /** The links only members get (their routes exist only in the member route set). */
 export const MEMBER_NAV: readonly NavLink[] = [
   { href: '/rings', label: 'Swap Rings', icon: Repeat, testId: 'link-rings' },
-  { href: '/wishlist', label: 'Wishlist', icon: Heart, testId: 'link-wishlist' },
+  { href: '/wishlist', label: 'Wishlist', icon: Bookmark, testId: 'link-wishlist' },
+  { href: '/profile?tab=favorites', label: 'Favourites', icon: Heart, testId: 'link-favorites' },
   { href: '/profile', label: 'Profile', icon: UserRound, testId: 'link-profile' },
 ];

@@ -1,2 +1,8 @@
 /** Routes only the member route set has (docs/product.md, Screens). */
-export const MEMBER_ONLY_PATHS: readonly string[] = ['/profile', '/wishlist', '/rings', '/moderation'];
+export const MEMBER_ONLY_PATHS: readonly string[] = [
+  '/profile',
+  '/wishlist',
+  '/rings',
+  '/messages',
+  '/moderation',
+];

@@ -111,6 +111,16 @@ export function markReadInCache(queryClient: QueryClient, conversationId: string
   );
 }
 
+/** Refetch the conversation list only (a new message moves its conversation up). */
+export function invalidateConversations(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
+}
+
+/** Refetch the unread-message total (the badges). */
+export function invalidateMessageUnread(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: messageUnreadKey, exact: true });
+}
+
 /** Refetch the conversation list and the unread total (when on screen; otherwise on next use). */
 export function invalidateConversationList(queryClient: QueryClient): Promise<void> {
   return Promise.all([

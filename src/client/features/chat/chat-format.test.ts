@@ -2,6 +2,7 @@ import type { Message } from '@common/api/chat';
 import { describe, expect, it } from 'vitest';
 import {
   countBadge,
+  messageParts,
   lastOwnMessage,
   messagePreview,
   messageTime,
@@ -65,5 +66,31 @@ describe('chat formatting', () => {
     expect(messageTime(new Date(2025, 0, 9, 9, 5).toISOString(), now)).toBe('Jan 9, 9:05 AM');
     expect(messageTime(new Date(2024, 11, 31, 23, 0).toISOString(), now)).toBe('Dec 31, 2024, 11:00 PM');
     expect(messageTime('not a date', now)).toBe('');
+  });
+});
+
+describe('messageParts', () => {
+  it('leaves text without addresses as one piece', () => {
+    expect(messageParts('Hello there')).toEqual([{ kind: 'text', text: 'Hello there' }]);
+  });
+
+  it('turns http(s) and www. addresses into links, keeping sentence punctuation as text', () => {
+    expect(messageParts('See https://example.com/a?b=1, or www.shop.test.')).toEqual([
+      { kind: 'text', text: 'See ' },
+      { kind: 'link', text: 'https://example.com/a?b=1', href: 'https://example.com/a?b=1' },
+      { kind: 'text', text: ', or ' },
+      { kind: 'link', text: 'www.shop.test', href: 'https://www.shop.test' },
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
+  it('never links other schemes, and keeps markup as plain text', () => {
+    expect(messageParts('javascript:alert(1) <b>hi</b> data:text/html,x')).toEqual([
+      { kind: 'text', text: 'javascript:alert(1) <b>hi</b> data:text/html,x' },
+    ]);
+  });
+
+  it('a bare scheme is not a link', () => {
+    expect(messageParts('https:// nothing')).toEqual([{ kind: 'text', text: 'https:// nothing' }]);
   });
 });

@@ -64,3 +64,43 @@ export function messageTime(value: string, now: Date = new Date()): string {
   if (date.getFullYear() === now.getFullYear()) return DAY_TIME_FORMAT.format(date);
   return FULL_FORMAT.format(date);
 }
+
+/** A piece of a message: plain text, or a web address shown as a link. */
+export type MessagePart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+/* http(s) addresses and www. ones, up to the next space or angle bracket. */
+const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"]+/gi;
+/* Punctuation that ends a sentence rather than the address. */
+const TRAILING = /[.,;:!?'")\]}]+$/;
+
+/**
+ * Splits a message into text and web addresses, so that the addresses render as links (as React
+ * elements; the text is never parsed as HTML). Only http and https addresses become links; a
+ * `www.` address gets https. Sentence punctuation after an address stays text.
+ */
+export function messageParts(content: string): MessagePart[] {
+  const parts: MessagePart[] = [];
+  let last = 0;
+  for (const match of content.matchAll(URL_PATTERN)) {
+    const start = match.index;
+    let url = match[0];
+    const trailing = TRAILING.exec(url)?.[0] ?? '';
+    url = url.slice(0, url.length - trailing.length);
+    if (url.length <= 'www.'.length || /^https?:\/\/$/i.test(url)) continue;
+    const href = /^https?:\/\//i.test(url) ? url : `https://${url}`;
+    if (!isWebAddress(href)) continue;
+    if (start > last) parts.push({ kind: 'text', text: content.slice(last, start) });
+    parts.push({ kind: 'link', text: url, href });
+    last = start + url.length;
+  }
+  if (last < content.length) parts.push({ kind: 'text', text: content.slice(last) });
+  return parts;
+}
+
+function isWebAddress(href: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(href).protocol);
+  } catch {
+    return false;
+  }
+}

@@ -58,12 +58,30 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     setChat({ conversationId, open: true });
   }, []);
 
-  useChatSync(memberId, chat?.open ? chat.conversationId : null);
+  const openConversationId = chat?.open ? chat.conversationId : null;
+  useChatSync(memberId);
   useConversationLink(memberId, openConversation);
 
+  const messageAbout = useCallback(
+    (otherUserId: string, relatedItemId: string | null) =>
+      findOrCreate(
+        { otherUserId, relatedItemId },
+        {
+          onSuccess: (conversation) => openConversation(conversation.id),
+          onError: (error) =>
+            toast({
+              title: 'Could not open the conversation',
+              description: serverMessage(error) ?? 'Please try again.',
+              variant: 'destructive',
+            }),
+        },
+      ),
+    [findOrCreate, openConversation],
+  );
+
   const controls = useMemo<ChatControls>(
-    () => ({ openMessages: () => setPanelOpen(true), openConversation }),
-    [openConversation],
+    () => ({ openMessages: () => setPanelOpen(true), openConversation, messageAbout, openConversationId }),
+    [openConversation, messageAbout, openConversationId],
   );
 
   const itemActions = useMemo<ItemActions>(

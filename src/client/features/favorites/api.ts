@@ -1,5 +1,5 @@
 import type { Favorite, Item } from '@common/api/items';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAuth } from '@client/lib/session';
 import { apiRequest } from '@client/lib/api-client';
@@ -11,6 +11,11 @@ const FAVORITES_URL = '/api/favorites';
 export function useFavorites() {
   const { isAuthenticated } = useAuth();
   return useQuery<Favorite[]>({ queryKey: [FAVORITES_URL], enabled: isAuthenticated, meta: holdsItems() });
+}
+
+/** Refetches the member's favourites (when on screen; otherwise on next use). */
+export function invalidateFavorites(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: [FAVORITES_URL] });
 }
 
 /** The ids of the member's favourite items: where each heart's state starts (docs/product.md, Items). */

@@ -1,2 +1,2 @@
 /** The favourites feature's public surface: other features and the app import it from here only. */
-export { useFavoriteIds, useFavorites, useToggleFavoriteMutation } from './api';
+export { invalidateFavorites, useFavoriteIds, useFavorites, useToggleFavoriteMutation } from './api';

@@ -1,3 +1,4 @@
+import { isOpenForOffers } from '@common/domain/trade-state';
 import type { Item } from '@common/api/items';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '@client/components/ui/use-toast';
@@ -32,6 +33,8 @@ export function useItemControls(item: Item) {
     favoritePending: toggleFavorite.isPending,
     /** Smart Match is offered to signed-in members on other members' items only. */
     canSmartMatch: isMember && !isOwner,
+    /** Barter is offered on other members' items that are still open for offers (not reserved or traded). */
+    canBarter: !isOwner && isOpenForOffers(item),
     /** The owner gets the Suggested Barter Alternatives only where a handler is wired. */
     canSuggestForOwn: isOwner && actions.barter !== undefined,
     barter: () => {

@@ -1,6 +1,6 @@
 import type { Item } from '@common/api/items';
 import type { BarterMatch, SmartMatches, ValueEstimate } from '@common/api/matching';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@client/components/ui/use-toast';
 import { apiRequest } from '@client/lib/api-client';
 import { isSessionLost } from '@client/lib/api-error';
@@ -12,6 +12,13 @@ export function smartMatchesUrl(itemId: string): string {
 
 export function barterMatchesUrl(itemId: string): string {
   return `/api/barter-matches/${itemId}`;
+}
+
+/** Refetches every open 'What You Could Get' list (a strong match was found for one of the member's items). */
+export function invalidateBarterMatches(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey: [url] }) => typeof url === 'string' && url.startsWith(barterMatchesUrl('')),
+  });
 }
 
 const VALUE_ESTIMATE_URL = '/api/items/value-estimate';

@@ -52,7 +52,10 @@ export function relationshipWith(network: Network | undefined, userId: string): 
  * feed ('became friends with') and who is recommended (connected members drop out, mutual
  * friends change): everything under /api/social/.
  */
-function invalidateSocial(queryClient: QueryClient, { refetchRecommendations = true } = {}): Promise<void> {
+export function invalidateSocial(
+  queryClient: QueryClient,
+  { refetchRecommendations = true } = {},
+): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: ({ queryKey }) => {
       const [url] = queryKey;

@@ -1,5 +1,5 @@
 /** The trades feature's public surface: other features and the app import it from here only. */
-export { useTradeRequests } from './api';
+export { invalidateTradeRequests, useTradeRequests } from './api';
 export { BarterActionsProvider } from './components/barter-actions-provider';
 export { BarterManagement } from './components/barter-management';
 export { useModerationDisputes } from './api';

@@ -20,7 +20,7 @@ export function useWishlistMatches() {
 }
 
 /** As docs/product.md (Wishlist and matching) has it: creating or deleting an entry refreshes both the wishlist and its matches. */
-function invalidateWishlist(queryClient: QueryClient): Promise<void> {
+export function invalidateWishlist(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: ({ queryKey: [url] }) => url === WISHLIST_URL || url === WISHLIST_MATCHES_URL,
   });

@@ -1,5 +1,11 @@
 /** The wishlist feature's public surface: other features and the app import it from here only. */
-export { useAddWishlistEntry, useRemoveWishlistEntry, useWishlist, useWishlistMatches } from './api';
+export {
+  invalidateWishlist,
+  useAddWishlistEntry,
+  useRemoveWishlistEntry,
+  useWishlist,
+  useWishlistMatches,
+} from './api';
 export { WishlistEntryCard, WishlistEntryCardSkeleton } from './components/wishlist-entry-card';
 export { WishlistForm } from './components/wishlist-form';
 export { WishlistMatchesCard } from './components/wishlist-matches-card';

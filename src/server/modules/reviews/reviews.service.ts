@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { RatingSummary, Review, ReviewInput } from '../../../common/api/reviews';
+import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
 import { REVIEW_BLIND_PERIOD_MS } from '../../../common/domain/trade-state';
 import type { Db, Queryable } from '../../db/connect';
 import { reviews, tradeRequests, users } from '../../db/schema';
@@ -104,7 +105,7 @@ export async function createReview(ctx: ServiceContext, memberId: string, input:
       type: 'other',
       title: 'New review',
       message: `${reviewer?.firstName ?? 'Your trading partner'} reviewed your trade. It becomes visible once you have reviewed them too, or after 7 days.`,
-      link: '/profile?tab=reviews',
+      link: NOTIFICATION_LINKS.reviews,
     });
   });
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Network } from '../../../common/api/social';
+import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
 import type { Db, Tx } from '../../db/connect';
 import { friendships, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -8,7 +9,7 @@ import { assertNotBlocked } from '../safety/safety.query';
 import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
 
-const NETWORK_LINK = '/social?tab=network';
+const NETWORK_LINK = NOTIFICATION_LINKS.network;
 /** A declined request cannot be sent again by the same member for this long. */
 export const DECLINED_COOLDOWN_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,6 +7,7 @@ import {
   diffTerms,
   type ItemTerms,
 } from '../../../common/domain/trade-terms';
+import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
 import type { Tx } from '../../db/connect';
 import { items, tradeRequests } from '../../db/schema';
 import type { Effects } from '../../lib/domain-events';
@@ -83,7 +84,7 @@ export async function notifyTermsChanged(
       type: 'trade_request' as const,
       title: 'An item in your barter request changed',
       message: `"${item?.title ?? 'An item'}" changed (${changed}) while your request is pending. Review the request: accepting it means accepting the item as it is now.`,
-      link: '/profile?tab=barters',
+      link: NOTIFICATION_LINKS.barters,
     })),
   );
 }

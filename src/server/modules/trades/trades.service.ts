@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
 import type {
   TradeDispute,
   TradeRequest,
@@ -29,7 +30,7 @@ type ItemRow = typeof items.$inferSelect;
 type TradeRow = typeof tradeRequests.$inferSelect;
 type DisputeRow = typeof tradeDisputes.$inferSelect;
 
-export const TRADES_LINK = '/profile?tab=barters';
+export const TRADES_LINK = NOTIFICATION_LINKS.barters;
 const UNAVAILABLE = new Set(['reserved', 'traded']);
 
 /** Locks the given items in id order, so that two transactions never wait on each other in a cycle. */

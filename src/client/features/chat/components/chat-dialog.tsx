@@ -2,6 +2,7 @@ import { MAX_MESSAGE_LENGTH } from '@common/domain/limits';
 import { displayName } from '@common/domain/display-name';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send, Tag } from 'lucide-react';
+import { Link } from 'wouter';
 import {
   useCallback,
   useEffect,
@@ -232,9 +233,14 @@ export function ChatDialog({
                 <>
                   <Tag className="size-3 shrink-0" aria-hidden="true" />
                   <span className="sr-only">About </span>
-                  <span className="truncate" data-testid="text-chat-item">
+                  <Link
+                    href={`/browse?highlight=${conversation.relatedItem.id}`}
+                    onClick={() => onOpenChange(false)}
+                    className="truncate rounded-sm text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                    data-testid="text-chat-item"
+                  >
                     {conversation.relatedItem.title}
-                  </span>
+                  </Link>
                 </>
               ) : (
                 'Direct message'

@@ -1,15 +1,7 @@
-import type { Conversation } from '@common/api/chat';
-import { displayName } from '@common/domain/display-name';
-import { relativeTime } from '@common/domain/relative-time';
-import { MessagesSquare, Tag } from 'lucide-react';
-import { useEffect } from 'react';
+import { Link } from 'wouter';
 import { PopoverContent } from '@client/components/ui/popover';
-import { Skeleton } from '@client/components/ui/skeleton';
-import { cn } from '@client/lib/utils';
 import { useConversations } from '../api';
-import { countBadge, messagePreview, otherParticipant } from '../chat-format';
-import { useNow } from '../use-now';
-import { ParticipantAvatar } from './participant-avatar';
+import { ConversationList } from './conversation-list';
 
 /**
  * The floating conversations panel (docs/product.md, Chat): each conversation with the other member, the
@@ -23,14 +15,8 @@ export function ConversationsPanel({
   memberId: string;
   onSelect: (conversationId: string) => void;
 }) {
-  const { data, isPending, isError, error, refetch } = useConversations(true);
-  const now = useNow();
-  const unread = data?.reduce((sum, entry) => sum + entry.unreadCount, 0) ?? 0;
-
-  useEffect(() => {
-    // As docs/product.md (Chat) has it: chat load errors are only logged.
-    if (isError) console.error('Failed to load conversations', error);
-  }, [isError, error]);
+  const query = useConversations(true);
+  const unread = query.data?.reduce((sum, entry) => sum + entry.unreadCount, 0) ?? 0;
 
   return (
     <PopoverContent
@@ -49,133 +35,18 @@ export function ConversationsPanel({
         <h2 id="conversations-heading" className="font-semibold">
           Messages
         </h2>
-        {unread > 0 ? <span className="text-sm text-muted-foreground">{unread} unread</span> : null}
-      </div>
-
-      {isPending ? (
-        <div className="grid gap-4 p-4" role="status">
-          <span className="sr-only">Loading conversations</span>
-          {[0, 1, 2].map((index) => (
-            <div key={index} className="flex items-center gap-3">
-              <Skeleton className="size-10 rounded-full" />
-              <div className="grid flex-1 gap-1.5">
-                <Skeleton className="h-4 w-1/2" />
-                <Skeleton className="h-3 w-full" />
-              </div>
-            </div>
-          ))}
-        </div>
-      ) : isError ? (
-        <div className="flex flex-col items-center gap-2 px-4 py-8 text-center text-sm text-muted-foreground">
-          <p>Conversations are unavailable right now.</p>
-          <button
-            type="button"
+        <span className="flex items-center gap-3 text-sm">
+          {unread > 0 ? <span className="text-muted-foreground">{unread} unread</span> : null}
+          <Link
+            href="/messages"
             className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            onClick={() => void refetch()}
+            data-testid="link-all-messages"
           >
-            Try again
-          </button>
-        </div>
-      ) : data.length === 0 ? (
-        <div
-          className="flex flex-col items-center gap-2 px-6 py-10 text-center"
-          data-testid="text-no-conversations"
-        >
-          <span className="flex size-11 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
-            <MessagesSquare className="size-5" aria-hidden="true" />
-          </span>
-          <p className="font-medium">No conversations yet</p>
-          <p className="text-sm text-muted-foreground">
-            Use 'Message' on an item you like to ask its owner about a swap.
-          </p>
-        </div>
-      ) : (
-        <ul className="divide-y overflow-y-auto overscroll-contain" aria-label="Conversations">
-          {data.map((conversation) => (
-            <li key={conversation.id}>
-              <ConversationRow
-                conversation={conversation}
-                memberId={memberId}
-                now={now}
-                onSelect={onSelect}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+            All messages
+          </Link>
+        </span>
+      </div>
+      <ConversationList query={query} memberId={memberId} onSelect={onSelect} />
     </PopoverContent>
-  );
-}
-
-function ConversationRow({
-  conversation,
-  memberId,
-  now,
-  onSelect,
-}: {
-  conversation: Conversation;
-  memberId: string;
-  now: Date;
-  onSelect: (conversationId: string) => void;
-}) {
-  const other = otherParticipant(conversation, memberId);
-  const name = displayName(other);
-  const { lastMessage, unreadCount, relatedItem } = conversation;
-  const time = conversation.lastMessageAt ?? lastMessage?.createdAt ?? conversation.createdAt;
-  const preview = lastMessage
-    ? `${lastMessage.senderId === memberId ? 'You: ' : ''}${messagePreview(lastMessage.content)}`
-    : 'No messages yet';
-
-  return (
-    <button
-      type="button"
-      onClick={() => onSelect(conversation.id)}
-      className={cn(
-        'flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-muted focus-visible:bg-muted focus-visible:outline-none',
-        unreadCount > 0 && 'bg-secondary/50',
-      )}
-      data-testid={`conversation-${conversation.id}`}
-    >
-      <ParticipantAvatar user={other} className="size-10" />
-      <span className="min-w-0 flex-1">
-        <span className="flex items-baseline justify-between gap-2">
-          <span className={cn('truncate', unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{name}</span>
-          <time dateTime={time} className="shrink-0 text-xs text-muted-foreground">
-            {relativeTime(time, now)}
-          </time>
-        </span>
-        {relatedItem ? (
-          <span className="mt-0.5 flex min-w-0 items-center gap-1 text-xs text-primary">
-            <Tag className="size-3 shrink-0" aria-hidden="true" />
-            <span className="sr-only">About </span>
-            <span className="truncate">{relatedItem.title}</span>
-          </span>
-        ) : null}
-        <span className="mt-0.5 flex items-center gap-2">
-          <span
-            className={cn(
-              'min-w-0 flex-1 truncate text-sm',
-              unreadCount > 0 ? 'font-medium text-foreground' : 'text-muted-foreground',
-            )}
-          >
-            {preview}
-          </span>
-          {unreadCount > 0 ? (
-            <>
-              <span
-                aria-hidden="true"
-                className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums"
-                data-testid={`text-conversation-unread-${conversation.id}`}
-              >
-                {countBadge(unreadCount)}
-              </span>
-              <span className="sr-only">
-                , {unreadCount} unread {unreadCount === 1 ? 'message' : 'messages'}
-              </span>
-            </>
-          ) : null}
-        </span>
-      </span>
-    </button>
   );
 }

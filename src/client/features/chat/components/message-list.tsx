@@ -3,7 +3,7 @@ import { ArrowDown } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
-import { messageTime } from '../chat-format';
+import { messageParts, messageTime } from '../chat-format';
 import { useNow } from '../use-now';
 
 /** Messages closer together than this from one sender form a group showing one time. */
@@ -146,13 +146,13 @@ export function MessageList({
                   <span className="sr-only">{own ? 'You' : otherName}: </span>
                   <p
                     className={cn(
-                      'rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug break-words whitespace-pre-wrap',
+                      'max-w-full rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug whitespace-pre-wrap [overflow-wrap:anywhere]',
                       own
                         ? 'rounded-br-md bg-primary text-primary-foreground'
                         : 'rounded-bl-md bg-muted text-foreground',
                     )}
                   >
-                    {message.content}
+                    <MessageText content={message.content} />
                   </p>
                   {endsGroup || seen ? (
                     <span className="mt-1 flex items-center gap-1 px-1 text-xs text-muted-foreground">
@@ -185,5 +185,28 @@ export function MessageList({
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/** A message's text, its web addresses as links that open in a new tab (rel="noopener nofollow"). */
+function MessageText({ content }: { content: string }) {
+  return (
+    <>
+      {messageParts(content).map((part, index) =>
+        part.kind === 'link' ? (
+          <a
+            key={index}
+            href={part.href}
+            target="_blank"
+            rel="noopener nofollow"
+            className="underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {part.text}
+          </a>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
   );
 }

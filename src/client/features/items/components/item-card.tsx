@@ -167,15 +167,17 @@ function ItemCardActions({
         </>
       ) : (
         <>
-          <Button
-            size="sm"
-            className="px-2"
-            onClick={controls.barter}
-            data-testid={`button-barter-${item.id}`}
-          >
-            <ArrowLeftRight className="hidden @[12.5rem]:block" aria-hidden="true" />
-            Barter
-          </Button>
+          {controls.canBarter ? (
+            <Button
+              size="sm"
+              className="px-2"
+              onClick={controls.barter}
+              data-testid={`button-barter-${item.id}`}
+            >
+              <ArrowLeftRight className="hidden @[12.5rem]:block" aria-hidden="true" />
+              Barter
+            </Button>
+          ) : null}
           {view}
           {controls.canSmartMatch ? (
             <Button

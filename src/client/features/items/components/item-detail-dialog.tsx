@@ -158,14 +158,24 @@ function ItemDetail({
             </>
           ) : (
             <>
-              <Button
-                className="flex-1 sm:flex-none"
-                onClick={controls.barter}
-                data-testid="button-detail-barter"
-              >
-                <ArrowLeftRight aria-hidden="true" />
-                Barter
-              </Button>
+              {controls.canBarter ? (
+                <Button
+                  className="flex-1 sm:flex-none"
+                  onClick={controls.barter}
+                  data-testid="button-detail-barter"
+                >
+                  <ArrowLeftRight aria-hidden="true" />
+                  Barter
+                </Button>
+              ) : (
+                <p className="w-full text-sm text-muted-foreground" data-testid="text-detail-not-offerable">
+                  {item.availability === 'traded'
+                    ? 'This item has been swapped and takes no more offers.'
+                    : item.availability === 'reserved'
+                      ? 'This item is reserved for an accepted swap and takes no offers.'
+                      : 'This item is not listed and takes no offers.'}
+                </p>
+              )}
               {controls.canSmartMatch ? (
                 <Button
                   variant="secondary"

@@ -50,8 +50,8 @@ export function AcceptChangedDialog({
           now ? (
             <section key={side} className="grid gap-3" aria-label={`Changes to “${now.title}”`}>
               <div className="grid gap-2 sm:grid-cols-2">
-                <TradeItem label="When requested" item={item} />
-                <TradeItem label="Now: what you accept" item={now} />
+                <TradeItem label="When requested" item={item} linked={false} />
+                <TradeItem label="Now: what you accept" item={now} linked={false} />
               </div>
               <TermsChangeList changes={changes} testId={`dialog-changes-${side}-${trade.id}`} />
             </section>

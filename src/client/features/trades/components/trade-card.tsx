@@ -10,6 +10,7 @@ import {
   Clock,
   Hourglass,
   LoaderCircle,
+  MessageCircle,
   PackageCheck,
   ShieldAlert,
   Truck,
@@ -24,6 +25,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
+import { useChat } from '@client/features/chat';
 import { RatingStars, ReviewForm } from '@client/features/reviews';
 import { invalidateTradeRequests, useConfirmReceived, useUpdateTradeStatus } from '../api';
 import { AcceptChangedDialog } from './accept-changed-dialog';
@@ -70,6 +72,7 @@ export function TradeCard({
 }) {
   const partner = tradePartner(trade);
   const partnerName = displayName(partner);
+  const { messageAbout } = useChat();
   const incoming = trade.side === 'incoming';
   const settled = trade.status === 'declined' || trade.status === 'cancelled';
 
@@ -80,7 +83,7 @@ export function TradeCard({
           <Avatar className="size-9">
             <AvatarFallback>{initials(partner)}</AvatarFallback>
           </Avatar>
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-40">
             <p className="text-sm font-medium break-words">
               {incoming ? 'Offer from ' : 'Your offer to '}
               <Link
@@ -98,6 +101,16 @@ export function TradeCard({
           <Badge variant={tradeStatusBadge(trade.status)} data-testid={`badge-status-${trade.id}`}>
             {STATUS_LABELS[trade.status]}
           </Badge>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => messageAbout(partner.id, trade.requestedItem.id)}
+            aria-label={`Message ${partnerName} about this trade`}
+            data-testid={`button-message-trade-${trade.id}`}
+          >
+            <MessageCircle aria-hidden="true" />
+            Message
+          </Button>
         </div>
 
         <div className="grid items-center gap-2 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:gap-3">

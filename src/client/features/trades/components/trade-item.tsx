@@ -1,12 +1,27 @@
 import type { TradeItemSummary } from '@common/api/trades';
 import { formatDollars } from '@common/domain/money';
 import { CONDITION_LABELS } from '@common/domain/taxonomy';
+import { Link } from 'wouter';
 import { ItemThumbnail } from './item-thumbnail';
 
-/** One item of a trade as a small card: cover photo, a label (whose, or which version), title, value and condition. */
-export function TradeItem({ label, item }: { label: string; item: TradeItemSummary }) {
-  return (
-    <div className="flex min-w-0 items-center gap-3 rounded-lg border bg-card p-2">
+const BOX = 'flex min-w-0 items-center gap-3 rounded-lg border p-2';
+
+/**
+ * One item of a trade as a small card that opens the item's detail view: cover photo, a label
+ * (whose, or which version), title, value, size and condition.
+ */
+export function TradeItem({
+  label,
+  item,
+  linked = true,
+}: {
+  label: string;
+  item: TradeItemSummary;
+  /** false inside a dialog, where following the link would leave the decision half made. */
+  linked?: boolean;
+}) {
+  const body = (
+    <>
       <ItemThumbnail images={item.images} className="size-16 sm:size-20" />
       <div className="min-w-0">
         <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</p>
@@ -14,7 +29,22 @@ export function TradeItem({ label, item }: { label: string; item: TradeItemSumma
         <p className="text-sm text-muted-foreground">
           {formatDollars(item.estimatedValue)} · {CONDITION_LABELS[item.condition]}
         </p>
+        {item.size ? (
+          <p className="text-sm text-muted-foreground" data-testid={`text-trade-item-size-${item.id}`}>
+            Size {item.size}
+          </p>
+        ) : null}
       </div>
-    </div>
+    </>
+  );
+  if (!linked) return <div className={`${BOX} bg-card`}>{body}</div>;
+  return (
+    <Link
+      href={`/browse?highlight=${item.id}`}
+      className={`${BOX} bg-card transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none`}
+      data-testid={`link-trade-item-${item.id}`}
+    >
+      {body}
+    </Link>
   );
 }

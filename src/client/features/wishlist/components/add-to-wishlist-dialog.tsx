@@ -1,5 +1,10 @@
 import type { Item } from '@common/api/items';
-import { wishlistCategoryOf, wishlistPayload, type WishlistFormValues } from '@common/domain/wishlist-rules';
+import {
+  wishlistCategoryOf,
+  wishlistPayload,
+  wishlistTitleFor,
+  type WishlistFormValues,
+} from '@common/domain/wishlist-rules';
 import {
   Dialog,
   DialogContent,
@@ -12,8 +17,8 @@ import { useAddWishlistEntry } from '../api';
 import { WishlistForm } from './wishlist-form';
 
 /**
- * docs/product.md (Wishlist and matching): 'Add to Wishlist' (from an item's bookmark): the wishlist form prefilled with the item's
- * title, wishlist category, brand and size. Closing unmounts the form, which resets it.
+ * docs/product.md (Wishlist and matching): 'Add to Wishlist' (from an item's bookmark): the wishlist form prefilled with
+ * the kind of item (wishlistTitleFor: brand and style, not the listing's title), its wishlist category, brand and size. Closing unmounts the form, which resets it.
  */
 export function AddToWishlistDialog({
   item,
@@ -51,7 +56,7 @@ export function AddToWishlistDialog({
           idPrefix="dialog-wishlist"
           testId="form-add-to-wishlist"
           defaultValues={{
-            title: item.title,
+            title: wishlistTitleFor(item),
             category: wishlistCategoryOf(item),
             brand: item.brand ?? '',
             size: item.size ?? '',

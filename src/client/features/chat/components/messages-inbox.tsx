@@ -1,0 +1,30 @@
+import { useConversations } from '../api';
+import { useChat } from '../chat-context';
+import { ConversationList } from './conversation-list';
+
+/** The Messages page's list: every conversation of the member, opening the chat on choice. */
+export function MessagesInbox({ memberId }: { memberId: string }) {
+  const query = useConversations(true);
+  const { openConversation } = useChat();
+  const unread = query.data?.reduce((sum, entry) => sum + entry.unreadCount, 0) ?? 0;
+
+  return (
+    <section
+      aria-labelledby="inbox-heading"
+      className="overflow-hidden rounded-xl border bg-card"
+      data-testid="section-inbox"
+    >
+      <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
+        <h2 id="inbox-heading" className="font-semibold">
+          Conversations
+        </h2>
+        {unread > 0 ? (
+          <span className="text-sm text-muted-foreground" data-testid="text-inbox-unread">
+            {unread} unread
+          </span>
+        ) : null}
+      </div>
+      <ConversationList query={query} memberId={memberId} onSelect={openConversation} />
+    </section>
+  );
+}

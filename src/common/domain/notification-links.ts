@@ -1,0 +1,38 @@
+/**
+ * The in-app paths that notifications link to. A notification's link names the page it concerns,
+ * so the server uses these when it stores one and the client reads them to know what a pushed
+ * notification changed (its 'other' type covers both friend requests and reviews).
+ */
+export const NOTIFICATION_LINKS = {
+  /** Profile → Barter Requests: every trade notification. */
+  barters: '/profile?tab=barters',
+  /** Profile → Reviews: a partner reviewed the member. */
+  reviews: '/profile?tab=reviews',
+  /** Social → My Network: friend requests and accepted requests. */
+  network: '/social?tab=network',
+} as const;
+
+/** What a pushed notification is about, for the client's cache. */
+export type NotificationTopic =
+  'trades' | 'reviews' | 'social' | 'wishlist' | 'matches' | 'messages' | 'none';
+
+/** The topic of a notification from its type and, for 'other', its link. */
+export function notificationTopic(notification: { type: string; link: string | null }): NotificationTopic {
+  switch (notification.type) {
+    case 'trade_request':
+      return 'trades';
+    case 'wishlist_match':
+      return 'wishlist';
+    case 'match_found':
+      return 'matches';
+    case 'message':
+      return 'messages';
+    default: {
+      const link = notification.link ?? '';
+      if (link === NOTIFICATION_LINKS.reviews) return 'reviews';
+      if (link.startsWith('/social')) return 'social';
+      if (link === NOTIFICATION_LINKS.barters) return 'trades';
+      return 'none';
+    }
+  }
+}
