@@ -1,14 +1,7 @@
 import { activeFilterChips, clearPanelFilters, DEFAULT_ITEM_FILTERS } from '@common/domain/item-filters';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
 import { MAX_SEARCH_LENGTH } from '@common/domain/limits';
-import {
-  LayoutGrid,
-  List,
-  Search,
-  SearchX,
-  SlidersHorizontal,
-  X,
-} from 'lucide-react';
+import { LayoutGrid, List, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { PageContainer } from '@client/components/layout/page-container';

@@ -1,15 +1,6 @@
 import { DEFAULT_ITEM_FILTERS } from '@common/domain/item-filters';
 import { CATEGORY_FILTER_IDS, type CategoryFilterId } from '@common/domain/taxonomy';
-import {
-  ArrowLeft,
-  Footprints,
-  LayoutGrid,
-  Mars,
-  Shirt,
-  Venus,
-  Watch,
-  type LucideIcon,
-} from 'lucide-react';
+import { ArrowLeft, Footprints, LayoutGrid, Mars, Shirt, Venus, Watch, type LucideIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';

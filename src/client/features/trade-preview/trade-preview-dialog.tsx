@@ -10,14 +10,7 @@ import {
   visibleSides,
   type PreviewMode,
 } from '@common/domain/trade-preview';
-import {
-  Info,
-  Maximize,
-  Minimize,
-  Pause,
-  Play,
-  RotateCcw,
-} from 'lucide-react';
+import { Info, Maximize, Minimize, Pause, Play, RotateCcw } from 'lucide-react';
 import {
   type KeyboardEvent,
   type PointerEvent,

@@ -9,7 +9,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { ValueComparison } from '@client/components/value-comparison';
 import { DialogFooter } from '@client/components/ui/dialog';
-import { Label } from '@client/components/ui/label';
+import { Field } from '@client/components/ui/form';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
@@ -105,30 +105,31 @@ export function BarterRequestForm({
         )}
       </fieldset>
 
-      {selected ? <ValueComparison
+      {selected ? (
+        <ValueComparison
           yours={{ title: selected.title, value: selected.estimatedValue }}
           theirs={{ title: item.title, value: item.estimatedValue }}
-        /> : null}
+        />
+      ) : null}
 
       {noneToOffer ? null : (
-        <div className="grid gap-2">
-          <Label htmlFor={messageId}>
-            Message <span className="font-normal text-muted-foreground">(optional)</span>
-          </Label>
-          <Textarea
-            id={messageId}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-            placeholder={
-              selected
-                ? defaultTradeMessage(selected.title, item.title)
-                : 'Add a personal note. A friendly default message is sent if you leave this empty.'
-            }
-            maxLength={MAX_TRADE_MESSAGE_LENGTH}
-            rows={3}
-            data-testid="input-barter-message"
-          />
-        </div>
+        <Field id={messageId} label="Message" labelNote="(optional)">
+          {(fieldControl) => (
+            <Textarea
+              {...fieldControl}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              placeholder={
+                selected
+                  ? defaultTradeMessage(selected.title, item.title)
+                  : 'Add a personal note. A friendly default message is sent if you leave this empty.'
+              }
+              maxLength={MAX_TRADE_MESSAGE_LENGTH}
+              rows={3}
+              data-testid="input-barter-message"
+            />
+          )}
+        </Field>
       )}
 
       <DialogFooter className="gap-2 sm:justify-between">
