@@ -83,6 +83,24 @@ describe('registration through the authentication dialog', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('register-first-name');
   });
 
+  it('caps each field at the length the server accepts', async () => {
+    await openJoinNow();
+    const caps: Record<string, string> = {
+      '#register-first-name': '80',
+      '#register-last-name': '80',
+      '#register-email': '254',
+      '#register-password': '128',
+      '#register-confirm-password': '128',
+    };
+    for (const [selector, max] of Object.entries(caps)) {
+      expect(await page.locator(selector).getAttribute('maxlength'), selector).toBe(max);
+    }
+    await page.getByRole('tab', { name: 'Sign In' }).click();
+    await visible(page.locator('#login-email'));
+    expect(await page.locator('#login-email').getAttribute('maxlength')).toBe('254');
+    expect(await page.locator('#login-password').getAttribute('maxlength')).toBe('200');
+  });
+
   it('refuses a form with a required field missing', async () => {
     await openJoinNow();
     const complete = {

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser } from './support/browser';
 import {
   type ApiItem,
   eventually,
@@ -8,14 +7,12 @@ import {
   expectToastFrom,
   getJson,
   gone,
-  listItemViaApi,
   type Member,
-  registerMember,
   shown,
   textOf,
   uniqueWord,
-  watchToasts,
 } from './support/journeys';
+import { listCoat, openTwoTraders } from './support/trading';
 
 interface Trade {
   id: string;
@@ -39,36 +36,26 @@ describe('two members trade an item from request to reviews', () => {
   const message = 'Hi Ben! Would you swap your coat for my trench?';
 
   beforeAll(async () => {
-    const a = await openBrowser();
-    const b = await openBrowser();
-    pageA = a.page;
-    pageB = b.page;
-    await watchToasts(a.context);
-    await watchToasts(b.context);
-    [ava, ben] = await Promise.all([
-      registerMember(pageA, 'Ava', 'Reyes'),
-      registerMember(pageB, 'Ben', 'Owens'),
-    ]);
+    const [a, b] = await openTwoTraders(
+      { firstName: 'Ava', lastName: 'Reyes' },
+      { firstName: 'Ben', lastName: 'Owens' },
+    );
+    ({ page: pageA, member: ava } = a);
+    ({ page: pageB, member: ben } = b);
     // B lists the coat A wants (with an uploaded photo); A lists the trench A offers.
     [wanted, offered] = await Promise.all([
-      listItemViaApi(pageB, {
+      listCoat(pageB, {
         title: `${uniqueWord('Wc')} wool coat`,
-        category: 'clothing',
         gender: 'women',
-        style: 'Outerwear',
         condition: 'like-new',
         brand: 'COS',
-        size: 'M',
         estimatedValue: 8000,
       }),
-      listItemViaApi(pageA, {
+      listCoat(pageA, {
         title: `${uniqueWord('Tc')} trench coat`,
-        category: 'clothing',
         gender: 'women',
-        style: 'Outerwear',
         condition: 'good',
         brand: 'Arket',
-        size: 'M',
         estimatedValue: 7600,
       }),
     ]);

@@ -1,20 +1,17 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { openBrowser } from './support/browser';
 import {
   type ApiItem,
   eventually,
   expectToastFrom,
   gone,
-  listItemViaApi,
   type Member,
-  registerMember,
   shown,
   textOf,
   uniqueWord,
-  watchToasts,
 } from './support/journeys';
+import { listCoat, openTwoTraders } from './support/trading';
 
 const VIEWPORTS = [
   { width: 1280, height: 900 },
@@ -42,32 +39,23 @@ describe.each(VIEWPORTS)('the terms of a trade at $width px', (viewport) => {
   let tradeId: string;
 
   beforeAll(async () => {
-    const ownerBrowser = await openBrowser(viewport);
-    const requesterBrowser = await openBrowser();
-    ownerPage = ownerBrowser.page;
-    requesterPage = requesterBrowser.page;
-    await watchToasts(ownerBrowser.context);
-    [owner] = await Promise.all([
-      registerMember(ownerPage, 'Nora', 'Lind'),
-      registerMember(requesterPage, 'Sam', 'Ortiz'),
-    ]);
+    const [ownerSide, requesterSide] = await openTwoTraders(
+      { firstName: 'Nora', lastName: 'Lind', viewport },
+      { firstName: 'Sam', lastName: 'Ortiz' },
+    );
+    ({ page: ownerPage, member: owner } = ownerSide);
+    requesterPage = requesterSide.page;
     [wanted, offered] = await Promise.all([
-      listItemViaApi(ownerPage, {
+      listCoat(ownerPage, {
         title: `${uniqueWord('Pc')} pea coat`,
-        category: 'clothing',
-        style: 'Outerwear',
         condition: 'like-new',
         brand: 'COS',
-        size: 'M',
         estimatedValue: 8000,
       }),
-      listItemViaApi(requesterPage, {
+      listCoat(requesterPage, {
         title: `${uniqueWord('Rj')} rain jacket`,
-        category: 'clothing',
-        style: 'Outerwear',
         condition: 'like-new',
         brand: 'Rains',
-        size: 'M',
         estimatedValue: 7800,
       }),
     ]);

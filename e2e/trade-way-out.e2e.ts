@@ -12,8 +12,8 @@ import {
   registerMember,
   shown,
   uniqueWord,
-  watchToasts,
 } from './support/journeys';
+import { openTwoTraders } from './support/trading';
 
 interface Trade {
   id: string;
@@ -57,16 +57,12 @@ describe.each([
   let ben: Member;
 
   beforeAll(async () => {
-    const a = await openBrowser(viewport);
-    const b = await openBrowser(viewport);
-    pageA = a.page;
-    pageB = b.page;
-    await watchToasts(a.context);
-    await watchToasts(b.context);
-    [ava, ben] = await Promise.all([
-      registerMember(pageA, 'Ava', 'Reyes'),
-      registerMember(pageB, 'Ben', 'Owens'),
-    ]);
+    const [a, b] = await openTwoTraders(
+      { firstName: 'Ava', lastName: 'Reyes', viewport },
+      { firstName: 'Ben', lastName: 'Owens', viewport },
+    );
+    ({ page: pageA, member: ava } = a);
+    ({ page: pageB, member: ben } = b);
   });
 
   it('either party cancels an accepted trade with a reason; the partner sees it', async () => {

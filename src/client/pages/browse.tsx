@@ -1,16 +1,7 @@
 import { activeFilterChips, clearPanelFilters, DEFAULT_ITEM_FILTERS } from '@common/domain/item-filters';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
 import { MAX_SEARCH_LENGTH } from '@common/domain/limits';
-import {
-  CircleAlert,
-  LayoutGrid,
-  List,
-  LoaderCircle,
-  Search,
-  SearchX,
-  SlidersHorizontal,
-  X,
-} from 'lucide-react';
+import { LayoutGrid, List, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { PageContainer } from '@client/components/layout/page-container';
@@ -18,11 +9,11 @@ import { PageHeader } from '@client/components/layout/page-header';
 import {
   CategoryRow,
   type FilterPanelMode,
-  ItemGrid,
   loadFilterPanel,
   loadItemDetailDialog,
   loadSortSelect,
-  ItemList,
+  ItemResults,
+  type ItemsView,
   SortSelectPlaceholder,
   useDebouncedText,
   useItemFacets,
@@ -46,8 +37,6 @@ const ItemDetailDialog = lazy(() =>
 const BROWSE_SKELETONS = 12;
 const FILTER_PANEL_ID = 'browse-filters';
 
-type ItemsView = 'grid' | 'list';
-
 /**
  * /browse (docs/product.md, Screens): search, filters, sort, grid or list, category strip and the item
  * list, paged with 'Load more'. Every filter lives in the URL; ?highlight={id} opens the item
@@ -63,7 +52,6 @@ export function BrowsePage() {
   const items = useItemsInfinite(filters);
   const facets = useItemFacets(filters);
 
-  const loaded = items.data?.pages.flatMap((page) => page.items) ?? [];
   const total = items.data?.pages[0]?.total ?? 0;
   const categoryCounts = facets.data
     ? ({ '': facets.data.categories.all, ...facets.data.categories } as Partial<
@@ -172,69 +160,32 @@ export function BrowsePage() {
               : `Found ${total} ${total === 1 ? 'item' : 'items'}`}
       </p>
 
-      {items.isError ? (
-        <div
-          className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-16 text-center"
-          role="alert"
-        >
-          <CircleAlert className="size-10 text-destructive" aria-hidden="true" />
-          <p className="font-semibold">Failed to fetch items</p>
-          <Button variant="outline" onClick={() => void items.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : !items.isPending && loaded.length === 0 ? (
-        <div
-          className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-muted/40 px-6 py-16 text-center"
-          data-testid="empty-browse"
-        >
-          <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
-            <SearchX className="size-7" aria-hidden="true" />
-          </span>
-          <h2 className="text-lg font-semibold">No items found</h2>
-          <p className="max-w-sm text-muted-foreground">Try adjusting your search or category filters</p>
-          {chips.length > 0 || filters.search || filters.category ? (
-            <Button
-              variant="outline"
-              onClick={() => setFilters({ ...DEFAULT_ITEM_FILTERS, sortBy: filters.sortBy })}
-            >
-              Reset search and filters
-            </Button>
-          ) : null}
-        </div>
-      ) : view === 'list' ? (
-        <ItemList
-          items={loaded}
-          loading={items.isPending}
-          skeletons={BROWSE_SKELETONS}
-          testId="list-browse"
-        />
-      ) : (
-        <ItemGrid
-          items={loaded}
-          loading={items.isPending}
-          skeletons={BROWSE_SKELETONS}
-          testId="grid-browse"
-        />
-      )}
-
-      {items.hasNextPage ? (
-        <div className="flex flex-col items-center gap-2 pt-2">
-          <Button
-            variant="outline"
-            size="lg"
-            onClick={() => void items.fetchNextPage()}
-            disabled={items.isFetchingNextPage}
-            data-testid="button-load-more"
+      <ItemResults
+        query={items}
+        view={view}
+        skeletons={BROWSE_SKELETONS}
+        testId={view === 'list' ? 'list-browse' : 'grid-browse'}
+        empty={
+          <div
+            className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-muted/40 px-6 py-16 text-center"
+            data-testid="empty-browse"
           >
-            {items.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            {items.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-          <p className="text-xs text-muted-foreground">
-            Showing {loaded.length} of {total}
-          </p>
-        </div>
-      ) : null}
+            <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+              <SearchX className="size-7" aria-hidden="true" />
+            </span>
+            <h2 className="text-lg font-semibold">No items found</h2>
+            <p className="max-w-sm text-muted-foreground">Try adjusting your search or category filters</p>
+            {chips.length > 0 || filters.search || filters.category ? (
+              <Button
+                variant="outline"
+                onClick={() => setFilters({ ...DEFAULT_ITEM_FILTERS, sortBy: filters.sortBy })}
+              >
+                Reset search and filters
+              </Button>
+            ) : null}
+          </div>
+        }
+      />
 
       {highlight ? (
         <Suspense fallback={null}>

@@ -1,24 +1,13 @@
 import { DEFAULT_ITEM_FILTERS } from '@common/domain/item-filters';
 import { CATEGORY_FILTER_IDS, type CategoryFilterId } from '@common/domain/taxonomy';
-import {
-  ArrowLeft,
-  CircleAlert,
-  Footprints,
-  LayoutGrid,
-  LoaderCircle,
-  Mars,
-  Shirt,
-  Venus,
-  Watch,
-  type LucideIcon,
-} from 'lucide-react';
+import { ArrowLeft, Footprints, LayoutGrid, Mars, Shirt, Venus, Watch, type LucideIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
-import { ItemGrid, useItemFacets, useItemsInfinite } from '@client/features/items';
+import { ItemResults, useItemFacets, useItemsInfinite } from '@client/features/items';
 import { cn } from '@client/lib/utils';
 import { useDocumentMeta } from '@client/lib/document-meta';
 
@@ -98,7 +87,6 @@ export function CategoriesPage() {
   const filters = useMemo(() => ({ ...DEFAULT_ITEM_FILTERS, category: selected ?? '' }), [selected]);
   const items = useItemsInfinite(filters);
   const card = CATEGORY_CARDS.find((entry) => entry.id === (selected ?? '')) ?? CATEGORY_CARDS[0];
-  const loaded = items.data?.pages.flatMap((page) => page.items) ?? [];
   const total = items.data?.pages[0]?.total;
   const countOf = (id: CategoryFilterId) => (facets.data ? facets.data.categories[id || 'all'] : undefined);
 
@@ -188,49 +176,22 @@ export function CategoriesPage() {
           ) : null}
         </div>
 
-        {items.isError ? (
-          <div
-            className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-14 text-center"
-            role="alert"
-          >
-            <CircleAlert className="size-10 text-destructive" aria-hidden="true" />
-            <p className="font-semibold">Failed to fetch items</p>
-            <Button variant="outline" onClick={() => void items.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : !items.isPending && loaded.length === 0 ? (
-          <div
-            className="rounded-xl border border-dashed bg-muted/40 px-6 py-14 text-center text-muted-foreground"
-            data-testid="empty-category"
-          >
-            {selected
-              ? `No items available in the ${card?.label} category yet.`
-              : 'No items available at the moment.'}
-          </div>
-        ) : (
-          <ItemGrid
-            items={loaded}
-            loading={items.isPending}
-            skeletons={CATEGORY_SKELETONS}
-            testId="grid-category"
-          />
-        )}
-
-        {items.hasNextPage ? (
-          <div className="flex justify-center">
-            <Button
-              variant="outline"
-              size="lg"
-              onClick={() => void items.fetchNextPage()}
-              disabled={items.isFetchingNextPage}
-              data-testid="button-load-more"
+        <ItemResults
+          query={items}
+          skeletons={CATEGORY_SKELETONS}
+          testId="grid-category"
+          compact
+          empty={
+            <div
+              className="rounded-xl border border-dashed bg-muted/40 px-6 py-14 text-center text-muted-foreground"
+              data-testid="empty-category"
             >
-              {items.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-              {items.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          </div>
-        ) : null}
+              {selected
+                ? `No items available in the ${card?.label} category yet.`
+                : 'No items available at the moment.'}
+            </div>
+          }
+        />
       </section>
     </PageContainer>
   );

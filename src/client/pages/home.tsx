@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { PrimaryBanner } from '@client/components/layout/marketing';
 import { PageContainer } from '@client/components/layout/page-container';
 import { useAuth } from '@client/lib/session';
 import { useFavorites } from '@client/features/favorites';
@@ -21,41 +22,37 @@ export function HomePage() {
 
   return (
     <PageContainer className="space-y-12 py-8 sm:py-10">
-      <section
+      <PrimaryBanner
         aria-labelledby="welcome-heading"
-        className="relative overflow-hidden rounded-2xl bg-primary px-6 py-10 text-primary-foreground sm:px-10 sm:py-12"
+        className="py-10 sm:px-10 sm:py-12"
+        glowClassName="-top-16 -right-16 size-64"
+        contentClassName="max-w-2xl space-y-4"
       >
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -top-16 -right-16 size-64 rounded-full bg-coral/30 blur-3xl"
-        />
-        <div className="relative max-w-2xl space-y-4">
-          <h1 id="welcome-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-            {isNewMember(user?.createdAt) ? 'Welcome' : 'Welcome back'}
-            {user?.firstName ? `, ${user.firstName}` : ''}!
-          </h1>
-          <p className="text-lg text-primary-foreground">
-            Ready for your next swap? See what is new, check on your barter requests and find pieces that
-            match your style.
-          </p>
-          <div className="flex flex-col gap-3 pt-2 sm:flex-row">
-            <Button asChild size="lg" variant="secondary">
-              <Link href="/browse">
-                Browse Items
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-white/40 bg-transparent text-primary-foreground hover:bg-white/10 hover:text-primary-foreground"
-            >
-              <Link href="/profile">View Profile</Link>
-            </Button>
-          </div>
+        <h1 id="welcome-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {isNewMember(user?.createdAt) ? 'Welcome' : 'Welcome back'}
+          {user?.firstName ? `, ${user.firstName}` : ''}!
+        </h1>
+        <p className="text-lg text-primary-foreground">
+          Ready for your next swap? See what is new, check on your barter requests and find pieces that match
+          your style.
+        </p>
+        <div className="flex flex-col gap-3 pt-2 sm:flex-row">
+          <Button asChild size="lg" variant="secondary">
+            <Link href="/browse">
+              Browse Items
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button
+            asChild
+            size="lg"
+            variant="outline"
+            className="border-white/40 bg-transparent text-primary-foreground hover:bg-white/10 hover:text-primary-foreground"
+          >
+            <Link href="/profile">View Profile</Link>
+          </Button>
         </div>
-      </section>
+      </PrimaryBanner>
 
       <DashboardSummary />
 

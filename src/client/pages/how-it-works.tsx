@@ -2,7 +2,6 @@ import {
   ArrowRight,
   Ban,
   Camera,
-  Check,
   CircleQuestionMark,
   Compass,
   Handshake,
@@ -24,6 +23,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { CheckList, PrimaryBanner, StepCard } from '@client/components/layout/marketing';
 import { PageContainer } from '@client/components/layout/page-container';
 import { useAuth } from '@client/lib/session';
 import { useAuthDialog } from '@client/features/auth';
@@ -230,22 +230,9 @@ export function HowItWorksPage() {
           <TabsContent value="getting-started" className="mt-8">
             <h2 className="sr-only">Getting Started</h2>
             <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {GETTING_STARTED.map(({ icon: Icon, title, text }, index) => (
+              {GETTING_STARTED.map(({ icon, title, text }, index) => (
                 <li key={title}>
-                  <Card className="h-full">
-                    <CardHeader>
-                      <div className="mb-2 flex items-center gap-3">
-                        <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
-                          <Icon className="size-5" aria-hidden="true" />
-                        </span>
-                        <span className="text-sm font-semibold text-primary">Step {index + 1}</span>
-                      </div>
-                      <CardTitle>{title}</CardTitle>
-                    </CardHeader>
-                    <CardContent>
-                      <p className="text-muted-foreground">{text}</p>
-                    </CardContent>
-                  </Card>
+                  <StepCard icon={icon} step={index + 1} title={title} text={text} />
                 </li>
               ))}
             </ol>
@@ -338,14 +325,7 @@ function FeatureGrid({ features }: { features: readonly Feature[] }) {
             <CardDescription className="text-base">{text}</CardDescription>
           </CardHeader>
           <CardContent>
-            <ul className="space-y-2.5">
-              {points.map((point) => (
-                <li key={point} className="flex gap-2.5">
-                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  <span>{point}</span>
-                </li>
-              ))}
-            </ul>
+            <CheckList points={points} className="space-y-2.5" />
           </CardContent>
         </Card>
       ))}
@@ -360,45 +340,44 @@ function ClosingCallToAction() {
   return (
     <section aria-labelledby="cta-heading" className="pb-16">
       <PageContainer>
-        <div className="relative overflow-hidden rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground sm:px-12 sm:py-16">
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute -bottom-20 -left-20 size-72 rounded-full bg-coral/30 blur-3xl"
-          />
-          <div className="relative mx-auto max-w-2xl space-y-5">
-            <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-              Ready to refresh your wardrobe?
-            </h2>
-            <p className="text-lg text-primary-foreground">
-              Join a community that trades style, not money. Your next favourite piece is one swap away.
-            </p>
-            <div className="flex flex-col justify-center gap-3 pt-2 sm:flex-row">
-              {isAuthenticated ? null : (
-                <Button
-                  size="lg"
-                  variant="secondary"
-                  onPointerEnter={preloadAuthDialog}
-                  onFocus={preloadAuthDialog}
-                  onClick={() => openAuthDialog('register')}
-                  data-testid="button-sign-up-now"
-                >
-                  Sign Up Now
-                  <ArrowRight aria-hidden="true" />
-                </Button>
-              )}
+        <PrimaryBanner
+          as="div"
+          className="py-12 text-center sm:px-12 sm:py-16"
+          glowClassName="-bottom-20 -left-20 size-72"
+          contentClassName="mx-auto max-w-2xl space-y-5"
+        >
+          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+            Ready to refresh your wardrobe?
+          </h2>
+          <p className="text-lg text-primary-foreground">
+            Join a community that trades style, not money. Your next favourite piece is one swap away.
+          </p>
+          <div className="flex flex-col justify-center gap-3 pt-2 sm:flex-row">
+            {isAuthenticated ? null : (
               <Button
-                asChild
                 size="lg"
-                variant="outline"
-                className="border-white/40 bg-transparent text-primary-foreground hover:bg-white/10 hover:text-primary-foreground"
+                variant="secondary"
+                onPointerEnter={preloadAuthDialog}
+                onFocus={preloadAuthDialog}
+                onClick={() => openAuthDialog('register')}
+                data-testid="button-sign-up-now"
               >
-                <Link href="/browse" data-testid="button-cta-browse-items">
-                  Browse Items
-                </Link>
+                Sign Up Now
+                <ArrowRight aria-hidden="true" />
               </Button>
-            </div>
+            )}
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-white/40 bg-transparent text-primary-foreground hover:bg-white/10 hover:text-primary-foreground"
+            >
+              <Link href="/browse" data-testid="button-cta-browse-items">
+                Browse Items
+              </Link>
+            </Button>
           </div>
-        </div>
+        </PrimaryBanner>
       </PageContainer>
     </section>
   );

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
+import {
+  MAX_LOGIN_PASSWORD_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from '../domain/password-policy';
 import { user } from './users';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../domain/limits';
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
-/** Sign-in accepts the longer passwords the earlier rule allowed, so that no member is locked out. */
-const MAX_LOGIN_PASSWORD_LENGTH = 200;
 
 const email = z
   .string({ message: 'Email is required' })

@@ -25,6 +25,13 @@ export const okResponse = z.object({ ok: z.literal(true) });
 
 /** A route path naming a member. */
 export const userIdParam = z.object({ userId: z.uuid({ message: 'Invalid member id' }) });
+/** The status filter of a moderation queue (reports, disputes): open entries unless asked otherwise. */
+export const moderationQueueQuery = z
+  .object({
+    status: z.enum(['open', 'resolved'], { message: 'status must be open or resolved' }).default('open'),
+  })
+  .strict();
+export type ModerationQueueStatus = z.output<typeof moderationQueueQuery>['status'];
 /** A route that takes no query parameters (unknown ones are refused). */
 export const emptyQuery = z.object({}).strict();
 /** A POST that carries nothing: no body, or an empty object. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
+import { moderationQueueQuery } from './common';
 import { userSummary } from './users';
 import { MAX_REPORT_DETAILS_LENGTH } from '../domain/limits';
 
@@ -73,8 +74,4 @@ export const accountDeletionInput = z
   })
   .strict();
 
-export const reportListQuery = z
-  .object({
-    status: z.enum(['open', 'resolved'], { message: 'status must be open or resolved' }).default('open'),
-  })
-  .strict();
+export const reportListQuery = moderationQueueQuery;

@@ -7,7 +7,7 @@ import {
   MAX_DISPUTE_PHOTOS,
   TRADE_STATUSES,
 } from '../domain/trade-state';
-import { text } from './common';
+import { moderationQueueQuery, text } from './common';
 import { DEAL_FIELDS } from '../domain/trade-terms';
 import { userSummary } from './users';
 import { MAX_TRADE_MESSAGE_LENGTH } from '../domain/limits';
@@ -157,11 +157,7 @@ export const moderationDispute = tradeDispute.extend({
 });
 export type ModerationDispute = z.infer<typeof moderationDispute>;
 
-export const disputeListQuery = z
-  .object({
-    status: z.enum(['open', 'resolved'], { message: 'status must be open or resolved' }).default('open'),
-  })
-  .strict();
+export const disputeListQuery = moderationQueueQuery;
 
 export const disputeResolutionInput = z
   .object({

@@ -11,6 +11,8 @@ import type * as ZxcvbnEnglish from '@zxcvbn-ts/language-en';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
+/** Sign-in accepts the longer passwords the earlier rule allowed, so that no member is locked out. */
+export const MAX_LOGIN_PASSWORD_LENGTH = 200;
 /** zxcvbn's score runs 0 (top of every list) to 4; below 2 means fewer than about 10^6 guesses. */
 export const MIN_PASSWORD_SCORE = 2;
 

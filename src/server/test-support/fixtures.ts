@@ -65,3 +65,25 @@ export async function listItem(client: TestClient, overrides: Partial<ItemInput>
     throw new Error(`create item failed: ${response.statusCode} ${response.body}`);
   return response.json() as { id: string; userId: string; title: string; estimatedValue: number };
 }
+
+/**
+ * Through the API, as members do it: the requester offers a new item of theirs for a new item of
+ * the owner's, and the owner accepts when `accept` is set. Answers both items and the trade's id.
+ */
+export async function requestTrade(owner: TestClient, requester: TestClient, { accept = false } = {}) {
+  const wanted = await listItem(owner);
+  const offered = await listItem(requester);
+  const response = await requester.post('/api/trade-requests', {
+    requestedItemId: wanted.id,
+    offeredItemId: offered.id,
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`trade request failed: ${response.statusCode} ${response.body}`);
+  const id = (response.json() as { id: string }).id;
+  if (accept) {
+    const accepted = await owner.patch(`/api/trade-requests/${id}`, { status: 'accepted' });
+    if (accepted.statusCode !== 200)
+      throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
+  }
+  return { wanted, offered, id };
+}

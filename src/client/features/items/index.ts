@@ -3,7 +3,7 @@ export { prefetchBrowse, useItemFacets, useItemsInfinite } from './api';
 export { CategoryRow } from './components/category-row';
 export type { FilterPanelMode } from './components/filter-panel';
 export { ItemGrid } from './components/item-grid';
-export { ItemList } from './components/item-list';
+export { ItemResults, type ItemsView } from './components/item-results';
 export { ItemsShowcase } from './components/items-showcase';
 export { ListItemButton } from './components/list-item-button';
 export { SortSelectPlaceholder } from './components/sort-label';

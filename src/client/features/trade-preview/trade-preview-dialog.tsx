@@ -1,5 +1,4 @@
 import type { Item } from '@common/api/items';
-import { formatDollars } from '@common/domain/money';
 import {
   AUTO_ROTATE_INTERVAL_MS,
   displayAngle,
@@ -8,23 +7,10 @@ import {
   PREVIEW_MODES,
   previewKeyAction,
   tradePreviewReducer,
-  valueBarPercents,
   visibleSides,
   type PreviewMode,
 } from '@common/domain/trade-preview';
-import { isFairTrade, VALUE_HINT_TEXT, valueHint } from '@common/domain/value-hint';
-import {
-  BadgeCheck,
-  Info,
-  Maximize,
-  Minimize,
-  Pause,
-  Play,
-  RotateCcw,
-  Scale,
-  TrendingDown,
-  TrendingUp,
-} from 'lucide-react';
+import { Info, Maximize, Minimize, Pause, Play, RotateCcw } from 'lucide-react';
 import {
   type KeyboardEvent,
   type PointerEvent,
@@ -37,8 +23,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { ValueComparison } from '@client/components/value-comparison';
 import {
   Dialog,
   DialogContent,
@@ -301,7 +287,7 @@ function TradePreviewBody({
           items={[items.user, items.target]}
           source={{ user: offeredItem, target: requestedItem }}
         />
-        <ValueComparison user={items.user} target={items.target} />
+        <ValueComparison yours={items.user} theirs={items.target} bars testIdPrefix="preview-" />
         <p id={hintId} className="text-xs text-muted-foreground">
           Drag the items to turn them, or focus the preview and use the arrow keys (Shift for bigger steps).
           Press R to reset.
@@ -521,57 +507,5 @@ function TradeItems({
         );
       })}
     </ul>
-  );
-}
-
-const HINT_ICONS = { similar: Scale, 'yours-higher': TrendingUp, 'theirs-higher': TrendingDown } as const;
-
-/** docs/product.md (Trades): value hint and 'Fair Trade' badge, with a bar per item to see the gap at a glance. */
-function ValueComparison({ user, target }: { user: PreviewItem; target: PreviewItem }) {
-  const hint = valueHint(user.value, target.value);
-  const fair = isFairTrade(user.value, target.value);
-  const bars = valueBarPercents(user.value, target.value);
-  const Icon = HINT_ICONS[hint];
-  return (
-    <section aria-label="Value comparison" className="grid gap-3 rounded-lg border bg-muted/40 p-3">
-      <h3 className="text-sm font-semibold">Value comparison</h3>
-      <ul className="grid gap-2.5">
-        {[
-          { item: user, label: 'Your item', percent: bars.user, tone: 'bg-primary' },
-          { item: target, label: 'Their item', percent: bars.target, tone: 'bg-coral' },
-        ].map(({ item, label, percent, tone }) => (
-          <li key={item.side} className="grid gap-1">
-            <span className="flex items-baseline justify-between gap-2">
-              <span className="min-w-0 truncate text-muted-foreground">
-                {label}
-                <span className="sr-only">, {item.title}:</span>
-              </span>
-              <span className="font-semibold tabular-nums">{formatDollars(item.value)}</span>
-            </span>
-            <span className="block h-1.5 overflow-hidden rounded-full bg-border" aria-hidden="true">
-              <span className={cn('block h-full rounded-full', tone)} style={{ width: `${percent}%` }} />
-            </span>
-          </li>
-        ))}
-      </ul>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p
-          className={cn(
-            'inline-flex items-center gap-1.5 font-medium',
-            hint === 'similar' ? 'text-primary' : 'text-amber-700',
-          )}
-          data-testid="text-preview-value-hint"
-        >
-          <Icon className="size-4 shrink-0" aria-hidden="true" />
-          {VALUE_HINT_TEXT[hint]}
-        </p>
-        {fair ? (
-          <Badge data-testid="badge-preview-fair-trade">
-            <BadgeCheck aria-hidden="true" />
-            Fair Trade
-          </Badge>
-        ) : null}
-      </div>
-    </section>
   );
 }

@@ -7,9 +7,9 @@ import {
   blockInput,
   report,
   reportInput,
-  reportListQuery,
   reportStatusInput,
 } from '../../../common/api/safety';
+import { registerModerationQueue } from '../../lib/moderation-routes';
 import { block, createReport, listBlocked, listReports, setReportStatus, unblock } from './safety.service';
 
 export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,14 +54,7 @@ export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/moderation/reports',
-    {
-      config: { auth: 'moderator' },
-      schema: { querystring: reportListQuery, response: { 200: z.array(report) } },
-    },
-    async (request) => listReports(ctx, request.query.status),
-  );
+  registerModerationQueue(app, '/api/moderation/reports', report, (status) => listReports(ctx, status));
 
   app.patch(
     '/api/moderation/reports/:id',

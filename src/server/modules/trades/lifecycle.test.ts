@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../common/domain/trade-state';
 import { tradeRequests } from '../../db/schema';
-import { listItem, multipart, pngImage } from '../../test-support/fixtures';
+import { listItem, multipart, pngImage, requestTrade } from '../../test-support/fixtures';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 
 const t = useTestApp();
@@ -87,11 +87,7 @@ describe('cancelling an accepted trade', () => {
   it('a reason on a pending withdrawal is refused (400); the plain withdrawal works as before', async () => {
     const owner = await t.member();
     const requester = await t.member();
-    const wanted = await listItem(owner);
-    const offered = await listItem(requester);
-    const { id } = (
-      await requester.post('/api/trade-requests', { requestedItemId: wanted.id, offeredItemId: offered.id })
-    ).json();
+    const { id } = await requestTrade(owner, requester);
     expect(
       (await requester.patch(`/api/trade-requests/${id}`, { status: 'cancelled', reason: 'x' })).statusCode,
     ).toBe(400);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/connect';
-import { listItem, uploadImage } from '../../test-support/fixtures';
+import { listItem, requestTrade, uploadImage } from '../../test-support/fixtures';
 import { useTestApp } from '../../test-support/test-app';
 import { testDriver } from '../../test-support/test-database';
 
@@ -83,12 +83,7 @@ describe(`concurrent trades (${testDriver})`, () => {
     for (let round = 0; round < 8; round += 1) {
       const owner = await t.member();
       const requester = await t.member();
-      const wanted = await listItem(owner);
-      const offered = await listItem(requester);
-      const { id } = (
-        await requester.post('/api/trade-requests', { requestedItemId: wanted.id, offeredItemId: offered.id })
-      ).json();
-      await owner.patch(`/api/trade-requests/${id}`, { status: 'accepted' });
+      const { id } = await requestTrade(owner, requester, { accept: true });
       const [cancel, confirm] = await Promise.all([
         owner.patch(`/api/trade-requests/${id}`, { status: 'cancelled', reason: 'Changed my mind' }),
         requester.post(`/api/trade-requests/${id}/received`, {}),
@@ -110,12 +105,7 @@ describe(`concurrent trades (${testDriver})`, () => {
     for (let round = 0; round < 8; round += 1) {
       const owner = await t.member();
       const requester = await t.member();
-      const wanted = await listItem(owner);
-      const offered = await listItem(requester);
-      const { id } = (
-        await requester.post('/api/trade-requests', { requestedItemId: wanted.id, offeredItemId: offered.id })
-      ).json();
-      await owner.patch(`/api/trade-requests/${id}`, { status: 'accepted' });
+      const { id } = await requestTrade(owner, requester, { accept: true });
       await t.db.execute(
         sql`update trade_requests set accepted_at = now() - interval '30 days' where id = ${id}`,
       );

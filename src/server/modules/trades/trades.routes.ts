@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { emptyBody, idParam, userIdParam } from '../../../common/api/common';
 import {
   disputeInput,
-  disputeListQuery,
   disputeResolutionInput,
   moderationDispute,
   reliability,
@@ -12,6 +11,7 @@ import {
   tradeRequestInput,
   tradeStatusInput,
 } from '../../../common/api/trades';
+import { registerModerationQueue } from '../../lib/moderation-routes';
 import { listDisputes, openDispute, resolveDispute } from './disputes.service';
 import { memberReliability } from './reliability.service';
 import { confirmReceived, createTradeRequest, listTradeRequests, updateTradeStatus } from './trades.service';
@@ -75,13 +75,8 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => memberReliability(ctx, request.params.userId),
   );
 
-  app.get(
-    '/api/moderation/disputes',
-    {
-      config: { auth: 'moderator' },
-      schema: { querystring: disputeListQuery, response: { 200: z.array(moderationDispute) } },
-    },
-    async (request) => listDisputes(ctx, request.query.status),
+  registerModerationQueue(app, '/api/moderation/disputes', moderationDispute, (status) =>
+    listDisputes(ctx, status),
   );
 
   app.post(

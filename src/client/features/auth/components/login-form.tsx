@@ -1,12 +1,10 @@
 import { checkLoginForm, type LoginForm as LoginFormValues } from '@common/domain/auth-form-rules';
-import { LoaderCircle } from 'lucide-react';
+import { MAX_LOGIN_PASSWORD_LENGTH } from '@common/domain/password-policy';
 import { useForm } from 'react-hook-form';
-import { Button } from '@client/components/ui/button';
-import { Field } from '@client/components/ui/form';
-import { Input } from '@client/components/ui/input';
 import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
 import { useLoginMutation } from '../api';
-import { PasswordInput, type PasswordVisibility } from './password-input';
+import { AuthSubmitButton, EmailField, PasswordField } from './auth-fields';
+import type { PasswordVisibility } from './password-input';
 
 export function LoginForm({
   visibility,
@@ -37,42 +35,23 @@ export function LoginForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
-      <Field id="login-email" label="Email">
-        {(fieldControl) => (
-          <Input
-            {...fieldControl}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            aria-required="true"
-            {...register('email')}
-          />
-        )}
-      </Field>
-      <Field id="login-password" label="Password">
-        {(fieldControl) => (
-          <PasswordInput
-            {...fieldControl}
-            autoComplete="current-password"
-            placeholder="Your password"
-            aria-required="true"
-            visibility={visibility}
-            withToggle
-            {...register('password')}
-          />
-        )}
-      </Field>
-      <Button
-        type="submit"
-        size="lg"
-        className="mt-1 w-full"
-        disabled={login.isPending}
-        data-testid="button-submit-login"
-      >
-        {login.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-        {login.isPending ? 'Signing in...' : 'Sign In'}
-      </Button>
+      <EmailField id="login-email" registration={register('email')} />
+      <PasswordField
+        id="login-password"
+        label="Password"
+        autoComplete="current-password"
+        placeholder="Your password"
+        maxLength={MAX_LOGIN_PASSWORD_LENGTH}
+        visibility={visibility}
+        withToggle
+        registration={register('password')}
+      />
+      <AuthSubmitButton
+        pending={login.isPending}
+        label="Sign In"
+        pendingLabel="Signing in..."
+        testId="button-submit-login"
+      />
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import { checkRegisterForm, type RegisterForm as RegisterFormValues } from '@common/domain/auth-form-rules';
-import { LoaderCircle } from 'lucide-react';
+import { MAX_NAME_LENGTH } from '@common/domain/limits';
+import { MAX_PASSWORD_LENGTH } from '@common/domain/password-policy';
 import { useForm } from 'react-hook-form';
-import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
 import { useRegisterMutation } from '../api';
-import { PasswordInput, type PasswordVisibility } from './password-input';
+import { AuthSubmitButton, EmailField, PasswordField } from './auth-fields';
+import type { PasswordVisibility } from './password-input';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 export function RegisterForm({
@@ -56,74 +57,55 @@ export function RegisterForm({
               autoComplete="given-name"
               placeholder="Jane"
               aria-required="true"
+              maxLength={MAX_NAME_LENGTH}
               {...register('firstName')}
             />
           )}
         </Field>
         <Field id="register-last-name" label="Last name" labelNote="(optional)">
           {(fieldControl) => (
-            <Input {...fieldControl} autoComplete="family-name" placeholder="Doe" {...register('lastName')} />
+            <Input
+              {...fieldControl}
+              autoComplete="family-name"
+              placeholder="Doe"
+              maxLength={MAX_NAME_LENGTH}
+              {...register('lastName')}
+            />
           )}
         </Field>
       </div>
-      <Field id="register-email" label="Email">
-        {(fieldControl) => (
-          <Input
-            {...fieldControl}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            aria-required="true"
-            {...register('email')}
-          />
-        )}
-      </Field>
-      <Field
+      <EmailField id="register-email" registration={register('email')} />
+      <PasswordField
         id="register-password"
         label="Password"
         hint="Use at least 8 characters; a few unrelated words work well."
+        autoComplete="new-password"
+        placeholder="At least 8 characters"
+        maxLength={MAX_PASSWORD_LENGTH}
+        visibility={visibility}
+        withToggle
+        registration={register('password')}
       >
-        {(fieldControl) => (
-          <>
-            <PasswordInput
-              {...fieldControl}
-              autoComplete="new-password"
-              placeholder="At least 8 characters"
-              aria-required="true"
-              visibility={visibility}
-              withToggle
-              {...register('password')}
-            />
-            <PasswordStrengthMeter
-              password={watch('password')}
-              userInputs={[watch('email'), watch('firstName'), watch('lastName')]}
-            />
-          </>
-        )}
-      </Field>
-      <Field id="register-confirm-password" label="Confirm password">
-        {(fieldControl) => (
-          <PasswordInput
-            {...fieldControl}
-            autoComplete="new-password"
-            placeholder="Repeat your password"
-            aria-required="true"
-            visibility={visibility}
-            {...register('confirmPassword')}
-          />
-        )}
-      </Field>
-      <Button
-        type="submit"
-        size="lg"
-        className="mt-1 w-full"
-        disabled={registration.isPending}
-        data-testid="button-submit-register"
-      >
-        {registration.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-        {registration.isPending ? 'Creating account...' : 'Create Account'}
-      </Button>
+        <PasswordStrengthMeter
+          password={watch('password')}
+          userInputs={[watch('email'), watch('firstName'), watch('lastName')]}
+        />
+      </PasswordField>
+      <PasswordField
+        id="register-confirm-password"
+        label="Confirm password"
+        autoComplete="new-password"
+        placeholder="Repeat your password"
+        maxLength={MAX_PASSWORD_LENGTH}
+        visibility={visibility}
+        registration={register('confirmPassword')}
+      />
+      <AuthSubmitButton
+        pending={registration.isPending}
+        label="Create Account"
+        pendingLabel="Creating account..."
+        testId="button-submit-register"
+      />
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { useItemActions } from '@client/lib/item-actions';
 import { ITEM_DETAIL_STATE, useItemControls, useItemDetailHref } from '../use-item-controls';
 import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge, ItemChip } from './item-badges';
 import { BookmarkButton, FavoriteButton } from './item-icon-buttons';
-import { ItemImage } from './item-image';
+import { ItemPhotoLink, ItemTitleLink } from './item-links';
 import { LazyItemOwnerMenu } from './lazy-item-owner-menu';
 
 /**
@@ -32,19 +32,13 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
       aria-labelledby={`item-title-${item.id}`}
     >
       <div className="relative aspect-[4/5] overflow-hidden bg-muted">
-        <Link
+        <ItemPhotoLink
+          item={item}
           href={detailHref}
-          state={ITEM_DETAIL_STATE}
-          tabIndex={-1}
-          aria-hidden="true"
+          priority={priority}
           className="block size-full"
-        >
-          <ItemImage
-            item={item}
-            priority={priority}
-            className="transition-transform duration-300 group-hover:scale-[1.03]"
-          />
-        </Link>
+          imageClassName="transition-transform duration-300 group-hover:scale-[1.03]"
+        />
         <span
           className="absolute top-2 left-2 rounded-full bg-card/95 px-2 py-0.5 text-sm font-bold tabular-nums shadow-sm ring-1 ring-black/5"
           data-testid={`text-value-${item.id}`}
@@ -81,19 +75,12 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
 
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="space-y-1">
-          <h3
+          <ItemTitleLink
+            item={item}
+            href={detailHref}
             id={`item-title-${item.id}`}
             className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base"
-          >
-            <Link
-              href={detailHref}
-              state={ITEM_DETAIL_STATE}
-              className="rounded-sm hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              data-testid={`link-item-${item.id}`}
-            >
-              {item.title}
-            </Link>
-          </h3>
+          />
           <p className="line-clamp-2 text-xs text-muted-foreground sm:text-sm">{item.description}</p>
         </div>
         <div className="flex flex-wrap gap-1">

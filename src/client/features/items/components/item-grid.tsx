@@ -1,69 +1,11 @@
-import type { Item } from '@common/api/items';
-import { startTransition, useDeferredValue, useEffect, useState } from 'react';
-import { cn } from '@client/lib/utils';
 import { ItemCard, ItemCardSkeleton } from './item-card';
-import { EAGER_COUNT } from './item-image';
+import { ItemCollection, type ItemCollectionProps } from './item-collection';
 
 const GRID_CLASSES = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4';
 
 /** Items as cards, or `skeletons` placeholder cards while the first page loads. */
-export function ItemGrid({
-  items,
-  loading = false,
-  skeletons = 8,
-  className,
-  testId,
-}: {
-  items: readonly Item[];
-  loading?: boolean;
-  skeletons?: number;
-  className?: string;
-  testId?: string;
-}) {
-  const shown = useDeferredItems(items, loading);
-  if (shown === null) {
-    return (
-      <div
-        className={cn(GRID_CLASSES, className)}
-        role="status"
-        aria-label="Loading items"
-        data-testid={testId ? `${testId}-loading` : undefined}
-      >
-        {Array.from({ length: skeletons }, (_, index) => (
-          <ItemCardSkeleton key={index} />
-        ))}
-      </div>
-    );
-  }
+export function ItemGrid(props: ItemCollectionProps) {
   return (
-    <ul className={cn(GRID_CLASSES, className)} data-testid={testId}>
-      {shown.map((item, index) => (
-        <li key={item.id}>
-          <ItemCard item={item} priority={index < EAGER_COUNT} />
-        </li>
-      ))}
-    </ul>
+    <ItemCollection {...props} layoutClasses={GRID_CLASSES} Entry={ItemCard} Placeholder={ItemCardSkeleton} />
   );
-}
-
-/** How many items the first pass renders: the first screen, even four to a row. */
-const FIRST_PASS = 8;
-
-/**
- * The items to render, or null for the skeletons. Cards are rendered in deferred (interruptible)
- * passes, the first screen's worth first and the rest once that is on screen, instead of one long
- * task blocking the main thread while a whole page of cards renders (on a phone, Total Blocking
- * Time and the first photo's paint). Items already there when the list mounts (Browse asks for
- * them before the app's first render) show their first screen with it, without skeletons first.
- */
-export function useDeferredItems(items: readonly Item[], loading: boolean): readonly Item[] | null {
-  const value = loading ? null : items;
-  const shown = useDeferredValue(value, value?.slice(0, FIRST_PASS) ?? null);
-  const [complete, setComplete] = useState(false);
-  const partial = shown !== null && !complete && shown.length > FIRST_PASS;
-  useEffect(() => {
-    if (partial) startTransition(() => setComplete(true));
-  }, [partial]);
-  if (shown === null) return null;
-  return partial ? shown.slice(0, FIRST_PASS) : shown;
 }

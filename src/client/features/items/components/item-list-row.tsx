@@ -2,13 +2,12 @@ import type { Item } from '@common/api/items';
 import { formatDollars } from '@common/domain/money';
 import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { ArrowLeftRight } from 'lucide-react';
-import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { ITEM_DETAIL_STATE, useItemControls, useItemDetailHref } from '../use-item-controls';
+import { useItemControls, useItemDetailHref } from '../use-item-controls';
 import { AVAILABILITY_BADGES } from './item-badges';
 import { FavoriteButton } from './item-icon-buttons';
-import { ItemImage } from './item-image';
+import { ItemPhotoLink, ItemTitleLink } from './item-links';
 import { LazyItemOwnerMenu } from './lazy-item-owner-menu';
 
 /**
@@ -26,27 +25,20 @@ export function ItemListRow({ item, priority = false }: { item: Item; priority?:
       data-testid={`row-item-${item.id}`}
       aria-labelledby={`row-title-${item.id}`}
     >
-      <Link
+      <ItemPhotoLink
+        item={item}
         href={detailHref}
-        state={ITEM_DETAIL_STATE}
-        tabIndex={-1}
-        aria-hidden="true"
+        priority={priority}
         className="block aspect-[4/5] w-24 shrink-0 overflow-hidden rounded-lg bg-muted sm:w-28"
-      >
-        <ItemImage item={item} priority={priority} />
-      </Link>
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:gap-4">
         <div className="min-w-0 flex-1 space-y-1.5">
-          <h3 id={`row-title-${item.id}`} className="line-clamp-1 font-semibold">
-            <Link
-              href={detailHref}
-              state={ITEM_DETAIL_STATE}
-              className="rounded-sm hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              data-testid={`link-item-${item.id}`}
-            >
-              {item.title}
-            </Link>
-          </h3>
+          <ItemTitleLink
+            item={item}
+            href={detailHref}
+            id={`row-title-${item.id}`}
+            className="line-clamp-1 font-semibold"
+          />
           <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
           <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground sm:text-sm">
             <div className="flex gap-1">

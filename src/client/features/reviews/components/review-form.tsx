@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
+import { Field } from '@client/components/ui/form';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
 import { Textarea } from '@client/components/ui/textarea';
@@ -128,21 +129,18 @@ export function ReviewForm({
           </div>
         )}
       />
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-comment`}>
-          Comment <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Textarea
-          id={`${id}-comment`}
-          rows={3}
-          maxLength={MAX_REVIEW_COMMENT_LENGTH}
-          placeholder="Share how the swap went"
-          aria-invalid={errors.comment ? true : undefined}
-          {...register('comment')}
-          data-testid={`input-review-comment-${tradeId}`}
-        />
-        {errors.comment ? <p className="text-sm text-destructive">{errors.comment.message}</p> : null}
-      </div>
+      <Field id={`${id}-comment`} label="Comment" labelNote="(optional)" errors={errors.comment?.message}>
+        {(fieldControl) => (
+          <Textarea
+            {...fieldControl}
+            rows={3}
+            maxLength={MAX_REVIEW_COMMENT_LENGTH}
+            placeholder="Share how the swap went"
+            {...register('comment')}
+            data-testid={`input-review-comment-${tradeId}`}
+          />
+        )}
+      </Field>
       <div>
         <Button
           type="submit"

@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
 import { useId } from 'react';
+import { ErrorList } from '@client/components/ui/form';
 import { cn } from '@client/lib/utils';
 
 /**
@@ -58,11 +59,7 @@ export function StarRatingInput({
           {value > 0 ? `${value}/5` : ''}
         </span>
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <ErrorList id={errorId} errors={error} />
     </fieldset>
   );
 }

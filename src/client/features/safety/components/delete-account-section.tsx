@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountDeletionInput } from '@common/api/safety';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Trash2, TriangleAlert } from 'lucide-react';
+import { Trash2, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
@@ -11,10 +11,10 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { ConfirmDialogFooter } from '@client/components/ui/confirm-dialog-footer';
 import { Input } from '@client/components/ui/input';
 import { Field } from '@client/components/ui/form';
 import { toast } from '@client/components/ui/use-toast';
@@ -127,24 +127,16 @@ function DeleteAccountDialog({
               />
             )}
           </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant="destructive"
-              disabled={deletion.isPending}
-              data-testid="button-confirm-delete-account"
-            >
-              {deletion.isPending ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <Trash2 aria-hidden="true" />
-              )}
-              {deletion.isPending ? 'Deleting...' : 'Delete my account'}
-            </Button>
-          </DialogFooter>
+          <ConfirmDialogFooter
+            cancelLabel="Cancel"
+            onCancel={() => changeOpen(false)}
+            confirmLabel="Delete my account"
+            pendingLabel="Deleting..."
+            icon={Trash2}
+            pending={deletion.isPending}
+            destructive
+            testId="button-confirm-delete-account"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,19 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REPORT_REASON_LABELS, REPORT_REASONS } from '@common/api/safety';
 import { MAX_REPORT_DETAILS_LENGTH } from '@common/domain/limits';
-import { Flag, LoaderCircle } from 'lucide-react';
+import { Flag } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@client/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { ConfirmDialogFooter } from '@client/components/ui/confirm-dialog-footer';
 import { Field } from '@client/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
@@ -161,19 +160,15 @@ export function ReportDialog({
             )}
           </Field>
 
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={report.isPending} data-testid="button-submit-report">
-              {report.isPending ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <Flag aria-hidden="true" />
-              )}
-              {report.isPending ? 'Sending...' : 'Send report'}
-            </Button>
-          </DialogFooter>
+          <ConfirmDialogFooter
+            cancelLabel="Cancel"
+            onCancel={close}
+            confirmLabel="Send report"
+            pendingLabel="Sending..."
+            icon={Flag}
+            pending={report.isPending}
+            testId="button-submit-report"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,5 @@
 import {
   ArrowRight,
-  Check,
   Handshake,
   Lock,
   Mail,
@@ -11,6 +10,7 @@ import {
 } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { CheckList, PrimaryBanner, StepCard } from '@client/components/layout/marketing';
 import { SectionHeading } from '@client/components/layout/section-heading';
 import { StatTiles } from './social-stats-card';
 
@@ -77,43 +77,39 @@ export function SocialVisitorView() {
 
 function JoinPrompt() {
   return (
-    <section
+    <PrimaryBanner
       aria-labelledby="social-join-heading"
-      className="relative overflow-hidden rounded-2xl bg-primary px-6 py-10 text-center text-primary-foreground sm:px-12 sm:py-14"
+      className="py-10 text-center sm:px-12 sm:py-14"
+      glowClassName="-top-20 -right-20 size-72"
+      contentClassName="mx-auto max-w-2xl space-y-4"
     >
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -top-20 -right-20 size-72 rounded-full bg-coral/30 blur-3xl"
-      />
-      <div className="relative mx-auto max-w-2xl space-y-4">
-        <h2 id="social-join-heading" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
-          Join the Social Trading Community
-        </h2>
-        <p className="text-primary-foreground/90 sm:text-lg">
-          Create a free account to get friend recommendations, find members with your style and build your
-          reputation as a trader.
-        </p>
-        <div className="flex flex-col justify-center gap-3 pt-2 sm:flex-row">
-          <Button asChild size="lg" variant="secondary">
-            <a href="/api/auth/external" data-testid="button-social-signup-external">
-              <UserRound aria-hidden="true" />
-              Sign Up with External Account
-            </a>
-          </Button>
-          <Button
-            asChild
-            size="lg"
-            variant="outline"
-            className="border-white/40 bg-transparent text-primary-foreground hover:bg-white/10 hover:text-primary-foreground"
-          >
-            <a href="/api/auth/email" data-testid="button-social-signup-email">
-              <Mail aria-hidden="true" />
-              Sign Up with Email
-            </a>
-          </Button>
-        </div>
+      <h2 id="social-join-heading" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+        Join the Social Trading Community
+      </h2>
+      <p className="text-primary-foreground/90 sm:text-lg">
+        Create a free account to get friend recommendations, find members with your style and build your
+        reputation as a trader.
+      </p>
+      <div className="flex flex-col justify-center gap-3 pt-2 sm:flex-row">
+        <Button asChild size="lg" variant="secondary">
+          <a href="/api/auth/external" data-testid="button-social-signup-external">
+            <UserRound aria-hidden="true" />
+            Sign Up with External Account
+          </a>
+        </Button>
+        <Button
+          asChild
+          size="lg"
+          variant="outline"
+          className="border-white/40 bg-transparent text-primary-foreground hover:bg-white/10 hover:text-primary-foreground"
+        >
+          <a href="/api/auth/email" data-testid="button-social-signup-email">
+            <Mail aria-hidden="true" />
+            Sign Up with Email
+          </a>
+        </Button>
       </div>
-    </section>
+    </PrimaryBanner>
   );
 }
 
@@ -126,22 +122,9 @@ function HowSocialTradingWorks() {
         description="Four steps from your first listing to a trusted name in the community."
       />
       <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
-        {STEPS.map(({ icon: Icon, title, text }, index) => (
+        {STEPS.map(({ icon, title, text }, index) => (
           <li key={title}>
-            <Card className="h-full">
-              <CardHeader className="pb-3">
-                <div className="mb-2 flex items-center gap-3">
-                  <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
-                    <Icon className="size-5" aria-hidden="true" />
-                  </span>
-                  <span className="text-sm font-semibold text-primary">Step {index + 1}</span>
-                </div>
-                <CardTitle>{title}</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <p className="text-sm text-muted-foreground">{text}</p>
-              </CardContent>
-            </Card>
+            <StepCard icon={icon} step={index + 1} title={title} text={text} compact />
           </li>
         ))}
       </ol>
@@ -160,14 +143,7 @@ function WhyJoin() {
               <CardTitle>{title}</CardTitle>
             </CardHeader>
             <CardContent>
-              <ul className="space-y-3">
-                {points.map((point) => (
-                  <li key={point} className="flex gap-2.5">
-                    <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                    <span>{point}</span>
-                  </li>
-                ))}
-              </ul>
+              <CheckList points={points} className="space-y-3" />
             </CardContent>
           </Card>
         ))}

@@ -3,14 +3,13 @@ import { formatDollars } from '@common/domain/money';
 import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { offerableItems } from '@common/domain/trade-board';
 import { defaultTradeMessage } from '@common/domain/trade-state';
-import { isFairTrade, VALUE_HINT_TEXT, valueHint } from '@common/domain/value-hint';
 import { MAX_TRADE_MESSAGE_LENGTH } from '@common/domain/limits';
-import { ArrowLeftRight, BadgeCheck, LoaderCircle, Scale, TrendingDown, TrendingUp } from 'lucide-react';
+import { ArrowLeftRight, LoaderCircle } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { ValueComparison } from '@client/components/value-comparison';
 import { DialogFooter } from '@client/components/ui/dialog';
-import { Label } from '@client/components/ui/label';
+import { Field } from '@client/components/ui/form';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
@@ -106,27 +105,31 @@ export function BarterRequestForm({
         )}
       </fieldset>
 
-      {selected ? <ValueComparison offered={selected} wanted={item} /> : null}
+      {selected ? (
+        <ValueComparison
+          yours={{ title: selected.title, value: selected.estimatedValue }}
+          theirs={{ title: item.title, value: item.estimatedValue }}
+        />
+      ) : null}
 
       {noneToOffer ? null : (
-        <div className="grid gap-2">
-          <Label htmlFor={messageId}>
-            Message <span className="font-normal text-muted-foreground">(optional)</span>
-          </Label>
-          <Textarea
-            id={messageId}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-            placeholder={
-              selected
-                ? defaultTradeMessage(selected.title, item.title)
-                : 'Add a personal note. A friendly default message is sent if you leave this empty.'
-            }
-            maxLength={MAX_TRADE_MESSAGE_LENGTH}
-            rows={3}
-            data-testid="input-barter-message"
-          />
-        </div>
+        <Field id={messageId} label="Message" labelNote="(optional)">
+          {(fieldControl) => (
+            <Textarea
+              {...fieldControl}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              placeholder={
+                selected
+                  ? defaultTradeMessage(selected.title, item.title)
+                  : 'Add a personal note. A friendly default message is sent if you leave this empty.'
+              }
+              maxLength={MAX_TRADE_MESSAGE_LENGTH}
+              rows={3}
+              data-testid="input-barter-message"
+            />
+          )}
+        </Field>
       )}
 
       <DialogFooter className="gap-2 sm:justify-between">
@@ -218,47 +221,5 @@ function NothingToOffer({ hasItems }: { hasItems: boolean }) {
       </p>
       <ListItemButton size="sm" data-testid="button-barter-list-item" />
     </div>
-  );
-}
-
-const HINT_ICONS = { similar: Scale, 'yours-higher': TrendingUp, 'theirs-higher': TrendingDown } as const;
-
-/** docs/product.md (Trades): value hint and 'Fair Trade' badge for the chosen pair. */
-function ValueComparison({ offered, wanted }: { offered: Item; wanted: Item }) {
-  const hint = valueHint(offered.estimatedValue, wanted.estimatedValue);
-  const fair = isFairTrade(offered.estimatedValue, wanted.estimatedValue);
-  const Icon = HINT_ICONS[hint];
-  return (
-    <section aria-label="Value comparison" className="grid gap-3 rounded-lg border bg-muted/40 p-3">
-      <dl className="grid grid-cols-2 gap-3 text-sm">
-        <div>
-          <dt className="text-muted-foreground">Your item</dt>
-          <dd className="text-base font-semibold">{formatDollars(offered.estimatedValue)}</dd>
-        </div>
-        <div className="text-right">
-          <dt className="text-muted-foreground">Their item</dt>
-          <dd className="text-base font-semibold">{formatDollars(wanted.estimatedValue)}</dd>
-        </div>
-      </dl>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p
-          className={cn(
-            'inline-flex items-center gap-1.5 text-sm font-medium',
-            hint === 'similar' ? 'text-primary' : 'text-amber-700',
-          )}
-          data-testid="text-value-hint"
-          aria-live="polite"
-        >
-          <Icon className="size-4 shrink-0" aria-hidden="true" />
-          {VALUE_HINT_TEXT[hint]}
-        </p>
-        {fair ? (
-          <Badge data-testid="badge-fair-trade">
-            <BadgeCheck aria-hidden="true" />
-            Fair Trade
-          </Badge>
-        ) : null}
-      </div>
-    </section>
   );
 }

@@ -1,16 +1,15 @@
 import type { TradeRequest } from '@common/api/trades';
 import { MAX_CANCEL_REASON } from '@common/domain/trade-state';
-import { LoaderCircle, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '@client/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { ConfirmDialogFooter } from '@client/components/ui/confirm-dialog-footer';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
@@ -81,24 +80,15 @@ export function CancelTradeDialog({ trade, partnerName, open, onOpenChange }: Tr
               {reason.length}/{MAX_CANCEL_REASON}
             </span>
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close}>
-              Keep the trade
-            </Button>
-            <Button
-              type="submit"
-              variant="destructive"
-              disabled={update.isPending}
-              data-testid="button-confirm-cancel"
-            >
-              {update.isPending ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <X aria-hidden="true" />
-              )}
-              Cancel trade
-            </Button>
-          </DialogFooter>
+          <ConfirmDialogFooter
+            cancelLabel="Keep the trade"
+            onCancel={close}
+            confirmLabel="Cancel trade"
+            icon={X}
+            pending={update.isPending}
+            destructive
+            testId="button-confirm-cancel"
+          />
         </form>
       </DialogContent>
     </Dialog>

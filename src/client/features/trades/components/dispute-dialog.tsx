@@ -13,10 +13,10 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { ConfirmDialogFooter } from '@client/components/ui/confirm-dialog-footer';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
@@ -185,24 +185,16 @@ export function DisputeDialog({ trade, partnerName, open, onOpenChange }: TradeD
               {problem}
             </p>
           ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close}>
-              Back
-            </Button>
-            <Button
-              type="submit"
-              variant="destructive"
-              disabled={dispute.isPending || uploading > 0}
-              data-testid="button-submit-dispute"
-            >
-              {dispute.isPending ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <ShieldAlert aria-hidden="true" />
-              )}
-              Open dispute
-            </Button>
-          </DialogFooter>
+          <ConfirmDialogFooter
+            cancelLabel="Back"
+            onCancel={close}
+            confirmLabel="Open dispute"
+            icon={ShieldAlert}
+            pending={dispute.isPending}
+            disabled={uploading > 0}
+            destructive
+            testId="button-submit-dispute"
+          />
         </form>
       </DialogContent>
     </Dialog>
