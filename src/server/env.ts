@@ -35,6 +35,16 @@ const envSchema = z.object({
   CLAIM_WINDOW_DAYS: z.coerce.number().positive().max(365).default(3),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(200),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(320).default('Threadswap <no-reply@threadswap.example>'),
+  APP_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http:// or https:// URL' })
+    .optional(),
+  REQUIRE_EMAIL_VERIFICATION: flag.optional(),
 });
 
 /** The trade lifecycle's timers (docs/decisions/006-trade-lifecycle.md). */
@@ -75,6 +85,19 @@ export interface AppConfig {
   sweepIntervalSeconds: number;
   /** What one member's uploaded photos may take up in the database, both sizes together. */
   uploadQuotaMb: number;
+  mail: MailConfig;
+}
+
+/** Outgoing mail (README § Configuration: SMTP_URL, MAIL_FROM, APP_URL, REQUIRE_EMAIL_VERIFICATION). */
+export interface MailConfig {
+  /** The SMTP server mail goes to; without one, mail is kept in the outbox table instead. */
+  smtpUrl: string | undefined;
+  /** The From header of every email. */
+  from: string;
+  /** Where links in emails point, without a trailing slash. */
+  appUrl: string;
+  /** Unverified members may not send trade requests or messages. */
+  requireEmailVerification: boolean;
 }
 
 function parseTrustProxy(value: string): AppConfig['trustProxy'] {
@@ -111,6 +134,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     },
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     uploadQuotaMb: env.UPLOAD_QUOTA_MB,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      // A server that cannot send mail cannot ask anyone to read one.
+      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? Boolean(env.SMTP_URL),
+    },
   };
 }
 

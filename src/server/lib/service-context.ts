@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect';
 import type { DomainEvents } from './domain-events';
 import type { GenerationCache } from './generation-cache';
+import type { Mailer } from './mail';
 
 /**
  * What every service function takes first; the acting member (`memberId`) comes second. One per
@@ -12,4 +13,8 @@ export interface ServiceContext {
   events: DomainEvents;
   /** The public marketplace reads, cached per query (items/marketplace-cache.ts). */
   marketplaceCache: GenerationCache;
+  /** Outgoing mail: call `mailer.send` after the commit (`effects.after`), never inside a transaction. */
+  mailer: Mailer;
+  /** Where links in emails point (APP_URL), without a trailing slash. */
+  appUrl: string;
 }

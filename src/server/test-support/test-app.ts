@@ -27,6 +27,12 @@ export const testConfig: AppConfig = {
   // Tests run the sweep themselves (app.sweep.run), with the clock they need.
   sweepIntervalSeconds: 0,
   uploadQuotaMb: 200,
+  mail: {
+    smtpUrl: undefined,
+    from: 'Threadswap <no-reply@threadswap.example>',
+    appUrl: 'http://localhost:5000',
+    requireEmailVerification: false,
+  },
 };
 
 const passwordHashes = new Map<string, Promise<string>>();
@@ -120,6 +126,8 @@ export function useTestApp(options: TestAppOptions = {}) {
         email?: string;
         password?: string;
         role?: 'member' | 'moderator';
+        /** Whether the member has verified their email (default yes). */
+        verified?: boolean;
       } = {},
     ) {
       const client = new TestClient(() => this.app);
@@ -134,6 +142,7 @@ export function useTestApp(options: TestAppOptions = {}) {
           email,
           passwordHash: await passwordHashes.get(password),
           role: overrides.role ?? 'member',
+          emailVerifiedAt: overrides.verified === false ? null : new Date(),
         })
         .returning();
       if (!row) throw new Error('member insert returned nothing');

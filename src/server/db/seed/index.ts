@@ -33,6 +33,7 @@ export async function seedDemo(db: Db, log: (message: string) => void = () => un
       .values(
         members.map((member, index) => ({
           email: member.email,
+          emailVerifiedAt: new Date(),
           passwordHash,
           firstName: member.firstName,
           lastName: member.lastName,
