@@ -67,11 +67,40 @@ const ModerationPage = lazyPage(
   (module) => module.ModerationPage,
 );
 
+const ForgotPasswordPage = lazyPage(
+  () => import('@client/pages/email-links'),
+  (module) => module.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('@client/pages/email-links'),
+  (module) => module.ResetPasswordPage,
+);
+const VerifyEmailPage = lazyPage(
+  () => import('@client/pages/email-links'),
+  (module) => module.VerifyEmailPage,
+);
+const ConfirmEmailPage = lazyPage(
+  () => import('@client/pages/email-links'),
+  (module) => module.ConfirmEmailPage,
+);
+
+/** The pages that emailed links open, for visitors and members alike. */
+const EMAIL_LINK_ROUTES: readonly AppRoute[] = [
+  { path: '/forgot-password', component: ForgotPasswordPage },
+  { path: '/reset-password', component: ResetPasswordPage },
+  { path: '/verify-email', component: VerifyEmailPage },
+  { path: '/confirm-email', component: ConfirmEmailPage },
+];
+
 /** The visitors' pages in chunks of their own, by path. */
 const LAZY_VISITOR_PAGES: Readonly<Record<string, LazyPage>> = {
   '/categories': CategoriesPage,
   '/how-it-works': HowItWorksPage,
   '/social': SocialPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+  '/verify-email': VerifyEmailPage,
+  '/confirm-email': ConfirmEmailPage,
 };
 
 /**
@@ -97,6 +126,7 @@ export const VISITOR_ROUTES: readonly AppRoute[] = [
   { path: '/categories', component: CategoriesPage },
   { path: '/how-it-works', component: HowItWorksPage },
   { path: '/social', component: SocialPage },
+  ...EMAIL_LINK_ROUTES,
 ];
 
 /** Members get their own home page at / and the member-only pages (MEMBER_ONLY_PATHS). */
@@ -110,4 +140,5 @@ export const MEMBER_ROUTES: readonly AppRoute[] = [
   { path: '/social', component: SocialPage },
   /** Reports for moderators; the page itself tells other members they are not authorized. */
   { path: '/moderation', component: ModerationPage },
+  ...EMAIL_LINK_ROUTES,
 ];

@@ -7,3 +7,10 @@ export { PasswordInput } from './components/password-input';
 export { PasswordStrengthMeter } from './components/password-strength-meter';
 export { UserAvatar } from './components/user-avatar';
 export { UserMenu } from './components/user-menu';
+export {
+  EmailLinkCard,
+  EmailTokenResult,
+  ForgotPasswordForm,
+  ResetPasswordForm,
+} from './components/email-links';
+export { VerifyEmailBanner } from './components/verify-email-banner';

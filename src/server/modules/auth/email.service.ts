@@ -6,7 +6,6 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import type { ServiceContext } from '../../lib/service-context';
-import { hashToken } from '../../lib/session';
 import { transact } from '../../lib/unit-of-work';
 import { emailChangeConfirmEmail, emailChangeNoticeEmail, passwordResetEmail } from './auth.emails';
 import { DEMO_MEMBER_EMAIL, findByEmail } from './auth.service';

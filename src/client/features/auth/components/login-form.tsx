@@ -63,6 +63,13 @@ export function LoginForm({
           />
         )}
       </Field>
+      <a
+        href="/forgot-password"
+        className="-mt-2 justify-self-end text-sm text-primary underline-offset-4 hover:underline"
+        data-testid="link-forgot-password"
+      >
+        Forgot password?
+      </a>
       <Button
         type="submit"
         size="lg"
