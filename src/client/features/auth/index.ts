@@ -14,3 +14,4 @@ export {
   ResetPasswordForm,
 } from './components/email-links';
 export { VerifyEmailBanner } from './components/verify-email-banner';
+export { ChangeEmailForm } from './components/change-email-form';

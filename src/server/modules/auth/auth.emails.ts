@@ -75,7 +75,7 @@ export function emailChangeNoticeEmail(appUrl: string, member: Recipient, newEma
         `Someone signed in to your Threadswap account asked to change its email to ${newEmail}. It changes once the link sent to that address is opened.`,
         'If this was you, there is nothing to do here.',
       ],
-      action: { label: 'Review your account', url: `${appUrl}/profile?tab=settings` },
+      action: { label: 'Review your account', url: `${appUrl}/profile?tab=preferences` },
       footer:
         'If it was not you, change your password now and end your other sessions in account settings: the change has not happened yet.',
     }),

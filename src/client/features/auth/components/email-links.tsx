@@ -1,11 +1,13 @@
 import { CircleCheck, LoaderCircle, MailCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { ErrorList, Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api-error';
+import { refreshSession } from '@client/lib/session';
 import {
   useEmailTokenMutation,
   usePasswordResetConfirmMutation,
@@ -182,13 +184,15 @@ export function EmailTokenResult({
   done: string;
 }) {
   const use = useEmailTokenMutation(url);
+  const queryClient = useQueryClient();
   const sent = useRef(false);
   const { mutate } = use;
   useEffect(() => {
     if (sent.current || !token) return;
     sent.current = true;
-    mutate(token);
-  }, [mutate, token]);
+    // The member's own record changed (verified, or a new email): the banner and settings follow.
+    mutate(token, { onSuccess: () => void refreshSession(queryClient) });
+  }, [mutate, token, queryClient]);
 
   if (!token)
     return <ErrorList errors="This link has no token. Please open the link from the email again." />;
