@@ -21,6 +21,7 @@ import { installAuthentication } from './lib/authentication';
 import { createDomainEvents } from './lib/domain-events';
 import { installErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logging';
+import { createMailer } from './lib/mail';
 import { installOriginGuard } from './lib/origin-guard';
 import { installTextGuard } from './lib/text-guard';
 import { installCachePolicy } from './lib/cache-policy';
@@ -34,9 +35,11 @@ import {
   type MemberRateLimits,
 } from './lib/rate-limit';
 import { installMemberLimits } from './lib/member-limits';
+import { installEmailVerification } from './lib/email-verification';
 import { createSweep, type Sweep } from './lib/sweep';
 import type { ServiceContext } from './lib/service-context';
 import { authRoutes } from './modules/auth/auth.routes';
+import { outboxRoutes } from './modules/mail/outbox.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -165,6 +168,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     events: createDomainEvents(),
     marketplaceCache: app.marketplaceCache,
     renderMissingImage: options.renderMissingImage,
+    mailer: createMailer({ config: options.config.mail, db: options.database.db, log: app.log }),
+    appUrl: options.config.mail.appUrl,
   };
   app.decorate('services', services);
   // Listeners run in the order they subscribe: wishlist alerts go out before match alerts.
@@ -195,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.addHook('onClose', async () => {
     await sweep.stop();
     await ringRepack.stop();
+    await services.mailer.close();
   });
 
   await app.register(cookie);
@@ -229,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       options.database.pool,
     ),
   );
+  installEmailVerification(app);
   // The OpenAPI document, generated from the same zod contract the routes validate with.
   await app.register(swagger, {
     openapi: { info: { title: 'Threadswap API', version: '1.0.0' } },
@@ -238,6 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(outboxRoutes);
   await app.register(usersRoutes);
   await app.register(imagesRoutes);
   await app.register(itemsRoutes);
@@ -281,7 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     // API paths and missing files (a stale /assets/x.js) answer 404; any other page path is the app.
-    const notAPage = /^\/(api|images|ws|assets)(\/|$)|^\/(healthz|readyz)$|\.[a-z0-9]+$/i.test(
+    const notAPage = /^\/(api|images|ws|assets|dev)(\/|$)|^\/(healthz|readyz)$|\.[a-z0-9]+$/i.test(
       request.url.split('?')[0] ?? '',
     );
     if (serveClient && !notAPage && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -177,6 +177,39 @@ const rows: Record<string, Row> = {
     expect: { visitor: 302, other: 302, owner: 302 },
     request: () => ({ url: '/api/auth/email' }),
   },
+  'POST /api/auth/password-reset': {
+    expect: { visitor: 202, other: 202, owner: 202 },
+    request: () => ({ url: '/api/auth/password-reset', body: { email: 'someone@example.com' } }),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    expect: { visitor: 400, other: 400, owner: 400 },
+    request: () => ({
+      url: '/api/auth/password-reset/confirm',
+      body: { token: 'A'.repeat(43), password: 'a-brand-new-passphrase' },
+    }),
+  },
+  'POST /api/auth/verify-email': {
+    expect: { visitor: 400, other: 400, owner: 400 },
+    request: () => ({ url: '/api/auth/verify-email', body: { token: 'A'.repeat(43) } }),
+  },
+  // Members of the world are verified already: a new link is refused.
+  'POST /api/auth/verify-email/resend': {
+    expect: { visitor: 401, other: 409, owner: 409 },
+    request: () => ({ url: '/api/auth/verify-email/resend' }),
+  },
+  'POST /api/auth/email-change': {
+    expect: { visitor: 401, other: 202, owner: 202 },
+    request: () => ({
+      url: '/api/auth/email-change',
+      body: { newEmail: `moved-${Math.random()}@example.com`, password: 'secret-password' },
+    }),
+  },
+  'POST /api/auth/email-change/confirm': {
+    expect: { visitor: 400, other: 400, owner: 400 },
+    request: () => ({ url: '/api/auth/email-change/confirm', body: { token: 'A'.repeat(43) } }),
+  },
+  // Demo mode (the test config) only; 404 otherwise (email-change.test.ts).
+  'GET /dev/outbox': { expect: publicRead, request: () => ({ url: '/dev/outbox' }) },
   'PATCH /api/users/preferences': {
     expect: { visitor: 401, other: 200, owner: 200 },
     request: () => ({ url: '/api/users/preferences', body: { bio: 'hi' } }),

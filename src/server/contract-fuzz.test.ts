@@ -185,7 +185,8 @@ describe('contract fuzzing over HTTP', () => {
       );
     }
     expect((await t.visitor().get('/healthz')).statusCode).toBe(200);
-  });
+    // Every route in one test: over a hundred of them, each with its argon2 checks and transactions.
+  }, 180_000);
 
   it('answers broken JSON, wrong content types and oversize bodies with 4xx', async () => {
     const bodies: Array<[string, string | Buffer]> = [

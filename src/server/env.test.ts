@@ -25,6 +25,29 @@ describe('configuration', () => {
     expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 
+  it('asks for email verification by default only when mail can be sent (SMTP_URL)', () => {
+    expect(parseEnv({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Threadswap <no-reply@threadswap.example>',
+      appUrl: 'http://localhost:5000',
+      requireEmailVerification: false,
+    });
+    const smtp = parseEnv({
+      SMTP_URL: 'smtp://mail.example:587',
+      APP_URL: 'https://swap.example/',
+      PORT: '8080',
+    });
+    expect(smtp.mail).toMatchObject({ requireEmailVerification: true, appUrl: 'https://swap.example' });
+    expect(
+      parseEnv({ SMTP_URL: 'smtp://mail.example', REQUIRE_EMAIL_VERIFICATION: 'off' }).mail
+        .requireEmailVerification,
+    ).toBe(false);
+    expect(parseEnv({ REQUIRE_EMAIL_VERIFICATION: 'on' }).mail.requireEmailVerification).toBe(true);
+    expect(parseEnv({ PORT: '8080' }).mail.appUrl).toBe('http://localhost:8080');
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(() => parseEnv({ APP_URL: 'swap.example' })).toThrow(/APP_URL: must be an http/);
+  });
+
   it('no longer reads MODERATOR_EMAILS', () => {
     expect(Object.keys(parseEnv({ MODERATOR_EMAILS: 'a@example.com' }))).not.toContain('moderatorEmails');
   });

@@ -45,6 +45,16 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 60)
     .default(5),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(320).default('Threadswap <no-reply@threadswap.example>'),
+  APP_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http:// or https:// URL' })
+    .optional(),
+  REQUIRE_EMAIL_VERIFICATION: flag.optional(),
 });
 
 /** Swap ring timers (docs/decisions/007-swap-rings.md); accepted rings use the trade timers. */
@@ -94,6 +104,19 @@ export interface AppConfig {
   /** What one member's uploaded photos may take up in the database, both sizes together. */
   uploadQuotaMb: number;
   ringTimers: RingTimers;
+  mail: MailConfig;
+}
+
+/** Outgoing mail (README § Configuration: SMTP_URL, MAIL_FROM, APP_URL, REQUIRE_EMAIL_VERIFICATION). */
+export interface MailConfig {
+  /** The SMTP server mail goes to; without one, mail is kept in the outbox table instead. */
+  smtpUrl: string | undefined;
+  /** The From header of every email. */
+  from: string;
+  /** Where links in emails point, without a trailing slash. */
+  appUrl: string;
+  /** Unverified members may not send trade requests or messages. */
+  requireEmailVerification: boolean;
 }
 
 function parseTrustProxy(value: string): AppConfig['trustProxy'] {
@@ -131,6 +154,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     uploadQuotaMb: env.UPLOAD_QUOTA_MB,
     ringTimers: { proposalHours: env.RING_PROPOSAL_HOURS, repackMinutes: env.RING_REPACK_MINUTES },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      // A server that cannot send mail cannot ask anyone to read one.
+      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? Boolean(env.SMTP_URL),
+    },
   };
 }
 

@@ -99,6 +99,31 @@ const ModerationPage = lazyPage(
   (module) => module.ModerationPage,
 );
 
+const ForgotPasswordPage = lazyPage(
+  () => import('@client/pages/email-links'),
+  (module) => module.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('@client/pages/email-links'),
+  (module) => module.ResetPasswordPage,
+);
+const VerifyEmailPage = lazyPage(
+  () => import('@client/pages/email-links'),
+  (module) => module.VerifyEmailPage,
+);
+const ConfirmEmailPage = lazyPage(
+  () => import('@client/pages/email-links'),
+  (module) => module.ConfirmEmailPage,
+);
+
+/** The pages that emailed links open, for visitors and members alike. */
+const EMAIL_LINK_ROUTES: readonly AppRoute[] = [
+  { path: '/forgot-password', component: ForgotPasswordPage },
+  { path: '/reset-password', component: ResetPasswordPage },
+  { path: '/verify-email', component: VerifyEmailPage },
+  { path: '/confirm-email', component: ConfirmEmailPage },
+];
+
 /** The visitors' pages in chunks of their own, by path. */
 const LAZY_VISITOR_PAGES: Readonly<Record<string, LazyPage>> = {
   '/categories': CategoriesPage,
@@ -113,6 +138,10 @@ const LAZY_VISITOR_PAGES: Readonly<Record<string, LazyPage>> = {
   '/wishlist': SignInPromptPage,
   '/messages': SignInPromptPage,
   '/rings': SignInPromptPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+  '/verify-email': VerifyEmailPage,
+  '/confirm-email': ConfirmEmailPage,
 };
 
 /** The footer's pages of plain information, open to everyone. */
@@ -152,6 +181,7 @@ export const VISITOR_ROUTES: readonly AppRoute[] = [
   { path: '/profile', component: SignInPromptPage },
   { path: '/wishlist', component: SignInPromptPage },
   { path: '/messages', component: SignInPromptPage },
+  ...EMAIL_LINK_ROUTES,
 ];
 
 /** Members get their own home page at / and the member-only pages (MEMBER_ONLY_PATHS). */
@@ -168,4 +198,5 @@ export const MEMBER_ROUTES: readonly AppRoute[] = [
   /** Reports for moderators; the page itself tells other members they are not authorized. */
   { path: '/moderation', component: ModerationPage },
   ...INFO_ROUTES,
+  ...EMAIL_LINK_ROUTES,
 ];

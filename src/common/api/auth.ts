@@ -75,3 +75,46 @@ export const endSessionsQuery = z.object({
   others: z.enum(['true'], { message: 'Only others=true is supported: end one session by its id' }),
 });
 export const endedSessions = z.object({ ended: z.number().int() });
+
+/** What every refused email link says: whether it was never valid, used or expired is not told apart. */
+export const INVALID_EMAIL_LINK = 'This link is invalid or has expired. Please ask for a new one.';
+
+/** The token of an emailed link: random, URL-safe. */
+const emailToken = z
+  .string({ message: 'The link has no token' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, { message: INVALID_EMAIL_LINK });
+
+const newPassword = z
+  .string({ message: 'Password is required' })
+  .min(MIN_PASSWORD_LENGTH, { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long` })
+  .max(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` });
+
+/** Ask for a password reset link; the answer is 202 whatever the email. */
+export const passwordResetInput = z.object({ email });
+export type PasswordResetInput = z.input<typeof passwordResetInput>;
+
+export const passwordResetConfirmInput = z.object({ token: emailToken, password: newPassword });
+export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmInput>;
+
+export const verifyEmailInput = z.object({ token: emailToken });
+export type VerifyEmailInput = z.input<typeof verifyEmailInput>;
+
+/** Change the account's email: the current password, and the new address that must confirm it. */
+export const emailChangeInput = z.object({
+  newEmail: email,
+  password: z
+    .string({ message: 'Your current password is required' })
+    .min(1, { message: 'Your current password is required' })
+    .max(MAX_LOGIN_PASSWORD_LENGTH, { message: 'Your password is incorrect' }),
+});
+export type EmailChangeInput = z.input<typeof emailChangeInput>;
+
+export const emailChangeConfirmInput = z.object({ token: emailToken });
+
+/** Accepted: whatever happens next happens by email. */
+export const acceptedResponse = z.object({ ok: z.literal(true) });
+
+/** The message a member who has not verified their email gets for what needs it. */
+export const EMAIL_NOT_VERIFIED =
+  'Please verify your email address first: open the link we sent you, or ask for a new one from the banner at the top of the page.';

@@ -15,6 +15,10 @@ export const user = z.object({
   createdAt: z.string(),
   /** Only on the member's own record: may they use the moderation view (a role granted with `npm run moderator`). */
   isModerator: z.boolean().optional(),
+  /** Only on the member's own record: have they opened the link sent to their email. */
+  emailVerified: z.boolean().optional(),
+  /** Only on the member's own record: must they verify it before sending trade requests and messages. */
+  emailVerificationRequired: z.boolean().optional(),
 });
 export type User = z.infer<typeof user>;
 

@@ -64,6 +64,11 @@ export const users = pgTable(
       .notNull()
       .default('member'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the member proved they read mail at `email` (the link sent at registration or on an email
+     * change); null until then. Members from before verification existed count as verified.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Set when the member deleted their account; the row stays, anonymised, for others' trade history. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -98,6 +103,48 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_id_idx').on(t.id)],
+);
+
+export const EMAIL_TOKEN_PURPOSES = ['password-reset', 'verify-email', 'email-change'] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+/**
+ * Single-use tokens sent by email (password reset, email verification, email change): the link
+ * holds a random token, only its SHA-256 is stored; used or expired ones are refused.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    /** The address an email change moves to (email-change only). */
+    newEmail: text('new_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * Mail kept instead of sent when no SMTP server is configured (lib/mail.ts); readable at
+ * /dev/outbox in demo mode only.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
 );
 
 /** Uploaded photos, re-encoded to WebP; kept in the database so that app servers stay stateless. */

@@ -229,3 +229,28 @@ export function createMemberLimiter(limits: MemberRateLimits, pool?: pg.Pool) {
   };
 }
 export type MemberLimiter = ReturnType<typeof createMemberLimiter>;
+
+/**
+ * How many emails the unauthenticated asks (password reset) may send to one address per window.
+ * Past it nothing more is sent, silently: the answer must not differ, and the owner is not locked
+ * out of anything but another copy of a link they already have.
+ */
+export function createMailLimiter(points: number, windowSeconds: number, pool?: pg.Pool) {
+  const limiter = budget('mail-address', points, windowSeconds, pool);
+  return {
+    /** Spends one email for `address`; false when its budget is used up. */
+    async allow(address: string) {
+      try {
+        await limiter.consume(address.toLowerCase());
+        return true;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return false;
+        throw error;
+      }
+    },
+  };
+}
+export type MailLimiter = ReturnType<typeof createMailLimiter>;
+
+/** Reset links one address may be sent per hour. */
+export const MAIL_PER_ADDRESS_PER_HOUR = 5;

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect';
 import type { DomainEvents } from './domain-events';
 import type { GenerationCache } from './generation-cache';
+import type { Mailer } from './mail';
 
 /**
  * What every service function takes first; the acting member (`memberId`) comes second. One per
@@ -17,4 +18,8 @@ export interface ServiceContext {
    * draw (the demo photos, rendered on first request), answering true when it now is stored.
    */
   renderMissingImage?: (id: string) => Promise<boolean>;
+  /** Outgoing mail: call `mailer.send` after the commit (`effects.after`), never inside a transaction. */
+  mailer: Mailer;
+  /** Where links in emails point (APP_URL), without a trailing slash. */
+  appUrl: string;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect';
 import { createDomainEvents } from '../lib/domain-events';
 import { createGenerationCache } from '../lib/generation-cache';
+import { silentMailer } from '../lib/mail';
 import type { ServiceContext } from '../lib/service-context';
 
 /** A context for calling read services on a database directly, without an app (no listeners, no cache). */
@@ -9,5 +10,7 @@ export function serviceContextFor(db: Db): ServiceContext {
     db,
     events: createDomainEvents(),
     marketplaceCache: createGenerationCache({ ttlMs: 0, maxBytes: 0 }),
+    mailer: silentMailer,
+    appUrl: 'http://localhost:5000',
   };
 }

@@ -30,6 +30,12 @@ export const testConfig: AppConfig = {
   uploadQuotaMb: 200,
   // Tests propose rings through the listeners or run the repack themselves.
   ringTimers: { proposalHours: 48, repackMinutes: 0 },
+  mail: {
+    smtpUrl: undefined,
+    from: 'Threadswap <no-reply@threadswap.example>',
+    appUrl: 'http://localhost:5000',
+    requireEmailVerification: false,
+  },
 };
 
 const passwordHashes = new Map<string, Promise<string>>();
@@ -126,6 +132,8 @@ export function useTestApp(options: TestAppOptions = {}) {
         email?: string;
         password?: string;
         role?: 'member' | 'moderator';
+        /** Whether the member has verified their email (default yes). */
+        verified?: boolean;
       } = {},
     ) {
       const client = new TestClient(() => this.app);
@@ -140,6 +148,7 @@ export function useTestApp(options: TestAppOptions = {}) {
           email,
           passwordHash: await passwordHashes.get(password),
           role: overrides.role ?? 'member',
+          emailVerifiedAt: overrides.verified === false ? null : new Date(),
         })
         .returning();
       if (!row) throw new Error('member insert returned nothing');

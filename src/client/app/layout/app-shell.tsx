@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { VerifyEmailBanner } from '@client/features/auth';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -13,6 +14,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
+      <VerifyEmailBanner />
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>

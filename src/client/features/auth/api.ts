@@ -1,4 +1,10 @@
-import type { LoginInput, RegisterInput } from '@common/api/auth';
+import type {
+  EmailChangeInput,
+  LoginInput,
+  PasswordResetConfirmInput,
+  PasswordResetInput,
+  RegisterInput,
+} from '@common/api/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
 import { MEMBER_ONLY_PATHS } from './member-only-paths';
@@ -50,5 +56,40 @@ export function useLogoutMutation() {
       }
     },
     meta: { errorTitle: 'Sign out failed', fixedDescription: true },
+  });
+}
+
+/** Asks for a password reset link; the server answers the same whatever the email. */
+export function usePasswordResetRequestMutation() {
+  return useMutation({
+    mutationFn: (input: PasswordResetInput) => apiRequest('POST', '/api/auth/password-reset', input),
+  });
+}
+
+/** Sets a new password with the emailed link's token; every session ends, so the member signs in again. */
+export function usePasswordResetConfirmMutation() {
+  return useMutation({
+    mutationFn: (input: PasswordResetConfirmInput) =>
+      apiRequest('POST', '/api/auth/password-reset/confirm', input),
+  });
+}
+
+/** Opens an emailed link: email verification or an email change, by its token. */
+export function useEmailTokenMutation(url: '/api/auth/verify-email' | '/api/auth/email-change/confirm') {
+  return useMutation({ mutationFn: (token: string) => apiRequest('POST', url, { token }) });
+}
+
+/** A new verification link for the signed-in member. */
+export function useResendVerificationMutation() {
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/verify-email/resend'),
+    meta: { errorTitle: 'Could not send the link' },
+  });
+}
+
+/** Starts an email change: a link to the new address, a notice to the current one. */
+export function useEmailChangeMutation() {
+  return useMutation({
+    mutationFn: (input: EmailChangeInput) => apiRequest('POST', '/api/auth/email-change', input),
   });
 }

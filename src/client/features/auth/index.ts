@@ -7,3 +7,11 @@ export { PasswordInput } from './components/password-input';
 export { PasswordStrengthMeter } from './components/password-strength-meter';
 export { UserAvatar } from './components/user-avatar';
 export { UserMenu } from './components/user-menu';
+export {
+  EmailLinkCard,
+  EmailTokenResult,
+  ForgotPasswordForm,
+  ResetPasswordForm,
+} from './components/email-links';
+export { VerifyEmailBanner } from './components/verify-email-banner';
+export { ChangeEmailForm } from './components/change-email-form';

@@ -48,6 +48,7 @@ export async function seedDemo(
       .values(
         members.map((member, index) => ({
           email: member.email,
+          emailVerifiedAt: new Date(),
           passwordHash,
           firstName: member.firstName,
           lastName: member.lastName,

@@ -81,6 +81,7 @@ async function insertMembers(
       .values(
         members.map((member) => ({
           email: member.email,
+          emailVerifiedAt: new Date(),
           passwordHash,
           firstName: member.firstName,
           lastName: member.lastName,

@@ -1,8 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  acceptedResponse,
   authStatus,
   demoLoginInput,
+  emailChangeConfirmInput,
+  emailChangeInput,
+  passwordResetConfirmInput,
+  passwordResetInput,
+  verifyEmailInput,
   endedSessions,
   endSessionsQuery,
   memberSessions,
@@ -14,7 +20,7 @@ import { idParam, okResponse } from '../../../common/api/common';
 import { accountDeletionInput, passwordChangeInput } from '../../../common/api/safety';
 import { user as userSchema } from '../../../common/api/users';
 import { isModerator } from '../../lib/authentication';
-import { notFound } from '../../lib/errors';
+import { notFound, tooManyRequests } from '../../lib/errors';
 import {
   clearSessionCookie,
   createSession,
@@ -37,6 +43,15 @@ import {
 import { refuseForDemoAccount } from './demo-account';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import { endOtherSessions, endSession, listSessions } from './sessions.service';
+import {
+  confirmEmailChange,
+  confirmPasswordReset,
+  requestEmailChange,
+  requestPasswordReset,
+  resendVerification,
+  verifyEmail,
+} from './email.service';
+import { createMailLimiter, MAIL_PER_ADDRESS_PER_HOUR } from '../../lib/rate-limit';
 
 /** Signs the member in on a fresh token; any token the browser held is ended (rotation on login). */
 async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
@@ -52,7 +67,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const presentSelf = (member: SessionUser) => ({
     ...presentUser(member),
     isModerator: isModerator(member),
+    emailVerified: Boolean(member.emailVerifiedAt),
+    emailVerificationRequired: app.config.mail.requireEmailVerification,
   });
+  const mailLimiter = createMailLimiter(MAIL_PER_ADDRESS_PER_HOUR, 60 * 60, app.database.pool);
 
   app.post(
     '/api/auth/register',
@@ -126,6 +144,94 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           request.cookies[SESSION_COOKIE],
         ),
       );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset',
+    { config: { auth: 'public' }, schema: { body: passwordResetInput, response: { 202: acceptedResponse } } },
+    async (request, reply) => {
+      await authLimiter.checkIp(request.ip);
+      const { email } = request.body;
+      // Answered before any lookup: the same answer, in the same time, whether the account exists.
+      ctx.mailer.defer('password-reset', async () => {
+        if (await mailLimiter.allow(email)) await requestPasswordReset(ctx, email);
+      });
+      return reply.status(202).send({ ok: true as const });
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      config: { auth: 'public', ...KEEPS_MARKETPLACE },
+      schema: { body: passwordResetConfirmInput, response: { 200: okResponse } },
+    },
+    async (request) => {
+      await authLimiter.checkIp(request.ip);
+      await confirmPasswordReset(ctx, request.body.token, request.body.password);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      config: { auth: 'public', ...KEEPS_MARKETPLACE },
+      schema: { body: verifyEmailInput, response: { 200: okResponse } },
+    },
+    async (request) => {
+      await authLimiter.checkIp(request.ip);
+      await verifyEmail(ctx, request.body.token);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email/resend',
+    { config: { auth: 'member', ...KEEPS_MARKETPLACE }, schema: { response: { 202: acceptedResponse } } },
+    async (request, reply) => {
+      if (!(await mailLimiter.allow(request.member.email)))
+        throw tooManyRequests(
+          'We sent several links in the last hour. Please check your inbox (and spam folder) or try again later.',
+          60 * 60,
+        );
+      await resendVerification(ctx, request.member.id);
+      return reply.status(202).send({ ok: true as const });
+    },
+  );
+
+  app.post(
+    '/api/auth/email-change',
+    {
+      config: { auth: 'member', ...KEEPS_MARKETPLACE },
+      schema: { body: emailChangeInput, response: { 202: acceptedResponse } },
+    },
+    async (request, reply) => {
+      const member = request.member;
+      refuseForDemoAccount(member, 'change its email');
+      if (!(await mailLimiter.allow(request.body.newEmail)))
+        throw tooManyRequests(
+          'Too many emails to this address in the last hour. Please try again later.',
+          60 * 60,
+        );
+      await authLimiter.attempt(request.ip, member.email, () =>
+        requestEmailChange(ctx, member.id, request.body.newEmail, request.body.password),
+      );
+      return reply.status(202).send({ ok: true as const });
+    },
+  );
+
+  app.post(
+    '/api/auth/email-change/confirm',
+    {
+      config: { auth: 'public', ...KEEPS_MARKETPLACE },
+      schema: { body: emailChangeConfirmInput, response: { 200: okResponse } },
+    },
+    async (request) => {
+      await authLimiter.checkIp(request.ip);
+      await confirmEmailChange(ctx, request.body.token);
       return { ok: true as const };
     },
   );

@@ -14,22 +14,27 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import type { ServiceContext } from '../../lib/service-context';
 import { hashToken } from '../../lib/session';
 import { transact } from '../../lib/unit-of-work';
+import { sendVerificationLink } from './email-tokens';
 import { lockItemsForUpdate, memberInAcceptedTrade } from '../trades/trade-holds';
 
 export const DEMO_MEMBER_EMAIL = 'demo@threadswap.example';
 
+/** Creates the account and sends it the link that verifies its email (after the commit). */
 export async function registerMember(
-  { db }: ServiceContext,
+  ctx: ServiceContext,
   input: { firstName: string; lastName: string | null; email: string; password: string },
 ) {
   const passwordHash = await hashPassword(input.password);
-  const [created] = await db
-    .insert(users)
-    .values({ firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash })
-    .onConflictDoNothing()
-    .returning();
-  if (!created) throw conflict('An account with this email already exists');
-  return created;
+  return transact(ctx, async (tx, effects) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw conflict('An account with this email already exists');
+    await sendVerificationLink(ctx, tx, effects, created);
+    return created;
+  });
 }
 
 export async function findByEmail({ db }: ServiceContext, email: string) {

@@ -79,7 +79,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/messages',
     {
-      config: { auth: 'member', memberLimit: 'message', ...KEEPS_MARKETPLACE },
+      config: { auth: 'member', memberLimit: 'message', verifiedEmail: true, ...KEEPS_MARKETPLACE },
       schema: { body: messageInput, response: { 201: message } },
     },
     async (request, reply) =>

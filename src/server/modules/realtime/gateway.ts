@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { clientEvent, type ServerEvent } from '../../../common/realtime';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../../common/domain/unsafe-text';
+import { assertEmailVerified } from '../../lib/email-verification';
 import { forbidden, HttpError } from '../../lib/errors';
 import { isSameOrigin } from '../../lib/origin-guard';
 import {
@@ -226,6 +227,7 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
         connection.rooms.delete(event.conversationId);
         return stopViewing(ctx, connection.id);
       case 'send_message':
+        await assertEmailVerified(ctx.db, app.config.mail.requireEmailVerification, connection.userId);
         await app.memberLimiter.take('message', connection.userId);
         await sendMessage(ctx, connection.userId, event.message.conversationId, event.message.content);
         return;

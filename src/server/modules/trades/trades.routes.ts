@@ -29,7 +29,7 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/trade-requests',
     {
-      config: { auth: 'member', memberLimit: 'tradeRequest' },
+      config: { auth: 'member', memberLimit: 'tradeRequest', verifiedEmail: true },
       schema: { body: tradeRequestInput, response: { 201: tradeRequest } },
     },
     async (request, reply) =>

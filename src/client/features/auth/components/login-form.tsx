@@ -46,6 +46,13 @@ export function LoginForm({
         withToggle
         registration={register('password')}
       />
+      <a
+        href="/forgot-password"
+        className="-mt-2 justify-self-end text-sm text-primary underline-offset-4 hover:underline"
+        data-testid="link-forgot-password"
+      >
+        Forgot password?
+      </a>
       <AuthSubmitButton
         pending={login.isPending}
         label="Sign In"

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Separator } from '@client/components/ui/separator';
+import { ChangeEmailForm } from '@client/features/auth';
 import { cn } from '@client/lib/utils';
 import { BlockedMembersList } from './blocked-members-list';
 import { ChangePasswordForm } from './change-password-form';
@@ -27,6 +28,8 @@ export function AccountCard({ email, className }: { email: string; className?: s
       </CardHeader>
       <CardContent className="grid gap-6">
         <ChangePasswordForm />
+        <Separator />
+        <ChangeEmailForm />
         <Separator />
         <SessionsList />
         <Separator />

@@ -1,0 +1,218 @@
+import { CircleCheck, LoaderCircle, MailCheck } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { ErrorList, Field } from '@client/components/ui/form';
+import { Input } from '@client/components/ui/input';
+import { ApiError } from '@client/lib/api-error';
+import { refreshSession } from '@client/lib/session';
+import {
+  useEmailTokenMutation,
+  usePasswordResetConfirmMutation,
+  usePasswordResetRequestMutation,
+} from '../api';
+import { useAuthDialog } from './auth-dialog-context';
+import { PasswordInput } from './password-input';
+import { PasswordStrengthMeter } from './password-strength-meter';
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiError && error.serverMessage
+    ? error.serverMessage
+    : 'Something went wrong. Please try again.';
+
+/** The frame of the pages that emailed links open. */
+export function EmailLinkCard({
+  title,
+  description,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <div className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16" data-testid={testId}>
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+          </CardTitle>
+          {description ? <CardDescription>{description}</CardDescription> : null}
+        </CardHeader>
+        <CardContent className="grid gap-4">{children}</CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function SignInButton() {
+  const { openAuthDialog } = useAuthDialog();
+  return (
+    <Button type="button" onClick={() => openAuthDialog('login')} data-testid="button-sign-in-after-link">
+      Sign in
+    </Button>
+  );
+}
+
+/** Asks for a reset link. The answer never says whether the email has an account. */
+export function ForgotPasswordForm() {
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const request = usePasswordResetRequestMutation();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      setProblem('Please enter your email address');
+      return;
+    }
+    setProblem(null);
+    request.mutate({ email: email.trim() }, { onError: (error) => setProblem(messageOf(error)) });
+  };
+
+  if (request.isSuccess) {
+    return (
+      <p className="flex items-start gap-2 text-sm" role="status" data-testid="text-reset-sent">
+        <MailCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+        <span>
+          If an account uses <strong>{email.trim()}</strong>, we have sent it a link to choose a new password.
+          It works for 30 minutes. Check your spam folder if it does not arrive.
+        </span>
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Reset password">
+      <Field id="reset-email" label="Email" errors={problem}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            data-testid="input-reset-email"
+          />
+        )}
+      </Field>
+      <Button type="submit" disabled={request.isPending} data-testid="button-send-reset">
+        {request.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+        Send reset link
+      </Button>
+    </form>
+  );
+}
+
+/** Chooses a new password with the emailed link's token. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const [shown, setShown] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = usePasswordResetConfirmMutation();
+
+  if (!token) {
+    return (
+      <>
+        <ErrorList errors="This link has no token. Please ask for a new one." />
+        <Button asChild variant="outline">
+          <Link href="/forgot-password">Ask for a new link</Link>
+        </Button>
+      </>
+    );
+  }
+  if (confirm.isSuccess) {
+    return (
+      <>
+        <p className="flex items-start gap-2 text-sm" role="status" data-testid="text-password-reset-done">
+          <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+          <span>
+            Your password has been changed and you were signed out everywhere. Sign in with the new one.
+          </span>
+        </p>
+        <SignInButton />
+      </>
+    );
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    confirm.mutate({ token, password }, { onError: (error) => setProblem(messageOf(error)) });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Choose a new password">
+      <Field id="reset-new-password" label="New password" errors={problem}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            visibility={{ shown, toggle: () => setShown((value) => !value) }}
+            withToggle
+            data-testid="input-reset-new-password"
+          />
+        )}
+      </Field>
+      <PasswordStrengthMeter password={password} />
+      <Button type="submit" disabled={confirm.isPending} data-testid="button-reset-password">
+        {confirm.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+        Set new password
+      </Button>
+      {problem && /invalid or has expired/.test(problem) ? (
+        <Button asChild variant="outline">
+          <Link href="/forgot-password">Ask for a new link</Link>
+        </Button>
+      ) : null}
+    </form>
+  );
+}
+
+/** Opens an emailed verification or email-change link once, as the page loads. */
+export function EmailTokenResult({
+  token,
+  url,
+  done,
+}: {
+  token: string;
+  url: '/api/auth/verify-email' | '/api/auth/email-change/confirm';
+  done: string;
+}) {
+  const use = useEmailTokenMutation(url);
+  const queryClient = useQueryClient();
+  const sent = useRef(false);
+  const { mutate } = use;
+  useEffect(() => {
+    if (sent.current || !token) return;
+    sent.current = true;
+    // The member's own record changed (verified, or a new email): the banner and settings follow.
+    mutate(token, { onSuccess: () => void refreshSession(queryClient) });
+  }, [mutate, token, queryClient]);
+
+  if (!token)
+    return <ErrorList errors="This link has no token. Please open the link from the email again." />;
+  if (use.isError) return <ErrorList errors={messageOf(use.error)} testId="text-link-error" />;
+  if (use.isSuccess) {
+    return (
+      <>
+        <p className="flex items-start gap-2 text-sm" role="status" data-testid="text-link-done">
+          <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+          <span>{done}</span>
+        </p>
+        <Button asChild variant="outline">
+          <Link href="/browse">Browse items</Link>
+        </Button>
+      </>
+    );
+  }
+  return (
+    <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+      <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> Checking the link…
+    </p>
+  );
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { INVALID_EMAIL_LINK } from '../../../common/api/auth';
+import type { Db, Tx } from '../../db/connect';
+import { type EmailTokenPurpose, emailTokens } from '../../db/schema';
+import type { Effects } from '../../lib/domain-events';
+import { badRequest } from '../../lib/errors';
+import type { ServiceContext } from '../../lib/service-context';
+import { hashToken } from '../../lib/session';
+import { verifyEmailEmail } from './auth.emails';
+
+/** How long each kind of emailed link works. */
+export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
+  'password-reset': 30 * 60 * 1000,
+  'verify-email': 7 * 24 * 60 * 60 * 1000,
+  'email-change': 24 * 60 * 60 * 1000,
+};
+
+/**
+ * A new single-use token for `purpose`; the member's earlier unused ones of the same purpose stop
+ * working (only the latest link sent works). Only the token's hash is stored.
+ */
+export async function issueToken(
+  tx: Tx,
+  memberId: string,
+  purpose: EmailTokenPurpose,
+  newEmail: string | null = null,
+  now = new Date(),
+) {
+  const token = randomBytes(32).toString('base64url');
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(emailTokens.userId, memberId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)),
+    );
+  await tx.insert(emailTokens).values({
+    tokenHash: hashToken(token),
+    userId: memberId,
+    purpose,
+    newEmail,
+    expiresAt: new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS[purpose]),
+  });
+  return token;
+}
+
+/** The token's row, if it is of this purpose, unused and unexpired; locked when `tx` is a transaction. */
+export async function liveToken(tx: Tx | Db, token: string, purpose: EmailTokenPurpose, lock: boolean) {
+  const query = tx
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) return undefined;
+  return row;
+}
+
+/** Spends the token inside the transaction (locked, so two uses at once cannot both pass), or 400. */
+export async function consumeToken(tx: Tx, token: string, purpose: EmailTokenPurpose) {
+  const row = await liveToken(tx, token, purpose, true);
+  if (!row) throw badRequest(INVALID_EMAIL_LINK);
+  await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.tokenHash, row.tokenHash));
+  return row;
+}
+
+/** Sends the verification link of a new account (called in its registration's transaction). */
+export async function sendVerificationLink(
+  ctx: ServiceContext,
+  tx: Tx,
+  effects: Effects,
+  member: { id: string; email: string; firstName: string },
+) {
+  const token = await issueToken(tx, member.id, 'verify-email');
+  effects.after(async () => ctx.mailer.send(verifyEmailEmail(ctx.appUrl, member, token)));
+}

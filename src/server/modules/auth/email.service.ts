@@ -1,0 +1,138 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { INVALID_EMAIL_LINK } from '../../../common/api/auth';
+import type { Tx } from '../../db/connect';
+import { emailTokens, sessions, users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { assertAcceptablePassword } from '../../lib/password-policy';
+import type { ServiceContext } from '../../lib/service-context';
+import { transact } from '../../lib/unit-of-work';
+import { emailChangeConfirmEmail, emailChangeNoticeEmail, passwordResetEmail } from './auth.emails';
+import { DEMO_MEMBER_EMAIL, findByEmail } from './auth.service';
+import { refuseForDemoAccount } from './demo-account';
+import { consumeToken, issueToken, liveToken, sendVerificationLink } from './email-tokens';
+
+/**
+ * Sends a reset link if `email` belongs to an account that may be reset; otherwise does nothing.
+ * Whoever asked learns nothing either way (the route answers 202 before this runs). The shared demo
+ * account and deleted accounts get nothing.
+ */
+export async function requestPasswordReset(ctx: ServiceContext, email: string) {
+  const member = await findByEmail(ctx, email);
+  if (!member?.passwordHash || member.email.toLowerCase() === DEMO_MEMBER_EMAIL) return;
+  await transact(ctx, async (tx, effects) => {
+    const token = await issueToken(tx, member.id, 'password-reset');
+    effects.after(async () => ctx.mailer.send(passwordResetEmail(ctx.appUrl, member, token)));
+  });
+}
+
+/**
+ * Sets a new password with a reset link: the password policy applies, the link is spent, every
+ * session of the member ends (their sockets close), and the email counts as verified (the member
+ * just read mail sent to it).
+ */
+export async function confirmPasswordReset(ctx: ServiceContext, token: string, password: string) {
+  const found = await liveToken(ctx.db, token, 'password-reset', false);
+  if (!found) throw badRequest(INVALID_EMAIL_LINK);
+  const [member] = await ctx.db.select().from(users).where(eq(users.id, found.userId));
+  if (!member || member.deletedAt) throw badRequest(INVALID_EMAIL_LINK);
+  refuseForDemoAccount(member, 'reset its password');
+  assertAcceptablePassword(password, [member.email, member.firstName, member.lastName ?? '']);
+  const passwordHash = await hashPassword(password);
+  await transact(ctx, async (tx, effects) => {
+    await consumeToken(tx, token, 'password-reset');
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, member.id));
+    await tx.delete(sessions).where(eq(sessions.userId, member.id));
+    await effects.emit('sessions.ended', { memberId: member.id });
+  });
+}
+
+/** A new verification link for a member who has not verified yet. */
+export async function resendVerification(ctx: ServiceContext, memberId: string) {
+  await transact(ctx, async (tx, effects) => {
+    const [member] = await tx.select().from(users).where(eq(users.id, memberId)).for('update');
+    if (!member) throw notFound('Member not found');
+    if (member.emailVerifiedAt) throw conflict('Your email address is already verified');
+    await sendVerificationLink(ctx, tx, effects, member);
+  });
+}
+
+/** Marks the email verified with the link sent to it. */
+export async function verifyEmail(ctx: ServiceContext, token: string) {
+  await transact(ctx, async (tx) => {
+    const row = await consumeToken(tx, token, 'verify-email');
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(and(eq(users.id, row.userId), isNull(users.deletedAt)));
+  });
+}
+
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+async function emailTaken(tx: Tx, email: string, exceptId: string) {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return Boolean(row && row.id !== exceptId);
+}
+
+/**
+ * Starts an email change: checks the current password, sends a confirmation link to the new
+ * address and a notice to the current one. The email changes only once the link is opened.
+ */
+export async function requestEmailChange(
+  ctx: ServiceContext,
+  memberId: string,
+  newEmail: string,
+  password: string,
+) {
+  const [member] = await ctx.db.select().from(users).where(eq(users.id, memberId));
+  if (!member) throw notFound('Member not found');
+  refuseForDemoAccount(member, 'change its email');
+  if (!(await verifyPassword(member.passwordHash, password))) throw badRequest('Your password is incorrect');
+  if (newEmail.toLowerCase() === member.email.toLowerCase())
+    throw badRequest('This is already the email of your account');
+  await transact(ctx, async (tx, effects) => {
+    if (await emailTaken(tx, newEmail, member.id)) throw conflict(EMAIL_TAKEN);
+    const token = await issueToken(tx, member.id, 'email-change', newEmail);
+    effects.after(async () => {
+      ctx.mailer.send(emailChangeConfirmEmail(ctx.appUrl, member, newEmail, token));
+      ctx.mailer.send(emailChangeNoticeEmail(ctx.appUrl, member, newEmail));
+    });
+  });
+}
+
+/** Applies an email change with the link sent to the new address; the new address counts as verified. */
+export async function confirmEmailChange(ctx: ServiceContext, token: string) {
+  try {
+    await transact(ctx, async (tx) => {
+      const row = await consumeToken(tx, token, 'email-change');
+      const [member] = await tx.select().from(users).where(eq(users.id, row.userId)).for('update');
+      if (!member || member.deletedAt || !row.newEmail) throw badRequest(INVALID_EMAIL_LINK);
+      refuseForDemoAccount(member, 'change its email');
+      if (await emailTaken(tx, row.newEmail, member.id)) throw conflict(EMAIL_TAKEN);
+      await tx
+        .update(users)
+        .set({ email: row.newEmail.toLowerCase(), emailVerifiedAt: new Date() })
+        .where(eq(users.id, member.id));
+      // A verification or reset link sent to the old address must not work any more.
+      await tx
+        .update(emailTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(emailTokens.userId, member.id), isNull(emailTokens.usedAt)));
+    });
+  } catch (error) {
+    // Another account took the address between the check and the update (unique index).
+    if (
+      (error as { code?: unknown }).code === '23505' ||
+      (error as { cause?: { code?: unknown } }).cause?.code === '23505'
+    )
+      throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
