@@ -90,9 +90,10 @@ describe('How It Works', () => {
       'How accurate are the price estimates?',
       'Can I trade multiple items at once?',
     ]);
-    // docs/product.md § What Threadswap is: the product is free, with no fees for listing or trading, and all trades are final.
+    // docs/product.md § What Threadswap is: free, with no fees for listing or trading; before a trade
+    // completes it can be cancelled, or disputed when what arrived is not as described.
     await visible(panel.getByText(/no fees for listing items or for trading/));
-    await visible(panel.getByText(/All trades are final/));
+    await visible(panel.getByText(/open a dispute from the trade card/));
   });
 
   it("the closing 'Sign Up Now' opens the sign-up dialog for a visitor", async () => {

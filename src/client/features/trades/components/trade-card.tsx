@@ -168,18 +168,27 @@ function TradeActions({
 
   // mutateAsync: the card may leave its tab (unmount) when the list updates; the promise still settles.
   const [reviewing, setReviewing] = useState(false);
+  // The version the changed-terms dialog opened with: live updates must not swap it under the
+  // member's eyes. An accept carries its termsVersion, so a newer change is refused, not accepted
+  // unseen; after such a refusal the dialog follows the latest version.
+  const [reviewed, setReviewed] = useState<TradeRequest | null>(null);
   const changed = changedItems(trade).length > 0;
+  const review = (open: boolean) => {
+    setReviewed(open ? trade : null);
+    setReviewing(open);
+  };
 
-  const changeStatus = async (status: 'accepted' | 'declined' | 'cancelled') => {
+  const changeStatus = async (status: 'accepted' | 'declined' | 'cancelled', seen: TradeRequest = trade) => {
     try {
       await updateStatus.mutateAsync(
         status === 'accepted'
-          ? { id: trade.id, status, termsVersion: trade.termsVersion }
+          ? { id: trade.id, status, termsVersion: seen.termsVersion }
           : { id: trade.id, status },
       );
       setReviewing(false);
     } catch {
       // Reported by the mutation's own error handling (see useUpdateTradeStatus).
+      setReviewed(null);
       return;
     }
     if (status === 'accepted') {
@@ -223,7 +232,7 @@ function TradeActions({
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button
           disabled={busy}
-          onClick={() => (changed ? setReviewing(true) : void changeStatus('accepted'))}
+          onClick={() => (changed ? review(true) : void changeStatus('accepted'))}
           aria-haspopup={changed ? 'dialog' : undefined}
           data-testid={`button-accept-${trade.id}`}
         >
@@ -232,10 +241,10 @@ function TradeActions({
         </Button>
         {changed ? (
           <AcceptChangedDialog
-            trade={trade}
+            trade={reviewed ?? trade}
             open={reviewing}
-            onOpenChange={setReviewing}
-            onAccept={() => void changeStatus('accepted')}
+            onOpenChange={review}
+            onAccept={() => void changeStatus('accepted', reviewed ?? trade)}
             busy={busy}
           />
         ) : null}
