@@ -54,7 +54,11 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready in time');
+    if (Date.now() > deadline) {
+      // Never leave a half-started server behind: it would hold its port and CPU for the rest of the run.
+      child.kill('SIGKILL');
+      throw new Error('server did not become ready in time');
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
