@@ -4,10 +4,8 @@ import type { UserSummary } from '@common/api/users';
 /** How many characters of the last message the conversation list shows. */
 const PREVIEW_LENGTH = 80;
 
-/** As docs/product.md (Chat) has it: the badge reads '99+' above 99. */
-export function countBadge(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
+/** The unread count as a badge shows it (one rule for every badge). */
+export { countBadgeText as countBadge } from '@client/components/ui/count-badge';
 
 /** The member on the other side of a conversation. */
 export function otherParticipant(

@@ -2,7 +2,7 @@ import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense, type Ref } from 'react';
 import { Popover, PopoverAnchor, PopoverTrigger } from '@client/components/ui/popover';
 import { useMessageUnreadCount } from '../api';
-import { countBadge } from '../chat-format';
+import { CountBadge } from '@client/components/ui/count-badge';
 
 /* The panel loads when first opened, outside the first bundle. */
 const ConversationsPanel = lazy(() =>
@@ -48,15 +48,7 @@ export function FloatingMessages({
             data-testid="button-floating-messages"
           >
             <MessageCircle className="size-6" aria-hidden="true" />
-            {unread > 0 ? (
-              <span
-                aria-hidden="true"
-                className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-coral px-1 text-[0.6875rem] leading-none font-semibold text-white tabular-nums ring-2 ring-background"
-                data-testid="badge-messages-unread"
-              >
-                {countBadge(unread)}
-              </span>
-            ) : null}
+            <CountBadge count={unread} className="-top-1 -right-1" testId="badge-messages-unread" />
           </button>
         </PopoverTrigger>
       ) : (

@@ -16,11 +16,7 @@ import {
   useNotifications,
   useUnreadCount,
 } from '../api';
-
-/** As docs/product.md (Screens) has it: the badge reads '99+' above 99. */
-function badgeText(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
+import { CountBadge } from '@client/components/ui/count-badge';
 
 /**
  * The member's notifications in the navigation bar (docs/product.md, Screens): the unread badge and a popover
@@ -50,15 +46,7 @@ export function NotificationBell() {
               data-testid="button-notifications"
             >
               <Bell className="size-5" aria-hidden="true" />
-              {unread > 0 ? (
-                <span
-                  aria-hidden="true"
-                  className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-coral px-1 text-[0.6875rem] leading-none font-semibold text-white ring-2 ring-background"
-                  data-testid="badge-unread-count"
-                >
-                  {badgeText(unread)}
-                </span>
-              ) : null}
+              <CountBadge count={unread} className="-top-0.5 -right-0.5" testId="badge-unread-count" />
             </Button>
           </PopoverTrigger>
         </TooltipTrigger>
