@@ -193,6 +193,11 @@ describe('two members trade an item from request to reviews', () => {
     await shown(form);
     await form.getByTestId(`input-rating-${trade.id}-${stars}`).click();
     await form.getByTestId(`input-communication-${trade.id}-5`).click();
+    // Nothing is pre-chosen for "as described": submitting without an answer asks for one.
+    expect(await form.locator('input[type=radio]:checked').count()).toBe(2);
+    await form.getByTestId(`button-submit-review-${trade.id}`).click();
+    await shown(form.getByText('Say whether the item was as described'));
+    await form.getByTestId(`input-as-described-${trade.id}-yes`).click();
     await form.getByTestId(`input-review-comment-${trade.id}`).fill(comment);
     await expectToastFrom(
       page,

@@ -66,6 +66,16 @@ export const item = z.object({
 export type Item = z.infer<typeof item>;
 export const itemList = z.array(item);
 
+/** `GET /api/items/:id`: the item, and for a swapped one what it went for. */
+export const itemDetail = item.extend({
+  /** The item its owner received in the completed swap (pairwise or ring); null otherwise. */
+  swappedFor: z
+    .object({ id: z.string(), title: z.string(), image: z.string().nullable() })
+    .nullable()
+    .optional(),
+});
+export type ItemDetail = z.infer<typeof itemDetail>;
+
 const optionalText = (label: string, max: number) =>
   z
     .string({ message: `${label} must be text` })

@@ -1,4 +1,4 @@
-import type { Item, ItemFacets, ItemInput, ItemUpdate } from '@common/api/items';
+import type { Item, ItemDetail, ItemFacets, ItemInput, ItemUpdate } from '@common/api/items';
 import { imageUrl } from '@common/domain/image-url';
 import { itemFiltersToParams, parseItemFilters, type ItemFilterState } from '@common/domain/item-filters';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
@@ -130,7 +130,7 @@ export function itemUrl(id: string): string {
 
 /** One item with its owner (the detail view). The default query function GETs the key's URL. */
 export function useItem(id: string | null) {
-  return useQuery<Item>({
+  return useQuery<ItemDetail>({
     queryKey: [itemUrl(id ?? '')],
     enabled: Boolean(id),
     meta: holdsItems(id ?? undefined),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emptyQuery, idParam } from '../../../common/api/common';
 import {
   item,
+  itemDetail,
   itemFacets,
   itemFacetsQuery,
   itemInput,
@@ -55,7 +56,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/items/:id',
-    { config: { auth: 'public' }, schema: { params: idParam, response: { 200: item } } },
+    { config: { auth: 'public' }, schema: { params: idParam, response: { 200: itemDetail } } },
     async (request) => getItem(ctx, (await currentUser(request))?.id, request.params.id),
   );
 

@@ -18,6 +18,7 @@ import { ownedImageIds } from '../images/images.query';
 import { isPublicItem } from '../../lib/item-visibility';
 import { inAcceptedTrade, lockItemsForUpdate } from '../trades/trade-holds';
 import { itemColumns, presentItem } from './items.presenter';
+import { swappedFor } from './swapped-for';
 import { type FacetDimension, marketplaceOrder, marketplaceWhere, type SearchMode } from './items.query';
 
 export interface MarketplaceCount {
@@ -217,7 +218,8 @@ async function loadItemRow(db: Db, id: string) {
 export async function getItem(ctx: ServiceContext, memberId: string | undefined, id: string) {
   const row = await loadItemRow(ctx.db, id);
   if (!row || (!isPublicItem(row.item) && row.item.userId !== memberId)) throw notFound('Item not found');
-  return presentItem(row);
+  const item = presentItem(row);
+  return row.item.availability === 'traded' ? { ...item, swappedFor: await swappedFor(ctx.db, id) } : item;
 }
 
 /** Photo URLs must be the member's own uploads, or photos the item already has. */

@@ -1,4 +1,4 @@
-import type { Item } from '@common/api/items';
+import type { Item, ItemDetail as ItemDetailData } from '@common/api/items';
 import { formatDollars } from '@common/domain/money';
 import { starParts } from '@common/domain/rating-stars';
 import { formatDate } from '@common/domain/relative-time';
@@ -86,7 +86,7 @@ function ItemDetail({
   onDeleted,
   tagHref,
 }: {
-  item: Item;
+  item: ItemDetailData;
   onDeleted: () => void;
   tagHref: (tag: string) => string;
 }) {
@@ -168,13 +168,16 @@ function ItemDetail({
                   Barter
                 </Button>
               ) : (
-                <p className="w-full text-sm text-muted-foreground" data-testid="text-detail-not-offerable">
-                  {item.availability === 'traded'
-                    ? 'This item has been swapped and takes no more offers.'
-                    : item.availability === 'reserved'
-                      ? 'This item is reserved for an accepted swap and takes no offers.'
-                      : 'This item is not listed and takes no offers.'}
-                </p>
+                <div className="w-full space-y-2">
+                  <p className="text-sm text-muted-foreground" data-testid="text-detail-not-offerable">
+                    {item.availability === 'traded'
+                      ? 'This item has been swapped and takes no more offers.'
+                      : item.availability === 'reserved'
+                        ? 'This item is reserved for an accepted swap and takes no offers.'
+                        : 'This item is not listed and takes no offers.'}
+                  </p>
+                  {item.swappedFor ? <SwappedFor item={item.swappedFor} /> : null}
+                </div>
               )}
               {controls.canSmartMatch ? (
                 <Button
@@ -449,5 +452,26 @@ function DetailSkeleton() {
         <Skeleton className="h-32 w-full" />
       </div>
     </div>
+  );
+}
+
+/** A swapped item's record: what its owner received for it, linking to that item. */
+function SwappedFor({ item }: { item: NonNullable<ItemDetailData['swappedFor']> }) {
+  return (
+    <Link
+      href={`/browse?highlight=${item.id}`}
+      className="flex items-center gap-3 rounded-lg border bg-muted/40 p-2 pr-4 transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      data-testid="link-detail-swapped-for"
+    >
+      {item.image ? (
+        <img src={item.image} alt="" className="size-12 shrink-0 rounded-md object-cover" />
+      ) : (
+        <span className="size-12 shrink-0 rounded-md bg-muted" aria-hidden="true" />
+      )}
+      <span className="min-w-0 text-sm">
+        <span className="block text-muted-foreground">Swapped for</span>
+        <span className="block truncate font-medium">{item.title}</span>
+      </span>
+    </Link>
   );
 }

@@ -5,20 +5,23 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@client/components/ui/button';
-import { Checkbox } from '@client/components/ui/checkbox';
 import { Field } from '@client/components/ui/form';
-import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
 import { Textarea } from '@client/components/ui/textarea';
 import { useCreateReview } from '../api';
 import { StarRatingInput } from './star-rating-input';
+import { YesNoInput } from './yes-no-input';
 
 const stars = (message: string) => z.number().int().min(1, { message }).max(5, { message });
 
 const reviewForm = z.object({
   rating: stars('Choose an overall rating from 1 to 5 stars'),
   communicationRating: stars('Choose a communication rating from 1 to 5 stars'),
-  itemConditionAccurate: z.boolean(),
+  // Optional going in (nothing is pre-chosen), required coming out.
+  itemConditionAccurate: z
+    .boolean()
+    .optional()
+    .pipe(z.boolean({ message: 'Say whether the item was as described' })),
   comment: z
     .string()
     .trim()
@@ -26,7 +29,8 @@ const reviewForm = z.object({
       message: `The comment must be at most ${MAX_REVIEW_COMMENT_LENGTH} characters`,
     }),
 });
-type ReviewForm = z.infer<typeof reviewForm>;
+type ReviewForm = z.output<typeof reviewForm>;
+type ReviewFormValues = z.input<typeof reviewForm>;
 
 /**
  * 'Leave a review' on a completed trade (docs/product.md, Reviews): overall and communication stars,
@@ -49,9 +53,9 @@ export function ReviewForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ReviewForm>({
+  } = useForm<ReviewFormValues, unknown, ReviewForm>({
     resolver: zodResolver(reviewForm),
-    defaultValues: { rating: 0, communicationRating: 0, itemConditionAccurate: true, comment: '' },
+    defaultValues: { rating: 0, communicationRating: 0, itemConditionAccurate: undefined, comment: '' },
   });
 
   // mutateAsync: once the trades list refetches, this form gives way to 'You rated N/5' (unmounts).
@@ -116,17 +120,14 @@ export function ReviewForm({
         control={control}
         name="itemConditionAccurate"
         render={({ field }) => (
-          <div className="flex items-center gap-2">
-            <Checkbox
-              id={`${id}-accurate`}
-              checked={field.value}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              data-testid={`checkbox-as-described-${tradeId}`}
-            />
-            <Label htmlFor={`${id}-accurate`} className="font-normal">
-              As Described <span className="text-muted-foreground">(the item matched its listing)</span>
-            </Label>
-          </div>
+          <YesNoInput
+            legend="Was the item as described?"
+            name={`${id}-accurate`}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.itemConditionAccurate?.message}
+            testIdPrefix={`input-as-described-${tradeId}`}
+          />
         )}
       />
       <Field id={`${id}-comment`} label="Comment" labelNote="(optional)" errors={errors.comment?.message}>
