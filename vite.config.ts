@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const alias = {
   '@common': fileURLToPath(new URL('./src/common', import.meta.url)),
@@ -52,10 +53,60 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The installable web app: a manifest with the app icons (scripts/make-app-icons.ts) and a service
+ * worker (Workbox, generated at build time). It precaches only the shell (index.html and the first
+ * bundle), so any page opens offline and the app says "You are offline" instead of the browser's
+ * error page; the lazily loaded chunks and photos are cached as they are used. API calls and sockets
+ * always go to the network: nothing personal is kept by the worker.
+ */
+function installableApp() {
+  return VitePWA({
+    registerType: 'autoUpdate',
+    // A registerSW.js file, not an inline script: the CSP allows scripts from 'self' only.
+    injectRegister: 'script-defer',
+    manifest: {
+      id: '/',
+      name: 'Threadswap',
+      short_name: 'Threadswap',
+      description: 'Swap pre-loved clothing, shoes and accessories item for item, with no money involved.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0b7285',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['index.html', 'assets/index-*.{js,css}', 'favicon.svg', 'icons/*.png'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/(api|images|ws|dev|assets)(\/|$)/, /^\/(healthz|readyz)$/],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'app-chunks', expiration: { maxEntries: 150 } },
+        },
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/images/'),
+          handler: 'StaleWhileRevalidate',
+          options: { cacheName: 'photos', expiration: { maxEntries: 300, maxAgeSeconds: 7 * 24 * 3600 } },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   root: 'src/client',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), installableApp(), precompress()],
   resolve: { alias },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),

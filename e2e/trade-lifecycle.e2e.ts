@@ -187,6 +187,18 @@ describe('two members trade an item from request to reviews', () => {
     expect(await textOf(pageA.getByTestId('tab-barters-accepted'))).toBe('Accepted (0)');
   });
 
+  it("the swapped item's page shows what it went for, with a link to that item", async () => {
+    await pageA.goto(`/browse?highlight=${wanted.id}`);
+    const detail = pageA.getByTestId('dialog-item-detail');
+    await shown(detail.getByTestId('text-detail-not-offerable'));
+    const swappedFor = detail.getByTestId('link-detail-swapped-for');
+    await shown(swappedFor);
+    expect(await textOf(swappedFor)).toBe(`Swapped for${offered.title}`);
+    expect(await detail.getByTestId('button-detail-barter').count()).toBe(0);
+    await swappedFor.click();
+    await eventually(() => textOf(detail.getByTestId('text-detail-title')), offered.title);
+  });
+
   async function review(page: Page, partner: Member, stars: number, comment: string) {
     await page.getByTestId('tab-barters-completed').click();
     const form = page.getByTestId(`form-review-${trade.id}`);

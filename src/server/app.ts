@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -23,6 +24,8 @@ import { installErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logging';
 import { createMailer } from './lib/mail';
 import { installOriginGuard } from './lib/origin-guard';
+import { withPageMeta } from './lib/page-meta';
+import { itemPageMeta } from './modules/items/item-page-meta';
 import { installTextGuard } from './lib/text-guard';
 import { installCachePolicy } from './lib/cache-policy';
 import {
@@ -287,13 +290,19 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // API paths and missing files (a stale /assets/x.js) answer 404; any other page path is the app.
     const notAPage = /^\/(api|images|ws|assets|dev)(\/|$)|^\/(healthz|readyz)$|\.[a-z0-9]+$/i.test(
       request.url.split('?')[0] ?? '',
     );
     if (serveClient && !notAPage && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache');
+      const url = new URL(request.url, 'http://localhost');
+      const highlight = url.pathname === '/browse' ? url.searchParams.get('highlight') : null;
+      const meta = highlight ? await itemPageMeta(services, highlight) : undefined;
+      if (!meta) return reply.sendFile('index.html');
+      const html = await readFile(`${clientDir}/index.html`, 'utf8');
+      return reply.type('text/html; charset=utf-8').send(withPageMeta(html, meta));
     }
     return reply.status(404).send({ message: 'Not found' });
   });

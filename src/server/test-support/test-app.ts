@@ -61,6 +61,8 @@ export interface TestAppOptions {
   resetBetweenTests?: boolean;
   /** Images drawn on first request (BuildAppOptions), given the test database. */
   renderMissingImage?: (db: Db) => (id: string) => Promise<boolean>;
+  /** A built client to serve (a folder with index.html); none by default. */
+  clientDir?: string;
 }
 
 /**
@@ -75,7 +77,7 @@ export function useTestApp(options: TestAppOptions = {}) {
       config: { ...testConfig, ...options.config },
       database: state.database,
       logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
-      clientDir: null,
+      clientDir: options.clientDir ?? null,
       authRateLimits: options.authRateLimits ?? generousLimits,
       realtime: options.realtime,
       memberRateLimits: options.memberRateLimits ?? generousMemberLimits,

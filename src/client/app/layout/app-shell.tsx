@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { VerifyEmailBanner } from '@client/features/auth';
+import { OfflineBanner } from './offline-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -14,6 +15,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
+      <OfflineBanner />
       <VerifyEmailBanner />
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}

@@ -25,7 +25,7 @@ import { useItem } from '../api';
 import { useItemActions } from '@client/lib/item-actions';
 import { useItemControls } from '../use-item-controls';
 import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge } from './item-badges';
-import { BookmarkButton, FavoriteButton } from './item-icon-buttons';
+import { BookmarkButton, FavoriteButton, ShareButton } from './item-icon-buttons';
 import { ItemImage } from './item-image';
 import { WhatYouCouldGetButton } from '@client/features/matching';
 import { ItemOwnerMenu } from './item-owner-menu';
@@ -223,6 +223,7 @@ function ItemDetail({
               />
             </>
           )}
+          <ShareButton itemId={item.id} title={item.title} className="size-10 ring-border" />
         </div>
 
         <DialogDescription

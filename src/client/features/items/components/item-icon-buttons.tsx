@@ -1,4 +1,5 @@
-import { Bookmark, Heart } from 'lucide-react';
+import { Bookmark, Heart, Share2 } from 'lucide-react';
+import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 
 const roundButton =
@@ -65,6 +66,44 @@ export function BookmarkButton({
       data-testid={testId}
     >
       <Bookmark className={cn('size-[18px]', active && 'fill-current')} aria-hidden="true" />
+    </button>
+  );
+}
+
+/**
+ * Share: the system share sheet where the browser has one (Web Share API, phones mostly), else the
+ * item's address is copied to the clipboard. The address is the item's shareable one, whose HTML
+ * carries its link preview (server/lib/page-meta.ts).
+ */
+export function ShareButton({ itemId, title, className }: { itemId: string; title: string; className?: string }) {
+  const share = async () => {
+    const url = `${window.location.origin}/browse?highlight=${itemId}`;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: `${title} · Threadswap`, url });
+        return;
+      } catch (error) {
+        // Closing the share sheet is not a failure; anything else falls back to copying.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Link copied', description: 'Paste it anywhere to share this item.' });
+    } catch {
+      toast({ title: 'Copy this link to share it', description: url });
+    }
+  };
+  return (
+    <button
+      type="button"
+      aria-label={`Share ${title}`}
+      title="Share"
+      onClick={() => void share()}
+      className={cn(roundButton, className)}
+      data-testid="button-detail-share"
+    >
+      <Share2 className="size-[18px]" aria-hidden="true" />
     </button>
   );
 }
