@@ -286,7 +286,14 @@ export function generateMarket(scale: MarketScale, seed = 16): Market {
     const category = Math.floor(draw() * CATEGORIES.length);
     const brand = Math.min(scale.brands - 1, Math.floor(draw() ** 3 * scale.brands));
     const value = (CATEGORIES[category]?.value ?? 30) * Math.exp(0.55 * gaussian(draw));
-    return { owner, category, department: member.department, size: sizeOf(member, category, draw), brand, value };
+    return {
+      owner,
+      category,
+      department: member.department,
+      size: sizeOf(member, category, draw),
+      brand,
+      value,
+    };
   };
 
   return {

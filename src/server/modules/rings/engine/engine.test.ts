@@ -128,16 +128,21 @@ describe('cycle search at scale (CSR adjacency)', () => {
     for (let market = 0; market < 20; market++) {
       const ids = Array.from({ length: 40 }, (_, i) => `${'abcdefghij'[i % 10]}${i}`);
       const arcs: string[] = [];
-      for (const from of ids) for (const to of ids) if (from !== to && random() < 0.12) arcs.push(`${from}>${to}`);
+      for (const from of ids)
+        for (const to of ids) if (from !== to && random() < 0.12) arcs.push(`${from}>${to}`);
       const g = graph(arcs, ids);
       const cap = market % 3 === 0 ? 3 : 200;
       const options = { maxLength: 3, maxLongLength: 3, maxPerItem: cap };
       expect(findCycles(g, options)).toEqual(referenceCycles(g, 2, 3, cap));
-      expect(findCycles(g, { ...options, maxLength: 4, maxLongLength: 4 })).toEqual(referenceCycles(g, 2, 4, cap));
+      expect(findCycles(g, { ...options, maxLength: 4, maxLongLength: 4 })).toEqual(
+        referenceCycles(g, 2, 4, cap),
+      );
       // And the search through one item agrees with the full one.
       const all = findCycles(g, { ...options, maxPerItem: 10_000 }).map(cycleKey);
       for (const item of [0, 7, 19]) {
-        const through = cyclesThrough(g, item, { ...options, maxPerItem: 10_000 }).map(cycleKey).sort();
+        const through = cyclesThrough(g, item, { ...options, maxPerItem: 10_000 })
+          .map(cycleKey)
+          .sort();
         expect(through).toEqual(all.filter((key) => key.split(',').includes(String(item))).sort());
       }
     }

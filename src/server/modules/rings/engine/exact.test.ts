@@ -30,7 +30,13 @@ const itemsOf = (cycles: Cycle[], chosen: number[]) => chosen.flatMap((index) =>
 
 describe('LP bound and exact packing (HiGHS)', () => {
   it('splits the candidates into components that share no item', () => {
-    const groups = cycleComponents([[0, 1], [1, 2, 3], [4, 5], [5, 6], [7, 8]]);
+    const groups = cycleComponents([
+      [0, 1],
+      [1, 2, 3],
+      [4, 5],
+      [5, 6],
+      [7, 8],
+    ]);
     expect(groups.map((group) => [...group].sort()).sort()).toEqual([[0, 1], [2, 3], [4]]);
   });
 
@@ -54,7 +60,16 @@ describe('LP bound and exact packing (HiGHS)', () => {
   it('beats greedy and its local search where both fall short (three swaps, not two rings)', async () => {
     // Found by a search over random markets: greedy takes the two 3-rings (2 × 1.029); the best is
     // the three swaps 5↔3, 2↔1, 4↔6 (3 × 0.98), and no single exchange move gets there.
-    const cycles = [[3, 6], [1, 5, 3], [1, 4, 6], [2, 1], [4, 6, 2], [3, 4, 1], [5, 3], [4, 6]];
+    const cycles = [
+      [3, 6],
+      [1, 5, 3],
+      [1, 4, 6],
+      [2, 1],
+      [4, 6, 2],
+      [3, 4, 1],
+      [5, 3],
+      [4, 6],
+    ];
     const weights = uniform(cycles);
     expect(packCycles(cycles, weights).total).toBeCloseTo(2.058);
     const packing = await packOptimal(cycles, weights);
@@ -68,7 +83,11 @@ describe('LP bound and exact packing (HiGHS)', () => {
 
   it('bounds from above where the LP is fractional: a triangle of swaps', async () => {
     // Three swaps pairwise sharing an item: any packing takes one (1), the LP takes each at ½ (1.5).
-    const cycles = [[0, 1], [1, 2], [2, 0]];
+    const cycles = [
+      [0, 1],
+      [1, 2],
+      [2, 0],
+    ];
     const weights = [1, 1, 1];
     const bound = await lpBound(cycles, weights);
     expect(bound.bound).toBeCloseTo(1.5);

@@ -33,7 +33,11 @@ export function buildGraph(items: EngineItem[], arcs: Array<{ from: string; to: 
  * The same graph from arcs given as item indexes (the benchmark's million-arc markets, where
  * building a string key per arc would cost more than the search).
  */
-export function graphFromIndexes(items: EngineItem[], from: ArrayLike<number>, to: ArrayLike<number>): EngineGraph {
+export function graphFromIndexes(
+  items: EngineItem[],
+  from: ArrayLike<number>,
+  to: ArrayLike<number>,
+): EngineGraph {
   return withArcs(items, new Map(items.map((item, i) => [item.id, i])), from, to);
 }
 
