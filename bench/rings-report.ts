@@ -35,12 +35,14 @@ export function renderRingReport(report: RingBenchReport): string {
   );
   lines.push('| Figure | Measured | Budget | |', '| --- | ---: | ---: | --- |');
   lines.push(
-    `| Re-pack time (cycle search + packing, ≤ 3) | ${fixed(repack.seconds, 2)} s | ≤ ${RING_BUDGETS.repackSec} s | ${verdict(repack.seconds <= RING_BUDGETS.repackSec)} |`,
+    `| Re-pack time (cycle search + packing, ≤ 3), wall clock | ${fixed(repack.seconds, 2)} s | ≤ ${RING_BUDGETS.repackSec} s | ${verdict(repack.seconds <= RING_BUDGETS.repackSec)} |`,
+    `| Re-pack CPU time (what it costs on an idle core) | ${fixed(repack.cpuSeconds, 2)} s | ≤ ${RING_BUDGETS.repackSec} s | ${verdict(repack.cpuSeconds <= RING_BUDGETS.repackSec)} |`,
     `| LP bound (expected completed swaps) | ${fixed(repack.bound, 2)} | | |`,
     `| Packing value | ${fixed(repack.total, 2)} | | |`,
     `| Packing / LP bound | ${percent(repack.ratio, 3)} | ≥ ${percent(RING_BUDGETS.boundRatio, 1)} | ${verdict(repack.ratio >= RING_BUDGETS.boundRatio)} |`,
     `| Heuristic alone / LP bound | ${percent(repack.heuristicRatio, 3)} | | |`,
     `| Incremental proposal p50 / p95 (max), ${int(incremental.samples)} new items, ${int(incremental.withRing)} with a ring | ${fixed(incremental.p50Ms, 1)} / ${fixed(incremental.p95Ms, 1)} ms (${fixed(incremental.maxMs, 0)}) | p95 ≤ ${RING_BUDGETS.incrementalP95Ms} ms | ${verdict(incremental.p95Ms <= RING_BUDGETS.incrementalP95Ms)} |`,
+    `| Incremental proposal CPU time p50 / p95 | ${fixed(incremental.cpuP50Ms, 1)} / ${fixed(incremental.cpuP95Ms, 1)} ms | p95 ≤ ${RING_BUDGETS.incrementalP95Ms} ms | ${verdict(incremental.cpuP95Ms <= RING_BUDGETS.incrementalP95Ms)} |`,
     `| Peak memory (RSS, whole run) | ${int(report.peakRssMb)} MB | ≤ ${int(RING_BUDGETS.memoryMb)} MB | ${verdict(report.peakRssMb <= RING_BUDGETS.memoryMb)} |`,
     '',
   );
@@ -51,20 +53,25 @@ export function renderRingReport(report: RingBenchReport): string {
     '| --- | ---: | ---: | ---: | ---: | --- |',
   );
   for (const row of report.clearing) {
-    const lengths = Object.entries(row.lengths)
-      .map(([length, count]) => `${int(count)}×${length}`)
-      .join(', ');
-    const shown = lengths.length > 60 ? `${lengths.slice(0, 57)}…` : lengths;
+    const entries = Object.entries(row.lengths).map(([length, count]) => `${int(count)}×${length}`);
+    const shown =
+      entries.length > 6
+        ? `${entries.slice(0, 5).join(', ')}, … (longest ${row.longest})`
+        : entries.join(', ');
     const candidates =
       row.key === 'unbounded' ? `${int(row.candidates)} arcs` : `${int(row.candidates)} cycles`;
     lines.push(
-      `| ${row.label} | ${candidates} | ${int(row.rings)} | ${int(row.itemsTraded)} | ${fixed(row.expectedSwaps, 1)} | ${shown || '–'}${row.longest > 5 ? ` (longest ${row.longest})` : ''} |`,
+      `| ${row.label} | ${candidates} | ${int(row.rings)} | ${int(row.itemsTraded)} | ${fixed(row.expectedSwaps, 1)} | ${shown || '–'} |`,
     );
   }
-  lines.push('', '| Phase | Time | Heap after | RSS after |', '| --- | ---: | ---: | ---: |');
+  lines.push(
+    '',
+    '| Phase | Wall clock | CPU | Heap after | RSS after |',
+    '| --- | ---: | ---: | ---: | ---: |',
+  );
   for (const phase of report.phases)
     lines.push(
-      `| ${phase.label} | ${fixed(phase.seconds, 2)} s | ${int(phase.heapMb)} MB | ${int(phase.rssMb)} MB |`,
+      `| ${phase.label} | ${fixed(phase.seconds, 2)} s | ${fixed(phase.cpuSeconds, 2)} s | ${int(phase.heapMb)} MB | ${int(phase.rssMb)} MB |`,
     );
   return `${lines.join('\n')}\n`;
 }

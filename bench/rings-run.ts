@@ -42,6 +42,8 @@ export const RING_BUDGETS = {
 export interface Phase {
   label: string;
   seconds: number;
+  /** CPU seconds (user + system) of this process: on a shared machine, the fairer figure. */
+  cpuSeconds: number;
   heapMb: number;
   rssMb: number;
 }
@@ -67,6 +69,7 @@ export interface RingBenchReport {
   cycles: { byLength: Record<number, number>; itemsCovered: number };
   repack: {
     seconds: number;
+    cpuSeconds: number;
     bound: number;
     total: number;
     heuristic: number;
@@ -77,7 +80,15 @@ export interface RingBenchReport {
     components: number;
     largestComponent: number;
   };
-  incremental: { samples: number; p50Ms: number; p95Ms: number; maxMs: number; withRing: number };
+  incremental: {
+    samples: number;
+    p50Ms: number;
+    p95Ms: number;
+    maxMs: number;
+    cpuP50Ms: number;
+    cpuP95Ms: number;
+    withRing: number;
+  };
   clearing: ClearingRow[];
   phases: Phase[];
   peakRssMb: number;
@@ -101,17 +112,21 @@ export async function runRingBench(options: RingBenchOptions): Promise<RingBench
   const loadStart = loadavg()[0] ?? 0;
   const phases: Phase[] = [];
   let lapStarted = performance.now();
+  let cpuStarted = process.cpuUsage();
   const lap = (label: string) => {
     const memory = process.memoryUsage();
+    const cpu = process.cpuUsage(cpuStarted);
+    cpuStarted = process.cpuUsage();
     const phase = {
       label,
       seconds: (performance.now() - lapStarted) / 1000,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
       heapMb: mb(memory.heapUsed),
       rssMb: mb(memory.rss),
     };
     phases.push(phase);
     options.log(
-      `${label}: ${phase.seconds.toFixed(2)} s, heap ${phase.heapMb.toFixed(0)} MB, RSS ${phase.rssMb.toFixed(0)} MB`,
+      `${label}: ${phase.seconds.toFixed(2)} s (CPU ${phase.cpuSeconds.toFixed(2)} s), heap ${phase.heapMb.toFixed(0)} MB, RSS ${phase.rssMb.toFixed(0)} MB`,
     );
     lapStarted = performance.now();
     return phase.seconds;
@@ -131,6 +146,7 @@ export async function runRingBench(options: RingBenchOptions): Promise<RingBench
 
   // The global re-pack: every cycle of at most 3, packed against the LP bound.
   const repackStarted = performance.now();
+  const repackCpu = process.cpuUsage();
   const short = findCycles(graph, {
     ...DEFAULT_CYCLE_OPTIONS,
     maxLongLength: DEFAULT_CYCLE_OPTIONS.maxLength,
@@ -140,6 +156,8 @@ export async function runRingBench(options: RingBenchOptions): Promise<RingBench
   const packing = await packOptimal(short, shortWeights, { timeLimitSec: options.timeLimitSec });
   lap('Pack: heuristic, LP bound, integer solve where short of it');
   const repackSeconds = (performance.now() - repackStarted) / 1000;
+  const repackCpuUsed = process.cpuUsage(repackCpu);
+  const repackCpuSeconds = (repackCpuUsed.user + repackCpuUsed.system) / 1e6;
 
   const incremental = measureIncremental(graph, market, options, p);
   lap(`Incremental proposals (${options.samples})`);
@@ -218,6 +236,7 @@ export async function runRingBench(options: RingBenchOptions): Promise<RingBench
     cycles: { byLength: countLengths(all), itemsCovered: covered.size },
     repack: {
       seconds: repackSeconds,
+      cpuSeconds: repackCpuSeconds,
       bound: packing.bound,
       total: packing.total,
       heuristic: packing.heuristic,
@@ -248,12 +267,14 @@ function measureIncremental(
 ) {
   const random = seededRandom(options.seed + 1);
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   let withRing = 0;
   const index = graph.items.length;
   for (let sample = 0; sample < options.samples; sample++) {
     const member = Math.floor(random() * market.members);
     const arcs = market.newItem(member, random);
     const started = performance.now();
+    const cpu = process.cpuUsage();
     graph.items.push({ id: `new${sample}`, ownerId: `m${member}` });
     graph.out.push(arcs.out);
     // The new item has the largest index, so appending keeps every list sorted.
@@ -264,17 +285,22 @@ function measureIncremental(
     );
     const best = packCycles(cycles, weights).chosen[0];
     times.push(performance.now() - started);
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
     if (best !== undefined) withRing++;
     for (const source of arcs.in) graph.out[source]?.pop();
     graph.out.pop();
     graph.items.pop();
   }
   times.sort((a, b) => a - b);
+  cpuTimes.sort((a, b) => a - b);
   return {
     samples: times.length,
     p50Ms: percentile(times, 0.5),
     p95Ms: percentile(times, 0.95),
     maxMs: times[times.length - 1] ?? 0,
+    cpuP50Ms: percentile(cpuTimes, 0.5),
+    cpuP95Ms: percentile(cpuTimes, 0.95),
     withRing,
   };
 }

@@ -96,7 +96,12 @@ export function cyclesThrough(
   item: number,
   options: CycleOptions = DEFAULT_CYCLE_OPTIONS,
 ): Cycle[] {
-  const through = (length: number, min: number, allowed: (node: number) => boolean) => {
+  const through = (
+    length: number,
+    min: number,
+    allowed: (node: number) => boolean,
+    reach?: { one: Uint8Array; two: Uint8Array },
+  ) => {
     const found = new Map<string, Cycle>();
     const path = [item];
     const owners = new Set([graph.items[item]?.ownerId ?? '']);
@@ -114,6 +119,10 @@ export function cyclesThrough(
           if (path.length >= min) found.set(cycleKey(path), canonical(path));
           continue;
         }
+        // A node that cannot get back to the item in the arcs left starts no cycle.
+        const left = length - path.length;
+        if (reach && left === 1 && reach.one[next] === 0) continue;
+        if (reach && left === 2 && reach.one[next] === 0 && reach.two[next] === 0) continue;
         if (!allowed(next)) continue;
         const owner = graph.items[next]?.ownerId ?? '';
         if (owners.has(owner)) continue;
@@ -138,5 +147,25 @@ export function cyclesThrough(
     }
     return free;
   };
-  return through(options.maxLongLength, options.maxLength + 1, noShortCycle);
+  return through(options.maxLongLength, options.maxLength + 1, noShortCycle, reachWithinTwo(graph, item));
+}
+
+/**
+ * The items with an arc into `item` (one) and with an arc into one of those (two): two passes over
+ * the arcs, which prune the long search's last two steps from exponential to a few lookups.
+ */
+function reachWithinTwo(graph: EngineGraph, item: number) {
+  const one = new Uint8Array(graph.items.length);
+  const two = new Uint8Array(graph.items.length);
+  graph.out.forEach((list, node) => {
+    if (holds(list, 0, list.length, item)) one[node] = 1;
+  });
+  graph.out.forEach((list, node) => {
+    for (const next of list)
+      if (one[next] === 1) {
+        two[node] = 1;
+        break;
+      }
+  });
+  return { one, two };
 }
