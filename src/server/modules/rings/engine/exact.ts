@@ -223,9 +223,10 @@ export interface OptimalPacking extends Packing {
 
 /**
  * A packing as good as the solver can prove within the time limit: the heuristic (packCycles)
- * first; then every component where it falls short of that component's LP bound is solved as an
- * integer program, started from the heuristic's choice, and the better of the two kept. Where the
- * heuristic meets the LP bound it is optimal and no integer solve runs.
+ * first, and in each component the LP rounded greedily (largest x first) where that does better;
+ * then every component where the result falls short of that component's LP bound is solved as an
+ * integer program, started from it, and the better of the two kept. Where a component meets its
+ * LP bound it is optimal and no integer solve runs.
  */
 export async function packOptimal(
   cycles: Cycle[],
@@ -240,9 +241,11 @@ export async function packOptimal(
   for (const index of heuristic.chosen) chosen[index] = 1;
   const components = cycleComponents(cycles);
   const lp = await relax(cycles, weights, components, options);
+  const used = new Set<number>();
   const short: number[][] = [];
   for (const component of components) {
     if (component.length === 1) continue;
+    roundLp(cycles, weights, component, lp.values, chosen, used);
     let packed = 0;
     let relaxed = 0;
     for (const index of component) {
@@ -299,4 +302,37 @@ function feasible(cycles: Cycle[], columns: number[], values: Float64Array) {
     }
   }
   return true;
+}
+
+/**
+ * LP rounding for one component: the cycles by decreasing LP value (then weight), each taken if
+ * its items are free. Replaces the component's current choice in `chosen` if its total is larger.
+ */
+function roundLp(
+  cycles: Cycle[],
+  weights: number[],
+  component: number[],
+  values: Float64Array,
+  chosen: Uint8Array,
+  used: Set<number>,
+) {
+  const order = [...component].sort(
+    (a, b) => (values[b] ?? 0) - (values[a] ?? 0) || (weights[b] ?? 0) - (weights[a] ?? 0) || a - b,
+  );
+  used.clear();
+  const rounded: number[] = [];
+  let total = 0;
+  for (const index of order) {
+    if ((values[index] ?? 0) <= EPSILON) break;
+    const cycle = cycles[index] ?? [];
+    if (cycle.some((item) => used.has(item))) continue;
+    for (const item of cycle) used.add(item);
+    rounded.push(index);
+    total += weights[index] ?? 0;
+  }
+  let current = 0;
+  for (const index of component) current += chosen[index] ? (weights[index] ?? 0) : 0;
+  if (total <= current + EPSILON) return;
+  for (const index of component) chosen[index] = 0;
+  for (const index of rounded) chosen[index] = 1;
 }
