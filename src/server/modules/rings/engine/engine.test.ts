@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cyclesThrough, DEFAULT_CYCLE_OPTIONS, findCycles } from './cycles';
-import { buildGraph, type Cycle, cycleKey, type EngineGraph } from './graph';
+import { buildGraph, type Cycle, cycleKey, type EngineGraph, graphFromIndexes } from './graph';
 import { packCycles, ringWeight } from './packing';
 
 /** Items named by their owner's letter and a number ("a1" is owned by a); arcs as "a1>b1". */
@@ -79,6 +79,121 @@ describe('cycle search', () => {
     const arcs = ['a1>b1', 'a1>b2', 'a1>b3', 'b1>a1', 'b2>a1', 'b3>a1'];
     const g = graph(arcs);
     expect(findCycles(g, { ...DEFAULT_CYCLE_OPTIONS, maxPerItem: 2 })).toHaveLength(2);
+  });
+});
+
+/** The search as first written (recursive, on `graph.out`): the reference for the CSR search. */
+function referenceCycles(g: EngineGraph, min: number, max: number, maxPerItem: number): Cycle[] {
+  const found: Cycle[] = [];
+  const path: number[] = [];
+  const owners = new Set<string>();
+  for (let start = 0; start < g.items.length; start++) {
+    let count = 0;
+    const visit = (node: number) => {
+      for (const next of g.out[node] ?? []) {
+        if (count >= maxPerItem) return;
+        if (next === start) {
+          if (path.length >= min) {
+            found.push([...path]);
+            count++;
+          }
+          continue;
+        }
+        if (next < start || path.length >= max) continue;
+        const owner = g.items[next]?.ownerId ?? '';
+        if (owners.has(owner)) continue;
+        path.push(next);
+        owners.add(owner);
+        visit(next);
+        path.pop();
+        owners.delete(owner);
+      }
+    };
+    path.push(start);
+    owners.add(g.items[start]?.ownerId ?? '');
+    visit(start);
+    path.pop();
+    owners.clear();
+  }
+  return found;
+}
+
+describe('cycle search at scale (CSR adjacency)', () => {
+  it('finds exactly the cycles, in the same order, as the recursive search on random markets', () => {
+    let seed = 5;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let market = 0; market < 20; market++) {
+      const ids = Array.from({ length: 40 }, (_, i) => `${'abcdefghij'[i % 10]}${i}`);
+      const arcs: string[] = [];
+      for (const from of ids)
+        for (const to of ids) if (from !== to && random() < 0.12) arcs.push(`${from}>${to}`);
+      const g = graph(arcs, ids);
+      const cap = market % 3 === 0 ? 3 : 200;
+      const options = { maxLength: 3, maxLongLength: 3, maxPerItem: cap };
+      expect(findCycles(g, options)).toEqual(referenceCycles(g, 2, 3, cap));
+      expect(findCycles(g, { ...options, maxLength: 4, maxLongLength: 4 })).toEqual(
+        referenceCycles(g, 2, 4, cap),
+      );
+      // And the search through one item agrees with the full one.
+      const all = findCycles(g, { ...options, maxPerItem: 10_000 }).map(cycleKey);
+      for (const item of [0, 7, 19]) {
+        const through = cyclesThrough(g, item, { ...options, maxPerItem: 10_000 })
+          .map(cycleKey)
+          .sort();
+        expect(through).toEqual(all.filter((key) => key.split(',').includes(String(item))).sort());
+      }
+    }
+  });
+
+  it('finds the same long rings through one item as the full search (pruned search)', () => {
+    let seed = 9;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const options = { ...DEFAULT_CYCLE_OPTIONS, maxPerItem: 100_000 };
+    let long = 0;
+    for (let market = 0; market < 10; market++) {
+      const ids = Array.from({ length: 30 }, (_, i) => `${'abcdefghijklmno'[i % 15]}${i}`);
+      const arcs: string[] = [];
+      for (const from of ids)
+        for (const to of ids) if (from !== to && random() < 0.03) arcs.push(`${from}>${to}`);
+      // Planted rings of 4 and 5 (each member once), so that long rings are there to find.
+      for (const length of [4, 5, 5]) {
+        const ring = [...new Set(Array.from({ length: 12 }, () => Math.floor(random() * 15)))].slice(
+          0,
+          length,
+        );
+        ring.forEach((owner, k) => arcs.push(`${ids[owner]}>${ids[ring[(k + 1) % ring.length] ?? 0]}`));
+      }
+      const g = graph(arcs, ids);
+      const all = findCycles(g, options);
+      for (let item = 0; item < ids.length; item++) {
+        const containing = all.filter((cycle) => cycle.includes(item));
+        const short = containing.filter((cycle) => cycle.length <= 3);
+        const expected = (short.length > 0 ? short : containing).map(cycleKey).sort();
+        if (short.length === 0) long += containing.length;
+        expect(cyclesThrough(g, item, options).map(cycleKey).sort()).toEqual(expected);
+      }
+    }
+    expect(long).toBeGreaterThan(0);
+  });
+
+  it('builds the same graph from item indexes as from ids', () => {
+    const items = ['a1', 'b1', 'c1', 'a2'].map((id) => ({ id, ownerId: id.slice(0, 1) }));
+    const byId = buildGraph(items, [
+      { from: 'a1', to: 'b1' },
+      { from: 'b1', to: 'a1' },
+      { from: 'b1', to: 'a1' },
+      { from: 'a1', to: 'a2' },
+      { from: 'c1', to: 'c1' },
+    ]);
+    const byIndex = graphFromIndexes(items, [0, 1, 1, 0, 2], [1, 0, 0, 3, 2]);
+    expect(byIndex.out).toEqual(byId.out);
+    expect(byIndex.out).toEqual([[1], [0], [], []]);
   });
 });
 

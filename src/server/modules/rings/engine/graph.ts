@@ -17,14 +17,43 @@ export interface EngineGraph {
 
 export function buildGraph(items: EngineItem[], arcs: Array<{ from: string; to: string }>): EngineGraph {
   const index = new Map(items.map((item, i) => [item.id, i]));
-  const out: number[][] = items.map(() => []);
+  const from: number[] = [];
+  const to: number[] = [];
   for (const arc of arcs) {
-    const from = index.get(arc.from);
-    const to = index.get(arc.to);
-    if (from === undefined || to === undefined || from === to) continue;
+    const i = index.get(arc.from);
+    const j = index.get(arc.to);
+    if (i === undefined || j === undefined) continue;
+    from.push(i);
+    to.push(j);
+  }
+  return withArcs(items, index, from, to);
+}
+
+/**
+ * The same graph from arcs given as item indexes (the benchmark's million-arc markets, where
+ * building a string key per arc would cost more than the search).
+ */
+export function graphFromIndexes(
+  items: EngineItem[],
+  from: ArrayLike<number>,
+  to: ArrayLike<number>,
+): EngineGraph {
+  return withArcs(items, new Map(items.map((item, i) => [item.id, i])), from, to);
+}
+
+function withArcs(
+  items: EngineItem[],
+  index: Map<string, number>,
+  from: ArrayLike<number>,
+  to: ArrayLike<number>,
+): EngineGraph {
+  const out: number[][] = items.map(() => []);
+  for (let k = 0; k < from.length; k++) {
+    const i = from[k]!;
+    const j = to[k]!;
     // Nobody swaps with themselves.
-    if (items[from]?.ownerId === items[to]?.ownerId) continue;
-    out[from]?.push(to);
+    if (i === j || items[i]?.ownerId === items[j]?.ownerId) continue;
+    out[i]?.push(j);
   }
   for (const list of out) {
     list.sort((a, b) => a - b);

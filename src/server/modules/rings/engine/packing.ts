@@ -23,60 +23,99 @@ const EPSILON = 1e-9;
  * Greedy, then improving moves until none helps (or `maxRounds`): for a cycle left out, remove the
  * chosen cycles it conflicts with, add it, refill the freed items greedily, and keep the result if
  * the total grew. That move finds, among others, two short rings that beat one longer ring.
+ * Typed arrays throughout, as a global re-pack sees hundreds of thousands of cycles; after
+ * `timeLimitMs` the local search stops with the best packing so far.
  */
-export function packCycles(cycles: Cycle[], weights: number[], maxRounds = 20): Packing {
+export function packCycles(
+  cycles: Cycle[],
+  weights: number[],
+  maxRounds = 20,
+  timeLimitMs = Number.POSITIVE_INFINITY,
+): Packing {
+  const deadline = performance.now() + timeLimitMs;
   const order = cycles
     .map((_, index) => index)
     .filter((index) => (weights[index] ?? 0) > 0)
     .sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0) || a - b);
-  const byItem = new Map<number, number[]>();
-  for (const index of order) {
-    for (const item of cycles[index] ?? []) {
-      const list = byItem.get(item);
-      if (list) list.push(index);
-      else byItem.set(item, [index]);
-    }
-  }
-  /** owner[item] = the chosen cycle using it. */
-  const owner = new Map<number, number>();
-  const chosen = new Set<number>();
-  const fits = (index: number) => (cycles[index] ?? []).every((item) => !owner.has(item));
+  /** rank[index]: the cycle's place in `order` (heaviest first); refills go in this order. */
+  const rank = new Int32Array(cycles.length).fill(-1);
+  order.forEach((index, position) => (rank[index] = position));
+  let items = 0;
+  for (const index of order) for (const item of cycles[index] ?? []) items = Math.max(items, item + 1);
+  // byItem: the cycles through each item, heaviest first (CSR: byItemList[byItemStart[i] ..]).
+  const byItemStart = new Int32Array(items + 1);
+  for (const index of order) for (const item of cycles[index] ?? []) byItemStart[item + 1]!++;
+  for (let item = 0; item < items; item++) byItemStart[item + 1]! += byItemStart[item]!;
+  const fill = byItemStart.slice(0, items);
+  const byItemList = new Int32Array(byItemStart[items] ?? 0);
+  for (const index of order) for (const item of cycles[index] ?? []) byItemList[fill[item]!++] = index;
+
+  /** owner[item] = the chosen cycle using it, or -1. */
+  const owner = new Int32Array(items).fill(-1);
+  const chosen = new Uint8Array(cycles.length);
+  const fits = (index: number) => {
+    for (const item of cycles[index] ?? []) if (owner[item] !== -1) return false;
+    return true;
+  };
   const take = (index: number) => {
-    chosen.add(index);
-    for (const item of cycles[index] ?? []) owner.set(item, index);
+    chosen[index] = 1;
+    for (const item of cycles[index] ?? []) owner[item] = index;
   };
   const drop = (index: number) => {
-    chosen.delete(index);
-    for (const item of cycles[index] ?? []) owner.delete(item);
+    chosen[index] = 0;
+    for (const item of cycles[index] ?? []) owner[item] = -1;
   };
   for (const index of order) if (fits(index)) take(index);
 
-  for (let round = 0; round < maxRounds; round++) {
+  /** seen[index] === stamp: already collected for the current refill. */
+  const seen = new Int32Array(cycles.length);
+  let stamp = 0;
+  const removed: number[] = [];
+  const added: number[] = [];
+  const refill: number[] = [];
+  let checked = 0;
+  let stopped = false;
+  for (let round = 0; round < maxRounds && !stopped; round++) {
     let improved = false;
     for (const candidate of order) {
-      if (chosen.has(candidate)) continue;
-      const conflicts = new Set<number>();
-      for (const item of cycles[candidate] ?? []) {
-        const holder = owner.get(item);
-        if (holder !== undefined) conflicts.add(holder);
+      if (chosen[candidate]) continue;
+      if ((++checked & 1023) === 0 && performance.now() > deadline) {
+        stopped = true;
+        break;
       }
-      const removed = [...conflicts];
-      const before = removed.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+      removed.length = 0;
+      for (const item of cycles[candidate] ?? []) {
+        const holder = owner[item]!;
+        if (holder !== -1 && !removed.includes(holder)) removed.push(holder);
+      }
+      let before = 0;
+      for (const index of removed) before += weights[index] ?? 0;
       for (const index of removed) drop(index);
       take(candidate);
-      // Refill: cycles through the freed items, best first.
-      const freed = new Set(removed.flatMap((index) => cycles[index] ?? []));
-      const refill = [...new Set([...freed].flatMap((item) => byItem.get(item) ?? []))].sort(
-        (a, b) => (weights[b] ?? 0) - (weights[a] ?? 0) || a - b,
-      );
-      const added = [candidate];
-      for (const index of refill) {
-        if (!chosen.has(index) && fits(index)) {
+      // Refill: the cycles through the freed items that fit now, best first. One that does not
+      // fit now cannot fit after more are taken, so only these need sorting.
+      stamp++;
+      refill.length = 0;
+      for (const index of removed)
+        for (const item of cycles[index] ?? [])
+          for (let k = byItemStart[item]!; k < byItemStart[item + 1]!; k++) {
+            const other = byItemList[k]!;
+            if (seen[other] === stamp) continue;
+            seen[other] = stamp;
+            if (!chosen[other] && fits(other)) refill.push(rank[other]!);
+          }
+      refill.sort((a, b) => a - b);
+      added.length = 0;
+      added.push(candidate);
+      for (const position of refill) {
+        const index = order[position]!;
+        if (fits(index)) {
           take(index);
           added.push(index);
         }
       }
-      const after = added.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+      let after = 0;
+      for (const index of added) after += weights[index] ?? 0;
       if (after > before + EPSILON) {
         improved = true;
       } else {
@@ -86,6 +125,7 @@ export function packCycles(cycles: Cycle[], weights: number[], maxRounds = 20): 
     }
     if (!improved) break;
   }
-  const list = [...chosen].sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0) || a - b);
+  const list: number[] = [];
+  for (const index of order) if (chosen[index]) list.push(index);
   return { chosen: list, total: list.reduce((sum, index) => sum + (weights[index] ?? 0), 0) };
 }

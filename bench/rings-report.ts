@@ -1,0 +1,103 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { machineInfo } from './report';
+import { RING_BUDGETS, type RingBenchReport } from './rings-run';
+
+const int = (value: number) => Math.round(value).toLocaleString('en-US');
+const fixed = (value: number, digits = 1) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const percent = (value: number, digits = 2) => `${fixed(value * 100, digits)} %`;
+const verdict = (ok: boolean) => (ok ? 'ok' : '**MISSED**');
+
+/** The heading every ring-benchmark section sits under in bench/results.md. */
+export const RINGS_HEADING = '## Swap rings (`npm run bench:rings`)';
+
+export function renderRingReport(report: RingBenchReport): string {
+  const machine = machineInfo();
+  const { market, repack, incremental } = report;
+  const lines: string[] = [];
+  const when = report.startedAt.slice(0, 16).replace('T', ' ');
+  lines.push(`### ${when} UTC: ${report.scale} scale (seed ${report.seed})`, '');
+  lines.push(
+    `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb.toFixed(1)} GB RAM; Node ${machine.node}. ` +
+      `Load average (1 min) at start ${report.load.start.toFixed(2)}, at end ${report.load.end.toFixed(2)}: the machine is shared, so times may be pessimistic.`,
+  );
+  const byLength = Object.entries(report.cycles.byLength)
+    .map(([length, count]) => `${int(count)} of ${length}`)
+    .join(', ');
+  lines.push(
+    `- Market: ${int(market.members)} members, ${int(market.items)} items, ${int(market.arcs)} arcs; ` +
+      `mean acceptance ${fixed(market.meanAcceptance, 2)}.`,
+    `- Candidate cycles: ${byLength || 'none'} (4–5 only through items in no shorter cycle); ` +
+      `${int(report.cycles.itemsCovered)} items are in a cycle of at most 3.`,
+    `- Re-pack (cycles ≤ 3): ${int(repack.components)} components, the largest ${int(repack.largestComponent)} cycles; ` +
+      `${int(repack.solvedColumns)} cycles went to the integer solver; ${repack.optimal ? 'every component solved to optimality' : 'a time limit stopped the integer solver'}.`,
+    '',
+  );
+  lines.push('| Figure | Measured | Budget | |', '| --- | ---: | ---: | --- |');
+  lines.push(
+    `| Re-pack time (cycle search + packing, ≤ 3), wall clock | ${fixed(repack.seconds, 2)} s | ≤ ${RING_BUDGETS.repackSec} s | ${verdict(repack.seconds <= RING_BUDGETS.repackSec)} |`,
+    `| Re-pack CPU time (what it costs on an idle core) | ${fixed(repack.cpuSeconds, 2)} s | ≤ ${RING_BUDGETS.repackSec} s | ${verdict(repack.cpuSeconds <= RING_BUDGETS.repackSec)} |`,
+    `| LP bound (expected completed swaps) | ${fixed(repack.bound, 2)} | | |`,
+    `| Packing value | ${fixed(repack.total, 2)} | | |`,
+    `| Packing / LP bound | ${percent(repack.ratio, 3)} | ≥ ${percent(RING_BUDGETS.boundRatio, 1)} | ${verdict(repack.ratio >= RING_BUDGETS.boundRatio)} |`,
+    `| Heuristic alone / LP bound | ${percent(repack.heuristicRatio, 3)} | | |`,
+    `| Incremental proposal p50 / p95 (max), ${int(incremental.samples)} new items, ${int(incremental.withRing)} with a ring | ${fixed(incremental.p50Ms, 1)} / ${fixed(incremental.p95Ms, 1)} ms (${fixed(incremental.maxMs, 0)}) | p95 ≤ ${RING_BUDGETS.incrementalP95Ms} ms | ${verdict(incremental.p95Ms <= RING_BUDGETS.incrementalP95Ms)} |`,
+    `| Incremental proposal CPU time p50 / p95 | ${fixed(incremental.cpuP50Ms, 1)} / ${fixed(incremental.cpuP95Ms, 1)} ms | p95 ≤ ${RING_BUDGETS.incrementalP95Ms} ms | ${verdict(incremental.cpuP95Ms <= RING_BUDGETS.incrementalP95Ms)} |`,
+    `| Engine peak memory (RSS up to the ≤ 5 clearing) | ${int(report.engineRssMb)} MB | ≤ ${int(RING_BUDGETS.memoryMb)} MB | ${verdict(report.engineRssMb <= RING_BUDGETS.memoryMb)} |`,
+    `| Peak memory, whole run (with the unbounded comparison's LP) | ${int(report.peakRssMb)} MB | | |`,
+    '',
+  );
+  lines.push(
+    'The same market cleared four ways (expected completed swaps: each ring completes when every member accepts, with their own probability, mean as above):',
+    '',
+    '| Clearing | Candidates | Rings | Items traded | Expected completed swaps | Ring lengths |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+  );
+  for (const row of report.clearing) {
+    const entries = Object.entries(row.lengths).map(([length, count]) => `${int(count)}×${length}`);
+    const shown =
+      entries.length > 6
+        ? `${entries.slice(0, 5).join(', ')}, … (longest ${row.longest})`
+        : entries.join(', ');
+    const candidates =
+      row.key === 'unbounded' ? `${int(row.candidates)} arcs` : `${int(row.candidates)} cycles`;
+    lines.push(
+      `| ${row.label} | ${candidates} | ${int(row.rings)} | ${int(row.itemsTraded)} | ${fixed(row.expectedSwaps, 1)} | ${shown || '–'} |`,
+    );
+  }
+  lines.push(
+    '',
+    '| Phase | Wall clock | CPU | Heap after | RSS after |',
+    '| --- | ---: | ---: | ---: | ---: |',
+  );
+  for (const phase of report.phases)
+    lines.push(
+      `| ${phase.label} | ${fixed(phase.seconds, 2)} s | ${fixed(phase.cpuSeconds, 2)} s | ${int(phase.heapMb)} MB | ${int(phase.rssMb)} MB |`,
+    );
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Puts a run under the "Swap rings" heading of bench/results.md, replacing the previous run at
+ * the same scale (one current figure per scale; git keeps the history).
+ */
+export function saveRingReport(file: string, report: RingBenchReport, section: string) {
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const start = text.indexOf(RINGS_HEADING);
+  const before = start === -1 ? text.trimEnd() : text.slice(0, start).trimEnd();
+  const rest = start === -1 ? '' : text.slice(start + RINGS_HEADING.length);
+  const nextSection = rest.search(/\n## /);
+  const body = nextSection === -1 ? rest : rest.slice(0, nextSection);
+  const after = nextSection === -1 ? '' : rest.slice(nextSection);
+  const runs = body
+    .split(/\n(?=### )/)
+    .map((part) => part.trim())
+    .filter((part) => part.startsWith('### ') && !part.includes(`: ${report.scale} scale`));
+  const intro =
+    'Written by `npm run bench:rings`: the ring engine clearing a synthetic market (bench/rings-market.ts), ' +
+    'the latest run per scale. Budgets: RING_BUDGETS in bench/rings-run.ts (docs/decisions/007-swap-rings.md).';
+  const content = [RINGS_HEADING, '', intro, '', ...[...runs, section.trim()].map((run) => `${run}\n`)].join(
+    '\n',
+  );
+  writeFileSync(file, `${before}\n\n${content}${after ? `\n${after.trimStart()}` : ''}`);
+}

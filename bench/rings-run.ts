@@ -1,0 +1,311 @@
+/**
+ * The swap-ring benchmark (`npm run bench:rings`, docs/decisions/007-swap-rings.md): clears a
+ * synthetic market with the ring engine and measures it against its budgets. Pure computation, no
+ * database: the engine's share of a re-pack (the want-graph query is measured by `npm run bench`).
+ */
+import { loadavg } from 'node:os';
+import { cyclesThrough, DEFAULT_CYCLE_OPTIONS, findCycles } from '../src/server/modules/rings/engine/cycles';
+import { type OptimalPacking, packOptimal } from '../src/server/modules/rings/engine/exact';
+import { type Cycle, type EngineGraph, graphFromIndexes } from '../src/server/modules/rings/engine/graph';
+import { packCycles, ringWeight } from '../src/server/modules/rings/engine/packing';
+import { maximumCover } from './rings-cover';
+import { generateMarket, MARKET_SCALES, type MarketScaleName, seededRandom } from './rings-market';
+
+export interface RingBenchOptions {
+  scale: MarketScaleName;
+  seed: number;
+  /** Incremental proposals measured. */
+  samples: number;
+  /** Seconds the exact packing may spend in the integer solver. */
+  timeLimitSec: number;
+  /** Seconds the unbounded cover's LP may take (it is only a comparison). */
+  coverTimeLimitSec: number;
+  log: (line: string) => void;
+}
+
+export const DEFAULT_RING_OPTIONS: Omit<RingBenchOptions, 'log'> = {
+  scale: 'full',
+  seed: 16,
+  samples: 200,
+  timeLimitSec: 20,
+  coverTimeLimitSec: 600,
+};
+
+/** The budgets a run is marked against (decision 007). */
+export const RING_BUDGETS = {
+  repackSec: 30,
+  boundRatio: 0.995,
+  incrementalP95Ms: 1000,
+  memoryMb: 1024,
+};
+
+export interface Phase {
+  label: string;
+  seconds: number;
+  /** CPU seconds (user + system) of this process: on a shared machine, the fairer figure. */
+  cpuSeconds: number;
+  heapMb: number;
+  rssMb: number;
+}
+
+export interface ClearingRow {
+  key: 'pairs' | 'rings3' | 'rings5' | 'unbounded';
+  label: string;
+  candidates: number;
+  itemsTraded: number;
+  rings: number;
+  expectedSwaps: number;
+  /** Cycle lengths of the chosen rings: length → count. */
+  lengths: Record<number, number>;
+  longest: number;
+}
+
+export interface RingBenchReport {
+  startedAt: string;
+  scale: MarketScaleName;
+  seed: number;
+  load: { start: number; end: number };
+  market: { members: number; items: number; arcs: number; meanAcceptance: number };
+  cycles: { byLength: Record<number, number>; itemsCovered: number };
+  repack: {
+    seconds: number;
+    cpuSeconds: number;
+    bound: number;
+    total: number;
+    heuristic: number;
+    ratio: number;
+    heuristicRatio: number;
+    optimal: boolean;
+    solvedColumns: number;
+    components: number;
+    largestComponent: number;
+  };
+  incremental: {
+    samples: number;
+    p50Ms: number;
+    p95Ms: number;
+    maxMs: number;
+    cpuP50Ms: number;
+    cpuP95Ms: number;
+    withRing: number;
+  };
+  clearing: ClearingRow[];
+  phases: Phase[];
+  peakRssMb: number;
+  /** Peak RSS before the unbounded comparison (the engine's own work). */
+  engineRssMb: number;
+}
+
+const mb = (bytes: number) => bytes / 2 ** 20;
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+}
+
+const countLengths = (cycles: Cycle[]) => {
+  const lengths: Record<number, number> = {};
+  for (const cycle of cycles) lengths[cycle.length] = (lengths[cycle.length] ?? 0) + 1;
+  return lengths;
+};
+
+export async function runRingBench(options: RingBenchOptions): Promise<RingBenchReport> {
+  const startedAt = new Date().toISOString();
+  const loadStart = loadavg()[0] ?? 0;
+  const phases: Phase[] = [];
+  let lapStarted = performance.now();
+  let cpuStarted = process.cpuUsage();
+  const lap = (label: string) => {
+    const memory = process.memoryUsage();
+    const cpu = process.cpuUsage(cpuStarted);
+    cpuStarted = process.cpuUsage();
+    const phase = {
+      label,
+      seconds: (performance.now() - lapStarted) / 1000,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      heapMb: mb(memory.heapUsed),
+      rssMb: mb(memory.rss),
+    };
+    phases.push(phase);
+    options.log(
+      `${label}: ${phase.seconds.toFixed(2)} s (CPU ${phase.cpuSeconds.toFixed(2)} s), heap ${phase.heapMb.toFixed(0)} MB, RSS ${phase.rssMb.toFixed(0)} MB`,
+    );
+    lapStarted = performance.now();
+    return phase.seconds;
+  };
+
+  const market = generateMarket(MARKET_SCALES[options.scale], options.seed);
+  lap('Generate the market (not engine work)');
+  const items = Array.from({ length: market.items }, (_, i) => ({
+    id: `i${i}`,
+    ownerId: `m${market.owner[i]}`,
+  }));
+  const graph = graphFromIndexes(items, market.from, market.to);
+  const arcs = graph.out.reduce((sum, list) => sum + list.length, 0);
+  lap('Build the graph');
+  const p = (item: number) => market.acceptance[market.owner[item] ?? 0] ?? 0.7;
+  const weigh = (cycles: Cycle[]) => cycles.map((cycle) => ringWeight(cycle.map(p)));
+
+  // The global re-pack: every cycle of at most 3, packed against the LP bound.
+  const repackStarted = performance.now();
+  const repackCpu = process.cpuUsage();
+  const short = findCycles(graph, {
+    ...DEFAULT_CYCLE_OPTIONS,
+    maxLongLength: DEFAULT_CYCLE_OPTIONS.maxLength,
+  });
+  lap('Find cycles ≤ 3');
+  const shortWeights = weigh(short);
+  const packing = await packOptimal(short, shortWeights, { timeLimitSec: options.timeLimitSec });
+  lap('Pack: heuristic, LP bound, integer solve where short of it');
+  const repackSeconds = (performance.now() - repackStarted) / 1000;
+  const repackCpuUsed = process.cpuUsage(repackCpu);
+  const repackCpuSeconds = (repackCpuUsed.user + repackCpuUsed.system) / 1e6;
+
+  const incremental = measureIncremental(graph, market, options, p);
+  lap(`Incremental proposals (${options.samples})`);
+
+  const clearing: ClearingRow[] = [];
+  const row = (
+    key: ClearingRow['key'],
+    label: string,
+    cycles: Cycle[],
+    chosen: Cycle[],
+    expected: number,
+  ) => {
+    const lengths = countLengths(chosen);
+    clearing.push({
+      key,
+      label,
+      candidates: cycles.length,
+      itemsTraded: chosen.reduce((sum, cycle) => sum + cycle.length, 0),
+      rings: chosen.length,
+      expectedSwaps: expected,
+      lengths,
+      longest: Math.max(0, ...Object.keys(lengths).map(Number)),
+    });
+  };
+  const pick = (cycles: Cycle[], result: OptimalPacking) => result.chosen.map((index) => cycles[index] ?? []);
+
+  const pairs = findCycles(graph, { ...DEFAULT_CYCLE_OPTIONS, maxLength: 2, maxLongLength: 2 });
+  const pairPacking = await packOptimal(pairs, weigh(pairs), { timeLimitSec: options.timeLimitSec });
+  row('pairs', 'Pairwise swaps only (K = 2)', pairs, pick(pairs, pairPacking), pairPacking.total);
+  lap('Clear pairwise only');
+  row('rings3', 'Rings ≤ 3 (the re-pack above)', short, pick(short, packing), packing.total);
+  // Rings of 4–5 use only items in no shorter cycle, so they never share an item with one: the
+  // best packing of all is the re-pack above plus the best packing of the long ones.
+  const all = findCycles(graph, DEFAULT_CYCLE_OPTIONS);
+  const long = all.filter((cycle) => cycle.length > DEFAULT_CYCLE_OPTIONS.maxLength);
+  const longPacking = await packOptimal(long, weigh(long), { timeLimitSec: options.timeLimitSec });
+  row(
+    'rings5',
+    'Rings ≤ 5 (4–5 only for items in no shorter ring)',
+    all,
+    [...pick(short, packing), ...pick(long, longPacking)],
+    packing.total + longPacking.total,
+  );
+  lap('Clear rings ≤ 5');
+  // The engine's own peak: everything before the comparison's assignment LP.
+  const engineRssMb = process.resourceUsage().maxRSS / 1024;
+  const cover = await maximumCover(graph, { timeLimitSec: options.coverTimeLimitSec });
+  // A cover cycle may pass a member twice: they accept once for the whole ring.
+  const coverExpected = cover.cycles.reduce((sum, cycle) => {
+    const members = new Set(cycle.map((item) => market.owner[item] ?? 0));
+    return sum + cycle.length * [...members].reduce((product, m) => product * (market.acceptance[m] ?? 0), 1);
+  }, 0);
+  row(
+    'unbounded',
+    cover.optimal
+      ? 'Maximum cover, any length (TradeMaximizer)'
+      : `Cover of any length (TradeMaximizer), **not optimal**: LP stopped at ${options.coverTimeLimitSec} s`,
+    [],
+    cover.cycles,
+    coverExpected,
+  );
+  const unbounded = clearing[clearing.length - 1];
+  if (unbounded) unbounded.candidates = cover.arcs;
+  lap('Clear unbounded (assignment LP)');
+
+  const covered = new Set(short.flat());
+  return {
+    startedAt,
+    scale: options.scale,
+    seed: options.seed,
+    load: { start: loadStart, end: loadavg()[0] ?? 0 },
+    market: {
+      members: market.members,
+      items: market.items,
+      arcs,
+      meanAcceptance: market.acceptance.reduce((sum, x) => sum + x, 0) / Math.max(1, market.members),
+    },
+    cycles: { byLength: countLengths(all), itemsCovered: covered.size },
+    repack: {
+      seconds: repackSeconds,
+      cpuSeconds: repackCpuSeconds,
+      bound: packing.bound,
+      total: packing.total,
+      heuristic: packing.heuristic,
+      ratio: packing.bound > 0 ? packing.total / packing.bound : 1,
+      heuristicRatio: packing.bound > 0 ? packing.heuristic / packing.bound : 1,
+      optimal: packing.optimal,
+      solvedColumns: packing.solvedColumns,
+      components: packing.components,
+      largestComponent: packing.largestComponent,
+    },
+    incremental,
+    clearing,
+    phases,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    engineRssMb,
+  };
+}
+
+/**
+ * The incremental pass after a new listing: the item and its arcs join the graph, the cycles
+ * through it are found (rings of 4–5 when it is in no shorter one, as in production) and packed,
+ * and the best is picked. Each sample starts from the same market: the item is removed again.
+ */
+function measureIncremental(
+  graph: EngineGraph,
+  market: ReturnType<typeof generateMarket>,
+  options: RingBenchOptions,
+  p: (item: number) => number,
+) {
+  const random = seededRandom(options.seed + 1);
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  let withRing = 0;
+  const index = graph.items.length;
+  for (let sample = 0; sample < options.samples; sample++) {
+    const member = Math.floor(random() * market.members);
+    const arcs = market.newItem(member, random);
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    graph.items.push({ id: `new${sample}`, ownerId: `m${member}` });
+    graph.out.push(arcs.out);
+    // The new item has the largest index, so appending keeps every list sorted.
+    for (const source of arcs.in) graph.out[source]?.push(index);
+    const cycles = cyclesThrough(graph, index);
+    const weights = cycles.map((cycle) =>
+      ringWeight(cycle.map((item) => (item === index ? (market.acceptance[member] ?? 0.7) : p(item)))),
+    );
+    const best = packCycles(cycles, weights).chosen[0];
+    times.push(performance.now() - started);
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
+    if (best !== undefined) withRing++;
+    for (const source of arcs.in) graph.out[source]?.pop();
+    graph.out.pop();
+    graph.items.pop();
+  }
+  times.sort((a, b) => a - b);
+  cpuTimes.sort((a, b) => a - b);
+  return {
+    samples: times.length,
+    p50Ms: percentile(times, 0.5),
+    p95Ms: percentile(times, 0.95),
+    maxMs: times[times.length - 1] ?? 0,
+    cpuP50Ms: percentile(cpuTimes, 0.5),
+    cpuP95Ms: percentile(cpuTimes, 0.95),
+    withRing,
+  };
+}

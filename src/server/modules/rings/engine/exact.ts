@@ -1,0 +1,338 @@
+import type { Highs } from 'highs';
+import type { Cycle } from './graph';
+import { type Packing, packCycles } from './packing';
+
+/**
+ * The cycle packing measured against, and solved with, HiGHS (linear and integer programming in
+ * WebAssembly, the `highs` package; docs/decisions/007-swap-rings.md):
+ *
+ *   maximise Σ w_c x_c  subject to  Σ_{c ∋ item} x_c ≤ 1 for every item,  0 ≤ x_c ≤ 1.
+ *
+ * With x continuous this is the LP relaxation, whose optimum bounds every packing from above;
+ * with x integral it is the packing itself. Cycles that share no item, even through other cycles,
+ * are independent problems: the candidates are split into these connected components, a
+ * component of one cycle needs no solver, and the others are solved in batches of at most
+ * `batchColumns` cycles so that each HiGHS model stays small.
+ */
+
+let highsLoading: Promise<Highs> | null = null;
+
+/** The HiGHS module, loaded once per process (the WebAssembly compiles in about 100 ms). */
+export function loadHighs(): Promise<Highs> {
+  highsLoading ??= import('highs').then((module) => module.default());
+  return highsLoading;
+}
+
+/** Groups of cycle indexes that share items, directly or through other cycles (union-find). */
+export function cycleComponents(cycles: Cycle[]): number[][] {
+  let maxItem = -1;
+  for (const cycle of cycles) for (const item of cycle) if (item > maxItem) maxItem = item;
+  const parent = Int32Array.from({ length: maxItem + 1 }, (_, i) => i);
+  const find = (item: number) => {
+    let root = item;
+    while (parent[root] !== root) root = parent[root]!;
+    while (parent[item] !== root) {
+      const next = parent[item]!;
+      parent[item] = root;
+      item = next;
+    }
+    return root;
+  };
+  for (const cycle of cycles) {
+    const first = find(cycle[0] ?? 0);
+    for (let k = 1; k < cycle.length; k++) {
+      const other = find(cycle[k]!);
+      if (other !== first) parent[other] = first;
+    }
+  }
+  const groups = new Map<number, number[]>();
+  cycles.forEach((cycle, index) => {
+    if (cycle.length === 0) return;
+    const root = find(cycle[0]!);
+    const group = groups.get(root);
+    if (group) group.push(index);
+    else groups.set(root, [index]);
+  });
+  return [...groups.values()];
+}
+
+export interface SolveOptions {
+  /** Largest number of cycles in one HiGHS model (components are never split). */
+  batchColumns?: number;
+  /** Seconds the whole solve may take; an integer solve cut short keeps its best packing. */
+  timeLimitSec?: number;
+}
+
+const DEFAULT_BATCH = 50_000;
+const EPSILON = 1e-7;
+
+/** Components of more than one cycle, in batches of at most `limit` cycles each. */
+function batches(components: number[][], limit: number) {
+  const result: number[][] = [];
+  let current: number[] = [];
+  for (const component of components) {
+    if (current.length > 0 && current.length + component.length > limit) {
+      result.push(current);
+      current = [];
+    }
+    for (const index of component) current.push(index);
+  }
+  if (current.length > 0) result.push(current);
+  return result;
+}
+
+interface BatchResult {
+  values: Float64Array;
+  objective: number;
+  /** HiGHS reached optimality (otherwise a time limit stopped it). */
+  optimal: boolean;
+}
+
+function solveBatch(
+  highs: Highs,
+  cycles: Cycle[],
+  weights: number[],
+  columns: number[],
+  integral: boolean,
+  timeLimitSec: number,
+  start?: Float64Array,
+): BatchResult {
+  const rowOf = new Map<number, number>();
+  const starts = new Int32Array(columns.length + 1);
+  let nonzeros = 0;
+  for (const index of columns) nonzeros += cycles[index]?.length ?? 0;
+  const indices = new Int32Array(nonzeros);
+  const colCost = new Float64Array(columns.length);
+  let at = 0;
+  columns.forEach((index, column) => {
+    starts[column] = at;
+    colCost[column] = weights[index] ?? 0;
+    // Row indexes within a column ascending, as HiGHS prefers.
+    const rows = (cycles[index] ?? []).map((item) => {
+      let row = rowOf.get(item);
+      if (row === undefined) {
+        row = rowOf.size;
+        rowOf.set(item, row);
+      }
+      return row;
+    });
+    rows.sort((a, b) => a - b);
+    for (const row of rows) indices[at++] = row;
+  });
+  starts[columns.length] = at;
+  const numRows = rowOf.size;
+  const model = highs.createModel({
+    numCols: columns.length,
+    numRows,
+    sense: highs.constants.objectiveSense.maximize,
+    colCost,
+    colLower: new Float64Array(columns.length),
+    colUpper: new Float64Array(columns.length).fill(1),
+    rowLower: new Float64Array(numRows).fill(-highs.infinity),
+    rowUpper: new Float64Array(numRows).fill(1),
+    matrix: {
+      format: 'csc',
+      numRows,
+      numCols: columns.length,
+      starts,
+      indices,
+      values: new Float64Array(nonzeros).fill(1),
+    },
+    ...(integral ? { integrality: new Int32Array(columns.length).fill(1) } : {}),
+  });
+  try {
+    model.options.set({
+      output_flag: false,
+      time_limit: Math.max(0.1, timeLimitSec),
+      ...(integral ? { mip_rel_gap: 1e-6 } : {}),
+    });
+    if (start) model.setSolution({ colValue: start });
+    model.run();
+    const status = model.getModelStatus();
+    const optimal = status === highs.constants.modelStatus.optimal;
+    const values = model.getSolution().colValue;
+    let objective = 0;
+    columns.forEach((index, column) => (objective += (weights[index] ?? 0) * (values[column] ?? 0)));
+    return { values, objective, optimal };
+  } finally {
+    model.dispose();
+  }
+}
+
+export interface LpBound {
+  /** The LP optimum: no packing of these cycles has a larger total weight. */
+  bound: number;
+  /** x per cycle in the LP optimum. */
+  values: Float64Array;
+  components: number;
+  /** Cycles in the largest component. */
+  largestComponent: number;
+}
+
+/** The LP relaxation bound of the packing. */
+export function lpBound(cycles: Cycle[], weights: number[], options: SolveOptions = {}): Promise<LpBound> {
+  return relax(cycles, weights, cycleComponents(cycles), options);
+}
+
+async function relax(
+  cycles: Cycle[],
+  weights: number[],
+  components: number[][],
+  options: SolveOptions,
+): Promise<LpBound> {
+  const values = new Float64Array(cycles.length);
+  let bound = 0;
+  const shared: number[][] = [];
+  for (const component of components) {
+    if (component.length === 1) {
+      const index = component[0]!;
+      const weight = Math.max(0, weights[index] ?? 0);
+      values[index] = weight > 0 ? 1 : 0;
+      bound += weight;
+    } else shared.push(component);
+  }
+  if (shared.length > 0) {
+    const highs = await loadHighs();
+    for (const batch of batches(shared, options.batchColumns ?? DEFAULT_BATCH)) {
+      const result = solveBatch(highs, cycles, weights, batch, false, options.timeLimitSec ?? 600);
+      if (!result.optimal) throw new Error('The LP relaxation did not solve to optimality');
+      bound += result.objective;
+      batch.forEach((index, column) => (values[index] = result.values[column] ?? 0));
+    }
+  }
+  return {
+    bound,
+    values,
+    components: components.length,
+    largestComponent: components.reduce((largest, component) => Math.max(largest, component.length), 0),
+  };
+}
+
+export interface OptimalPacking extends Packing {
+  /** The LP bound it was measured against. */
+  bound: number;
+  /** The heuristic's total, before any integer solve. */
+  heuristic: number;
+  components: number;
+  largestComponent: number;
+  /** Every component was solved to optimality (otherwise a time limit left some at their best). */
+  optimal: boolean;
+  /** Cycles that went to the integer solver (components where the heuristic fell short of the LP). */
+  solvedColumns: number;
+}
+
+/**
+ * A packing as good as the solver can prove within the time limit: the heuristic (packCycles)
+ * first, and in each component the LP rounded greedily (largest x first) where that does better;
+ * then every component where the result falls short of that component's LP bound is solved as an
+ * integer program, started from it, and the better of the two kept. Where a component meets its
+ * LP bound it is optimal and no integer solve runs.
+ */
+export async function packOptimal(
+  cycles: Cycle[],
+  weights: number[],
+  options: SolveOptions = {},
+): Promise<OptimalPacking> {
+  const started = performance.now();
+  const limit = options.timeLimitSec ?? 25;
+  // The heuristic is the integer solver's start: a fifth of the time at most.
+  const heuristic = packCycles(cycles, weights, 20, (limit * 1000) / 5);
+  const chosen = new Uint8Array(cycles.length);
+  for (const index of heuristic.chosen) chosen[index] = 1;
+  const components = cycleComponents(cycles);
+  const lp = await relax(cycles, weights, components, options);
+  const used = new Set<number>();
+  const short: number[][] = [];
+  for (const component of components) {
+    if (component.length === 1) continue;
+    roundLp(cycles, weights, component, lp.values, chosen, used);
+    let packed = 0;
+    let relaxed = 0;
+    for (const index of component) {
+      packed += chosen[index] ? (weights[index] ?? 0) : 0;
+      relaxed += (weights[index] ?? 0) * (lp.values[index] ?? 0);
+    }
+    if (packed < relaxed - EPSILON) short.push(component);
+  }
+  let optimal = true;
+  let solvedColumns = 0;
+  if (short.length > 0) {
+    const highs = await loadHighs();
+    for (const batch of batches(short, options.batchColumns ?? DEFAULT_BATCH)) {
+      const remaining = limit - (performance.now() - started) / 1000;
+      if (remaining <= 0) {
+        optimal = false;
+        break;
+      }
+      solvedColumns += batch.length;
+      const start = Float64Array.from(batch, (index) => chosen[index] ?? 0);
+      const result = solveBatch(highs, cycles, weights, batch, true, remaining, start);
+      if (!result.optimal) optimal = false;
+      let before = 0;
+      for (const index of batch) before += chosen[index] ? (weights[index] ?? 0) : 0;
+      // A time-limited solve may answer its start or nothing usable: keep whichever is better.
+      if (result.objective > before + EPSILON && feasible(cycles, batch, result.values))
+        batch.forEach((index, column) => (chosen[index] = (result.values[column] ?? 0) > 0.5 ? 1 : 0));
+    }
+  }
+  const list: number[] = [];
+  for (let index = 0; index < cycles.length; index++) if (chosen[index]) list.push(index);
+  list.sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0) || a - b);
+  const total = list.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+  return {
+    chosen: list,
+    total,
+    bound: lp.bound,
+    heuristic: heuristic.total,
+    optimal,
+    solvedColumns,
+    components: lp.components,
+    largestComponent: lp.largestComponent,
+  };
+}
+
+/** The rounded solution uses every item at most once. */
+function feasible(cycles: Cycle[], columns: number[], values: Float64Array) {
+  const used = new Set<number>();
+  for (let column = 0; column < columns.length; column++) {
+    if ((values[column] ?? 0) <= 0.5) continue;
+    for (const item of cycles[columns[column]!] ?? []) {
+      if (used.has(item)) return false;
+      used.add(item);
+    }
+  }
+  return true;
+}
+
+/**
+ * LP rounding for one component: the cycles by decreasing LP value (then weight), each taken if
+ * its items are free. Replaces the component's current choice in `chosen` if its total is larger.
+ */
+function roundLp(
+  cycles: Cycle[],
+  weights: number[],
+  component: number[],
+  values: Float64Array,
+  chosen: Uint8Array,
+  used: Set<number>,
+) {
+  const order = [...component].sort(
+    (a, b) => (values[b] ?? 0) - (values[a] ?? 0) || (weights[b] ?? 0) - (weights[a] ?? 0) || a - b,
+  );
+  used.clear();
+  const rounded: number[] = [];
+  let total = 0;
+  for (const index of order) {
+    if ((values[index] ?? 0) <= EPSILON) break;
+    const cycle = cycles[index] ?? [];
+    if (cycle.some((item) => used.has(item))) continue;
+    for (const item of cycle) used.add(item);
+    rounded.push(index);
+    total += weights[index] ?? 0;
+  }
+  let current = 0;
+  for (const index of component) current += chosen[index] ? (weights[index] ?? 0) : 0;
+  if (total <= current + EPSILON) return;
+  for (const index of component) chosen[index] = 0;
+  for (const index of rounded) chosen[index] = 1;
+}
