@@ -80,6 +80,11 @@ export interface ArcScope {
  */
 export async function loadArcRows(db: Queryable, scope: ArcScope = {}): Promise<WantArc[]> {
   if (scope.from?.length === 0 || scope.to?.length === 0) return [];
+  return queryRows<WantArc>(db, arcRowsQuery(scope));
+}
+
+/** The query behind loadArcRows (exported for EXPLAIN). */
+export function arcRowsQuery(scope: ArcScope): SQL {
   const min = sql`${DEFAULT_VALUE_BAND.min}::real`;
   const max = sql`${DEFAULT_VALUE_BAND.max}::real`;
   const fromG = scope.from ? sql`and g.id in ${idSet(scope.from)}` : sql``;
@@ -88,9 +93,7 @@ export async function loadArcRows(db: Queryable, scope: ArcScope = {}): Promise<
   const fromWish = scope.from
     ? sql`and ${wishlistItems.userId} in (select user_id from items where id in ${idSet(scope.from)})`
     : sql``;
-  return queryRows<WantArc>(
-    db,
-    sql`
+  return sql`
       select g.id as "from", j.id as "to", 'rule' as kind, r.id::text as ref
       from swap_rules r
       join items g on g.user_id = r.user_id and ${tradable('g')} and ${ruleApplies} ${fromG}
@@ -112,8 +115,7 @@ export async function loadArcRows(db: Queryable, scope: ArcScope = {}): Promise<
       ) w
       join items j on j.id = w.item_id and ${tradable('j')}
       join items g on g.user_id = w.user_id and ${tradable('g')} and ${inBand(min, max)} ${fromG}
-      where ${noBlock('w.user_id', 'j.user_id')}`,
-  );
+      where ${noBlock('w.user_id', 'j.user_id')}`;
 }
 
 /** Rules first, then favourites, then wishlists: an arc is explained by the most specific want. */
