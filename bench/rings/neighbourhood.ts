@@ -59,10 +59,11 @@ try {
       select u.id, (array['clothing','shoes','accessories'])[1 + floor(random() * 3)::int],
         array['brand' || floor(random() * 50)::int], array[(array['xs','s','m','l','xl','6','8','10'])[1 + floor(random() * 8)::int]]
       from users u where random() < 0.3`);
-    await exec(`with pool as (select array_agg(id) as ids, count(*)::int as n from items)
-      insert into favorites (user_id, item_id)
-      select distinct u.id, pool.ids[1 + floor(random() * pool.n)::int]
-      from users u cross join generate_series(1, 5) f cross join pool
+    await exec(`insert into favorites (user_id, item_id)
+      select distinct f.user_id, i.id
+      from (select u.id as user_id, 1 + floor(random() * ${itemCount})::int as k
+            from users u cross join generate_series(1, 5)) f
+      join (select id, row_number() over () as k from items) i on i.k = f.k
       on conflict do nothing`);
     await exec(`insert into wishlist_items (user_id, title, category, item_category, brand)
       select u.id, 'Wish', 'shoes', 'shoes', 'brand' || floor(random() * 50)::int from users u where random() < 0.05`);
@@ -76,7 +77,7 @@ try {
     );
   }
   // The arcs, estimated from the out-degree of random listings (reading them all takes minutes).
-  const sample = await queryRows<{ id: string }>(db, sql`select id from items order by random() limit 300`);
+  const sample = await queryRows<{ id: string }>(db, sql`select id from items order by random() limit 100`);
   let outArcs = 0;
   for (const { id } of sample) outArcs += (await loadArcRows(db, { from: [id] })).length;
   console.log(
