@@ -3,7 +3,7 @@ import { items, ringLegs, rings } from '../../db/schema';
 import type { RingTimers } from '../../env';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { proposeRings } from './rings.proposer';
+import { proposeRingsAround } from './rings.proposer';
 import { dissolveRing, lockRing } from './rings.service';
 
 /** The member's items that could be given in a ring: the focus of an incremental pass. */
@@ -41,13 +41,13 @@ async function dissolveProposalsWith(ctx: ServiceContext, itemIds: string[], mes
  */
 export function registerRingsListeners(ctx: ServiceContext, timers: RingTimers) {
   ctx.events.afterCommit('item.listed', async (event) => {
-    await proposeRings(ctx, timers, new Date(), [event.itemId]);
+    await proposeRingsAround(ctx, timers, new Date(), [event.itemId]);
   });
   ctx.events.afterCommit('swap-rules.changed', async (event) => {
-    await proposeRings(ctx, timers, new Date(), await memberItemIds(ctx, event.memberId));
+    await proposeRingsAround(ctx, timers, new Date(), await memberItemIds(ctx, event.memberId));
   });
   ctx.events.afterCommit('favorite.added', async (event) => {
-    await proposeRings(ctx, timers, new Date(), await memberItemIds(ctx, event.memberId));
+    await proposeRingsAround(ctx, timers, new Date(), await memberItemIds(ctx, event.memberId));
   });
   const gone = 'An item of the swap ring left the marketplace, so the ring was dissolved.';
   ctx.events.afterCommit('item.withdrawn', (event) => dissolveProposalsWith(ctx, [event.itemId], gone));

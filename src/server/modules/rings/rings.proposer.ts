@@ -1,14 +1,22 @@
 import { inArray } from 'drizzle-orm';
-import { acceptanceRate } from '../../../common/domain/ring-state';
 import { CONDITION_LABELS, CONDITION_RANK, CONDITIONS } from '../../../common/domain/taxonomy';
 import { swapRules } from '../../db/schema';
 import type { RingTimers } from '../../env';
 import type { ServiceContext } from '../../lib/service-context';
-import { cyclesThrough, findCycles } from './engine/cycles';
+import {
+  type ChosenRing,
+  chooseRings,
+  itemSetKey,
+  type MarketInput,
+  type MarketSolution,
+} from './choose-rings';
+import { cyclesThrough } from './engine/cycles';
 import { buildGraph, type Cycle, cycleKey } from './engine/graph';
-import { packCycles, ringWeight } from './engine/packing';
-import { acceptanceRecords, createRing, type ProposedLeg, rejectedItemSets } from './rings.service';
-import { loadWantGraph, type WantArc } from './want-graph';
+import { loadNeighbourhood } from './neighbourhood';
+import { memberOdds, rejectedItemSets } from './proposal-history';
+import { solveInWorker } from './repack-worker';
+import { createRing, type ProposedLeg } from './rings.service';
+import { type GraphItem, loadWantGraph, type WantArc, type WantGraph } from './want-graph';
 
 type RuleRow = typeof swapRules.$inferSelect;
 
@@ -34,54 +42,26 @@ function describeArc(arc: WantArc | undefined, rules: Map<string, RuleRow>) {
   return rule ? `it matches their swap rule (${describeRule(rule)})` : 'it matches their swap rule';
 }
 
-/**
- * Proposes rings (docs/decisions/007-swap-rings.md). With `focus`, the incremental pass: only cycles
- * through those items (a new listing, or the items of a member whose wants changed). Without it, the
- * global re-pack of every free item. Either way the cycles are packed item-disjoint by expected
- * completed swaps and each chosen ring is created in its own transaction, which re-checks it under
- * the items' locks. Answers the ids of the rings created.
- */
-export async function proposeRings(
+/** Turned-down item sets among these cycles' items, as index keys (itemSetKey) of the graph. */
+async function rejectedKeys(ctx: ServiceContext, index: Map<string, number>, itemIds: string[]) {
+  const keys = new Set<string>();
+  for (const ids of await rejectedItemSets(ctx.db, itemIds)) {
+    const indexes = ids.map((id) => index.get(id));
+    if (indexes.every((index) => index !== undefined)) keys.add(itemSetKey(indexes as number[]));
+  }
+  return keys;
+}
+
+/** Writes each chosen ring in its own transaction, explained by the wants behind its arcs. */
+async function proposeChosen(
   ctx: ServiceContext,
   timers: RingTimers,
   now: Date,
-  focus?: string[],
-): Promise<string[]> {
-  const want = await loadWantGraph(ctx.db);
-  if (want.arcs.length === 0) return [];
-  const graph = buildGraph(want.items, want.arcs);
-  let cycles: Cycle[];
-  if (focus) {
-    const found = new Map<string, Cycle>();
-    for (const id of focus) {
-      const index = graph.index.get(id);
-      if (index === undefined) continue;
-      for (const cycle of cyclesThrough(graph, index)) found.set(cycleKey(cycle), cycle);
-    }
-    cycles = [...found.values()];
-  } else {
-    cycles = findCycles(graph);
-  }
-  const rejected = await rejectedItemSets(
-    ctx.db,
-    [...new Set(cycles.flat())].map((i) => graph.items[i]?.id ?? ''),
-  );
-  const itemSet = (cycle: Cycle) =>
-    cycle
-      .map((i) => graph.items[i]?.id ?? '')
-      .sort()
-      .join(',');
-  cycles = cycles.filter((cycle) => !rejected.has(itemSet(cycle)));
-  if (cycles.length === 0) return [];
-  const ownerOf = (index: number) => graph.items[index]?.ownerId ?? '';
-  const records = await acceptanceRecords(ctx.db, [...new Set(cycles.flat().map(ownerOf))]);
-  const p = (memberId: string) => {
-    const record = records.get(memberId);
-    return acceptanceRate(record?.accepted ?? 0, record?.proposed ?? 0);
-  };
-  const weights = cycles.map((cycle) => ringWeight(cycle.map((index) => p(ownerOf(index)))));
-  const packing = packCycles(cycles, weights);
-
+  want: WantGraph,
+  chosen: ChosenRing[],
+) {
+  if (chosen.length === 0) return [];
+  const ownerOf = (index: number) => want.items[index]?.ownerId ?? '';
   const arcs = new Map(want.arcs.map((arc) => [`${arc.from}>${arc.to}`, arc]));
   const ruleIds = [
     ...new Set(want.arcs.filter((arc) => arc.kind === 'rule' && arc.ref).map((arc) => arc.ref as string)),
@@ -93,13 +73,12 @@ export async function proposeRings(
     ).map((rule) => [rule.id, rule]),
   );
   const created: string[] = [];
-  for (const chosen of packing.chosen) {
-    const cycle = cycles[chosen] ?? [];
+  for (const { cycle, weight } of chosen) {
     // Arc c[k-1] → c[k]: the owner of c[k-1] gives it and receives c[k].
     const legs: ProposedLeg[] = cycle.map((index, k) => {
       const previous = cycle[(k - 1 + cycle.length) % cycle.length] ?? index;
-      const itemId = graph.items[index]?.id ?? '';
-      const previousId = graph.items[previous]?.id ?? '';
+      const itemId = want.items[index]?.id ?? '';
+      const previousId = want.items[previous]?.id ?? '';
       return {
         itemId,
         giverId: ownerOf(index),
@@ -107,8 +86,109 @@ export async function proposeRings(
         reason: describeArc(arcs.get(`${previousId}>${itemId}`), rules),
       };
     });
-    const id = await createRing(ctx, legs, weights[chosen] ?? 0, now, timers);
+    const id = await createRing(ctx, legs, weight, now, timers);
     if (id) created.push(id);
   }
   return created;
+}
+
+/**
+ * The incremental pass (docs/decisions/007-swap-rings.md): the cycles through the focus items (a new
+ * listing, or the items of a member whose wants changed), read from their neighbourhood of the want
+ * graph only, packed and proposed at once. Answers the ids of the rings created.
+ */
+export async function proposeRingsAround(
+  ctx: ServiceContext,
+  timers: RingTimers,
+  now: Date,
+  focus: string[],
+): Promise<string[]> {
+  if (focus.length === 0) return [];
+  const want = await loadNeighbourhood(ctx.db, focus);
+  if (want.arcs.length === 0) return [];
+  const graph = buildGraph(want.items, want.arcs);
+  const found = new Map<string, Cycle>();
+  for (const id of focus) {
+    const index = graph.index.get(id);
+    if (index === undefined) continue;
+    for (const cycle of cyclesThrough(graph, index)) found.set(cycleKey(cycle), cycle);
+  }
+  const cycles = [...found.values()];
+  if (cycles.length === 0) return [];
+  const itemIds = [...new Set(cycles.flat())].map((index) => graph.items[index]?.id ?? '');
+  const rejected = await rejectedKeys(ctx, graph.index, itemIds);
+  const ownerOf = (index: number) => graph.items[index]?.ownerId ?? '';
+  const odds = await memberOdds(ctx.db, [...new Set(cycles.flat().map(ownerOf))]);
+  const chosen = chooseRings(cycles, (index) => odds.get(ownerOf(index)) ?? 0, rejected);
+  return proposeChosen(ctx, timers, now, want, chosen);
+}
+
+/** Lets the event loop serve others between chunks of a long loop on the main thread. */
+const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
+const CHUNK = 50_000;
+
+/**
+ * The market as the re-pack's worker takes it (choose-rings.ts `MarketInput`), item i being
+ * want.items[i] (ordered by id, as buildGraph indexes them). Pausing between chunks keeps the
+ * encoding of a large market from holding up requests.
+ */
+export async function encodeMarket(ctx: ServiceContext, want: WantGraph): Promise<MarketInput> {
+  const index = new Map<string, number>();
+  const memberIndex = new Map<string, number>();
+  const owners = new Int32Array(want.items.length);
+  for (let i = 0; i < want.items.length; i++) {
+    const item = want.items[i] as GraphItem;
+    index.set(item.id, i);
+    let member = memberIndex.get(item.ownerId);
+    if (member === undefined) memberIndex.set(item.ownerId, (member = memberIndex.size));
+    owners[i] = member;
+    if (i % CHUNK === 0) await breather();
+  }
+  const arcFrom = new Int32Array(want.arcs.length);
+  const arcTo = new Int32Array(want.arcs.length);
+  for (let k = 0; k < want.arcs.length; k++) {
+    const arc = want.arcs[k] as WantArc;
+    arcFrom[k] = index.get(arc.from) ?? -1;
+    arcTo[k] = index.get(arc.to) ?? -1;
+    if (k % CHUNK === 0) await breather();
+  }
+  const odds = new Float64Array(memberIndex.size);
+  const oddsById = await memberOdds(ctx.db, [...memberIndex.keys()]);
+  for (const [id, member] of memberIndex) odds[member] = oddsById.get(id) ?? 0;
+  const rejected = await rejectedKeys(ctx, index, [...index.keys()]);
+  const sets = [...rejected].map((key) => key.split(',').map(Number));
+  let end = 0;
+  return {
+    owners,
+    arcFrom,
+    arcTo,
+    odds,
+    rejectedItems: Int32Array.from(sets.flat()),
+    rejectedEnds: Int32Array.from(sets, (set) => (end += set.length)),
+  };
+}
+
+/** Chosen rings out of the worker's typed arrays. */
+export function decodeSolution(solution: MarketSolution): ChosenRing[] {
+  const chosen: ChosenRing[] = [];
+  let start = 0;
+  solution.ends.forEach((end, r) => {
+    chosen.push({ cycle: Array.from(solution.items.subarray(start, end)), weight: solution.weights[r] ?? 0 });
+    start = end;
+  });
+  return chosen;
+}
+
+/**
+ * The global re-pack: every free item of the market. The graph is read on the main thread (the
+ * database connection lives there, and PGlite has only that one); finding and packing the cycles
+ * runs in a worker thread (repack-worker.ts); the chosen rings are written back here, each through
+ * createRing's transaction, which re-checks it under its items' locks. Answers the ids of the rings
+ * created.
+ */
+export async function repackRings(ctx: ServiceContext, timers: RingTimers, now: Date): Promise<string[]> {
+  const want = await loadWantGraph(ctx.db);
+  if (want.arcs.length === 0) return [];
+  const solution = await solveInWorker(await encodeMarket(ctx, want));
+  return proposeChosen(ctx, timers, now, want, decodeSolution(solution));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ring, RingStatusInput } from '../../../common/api/rings';
 import { ringClaimDeadline } from '../../../common/domain/ring-state';
@@ -508,47 +508,4 @@ export async function heldItemIds(db: Queryable, itemIds: string[]) {
     .from(ringLegs)
     .where(and(inArray(ringLegs.itemId, itemIds), eq(ringLegs.open, true)));
   return new Set(rows.map((row) => row.itemId));
-}
-
-/**
- * A member's proposal-acceptance rate: of the rings proposed to them that were decided, the share
- * they accepted, shrunk towards the prior (ring-state.ts).
- */
-export async function acceptanceRecords(db: Queryable, memberIds: string[]) {
-  if (memberIds.length === 0) return new Map<string, { accepted: number; proposed: number }>();
-  const rows = await db
-    .select({
-      memberId: ringLegs.giverId,
-      accepted: sql<number>`(count(*) filter (where ${ringLegs.acceptedAt} is not null))::int`,
-      proposed: sql<number>`count(*)::int`,
-    })
-    .from(ringLegs)
-    .innerJoin(rings, eq(rings.id, ringLegs.ringId))
-    .where(and(inArray(ringLegs.giverId, memberIds), sql`${rings.status} <> 'proposed'`))
-    .groupBy(ringLegs.giverId);
-  return new Map(rows.map((row) => [row.memberId, { accepted: row.accepted, proposed: row.proposed }]));
-}
-
-/**
- * The item sets of rings that members turned down (declined, or let expire): the engine does not
- * propose the same ring again. A ring dissolved for other reasons (an item went elsewhere) may be.
- */
-export async function rejectedItemSets(db: Queryable, itemIds: string[]) {
-  if (itemIds.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ ringId: ringLegs.ringId, itemId: ringLegs.itemId })
-    .from(ringLegs)
-    .innerJoin(rings, eq(rings.id, ringLegs.ringId))
-    .where(
-      and(
-        inArray(rings.status, ['declined', 'expired']),
-        inArray(
-          ringLegs.ringId,
-          db.select({ id: ringLegs.ringId }).from(ringLegs).where(inArray(ringLegs.itemId, itemIds)),
-        ),
-      ),
-    );
-  const byRing = new Map<string, string[]>();
-  for (const row of rows) byRing.set(row.ringId, [...(byRing.get(row.ringId) ?? []), row.itemId]);
-  return new Set([...byRing.values()].map((ids) => ids.sort().join(',')));
 }

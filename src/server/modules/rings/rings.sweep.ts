@@ -6,7 +6,7 @@ import type { RingTimers, TradeTimers } from '../../env';
 import type { Sweep } from '../../lib/sweep';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { proposeRings } from './rings.proposer';
+import { repackRings } from './rings.proposer';
 import { completeRing, dissolveRing, isRingable, lockRing } from './rings.service';
 
 /** How many rings one task settles per run; the next run takes the rest. */
@@ -172,6 +172,6 @@ export function registerRingsSweep(sweep: Sweep, ctx: ServiceContext, timers: Tr
 /** The global re-pack, on a sweep of its own (its own advisory lock and interval). */
 export function registerRingsRepack(sweep: Sweep, ctx: ServiceContext, timers: RingTimers) {
   sweep.register('rings.repack', async (now) => {
-    await proposeRings(ctx, timers, now);
+    await repackRings(ctx, timers, now);
   });
 }

@@ -62,58 +62,115 @@ export interface WantGraph {
   arcs: WantArc[];
 }
 
-/** The whole graph: every arc between tradable items, each explained by one want. */
-export async function loadWantGraph(db: Queryable): Promise<WantGraph> {
+/** `(select …)` of these ids, as one parameter whatever their number (`x in ${idSet(ids)}`). */
+const idSet = (ids: string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+
+/**
+ * Which arcs to read: those leaving `from`, those entering `to`, both, or (neither) all of them.
+ * The restriction is pushed into each branch, so a neighbourhood read touches only its items' wants.
+ */
+export interface ArcScope {
+  from?: string[];
+  to?: string[];
+}
+
+/**
+ * Every want behind every arc in the scope, one row per (arc, want): the same predicate whether the
+ * whole graph or a neighbourhood is read, so both see the same arcs for the same reasons.
+ */
+export async function loadArcRows(db: Queryable, scope: ArcScope = {}): Promise<WantArc[]> {
+  if (scope.from?.length === 0 || scope.to?.length === 0) return [];
+  return queryRows<WantArc>(db, arcRowsQuery(scope));
+}
+
+/** The query behind loadArcRows (exported for EXPLAIN). */
+export function arcRowsQuery(scope: ArcScope): SQL {
   const min = sql`${DEFAULT_VALUE_BAND.min}::real`;
   const max = sql`${DEFAULT_VALUE_BAND.max}::real`;
-  const arcs = await queryRows<{ from: string; to: string; kind: ArcKind; ref: string | null }>(
-    db,
-    sql`
+  const fromG = scope.from ? sql`and g.id in ${idSet(scope.from)}` : sql``;
+  const toJ = scope.to ? sql`and j.id in ${idSet(scope.to)}` : sql``;
+  const toWish = scope.to ? sql`and ${items.id} in ${idSet(scope.to)}` : sql``;
+  const fromWish = scope.from
+    ? sql`and ${wishlistItems.userId} in (select user_id from items where id in ${idSet(scope.from)})`
+    : sql``;
+  return sql`
       select g.id as "from", j.id as "to", 'rule' as kind, r.id::text as ref
       from swap_rules r
-      join items g on g.user_id = r.user_id and ${tradable('g')} and ${ruleApplies}
+      join items g on g.user_id = r.user_id and ${tradable('g')} and ${ruleApplies} ${fromG}
       join items j on j.user_id <> r.user_id and ${tradable('j')} and ${ruleCriteria}
-        and ${inBand(sql.raw('r.min_value_ratio'), sql.raw('r.max_value_ratio'))}
+        and ${inBand(sql.raw('r.min_value_ratio'), sql.raw('r.max_value_ratio'))} ${toJ}
       where ${noBlock('r.user_id', 'j.user_id')}
       union all
       select g.id, j.id, 'favorite', null
       from favorites f
-      join items j on j.id = f.item_id and j.user_id <> f.user_id and ${tradable('j')}
-      join items g on g.user_id = f.user_id and ${tradable('g')} and ${inBand(min, max)}
+      join items j on j.id = f.item_id and j.user_id <> f.user_id and ${tradable('j')} ${toJ}
+      join items g on g.user_id = f.user_id and ${tradable('g')} and ${inBand(min, max)} ${fromG}
       where ${noBlock('f.user_id', 'j.user_id')}
       union all
       select g.id, j.id, 'wishlist', w.title
       from (
         select ${wishlistItems.userId} as user_id, ${wishlistItems.title} as title, ${items.id} as item_id
-        from ${wishlistItems} join ${items} on ${wishlistMatchesItem()}
+        from ${wishlistItems} join ${items} on ${wishlistMatchesItem()} ${toWish}
+        where true ${fromWish}
       ) w
       join items j on j.id = w.item_id and ${tradable('j')}
-      join items g on g.user_id = w.user_id and ${tradable('g')} and ${inBand(min, max)}
-      where ${noBlock('w.user_id', 'j.user_id')}`,
-  );
-  const seen = new Set<string>();
-  const unique: WantArc[] = [];
-  // Rules first, then favourites, then wishlists: an arc is explained by the most specific want.
-  const order: Record<ArcKind, number> = { rule: 0, favorite: 1, wishlist: 2 };
-  for (const arc of [...arcs].sort((a, b) => order[a.kind] - order[b.kind])) {
-    const key = `${arc.from}>${arc.to}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    unique.push(arc);
+      join items g on g.user_id = w.user_id and ${tradable('g')} and ${inBand(min, max)} ${fromG}
+      where ${noBlock('w.user_id', 'j.user_id')}`;
+}
+
+/** Rules first, then favourites, then wishlists: an arc is explained by the most specific want. */
+const KIND_ORDER: Record<ArcKind, number> = { rule: 0, favorite: 1, wishlist: 2 };
+function explainsBetter(a: WantArc, b: WantArc) {
+  const rank = KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
+  return rank !== 0 ? rank < 0 : (a.ref ?? '') < (b.ref ?? '');
+}
+
+/**
+ * Arcs gathered from any number of reads, one per (from, to), each kept with the want that
+ * explains it best (the same one whichever reads brought it in).
+ */
+export class ArcSet {
+  private readonly byPair = new Map<string, WantArc>();
+
+  add(rows: WantArc[]) {
+    for (const row of rows) {
+      const key = `${row.from}>${row.to}`;
+      const known = this.byPair.get(key);
+      if (!known || explainsBetter(row, known)) this.byPair.set(key, row);
+    }
   }
-  const ids = [...new Set(unique.flatMap((arc) => [arc.from, arc.to]))];
-  const nodes =
-    ids.length === 0
-      ? []
-      : await queryRows<{ id: string; owner_id: string; estimated_value: number }>(
-          db,
-          sql`select id, user_id as owner_id, estimated_value from items
-              where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
-        );
-  return {
-    items: nodes.map((row) => ({ id: row.id, ownerId: row.owner_id, estimatedValue: row.estimated_value })),
-    arcs: unique,
-  };
+
+  get size() {
+    return this.byPair.size;
+  }
+
+  arcs(): WantArc[] {
+    return [...this.byPair.values()];
+  }
+}
+
+/** The owners and values of these items, ordered by id (the engine's index order). */
+export async function loadGraphItems(db: Queryable, ids: string[]): Promise<GraphItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: string; owner_id: string; estimated_value: number }>(
+    db,
+    sql`select id, user_id as owner_id, estimated_value from items where id in ${idSet(ids)} order by id`,
+  );
+  return rows.map((row) => ({ id: row.id, ownerId: row.owner_id, estimatedValue: row.estimated_value }));
+}
+
+/** The graph of these arcs: its items ordered by id, so that any subgraph lists them in the same order. */
+export async function wantGraphOf(db: Queryable, set: ArcSet): Promise<WantGraph> {
+  const arcs = set.arcs();
+  const ids = [...new Set(arcs.flatMap((arc) => [arc.from, arc.to]))];
+  return { items: await loadGraphItems(db, ids), arcs };
+}
+
+/** The whole graph: every arc between tradable items, each explained by one want. */
+export async function loadWantGraph(db: Queryable): Promise<WantGraph> {
+  const set = new ArcSet();
+  set.add(await loadArcRows(db));
+  return wantGraphOf(db, set);
 }
 
 export interface RuleCriteria {

@@ -1,0 +1,34 @@
+import { Worker } from 'node:worker_threads';
+import type { MarketInput, MarketSolution } from './choose-rings';
+
+/**
+ * Solves the market in a worker thread of its own, so that finding and packing every cycle of the
+ * market never blocks the event loop that serves requests. The typed arrays are transferred, not
+ * copied. One thread per re-pack: it runs every few minutes and ends with its answer.
+ */
+export function solveInWorker(input: MarketInput): Promise<MarketSolution> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./repack-thread.mjs', import.meta.url), {
+      workerData: { entry: new URL('./repack.worker.ts', import.meta.url).href },
+    });
+    let settled = false;
+    const finish = (error: Error | null, solution?: MarketSolution) => {
+      if (settled) return;
+      settled = true;
+      void worker.terminate();
+      if (error) reject(error);
+      else if (solution) resolve(solution);
+    };
+    worker.once('message', (solution: MarketSolution) => finish(null, solution));
+    worker.once('error', (error) => finish(error));
+    worker.once('exit', (code) => finish(new Error(`the re-pack worker stopped (exit code ${code})`)));
+    worker.postMessage(input, [
+      input.owners.buffer as ArrayBuffer,
+      input.arcFrom.buffer as ArrayBuffer,
+      input.arcTo.buffer as ArrayBuffer,
+      input.odds.buffer as ArrayBuffer,
+      input.rejectedItems.buffer as ArrayBuffer,
+      input.rejectedEnds.buffer as ArrayBuffer,
+    ]);
+  });
+}
