@@ -1,5 +1,6 @@
 import { type CycleOptions, DEFAULT_CYCLE_OPTIONS, findCycles } from './engine/cycles';
 import { buildGraph, type Cycle, type EngineItem } from './engine/graph';
+import { packOptimal } from './engine/exact';
 import { packCycles, ringWeight } from './engine/packing';
 
 /**
@@ -35,6 +36,26 @@ export function chooseRings(
 }
 
 /**
+ * The same choice for the whole market: the weights as chooseRings gives them, packed as close to
+ * optimal as HiGHS proves within `timeLimitSec` (engine/exact.ts, packOptimal). For the re-pack,
+ * in its worker thread: the integer solve holds its thread for seconds.
+ */
+export async function chooseRingsOptimal(
+  cycles: Cycle[],
+  oddsOfItem: (item: number) => number,
+  rejected: Set<string>,
+  timeLimitSec?: number,
+): Promise<ChosenRing[]> {
+  const weights = cycles.map((cycle) =>
+    rejected.has(itemSetKey(cycle)) ? 0 : ringWeight(cycle.map(oddsOfItem)),
+  );
+  const packing = await packOptimal(cycles, weights, { timeLimitSec });
+  return packing.chosen
+    .filter((index) => (weights[index] ?? 0) > 0)
+    .map((index) => ({ cycle: cycles[index] ?? [], weight: weights[index] ?? 0 }));
+}
+
+/**
  * The whole market in typed arrays, as the re-pack hands it to its worker thread: items are
  * indexes 0..n-1 in the engine's order (by id), members are indexes too.
  */
@@ -61,10 +82,10 @@ export interface MarketSolution {
 }
 
 /** Every candidate cycle of the market, weighed and packed. */
-export function solveMarket(
+export async function solveMarket(
   input: MarketInput,
   options: CycleOptions = DEFAULT_CYCLE_OPTIONS,
-): MarketSolution {
+): Promise<MarketSolution> {
   const items: EngineItem[] = Array.from(input.owners, (owner, i) => ({
     id: String(i),
     ownerId: String(owner),
@@ -78,7 +99,11 @@ export function solveMarket(
     rejected.add(itemSetKey(Array.from(input.rejectedItems.subarray(start, end))));
     start = end;
   }
-  const chosen = chooseRings(cycles, (item) => input.odds[input.owners[item] ?? -1] ?? 0, rejected);
+  const chosen = await chooseRingsOptimal(
+    cycles,
+    (item) => input.odds[input.owners[item] ?? -1] ?? 0,
+    rejected,
+  );
   const flat = chosen.flatMap((ring) => ring.cycle);
   let end = 0;
   return {

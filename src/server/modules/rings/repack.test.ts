@@ -5,7 +5,7 @@ import { ringLegs } from '../../db/schema';
 import { serviceContextFor } from '../../test-support/service-context';
 import { seededRandom, seedRingMarket } from '../../test-support/ring-market';
 import { openTestDatabase } from '../../test-support/test-database';
-import { chooseRings, type MarketInput, solveMarket } from './choose-rings';
+import { chooseRingsOptimal, type MarketInput, solveMarket } from './choose-rings';
 import { findCycles } from './engine/cycles';
 import { buildGraph } from './engine/graph';
 import { repackRings } from './rings.proposer';
@@ -35,14 +35,14 @@ function syntheticMarket(items: number, arcs: number, seed = 1): MarketInput {
 describe('global re-pack in a worker thread', () => {
   it('proposes the rings the in-process engine chooses', async () => {
     await seedRingMarket(db, 3, 16);
-    // What the engine chooses when run on the main thread, as the re-pack did before the worker.
+    // What the engine chooses on the main thread (the re-pack's packing, HiGHS included).
     const want = await loadWantGraph(db);
     const graph = buildGraph(want.items, want.arcs);
     const fresh = ringMemberOdds(
       { accepted: 0, proposed: 0 },
       { accepted: 0, cancelled: 0, disputesLost: 0 },
     );
-    const expected = chooseRings(findCycles(graph), () => fresh, new Set())
+    const expected = (await chooseRingsOptimal(findCycles(graph), () => fresh, new Set()))
       .map((ring) =>
         ring.cycle
           .map((index) => graph.items[index]?.id ?? '')
@@ -72,7 +72,7 @@ describe('global re-pack in a worker thread', () => {
       rejectedItems: market.rejectedItems.slice(),
       rejectedEnds: market.rejectedEnds.slice(),
     });
-    const here = solveMarket(copy(input));
+    const here = await solveMarket(copy(input));
     const there = await solveInWorker(copy(input));
     expect(here.candidates).toBeGreaterThan(0);
     expect(there).toEqual(here);

@@ -2,8 +2,8 @@ import { parentPort } from 'node:worker_threads';
 import { type MarketInput, solveMarket } from './choose-rings';
 
 /** The re-pack's worker thread: one market in, its chosen rings out (repack-worker.ts starts it). */
-parentPort?.once('message', (input: MarketInput) => {
-  const solution = solveMarket(input);
+parentPort?.once('message', async (input: MarketInput) => {
+  const solution = await solveMarket(input);
   parentPort?.postMessage(solution, [
     solution.items.buffer as ArrayBuffer,
     solution.ends.buffer as ArrayBuffer,
