@@ -80,9 +80,9 @@ describe('live refresh: what each pushed event makes stale', () => {
     expect(stale).toEqual(['notifications', 'unreadCount', 'wishlist', 'wishlistMatches']);
   });
 
-  it('a saved-search match: the saved searches (their new-match counts) and the bell', async () => {
+  it('a saved-search match: the saved searches (their new-match counts), item lists and the bell', async () => {
     const { stale } = await staleAfterEvent(notification('saved_search', '/browse?search=denim'));
-    expect(stale).toEqual(['notifications', 'savedSearches', 'unreadCount']);
+    expect(stale).toEqual(['item', 'notifications', 'savedSearches', 'unreadCount']);
   });
 
   it('a favourite reserved, released or withdrawn: the favourites, item lists and the bell', async () => {

@@ -98,7 +98,8 @@ export function liveTargets(event: ServerEvent, context: LiveContext): LiveTarge
           targets.push('conversations');
           break;
         case 'savedSearches':
-          targets.push('savedSearches');
+          // A new listing matched: the counts change, and so do the item lists it belongs to.
+          targets.push('savedSearches', 'items');
           break;
         case 'favorites':
           // A favourite was reserved, released or withdrawn: its availability shows in every list.
