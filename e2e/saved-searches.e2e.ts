@@ -44,7 +44,7 @@ describe('a member saves a search and hears of new matches live', () => {
     await Promise.all([registerMember(pageA, 'Sadie', 'Saver'), registerMember(pageB, 'Lenny', 'Lister')]);
   });
 
-  it("saves the Browse search under the name the dialog suggests", async () => {
+  it('saves the Browse search under the name the dialog suggests', async () => {
     await pageA.goto(`/browse?search=${word}&category=clothing`);
     await pageA.getByTestId('button-save-search').click();
     const dialog = pageA.getByTestId('dialog-save-search');
