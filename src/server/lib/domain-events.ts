@@ -35,8 +35,13 @@ export interface DomainEventMap {
   /**
    * Items a trade or ring reserved, or released back to the marketplace when it ended without a swap
    * (available, or pending when requests wait on them): only the items whose state changed.
+   * `parties` are the members of that trade or ring, who hear of it through its own notifications.
    */
-  'items.availability-changed': { itemIds: string[]; availability: 'reserved' | 'available' };
+  'items.availability-changed': {
+    itemIds: string[];
+    availability: 'reserved' | 'available';
+    parties: string[];
+  };
   /** The owner changed fields of an item that define a deal (trade-terms.ts), listed or not. */
   'item.terms-changed': { itemId: string; memberId: string; fields: DealField[] };
   /** A member deleted their account; these of their items were deleted with it. */

@@ -11,12 +11,14 @@ const alerts = async (client: TestClient) =>
     .reverse();
 
 describe('favourite status alerts', () => {
-  it('tells favouriters, not the owner, when an item is reserved and available again, once per change', async () => {
+  it('tells favouriters, not the owner nor the trade’s parties, when an item is reserved and available again, once per change', async () => {
     const owner = await t.member();
     const requester = await t.member();
     const fan = await t.member();
     const { wanted, id } = await requestTrade(owner, requester);
     await fan.post('/api/favorites', { itemId: wanted.id });
+    // The requester wants it too, but hears of the trade through the trade's own notifications.
+    await requester.post('/api/favorites', { itemId: wanted.id });
     expect((await owner.patch(`/api/trade-requests/${id}`, { status: 'accepted' })).statusCode).toBe(200);
     expect(await alerts(fan)).toEqual(['A favourite was reserved']);
     const cancelled = await requester.patch(`/api/trade-requests/${id}`, {

@@ -1,4 +1,4 @@
-import { and, inArray, ne, sql } from 'drizzle-orm';
+import { and, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connect';
 import { favorites, items } from '../../db/schema';
 import type { Effects } from '../../lib/domain-events';
@@ -24,11 +24,18 @@ const TEXTS: Record<FavoriteChange, { title: string; message: (title: string) =>
 
 /**
  * Tells every member who favourited these items what just happened to them, in the transaction
- * that changed them: never the owner, nobody on either side of a block. One notification per
+ * that changed them: never the owner, nor `parties` (the members of the trade or ring that changed
+ * them, told by its own notifications), nobody on either side of a block. One notification per
  * member, item and change: the dedupe key holds the transaction's start time (`now()`), so the same
  * change reported twice in one transaction is stored once, and a later change is a new one.
  */
-export async function alertFavoriters(tx: Tx, effects: Effects, itemIds: string[], change: FavoriteChange) {
+export async function alertFavoriters(
+  tx: Tx,
+  effects: Effects,
+  itemIds: string[],
+  change: FavoriteChange,
+  parties: string[] = [],
+) {
   if (itemIds.length === 0) return;
   const rows = await tx
     .select({
@@ -43,6 +50,7 @@ export async function alertFavoriters(tx: Tx, effects: Effects, itemIds: string[
       and(
         inArray(favorites.itemId, [...new Set(itemIds)]),
         ne(favorites.userId, items.userId),
+        parties.length > 0 ? notInArray(favorites.userId, parties) : undefined,
         noBlockBetween(favorites.userId, items.userId),
       ),
     );

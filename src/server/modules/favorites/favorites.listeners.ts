@@ -7,7 +7,7 @@ import { alertFavoriters } from './favorites.alerts';
  */
 export function registerFavoritesListeners(ctx: ServiceContext) {
   ctx.events.inTransaction('items.availability-changed', (event, tx, effects) =>
-    alertFavoriters(tx, effects, event.itemIds, event.availability),
+    alertFavoriters(tx, effects, event.itemIds, event.availability, event.parties),
   );
   ctx.events.inTransaction('item.withdrawn', async (event, tx, effects) => {
     if (event.wasListed) await alertFavoriters(tx, effects, [event.itemId], 'withdrawn');

@@ -172,6 +172,7 @@ export async function dissolveRing(
       await effects.emit('items.availability-changed', {
         itemIds: released.map((row) => row.id),
         availability: 'available',
+        parties: legs.map((leg) => leg.giverId),
       });
   }
   const title =
@@ -310,7 +311,11 @@ export async function answerRing(
       .set({ status: 'accepted', acceptedAt: now, updatedAt: now })
       .where(eq(rings.id, ring.id));
     await tx.update(items).set({ availability: 'reserved' }).where(inArray(items.id, itemIds));
-    await effects.emit('items.availability-changed', { itemIds, availability: 'reserved' });
+    await effects.emit('items.availability-changed', {
+      itemIds,
+      availability: 'reserved',
+      parties: legs.map((leg) => leg.giverId),
+    });
     await effects.emit('ring.accepted', {
       ringId: ring.id,
       memberIds: legs.map((leg) => leg.giverId),

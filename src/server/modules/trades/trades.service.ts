@@ -291,6 +291,7 @@ export async function updateTradeStatus(
       await effects.emit('items.availability-changed', {
         itemIds: [requested.id, offered.id],
         availability: 'reserved',
+        parties: [trade.ownerId, trade.requesterId],
       });
       await autoDecline(ctx, tx, effects, memberId, trade, [requested.id, offered.id]);
       effects.notify({
@@ -315,7 +316,7 @@ export async function updateTradeStatus(
           updatedAt: now,
         })
         .where(eq(tradeRequests.id, trade.id));
-      await releaseItems(tx, effects, [requested.id, offered.id]);
+      await releaseItems(tx, effects, trade, [requested.id, offered.id]);
       effects.notify({
         userId: role === 'owner' ? trade.requesterId : trade.ownerId,
         type: 'trade_request',
@@ -358,9 +359,15 @@ export async function updateTradeStatus(
 
 /**
  * Reserved items of a trade that ended without a swap go back to the marketplace: available, or
- * pending if requests are waiting on them. The caller holds their locks.
+ * pending if requests are waiting on them. The caller holds their locks. `trade` names the parties,
+ * who are told by the trade's own notifications rather than as favouriters.
  */
-export async function releaseItems(tx: Queryable, effects: Effects, itemIds: string[]) {
+export async function releaseItems(
+  tx: Queryable,
+  effects: Effects,
+  trade: Pick<TradeRow, 'ownerId' | 'requesterId'>,
+  itemIds: string[],
+) {
   const released = await tx
     .update(items)
     .set({ availability: 'available' })
@@ -371,6 +378,7 @@ export async function releaseItems(tx: Queryable, effects: Effects, itemIds: str
     await effects.emit('items.availability-changed', {
       itemIds: released.map((row) => row.id),
       availability: 'available',
+      parties: [trade.ownerId, trade.requesterId],
     });
 }
 
