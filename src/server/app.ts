@@ -65,6 +65,9 @@ import { socialRoutes } from './modules/social/social.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerWishlistListeners } from './modules/wishlist/wishlist.listeners';
+import { registerFavoritesListeners } from './modules/favorites/favorites.listeners';
+import { registerSavedSearchesListeners } from './modules/saved-searches/saved-searches.listeners';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { createLocalBus, type EventBus } from './modules/realtime/event-bus';
 import { registerImagesSweep } from './modules/images/images.sweep';
@@ -178,6 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   // Listeners run in the order they subscribe: wishlist alerts go out before match alerts.
   registerTradesListeners(services);
   registerWishlistListeners(services);
+  registerSavedSearchesListeners(services);
+  registerFavoritesListeners(services);
   registerMatchingListeners(services);
   registerRingsListeners(services, options.config.ringTimers);
   registerRealtimeListeners(services.events, app.bus);
@@ -258,6 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(notificationsRoutes);
   await app.register(reviewsRoutes);
   await app.register(wishlistRoutes);
+  await app.register(savedSearchesRoutes);
   await app.register(matchingRoutes);
   await app.register(swapRulesRoutes);
   await app.register(ringsRoutes);

@@ -24,6 +24,7 @@ interface World {
   messageId: string;
   notificationId: string;
   wishlistId: string;
+  savedSearchId: string;
   swapRuleId: string;
   ringId: string;
   friendRequestId: string;
@@ -59,6 +60,9 @@ async function world(): Promise<World> {
   const [notification] = (await owner.get('/api/notifications')).json();
   const wishlist = (await owner.post('/api/wishlist', { title: 'coat', category: 'clothing' })).json();
   const swapRule = (await owner.post('/api/swap-rules', { category: 'shoes' })).json();
+  const savedSearch = (
+    await owner.post('/api/saved-searches', { name: 'Shoes', query: 'category=shoes' })
+  ).json();
   // A proposed two-member ring between the owner and the partner, written directly.
   const [ring] = await t.db
     .insert(rings)
@@ -100,6 +104,7 @@ async function world(): Promise<World> {
     messageId: message.id,
     notificationId: notification.id,
     wishlistId: wishlist.id,
+    savedSearchId: savedSearch.id,
     swapRuleId: swapRule.id,
     ringId: ring.id,
     friendRequestId: friendRequest.id,
@@ -366,6 +371,19 @@ const rows: Record<string, Row> = {
   'DELETE /api/wishlist/:id': {
     expect: { visitor: 401, other: 404, owner: 204 },
     request: (w) => ({ url: `/api/wishlist/${w.wishlistId}` }),
+  },
+  'GET /api/saved-searches': { expect: memberRead, request: () => ({ url: '/api/saved-searches' }) },
+  'POST /api/saved-searches': {
+    expect: { visitor: 401, other: 201, owner: 201 },
+    request: () => ({ url: '/api/saved-searches', body: { name: 'Boots', query: 'search=boots' } }),
+  },
+  'POST /api/saved-searches/:id/viewed': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/saved-searches/${w.savedSearchId}/viewed`, body: {} }),
+  },
+  'DELETE /api/saved-searches/:id': {
+    expect: { visitor: 401, other: 404, owner: 204 },
+    request: (w) => ({ url: `/api/saved-searches/${w.savedSearchId}` }),
   },
   'POST /api/items/:id/smart-matches': {
     expect: { visitor: 401, other: 200, owner: 403 },

@@ -22,6 +22,7 @@ const CACHED = {
   messageUnread: ['/api/conversations/unread-count'],
   chat: [`/api/conversations/${CONVERSATION}`, 'messages'],
   favorites: ['/api/favorites'],
+  savedSearches: ['/api/saved-searches'],
   notifications: ['/api/notifications', { limit: 10 }],
   unreadCount: ['/api/notifications/unread-count'],
 } as const;
@@ -77,6 +78,16 @@ describe('live refresh: what each pushed event makes stale', () => {
   it('a wishlist match: the wishlist, its matches card and the bell', async () => {
     const { stale } = await staleAfterEvent(notification('wishlist_match', '/browse?highlight=i1'));
     expect(stale).toEqual(['notifications', 'unreadCount', 'wishlist', 'wishlistMatches']);
+  });
+
+  it('a saved-search match: the saved searches (their new-match counts), item lists and the bell', async () => {
+    const { stale } = await staleAfterEvent(notification('saved_search', '/browse?search=denim'));
+    expect(stale).toEqual(['item', 'notifications', 'savedSearches', 'unreadCount']);
+  });
+
+  it('a favourite reserved, released or withdrawn: the favourites, item lists and the bell', async () => {
+    const { stale } = await staleAfterEvent(notification('favorite_update', '/browse?highlight=i1'));
+    expect(stale).toEqual(['favorites', 'item', 'notifications', 'unreadCount']);
   });
 
   it("a strong match: 'What You Could Get' and the bell", async () => {
@@ -138,6 +149,7 @@ describe('live refresh: what each pushed event makes stale', () => {
       'messageUnread',
       'network',
       'notifications',
+      'savedSearches',
       'trades',
       'unreadCount',
       'wishlist',

@@ -15,6 +15,7 @@ import {
   setUnreadNotificationCount,
 } from '@client/features/notifications';
 import { invalidateReviews } from '@client/features/reviews';
+import { invalidateSavedSearches } from '@client/features/saved-searches';
 import { invalidateSocial } from '@client/features/social';
 import { invalidateTradeRequests } from '@client/features/trades';
 import { invalidateWishlist } from '@client/features/wishlist';
@@ -30,7 +31,8 @@ import { invalidateItemQueries } from '@client/lib/item-queries';
  * - `social`: the network, its requests, the social stats and feed;
  * - `conversationList`: the conversation list (with each one's unread count); `messageUnread`: the
  *   unread-message total; `conversations`: both; `chat`: both and every cached conversation;
- * - `favorites`: the member's favourites.
+ * - `favorites`: the member's favourites;
+ * - `savedSearches`: the saved searches and their new-match counts.
  */
 export type LiveTarget =
   | 'notifications'
@@ -45,7 +47,8 @@ export type LiveTarget =
   | 'messageUnread'
   | 'conversations'
   | 'chat'
-  | 'favorites';
+  | 'favorites'
+  | 'savedSearches';
 
 /** The member's own lists: refetched when the window regains focus and after a reconnect. */
 export const PERSONAL_TARGETS: readonly LiveTarget[] = [
@@ -55,6 +58,7 @@ export const PERSONAL_TARGETS: readonly LiveTarget[] = [
   'social',
   'conversations',
   'favorites',
+  'savedSearches',
 ];
 
 /** After a reconnect whatever was pushed meanwhile is lost: every personal list, and every open chat. */
@@ -92,6 +96,14 @@ export function liveTargets(event: ServerEvent, context: LiveContext): LiveTarge
           break;
         case 'messages':
           targets.push('conversations');
+          break;
+        case 'savedSearches':
+          // A new listing matched: the counts change, and so do the item lists it belongs to.
+          targets.push('savedSearches', 'items');
+          break;
+        case 'favorites':
+          // A favourite was reserved, released or withdrawn: its availability shows in every list.
+          targets.push('favorites', 'items');
           break;
         case 'none':
           break;
@@ -159,6 +171,9 @@ export async function refresh(queryClient: QueryClient, targets: Iterable<LiveTa
         break;
       case 'favorites':
         work.push(invalidateFavorites(queryClient));
+        break;
+      case 'savedSearches':
+        work.push(invalidateSavedSearches(queryClient));
         break;
     }
   }

@@ -82,6 +82,10 @@ const AccessibilityPage = lazyPage(
   () => import('@client/pages/info/accessibility'),
   (module) => module.AccessibilityPage,
 );
+const SavedSearchesPage = lazyPage(
+  () => import('@client/pages/saved-searches'),
+  (module) => module.SavedSearchesPage,
+);
 const RingsPage = lazyPage(
   () => import('@client/pages/rings'),
   (module) => module.RingsPage,
@@ -138,6 +142,7 @@ const LAZY_VISITOR_PAGES: Readonly<Record<string, LazyPage>> = {
   '/wishlist': SignInPromptPage,
   '/messages': SignInPromptPage,
   '/rings': SignInPromptPage,
+  '/saved-searches': SignInPromptPage,
   '/forgot-password': ForgotPasswordPage,
   '/reset-password': ResetPasswordPage,
   '/verify-email': VerifyEmailPage,
@@ -181,6 +186,7 @@ export const VISITOR_ROUTES: readonly AppRoute[] = [
   { path: '/profile', component: SignInPromptPage },
   { path: '/wishlist', component: SignInPromptPage },
   { path: '/messages', component: SignInPromptPage },
+  { path: '/saved-searches', component: SignInPromptPage },
   ...EMAIL_LINK_ROUTES,
 ];
 
@@ -192,6 +198,7 @@ export const MEMBER_ROUTES: readonly AppRoute[] = [
   { path: '/how-it-works', component: HowItWorksPage },
   { path: '/profile', component: ProfilePage },
   { path: '/wishlist', component: WishlistPage },
+  { path: '/saved-searches', component: SavedSearchesPage },
   { path: '/rings', component: RingsPage },
   { path: '/messages', component: MessagesPage },
   { path: '/social', component: SocialPage },

@@ -20,8 +20,10 @@ import {
   useItemsInfinite,
   useUrlFilters,
 } from '@client/features/items';
+import { SaveSearchButton } from '@client/features/saved-searches';
 import { cn } from '@client/lib/utils';
 import { useDocumentMeta } from '@client/lib/document-meta';
+import { useAuth } from '@client/lib/session';
 
 /*
  * The filter panel (sliders, checkboxes) loads when the pointer or focus reaches 'Filters', and
@@ -43,8 +45,12 @@ const FILTER_PANEL_ID = 'browse-filters';
  * detail view over the page.
  */
 export function BrowsePage() {
-  useDocumentMeta('Browse items', 'Browse pre-loved clothing, shoes and accessories to swap: filter by category, size, brand, condition and value.');
+  useDocumentMeta(
+    'Browse items',
+    'Browse pre-loved clothing, shoes and accessories to swap: filter by category, size, brand, condition and value.',
+  );
   const { filters, highlight, setFilters, hrefFor, closeDetail } = useUrlFilters();
+  const { isAuthenticated } = useAuth();
   const chips = activeFilterChips(filters);
   const [panelOpen, setPanelOpen] = useState(false);
   const [panelMode, setPanelMode] = useState<FilterPanelMode>('basic');
@@ -98,6 +104,7 @@ export function BrowsePage() {
           <ViewButton current={view} value="grid" onSelect={setView} />
           <ViewButton current={view} value="list" onSelect={setView} />
         </div>
+        {isAuthenticated ? <SaveSearchButton filters={filters} /> : null}
       </div>
 
       {panelOpen ? (

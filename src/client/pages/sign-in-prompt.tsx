@@ -1,4 +1,4 @@
-import { Bookmark, LogIn, MessageCircle, Repeat, UserRound, type LucideIcon } from 'lucide-react';
+import { BellPlus, Bookmark, LogIn, MessageCircle, Repeat, UserRound, type LucideIcon } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { PageContainer } from '@client/components/layout/page-container';
 import { Button } from '@client/components/ui/button';
@@ -23,6 +23,11 @@ const PROMPTS: Readonly<Record<string, Prompt>> = {
     icon: Bookmark,
     title: 'Sign in to keep a wishlist',
     text: "Save what you are looking for, and we'll tell you as soon as a matching item is listed.",
+  },
+  '/saved-searches': {
+    icon: BellPlus,
+    title: 'Sign in to save searches',
+    text: 'Save a Browse search, and we tell you as soon as a new listing matches it.',
   },
   '/messages': {
     icon: MessageCircle,

@@ -6,6 +6,10 @@ export const NOTIFICATION_TYPES = [
   'message',
   'match_found',
   'swap_ring',
+  /** A new listing matched one of the member's saved searches. */
+  'saved_search',
+  /** An item the member favourited was reserved, is available again, or was withdrawn. */
+  'favorite_update',
   'other',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -10,11 +10,21 @@ export const NOTIFICATION_LINKS = {
   reviews: '/profile?tab=reviews',
   /** Social → My Network: friend requests and accepted requests. */
   network: '/social?tab=network',
+  /** The member's saved searches. */
+  savedSearches: '/saved-searches',
 } as const;
 
 /** What a pushed notification is about, for the client's cache. */
 export type NotificationTopic =
-  'trades' | 'reviews' | 'social' | 'wishlist' | 'matches' | 'messages' | 'none';
+  | 'trades'
+  | 'reviews'
+  | 'social'
+  | 'wishlist'
+  | 'matches'
+  | 'messages'
+  | 'savedSearches'
+  | 'favorites'
+  | 'none';
 
 /** The topic of a notification from its type and, for 'other', its link. */
 export function notificationTopic(notification: { type: string; link: string | null }): NotificationTopic {
@@ -27,6 +37,10 @@ export function notificationTopic(notification: { type: string; link: string | n
       return 'matches';
     case 'message':
       return 'messages';
+    case 'saved_search':
+      return 'savedSearches';
+    case 'favorite_update':
+      return 'favorites';
     default: {
       const link = notification.link ?? '';
       if (link === NOTIFICATION_LINKS.reviews) return 'reviews';

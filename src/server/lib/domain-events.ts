@@ -27,8 +27,21 @@ export interface StoredNotification {
 export interface DomainEventMap {
   /** An item entered the marketplace: newly listed, or relisted by its owner. */
   'item.listed': { itemId: string; memberId: string };
-  /** An item left the marketplace: unlisted or deleted by its owner. */
-  'item.withdrawn': { itemId: string; memberId: string };
+  /**
+   * An item left the marketplace: unlisted or deleted by its owner. `wasListed` is false when it had
+   * left already (an unlisted item deleted, or unlisted again).
+   */
+  'item.withdrawn': { itemId: string; memberId: string; wasListed: boolean };
+  /**
+   * Items a trade or ring reserved, or released back to the marketplace when it ended without a swap
+   * (available, or pending when requests wait on them): only the items whose state changed.
+   * `parties` are the members of that trade or ring, who hear of it through its own notifications.
+   */
+  'items.availability-changed': {
+    itemIds: string[];
+    availability: 'reserved' | 'available';
+    parties: string[];
+  };
   /** The owner changed fields of an item that define a deal (trade-terms.ts), listed or not. */
   'item.terms-changed': { itemId: string; memberId: string; fields: DealField[] };
   /** A member deleted their account; these of their items were deleted with it. */

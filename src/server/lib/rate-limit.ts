@@ -157,7 +157,8 @@ export type MemberAction =
   | 'dispute'
   | 'swapRuleWrite'
   | 'swapRuleCount'
-  | 'ringAction';
+  | 'ringAction'
+  | 'savedSearchWrite';
 
 export interface MemberRateLimit {
   points: number;
@@ -184,6 +185,8 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   // The rules editor asks for a live count as the member types.
   swapRuleCount: { points: 600, windowSeconds: 60 * 60 },
   ringAction: { points: 120, windowSeconds: 60 * 60 },
+  // Saving, opening and deleting saved searches together.
+  savedSearchWrite: { points: 120, windowSeconds: 60 * 60 },
 };
 
 const WHAT: Record<MemberAction, string> = {
@@ -199,6 +202,7 @@ const WHAT: Record<MemberAction, string> = {
   swapRuleWrite: 'changes to your swap rules',
   swapRuleCount: 'match counts',
   ringAction: 'swap ring actions',
+  savedSearchWrite: 'changes to your saved searches',
 };
 
 /**

@@ -1,4 +1,5 @@
 import {
+  BellPlus,
   Bookmark,
   Compass,
   Heart,
@@ -31,6 +32,7 @@ export const PRIMARY_NAV: readonly NavLink[] = [
 export const MEMBER_NAV: readonly NavLink[] = [
   { href: '/rings', label: 'Swap Rings', icon: Repeat, testId: 'link-rings' },
   { href: '/wishlist', label: 'Wishlist', icon: Bookmark, testId: 'link-wishlist' },
+  { href: '/saved-searches', label: 'Saved searches', icon: BellPlus, testId: 'link-saved-searches' },
   { href: '/profile?tab=favorites', label: 'Favourites', icon: Heart, testId: 'link-favorites' },
   { href: '/profile', label: 'Profile', icon: UserRound, testId: 'link-profile' },
 ];

@@ -2,6 +2,7 @@
 export const MEMBER_ONLY_PATHS: readonly string[] = [
   '/profile',
   '/wishlist',
+  '/saved-searches',
   '/rings',
   '/messages',
   '/moderation',

@@ -330,7 +330,8 @@ export async function updateItem(
       })
       .where(eq(items.id, id));
     // Withdrawn first: it closes the pending requests, and a closed request needs no change notice.
-    if (changes.isActive === false) await effects.emit('item.withdrawn', { itemId: id, memberId });
+    if (changes.isActive === false)
+      await effects.emit('item.withdrawn', { itemId: id, memberId, wasListed: locked.isActive });
     if (changedFields.length > 0)
       await effects.emit('item.terms-changed', { itemId: id, memberId, fields: changedFields });
     if (changes.isActive === true && !locked.isActive)
@@ -342,7 +343,7 @@ export async function updateItem(
 /** Soft delete: the item leaves the marketplace; trades, favourites and history keep it. */
 export async function deleteItem(ctx: ServiceContext, memberId: string, id: string) {
   await transact(ctx, async (tx, effects) => {
-    await lockOwnItem(tx, memberId, id);
+    const locked = await lockOwnItem(tx, memberId, id);
     if (await inAcceptedTrade(tx, [id])) {
       throw conflict('This item is reserved in an accepted trade and cannot be deleted');
     }
@@ -350,7 +351,7 @@ export async function deleteItem(ctx: ServiceContext, memberId: string, id: stri
       .update(items)
       .set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() })
       .where(eq(items.id, id));
-    await effects.emit('item.withdrawn', { itemId: id, memberId });
+    await effects.emit('item.withdrawn', { itemId: id, memberId, wasListed: locked.isActive });
   });
 }
 

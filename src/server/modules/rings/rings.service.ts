@@ -155,7 +155,7 @@ export async function dissolveRing(
     .where(eq(rings.id, ring.id));
   await tx.update(ringLegs).set({ open: false }).where(eq(ringLegs.ringId, ring.id));
   if (ring.status === 'accepted') {
-    await tx
+    const released = await tx
       .update(items)
       .set({ availability: 'available' })
       .where(
@@ -166,7 +166,14 @@ export async function dissolveRing(
           ),
           eq(items.availability, 'reserved'),
         ),
-      );
+      )
+      .returning({ id: items.id });
+    if (released.length > 0)
+      await effects.emit('items.availability-changed', {
+        itemIds: released.map((row) => row.id),
+        availability: 'available',
+        parties: legs.map((leg) => leg.giverId),
+      });
   }
   const title =
     status === 'declined'
@@ -304,6 +311,11 @@ export async function answerRing(
       .set({ status: 'accepted', acceptedAt: now, updatedAt: now })
       .where(eq(rings.id, ring.id));
     await tx.update(items).set({ availability: 'reserved' }).where(inArray(items.id, itemIds));
+    await effects.emit('items.availability-changed', {
+      itemIds,
+      availability: 'reserved',
+      parties: legs.map((leg) => leg.giverId),
+    });
     await effects.emit('ring.accepted', {
       ringId: ring.id,
       memberIds: legs.map((leg) => leg.giverId),

@@ -182,7 +182,7 @@ export async function resolveDispute(
         .update(tradeRequests)
         .set({ status: 'cancelled', cancelledAt: now, cancelledById: null, updatedAt: now })
         .where(eq(tradeRequests.id, trade.id));
-      await releaseItems(tx, [requested.id, offered.id]);
+      await releaseItems(tx, effects, trade, [requested.id, offered.id]);
     }
     await tx
       .update(tradeDisputes)

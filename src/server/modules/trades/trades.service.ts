@@ -288,6 +288,11 @@ export async function updateTradeStatus(
         .update(items)
         .set({ availability: 'reserved' })
         .where(inArray(items.id, [requested.id, offered.id]));
+      await effects.emit('items.availability-changed', {
+        itemIds: [requested.id, offered.id],
+        availability: 'reserved',
+        parties: [trade.ownerId, trade.requesterId],
+      });
       await autoDecline(ctx, tx, effects, memberId, trade, [requested.id, offered.id]);
       effects.notify({
         userId: trade.requesterId,
@@ -311,7 +316,7 @@ export async function updateTradeStatus(
           updatedAt: now,
         })
         .where(eq(tradeRequests.id, trade.id));
-      await releaseItems(tx, [requested.id, offered.id]);
+      await releaseItems(tx, effects, trade, [requested.id, offered.id]);
       effects.notify({
         userId: role === 'owner' ? trade.requesterId : trade.ownerId,
         type: 'trade_request',
@@ -354,14 +359,27 @@ export async function updateTradeStatus(
 
 /**
  * Reserved items of a trade that ended without a swap go back to the marketplace: available, or
- * pending if requests are waiting on them. The caller holds their locks.
+ * pending if requests are waiting on them. The caller holds their locks. `trade` names the parties,
+ * who are told by the trade's own notifications rather than as favouriters.
  */
-export async function releaseItems(tx: Queryable, itemIds: string[]) {
-  await tx
+export async function releaseItems(
+  tx: Queryable,
+  effects: Effects,
+  trade: Pick<TradeRow, 'ownerId' | 'requesterId'>,
+  itemIds: string[],
+) {
+  const released = await tx
     .update(items)
     .set({ availability: 'available' })
-    .where(and(inArray(items.id, itemIds), eq(items.availability, 'reserved')));
+    .where(and(inArray(items.id, itemIds), eq(items.availability, 'reserved')))
+    .returning({ id: items.id });
   await refreshAvailability(tx, itemIds);
+  if (released.length > 0)
+    await effects.emit('items.availability-changed', {
+      itemIds: released.map((row) => row.id),
+      availability: 'available',
+      parties: [trade.ownerId, trade.requesterId],
+    });
 }
 
 /** Both items leave the marketplace as traded, and the trade completes. The caller holds the locks. */

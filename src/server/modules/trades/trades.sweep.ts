@@ -93,7 +93,7 @@ export async function expireAcceptedTrades(ctx: ServiceContext, timers: TradeTim
         .update(tradeRequests)
         .set({ status: 'cancelled', cancelledAt: now, cancelledById: null, updatedAt: now })
         .where(eq(tradeRequests.id, trade.id));
-      await releaseItems(tx, [requested.id, offered.id]);
+      await releaseItems(tx, effects, trade, [requested.id, offered.id]);
       effects.notify(
         ...[trade.requesterId, trade.ownerId].map((userId) => ({
           userId,

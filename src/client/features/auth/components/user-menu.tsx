@@ -1,6 +1,6 @@
 import type { User } from '@common/api/users';
 import { displayName } from '@common/domain/display-name';
-import { LogOut, MessageCircle, Package, ShieldCheck, UserRound } from 'lucide-react';
+import { BellPlus, LogOut, MessageCircle, Package, ShieldCheck, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
 import {
   DropdownMenu,
@@ -11,6 +11,8 @@ import {
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
 import { useChat } from '@client/features/chat';
+import { useSavedSearches } from '@client/features/saved-searches';
+import { CountBadge } from '@client/components/ui/count-badge';
 import { useLogoutMutation } from '../api';
 import { UserAvatar } from './user-avatar';
 
@@ -50,6 +52,7 @@ export function UserMenu({ user }: { user: User }) {
             My Items
           </Link>
         </DropdownMenuItem>
+        <SavedSearchesItem />
         <DropdownMenuItem onSelect={openMessages} data-testid="menu-messages">
           <MessageCircle aria-hidden="true" />
           Messages
@@ -74,5 +77,21 @@ export function UserMenu({ user }: { user: User }) {
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** The menu's link to the saved searches, with how many new listings match them (read when the menu opens). */
+function SavedSearchesItem() {
+  const { data } = useSavedSearches();
+  const fresh = (data ?? []).reduce((sum, search) => sum + search.newMatchCount, 0);
+  return (
+    <DropdownMenuItem asChild data-testid="menu-saved-searches">
+      <Link href="/saved-searches">
+        <BellPlus aria-hidden="true" />
+        Saved searches
+        <CountBadge count={fresh} className="static ml-auto ring-0" testId="badge-menu-saved-searches" />
+        {fresh > 0 ? <span className="sr-only">({fresh} new)</span> : null}
+      </Link>
+    </DropdownMenuItem>
   );
 }

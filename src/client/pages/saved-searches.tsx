@@ -1,0 +1,112 @@
+import { MAX_SAVED_SEARCHES, type SavedSearch } from '@common/api/saved-searches';
+import { BellPlus, Compass } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { PageContainer } from '@client/components/layout/page-container';
+import { PageHeader } from '@client/components/layout/page-header';
+import { Button } from '@client/components/ui/button';
+import { EmptyState } from '@client/components/ui/empty-state';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/use-toast';
+import {
+  SavedSearchRow,
+  useDeleteSavedSearch,
+  useMarkSavedSearchViewed,
+  useSavedSearches,
+} from '@client/features/saved-searches';
+import { useDocumentMeta } from '@client/lib/document-meta';
+import { useAuth } from '@client/lib/session';
+import { handleUnauthorized } from '@client/lib/unauthorized';
+
+const TITLE = 'Saved searches';
+const DESCRIPTION = 'Browse searches you saved. We tell you when a new listing matches one.';
+
+/** /saved-searches (members): each saved Browse search with its new matches; open or delete it. */
+export function SavedSearchesPage() {
+  useDocumentMeta(TITLE);
+  const { isAuthenticated, isLoading } = useAuth();
+  useEffect(() => {
+    if (!isLoading && !isAuthenticated) handleUnauthorized();
+  }, [isLoading, isAuthenticated]);
+
+  return (
+    <PageContainer className="space-y-6 py-8 sm:py-10">
+      <PageHeader title={TITLE} description={DESCRIPTION} />
+      {isLoading || !isAuthenticated ? <RowSkeletons /> : <SavedSearchList />}
+    </PageContainer>
+  );
+}
+
+function SavedSearchList() {
+  const searches = useSavedSearches();
+  const remove = useDeleteSavedSearch();
+  const markViewed = useMarkSavedSearchViewed();
+
+  const open = (search: SavedSearch) => markViewed.mutate(search.id);
+  const deleteSearch = (search: SavedSearch) =>
+    remove.mutate(search.id, {
+      onSuccess: () => toast({ title: 'Saved search deleted', description: `“${search.name}” is gone.` }),
+    });
+
+  if (searches.isPending) return <RowSkeletons />;
+  if (searches.isError)
+    return (
+      <div
+        className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center"
+        role="alert"
+      >
+        <p className="font-medium">We couldn&apos;t load your saved searches</p>
+        <Button variant="outline" onClick={() => void searches.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  const list = searches.data;
+  if (list.length === 0)
+    return (
+      <EmptyState
+        icon={BellPlus}
+        title="No saved searches yet"
+        description="On Browse, search or pick filters, then choose 'Save this search' to hear about new listings that match."
+        action={
+          <Button asChild variant="outline">
+            <Link href="/browse">
+              <Compass aria-hidden="true" />
+              Go to Browse
+            </Link>
+          </Button>
+        }
+        testId="empty-saved-searches"
+      />
+    );
+  return (
+    <section aria-labelledby="saved-searches-heading" className="space-y-3">
+      <h2 id="saved-searches-heading" className="text-sm text-muted-foreground">
+        {list.length} of {MAX_SAVED_SEARCHES} saved
+      </h2>
+      <ul className="space-y-3" aria-label="Your saved searches">
+        {list.map((search) => (
+          <li key={search.id}>
+            <SavedSearchRow
+              search={search}
+              onOpen={open}
+              onDelete={deleteSearch}
+              deleteDisabled={remove.isPending}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RowSkeletons() {
+  return (
+    <div className="space-y-3" role="status">
+      <span className="sr-only">Loading your saved searches</span>
+      {Array.from({ length: 3 }, (_, index) => (
+        <Skeleton key={index} className="h-24 w-full rounded-xl" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from '../domain/unsafe-text';
+import { text } from './common';
+import { type ItemListQuery, itemListQuery } from './items';
+
+/** How many searches one member may keep (docs/decisions/009-saved-searches.md). */
+export const MAX_SAVED_SEARCHES = 30;
+export const MAX_SAVED_SEARCH_NAME = 60;
+/** Far above any Browse URL (every filter at its longest stays under 1,500 characters). */
+export const MAX_SAVED_QUERY_LENGTH = 2000;
+
+/** Parameters Browse's list endpoint takes that page through a result rather than filter it. */
+const PAGING = ['limit', 'offset'] as const;
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/;
+
+export interface ParsedSavedQuery {
+  /** The query string as stored: the given parameters, re-encoded, without a leading '?'. */
+  query: string;
+  /** The filters it selects, exactly as GET /api/items reads them. */
+  filters: ItemListQuery;
+}
+
+export type SavedQueryResult = { ok: true; value: ParsedSavedQuery } | { ok: false; message: string };
+
+/**
+ * A Browse URL's query string, read with the schema of GET /api/items (the one Browse calls), so
+ * that a saved search selects exactly what Browse showed. Refused with a readable message: unknown
+ * or repeated parameters, values the list endpoint refuses, paging, text a database cannot store,
+ * and a query without any filter (it would match every listing).
+ */
+export function parseSavedQuery(raw: string): SavedQueryResult {
+  const trimmed = raw.trim().replace(/^\?/, '');
+  if (trimmed.length > MAX_SAVED_QUERY_LENGTH)
+    return { ok: false, message: `The search must be at most ${MAX_SAVED_QUERY_LENGTH} characters` };
+  const params = new URLSearchParams(trimmed);
+  // A Map, not an object: a key such as "__proto__" must stay an ordinary (unknown) name.
+  const entries = new Map<string, string>();
+  for (const [key, value] of params) {
+    if (isUnsafeText(key) || isUnsafeText(value))
+      return { ok: false, message: `The search ${UNSAFE_TEXT_MESSAGE}` };
+    if (entries.has(key)) return { ok: false, message: `The search names "${key}" more than once` };
+    if ((PAGING as readonly string[]).includes(key))
+      return { ok: false, message: `"${key}" pages through results: it cannot be part of a saved search` };
+    entries.set(key, value);
+  }
+  const parsed = itemListQuery.safeParse(Object.fromEntries(entries));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const message =
+      issue?.code === 'unrecognized_keys'
+        ? `Unknown search filter${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map((key) => `"${key.slice(0, 40)}"`).join(', ')}`
+        : `${issue?.path.join('.') ?? 'search'}: ${issue?.message ?? 'invalid value'}`;
+    return { ok: false, message };
+  }
+  const { sortBy: _sortBy, limit: _limit, offset: _offset, ...filters } = parsed.data;
+  const filtered = Object.values(filters).some((value) =>
+    Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '',
+  );
+  if (!filtered)
+    return { ok: false, message: 'Choose at least one filter or search words before saving a search' };
+  const query = new URLSearchParams([...entries].filter(([, value]) => value.trim() !== '')).toString();
+  return { ok: true, value: { query, filters: parsed.data } };
+}
+
+export const savedSearchInput = z
+  .object({
+    name: text('Name', 1, MAX_SAVED_SEARCH_NAME).refine((value) => !CONTROL.test(value), {
+      message: 'Name must not contain control or invisible formatting characters',
+    }),
+    query: z
+      .string({ message: 'query must be the query string of a Browse URL' })
+      .max(MAX_SAVED_QUERY_LENGTH, {
+        message: `The search must be at most ${MAX_SAVED_QUERY_LENGTH} characters`,
+      })
+      .transform((raw, context) => {
+        const result = parseSavedQuery(raw);
+        if (!result.ok) {
+          context.addIssue({ code: 'custom', message: result.message });
+          return z.NEVER;
+        }
+        return result.value.query;
+      }),
+  })
+  .strict();
+export type SavedSearchInput = z.input<typeof savedSearchInput>;
+
+export const savedSearch = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The Browse URL's query string, without '?': open it as /browse?<query>. */
+  query: z.string(),
+  createdAt: z.string(),
+  /** When the member last opened it; null until the first time. */
+  lastViewedAt: z.string().nullable(),
+  /** Listings that matched since it was last opened (or created), still in the marketplace. */
+  newMatchCount: z.number().int(),
+});
+export type SavedSearch = z.infer<typeof savedSearch>;
+export const savedSearchList = z.array(savedSearch);
