@@ -10,6 +10,7 @@ import type { Effects } from '../../lib/domain-events';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
+import { createRingConversation, ringConversationIds } from '../chat/group-chat.service';
 import { isBlockedBetween } from '../safety/safety.query';
 import { lockItemsForUpdate } from '../trades/trade-holds';
 import { presentUserSummary } from '../users/users.presenter';
@@ -92,6 +93,11 @@ export async function createRing(
         terms: dealTerms(byId.get(leg.itemId) as ItemRow),
         reason: leg.reason,
       })),
+    );
+    await createRingConversation(
+      tx,
+      ring.id,
+      legs.map((leg) => leg.giverId),
     );
     const names = await firstNames(
       tx,
@@ -424,14 +430,19 @@ async function selectRings(
       ),
     )
     .orderBy(ringLegs.ringId, ringLegs.position);
-  return ringRows.map((row) =>
-    presentRing(
+  const threads = await ringConversationIds(
+    ctx.db,
+    ringRows.map((row) => row.id),
+  );
+  return ringRows.map((row) => ({
+    ...presentRing(
       row,
       legRows.filter((leg) => leg.leg.ringId === row.id),
       memberId,
       timers,
     ),
-  );
+    conversationId: threads.get(row.id) ?? null,
+  }));
 }
 
 function presentRing(
@@ -444,7 +455,7 @@ function presentRing(
   }>,
   memberId: string,
   timers: TradeTimers,
-): Ring {
+): Omit<Ring, 'conversationId'> {
   const legs = legRows.map(({ leg, item, giver: from, receiver: to }) => ({
     position: leg.position,
     giver: presentUserSummary(from),
