@@ -45,9 +45,24 @@ describe('three members of a swap ring talk in one thread', () => {
     );
     // Brands nobody else uses, so that the ring closes among these three only.
     const brands = [uniqueWord('Ra'), uniqueWord('Rb'), uniqueWord('Rc')] as const;
-    await listItemViaApi(ana, { title: 'Ring coat', category: 'clothing', brand: brands[0], estimatedValue: 5000 });
-    await listItemViaApi(ben, { title: 'Ring boots', category: 'shoes', brand: brands[1], estimatedValue: 5500 });
-    await listItemViaApi(cleo, { title: 'Ring bag', category: 'accessories', brand: brands[2], estimatedValue: 4800 });
+    await listItemViaApi(ana, {
+      title: 'Ring coat',
+      category: 'clothing',
+      brand: brands[0],
+      estimatedValue: 5000,
+    });
+    await listItemViaApi(ben, {
+      title: 'Ring boots',
+      category: 'shoes',
+      brand: brands[1],
+      estimatedValue: 5500,
+    });
+    await listItemViaApi(cleo, {
+      title: 'Ring bag',
+      category: 'accessories',
+      brand: brands[2],
+      estimatedValue: 4800,
+    });
     for (const [page, category, brand] of [
       [ana, 'shoes', brands[1]],
       [ben, 'accessories', brands[2]],
@@ -74,14 +89,17 @@ describe('three members of a swap ring talk in one thread', () => {
     await card.getByTestId('button-message-ring').click();
     const dialog = page.getByTestId('dialog-chat');
     await shown(dialog);
-    expect(await textOf(dialog.getByTestId('text-chat-participant'))).toBe('Swap ring · 3 members');
+    await eventually(() => textOf(dialog.getByTestId('text-chat-participant')), 'Swap ring · 3 members');
     return dialog;
   }
 
   it('each member opens the thread with "Message the ring"; one writes, the others see it live', async () => {
     const [ana, ben, cleo] = pages as [Page, Page, Page];
     const dialogs = [await openThread(ana), await openThread(ben), await openThread(cleo)];
-    expect(await textOf(dialogs[1]!.getByTestId('text-chat-members'))).toBe('With Ana Ring and Cleo Ring');
+    await eventually(
+      () => textOf(dialogs[1]!.getByTestId('text-chat-members')),
+      'With Ana Ring and Cleo Ring',
+    );
     for (const page of [ben, cleo])
       await page.evaluate(() => {
         (window as unknown as { __noReload?: boolean }).__noReload = true;

@@ -43,7 +43,9 @@ const summaryOf = (table: typeof p1 | typeof p2) => ({
 });
 
 /** A left-joined participant: absent (all columns null) in a group thread. */
-function presentJoined(user: { id: string | null; firstName: string | null } & Record<string, unknown> | null) {
+function presentJoined(
+  user: ({ id: string | null; firstName: string | null } & Record<string, unknown>) | null,
+) {
   if (!user?.id) return null;
   return presentUserSummary(user as Parameters<typeof presentUserSummary>[0]);
 }
@@ -109,7 +111,9 @@ async function selectConversations(
     const participant1 = presentJoined(row.participant1);
     const participant2 = presentJoined(row.participant2);
     const ring =
-      row.conversation.ringId && row.ringStatus ? { id: row.conversation.ringId, status: row.ringStatus } : null;
+      row.conversation.ringId && row.ringStatus
+        ? { id: row.conversation.ringId, status: row.ringStatus }
+        : null;
     return {
       id: row.conversation.id,
       participant1Id: row.conversation.participant1Id,

@@ -32,20 +32,8 @@ export async function createRingConversation(tx: Tx, ringId: string, memberIds: 
   const [row] = await tx.insert(conversations).values({ ringId }).returning({ id: conversations.id });
   if (!row) throw new Error('ring conversation insert returned nothing');
   const unique = [...new Set(memberIds)];
-  await tx
-    .insert(conversationMembers)
-    .values(unique.map((userId) => ({ conversationId: row.id, userId })));
+  await tx.insert(conversationMembers).values(unique.map((userId) => ({ conversationId: row.id, userId })));
   return row.id;
-}
-
-/** The conversation id of each ring. */
-export async function ringConversationIds(db: Queryable, ringIds: string[]) {
-  if (ringIds.length === 0) return new Map<string, string>();
-  const rows = await db
-    .select({ id: conversations.id, ringId: conversations.ringId })
-    .from(conversations)
-    .where(inArray(conversations.ringId, ringIds));
-  return new Map(rows.map((row) => [row.ringId as string, row.id]));
 }
 
 /** Whether a ring in this state takes new messages in its conversation. */
@@ -132,7 +120,10 @@ export async function sendGroupMessage(
     if (!ringThreadOpen(thread.status)) {
       throw conflict(`This swap ring is ${thread.status}, so its conversation takes no new messages`);
     }
-    const [row] = await tx.insert(messages).values({ conversationId, senderId: memberId, content }).returning();
+    const [row] = await tx
+      .insert(messages)
+      .values({ conversationId, senderId: memberId, content })
+      .returning();
     if (!row) throw new Error('message insert returned nothing');
     await tx
       .update(conversations)
@@ -154,7 +145,10 @@ export async function sendGroupMessage(
     const away = members
       .map((member) => member.userId)
       .filter((userId) => userId !== memberId && !viewing.some((viewer) => viewer.userId === userId));
-    const [sender] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, memberId));
+    const [sender] = await tx
+      .select({ firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, memberId));
     const stored =
       away.length === 0
         ? []
@@ -221,9 +215,14 @@ export async function markGroupRead(ctx: ServiceContext, memberId: string, conve
 export async function markGroupMessageRead(ctx: ServiceContext, memberId: string, row: MessageRow) {
   await ctx.db
     .update(conversationMembers)
-    .set({ lastReadAt: sql`greatest(${conversationMembers.lastReadAt}, ${row.createdAt.toISOString()}::timestamptz)` })
+    .set({
+      lastReadAt: sql`greatest(${conversationMembers.lastReadAt}, ${row.createdAt.toISOString()}::timestamptz)`,
+    })
     .where(
-      and(eq(conversationMembers.conversationId, row.conversationId), eq(conversationMembers.userId, memberId)),
+      and(
+        eq(conversationMembers.conversationId, row.conversationId),
+        eq(conversationMembers.userId, memberId),
+      ),
     );
   const [message] = await presentGroupMessages(ctx.db, row.conversationId, [row]);
   return message as Message;
@@ -234,6 +233,8 @@ export async function otherGroupMembers(db: Queryable, conversationId: string, m
   const rows = await db
     .select({ userId: conversationMembers.userId })
     .from(conversationMembers)
-    .where(and(eq(conversationMembers.conversationId, conversationId), ne(conversationMembers.userId, memberId)));
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), ne(conversationMembers.userId, memberId)),
+    );
   return rows.map((row) => row.userId);
 }

@@ -161,7 +161,9 @@ describe('a swap ring conversation', () => {
 
   it('keeps pairwise conversations as they were', async () => {
     const { ana, ben } = await ringOfThree();
-    const pairwise = (await ana.post('/api/conversations/find-or-create', { otherUserId: ben.user?.id })).json();
+    const pairwise = (
+      await ana.post('/api/conversations/find-or-create', { otherUserId: ben.user?.id })
+    ).json();
     expect(pairwise).toMatchObject({ ring: null, acceptsMessages: true });
     expect(pairwise.members).toHaveLength(2);
     expect((await say(ana, pairwise.id, 'Just us')).statusCode).toBe(201);

@@ -239,7 +239,10 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
         const recipients = connection.rooms.get(event.conversationId);
         if (!recipients)
           return send(connection, { type: 'error', message: 'Join the conversation before typing in it' });
-        if (recipients.length === 1 && (await isBlockedBetween(ctx.db, connection.userId, recipients[0] as string)))
+        if (
+          recipients.length === 1 &&
+          (await isBlockedBetween(ctx.db, connection.userId, recipients[0] as string))
+        )
           return send(connection, { type: 'error', message: 'You cannot contact this member' });
         // In a ring's thread, members blocked either way since the ring formed do not see each other typing.
         const told = [];

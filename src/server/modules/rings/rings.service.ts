@@ -10,7 +10,7 @@ import type { Effects } from '../../lib/domain-events';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { createRingConversation, ringConversationIds } from '../chat/group-chat.service';
+import { ringConversationIds } from '../chat/group-chat.query';
 import { isBlockedBetween } from '../safety/safety.query';
 import { lockItemsForUpdate } from '../trades/trade-holds';
 import { presentUserSummary } from '../users/users.presenter';
@@ -94,11 +94,7 @@ export async function createRing(
         reason: leg.reason,
       })),
     );
-    await createRingConversation(
-      tx,
-      ring.id,
-      legs.map((leg) => leg.giverId),
-    );
+    await effects.emit('ring.proposed', { ringId: ring.id, memberIds: legs.map((leg) => leg.giverId) });
     const names = await firstNames(
       tx,
       legs.map((leg) => leg.giverId),

@@ -189,7 +189,9 @@ export function RingCard({ ring, memberId }: { ring: Ring; memberId: string }) {
               data-testid="button-message-ring"
             >
               <MessagesSquare aria-hidden="true" />
-              {ring.status === 'proposed' || ring.status === 'accepted' ? 'Message the ring' : 'Ring messages'}
+              {ring.status === 'proposed' || ring.status === 'accepted'
+                ? 'Message the ring'
+                : 'Ring messages'}
             </Button>
           ) : null}
         </div>
