@@ -109,7 +109,9 @@ export async function seedConversations(
     Math.max(pairs.length, Math.ceil(messageTotal / MESSAGES_PER_CONVERSATION)),
   );
   const seen = new Set<string>();
-  const conversationRows: Array<typeof conversations.$inferInsert & { id: string }> = [];
+  const conversationRows: Array<
+    typeof conversations.$inferInsert & { id: string; participant1Id: string; participant2Id: string }
+  > = [];
   const add = (x: string, y: string) => {
     const [participant1Id, participant2Id] = x < y ? [x, y] : [y, x];
     const key = `${participant1Id}:${participant2Id}`;

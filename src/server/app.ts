@@ -54,6 +54,7 @@ import { matchingRoutes } from './modules/matching/matching.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { registerRingsListeners } from './modules/rings/rings.listeners';
+import { registerChatListeners } from './modules/chat/chat.listeners';
 import { ringsRoutes } from './modules/rings/rings.routes';
 import { registerRingsRepack, registerRingsSweep } from './modules/rings/rings.sweep';
 import { swapRulesRoutes } from './modules/rings/swap-rules.routes';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.decorate('services', services);
   // Listeners run in the order they subscribe: wishlist alerts go out before match alerts.
   registerTradesListeners(services);
+  registerChatListeners(services);
   registerWishlistListeners(services);
   registerSavedSearchesListeners(services);
   registerFavoritesListeners(services);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userSummary } from './users';
 import { MAX_MESSAGE_LENGTH } from '../domain/limits';
+import { RING_STATUSES } from '../domain/ring-state';
 
 export const MESSAGE_PAGE_SIZE = 50;
 
@@ -11,21 +12,31 @@ export const message = z.object({
   content: z.string(),
   messageType: z.literal('text'),
   createdAt: z.string(),
+  /** Read by the recipient; in a group thread, by every member but the sender. */
   isRead: z.boolean(),
 });
 export type Message = z.infer<typeof message>;
 
+/**
+ * A conversation between two members (participant1/2 set, `ring` null) or a swap ring's group
+ * thread (`ring` set, participants null). `members` lists everyone in it, the caller included.
+ */
 export const conversation = z.object({
   id: z.string(),
-  participant1Id: z.string(),
-  participant2Id: z.string(),
-  participant1: userSummary,
-  participant2: userSummary,
+  participant1Id: z.string().nullable(),
+  participant2Id: z.string().nullable(),
+  participant1: userSummary.nullable(),
+  participant2: userSummary.nullable(),
+  members: z.array(userSummary),
+  /** The swap ring of a group thread; it takes new messages only while `acceptsMessages`. */
+  ring: z.object({ id: z.string(), status: z.enum(RING_STATUSES) }).nullable(),
+  acceptsMessages: z.boolean(),
   relatedItem: z.object({ id: z.string(), title: z.string() }).nullable(),
   lastMessage: z
     .object({ id: z.string(), senderId: z.string(), content: z.string(), createdAt: z.string() })
     .nullable(),
   lastMessageAt: z.string().nullable(),
+  /** Messages from others that the caller has not read. */
   unreadCount: z.number().int(),
   createdAt: z.string(),
 });

@@ -50,6 +50,8 @@ export const ring = z.object({
   myGetLeg: z.number().int(),
   /** One sentence per leg: who gives what to whom, and why. */
   explanation: z.array(z.string()),
+  /** The ring's group conversation (docs/decisions/009-group-conversations.md). */
+  conversationId: z.string().nullable(),
 });
 export type Ring = z.infer<typeof ring>;
 

@@ -14,6 +14,7 @@ import { RING_STATUSES } from '../../common/domain/ring-state';
 import {
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -513,27 +514,55 @@ export const savedSearchMatches = pgTable(
   ],
 );
 
-/** One conversation per pair of members and related item; participant1 < participant2 by id. */
+/**
+ * A conversation: either between two members (participant1 < participant2 by id), one per pair and
+ * related item, or a swap ring's group thread (`ring_id` set, no participants: its members are in
+ * conversation_members). See docs/decisions/009-group-conversations.md.
+ */
 export const conversations = pgTable(
   'conversations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    participant1Id: uuid('participant1_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    participant2Id: uuid('participant2_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    participant1Id: uuid('participant1_id').references(() => users.id, { onDelete: 'cascade' }),
+    participant2Id: uuid('participant2_id').references(() => users.id, { onDelete: 'cascade' }),
     relatedItemId: uuid('related_item_id').references(() => items.id, { onDelete: 'set null' }),
+    /** The swap ring whose members talk here; null for a conversation between two members. */
+    ringId: uuid('ring_id').references(() => rings.id, { onDelete: 'cascade' }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // ring_id is null for every pairwise row, so this is still one row per pair and item.
     unique('conversations_pair_item_key')
-      .on(t.participant1Id, t.participant2Id, t.relatedItemId)
+      .on(t.participant1Id, t.participant2Id, t.relatedItemId, t.ringId)
       .nullsNotDistinct(),
+    uniqueIndex('conversations_ring_idx').on(t.ringId),
+    check(
+      'conversations_kind_check',
+      sql`(${t.ringId} is null and ${t.participant1Id} is not null and ${t.participant2Id} is not null)
+        or (${t.ringId} is not null and ${t.participant1Id} is null and ${t.participant2Id} is null)`,
+    ),
     index('conversations_p1_idx').on(t.participant1Id, t.lastMessageAt.desc().nullsFirst()),
     index('conversations_p2_idx').on(t.participant2Id, t.lastMessageAt.desc().nullsFirst()),
+  ],
+);
+
+/** The members of a group conversation, each with how far they have read. */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Messages created up to this time count as read by this member. */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_members_user_idx').on(t.userId),
   ],
 );
 

@@ -50,6 +50,8 @@ export interface DomainEventMap {
   'swap-rules.changed': { memberId: string };
   /** A member favourited an item: a new want, which may close a ring. */
   'favorite.added': { memberId: string; itemId: string };
+  /** A swap ring was proposed to its members (who get its group conversation). */
+  'ring.proposed': { ringId: string; memberIds: string[] };
   /** Every member of a ring accepted: its items are reserved, pairwise requests on them end. */
   'ring.accepted': { ringId: string; memberIds: string[]; itemIds: string[] };
   /** A member blocked another: nothing may stay in flight between them. */

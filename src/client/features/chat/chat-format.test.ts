@@ -7,7 +7,10 @@ import {
   messagePreview,
   messageTime,
   messageToSend,
+  nameList,
+  otherMembers,
   otherParticipant,
+  ringThreadTitle,
 } from './chat-format';
 
 const member = (id: string, firstName: string) => ({ id, firstName, lastName: null, profileImageUrl: null });
@@ -28,8 +31,17 @@ describe('chat formatting', () => {
       participant1: member('a', 'Ann'),
       participant2: member('b', 'Ben'),
     };
-    expect(otherParticipant(conversation, 'a').firstName).toBe('Ben');
-    expect(otherParticipant(conversation, 'b').firstName).toBe('Ann');
+    expect(otherParticipant(conversation, 'a')?.firstName).toBe('Ben');
+    expect(otherParticipant(conversation, 'b')?.firstName).toBe('Ann');
+  });
+
+  it('names a swap ring thread by its size and lists the other members', () => {
+    const conversation = { members: [member('a', 'Ann'), member('b', 'Ben'), member('c', 'Cy')] };
+    expect(ringThreadTitle(conversation)).toBe('Swap ring · 3 members');
+    expect(otherMembers(conversation, 'b').map((user) => user.firstName)).toEqual(['Ann', 'Cy']);
+    expect(nameList(['Ann'])).toBe('Ann');
+    expect(nameList(['Ann', 'Ben'])).toBe('Ann and Ben');
+    expect(nameList(['Ann', 'Ben', 'Cy'])).toBe('Ann, Ben and Cy');
   });
 
   it('trims messages and refuses empty ones (docs/product.md, Chat)', () => {

@@ -1,5 +1,6 @@
 import type { Conversation, Message } from '@common/api/chat';
 import type { UserSummary } from '@common/api/users';
+import { displayName } from '@common/domain/display-name';
 
 /** How many characters of the last message the conversation list shows. */
 const PREVIEW_LENGTH = 80;
@@ -7,12 +8,33 @@ const PREVIEW_LENGTH = 80;
 /** The unread count as a badge shows it (one rule for every badge). */
 export { countBadgeText as countBadge } from '@client/components/ui/count-badge';
 
-/** The member on the other side of a conversation. */
+/** The member on the other side of a conversation between two members; null in a ring's thread. */
 export function otherParticipant(
   conversation: Pick<Conversation, 'participant1' | 'participant2' | 'participant1Id'>,
   memberId: string,
-): UserSummary {
+): UserSummary | null {
   return conversation.participant1Id === memberId ? conversation.participant2 : conversation.participant1;
+}
+
+/** Everyone in a conversation but the member. */
+export function otherMembers(conversation: Pick<Conversation, 'members'>, memberId: string): UserSummary[] {
+  return conversation.members.filter((user) => user.id !== memberId);
+}
+
+/** A swap ring thread's name: 'Swap ring · 3 members'. */
+export function ringThreadTitle(conversation: Pick<Conversation, 'members'>): string {
+  return `Swap ring · ${conversation.members.length} members`;
+}
+
+/** Names in a sentence: 'Ann', 'Ann and Ben', 'Ann, Ben and Cy'. */
+export function nameList(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The name of each member of a conversation by id, for a group thread's messages. */
+export function memberNames(conversation: Pick<Conversation, 'members'>): Map<string, string> {
+  return new Map(conversation.members.map((user) => [user.id, displayName(user)]));
 }
 
 /** The last message for the list: whitespace collapsed, cut at a word near `length` with '…'. */

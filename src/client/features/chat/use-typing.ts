@@ -45,9 +45,9 @@ export function useOwnTyping(conversationId: string) {
   return typing;
 }
 
-/** Whether the other member is typing in this conversation, from their 'typing' events. */
-export function useOtherTyping(conversationId: string, memberId: string, active: boolean): boolean {
-  const [typing, setTyping] = useState(false);
+/** Who else is typing in this conversation (their id, or null), from their 'typing' events. */
+export function useOtherTyping(conversationId: string, memberId: string, active: boolean): string | null {
+  const [typing, setTyping] = useState<string | null>(null);
   const timer = useRef(0);
 
   useRealtimeEvent((event) => {
@@ -60,10 +60,10 @@ export function useOtherTyping(conversationId: string, memberId: string, active:
     if (!fromOther) return;
     const isTyping = event.type === 'typing' && event.isTyping;
     window.clearTimeout(timer.current);
-    setTyping(isTyping);
-    if (isTyping) timer.current = window.setTimeout(() => setTyping(false), TYPING_EXPIRE_MS);
+    setTyping(isTyping ? event.userId : null);
+    if (isTyping) timer.current = window.setTimeout(() => setTyping(null), TYPING_EXPIRE_MS);
   });
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  return active && typing;
+  return active ? typing : null;
 }

@@ -4,11 +4,13 @@ import type { Conversation, ConversationWithMessages, Message } from '../../../c
 import { type Db, queryRows } from '../../db/connect';
 import {
   blocks,
+  conversationMembers,
   conversations,
   conversationViewers,
   items,
   messages,
   notifications,
+  rings,
   users,
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -16,24 +18,20 @@ import { isPublicItem } from '../../lib/item-visibility';
 import type { ServiceContext } from '../../lib/service-context';
 import { assertNotBlocked } from '../safety/safety.query';
 import { presentUserSummary } from '../users/users.presenter';
+import { messagePreview, presentMessage, VIEWER_TTL_MS } from './chat.presenter';
+import {
+  groupMembers,
+  markGroupMessageRead,
+  markGroupRead,
+  presentGroupMessages,
+  ringThreadOpen,
+  sendGroupMessage,
+} from './group-chat.service';
+
+export { presentMessage, VIEWER_TTL_MS };
 
 type ConversationRow = typeof conversations.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
-
-/** A viewer row older than this is stale (its socket died without saying goodbye). */
-export const VIEWER_TTL_MS = 90_000;
-
-export function presentMessage(row: MessageRow): Message {
-  return {
-    id: row.id,
-    conversationId: row.conversationId,
-    senderId: row.senderId,
-    content: row.content,
-    messageType: 'text',
-    createdAt: row.createdAt.toISOString(),
-    isRead: row.readAt !== null,
-  };
-}
 
 const p1 = alias(users, 'p1');
 const p2 = alias(users, 'p2');
@@ -44,7 +42,24 @@ const summaryOf = (table: typeof p1 | typeof p2) => ({
   profileImageUrl: table.profileImageUrl,
 });
 
-/** Conversations of a member with participants, item title, last message and unread count. */
+/** A left-joined participant: absent (all columns null) in a group thread. */
+function presentJoined(
+  user: ({ id: string | null; firstName: string | null } & Record<string, unknown>) | null,
+) {
+  if (!user?.id) return null;
+  return presentUserSummary(user as Parameters<typeof presentUserSummary>[0]);
+}
+
+/** Whether the member is in the conversation: one of its two participants, or a group member. */
+const isMemberOf = (memberId: string) =>
+  sql`(${conversations.participant1Id} = ${memberId} or ${conversations.participant2Id} = ${memberId}
+    or exists (select 1 from ${conversationMembers} cm
+               where cm.conversation_id = ${conversations.id} and cm.user_id = ${memberId}))`;
+
+/**
+ * Conversations of a member with participants (or group members), item title, last message and
+ * unread count. The list leaves out a ring's thread once the ring ended, unless it has messages.
+ */
 async function selectConversations(
   db: Db,
   memberId: string,
@@ -54,51 +69,79 @@ async function selectConversations(
     select json_build_object('id', m.id, 'sender_id', m.sender_id, 'content', m.content, 'created_at', m.created_at)
     from ${messages} m where m.conversation_id = ${conversations.id}
     order by m.created_at desc, m.id desc limit 1)`;
-  const unread = sql<number>`(select count(*)::int from ${messages} m
-    where m.conversation_id = ${conversations.id} and m.read_at is null and m.sender_id <> ${memberId})`;
+  // Pairwise messages carry their read time; a group member's read state is their last_read_at.
+  const unread = sql<number>`case when ${conversations.ringId} is null
+    then (select count(*)::int from ${messages} m
+      where m.conversation_id = ${conversations.id} and m.read_at is null and m.sender_id <> ${memberId})
+    else (select count(*)::int from ${messages} m join ${conversationMembers} cm
+        on cm.conversation_id = m.conversation_id and cm.user_id = ${memberId}
+      where m.conversation_id = ${conversations.id} and m.sender_id <> ${memberId}
+        and (cm.last_read_at is null or m.created_at > cm.last_read_at)) end`;
   const rows = await db
     .select({
       conversation: conversations,
       participant1: summaryOf(p1),
       participant2: summaryOf(p2),
       itemTitle: items.title,
+      ringStatus: rings.status,
       lastMessage,
       unread,
     })
     .from(conversations)
-    .innerJoin(p1, eq(p1.id, conversations.participant1Id))
-    .innerJoin(p2, eq(p2.id, conversations.participant2Id))
+    .leftJoin(p1, eq(p1.id, conversations.participant1Id))
+    .leftJoin(p2, eq(p2.id, conversations.participant2Id))
     .leftJoin(items, eq(items.id, conversations.relatedItemId))
+    .leftJoin(rings, eq(rings.id, conversations.ringId))
     .where(
       and(
-        or(eq(conversations.participant1Id, memberId), eq(conversations.participant2Id, memberId)),
-        conversationId ? eq(conversations.id, conversationId) : undefined,
+        isMemberOf(memberId),
+        conversationId
+          ? eq(conversations.id, conversationId)
+          : sql`(${conversations.ringId} is null or ${conversations.lastMessageAt} is not null
+              or ${rings.status} in ('proposed', 'accepted'))`,
       ),
     )
     .orderBy(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt}) desc`)
     .limit(200);
-  return rows.map((row) => ({
-    id: row.conversation.id,
-    participant1Id: row.conversation.participant1Id,
-    participant2Id: row.conversation.participant2Id,
-    participant1: presentUserSummary(row.participant1),
-    participant2: presentUserSummary(row.participant2),
-    relatedItem:
-      row.conversation.relatedItemId && row.itemTitle
-        ? { id: row.conversation.relatedItemId, title: row.itemTitle }
+  const members = await groupMembers(
+    db,
+    rows.filter((row) => row.conversation.ringId !== null).map((row) => row.conversation.id),
+  );
+  return rows.map((row) => {
+    const participant1 = presentJoined(row.participant1);
+    const participant2 = presentJoined(row.participant2);
+    const ring =
+      row.conversation.ringId && row.ringStatus
+        ? { id: row.conversation.ringId, status: row.ringStatus }
+        : null;
+    return {
+      id: row.conversation.id,
+      participant1Id: row.conversation.participant1Id,
+      participant2Id: row.conversation.participant2Id,
+      participant1,
+      participant2,
+      members: ring
+        ? (members.get(row.conversation.id) ?? [])
+        : [participant1, participant2].filter((user) => user !== null),
+      ring,
+      acceptsMessages: ring ? ringThreadOpen(ring.status) : true,
+      relatedItem:
+        row.conversation.relatedItemId && row.itemTitle
+          ? { id: row.conversation.relatedItemId, title: row.itemTitle }
+          : null,
+      lastMessage: row.lastMessage
+        ? {
+            id: row.lastMessage.id,
+            senderId: row.lastMessage.sender_id,
+            content: row.lastMessage.content,
+            createdAt: new Date(row.lastMessage.created_at).toISOString(),
+          }
         : null,
-    lastMessage: row.lastMessage
-      ? {
-          id: row.lastMessage.id,
-          senderId: row.lastMessage.sender_id,
-          content: row.lastMessage.content,
-          createdAt: new Date(row.lastMessage.created_at).toISOString(),
-        }
-      : null,
-    lastMessageAt: row.conversation.lastMessageAt?.toISOString() ?? null,
-    unreadCount: row.unread,
-    createdAt: row.conversation.createdAt.toISOString(),
-  }));
+      lastMessageAt: row.conversation.lastMessageAt?.toISOString() ?? null,
+      unreadCount: row.unread,
+      createdAt: row.conversation.createdAt.toISOString(),
+    };
+  });
 }
 
 export const listConversations = (ctx: ServiceContext, memberId: string) =>
@@ -110,15 +153,17 @@ export async function requireParticipant(
   memberId: string,
   conversationId: string,
 ): Promise<ConversationRow> {
-  const [row] = await ctx.db.select().from(conversations).where(eq(conversations.id, conversationId));
-  if (!row || (row.participant1Id !== memberId && row.participant2Id !== memberId)) {
-    throw notFound('Conversation not found');
-  }
+  const [row] = await ctx.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), isMemberOf(memberId)));
+  if (!row) throw notFound('Conversation not found');
   return row;
 }
 
+/** The other side of a pairwise conversation. */
 const otherParticipant = (row: ConversationRow, memberId: string) =>
-  row.participant1Id === memberId ? row.participant2Id : row.participant1Id;
+  (row.participant1Id === memberId ? row.participant2Id : row.participant1Id) as string;
 
 export async function getConversation(
   ctx: ServiceContext,
@@ -126,7 +171,7 @@ export async function getConversation(
   conversationId: string,
   page: { before?: string; limit: number },
 ): Promise<ConversationWithMessages> {
-  await requireParticipant(ctx, memberId, conversationId);
+  const conversation = await requireParticipant(ctx, memberId, conversationId);
   const [summary] = await selectConversations(ctx.db, memberId, conversationId);
   if (!summary) throw notFound('Conversation not found');
   let cursor: MessageRow | undefined;
@@ -154,7 +199,14 @@ export async function getConversation(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(page.limit + 1);
   const hasMore = rows.length > page.limit;
-  return { ...summary, messages: rows.slice(0, page.limit).reverse().map(presentMessage), hasMore };
+  const shown = rows.slice(0, page.limit).reverse();
+  return {
+    ...summary,
+    messages: conversation.ringId
+      ? await presentGroupMessages(ctx.db, conversationId, shown)
+      : shown.map(presentMessage),
+    hasMore,
+  };
 }
 
 export async function findOrCreateConversation(
@@ -240,7 +292,7 @@ export async function sendMessage(
   conversationId: string,
   content: string,
 ): Promise<Message> {
-  const preview = content.length > 140 ? `${content.slice(0, 137)}...` : content;
+  const preview = messagePreview(content);
   const viewingSince = new Date(Date.now() - VIEWER_TTL_MS).toISOString();
   const [sent] = await queryRows<SentRow>(
     ctx.db,
@@ -281,8 +333,9 @@ export async function sendMessage(
         from inserted cross join conversation c`,
   );
   if (!sent) {
-    // Nothing stored: the checks every other route uses say why.
+    // Nothing stored: a group thread (which has no participants) or the checks every other route uses say why.
     const conversation = await requireParticipant(ctx, memberId, conversationId);
+    if (conversation.ringId) return sendGroupMessage(ctx, memberId, conversationId, content);
     await assertNotBlocked(ctx.db, memberId, otherParticipant(conversation, memberId));
     throw conflict('The conversation changed meanwhile; please send the message again');
   }
@@ -306,8 +359,9 @@ export async function sendMessage(
 export async function markMessageRead(ctx: ServiceContext, memberId: string, messageId: string) {
   const [row] = await ctx.db.select().from(messages).where(eq(messages.id, messageId));
   if (!row) throw notFound('Message not found');
-  await requireParticipant(ctx, memberId, row.conversationId);
+  const conversation = await requireParticipant(ctx, memberId, row.conversationId);
   if (row.senderId === memberId) throw forbidden('Only the recipient can mark a message as read');
+  if (conversation.ringId) return markGroupMessageRead(ctx, memberId, row);
   if (row.readAt) return presentMessage(row);
   const [updated] = await ctx.db
     .update(messages)
@@ -325,6 +379,13 @@ export async function markMessageRead(ctx: ServiceContext, memberId: string, mes
 /** Marks everything the other participant sent as read, and the conversation's message notification. */
 export async function markConversationRead(ctx: ServiceContext, memberId: string, conversationId: string) {
   const conversation = await requireParticipant(ctx, memberId, conversationId);
+  if (conversation.ringId) {
+    // Read receipts are not pushed in group threads: each member's own unread count is what counts.
+    const count = await markGroupRead(ctx, memberId, conversationId);
+    await markMessageNoticeRead(ctx, memberId, conversationId);
+    await ctx.events.committed('notifications.read', { memberId });
+    return count;
+  }
   const read = await ctx.db
     .update(messages)
     .set({ readAt: new Date() })
@@ -336,10 +397,7 @@ export async function markConversationRead(ctx: ServiceContext, memberId: string
       ),
     )
     .returning({ id: messages.id });
-  await ctx.db
-    .update(notifications)
-    .set({ isRead: true })
-    .where(and(eq(notifications.userId, memberId), eq(notifications.dedupeKey, `message:${conversationId}`)));
+  await markMessageNoticeRead(ctx, memberId, conversationId);
   if (read.length > 0) {
     await ctx.events.committed('messages.read', {
       conversationId,
@@ -351,12 +409,23 @@ export async function markConversationRead(ctx: ServiceContext, memberId: string
   return read.length;
 }
 
+async function markMessageNoticeRead(ctx: ServiceContext, memberId: string, conversationId: string) {
+  await ctx.db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, memberId), eq(notifications.dedupeKey, `message:${conversationId}`)));
+}
+
 export async function totalUnreadMessages(ctx: ServiceContext, memberId: string) {
   const [row] = await queryRows<{ count: number }>(
     ctx.db,
-    sql`select count(*)::int as count from ${messages} m join ${conversations} c on c.id = m.conversation_id
-        where (c.participant1_id = ${memberId} or c.participant2_id = ${memberId})
-          and m.sender_id <> ${memberId} and m.read_at is null`,
+    sql`select (select count(*)::int from ${messages} m join ${conversations} c on c.id = m.conversation_id
+          where (c.participant1_id = ${memberId} or c.participant2_id = ${memberId})
+            and m.sender_id <> ${memberId} and m.read_at is null)
+        + (select count(*)::int from ${messages} m join ${conversationMembers} cm
+             on cm.conversation_id = m.conversation_id and cm.user_id = ${memberId}
+           where m.sender_id <> ${memberId} and (cm.last_read_at is null or m.created_at > cm.last_read_at))
+        as count`,
   );
   return row?.count ?? 0;
 }

@@ -14,6 +14,7 @@ import {
   stopViewing,
   touchViewing,
 } from '../chat/chat.service';
+import { otherGroupMembers } from '../chat/group-chat.service';
 import { getNotification, unreadCount } from '../notifications/notifications.service';
 import { isBlockedBetween } from '../safety/safety.query';
 import { liveSessions } from '../../lib/session';
@@ -37,8 +38,8 @@ interface Connection {
   /** Set once its session is found ended: nothing more is handled, even frames already queued. */
   ended: boolean;
   socket: WebSocket;
-  /** Joined conversations and the other participant of each. */
-  rooms: Map<string, string>;
+  /** Joined conversations and who else is in each (one member, or a ring's other members). */
+  rooms: Map<string, string[]>;
   alive: boolean;
   tokens: number;
   lastRefill: number;
@@ -214,12 +215,15 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
     switch (event.type) {
       case 'join_conversation': {
         const conversation = await requireParticipant(ctx, connection.userId, event.conversationId);
-        const other =
-          conversation.participant1Id === connection.userId
-            ? conversation.participant2Id
-            : conversation.participant1Id;
+        const others = conversation.ringId
+          ? await otherGroupMembers(ctx.db, conversation.id, connection.userId)
+          : [
+              (conversation.participant1Id === connection.userId
+                ? conversation.participant2Id
+                : conversation.participant1Id) as string,
+            ];
         connection.rooms.clear();
-        connection.rooms.set(conversation.id, other);
+        connection.rooms.set(conversation.id, others);
         await markViewing(ctx, connection.userId, connection.id, conversation.id);
         return send(connection, { type: 'joined', conversationId: conversation.id });
       }
@@ -232,18 +236,29 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
         await sendMessage(ctx, connection.userId, event.message.conversationId, event.message.content);
         return;
       case 'typing': {
-        const recipientId = connection.rooms.get(event.conversationId);
-        if (!recipientId)
+        const recipients = connection.rooms.get(event.conversationId);
+        if (!recipients)
           return send(connection, { type: 'error', message: 'Join the conversation before typing in it' });
-        if (await isBlockedBetween(ctx.db, connection.userId, recipientId))
+        if (
+          recipients.length === 1 &&
+          (await isBlockedBetween(ctx.db, connection.userId, recipients[0] as string))
+        )
           return send(connection, { type: 'error', message: 'You cannot contact this member' });
-        return app.bus.publish({
-          kind: 'typing',
-          conversationId: event.conversationId,
-          userId: connection.userId,
-          recipientId,
-          isTyping: event.isTyping,
-        });
+        // In a ring's thread, members blocked either way since the ring formed do not see each other typing.
+        const told = [];
+        for (const recipientId of recipients)
+          if (recipients.length === 1 || !(await isBlockedBetween(ctx.db, connection.userId, recipientId)))
+            told.push(
+              app.bus.publish({
+                kind: 'typing',
+                conversationId: event.conversationId,
+                userId: connection.userId,
+                recipientId,
+                isTyping: event.isTyping,
+              }),
+            );
+        await Promise.all(told);
+        return;
       }
     }
   }

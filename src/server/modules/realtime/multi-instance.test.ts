@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/connect';
 import { TestSocket } from '../../test-support/sockets';
 import { type Instance, useInstances } from '../../test-support/instances';
+import { buildItem } from '../../test-support/builders';
 import { TestClient } from '../../test-support/test-app';
 import { testDriver } from '../../test-support/test-database';
 import { SESSION_ENDED_CLOSE } from './gateway';
@@ -155,5 +156,48 @@ describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', ()
     const onTwo = new TestClient(() => two.app);
     onTwo.cookie = alice.cookie;
     expect((await onTwo.get('/api/auth/user')).json().firstName).toBe('Carol');
+  });
+
+  it("delivers a swap ring's group messages to every member, whichever instance holds their socket", async () => {
+    const [one, two] = instances as [Instance, Instance];
+    const ana = await member(one, 'Ana');
+    const ben = await member(two, 'Ben');
+    const cleo = await member(two, 'Cleo');
+    const shim = { db: one.database.db } as unknown as Parameters<typeof buildItem>[0];
+    await buildItem(shim, ana, { title: 'Coat', category: 'clothing', estimatedValue: 5000 });
+    await buildItem(shim, ben, { title: 'Boots', category: 'shoes', estimatedValue: 5500 });
+    await buildItem(shim, cleo, { title: 'Bag', category: 'accessories', estimatedValue: 4800 });
+    await ana.post('/api/swap-rules', { category: 'shoes' });
+    await ben.post('/api/swap-rules', { category: 'accessories' });
+    await cleo.post('/api/swap-rules', { category: 'clothing' });
+    const [ring] = (await ana.get('/api/rings')).json();
+    const conversationId = ring?.conversationId as string;
+    expect(conversationId).toBeTruthy();
+
+    const sockets = await Promise.all([
+      TestSocket.open(one.url, ana.cookie),
+      TestSocket.open(two.url, ben.cookie),
+      TestSocket.open(two.url, cleo.cookie),
+    ]);
+    try {
+      for (const socket of sockets) await socket.next('unread');
+      await ana.post('/api/messages', { conversationId, content: 'from instance one to the ring' });
+      for (const socket of sockets) {
+        const event = await socket.next('new_message', (e) => e.message.conversationId === conversationId);
+        expect(event.message.content).toBe('from instance one to the ring');
+      }
+      const [anaSocket, benSocket] = sockets;
+      benSocket?.send({
+        type: 'send_message',
+        message: { conversationId, content: 'from instance two to the ring' },
+      });
+      const back = await anaSocket?.next(
+        'new_message',
+        (e) => e.message.content === 'from instance two to the ring',
+      );
+      expect(back?.message.senderId).toBe(ben.user?.id);
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { Effects } from '../../lib/domain-events';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
+import { ringConversationIds } from '../chat/group-chat.query';
 import { isBlockedBetween } from '../safety/safety.query';
 import { lockItemsForUpdate } from '../trades/trade-holds';
 import { presentUserSummary } from '../users/users.presenter';
@@ -93,6 +94,7 @@ export async function createRing(
         reason: leg.reason,
       })),
     );
+    await effects.emit('ring.proposed', { ringId: ring.id, memberIds: legs.map((leg) => leg.giverId) });
     const names = await firstNames(
       tx,
       legs.map((leg) => leg.giverId),
@@ -436,14 +438,19 @@ async function selectRings(
       ),
     )
     .orderBy(ringLegs.ringId, ringLegs.position);
-  return ringRows.map((row) =>
-    presentRing(
+  const threads = await ringConversationIds(
+    ctx.db,
+    ringRows.map((row) => row.id),
+  );
+  return ringRows.map((row) => ({
+    ...presentRing(
       row,
       legRows.filter((leg) => leg.leg.ringId === row.id),
       memberId,
       timers,
     ),
-  );
+    conversationId: threads.get(row.id) ?? null,
+  }));
 }
 
 function presentRing(
@@ -456,7 +463,7 @@ function presentRing(
   }>,
   memberId: string,
   timers: TradeTimers,
-): Ring {
+): Omit<Ring, 'conversationId'> {
   const legs = legRows.map(({ leg, item, giver: from, receiver: to }) => ({
     position: leg.position,
     giver: presentUserSummary(from),

@@ -1,7 +1,7 @@
 import { MAX_MESSAGE_LENGTH } from '@common/domain/limits';
 import { displayName } from '@common/domain/display-name';
 import { useQueryClient } from '@tanstack/react-query';
-import { Send, Tag } from 'lucide-react';
+import { Send, Tag, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import {
   useCallback,
@@ -26,10 +26,18 @@ import {
   useMarkConversationRead,
   type ConversationPages,
 } from '../api';
-import { lastOwnMessage, messageToSend, otherParticipant } from '../chat-format';
+import {
+  lastOwnMessage,
+  memberNames,
+  messageToSend,
+  nameList,
+  otherMembers,
+  otherParticipant,
+  ringThreadTitle,
+} from '../chat-format';
 import { useOtherTyping, useOwnTyping } from '../use-typing';
 import { MessageList } from './message-list';
-import { ParticipantAvatar } from './participant-avatar';
+import { MemberAvatars, ParticipantAvatar } from './participant-avatar';
 
 /** A message sent over the socket counts as lost when its echo has not come back by then. */
 const SEND_ACK_TIMEOUT_MS = 10_000;
@@ -62,16 +70,25 @@ export function ChatDialog({
   const { data, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const conversation = data?.pages[0];
   const messages = useMemo(() => flattenMessages(data), [data]);
-  const other = conversation ? otherParticipant(conversation, memberId) : null;
-  const otherName = other ? displayName(other) : 'this member';
+  const isRing = conversation?.ring != null;
+  const other = conversation && !isRing ? otherParticipant(conversation, memberId) : null;
+  const others = conversation ? otherMembers(conversation, memberId) : [];
+  // In a ring's thread each message shows its sender; 'Seen' is for conversations of two.
+  const names = useMemo(
+    () => (conversation && isRing ? memberNames(conversation) : null),
+    [conversation, isRing],
+  );
+  const otherName = isRing ? 'the swap ring' : other ? displayName(other) : 'this member';
   const lastOwn = lastOwnMessage(messages, memberId);
-  const seenMessageId = lastOwn?.isRead ? lastOwn.id : null;
+  const seenMessageId = !isRing && lastOwn?.isRead ? lastOwn.id : null;
+  const closed = conversation?.acceptsMessages === false;
 
   const input = useRef<HTMLTextAreaElement>(null);
   const [draft, setDraft] = useState('');
   const [announcement, setAnnouncement] = useState('');
   const ownTyping = useOwnTyping(conversationId);
-  const otherTyping = useOtherTyping(conversationId, memberId, open);
+  const typingId = useOtherTyping(conversationId, memberId, open);
+  const typingName = typingId ? (names?.get(typingId) ?? otherName) : null;
   const { mutate: markRead } = useMarkConversationRead();
 
   useEffect(() => {
@@ -154,7 +171,7 @@ export function ChatDialog({
         const index = pending.current.findIndex((entry) => entry.content === message.content);
         if (index >= 0) settlePending(index, true);
       } else if (open) {
-        setAnnouncement(`${otherName}: ${message.content}`);
+        setAnnouncement(`${names?.get(message.senderId) ?? otherName}: ${message.content}`);
         requestRead();
       }
     } else if (event.type === 'error' && pending.current.length > 0 && !TYPING_ERROR.test(event.message)) {
@@ -219,17 +236,34 @@ export function ChatDialog({
         data-testid="dialog-chat"
       >
         <header className="flex items-center gap-3 border-b px-4 py-3 pr-12">
-          {other ? (
+          {isRing ? (
+            <MemberAvatars users={others} className="size-10" />
+          ) : other ? (
             <ParticipantAvatar user={other} className="size-10" />
           ) : (
             <Skeleton className="size-10 shrink-0 rounded-full" />
           )}
           <div className="min-w-0 flex-1">
             <DialogTitle className="truncate text-base font-semibold" data-testid="text-chat-participant">
-              {other ? otherName : 'Conversation'}
+              {conversation && isRing ? ringThreadTitle(conversation) : other ? otherName : 'Conversation'}
             </DialogTitle>
             <DialogDescription className="flex min-w-0 items-center gap-1 text-xs">
-              {conversation?.relatedItem ? (
+              {isRing ? (
+                <>
+                  <Users className="size-3 shrink-0" aria-hidden="true" />
+                  <span className="truncate" data-testid="text-chat-members">
+                    With {nameList(others.map((user) => displayName(user)))}
+                  </span>
+                  <span aria-hidden="true">·</span>
+                  <Link
+                    href="/rings"
+                    onClick={() => onOpenChange(false)}
+                    className="shrink-0 rounded-sm text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    View ring
+                  </Link>
+                </>
+              ) : conversation?.relatedItem ? (
                 <>
                   <Tag className="size-3 shrink-0" aria-hidden="true" />
                   <span className="sr-only">About </span>
@@ -268,6 +302,7 @@ export function ChatDialog({
             messages={messages}
             memberId={memberId}
             otherName={otherName}
+            senderNames={names}
             seenMessageId={seenMessageId}
             hasEarlier={hasNextPage}
             loadingEarlier={isFetchingNextPage}
@@ -280,9 +315,9 @@ export function ChatDialog({
         )}
 
         <div role="status" className="h-5 shrink-0 px-4 text-xs text-muted-foreground">
-          {otherTyping ? (
+          {typingName ? (
             <span className="flex items-center gap-1" data-testid="text-typing-indicator">
-              {otherName} is typing
+              {typingName} is typing
               <TypingDots />
             </span>
           ) : null}
@@ -291,43 +326,52 @@ export function ChatDialog({
           {announcement}
         </div>
 
-        <form
-          onSubmit={onSubmit}
-          className="flex shrink-0 items-end gap-2 border-t p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
-        >
-          <label htmlFor="chat-message-input" className="sr-only">
-            Message {otherName}
-          </label>
-          <Textarea
-            id="chat-message-input"
-            ref={input}
-            rows={1}
-            value={draft}
-            maxLength={MAX_MESSAGE_LENGTH}
-            placeholder="Type a message…"
-            aria-describedby="chat-message-hint"
-            onChange={(event) => {
-              setDraft(event.target.value);
-              if (event.target.value.trim()) ownTyping.keyPressed();
-              else ownTyping.stop();
-            }}
-            onKeyDown={onKeyDown}
-            className="max-h-40 min-h-10 resize-none py-2"
-            data-testid="input-chat-message"
-          />
-          <span id="chat-message-hint" className="sr-only">
-            Enter sends; Shift+Enter starts a new line.
-          </span>
-          <Button
-            type="submit"
-            size="icon"
-            disabled={messageToSend(draft) === null}
-            aria-label="Send message"
-            data-testid="button-send-message"
+        {closed ? (
+          <p
+            className="shrink-0 border-t px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] text-center text-sm text-muted-foreground"
+            data-testid="text-chat-closed"
           >
-            <Send aria-hidden="true" />
-          </Button>
-        </form>
+            This swap ring is {conversation?.ring?.status}, so its conversation is read-only.
+          </p>
+        ) : (
+          <form
+            onSubmit={onSubmit}
+            className="flex shrink-0 items-end gap-2 border-t p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
+          >
+            <label htmlFor="chat-message-input" className="sr-only">
+              Message {otherName}
+            </label>
+            <Textarea
+              id="chat-message-input"
+              ref={input}
+              rows={1}
+              value={draft}
+              maxLength={MAX_MESSAGE_LENGTH}
+              placeholder="Type a message…"
+              aria-describedby="chat-message-hint"
+              onChange={(event) => {
+                setDraft(event.target.value);
+                if (event.target.value.trim()) ownTyping.keyPressed();
+                else ownTyping.stop();
+              }}
+              onKeyDown={onKeyDown}
+              className="max-h-40 min-h-10 resize-none py-2"
+              data-testid="input-chat-message"
+            />
+            <span id="chat-message-hint" className="sr-only">
+              Enter sends; Shift+Enter starts a new line.
+            </span>
+            <Button
+              type="submit"
+              size="icon"
+              disabled={messageToSend(draft) === null}
+              aria-label="Send message"
+              data-testid="button-send-message"
+            >
+              <Send aria-hidden="true" />
+            </Button>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );

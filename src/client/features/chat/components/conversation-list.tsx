@@ -2,13 +2,21 @@ import type { Conversation } from '@common/api/chat';
 import { displayName } from '@common/domain/display-name';
 import { relativeTime } from '@common/domain/relative-time';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { MessagesSquare, Tag } from 'lucide-react';
+import { MessagesSquare, Tag, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
-import { countBadge, messagePreview, otherParticipant } from '../chat-format';
+import {
+  countBadge,
+  memberNames,
+  messagePreview,
+  nameList,
+  otherMembers,
+  otherParticipant,
+  ringThreadTitle,
+} from '../chat-format';
 import { useNow } from '../use-now';
-import { ParticipantAvatar } from './participant-avatar';
+import { MemberAvatars, ParticipantAvatar } from './participant-avatar';
 
 /**
  * The member's conversations (docs/product.md, Chat): each with the other member, the item it is
@@ -101,12 +109,19 @@ function ConversationRow({
   onSelect: (conversationId: string) => void;
 }) {
   const other = otherParticipant(conversation, memberId);
-  const name = displayName(other);
+  const others = otherMembers(conversation, memberId);
+  const isRing = conversation.ring !== null;
+  const name = isRing || !other ? ringThreadTitle(conversation) : displayName(other);
   const { lastMessage, unreadCount, relatedItem } = conversation;
   const time = conversation.lastMessageAt ?? lastMessage?.createdAt ?? conversation.createdAt;
-  const preview = lastMessage
-    ? `${lastMessage.senderId === memberId ? 'You: ' : ''}${messagePreview(lastMessage.content)}`
-    : 'No messages yet';
+  const sender = !lastMessage
+    ? ''
+    : lastMessage.senderId === memberId
+      ? 'You: '
+      : isRing
+        ? `${memberNames(conversation).get(lastMessage.senderId) ?? 'A member'}: `
+        : '';
+  const preview = lastMessage ? `${sender}${messagePreview(lastMessage.content)}` : 'No messages yet';
 
   return (
     <button
@@ -118,7 +133,11 @@ function ConversationRow({
       )}
       data-testid={`conversation-${conversation.id}`}
     >
-      <ParticipantAvatar user={other} className="size-10" />
+      {isRing || !other ? (
+        <MemberAvatars users={others} className="size-10" />
+      ) : (
+        <ParticipantAvatar user={other} className="size-10" />
+      )}
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
           <span className={cn('truncate', unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{name}</span>
@@ -126,6 +145,14 @@ function ConversationRow({
             {relativeTime(time, now)}
           </time>
         </span>
+        {isRing ? (
+          <span className="mt-0.5 flex min-w-0 items-center gap-1 text-xs text-primary">
+            <Users className="size-3 shrink-0" aria-hidden="true" />
+            <span className="truncate" data-testid={`text-conversation-members-${conversation.id}`}>
+              With {nameList(others.map((user) => displayName(user)))}
+            </span>
+          </span>
+        ) : null}
         {relatedItem ? (
           <span className="mt-0.5 flex min-w-0 items-center gap-1 text-xs text-primary">
             <Tag className="size-3 shrink-0" aria-hidden="true" />

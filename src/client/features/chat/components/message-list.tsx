@@ -12,8 +12,8 @@ const GROUP_GAP_MS = 5 * 60_000;
 const BOTTOM_SLACK_PX = 80;
 
 /**
- * The conversation, oldest at the top: the member's messages on the right, the other member's on
- * the left, each group with its time, and 'Seen' under the member's last message once read.
+ * The conversation, oldest at the top: the member's messages on the right, the other members' on
+ * the left (in a ring's thread under their sender's name), each group with its time, and 'Seen' under the member's last message once read.
  * It opens at the newest message and stays there as messages arrive unless the member has
  * scrolled up (then a button offers to jump down). 'Load earlier messages' keeps the view where
  * it was while older ones appear above.
@@ -22,6 +22,7 @@ export function MessageList({
   messages,
   memberId,
   otherName,
+  senderNames = null,
   seenMessageId,
   hasEarlier,
   loadingEarlier,
@@ -30,6 +31,8 @@ export function MessageList({
   messages: Message[];
   memberId: string;
   otherName: string;
+  /** In a ring's thread: each member's name, shown above their messages. */
+  senderNames?: ReadonlyMap<string, string> | null;
   seenMessageId: string | null;
   hasEarlier: boolean;
   loadingEarlier: boolean;
@@ -132,6 +135,7 @@ export function MessageList({
                 next.senderId !== message.senderId ||
                 Date.parse(next.createdAt) - Date.parse(message.createdAt) > GROUP_GAP_MS;
               const seen = message.id === seenMessageId;
+              const senderName = senderNames?.get(message.senderId) ?? (senderNames ? 'A member' : otherName);
               return (
                 <li
                   key={message.id}
@@ -143,7 +147,16 @@ export function MessageList({
                   data-testid={`chat-message-${message.id}`}
                   data-own={own ? 'true' : 'false'}
                 >
-                  <span className="sr-only">{own ? 'You' : otherName}: </span>
+                  {senderNames && !own && startsGroup ? (
+                    <span
+                      className="mb-0.5 px-1 text-xs font-medium text-muted-foreground"
+                      aria-hidden="true"
+                      data-testid="text-message-sender"
+                    >
+                      {senderName}
+                    </span>
+                  ) : null}
+                  <span className="sr-only">{own ? 'You' : senderName}: </span>
                   <p
                     className={cn(
                       'max-w-full rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug whitespace-pre-wrap [overflow-wrap:anywhere]',

@@ -1,10 +1,11 @@
 import type { Ring, RingLeg } from '@common/api/rings';
 import { formatDollars } from '@common/domain/money';
-import { ArrowDown, ArrowRight, Check, Clock, Package } from 'lucide-react';
+import { ArrowDown, ArrowRight, Check, Clock, MessagesSquare, Package } from 'lucide-react';
 import { Fragment } from 'react';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { useChat } from '@client/features/chat';
 import { useAnswerRing, useConfirmRingReceived } from '../api';
 
 const STATUS_LABEL: Record<Ring['status'], string> = {
@@ -70,6 +71,7 @@ export function RingCard({ ring, memberId }: { ring: Ring; memberId: string }) {
   const left = ring.status === 'proposed' ? timeLeft(ring.expiresAt) : null;
   const claimLeft = ring.claimDeadline ? timeLeft(ring.claimDeadline) : null;
   const busy = answer.isPending || receive.isPending;
+  const { openConversation } = useChat();
   return (
     <Card data-testid={`ring-${ring.id}`}>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
@@ -178,6 +180,18 @@ export function RingCard({ ring, memberId }: { ring: Ring; memberId: string }) {
               onClick={() => answer.mutate({ id: ring.id, status: 'cancelled' })}
             >
               Back out
+            </Button>
+          ) : null}
+          {ring.conversationId ? (
+            <Button
+              variant="outline"
+              onClick={() => openConversation(ring.conversationId as string)}
+              data-testid="button-message-ring"
+            >
+              <MessagesSquare aria-hidden="true" />
+              {ring.status === 'proposed' || ring.status === 'accepted'
+                ? 'Message the ring'
+                : 'Ring messages'}
             </Button>
           ) : null}
         </div>
