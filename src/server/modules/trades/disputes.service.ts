@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   DisputeInput,
@@ -7,11 +7,13 @@ import type {
   TradeItemSummary,
 } from '../../../common/api/trades';
 import { canDispute, claimDeadline, DISPUTE_REASON_LABELS } from '../../../common/domain/trade-state';
-import { images, items, tradeDisputes, tradeRequests, users } from '../../db/schema';
+import { items, tradeDisputes, tradeRequests, users } from '../../db/schema';
+import { assertOwnPhotos } from './dispute-photos';
 import type { TradeTimers } from '../../env';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
+import { listRingDisputes, resolveRingDispute } from '../rings/ring-disputes.service';
 import { presentUserSummary } from '../users/users.presenter';
 import {
   completeTrade,
@@ -48,14 +50,7 @@ export async function openDispute(
         throw conflict('You confirmed receiving your item: the trade can no longer be disputed by you');
       throw conflict('The claim window has closed');
     }
-    if (photoIds.length > 0) {
-      const owned = await tx
-        .select({ id: images.id })
-        .from(images)
-        .where(and(eq(images.userId, memberId), inArray(images.id, photoIds)));
-      const mine = new Set(owned.map((row) => row.id));
-      if (photoIds.some((id) => !mine.has(id))) throw badRequest('Photos must be images you uploaded');
-    }
+    await assertOwnPhotos(tx, memberId, photoIds);
     const againstId = role === 'owner' ? trade.requesterId : trade.ownerId;
     await tx.insert(tradeDisputes).values({
       tradeRequestId: trade.id,
@@ -114,7 +109,20 @@ const userColumns = (user: typeof requester | typeof owner) => ({
   profileImageUrl: user.profileImageUrl,
 });
 
+/** The moderation queue: trade disputes and swap-ring disputes, oldest open first or latest resolved first. */
 export async function listDisputes(
+  ctx: ServiceContext,
+  status: 'open' | 'resolved',
+): Promise<ModerationDispute[]> {
+  const [trades, rings] = await Promise.all([listTradeDisputes(ctx, status), listRingDisputes(ctx, status)]);
+  const at = (dispute: ModerationDispute) =>
+    Date.parse((status === 'open' ? dispute.createdAt : dispute.resolvedAt) ?? dispute.createdAt);
+  return [...trades, ...rings]
+    .sort((a, b) => (status === 'open' ? at(a) - at(b) : at(b) - at(a)))
+    .slice(0, 200);
+}
+
+async function listTradeDisputes(
   ctx: ServiceContext,
   status: 'open' | 'resolved',
 ): Promise<ModerationDispute[]> {
@@ -139,6 +147,7 @@ export async function listDisputes(
   return rows.map((row) => ({
     ...presentDispute(row.dispute),
     tradeId: row.dispute.tradeRequestId,
+    ringId: null,
     tradeStatus: row.tradeStatus,
     requestedItem: row.requestedItem as TradeItemSummary,
     offeredItem: row.offeredItem as TradeItemSummary,
@@ -148,7 +157,7 @@ export async function listDisputes(
 }
 
 /**
- * A moderator settles a dispute: the trade completes (both items traded) or is cancelled (both go
+ * A moderator settles a dispute (a swap ring's: resolveRingDispute): the trade completes (both items traded) or is cancelled (both go
  * back to the marketplace, and nobody's cancellation share grows). Both parties get the note.
  * A moderator who is a party of the trade cannot decide it.
  */
@@ -158,13 +167,27 @@ export async function resolveDispute(
   disputeId: string,
   input: DisputeResolutionInput,
 ) {
+  const [subject] = await ctx.db
+    .select({ tradeId: tradeDisputes.tradeRequestId, ringId: tradeDisputes.ringId })
+    .from(tradeDisputes)
+    .where(eq(tradeDisputes.id, disputeId));
+  if (!subject) throw notFound('Dispute not found');
+  if (subject.ringId) await resolveRingDispute(ctx, moderatorId, disputeId, subject.ringId, input);
+  else await resolveTradeDispute(ctx, moderatorId, disputeId, subject.tradeId as string, input);
+  const [resolved] = await ctx.db.select().from(tradeDisputes).where(eq(tradeDisputes.id, disputeId));
+  if (!resolved) throw notFound('Dispute not found');
+  return presentDispute(resolved);
+}
+
+async function resolveTradeDispute(
+  ctx: ServiceContext,
+  moderatorId: string,
+  disputeId: string,
+  tradeId: string,
+  input: DisputeResolutionInput,
+) {
   await transact(ctx, async (tx, effects) => {
-    const [peek] = await tx
-      .select({ tradeId: tradeDisputes.tradeRequestId })
-      .from(tradeDisputes)
-      .where(eq(tradeDisputes.id, disputeId));
-    if (!peek) throw notFound('Dispute not found');
-    const { trade, requested, offered } = await lockTrade(tx, peek.tradeId, null);
+    const { trade, requested, offered } = await lockTrade(tx, tradeId, null);
     if (trade.requesterId === moderatorId || trade.ownerId === moderatorId)
       throw forbidden('You cannot resolve a dispute about your own trade');
     const [dispute] = await tx
@@ -199,7 +222,4 @@ export async function resolveDispute(
       })),
     );
   });
-  const [resolved] = await ctx.db.select().from(tradeDisputes).where(eq(tradeDisputes.id, disputeId));
-  if (!resolved) throw notFound('Dispute not found');
-  return presentDispute(resolved);
 }
