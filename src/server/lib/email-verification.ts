@@ -28,7 +28,8 @@ export function installEmailVerification(app: FastifyInstance) {
  * (accepting a swap ring, not declining or backing out of one).
  */
 export function requireVerifiedEmail(app: FastifyInstance, member: { emailVerifiedAt: Date | null }) {
-  if (app.config.mail.requireEmailVerification && !member.emailVerifiedAt) throw forbidden(EMAIL_NOT_VERIFIED);
+  if (app.config.mail.requireEmailVerification && !member.emailVerifiedAt)
+    throw forbidden(EMAIL_NOT_VERIFIED);
 }
 
 /** The same rule for a socket, whose member may have verified since it opened: read afresh. */

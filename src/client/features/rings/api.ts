@@ -1,4 +1,5 @@
 import type { Ring, RingStatusInput } from '@common/api/rings';
+import type { DisputeInput } from '@common/api/trades';
 import type { SwapRule, SwapRuleInput, SwapRuleList } from '@common/api/swap-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -33,6 +34,17 @@ export function useConfirmRingReceived() {
   return useMutation({
     meta: errorMeta('The receipt could not be confirmed.'),
     mutationFn: (id: string) => apiJson<Ring>('POST', `${RINGS_URL}/${id}/received`, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [RINGS_URL] }),
+  });
+}
+
+/** Report a problem with the item the ring brought (POST /api/rings/:id/dispute): the ring is put on hold. */
+export function useOpenRingDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: errorMeta('The problem could not be reported.'),
+    mutationFn: ({ id, ...input }: DisputeInput & { id: string }) =>
+      apiJson<Ring>('POST', `${RINGS_URL}/${id}/dispute`, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [RINGS_URL] }),
   });
 }

@@ -1,6 +1,11 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DisputeInput, DisputeResolutionInput, ModerationDispute, TradeItemSummary } from '../../../common/api/trades';
+import type {
+  DisputeInput,
+  DisputeResolutionInput,
+  ModerationDispute,
+  TradeItemSummary,
+} from '../../../common/api/trades';
 import { canDisputeRing, ringClaimDeadline } from '../../../common/domain/ring-state';
 import { DISPUTE_REASON_LABELS } from '../../../common/domain/trade-state';
 import { items, ringLegs, rings, tradeDisputes, users } from '../../db/schema';
@@ -9,9 +14,9 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { assertOwnPhotos } from '../trades/dispute-photos';
-import { firstName, presentDispute } from '../trades/trades.service';
+import { presentDispute } from '../trades/dispute.presenter';
 import { presentUserSummary } from '../users/users.presenter';
-import { completeRing, dissolveRing, getRing, lockRing, RINGS_LINK } from './rings.service';
+import { completeRing, dissolveRing, firstNames, getRing, lockRing, RINGS_LINK } from './rings.service';
 
 /**
  * A ring member who has not confirmed receiving their item reports a problem with it, against its
@@ -37,7 +42,8 @@ export async function openRingDispute(
     );
     if (!canDisputeRing(ring.status, getLeg.receivedAt !== null, deadline, now)) {
       if (ring.status === 'disputed') throw conflict('This swap ring is already under dispute');
-      if (ring.status !== 'accepted') throw conflict(`This swap ring is ${ring.status}: it cannot be disputed`);
+      if (ring.status !== 'accepted')
+        throw conflict(`This swap ring is ${ring.status}: it cannot be disputed`);
       if (getLeg.receivedAt !== null)
         throw conflict('You confirmed receiving your item: you can no longer report a problem with it');
       throw conflict('The claim window has closed');
@@ -53,7 +59,7 @@ export async function openRingDispute(
       photoIds,
     });
     await tx.update(rings).set({ status: 'disputed', updatedAt: now }).where(eq(rings.id, ring.id));
-    const actor = await firstName(tx, memberId);
+    const actor = (await firstNames(tx, [memberId])).get(memberId) ?? 'A member';
     const title = getLeg.terms.title;
     const reason = DISPUTE_REASON_LABELS[input.reason].toLowerCase();
     effects.notify(

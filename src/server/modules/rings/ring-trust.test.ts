@@ -136,7 +136,9 @@ describe('ring disputes', () => {
     const { ana, ben, cleo, coat, ring } = await acceptedRing(t);
     await dispute(ana, ring.id, { reason: 'other', text: 'Unsure it is the same pair.' });
     const [row] = await t.db.select().from(tradeDisputes);
-    const done = await (await moderator()).post(`/api/moderation/disputes/${row?.id}/resolve`, {
+    const done = await (
+      await moderator()
+    ).post(`/api/moderation/disputes/${row?.id}/resolve`, {
       outcome: 'completed',
       note: 'The photos match the listing.',
     });

@@ -53,6 +53,8 @@ export const ringsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParam, body: disputeInput, response: { 201: ring } },
     },
     async (request, reply) =>
-      reply.status(201).send(await openRingDispute(ctx, request.member.id, request.params.id, request.body, timers)),
+      reply
+        .status(201)
+        .send(await openRingDispute(ctx, request.member.id, request.params.id, request.body, timers)),
   );
 };

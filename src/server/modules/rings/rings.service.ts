@@ -12,7 +12,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { isBlockedBetween } from '../safety/safety.query';
 import { lockItemsForUpdate } from '../trades/trade-holds';
-import { presentDispute } from '../trades/trades.service';
+import { presentDispute } from '../trades/dispute.presenter';
 import { presentUserSummary } from '../users/users.presenter';
 
 type RingRow = typeof rings.$inferSelect;
@@ -35,7 +35,7 @@ export interface ProposedLeg {
   reason: string;
 }
 
-async function firstNames(tx: Queryable, ids: string[]) {
+export async function firstNames(tx: Queryable, ids: string[]) {
   const rows = await tx
     .select({ id: users.id, firstName: users.firstName })
     .from(users)
@@ -431,7 +431,11 @@ async function selectRings(
     .orderBy(ringLegs.ringId, ringLegs.position);
   const ringIds = ringRows.map((row) => row.id);
   const [disputeRows, reviewRows] = await Promise.all([
-    ctx.db.select().from(tradeDisputes).where(inArray(tradeDisputes.ringId, ringIds)).orderBy(tradeDisputes.createdAt),
+    ctx.db
+      .select()
+      .from(tradeDisputes)
+      .where(inArray(tradeDisputes.ringId, ringIds))
+      .orderBy(tradeDisputes.createdAt),
     ctx.db
       .select({ ringId: reviews.ringId, reviewerId: reviews.reviewerId, rating: reviews.rating })
       .from(reviews)
@@ -489,7 +493,9 @@ function presentRing(
     reviewed: trust.reviews.some((review) => review.reviewerId === leg.receiverId),
   }));
   const mine = new Set(
-    legs.filter((leg) => leg.giver.id === memberId || leg.receiver.id === memberId).map((leg) => leg.position),
+    legs
+      .filter((leg) => leg.giver.id === memberId || leg.receiver.id === memberId)
+      .map((leg) => leg.position),
   );
   const deadline =
     row.status === 'accepted'

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Ring } from '../../../common/api/rings';
 import { items, ringLegs } from '../../db/schema';
 import { buildItem } from '../../test-support/builders';
 import { answerRing, ringsOf, threeMemberRing as threeMemberRingOf } from '../../test-support/rings';

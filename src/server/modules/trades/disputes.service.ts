@@ -13,7 +13,6 @@ import type { TradeTimers } from '../../env';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { listRingDisputes, resolveRingDispute } from '../rings/ring-disputes.service';
 import { presentUserSummary } from '../users/users.presenter';
 import {
   completeTrade,
@@ -109,20 +108,8 @@ const userColumns = (user: typeof requester | typeof owner) => ({
   profileImageUrl: user.profileImageUrl,
 });
 
-/** The moderation queue: trade disputes and swap-ring disputes, oldest open first or latest resolved first. */
-export async function listDisputes(
-  ctx: ServiceContext,
-  status: 'open' | 'resolved',
-): Promise<ModerationDispute[]> {
-  const [trades, rings] = await Promise.all([listTradeDisputes(ctx, status), listRingDisputes(ctx, status)]);
-  const at = (dispute: ModerationDispute) =>
-    Date.parse((status === 'open' ? dispute.createdAt : dispute.resolvedAt) ?? dispute.createdAt);
-  return [...trades, ...rings]
-    .sort((a, b) => (status === 'open' ? at(a) - at(b) : at(b) - at(a)))
-    .slice(0, 200);
-}
-
-async function listTradeDisputes(
+/** Trade disputes for the moderation queue (moderation-queue.ts adds the swap rings'). */
+export async function listTradeDisputes(
   ctx: ServiceContext,
   status: 'open' | 'resolved',
 ): Promise<ModerationDispute[]> {
@@ -157,29 +144,11 @@ async function listTradeDisputes(
 }
 
 /**
- * A moderator settles a dispute (a swap ring's: resolveRingDispute): the trade completes (both items traded) or is cancelled (both go
+ * A moderator settles a dispute: the trade completes (both items traded) or is cancelled (both go
  * back to the marketplace, and nobody's cancellation share grows). Both parties get the note.
  * A moderator who is a party of the trade cannot decide it.
  */
-export async function resolveDispute(
-  ctx: ServiceContext,
-  moderatorId: string,
-  disputeId: string,
-  input: DisputeResolutionInput,
-) {
-  const [subject] = await ctx.db
-    .select({ tradeId: tradeDisputes.tradeRequestId, ringId: tradeDisputes.ringId })
-    .from(tradeDisputes)
-    .where(eq(tradeDisputes.id, disputeId));
-  if (!subject) throw notFound('Dispute not found');
-  if (subject.ringId) await resolveRingDispute(ctx, moderatorId, disputeId, subject.ringId, input);
-  else await resolveTradeDispute(ctx, moderatorId, disputeId, subject.tradeId as string, input);
-  const [resolved] = await ctx.db.select().from(tradeDisputes).where(eq(tradeDisputes.id, disputeId));
-  if (!resolved) throw notFound('Dispute not found');
-  return presentDispute(resolved);
-}
-
-async function resolveTradeDispute(
+export async function resolveTradeDispute(
   ctx: ServiceContext,
   moderatorId: string,
   disputeId: string,
