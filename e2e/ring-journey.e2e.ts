@@ -65,6 +65,17 @@ async function proposalShown(member: RingMember, size: number) {
   return member.page.getByTestId(`ring-${ring?.id}`);
 }
 
+/** With RING_SCREENSHOTS=dir, the page at phone and desktop widths, for a person to look at. */
+async function snapshots(page: Page, name: string) {
+  const dir = process.env.RING_SCREENSHOTS;
+  if (!dir) return;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/ring-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 const availability = async (member: RingMember) =>
   (await getJson<{ availability: string }>(member.page, `/api/items/${member.item.id}`)).availability;
 
@@ -92,6 +103,7 @@ describe('three members swap in a ring, from rules to reviews', () => {
       expect(await availability(member)).toBe('reserved');
     }
     expect(await seriousViolations(ana.page)).toEqual([]);
+    await snapshots(ana.page, 'accepted');
 
     for (const member of [ana, ben, cleo]) {
       const active = member.page.getByTestId('rings-active');
@@ -118,10 +130,11 @@ describe('three members swap in a ring, from rules to reviews', () => {
       expect(await availability(member)).toBe('traded');
     }
     expect(await seriousViolations(cleo.page)).toEqual([]);
+    await snapshots(cleo.page, 'completed');
     // Every member has reviewed, so the reviews are published: Ana received from Ben.
     const rating = await getJson<{ totalReviews: number }>(ana.page, `/api/ratings/${ben.id}`);
     expect(rating.totalReviews).toBe(1);
-  });
+  }, 300_000);
 });
 
 describe('a 4-member ring when no shorter one exists, and a decline', () => {
@@ -149,5 +162,5 @@ describe('a 4-member ring when no shorter one exists, and a decline', () => {
       await shown(member.page.getByTestId('rings-past').getByText('Declined'), PROPOSAL_MS);
       expect(await availability(member)).toBe('available');
     }
-  });
+  }, 300_000);
 });
