@@ -14,13 +14,15 @@ export const NOTIFICATION_LINKS = {
 
 /** What a pushed notification is about, for the client's cache. */
 export type NotificationTopic =
-  'trades' | 'reviews' | 'social' | 'wishlist' | 'matches' | 'messages' | 'none';
+  'trades' | 'rings' | 'reviews' | 'social' | 'wishlist' | 'matches' | 'messages' | 'none';
 
 /** The topic of a notification from its type and, for 'other', its link. */
 export function notificationTopic(notification: { type: string; link: string | null }): NotificationTopic {
   switch (notification.type) {
     case 'trade_request':
       return 'trades';
+    case 'swap_ring':
+      return 'rings';
     case 'wishlist_match':
       return 'wishlist';
     case 'match_found':

@@ -1,7 +1,7 @@
 import type { Ring, RingStatusInput } from '@common/api/rings';
 import type { DisputeInput } from '@common/api/trades';
 import type { SwapRule, SwapRuleInput, SwapRuleList } from '@common/api/swap-rules';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiJson, apiRequest } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/session';
@@ -13,6 +13,11 @@ export const SWAP_RULES_URL = '/api/swap-rules';
 export function useRings() {
   const { isAuthenticated } = useAuth();
   return useQuery<Ring[]>({ queryKey: [RINGS_URL], enabled: isAuthenticated });
+}
+
+/** Makes the member's rings stale (a pushed swap-ring notification, client/app/live-refresh.ts). */
+export function invalidateRings(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: [RINGS_URL] });
 }
 
 const errorMeta = (errorDescription: string) => ({ errorTitle: 'Swap ring', errorDescription });
