@@ -362,6 +362,10 @@ const rows: Record<string, Row> = {
     expect: { visitor: 401, other: 404, owner: 409 },
     request: (w) => ({ url: `/api/rings/${w.ringId}/received`, body: {} }),
   },
+  'POST /api/rings/:id/dispute': {
+    expect: { visitor: 401, other: 404, owner: 409 },
+    request: (w) => ({ url: `/api/rings/${w.ringId}/dispute`, body: { reason: 'other', text: 'x' } }),
+  },
   'GET /api/wishlist': { expect: memberRead, request: () => ({ url: '/api/wishlist' }) },
   'GET /api/wishlist/matches': { expect: memberRead, request: () => ({ url: '/api/wishlist/matches' }) },
   'POST /api/wishlist': {

@@ -15,6 +15,7 @@ import {
   setUnreadNotificationCount,
 } from '@client/features/notifications';
 import { invalidateReviews } from '@client/features/reviews';
+import { invalidateRings } from '@client/features/rings';
 import { invalidateSavedSearches } from '@client/features/saved-searches';
 import { invalidateSocial } from '@client/features/social';
 import { invalidateTradeRequests } from '@client/features/trades';
@@ -25,6 +26,7 @@ import { invalidateItemQueries } from '@client/lib/item-queries';
  * What a live event makes stale, in one place. Each name is one feature's cached answers:
  * - `notifications`: the bell's count and list; `notificationList`: the list only (the count came with the event);
  * - `trades`: the member's barter requests (every tab of Barter Requests, the home dashboard's counts);
+ * - `rings`: the member's swap rings (the Swap Rings page);
  * - `items`: every answer holding items (an item's availability: pending, reserved, traded);
  * - `wishlist`: the wishlist and its matches (the Wishlist page, the matches card);
  * - `barterMatches`: 'What You Could Get' lists; `reviews`: ratings and review lists;
@@ -38,6 +40,7 @@ export type LiveTarget =
   | 'notifications'
   | 'notificationList'
   | 'trades'
+  | 'rings'
   | 'items'
   | 'wishlist'
   | 'barterMatches'
@@ -54,6 +57,7 @@ export type LiveTarget =
 export const PERSONAL_TARGETS: readonly LiveTarget[] = [
   'notifications',
   'trades',
+  'rings',
   'wishlist',
   'social',
   'conversations',
@@ -80,6 +84,10 @@ export function liveTargets(event: ServerEvent, context: LiveContext): LiveTarge
           // A request made, answered, cancelled, completed, disputed or expired: both items'
           // availability changes with it.
           targets.push('trades', 'items');
+          break;
+        case 'rings':
+          // A ring proposed, answered, dissolved, received, disputed or completed: its items' availability too.
+          targets.push('rings', 'items');
           break;
         case 'reviews':
           // A review can publish the member's own one too, and shows on the trade's card.
@@ -141,6 +149,9 @@ export async function refresh(queryClient: QueryClient, targets: Iterable<LiveTa
         break;
       case 'trades':
         work.push(invalidateTradeRequests(queryClient));
+        break;
+      case 'rings':
+        work.push(invalidateRings(queryClient));
         break;
       case 'items':
         work.push(invalidateItemQueries(queryClient));

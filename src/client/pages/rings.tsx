@@ -19,8 +19,9 @@ export function RingsPage() {
   const rings = useRings();
   const all = rings.data ?? [];
   const proposed = all.filter((ring) => ring.status === 'proposed');
-  const active = all.filter((ring) => ring.status === 'accepted');
-  const past = all.filter((ring) => ring.status !== 'proposed' && ring.status !== 'accepted');
+  const isActive = (ring: (typeof all)[number]) => ring.status === 'accepted' || ring.status === 'disputed';
+  const active = all.filter(isActive);
+  const past = all.filter((ring) => ring.status !== 'proposed' && !isActive(ring));
   const memberId = user?.id ?? '';
   const section = (title: string, list: typeof all, empty: string, testId: string) => (
     <section className="space-y-3" aria-labelledby={`${testId}-title`} data-testid={testId}>

@@ -9,9 +9,11 @@ const stars = (label: string) =>
     .min(1, { message: `${label} must be a number from 1 to 5` })
     .max(5, { message: `${label} must be a number from 1 to 5` });
 
+/** A review of the other party of a completed trade, or of the member one received from in a completed ring. */
 export const reviewInput = z
   .object({
-    tradeRequestId: z.uuid({ message: 'tradeRequestId must be a trade id' }),
+    tradeRequestId: z.uuid({ message: 'tradeRequestId must be a trade id' }).optional(),
+    ringId: z.uuid({ message: 'ringId must be a swap ring id' }).optional(),
     rating: stars('rating'),
     communicationRating: stars('communicationRating'),
     itemConditionAccurate: z.boolean({ message: 'itemConditionAccurate must be true or false' }),
@@ -23,7 +25,10 @@ export const reviewInput = z
       })
       .default(''),
   })
-  .strict();
+  .strict()
+  .refine((input) => (input.tradeRequestId === undefined) !== (input.ringId === undefined), {
+    message: 'Give either tradeRequestId or ringId',
+  });
 export type ReviewInput = z.input<typeof reviewInput>;
 
 export const review = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RING_STATUSES } from '../domain/ring-state';
+import { tradeDispute } from './trades';
 import { userSummary } from './users';
 
 /** The longest reason a member may give for backing out of an accepted ring. */
@@ -24,8 +25,12 @@ export const ringLeg = z.object({
   reason: z.string(),
   /** The giver accepted the ring. */
   accepted: z.boolean(),
-  /** The receiver confirmed receiving the item. */
+  /** The receiver confirmed receiving the item (or a moderator found it delivered). */
   received: z.boolean(),
+  /** The receiver reported a problem with the item that a moderator has not settled yet. */
+  disputed: z.boolean(),
+  /** The receiver reviewed the giver (once the ring completed). */
+  reviewed: z.boolean(),
 });
 export type RingLeg = z.infer<typeof ringLeg>;
 
@@ -52,6 +57,10 @@ export const ring = z.object({
   explanation: z.array(z.string()),
   /** The ring's group conversation (docs/decisions/009-group-conversations.md). */
   conversationId: z.string().nullable(),
+  /** Disputes about the caller's own legs: the one they opened, or one against the item they gave. */
+  disputes: z.array(tradeDispute),
+  /** The caller's review of the member they received from, once written. */
+  myReview: z.object({ rating: z.number().int() }).nullable(),
 });
 export type Ring = z.infer<typeof ring>;
 

@@ -146,9 +146,15 @@ export const disputeInput = z
   .strict();
 export type DisputeInput = z.input<typeof disputeInput>;
 
-/** An open or resolved dispute with its trade, for the moderation view. */
+/** An open or resolved dispute with its trade or swap ring, for the moderation view. */
 export const moderationDispute = tradeDispute.extend({
-  tradeId: z.string(),
+  /** The disputed trade, or null for a swap ring's dispute (ringId). */
+  tradeId: z.string().nullable(),
+  /**
+   * The swap ring whose leg is disputed. Its opener shows as `requester` with the item they gave
+   * (`offeredItem`), the giver of the disputed item (`requestedItem`) as `owner`.
+   */
+  ringId: z.string().nullable(),
   tradeStatus: z.enum(TRADE_STATUSES),
   requestedItem: tradeItemSummary,
   offeredItem: tradeItemSummary,
@@ -169,6 +175,7 @@ export type DisputeResolutionInput = z.infer<typeof disputeResolutionInput>;
 
 /** A member's trading record, on their public profile. All figures are null for a new member. */
 export const reliability = z.object({
+  /** Completed trades and swap rings (reliability.service.ts counts both alike). */
   completedTrades: z.number().int(),
   acceptedTrades: z.number().int(),
   /** Share (0–1) of the trades they accepted or had accepted that they cancelled; null with none. */

@@ -17,6 +17,7 @@ export const NOTIFICATION_LINKS = {
 /** What a pushed notification is about, for the client's cache. */
 export type NotificationTopic =
   | 'trades'
+  | 'rings'
   | 'reviews'
   | 'social'
   | 'wishlist'
@@ -31,6 +32,8 @@ export function notificationTopic(notification: { type: string; link: string | n
   switch (notification.type) {
     case 'trade_request':
       return 'trades';
+    case 'swap_ring':
+      return 'rings';
     case 'wishlist_match':
       return 'wishlist';
     case 'match_found':

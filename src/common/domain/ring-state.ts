@@ -4,11 +4,15 @@
  * proposed → accepted (every member accepted) | declined (one member declined) | expired (deadline)
  *          | cancelled (an item left the marketplace or went to another trade);
  * accepted → completed (every member confirmed receipt, or the claim window passed)
- *          | cancelled (a member backed out before any receipt, or nobody confirmed in time).
+ *          | cancelled (a member backed out before any receipt, or nobody confirmed in time)
+ *          | disputed (a member who has not confirmed receipt reported a problem with their item);
+ * disputed → accepted or completed (a moderator found the item delivered) | cancelled (a moderator
+ *            upheld the dispute).
  */
 export const RING_STATUSES = [
   'proposed',
   'accepted',
+  'disputed',
   'completed',
   'declined',
   'expired',
@@ -17,7 +21,10 @@ export const RING_STATUSES = [
 export type RingStatus = (typeof RING_STATUSES)[number];
 
 /** The states in which a ring holds its items. */
-export const OPEN_RING_STATUSES: readonly RingStatus[] = ['proposed', 'accepted'];
+export const OPEN_RING_STATUSES: readonly RingStatus[] = ['proposed', 'accepted', 'disputed'];
+
+/** The states in which every member accepted and the items are reserved for the ring. */
+export const COMMITTED_RING_STATUSES = ['accepted', 'disputed'] as const;
 
 /** Defaults; the server reads them from its configuration. */
 export const DEFAULT_RING_PROPOSAL_HOURS = 48;
@@ -46,4 +53,19 @@ export function ringClaimDeadline(receivedAt: Array<Date | null>, claimWindowDay
   if (received.length === 0 || received.length === receivedAt.length) return null;
   const first = Math.min(...received.map((at) => at.getTime()));
   return new Date(first + claimWindowDays * DAY_MS);
+}
+
+/**
+ * A member may report a problem with the item they receive in an accepted ring while they have not
+ * confirmed its receipt, until the claim window (if one runs) closes: the rule of canDispute for
+ * trades (trade-state.ts). One dispute at a time: a disputed ring is frozen until a moderator decides.
+ */
+export function canDisputeRing(
+  status: RingStatus,
+  receivedMine: boolean,
+  claimDeadline: Date | null,
+  now: Date,
+): boolean {
+  if (status !== 'accepted' || receivedMine) return false;
+  return claimDeadline === null || now.getTime() < claimDeadline.getTime();
 }

@@ -351,10 +351,13 @@ export const tradeDisputes = pgTable(
   'trade_disputes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The disputed trade, or null for a swap ring's leg (ringId, ringPosition). */
     tradeRequestId: uuid('trade_request_id')
-      .notNull()
       .unique()
       .references(() => tradeRequests.id, { onDelete: 'cascade' }),
+    /** The swap ring whose leg `ringPosition` (its item, against its giver) is disputed. */
+    ringId: uuid('ring_id').references(() => rings.id, { onDelete: 'cascade' }),
+    ringPosition: smallint('ring_position'),
     openedById: uuid('opened_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** The other party: the member whose side of the trade is in question. */
     againstId: uuid('against_id').references(() => users.id, { onDelete: 'set null' }),
@@ -377,6 +380,11 @@ export const tradeDisputes = pgTable(
       .on(t.createdAt)
       .where(sql`${t.resolvedAt} is null`),
     index('trade_disputes_against_idx').on(t.againstId),
+    uniqueIndex('trade_disputes_ring_leg_idx').on(t.ringId, t.ringPosition),
+    check(
+      'trade_disputes_subject_check',
+      sql`(${t.tradeRequestId} is null) <> (${t.ringId} is null) and (${t.ringId} is null) = (${t.ringPosition} is null)`,
+    ),
   ],
 );
 
@@ -411,9 +419,9 @@ export const reviews = pgTable(
   'reviews',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tradeRequestId: uuid('trade_request_id')
-      .notNull()
-      .references(() => tradeRequests.id, { onDelete: 'cascade' }),
+    /** The reviewed trade, or null for a swap ring (ringId): exactly one is set. */
+    tradeRequestId: uuid('trade_request_id').references(() => tradeRequests.id, { onDelete: 'cascade' }),
+    ringId: uuid('ring_id').references(() => rings.id, { onDelete: 'cascade' }),
     reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     revieweeId: uuid('reviewee_id')
       .notNull()
@@ -429,6 +437,8 @@ export const reviews = pgTable(
   },
   (t) => [
     uniqueIndex('reviews_trade_reviewer_idx').on(t.tradeRequestId, t.reviewerId),
+    uniqueIndex('reviews_ring_reviewer_idx').on(t.ringId, t.reviewerId),
+    check('reviews_subject_check', sql`(${t.tradeRequestId} is null) <> (${t.ringId} is null)`),
     index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt.desc().nullsFirst()),
     index('reviews_unpublished_idx')
       .on(t.createdAt)

@@ -19,9 +19,17 @@ declare module 'fastify' {
 export function installEmailVerification(app: FastifyInstance) {
   if (!app.config.mail.requireEmailVerification) return;
   app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.config.verifiedEmail && !request.member.emailVerifiedAt)
-      throw forbidden(EMAIL_NOT_VERIFIED);
+    if (request.routeOptions.config.verifiedEmail) requireVerifiedEmail(app, request.member);
   });
+}
+
+/**
+ * The same rule inside a handler, for a route that needs a verified email for one of its actions only
+ * (accepting a swap ring, not declining or backing out of one).
+ */
+export function requireVerifiedEmail(app: FastifyInstance, member: { emailVerifiedAt: Date | null }) {
+  if (app.config.mail.requireEmailVerification && !member.emailVerifiedAt)
+    throw forbidden(EMAIL_NOT_VERIFIED);
 }
 
 /** The same rule for a socket, whose member may have verified since it opened: read afresh. */

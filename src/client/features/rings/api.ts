@@ -1,6 +1,7 @@
 import type { Ring, RingStatusInput } from '@common/api/rings';
+import type { DisputeInput } from '@common/api/trades';
 import type { SwapRule, SwapRuleInput, SwapRuleList } from '@common/api/swap-rules';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiJson, apiRequest } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/session';
@@ -12,6 +13,11 @@ export const SWAP_RULES_URL = '/api/swap-rules';
 export function useRings() {
   const { isAuthenticated } = useAuth();
   return useQuery<Ring[]>({ queryKey: [RINGS_URL], enabled: isAuthenticated });
+}
+
+/** Makes the member's rings stale (a pushed swap-ring notification, client/app/live-refresh.ts). */
+export function invalidateRings(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: [RINGS_URL] });
 }
 
 const errorMeta = (errorDescription: string) => ({ errorTitle: 'Swap ring', errorDescription });
@@ -33,6 +39,17 @@ export function useConfirmRingReceived() {
   return useMutation({
     meta: errorMeta('The receipt could not be confirmed.'),
     mutationFn: (id: string) => apiJson<Ring>('POST', `${RINGS_URL}/${id}/received`, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [RINGS_URL] }),
+  });
+}
+
+/** Report a problem with the item the ring brought (POST /api/rings/:id/dispute): the ring is put on hold. */
+export function useOpenRingDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: errorMeta('The problem could not be reported.'),
+    mutationFn: ({ id, ...input }: DisputeInput & { id: string }) =>
+      apiJson<Ring>('POST', `${RINGS_URL}/${id}/dispute`, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [RINGS_URL] }),
   });
 }

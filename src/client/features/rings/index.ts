@@ -1,4 +1,4 @@
 /** The swap rings feature's public surface: pages import it from here only. */
-export { useRings, useSwapRules } from './api';
+export { invalidateRings, useRings, useSwapRules } from './api';
 export { RingCard } from './components/ring-card';
 export { SwapRulesEditor } from './components/swap-rules-editor';

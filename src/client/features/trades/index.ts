@@ -4,3 +4,4 @@ export { BarterActionsProvider } from './components/barter-actions-provider';
 export { BarterManagement } from './components/barter-management';
 export { useModerationDisputes } from './api';
 export { DisputeReviewCard } from './components/dispute-review-card';
+export { DisputeDialog } from './components/dispute-dialog';

@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { RatingSummary, Review, ReviewInput } from '../../../common/api/reviews';
 import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
 import { REVIEW_BLIND_PERIOD_MS } from '../../../common/domain/trade-state';
-import type { Db, Queryable } from '../../db/connect';
-import { reviews, tradeRequests, users } from '../../db/schema';
+import type { Db, Queryable, Tx } from '../../db/connect';
+import { reviews, ringLegs, rings, tradeRequests, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
@@ -36,15 +36,19 @@ async function recomputeRatings(tx: Queryable, userIds: string[]) {
     where ${inArray(users.id, [...new Set(userIds)])}`);
 }
 
-/** Publishes reviews whose trade completed more than the blind period ago. Cheap: a partial index. */
+/** Publishes reviews whose trade or ring completed more than the blind period ago. Cheap: a partial index. */
 export async function publishDueReviews(db: Queryable) {
+  const cutoff = new Date(Date.now() - REVIEW_BLIND_PERIOD_MS);
   const due = await db
     .update(reviews)
     .set({ publishedAt: new Date() })
     .where(
       and(
         isNull(reviews.publishedAt),
-        sql`${reviews.tradeRequestId} in (select ${tradeRequests.id} from ${tradeRequests} where ${tradeRequests.completedAt} < ${new Date(Date.now() - REVIEW_BLIND_PERIOD_MS)})`,
+        or(
+          sql`${reviews.tradeRequestId} in (select ${tradeRequests.id} from ${tradeRequests} where ${tradeRequests.completedAt} < ${cutoff})`,
+          sql`${reviews.ringId} in (select ${rings.id} from ${rings} where ${rings.completedAt} < ${cutoff})`,
+        ),
       ),
     )
     .returning({ revieweeId: reviews.revieweeId });
@@ -54,23 +58,54 @@ export async function publishDueReviews(db: Queryable) {
   );
 }
 
+/**
+ * What a review is about, read under the subject's row lock (so that of two last reviews, one sees
+ * the other and publishes both): a trade, whose other party is reviewed, or a swap ring, where each
+ * member reviews the one they received from. Only parties see it; others get the 404 of an unknown id.
+ */
+async function reviewSubject(tx: Tx, memberId: string, input: ReviewInput) {
+  if (input.ringId) {
+    const [ring] = await tx.select().from(rings).where(eq(rings.id, input.ringId)).for('update');
+    const legs = ring ? await tx.select().from(ringLegs).where(eq(ringLegs.ringId, ring.id)) : [];
+    const received = legs.find((leg) => leg.receiverId === memberId);
+    if (!ring || !received) throw notFound('Swap ring not found');
+    if (ring.status !== 'completed') throw conflict('You can review a swap ring once it is completed');
+    return {
+      key: { ringId: ring.id },
+      where: eq(reviews.ringId, ring.id),
+      revieweeId: received.giverId,
+      parties: legs.length,
+      what: 'swap ring',
+      visibility: 'once every member of the ring has reviewed, or after 7 days',
+    };
+  }
+  const [trade] = await tx
+    .select()
+    .from(tradeRequests)
+    .where(eq(tradeRequests.id, input.tradeRequestId ?? ''))
+    .for('update');
+  if (!trade || (trade.requesterId !== memberId && trade.ownerId !== memberId))
+    throw notFound('Trade not found');
+  if (trade.status !== 'completed') throw conflict('You can review a trade once it is completed');
+  return {
+    key: { tradeRequestId: trade.id },
+    where: eq(reviews.tradeRequestId, trade.id),
+    revieweeId: trade.requesterId === memberId ? trade.ownerId : trade.requesterId,
+    parties: 2,
+    what: 'trade',
+    visibility: 'once you have reviewed them too, or after 7 days',
+  };
+}
+
 export async function createReview(ctx: ServiceContext, memberId: string, input: ReviewInput) {
   await transact(ctx, async (tx, effects) => {
-    const [trade] = await tx
-      .select()
-      .from(tradeRequests)
-      .where(eq(tradeRequests.id, input.tradeRequestId))
-      .for('update');
-    if (!trade || (trade.requesterId !== memberId && trade.ownerId !== memberId))
-      throw notFound('Trade not found');
-    if (trade.status !== 'completed') throw conflict('You can review a trade once it is completed');
-    const revieweeId = trade.requesterId === memberId ? trade.ownerId : trade.requesterId;
+    const subject = await reviewSubject(tx, memberId, input);
     const [created] = await tx
       .insert(reviews)
       .values({
-        tradeRequestId: trade.id,
+        ...subject.key,
         reviewerId: memberId,
-        revieweeId,
+        revieweeId: subject.revieweeId,
         rating: input.rating,
         communicationRating: input.communicationRating,
         itemConditionAccurate: input.itemConditionAccurate,
@@ -78,33 +113,30 @@ export async function createReview(ctx: ServiceContext, memberId: string, input:
       })
       .onConflictDoNothing()
       .returning();
-    if (!created) throw conflict('You have already reviewed this trade');
-    // Blind reviews: both become visible once both parties have written theirs.
-    const written = await tx
-      .select({ id: reviews.id })
-      .from(reviews)
-      .where(eq(reviews.tradeRequestId, trade.id));
-    const both =
-      written.length === 2
+    if (!created) throw conflict(`You have already reviewed this ${subject.what}`);
+    // Blind reviews: all become visible once every party has written theirs.
+    const written = await tx.select({ id: reviews.id }).from(reviews).where(subject.where);
+    const all =
+      written.length === subject.parties
         ? await tx
             .update(reviews)
             .set({ publishedAt: new Date() })
-            .where(and(eq(reviews.tradeRequestId, trade.id), isNull(reviews.publishedAt)))
+            .where(and(subject.where, isNull(reviews.publishedAt)))
             .returning({ revieweeId: reviews.revieweeId })
         : [];
     await recomputeRatings(
       tx,
-      both.map((row) => row.revieweeId),
+      all.map((row) => row.revieweeId),
     );
     const [reviewer] = await tx
       .select({ firstName: users.firstName })
       .from(users)
       .where(eq(users.id, memberId));
     effects.notify({
-      userId: revieweeId,
+      userId: subject.revieweeId,
       type: 'other',
       title: 'New review',
-      message: `${reviewer?.firstName ?? 'Your trading partner'} reviewed your trade. It becomes visible once you have reviewed them too, or after 7 days.`,
+      message: `${reviewer?.firstName ?? 'Your trading partner'} reviewed your ${subject.what}. It becomes visible ${subject.visibility}.`,
       link: NOTIFICATION_LINKS.reviews,
     });
   });

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyBody, idParam } from '../../../common/api/common';
 import { ring, ringStatusInput } from '../../../common/api/rings';
+import { disputeInput } from '../../../common/api/trades';
+import { requireVerifiedEmail } from '../../lib/email-verification';
+import { openRingDispute } from './ring-disputes.service';
 import { answerRing, confirmRingReceived, getRing, listRings } from './rings.service';
 
 export const ringsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +30,8 @@ export const ringsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParam, body: ringStatusInput, response: { 200: ring } },
     },
     async (request) => {
+      // Accepting commits the member's item to the ring, like sending a trade request.
+      if (request.body.status === 'accepted') requireVerifiedEmail(app, request.member);
       await app.memberLimiter.take('ringAction', request.member.id);
       return answerRing(ctx, request.member.id, request.params.id, request.body, timers);
     },
@@ -39,5 +44,17 @@ export const ringsRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.memberLimiter.take('ringAction', request.member.id);
       return confirmRingReceived(ctx, request.member.id, request.params.id, timers);
     },
+  );
+
+  app.post(
+    '/api/rings/:id/dispute',
+    {
+      config: { auth: 'member', memberLimit: 'dispute' },
+      schema: { params: idParam, body: disputeInput, response: { 201: ring } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await openRingDispute(ctx, request.member.id, request.params.id, request.body, timers)),
   );
 };

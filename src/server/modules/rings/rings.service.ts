@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ring, RingStatusInput } from '../../../common/api/rings';
-import { ringClaimDeadline } from '../../../common/domain/ring-state';
+import { COMMITTED_RING_STATUSES, ringClaimDeadline } from '../../../common/domain/ring-state';
 import { dealTerms } from '../../../common/domain/trade-terms';
 import type { Queryable, Tx } from '../../db/connect';
-import { items, ringLegs, rings, users } from '../../db/schema';
+import { items, reviews, ringLegs, rings, tradeDisputes, users } from '../../db/schema';
 import type { RingTimers, TradeTimers } from '../../env';
 import type { Effects } from '../../lib/domain-events';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -13,6 +13,7 @@ import { transact } from '../../lib/unit-of-work';
 import { ringConversationIds } from '../chat/group-chat.query';
 import { isBlockedBetween } from '../safety/safety.query';
 import { lockItemsForUpdate } from '../trades/trade-holds';
+import { presentDispute } from '../trades/dispute.presenter';
 import { presentUserSummary } from '../users/users.presenter';
 
 type RingRow = typeof rings.$inferSelect;
@@ -35,7 +36,7 @@ export interface ProposedLeg {
   reason: string;
 }
 
-async function firstNames(tx: Queryable, ids: string[]) {
+export async function firstNames(tx: Queryable, ids: string[]) {
   const rows = await tx
     .select({ id: users.id, firstName: users.firstName })
     .from(users)
@@ -156,7 +157,7 @@ export async function dissolveRing(
     .set({ status, cancelledAt: now, cancelledById: byMemberId, cancelReason: reason, updatedAt: now })
     .where(eq(rings.id, ring.id));
   await tx.update(ringLegs).set({ open: false }).where(eq(ringLegs.ringId, ring.id));
-  if (ring.status === 'accepted') {
+  if ((COMMITTED_RING_STATUSES as readonly string[]).includes(ring.status)) {
     const released = await tx
       .update(items)
       .set({ availability: 'available' })
@@ -235,6 +236,8 @@ export async function answerRing(
     }
 
     if (input.status === 'cancelled') {
+      if (ring.status === 'disputed')
+        throw conflict('This swap ring is under dispute: only a moderator can cancel it now');
       if (ring.status !== 'accepted')
         throw conflict(`This swap ring is ${ring.status}: it cannot be cancelled`);
       if (legs.some((leg) => leg.receivedAt !== null)) {
@@ -350,6 +353,8 @@ export async function confirmRingReceived(
     const locked = await lockRing(tx, ringId, memberId);
     const { ring, legs } = locked;
     if (ring.status === 'completed') throw conflict('This swap ring is already completed');
+    if (ring.status === 'disputed')
+      throw conflict('This swap ring is under dispute: it is on hold until a moderator decides');
     if (ring.status !== 'accepted') throw conflict('Only an accepted swap ring can be marked as received');
     const getLeg = legs.find((leg) => leg.receiverId === memberId) as LegRow;
     if (getLeg.receivedAt !== null) return;
@@ -438,14 +443,27 @@ async function selectRings(
       ),
     )
     .orderBy(ringLegs.ringId, ringLegs.position);
-  const threads = await ringConversationIds(
-    ctx.db,
-    ringRows.map((row) => row.id),
-  );
+  const ringIds = ringRows.map((row) => row.id);
+  const [disputeRows, reviewRows, threads] = await Promise.all([
+    ctx.db
+      .select()
+      .from(tradeDisputes)
+      .where(inArray(tradeDisputes.ringId, ringIds))
+      .orderBy(tradeDisputes.createdAt),
+    ctx.db
+      .select({ ringId: reviews.ringId, reviewerId: reviews.reviewerId, rating: reviews.rating })
+      .from(reviews)
+      .where(inArray(reviews.ringId, ringIds)),
+    ringConversationIds(ctx.db, ringIds),
+  ]);
   return ringRows.map((row) => ({
     ...presentRing(
       row,
       legRows.filter((leg) => leg.leg.ringId === row.id),
+      {
+        disputes: disputeRows.filter((dispute) => dispute.ringId === row.id),
+        reviews: reviewRows.filter((review) => review.ringId === row.id),
+      },
       memberId,
       timers,
     ),
@@ -461,9 +479,16 @@ function presentRing(
     giver: Parameters<typeof presentUserSummary>[0];
     receiver: Parameters<typeof presentUserSummary>[0];
   }>,
+  trust: {
+    disputes: Array<typeof tradeDisputes.$inferSelect>;
+    reviews: Array<{ reviewerId: string | null; rating: number }>;
+  },
   memberId: string,
   timers: TradeTimers,
 ): Omit<Ring, 'conversationId'> {
+  const openDispute = (position: number) =>
+    trust.disputes.some((dispute) => dispute.ringPosition === position && dispute.resolvedAt === null);
+  const myReview = trust.reviews.find((review) => review.reviewerId === memberId);
   const legs = legRows.map(({ leg, item, giver: from, receiver: to }) => ({
     position: leg.position,
     giver: presentUserSummary(from),
@@ -480,7 +505,14 @@ function presentRing(
     reason: leg.reason,
     accepted: leg.acceptedAt !== null,
     received: leg.receivedAt !== null,
+    disputed: openDispute(leg.position),
+    reviewed: trust.reviews.some((review) => review.reviewerId === leg.receiverId),
   }));
+  const mine = new Set(
+    legs
+      .filter((leg) => leg.giver.id === memberId || leg.receiver.id === memberId)
+      .map((leg) => leg.position),
+  );
   const deadline =
     row.status === 'accepted'
       ? ringClaimDeadline(
@@ -506,6 +538,10 @@ function presentRing(
       (leg) =>
         `${leg.giver.firstName} gives "${leg.item.title}" (${money(leg.item.estimatedValue)}) to ${leg.receiver.firstName}: ${leg.reason}.`,
     ),
+    disputes: trust.disputes
+      .filter((dispute) => dispute.ringPosition !== null && mine.has(dispute.ringPosition))
+      .map(presentDispute),
+    myReview: myReview ? { rating: myReview.rating } : null,
   };
 }
 

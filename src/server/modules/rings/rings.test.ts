@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Ring } from '../../../common/api/rings';
 import { items, ringLegs } from '../../db/schema';
 import { buildItem } from '../../test-support/builders';
+import { answerRing, ringsOf, threeMemberRing as threeMemberRingOf } from '../../test-support/rings';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 
 const t = useTestApp();
@@ -10,34 +10,13 @@ const unknown = '00000000-0000-4000-8000-000000000000';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const ringsOf = async (client: TestClient): Promise<Ring[]> => (await client.get('/api/rings')).json();
 const ringNotes = async (client: TestClient) =>
   (await client.get('/api/notifications')).json().filter((n: { type: string }) => n.type === 'swap_ring');
 const availability = async (id: string) =>
   (await t.db.select({ a: items.availability }).from(items).where(eq(items.id, id)))[0]?.a;
 
-/**
- * Ana gives a coat and wants shoes, Ben gives boots and wants accessories, Cleo gives a bag and
- * wants clothing: no two of them can swap, but the three close a ring. The last rule proposes it.
- */
-async function threeMemberRing() {
-  const ana = await t.member({ firstName: 'Ana' });
-  const ben = await t.member({ firstName: 'Ben' });
-  const cleo = await t.member({ firstName: 'Cleo' });
-  const coat = await buildItem(t, ana, { title: 'Coat', category: 'clothing', estimatedValue: 5000 });
-  const boots = await buildItem(t, ben, { title: 'Boots', category: 'shoes', estimatedValue: 5500 });
-  const bag = await buildItem(t, cleo, { title: 'Bag', category: 'accessories', estimatedValue: 4800 });
-  expect((await ana.post('/api/swap-rules', { category: 'shoes' })).statusCode).toBe(201);
-  expect((await ben.post('/api/swap-rules', { category: 'accessories' })).statusCode).toBe(201);
-  expect(await ringsOf(ana)).toEqual([]);
-  expect((await cleo.post('/api/swap-rules', { category: 'clothing' })).statusCode).toBe(201);
-  const [ring] = await ringsOf(ana);
-  if (!ring) throw new Error('no ring was proposed');
-  return { ana, ben, cleo, coat, boots, bag, ring };
-}
-
-const answer = (client: TestClient, ring: Ring, status: string, extra: object = {}) =>
-  client.patch(`/api/rings/${ring.id}`, { status, ...extra });
+const threeMemberRing = () => threeMemberRingOf(t);
+const answer = answerRing;
 
 describe('swap rings', () => {
   it('proposes a ring to three members whose rules close a cycle, explained, to them only', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   DisputeInput,
@@ -7,9 +7,10 @@ import type {
   TradeItemSummary,
 } from '../../../common/api/trades';
 import { canDispute, claimDeadline, DISPUTE_REASON_LABELS } from '../../../common/domain/trade-state';
-import { images, items, tradeDisputes, tradeRequests, users } from '../../db/schema';
+import { items, tradeDisputes, tradeRequests, users } from '../../db/schema';
+import { assertOwnPhotos } from './dispute-photos';
 import type { TradeTimers } from '../../env';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
@@ -48,14 +49,7 @@ export async function openDispute(
         throw conflict('You confirmed receiving your item: the trade can no longer be disputed by you');
       throw conflict('The claim window has closed');
     }
-    if (photoIds.length > 0) {
-      const owned = await tx
-        .select({ id: images.id })
-        .from(images)
-        .where(and(eq(images.userId, memberId), inArray(images.id, photoIds)));
-      const mine = new Set(owned.map((row) => row.id));
-      if (photoIds.some((id) => !mine.has(id))) throw badRequest('Photos must be images you uploaded');
-    }
+    await assertOwnPhotos(tx, memberId, photoIds);
     const againstId = role === 'owner' ? trade.requesterId : trade.ownerId;
     await tx.insert(tradeDisputes).values({
       tradeRequestId: trade.id,
@@ -114,7 +108,8 @@ const userColumns = (user: typeof requester | typeof owner) => ({
   profileImageUrl: user.profileImageUrl,
 });
 
-export async function listDisputes(
+/** Trade disputes for the moderation queue (moderation-queue.ts adds the swap rings'). */
+export async function listTradeDisputes(
   ctx: ServiceContext,
   status: 'open' | 'resolved',
 ): Promise<ModerationDispute[]> {
@@ -139,6 +134,7 @@ export async function listDisputes(
   return rows.map((row) => ({
     ...presentDispute(row.dispute),
     tradeId: row.dispute.tradeRequestId,
+    ringId: null,
     tradeStatus: row.tradeStatus,
     requestedItem: row.requestedItem as TradeItemSummary,
     offeredItem: row.offeredItem as TradeItemSummary,
@@ -152,19 +148,15 @@ export async function listDisputes(
  * back to the marketplace, and nobody's cancellation share grows). Both parties get the note.
  * A moderator who is a party of the trade cannot decide it.
  */
-export async function resolveDispute(
+export async function resolveTradeDispute(
   ctx: ServiceContext,
   moderatorId: string,
   disputeId: string,
+  tradeId: string,
   input: DisputeResolutionInput,
 ) {
   await transact(ctx, async (tx, effects) => {
-    const [peek] = await tx
-      .select({ tradeId: tradeDisputes.tradeRequestId })
-      .from(tradeDisputes)
-      .where(eq(tradeDisputes.id, disputeId));
-    if (!peek) throw notFound('Dispute not found');
-    const { trade, requested, offered } = await lockTrade(tx, peek.tradeId, null);
+    const { trade, requested, offered } = await lockTrade(tx, tradeId, null);
     if (trade.requesterId === moderatorId || trade.ownerId === moderatorId)
       throw forbidden('You cannot resolve a dispute about your own trade');
     const [dispute] = await tx
@@ -199,7 +191,4 @@ export async function resolveDispute(
       })),
     );
   });
-  const [resolved] = await ctx.db.select().from(tradeDisputes).where(eq(tradeDisputes.id, disputeId));
-  if (!resolved) throw notFound('Dispute not found');
-  return presentDispute(resolved);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Reliability } from '../../../common/api/trades';
 import { queryRows } from '../../db/connect';
-import { tradeDisputes, tradeRequests, users } from '../../db/schema';
+import { ringLegs, rings, tradeDisputes, tradeRequests, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 
@@ -15,10 +15,12 @@ interface ReliabilityRow {
 }
 
 /**
- * A member's trading record in one query: completed trades; of the trades that were accepted, the
- * share this member cancelled (expiries and moderators' cancellations blame no one); disputes
- * opened against them that a moderator settled by cancelling; and the median days from acceptance
- * to their own receipt confirmation.
+ * A member's trading record in one query, the one home of the rule for pairwise trades and swap
+ * rings alike (a ring counts once per member, with the receipt of the item they received):
+ * completed swaps; of the swaps that were accepted, the share this member cancelled (expiries and
+ * moderators' cancellations blame no one); disputes opened against them, about a trade or a ring
+ * leg, that a moderator settled by cancelling; and the median days from acceptance to their own
+ * receipt confirmation.
  */
 export async function memberReliability(ctx: ServiceContext, userId: string): Promise<Reliability> {
   const [row] = await queryRows<ReliabilityRow>(
@@ -29,6 +31,12 @@ export async function memberReliability(ctx: ServiceContext, userId: string): Pr
           case when t.owner_id = ${userId} then t.owner_received_at else t.requester_received_at end as received_at
         from ${tradeRequests} t
         where t.requester_id = ${userId} or t.owner_id = ${userId}
+        union all
+        select r.status, r.accepted_at, r.cancelled_by_id, got.received_at
+        from ${ringLegs} gave
+        join ${rings} r on r.id = gave.ring_id
+        join ${ringLegs} got on got.ring_id = gave.ring_id and got.receiver_id = gave.giver_id
+        where gave.giver_id = ${userId}
       )
       select
         exists (select 1 from ${users} where id = ${userId}) as found,

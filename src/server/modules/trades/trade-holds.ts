@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect';
 import { items, ringLegs, rings, tradeRequests } from '../../db/schema';
+import { COMMITTED_RING_STATUSES } from '../../../common/domain/ring-state';
 
 /**
  * What a write on a member's items must know about trades: plain queries on the items and trades
@@ -18,7 +19,7 @@ export function lockItemsForUpdate(tx: Queryable, target: { ids: string[] } | { 
   return tx.select().from(items).where(where).orderBy(items.id).for('update');
 }
 
-/** Whether any of these items is in a swap ring every member accepted. */
+/** Whether any of these items is in a swap ring every member accepted (under dispute or not). */
 async function inAcceptedRing(tx: Queryable, where: { itemIds: string[] } | { memberId: string }) {
   const [row] = await tx
     .select({ id: rings.id })
@@ -26,7 +27,7 @@ async function inAcceptedRing(tx: Queryable, where: { itemIds: string[] } | { me
     .innerJoin(rings, eq(rings.id, ringLegs.ringId))
     .where(
       and(
-        eq(rings.status, 'accepted'),
+        inArray(rings.status, COMMITTED_RING_STATUSES),
         'itemIds' in where
           ? inArray(ringLegs.itemId, where.itemIds)
           : or(eq(ringLegs.giverId, where.memberId), eq(ringLegs.receiverId, where.memberId)),

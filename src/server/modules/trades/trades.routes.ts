@@ -12,7 +12,8 @@ import {
   tradeStatusInput,
 } from '../../../common/api/trades';
 import { registerModerationQueue } from '../../lib/moderation-routes';
-import { listDisputes, openDispute, resolveDispute } from './disputes.service';
+import { openDispute } from './disputes.service';
+import { listDisputes, resolveDispute } from './moderation-queue';
 import { memberReliability } from './reliability.service';
 import { confirmReceived, createTradeRequest, listTradeRequests, updateTradeStatus } from './trades.service';
 

@@ -1,12 +1,7 @@
 import { and, desc, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
-import type {
-  TradeDispute,
-  TradeRequest,
-  TradeRequestInput,
-  TradeStatusInput,
-} from '../../../common/api/trades';
+import type { TradeRequest, TradeRequestInput, TradeStatusInput } from '../../../common/api/trades';
 import {
   canConfirmReceipt,
   canTransition,
@@ -23,12 +18,14 @@ import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { assertNotBlocked } from '../safety/safety.query';
 import { presentUserSummary } from '../users/users.presenter';
+import { presentDispute } from './dispute.presenter';
+
+export { presentDispute };
 import { presentTradeItems } from './trade-items.presenter';
 import { termsToAccept } from './trade-terms';
 
 type ItemRow = typeof items.$inferSelect;
 type TradeRow = typeof tradeRequests.$inferSelect;
-type DisputeRow = typeof tradeDisputes.$inferSelect;
 
 export const TRADES_LINK = NOTIFICATION_LINKS.barters;
 const UNAVAILABLE = new Set(['reserved', 'traded']);
@@ -557,20 +554,6 @@ const summaryColumns = (item: typeof requestedItem | typeof offeredItem) => ({
 });
 
 /** A dispute as both parties and moderators see it. */
-export function presentDispute(row: DisputeRow): TradeDispute {
-  return {
-    id: row.id,
-    reason: row.reason,
-    text: row.text,
-    photos: row.photoIds.map((id) => `/images/${id}`),
-    openedById: row.openedById,
-    createdAt: row.createdAt.toISOString(),
-    outcome: row.outcome,
-    resolutionNote: row.resolutionNote,
-    resolvedAt: row.resolvedAt?.toISOString() ?? null,
-  };
-}
-
 /** The trades a member is part of (newest first), or one of them. */
 function tradeRowsQuery(db: Db, memberId: string | Placeholder, tradeId?: string) {
   return db

@@ -33,20 +33,23 @@ type ReviewForm = z.output<typeof reviewForm>;
 type ReviewFormValues = z.input<typeof reviewForm>;
 
 /**
- * 'Leave a review' on a completed trade (docs/product.md, Reviews): overall and communication stars,
- * whether the item was as described, and a comment. Reviews are blind until both have reviewed.
+ * 'Leave a review' on a completed trade, or of the member one received from in a completed swap ring
+ * (docs/product.md, Reviews): overall and communication stars, whether the item was as described,
+ * and a comment. Reviews are blind until every party has reviewed, or for 7 days.
  */
 export function ReviewForm({
-  tradeId,
+  subject,
   partnerName,
   onReviewed,
 }: {
-  tradeId: string;
+  subject: { tradeRequestId: string } | { ringId: string };
   partnerName: string;
   /** Called once the review is saved, to refresh the trade that shows this form. */
   onReviewed: () => void;
 }) {
   const id = useId();
+  const inRing = 'ringId' in subject;
+  const tradeId = inRing ? subject.ringId : subject.tradeRequestId;
   const createReview = useCreateReview(onReviewed);
   const {
     control,
@@ -61,14 +64,16 @@ export function ReviewForm({
   // mutateAsync: once the trades list refetches, this form gives way to 'You rated N/5' (unmounts).
   const submit = handleSubmit(async (values) => {
     try {
-      await createReview.mutateAsync({ tradeRequestId: tradeId, ...values });
+      await createReview.mutateAsync({ ...subject, ...values });
     } catch {
       // The mutation's meta reports the failure (query-client.ts).
       return;
     }
     toast({
       title: 'Review submitted',
-      description: `Thanks! Your review of ${partnerName} becomes visible once they review you too, or after 7 days.`,
+      description: inRing
+        ? `Thanks! Your review of ${partnerName} becomes visible once every member of the ring has reviewed, or after 7 days.`
+        : `Thanks! Your review of ${partnerName} becomes visible once they review you too, or after 7 days.`,
     });
   });
 
@@ -84,7 +89,9 @@ export function ReviewForm({
         <p id={`${id}-title`} className="font-semibold">
           Leave a review
         </p>
-        <p className="text-sm text-muted-foreground">How was trading with {partnerName}?</p>
+        <p className="text-sm text-muted-foreground">
+          {inRing ? `How was receiving from ${partnerName}?` : `How was trading with ${partnerName}?`}
+        </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Controller

@@ -7,10 +7,12 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { useChat } from '@client/features/chat';
 import { useAnswerRing, useConfirmRingReceived } from '../api';
+import { RingProgress } from './ring-progress';
 
 const STATUS_LABEL: Record<Ring['status'], string> = {
   proposed: 'Proposed',
   accepted: 'Accepted by everyone',
+  disputed: 'On hold: under dispute',
   completed: 'Completed',
   declined: 'Declined',
   expired: 'Expired',
@@ -77,7 +79,15 @@ export function RingCard({ ring, memberId }: { ring: Ring; memberId: string }) {
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle className="text-lg">{ring.legs.length}-member swap ring</CardTitle>
         <div className="flex flex-wrap items-center gap-2">
-          <Badge variant={ring.status === 'proposed' || ring.status === 'accepted' ? 'default' : 'secondary'}>
+          <Badge
+            variant={
+              ring.status === 'disputed'
+                ? 'destructive'
+                : ring.status === 'proposed' || ring.status === 'accepted'
+                  ? 'default'
+                  : 'secondary'
+            }
+          >
             {STATUS_LABEL[ring.status]}
           </Badge>
           {left ? (
@@ -127,20 +137,13 @@ export function RingCard({ ring, memberId }: { ring: Ring; memberId: string }) {
               : `Accepted by ${accepted.join(', ')} (${accepted.length} of ${ring.legs.length}).`}
           </p>
         ) : null}
-        {ring.status === 'accepted' ? (
-          <ul className="space-y-1 text-sm" aria-label="Receipts">
-            {ring.legs.map((leg) => (
-              <li key={leg.position}>
-                {leg.receiver.id === memberId ? 'You' : leg.receiver.firstName}:{' '}
-                {leg.received ? 'received' : 'waiting for'} “{leg.item.title}”
-              </li>
-            ))}
-            {claimLeft ? (
-              <li className="text-muted-foreground">
-                The ring completes on its own in {claimLeft.replace(' left', '')}.
-              </li>
-            ) : null}
-          </ul>
+        {ring.status === 'accepted' || ring.status === 'disputed' || ring.status === 'completed' ? (
+          <RingProgress ring={ring} memberId={memberId} />
+        ) : null}
+        {ring.status === 'accepted' && claimLeft ? (
+          <p className="text-sm text-muted-foreground">
+            The ring completes on its own in {claimLeft.replace(' left', '')}.
+          </p>
         ) : null}
         {ring.cancelReason ? <p className="text-sm">Reason: “{ring.cancelReason}”</p> : null}
         <div className="flex flex-wrap gap-2">

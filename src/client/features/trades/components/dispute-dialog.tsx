@@ -24,6 +24,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { uploadImage } from '@client/features/items';
 import type { TradeDialogProps } from './cancel-trade-dialog';
 import { useOpenDispute } from '../api';
+import type { DisputeInput } from '@common/api/trades';
 import { reportApiError } from '@client/lib/report-error';
 
 const TEXT_MAX = 2000;
@@ -33,15 +34,49 @@ interface Photo {
   url: string;
 }
 
-/** Opens a dispute: a reason, what happened, and up to four photos uploaded through /api/images. */
-export function DisputeDialog({ trade, partnerName, open, onOpenChange }: TradeDialogProps) {
+/** The dispute of a trade card: the trade freezes until a moderator decides. */
+export function TradeDisputeDialog({ trade, ...props }: TradeDialogProps) {
+  const dispute = useOpenDispute();
+  return (
+    <DisputeDialog
+      {...props}
+      subject="trade"
+      pending={dispute.isPending}
+      onSubmit={(input) => dispute.mutateAsync({ id: trade.id, ...input })}
+    />
+  );
+}
+
+export interface DisputeDialogProps {
+  /** What is put on hold: "trade" or "swap ring". */
+  subject: string;
+  /** Who the dispute is against, for the confirmation. */
+  partnerName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Sends the dispute; rejects when it failed (the mutation reports it). */
+  onSubmit: (input: DisputeInput) => Promise<unknown>;
+  pending: boolean;
+}
+
+/**
+ * Opens a dispute about a trade or a swap ring's item: a reason, what happened, and up to four
+ * photos uploaded through /api/images.
+ */
+export function DisputeDialog({
+  subject,
+  partnerName,
+  open,
+  onOpenChange,
+  onSubmit,
+  pending,
+}: DisputeDialogProps) {
   const id = useId();
   const [reason, setReason] = useState<DisputeReason | ''>('');
   const [text, setText] = useState('');
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [uploading, setUploading] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
-  const dispute = useOpenDispute();
 
   const close = () => {
     onOpenChange(false);
@@ -71,19 +106,18 @@ export function DisputeDialog({ trade, partnerName, open, onOpenChange }: TradeD
     if (!text.trim()) return setProblem('Tell the moderators what happened');
     setProblem(null);
     try {
-      await dispute.mutateAsync({
-        id: trade.id,
+      await onSubmit({
         reason,
         text: text.trim(),
         photoIds: photos.map((p) => p.id),
       });
     } catch {
-      // The mutation's own meta reports the failure (useOpenDispute).
+      // The mutation's own meta reports the failure.
       return;
     }
     toast({
       title: 'Dispute opened',
-      description: `The trade is on hold. A moderator will decide, and ${partnerName} and you will see their note.`,
+      description: `The ${subject} is on hold. A moderator will decide, and ${partnerName} and you will see their note.`,
     });
     close();
   };
@@ -97,7 +131,7 @@ export function DisputeDialog({ trade, partnerName, open, onOpenChange }: TradeD
             Open a dispute
           </DialogTitle>
           <DialogDescription>
-            The trade is put on hold until a moderator looks at it and decides whether it completes or is
+            The {subject} is put on hold until a moderator looks at it and decides whether it completes or is
             cancelled.
           </DialogDescription>
         </DialogHeader>
@@ -190,7 +224,7 @@ export function DisputeDialog({ trade, partnerName, open, onOpenChange }: TradeD
             onCancel={close}
             confirmLabel="Open dispute"
             icon={ShieldAlert}
-            pending={dispute.isPending}
+            pending={pending}
             disabled={uploading > 0}
             destructive
             testId="button-submit-dispute"

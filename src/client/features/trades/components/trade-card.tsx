@@ -30,7 +30,7 @@ import { RatingStars, ReviewForm } from '@client/features/reviews';
 import { invalidateTradeRequests, useConfirmReceived, useUpdateTradeStatus } from '../api';
 import { AcceptChangedDialog } from './accept-changed-dialog';
 import { CancelTradeDialog } from './cancel-trade-dialog';
-import { DisputeDialog } from './dispute-dialog';
+import { TradeDisputeDialog } from './dispute-dialog';
 import { ChangedSinceRequest, changedItems } from './terms-changes';
 import { TradeItem } from './trade-item';
 
@@ -348,7 +348,7 @@ function TradeActions({
           open={dialog === 'cancel'}
           onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
         />
-        <DisputeDialog
+        <TradeDisputeDialog
           trade={trade}
           partnerName={partnerName}
           open={dialog === 'dispute'}
@@ -414,7 +414,7 @@ function TradeActions({
       <>
         {resolution}
         <ReviewForm
-          tradeId={trade.id}
+          subject={{ tradeRequestId: trade.id }}
           partnerName={partnerName}
           onReviewed={() => void invalidateTradeRequests(queryClient)}
         />

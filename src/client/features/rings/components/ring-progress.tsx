@@ -1,0 +1,124 @@
+import type { Ring, RingLeg } from '@common/api/rings';
+import { canDisputeRing } from '@common/domain/ring-state';
+import { DISPUTE_REASON_LABELS } from '@common/domain/trade-state';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck, Clock, ShieldAlert, Star } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@client/components/ui/button';
+import { RatingStars, ReviewForm } from '@client/features/reviews';
+import { DisputeDialog } from '@client/features/trades';
+import { RINGS_URL, useOpenRingDispute } from '../api';
+
+/** Where one leg stands, in words: the receiver's side of it. */
+function legState(
+  leg: RingLeg,
+  status: Ring['status'],
+): { text: string; tone: 'done' | 'problem' | 'waiting' } {
+  if (leg.disputed) return { text: 'reported a problem, a moderator is looking into it', tone: 'problem' };
+  if (status === 'completed' && leg.reviewed) return { text: 'received it and left a review', tone: 'done' };
+  if (leg.received || status === 'completed') return { text: 'received it', tone: 'done' };
+  return { text: 'waiting for it to arrive', tone: 'waiting' };
+}
+
+const toneIcon = {
+  done: <CircleCheck className="mt-0.5 size-4 shrink-0 text-green-600" aria-hidden="true" />,
+  problem: <CircleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />,
+  waiting: <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />,
+};
+
+/**
+ * An accepted, disputed or completed ring, member by member: who sends what to whom and whether it
+ * arrived, was disputed or reviewed; the member's disputes with the moderator's note; and their own
+ * next step: report a problem with what they receive, or review the member they received from.
+ */
+export function RingProgress({ ring, memberId }: { ring: Ring; memberId: string }) {
+  const [reporting, setReporting] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  const openDispute = useOpenRingDispute();
+  const queryClient = useQueryClient();
+  const get = ring.legs[ring.myGetLeg];
+  const claimDeadline = ring.claimDeadline ? new Date(ring.claimDeadline) : null;
+  const canReport = get ? canDisputeRing(ring.status, get.received, claimDeadline, new Date()) : false;
+  const canReview = ring.status === 'completed' && ring.myReview === null && get !== undefined;
+  return (
+    <div className="space-y-3">
+      <ul className="space-y-1.5 text-sm" aria-label="Each member’s progress" data-testid="ring-progress">
+        {ring.legs.map((leg) => {
+          const state = legState(leg, ring.status);
+          const receiver = leg.receiver.id === memberId ? 'You' : leg.receiver.firstName;
+          const giver = leg.giver.id === memberId ? 'you' : leg.giver.firstName;
+          return (
+            <li
+              key={leg.position}
+              className="flex items-start gap-2"
+              data-testid={`ring-progress-${leg.position}`}
+            >
+              {toneIcon[state.tone]}
+              <span>
+                <span className="font-medium">{receiver}</span> ({leg.item.title} from {giver}): {state.text}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {ring.disputes.map((dispute) => (
+        <div key={dispute.id} className="rounded-lg border border-destructive/40 p-3 text-sm" role="note">
+          <p className="flex items-center gap-2 font-medium">
+            <ShieldAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
+            {DISPUTE_REASON_LABELS[dispute.reason]}
+            {dispute.openedById === memberId ? ' (your report)' : ' (reported about your item)'}
+          </p>
+          <p className="mt-1 break-words text-muted-foreground">“{dispute.text}”</p>
+          {dispute.resolutionNote ? (
+            <p className="mt-1">
+              Moderator ({dispute.outcome === 'completed' ? 'found it delivered' : 'cancelled the ring'}): “
+              {dispute.resolutionNote}”
+            </p>
+          ) : (
+            <p className="mt-1">A moderator will decide; the ring is on hold until then.</p>
+          )}
+        </div>
+      ))}
+      {ring.myReview ? (
+        <p
+          className="inline-flex flex-wrap items-center gap-2 text-sm text-muted-foreground"
+          data-testid="ring-my-rating"
+        >
+          <RatingStars rating={ring.myReview.rating} label="Your rating" />
+          You rated {get?.giver.firstName} {ring.myReview.rating}/5
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {canReport ? (
+          <Button variant="outline" onClick={() => setReporting(true)} data-testid="button-ring-report">
+            <ShieldAlert aria-hidden="true" />
+            Report a problem
+          </Button>
+        ) : null}
+        {canReview && !reviewing ? (
+          <Button onClick={() => setReviewing(true)} data-testid="button-ring-review">
+            <Star aria-hidden="true" />
+            Leave a review
+          </Button>
+        ) : null}
+      </div>
+      {canReview && reviewing && get ? (
+        <ReviewForm
+          subject={{ ringId: ring.id }}
+          partnerName={get.giver.firstName}
+          onReviewed={() => void queryClient.invalidateQueries({ queryKey: [RINGS_URL] })}
+        />
+      ) : null}
+      {get ? (
+        <DisputeDialog
+          subject="swap ring"
+          partnerName={get.giver.firstName}
+          open={reporting}
+          onOpenChange={setReporting}
+          pending={openDispute.isPending}
+          onSubmit={(input) => openDispute.mutateAsync({ id: ring.id, ...input })}
+        />
+      ) : null}
+    </div>
+  );
+}

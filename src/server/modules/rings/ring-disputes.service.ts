@@ -1,0 +1,239 @@
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type {
+  DisputeInput,
+  DisputeResolutionInput,
+  ModerationDispute,
+  TradeItemSummary,
+} from '../../../common/api/trades';
+import { canDisputeRing, ringClaimDeadline } from '../../../common/domain/ring-state';
+import { DISPUTE_REASON_LABELS } from '../../../common/domain/trade-state';
+import { items, ringLegs, rings, tradeDisputes, users } from '../../db/schema';
+import type { TradeTimers } from '../../env';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { ServiceContext } from '../../lib/service-context';
+import { transact } from '../../lib/unit-of-work';
+import { assertOwnPhotos } from '../trades/dispute-photos';
+import { presentDispute } from '../trades/dispute.presenter';
+import { presentUserSummary } from '../users/users.presenter';
+import { completeRing, dissolveRing, firstNames, getRing, lockRing, RINGS_LINK } from './rings.service';
+
+/**
+ * A ring member who has not confirmed receiving their item reports a problem with it, against its
+ * giver, in the trades' dispute table (decision 006's rules, decision 007's lifecycle): the ring is
+ * frozen (disputed) until a moderator decides, so it can neither complete nor be cancelled.
+ */
+export async function openRingDispute(
+  ctx: ServiceContext,
+  memberId: string,
+  ringId: string,
+  input: DisputeInput,
+  timers: TradeTimers,
+) {
+  const photoIds = [...new Set(input.photoIds ?? [])];
+  await transact(ctx, async (tx, effects) => {
+    const { ring, legs } = await lockRing(tx, ringId, memberId);
+    const getLeg = legs.find((leg) => leg.receiverId === memberId);
+    if (!getLeg) throw notFound('Swap ring not found');
+    const now = new Date();
+    const deadline = ringClaimDeadline(
+      legs.map((leg) => leg.receivedAt),
+      timers.claimWindowDays,
+    );
+    if (!canDisputeRing(ring.status, getLeg.receivedAt !== null, deadline, now)) {
+      if (ring.status === 'disputed') throw conflict('This swap ring is already under dispute');
+      if (ring.status !== 'accepted')
+        throw conflict(`This swap ring is ${ring.status}: it cannot be disputed`);
+      if (getLeg.receivedAt !== null)
+        throw conflict('You confirmed receiving your item: you can no longer report a problem with it');
+      throw conflict('The claim window has closed');
+    }
+    await assertOwnPhotos(tx, memberId, photoIds);
+    await tx.insert(tradeDisputes).values({
+      ringId: ring.id,
+      ringPosition: getLeg.position,
+      openedById: memberId,
+      againstId: getLeg.giverId,
+      reason: input.reason,
+      text: input.text,
+      photoIds,
+    });
+    await tx.update(rings).set({ status: 'disputed', updatedAt: now }).where(eq(rings.id, ring.id));
+    const actor = (await firstNames(tx, [memberId])).get(memberId) ?? 'A member';
+    const title = getLeg.terms.title;
+    const reason = DISPUTE_REASON_LABELS[input.reason].toLowerCase();
+    effects.notify(
+      {
+        userId: getLeg.giverId,
+        type: 'swap_ring',
+        title: 'Swap ring disputed',
+        message: `${actor} reported a problem with "${title}" (${reason}). A moderator will look into it; the ring is on hold until then.`,
+        link: RINGS_LINK,
+      },
+      {
+        userId: memberId,
+        type: 'swap_ring',
+        title: 'Dispute opened',
+        message: `Your report about "${title}" is with our moderators. The swap ring is on hold until they decide.`,
+        link: RINGS_LINK,
+      },
+      ...legs
+        .filter((leg) => leg.giverId !== memberId && leg.giverId !== getLeg.giverId)
+        .map((leg) => ({
+          userId: leg.giverId,
+          type: 'swap_ring' as const,
+          title: 'Swap ring on hold',
+          message: `${actor} reported a problem with the item they receive. The ring is on hold until a moderator decides.`,
+          link: RINGS_LINK,
+        })),
+    );
+  });
+  return getRing(ctx, memberId, ringId, timers);
+}
+
+/**
+ * A moderator who is not a member of the ring settles a dispute about one of its legs. "completed":
+ * the item counts as delivered (its receipt is recorded) and the ring carries on, completing if that
+ * was the last receipt. "cancelled": the ring is cancelled, blaming no member's cancellation share,
+ * and its items go back to the marketplace; the giver has lost the dispute (reliability).
+ */
+export async function resolveRingDispute(
+  ctx: ServiceContext,
+  moderatorId: string,
+  disputeId: string,
+  ringId: string,
+  input: DisputeResolutionInput,
+) {
+  await transact(ctx, async (tx, effects) => {
+    const locked = await lockRing(tx, ringId, null);
+    if (locked.legs.some((leg) => leg.giverId === moderatorId))
+      throw forbidden('You cannot resolve a dispute about your own swap ring');
+    const [dispute] = await tx
+      .select()
+      .from(tradeDisputes)
+      .where(eq(tradeDisputes.id, disputeId))
+      .for('update');
+    if (!dispute) throw notFound('Dispute not found');
+    if (dispute.resolvedAt || locked.ring.status !== 'disputed')
+      throw conflict('This dispute is already resolved');
+    const now = new Date();
+    const leg = locked.legs.find((entry) => entry.position === dispute.ringPosition);
+    const title = leg?.terms.title ?? 'an item';
+    if (input.outcome === 'completed') {
+      await tx
+        .update(ringLegs)
+        .set({ receivedAt: now })
+        .where(
+          and(
+            eq(ringLegs.ringId, ringId),
+            eq(ringLegs.position, dispute.ringPosition ?? -1),
+            isNull(ringLegs.receivedAt),
+          ),
+        );
+      const missing = locked.legs.filter(
+        (entry) => entry.position !== dispute.ringPosition && entry.receivedAt === null,
+      );
+      if (missing.length === 0) {
+        await completeRing(tx, effects, locked, now, `A moderator found "${title}" delivered: ${input.note}`);
+      } else {
+        await tx.update(rings).set({ status: 'accepted', updatedAt: now }).where(eq(rings.id, ringId));
+        effects.notify(
+          ...locked.legs.map((entry) => ({
+            userId: entry.giverId,
+            type: 'swap_ring' as const,
+            title: 'Dispute resolved',
+            message: `A moderator found "${title}" delivered, so the swap ring carries on: ${input.note}`,
+            link: RINGS_LINK,
+          })),
+        );
+      }
+    } else {
+      await dissolveRing(
+        tx,
+        effects,
+        locked,
+        'cancelled',
+        null,
+        `A moderator upheld the report about "${title}" and cancelled the swap ring: ${input.note}`,
+        now,
+      );
+    }
+    await tx
+      .update(tradeDisputes)
+      .set({ outcome: input.outcome, resolutionNote: input.note, resolvedById: moderatorId, resolvedAt: now })
+      .where(eq(tradeDisputes.id, dispute.id));
+  });
+}
+
+const disputedLeg = alias(ringLegs, 'disputed_leg');
+const openerLeg = alias(ringLegs, 'opener_leg');
+const disputedItem = alias(items, 'disputed_item');
+const openerItem = alias(items, 'opener_item');
+const receiver = alias(users, 'receiver');
+const giver = alias(users, 'giver');
+
+const itemColumns = (item: typeof disputedItem | typeof openerItem) => ({
+  id: item.id,
+  title: item.title,
+  images: item.images,
+  estimatedValue: item.estimatedValue,
+  condition: item.condition,
+  category: item.category,
+  brand: item.brand,
+  size: item.size,
+  userId: item.userId,
+  isActive: item.isActive,
+});
+const userColumns = (user: typeof receiver | typeof giver) => ({
+  id: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  profileImageUrl: user.profileImageUrl,
+});
+
+/**
+ * Ring disputes for the moderation queue, in the trades' shape: the opener (the leg's receiver) is
+ * the "requester" who gave their own item, the giver is the "owner" of the disputed item.
+ */
+export async function listRingDisputes(
+  ctx: ServiceContext,
+  status: 'open' | 'resolved',
+): Promise<ModerationDispute[]> {
+  const rows = await ctx.db
+    .select({
+      dispute: tradeDisputes,
+      ringStatus: rings.status,
+      requestedItem: itemColumns(disputedItem),
+      offeredItem: itemColumns(openerItem),
+      requester: userColumns(receiver),
+      owner: userColumns(giver),
+    })
+    .from(tradeDisputes)
+    .innerJoin(rings, eq(rings.id, tradeDisputes.ringId))
+    .innerJoin(
+      disputedLeg,
+      and(eq(disputedLeg.ringId, tradeDisputes.ringId), eq(disputedLeg.position, tradeDisputes.ringPosition)),
+    )
+    .innerJoin(
+      openerLeg,
+      and(eq(openerLeg.ringId, tradeDisputes.ringId), eq(openerLeg.giverId, disputedLeg.receiverId)),
+    )
+    .innerJoin(disputedItem, eq(disputedItem.id, disputedLeg.itemId))
+    .innerJoin(openerItem, eq(openerItem.id, openerLeg.itemId))
+    .innerJoin(receiver, eq(receiver.id, disputedLeg.receiverId))
+    .innerJoin(giver, eq(giver.id, disputedLeg.giverId))
+    .where(status === 'open' ? isNull(tradeDisputes.resolvedAt) : isNotNull(tradeDisputes.resolvedAt))
+    .orderBy(status === 'open' ? tradeDisputes.createdAt : desc(tradeDisputes.resolvedAt))
+    .limit(200);
+  return rows.map((row) => ({
+    ...presentDispute(row.dispute),
+    tradeId: null,
+    ringId: row.dispute.ringId,
+    // A ring under dispute is disputed, then accepted, completed or cancelled: states trades share.
+    tradeStatus: row.ringStatus as ModerationDispute['tradeStatus'],
+    requestedItem: row.requestedItem as TradeItemSummary,
+    offeredItem: row.offeredItem as TradeItemSummary,
+    requester: presentUserSummary(row.requester),
+    owner: presentUserSummary(row.owner),
+  }));
+}
