@@ -6,6 +6,7 @@ import {
   items,
   notifications,
   sessions,
+  userIdentities,
   users,
   wishlistItems,
 } from '../../db/schema';
@@ -104,6 +105,7 @@ export async function deleteAccount(ctx: ServiceContext, memberId: string, passw
       .where(or(eq(friendships.requesterId, member.id), eq(friendships.addresseeId, member.id)));
     await tx.delete(notifications).where(eq(notifications.userId, member.id));
     await tx.delete(sessions).where(eq(sessions.userId, member.id));
+    await tx.delete(userIdentities).where(eq(userIdentities.userId, member.id));
     await effects.emit('sessions.ended', { memberId: member.id });
     await tx
       .update(users)
@@ -113,6 +115,7 @@ export async function deleteAccount(ctx: ServiceContext, memberId: string, passw
         firstName: 'Deleted member',
         lastName: null,
         profileImageUrl: null,
+        location: null,
         bio: null,
         preferredCategories: [],
         preferredSizes: {},
