@@ -60,6 +60,7 @@ const actions: Record<
   swapRuleWrite: (member) => member.post('/api/swap-rules', {}),
   swapRuleCount: (member) => member.post('/api/swap-rules/match-count', {}),
   ringAction: (member) => member.patch(`/api/rings/${unknown}`, { status: 'accepted' }),
+  profileChange: (member) => member.patch('/api/users/profile', { firstName: 'Renamed' }),
 };
 
 let baseUrl = '';

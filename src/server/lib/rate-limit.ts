@@ -157,7 +157,8 @@ export type MemberAction =
   | 'dispute'
   | 'swapRuleWrite'
   | 'swapRuleCount'
-  | 'ringAction';
+  | 'ringAction'
+  | 'profileChange';
 
 export interface MemberRateLimit {
   points: number;
@@ -184,6 +185,7 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   // The rules editor asks for a live count as the member types.
   swapRuleCount: { points: 600, windowSeconds: 60 * 60 },
   ringAction: { points: 120, windowSeconds: 60 * 60 },
+  profileChange: { points: 60, windowSeconds: 60 * 60 },
 };
 
 const WHAT: Record<MemberAction, string> = {
@@ -199,6 +201,7 @@ const WHAT: Record<MemberAction, string> = {
   swapRuleWrite: 'changes to your swap rules',
   swapRuleCount: 'match counts',
   ringAction: 'swap ring actions',
+  profileChange: 'changes to your profile',
 };
 
 /**

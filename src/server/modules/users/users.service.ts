@@ -1,9 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { PreferencesInput } from '../../../common/api/users';
+import type { PreferencesInput, ProfileInput } from '../../../common/api/users';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
+import { storeImage } from '../images/images.service';
 import { presentUser } from './users.presenter';
+
+async function saveChanges(ctx: ServiceContext, memberId: string, changes: Partial<typeof users.$inferInsert>) {
+  const [row] =
+    Object.keys(changes).length === 0
+      ? await ctx.db.select().from(users).where(eq(users.id, memberId))
+      : await ctx.db.update(users).set(changes).where(eq(users.id, memberId)).returning();
+  if (!row) throw notFound('Member not found');
+  return presentUser(row);
+}
 
 /** Changes only the fields sent; lists lose their duplicates. */
 export async function updatePreferences(ctx: ServiceContext, memberId: string, input: PreferencesInput) {
@@ -16,10 +26,37 @@ export async function updatePreferences(ctx: ServiceContext, memberId: string, i
       Object.entries(preferredSizes).map(([category, sizes]) => [category, [...new Set(sizes)]]),
     );
   }
-  const [row] =
-    Object.keys(changes).length === 0
-      ? await ctx.db.select().from(users).where(eq(users.id, memberId))
-      : await ctx.db.update(users).set(changes).where(eq(users.id, memberId)).returning();
-  if (!row) throw notFound('Member not found');
-  return presentUser(row);
+  return saveChanges(ctx, memberId, changes);
+}
+
+/** The member's name and location; a field not sent is kept, a blank one cleared. */
+export function updateProfile(
+  ctx: ServiceContext,
+  memberId: string,
+  input: { firstName: string; lastName?: string | null; location?: string | null },
+) {
+  const changes: Partial<typeof users.$inferInsert> = { firstName: input.firstName };
+  if (input.lastName !== undefined) changes.lastName = input.lastName;
+  if (input.location !== undefined) changes.location = input.location;
+  return saveChanges(ctx, memberId, changes satisfies Partial<Record<keyof ProfileInput, unknown>>);
+}
+
+/**
+ * Stores the upload as the member's square profile photo (within their upload quota, like item
+ * photos) and shows it at once. The photo it replaces is used by nothing any more: the periodic
+ * sweep deletes it with the other unused uploads.
+ */
+export async function setProfilePhoto(
+  ctx: ServiceContext,
+  memberId: string,
+  upload: Buffer,
+  { quotaBytes }: { quotaBytes: number },
+) {
+  const stored = await storeImage(ctx, memberId, upload, { quotaBytes, shape: 'avatar' });
+  return saveChanges(ctx, memberId, { profileImageUrl: stored.url });
+}
+
+/** Back to initials; the photo goes with the periodic sweep of unused uploads. */
+export function removeProfilePhoto(ctx: ServiceContext, memberId: string) {
+  return saveChanges(ctx, memberId, { profileImageUrl: null });
 }
