@@ -124,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const member = request.member;
       refuseForDemoAccount(member, 'change its password');
-      assertAcceptablePassword(request.body.newPassword, [member.email, member.firstName]);
+      assertAcceptablePassword(request.body.newPassword, [member.email, member.firstName], 'newPassword');
       await authLimiter.attempt(request.ip, member.email, () =>
         changePassword(
           ctx,

@@ -10,7 +10,7 @@ import {
   users,
   wishlistItems,
 } from '../../db/schema';
-import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, fieldError, notFound, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { ServiceContext } from '../../lib/service-context';
 import { hashToken } from '../../lib/session';
@@ -32,7 +32,7 @@ export async function registerMember(
       .values({ firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash })
       .onConflictDoNothing()
       .returning();
-    if (!created) throw conflict('An account with this email already exists');
+    if (!created) throw fieldError(409, 'email', 'An account with this email already exists');
     await sendVerificationLink(ctx, tx, effects, created);
     return created;
   });

@@ -92,7 +92,23 @@ describe('POST /api/auth/register', () => {
       .visitor()
       .post('/api/auth/register', { ...registration, email: 'ADA@example.COM' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'An account with this email already exists' });
+    // Named by its field, so that the form shows it under the email.
+    expect(response.json()).toEqual({
+      message: 'An account with this email already exists',
+      issues: [{ path: ['email'], message: 'An account with this email already exists' }],
+    });
+  });
+
+  it.each([
+    [{ ...registration, firstName: '' }, 'firstName'],
+    [{ ...registration, email: 'not-an-email' }, 'email'],
+    [{ ...registration, password: '1234567' }, 'password'],
+    // A common password passes the contract's length check and is refused by the password rule.
+    [{ ...registration, password: 'password123' }, 'password'],
+  ])('names the field of each refusal of %j', async (body, field) => {
+    const response = await t.visitor().post('/api/auth/register', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues?.[0]?.path).toEqual([field]);
   });
 
   it.each([
