@@ -74,7 +74,11 @@ describe('registration through the authentication dialog', () => {
     await openJoinNow();
     await visible(dialog().getByRole('heading', { name: 'Join Threadswap' }));
     expect(await dialog().getByTestId('button-external-sign-in').count()).toBe(0);
-    expect(await dialog().getByText(/external account/i).count()).toBe(0);
+    expect(
+      await dialog()
+        .getByText(/external account/i)
+        .count(),
+    ).toBe(0);
     for (const id of [
       'register-first-name',
       'register-last-name',

@@ -139,7 +139,8 @@ export const EXTERNAL_SIGN_IN_ERRORS = {
     'Your external account provider cannot be reached right now. Please try again later or use your email.',
   'external-no-email':
     'Your external account did not share an email address, which Threadswap needs. Please sign up with your email instead.',
-  'external-too-many': 'Too many sign-in attempts from your connection. Please wait a few minutes and try again.',
+  'external-too-many':
+    'Too many sign-in attempts from your connection. Please wait a few minutes and try again.',
   'external-email-taken':
     'An account with this email already exists. Sign in with your password; your external account cannot be linked because its provider has not verified the email.',
 } as const;

@@ -41,7 +41,9 @@ describe('registerFormErrors', () => {
   });
 
   it('names every field with a problem at once', () => {
-    expect(registerFormErrors({ ...valid, firstName: '', email: '', password: 'abc', confirmPassword: 'abd' })).toEqual({
+    expect(
+      registerFormErrors({ ...valid, firstName: '', email: '', password: 'abc', confirmPassword: 'abd' }),
+    ).toEqual({
       firstName: 'First name is required',
       email: 'Email is required',
       password: 'Password must be at least 8 characters long',

@@ -45,7 +45,10 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
     }
     if (error instanceof HttpError) {
-      const body: ErrorResponse = { message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
+      const body: ErrorResponse = {
+        message: error.message,
+        ...(error.issues ? { issues: error.issues } : {}),
+      };
       return reply.status(error.statusCode).headers(error.headers).send(body);
     }
     const status = error.statusCode ?? 500;

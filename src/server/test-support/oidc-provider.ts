@@ -84,7 +84,8 @@ export async function signInAtProvider(
     const html = await response.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-    if (!action || !prompt) throw new Error(`unexpected page at the provider (${response.status}): ${html.slice(0, 300)}`);
+    if (!action || !prompt)
+      throw new Error(`unexpected page at the provider (${response.status}): ${html.slice(0, 300)}`);
     if (abort) {
       url = new URL(`${action}/abort`, url).href;
       continue;

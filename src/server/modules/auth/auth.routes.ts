@@ -20,7 +20,13 @@ import { accountDeletionInput, passwordChangeInput } from '../../../common/api/s
 import { user as userSchema } from '../../../common/api/users';
 import { isModerator } from '../../lib/authentication';
 import { notFound, tooManyRequests } from '../../lib/errors';
-import { clearSessionCookie, currentUser, deleteSession, SESSION_COOKIE, type SessionUser } from '../../lib/session';
+import {
+  clearSessionCookie,
+  currentUser,
+  deleteSession,
+  SESSION_COOKIE,
+  type SessionUser,
+} from '../../lib/session';
 import { startSession } from './start-session';
 import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 import { presentUser } from '../users/users.presenter';

@@ -237,7 +237,7 @@ describe('sessions', () => {
 
   it('reports a visitor as signed out', async () => {
     const status = await t.visitor().get('/api/auth/status');
-    expect(status.json()).toEqual({ authenticated: false, user: null });
+    expect(status.json()).toEqual({ authenticated: false, user: null, externalSignIn: null });
     const user = await t.visitor().get('/api/auth/user');
     expect(user.statusCode).toBe(401);
     expect(user.json()).toEqual({ message: 'Unauthorized' });

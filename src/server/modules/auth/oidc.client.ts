@@ -51,17 +51,25 @@ export function createOidcClient(settings: OidcConfig, appUrl: string) {
   const redirectUri = `${appUrl}${OIDC_CALLBACK_PATH}`;
   // The key that signs the transaction cookie: derived from the client secret, which only this
   // server (and the provider) knows.
-  const cookieKey = createHmac('sha256', settings.clientSecret).update('threadswap-oidc-transaction').digest();
+  const cookieKey = createHmac('sha256', settings.clientSecret)
+    .update('threadswap-oidc-transaction')
+    .digest();
   let discovered: Promise<oidc.Configuration> | undefined;
 
   function configuration() {
     discovered ??= oidc
-      .discovery(new URL(settings.issuer), settings.clientId, undefined, oidc.ClientSecretBasic(settings.clientSecret), {
-        // A provider on plain http (a local one, in development and tests) is allowed only when the
-        // issuer itself says http: an https issuer is never downgraded.
-        execute: settings.issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : [],
-        timeout: 10,
-      })
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        undefined,
+        oidc.ClientSecretBasic(settings.clientSecret),
+        {
+          // A provider on plain http (a local one, in development and tests) is allowed only when the
+          // issuer itself says http: an https issuer is never downgraded.
+          execute: settings.issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : [],
+          timeout: 10,
+        },
+      )
       .catch((error: unknown) => {
         discovered = undefined;
         throw new ExternalSignInFailed('external-unavailable', error);

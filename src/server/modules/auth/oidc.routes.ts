@@ -50,7 +50,10 @@ export const externalSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await withinBudget(request))) return failed(reply, 'external-too-many');
     try {
       const { url, sealed } = await client.start();
-      reply.setCookie(OIDC_TRANSACTION_COOKIE, sealed, { ...cookieOptions, maxAge: OIDC_TRANSACTION_SECONDS });
+      reply.setCookie(OIDC_TRANSACTION_COOKIE, sealed, {
+        ...cookieOptions,
+        maxAge: OIDC_TRANSACTION_SECONDS,
+      });
       return reply.header('cache-control', 'no-store').redirect(url);
     } catch (error) {
       if (!(error instanceof ExternalSignInFailed)) throw error;

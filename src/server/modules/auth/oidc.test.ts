@@ -27,7 +27,10 @@ const t = useTestApp({
 /** Starts at `entry`, signs in at the provider as `login`, and brings the browser back to the app. */
 async function externalSignIn(
   login: string,
-  { entry = '/api/auth/external', transaction }: { entry?: string; transaction?: (sealed: string) => string } = {},
+  {
+    entry = '/api/auth/external',
+    transaction,
+  }: { entry?: string; transaction?: (sealed: string) => string } = {},
 ) {
   const start = await t.app.inject({ method: 'GET', url: entry });
   expect(start.statusCode).toBe(302);
@@ -58,7 +61,13 @@ async function signedInMember(response: Awaited<ReturnType<typeof externalSignIn
     cookies: { [SESSION_COOKIE]: session?.value ?? '' },
   });
   expect(me.statusCode).toBe(200);
-  return me.json<{ id: string; email: string; firstName: string; lastName: string | null; emailVerified: boolean }>();
+  return me.json<{
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string | null;
+    emailVerified: boolean;
+  }>();
 }
 
 const errorOf = (response: { headers: Record<string, unknown> }) =>
@@ -67,7 +76,10 @@ const errorOf = (response: { headers: Record<string, unknown> }) =>
 describe('sign-in with an external OpenID Connect provider', () => {
   it('tells the client which provider to offer', async () => {
     const status = await t.visitor().get('/api/auth/status');
-    expect(status.json()).toMatchObject({ authenticated: false, externalSignIn: { providerName: 'Test ID' } });
+    expect(status.json()).toMatchObject({
+      authenticated: false,
+      externalSignIn: { providerName: 'Test ID' },
+    });
   });
 
   it('creates the member on the first sign-in and signs the same member in on the second', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { preferencesInput, profileInput, user as userSchema } from '../../../common/api/users';
 import { acceptImageUploads, readImageUpload } from '../images/image-upload';
+import { storeImage } from '../images/images.service';
 import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 import { removeProfilePhoto, setProfilePhoto, updatePreferences, updateProfile } from './users.service';
 
@@ -31,10 +32,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/profile/photo',
     { config: { auth: 'member', memberLimit: 'upload' }, schema: { response: { 200: userSchema } } },
-    async (request) =>
-      setProfilePhoto(ctx, request.member.id, await readImageUpload(request), {
+    async (request) => {
+      // The same pipeline, limits and quota as item photos; cropped square.
+      const stored = await storeImage(ctx, request.member.id, await readImageUpload(request), {
         quotaBytes: app.config.uploadQuotaMb * 1024 * 1024,
-      }),
+        shape: 'avatar',
+      });
+      return setProfilePhoto(ctx, request.member.id, stored.url);
+    },
   );
 
   app.delete(

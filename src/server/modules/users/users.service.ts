@@ -3,10 +3,13 @@ import type { PreferencesInput, ProfileInput } from '../../../common/api/users';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
-import { storeImage } from '../images/images.service';
 import { presentUser } from './users.presenter';
 
-async function saveChanges(ctx: ServiceContext, memberId: string, changes: Partial<typeof users.$inferInsert>) {
+async function saveChanges(
+  ctx: ServiceContext,
+  memberId: string,
+  changes: Partial<typeof users.$inferInsert>,
+) {
   const [row] =
     Object.keys(changes).length === 0
       ? await ctx.db.select().from(users).where(eq(users.id, memberId))
@@ -42,18 +45,12 @@ export function updateProfile(
 }
 
 /**
- * Stores the upload as the member's square profile photo (within their upload quota, like item
- * photos) and shows it at once. The photo it replaces is used by nothing any more: the periodic
- * sweep deletes it with the other unused uploads.
+ * Shows `url` (a square photo the member just uploaded, images module) as their profile photo. The
+ * photo it replaces is used by nothing any more: the periodic sweep deletes it with the other
+ * unused uploads.
  */
-export async function setProfilePhoto(
-  ctx: ServiceContext,
-  memberId: string,
-  upload: Buffer,
-  { quotaBytes }: { quotaBytes: number },
-) {
-  const stored = await storeImage(ctx, memberId, upload, { quotaBytes, shape: 'avatar' });
-  return saveChanges(ctx, memberId, { profileImageUrl: stored.url });
+export function setProfilePhoto(ctx: ServiceContext, memberId: string, url: string) {
+  return saveChanges(ctx, memberId, { profileImageUrl: url });
 }
 
 /** Back to initials; the photo goes with the periodic sweep of unused uploads. */

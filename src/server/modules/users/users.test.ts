@@ -54,10 +54,17 @@ describe('PATCH /api/users/profile', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ firstName: 'Jane', lastName: 'Doe', location: 'Leeds, UK' });
-    expect((await member.get('/api/auth/user')).json()).toMatchObject({ firstName: 'Jane', location: 'Leeds, UK' });
+    expect((await member.get('/api/auth/user')).json()).toMatchObject({
+      firstName: 'Jane',
+      location: 'Leeds, UK',
+    });
     expect((await other.get('/api/auth/user')).json()).toMatchObject({ firstName: 'Other', location: null });
 
-    const cleared = await member.patch('/api/users/profile', { firstName: 'Jane', lastName: '', location: '' });
+    const cleared = await member.patch('/api/users/profile', {
+      firstName: 'Jane',
+      lastName: '',
+      location: '',
+    });
     expect(cleared.json()).toMatchObject({ lastName: null, location: null });
     // A field not sent is kept.
     await member.patch('/api/users/profile', { firstName: 'Jane', location: 'York' });
@@ -80,7 +87,10 @@ describe('PATCH /api/users/profile', () => {
     const response = await member.patch('/api/users/profile', body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/\w/);
-    expect((await member.get('/api/auth/user')).json()).toMatchObject({ firstName: 'Before', location: null });
+    expect((await member.get('/api/auth/user')).json()).toMatchObject({
+      firstName: 'Before',
+      location: null,
+    });
   });
 });
 

@@ -1,7 +1,4 @@
-import {
-  registerFormErrors,
-  type RegisterForm as RegisterFormValues,
-} from '@common/domain/auth-form-rules';
+import { registerFormErrors, type RegisterForm as RegisterFormValues } from '@common/domain/auth-form-rules';
 import { MAX_NAME_LENGTH } from '@common/domain/limits';
 import { MAX_PASSWORD_LENGTH } from '@common/domain/password-policy';
 import { useForm } from 'react-hook-form';

@@ -35,7 +35,11 @@ export function ProfileDetailsCard({ user }: { user: User }) {
     setError,
     formState: { errors },
   } = useForm<ProfileValues>({
-    defaultValues: { firstName: user.firstName, lastName: user.lastName ?? '', location: user.location ?? '' },
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName ?? '',
+      location: user.location ?? '',
+    },
   });
 
   const submit = handleSubmit((values) => {
@@ -49,7 +53,11 @@ export function ProfileDetailsCard({ user }: { user: User }) {
         const issues = error instanceof ApiError ? error.issues : [];
         const known = issues.filter((issue) => FIELDS.includes(issue.path[0] as keyof ProfileValues));
         known.forEach((issue, index) =>
-          setError(issue.path[0] as keyof ProfileValues, { message: issue.message }, { shouldFocus: index === 0 }),
+          setError(
+            issue.path[0] as keyof ProfileValues,
+            { message: issue.message },
+            { shouldFocus: index === 0 },
+          ),
         );
         if (known.length === 0)
           toast({
@@ -64,16 +72,26 @@ export function ProfileDetailsCard({ user }: { user: User }) {
   function choosePhoto(file: File | undefined) {
     if (!file) return;
     if (file.size > MAX_UPLOAD_BYTES) {
-      toast({ title: 'Photo not saved', description: 'The image is larger than 10 MB.', variant: 'destructive' });
+      toast({
+        title: 'Photo not saved',
+        description: 'The image is larger than 10 MB.',
+        variant: 'destructive',
+      });
       return;
     }
     photo.mutate(file, {
-      onSuccess: () => toast({ title: 'Photo updated', description: 'Other members now see your new photo.' }),
+      onSuccess: () =>
+        toast({ title: 'Photo updated', description: 'Other members now see your new photo.' }),
     });
   }
 
   return (
-    <Card className="max-w-4xl" role="region" aria-labelledby={`${id}-title`} data-testid="card-profile-details">
+    <Card
+      className="max-w-4xl"
+      role="region"
+      aria-labelledby={`${id}-title`}
+      data-testid="card-profile-details"
+    >
       <CardHeader>
         <h2 id={`${id}-title`} className="text-xl leading-tight font-semibold">
           Profile
