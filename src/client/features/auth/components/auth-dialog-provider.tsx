@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { EXTERNAL_SIGN_IN_ERRORS, type ExternalSignInError } from '@common/api/auth';
+import { EXTERNAL_SIGN_IN_ERRORS, type ExternalSignInError } from '@common/domain/external-sign-in';
 import { useAuth } from '@client/lib/session';
 import { AuthDialogContext, type AuthTab } from './auth-dialog-context';
 
