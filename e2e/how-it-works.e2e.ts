@@ -56,8 +56,8 @@ describe('How It Works', () => {
     for (let step = 1; step <= 6; step += 1) {
       await visible(panel.getByText(`Step ${step}`, { exact: true }));
     }
-    // Sign-up is by email and password, or (once it is available) by an external account.
-    await visible(panel.getByText(/email address and a password, or with an external account/));
+    // Sign-up is by email and password (an external provider only where the server has one).
+    await visible(panel.getByText(/with your email address and a password\. Add/));
   });
 
   it('Key Features shows the four features', async () => {

@@ -61,15 +61,24 @@ describe('registration through the authentication dialog', () => {
 
   const submitRegister = () => dialog().getByTestId('button-submit-register').click();
 
-  it('Join Now opens the dialog on Sign Up, with the note about external accounts', async () => {
+  /** The message under a field, and the field naming it as invalid and described by it. */
+  async function expectFieldError(id: string, message: string) {
+    const error = page.locator(`#${id}-error`);
+    await visible(error);
+    expect(await error.innerText()).toBe(message);
+    expect(await page.locator(`#${id}`).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${id}`).getAttribute('aria-describedby')).toContain(`${id}-error`);
+  }
+
+  it('Join Now opens the dialog on Sign Up, without external sign-in when none is configured', async () => {
     await openJoinNow();
     await visible(dialog().getByRole('heading', { name: 'Join Threadswap' }));
-    await visible(
-      dialog().getByText(
-        'Sign-in with an external account is temporarily unavailable. Please use your email and password.',
-        { exact: true },
-      ),
-    );
+    expect(await dialog().getByTestId('button-external-sign-in').count()).toBe(0);
+    expect(
+      await dialog()
+        .getByText(/external account/i)
+        .count(),
+    ).toBe(0);
     for (const id of [
       'register-first-name',
       'register-last-name',
@@ -116,9 +125,19 @@ describe('registration through the authentication dialog', () => {
       { ...complete, email: '' },
       { ...complete, password: '', confirmPassword: '' },
     ];
+    const messages = {
+      firstName: ['register-first-name', 'First name is required'],
+      email: ['register-email', 'Email is required'],
+      password: ['register-password', 'Password is required'],
+    } as const;
     for (const form of gaps) {
       await fillRegister(form);
-      await expectNewToast(page, submitRegister, 'Missing information', 'Please fill in all required fields');
+      await submitRegister();
+      for (const [field, [id, message]] of Object.entries(messages)) {
+        const filled = Boolean((form as Record<string, string>)[field]);
+        if (filled) expect(await page.locator(`#${id}-error`).count(), id).toBe(0);
+        else await expectFieldError(id, message);
+      }
       await visible(dialog());
     }
   });
@@ -131,7 +150,8 @@ describe('registration through the authentication dialog', () => {
       password: 'secret123',
       confirmPassword: 'secret124',
     });
-    await expectNewToast(page, submitRegister, 'Password mismatch', 'Passwords do not match');
+    await submitRegister();
+    await expectFieldError('register-confirm-password', 'Passwords do not match');
     await visible(dialog());
   });
 
@@ -143,12 +163,8 @@ describe('registration through the authentication dialog', () => {
       password: '1234567',
       confirmPassword: '1234567',
     });
-    await expectNewToast(
-      page,
-      submitRegister,
-      'Weak password',
-      'Password must be at least 8 characters long',
-    );
+    await submitRegister();
+    await expectFieldError('register-password', 'Password must be at least 8 characters long');
     await visible(dialog());
   });
 
@@ -198,6 +214,21 @@ describe('registration through the authentication dialog', () => {
     await hidden(dialog());
   });
 
+  it('shows the server refusing a common password under the password', async () => {
+    await openJoinNow();
+    await fillRegister({
+      firstName: 'Ada',
+      email: uniqueEmail('common'),
+      password: 'password123',
+      confirmPassword: 'password123',
+    });
+    await submitRegister();
+    const error = page.locator('#register-password-error');
+    await visible(error);
+    expect(await page.locator('#register-password').getAttribute('aria-invalid')).toBe('true');
+    await expectSignedOutBar(page);
+  });
+
   it('refuses the same email a second time with the server message', async () => {
     await clearSession();
     await page.goto('/');
@@ -210,12 +241,10 @@ describe('registration through the authentication dialog', () => {
       password: 'another-compiler-7',
       confirmPassword: 'another-compiler-7',
     });
-    await expectNewToast(
-      page,
-      submitRegister,
-      'Registration failed',
-      'An account with this email already exists',
-    );
+    await submitRegister();
+    // Under the email, which takes the focus.
+    await expectFieldError('register-email', 'An account with this email already exists');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('register-email');
     await visible(dialog());
     await expectSignedOutBar(page);
   });
@@ -225,9 +254,7 @@ describe('registration through the authentication dialog', () => {
     await dialog().getByTestId('tab-login').click();
     await expectSelectedTab('login');
     await visible(dialog().getByRole('heading', { name: 'Welcome back' }));
-    await visible(
-      dialog().getByText('Sign-in with an external account is temporarily unavailable.', { exact: false }),
-    );
+    expect(await dialog().getByTestId('button-external-sign-in').count()).toBe(0);
     const submitLogin = () => dialog().getByTestId('button-submit-login').click();
 
     for (const form of [

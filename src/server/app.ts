@@ -42,6 +42,7 @@ import { installEmailVerification } from './lib/email-verification';
 import { createSweep, type Sweep } from './lib/sweep';
 import type { ServiceContext } from './lib/service-context';
 import { authRoutes } from './modules/auth/auth.routes';
+import { externalSignInRoutes } from './modules/auth/oidc.routes';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
@@ -255,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(externalSignInRoutes);
   await app.register(outboxRoutes);
   await app.register(usersRoutes);
   await app.register(imagesRoutes);

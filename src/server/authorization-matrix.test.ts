@@ -182,6 +182,11 @@ const rows: Record<string, Row> = {
     expect: { visitor: 302, other: 302, owner: 302 },
     request: () => ({ url: '/api/auth/email' }),
   },
+  // No external provider in the test config: the callback does not exist (oidc.test.ts has one).
+  'GET /api/auth/oidc/callback': {
+    expect: { visitor: 404, other: 404, owner: 404 },
+    request: () => ({ url: '/api/auth/oidc/callback?code=x&state=y' }),
+  },
   'POST /api/auth/password-reset': {
     expect: { visitor: 202, other: 202, owner: 202 },
     request: () => ({ url: '/api/auth/password-reset', body: { email: 'someone@example.com' } }),
@@ -218,6 +223,19 @@ const rows: Record<string, Row> = {
   'PATCH /api/users/preferences': {
     expect: { visitor: 401, other: 200, owner: 200 },
     request: () => ({ url: '/api/users/preferences', body: { bio: 'hi' } }),
+  },
+  // Every member changes only their own profile: the session says whose.
+  'PATCH /api/users/profile': {
+    expect: { visitor: 401, other: 200, owner: 200 },
+    request: () => ({ url: '/api/users/profile', body: { firstName: 'Renamed', location: 'Leeds' } }),
+  },
+  'PUT /api/users/profile/photo': {
+    expect: { visitor: 401, other: 200, owner: 200 },
+    request: () => ({ url: '/api/users/profile/photo', multipart: true }),
+  },
+  'DELETE /api/users/profile/photo': {
+    expect: { visitor: 401, other: 200, owner: 200 },
+    request: () => ({ url: '/api/users/profile/photo' }),
   },
   'POST /api/images': {
     expect: { visitor: 401, other: 201, owner: 201 },

@@ -55,6 +55,13 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http:// or https:// URL' })
     .optional(),
   REQUIRE_EMAIL_VERIFICATION: flag.optional(),
+  OIDC_ISSUER: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, { message: 'must be an http:// or https:// URL' })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40).optional(),
 });
 
 /** Swap ring timers (docs/decisions/007-swap-rings.md); accepted rings use the trade timers. */
@@ -105,6 +112,17 @@ export interface AppConfig {
   uploadQuotaMb: number;
   ringTimers: RingTimers;
   mail: MailConfig;
+  /** Sign-in with an external OpenID Connect provider; undefined when not configured. */
+  oidc: OidcConfig | undefined;
+}
+
+/** README § Configuration: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_PROVIDER_NAME. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the sign-in button calls the provider ("Continue with {name}"). */
+  providerName: string;
 }
 
 /** Outgoing mail (README § Configuration: SMTP_URL, MAIL_FROM, APP_URL, REQUIRE_EMAIL_VERIFICATION). */
@@ -133,6 +151,12 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  const oidcSettings = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+  if (oidcSettings.some(Boolean) && !oidcSettings.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration:\n  OIDC: set all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none',
+    );
+  }
   return {
     port: env.PORT,
     host: env.HOST,
@@ -161,6 +185,15 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       // A server that cannot send mail cannot ask anyone to read one.
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? Boolean(env.SMTP_URL),
     },
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            providerName: env.OIDC_PROVIDER_NAME ?? 'External Account',
+          }
+        : undefined,
   };
 }
 

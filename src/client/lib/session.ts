@@ -4,19 +4,26 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 
 const AUTH_STATUS_URL = '/api/auth/status';
 
-const SIGNED_OUT: AuthStatus = { authenticated: false, user: null };
+const SIGNED_OUT: AuthStatus = { authenticated: false, user: null, externalSignIn: null };
 
-/** The whole of a signed-out answer: `{ authenticated: false, user: null }`. */
-function isSignedOutAnswer(body: unknown): boolean {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    Object.keys(body).length === 2 &&
-    'authenticated' in body &&
-    body.authenticated === false &&
-    'user' in body &&
-    body.user === null
-  );
+/**
+ * A signed-out answer, read without the schema module: `{ authenticated: false, user: null,
+ * externalSignIn }`, where externalSignIn is null or names the provider. Null for anything else.
+ */
+function signedOutAnswer(body: unknown): AuthStatus | null {
+  if (typeof body !== 'object' || body === null || Object.keys(body).length !== 3) return null;
+  if (!('authenticated' in body) || body.authenticated !== false) return null;
+  if (!('user' in body) || body.user !== null || !('externalSignIn' in body)) return null;
+  const external = body.externalSignIn;
+  if (external === null) return SIGNED_OUT;
+  if (
+    typeof external === 'object' &&
+    'providerName' in external &&
+    typeof external.providerName === 'string'
+  ) {
+    return { ...SIGNED_OUT, externalSignIn: { providerName: external.providerName } };
+  }
+  return null;
 }
 
 /**
@@ -30,7 +37,8 @@ async function fetchAuthStatus({ signal }: { signal: AbortSignal }): Promise<Aut
     const response = await fetch(AUTH_STATUS_URL, { credentials: 'include', signal });
     if (!response.ok) return SIGNED_OUT;
     const body: unknown = await response.json();
-    if (isSignedOutAnswer(body)) return SIGNED_OUT;
+    const signedOut = signedOutAnswer(body);
+    if (signedOut) return signedOut;
     const { authStatus } = await import('@common/api/auth');
     const parsed = authStatus.safeParse(body);
     return parsed.success ? parsed.data : SIGNED_OUT;
@@ -63,6 +71,15 @@ export function useAuth(): AuthState {
   return { user, isAuthenticated: user !== null, isLoading };
 }
 
+/**
+ * The external provider members may sign in with (OIDC_ISSUER on the server), or null when there is
+ * none: then no external sign-in button or note is shown anywhere.
+ */
+export function useExternalSignIn(): AuthStatus['externalSignIn'] {
+  const { data } = useQuery(authStatusQuery);
+  return data?.externalSignIn ?? null;
+}
+
 /** Asks the server for the session again (after the member's name or preferences change). */
 export function refreshSession(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: [AUTH_STATUS_URL] });
@@ -75,5 +92,8 @@ export function refreshSession(queryClient: QueryClient): Promise<void> {
  */
 export function forgetSession(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_STATUS_URL });
-  queryClient.setQueryData<AuthStatus>([AUTH_STATUS_URL], SIGNED_OUT);
+  queryClient.setQueryData<AuthStatus>([AUTH_STATUS_URL], (previous) => ({
+    ...SIGNED_OUT,
+    externalSignIn: previous?.externalSignIn ?? null,
+  }));
 }

@@ -39,7 +39,7 @@ const GETTING_STARTED: readonly Step[] = [
   {
     icon: UserPlus,
     title: 'Sign Up & Create Your Profile',
-    text: 'Create a free account with your email address and a password, or with an external account. Add a short bio and pick your favourite categories and sizes, so that matches and recommendations fit your style from day one.',
+    text: 'Create a free account with your email address and a password. Add a short bio and pick your favourite categories and sizes, so that matches and recommendations fit your style from day one.',
   },
   {
     icon: Camera,

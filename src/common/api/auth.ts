@@ -47,7 +47,15 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.input<typeof loginInput>;
 
-export const authStatus = z.object({ authenticated: z.boolean(), user: user.nullable() });
+export const authStatus = z.object({
+  authenticated: z.boolean(),
+  user: user.nullable(),
+  /**
+   * The external OpenID Connect provider members may sign in with (its name on the button), or
+   * null when the server has none configured: then no external sign-in is offered anywhere.
+   */
+  externalSignIn: z.object({ providerName: z.string() }).nullable(),
+});
 export type AuthStatus = z.infer<typeof authStatus>;
 
 /** Dev Login; a userId sent by older clients is ignored: it always signs in the demo member. */
@@ -118,3 +126,5 @@ export const acceptedResponse = z.object({ ok: z.literal(true) });
 /** The message a member who has not verified their email gets for what needs it. */
 export const EMAIL_NOT_VERIFIED =
   'Please verify your email address first: open the link we sent you, or ask for a new one from the banner at the top of the page.';
+
+export { EXTERNAL_SIGN_IN_ERRORS, type ExternalSignInError } from '../domain/external-sign-in';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_CATEGORIES } from '../domain/taxonomy';
-import { MAX_BIO_LENGTH } from '../domain/limits';
+import { MAX_BIO_LENGTH, MAX_LOCATION_LENGTH, MAX_NAME_LENGTH } from '../domain/limits';
+import { text } from './common';
 
 /** A member as every API answer shows them . Never carries a password hash. */
 export const user = z.object({
@@ -9,6 +10,8 @@ export const user = z.object({
   lastName: z.string().nullable(),
   email: z.string(),
   profileImageUrl: z.string().nullable(),
+  /** Where the member is, in their own words; null when they have not said. */
+  location: z.string().nullable(),
   bio: z.string().nullable(),
   preferredCategories: z.array(z.string()),
   preferredSizes: z.record(z.string(), z.array(z.string())),
@@ -51,3 +54,22 @@ export const preferencesInput = z
   })
   .strict();
 export type PreferencesInput = z.infer<typeof preferencesInput>;
+
+/** An optional text field: blank (or null) clears it. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .nullable()
+    .transform((value) => value || null);
+
+/** The member's name and location, from account settings (PATCH /api/users/profile). */
+export const profileInput = z
+  .object({
+    firstName: text('First name', 1, MAX_NAME_LENGTH),
+    lastName: optionalText('Last name', MAX_NAME_LENGTH).optional(),
+    location: optionalText('Location', MAX_LOCATION_LENGTH).optional(),
+  })
+  .strict();
+export type ProfileInput = z.input<typeof profileInput>;

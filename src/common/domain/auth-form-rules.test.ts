@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLoginForm, checkRegisterForm, type RegisterForm } from './auth-form-rules';
+import { checkLoginForm, registerFormErrors, type RegisterForm } from './auth-form-rules';
 
 describe('checkLoginForm', () => {
   it('accepts an email and a password', () => {
@@ -18,7 +18,7 @@ describe('checkLoginForm', () => {
   });
 });
 
-describe('checkRegisterForm', () => {
+describe('registerFormErrors', () => {
   const valid: RegisterForm = {
     firstName: 'Ada',
     lastName: '',
@@ -28,34 +28,30 @@ describe('checkRegisterForm', () => {
   };
 
   it('accepts a complete form without a last name', () => {
-    expect(checkRegisterForm(valid)).toBeNull();
+    expect(registerFormErrors(valid)).toEqual({});
   });
 
-  it.each(['firstName', 'email', 'password'] as const)('requires %s', (field) => {
-    expect(checkRegisterForm({ ...valid, [field]: field === 'password' ? '' : '  ' })).toEqual({
-      title: 'Missing information',
-      description: 'Please fill in all required fields',
-    });
+  it.each([
+    ['firstName', 'First name is required'],
+    ['email', 'Email is required'],
+    ['password', 'Password is required'],
+  ] as const)('requires %s, under that field', (field, message) => {
+    const form = { ...valid, [field]: field === 'password' ? '' : '  ' };
+    expect(registerFormErrors(form)[field]).toBe(message);
   });
 
-  it('rejects a confirmation that differs', () => {
-    expect(checkRegisterForm({ ...valid, confirmPassword: 'secret2' })).toEqual({
-      title: 'Password mismatch',
-      description: 'Passwords do not match',
+  it('names every field with a problem at once', () => {
+    expect(
+      registerFormErrors({ ...valid, firstName: '', email: '', password: 'abc', confirmPassword: 'abd' }),
+    ).toEqual({
+      firstName: 'First name is required',
+      email: 'Email is required',
+      password: 'Password must be at least 8 characters long',
+      confirmPassword: 'Passwords do not match',
     });
-  });
-
-  it('rejects a password shorter than 8 characters, after the mismatch check', () => {
-    expect(checkRegisterForm({ ...valid, password: 'abc', confirmPassword: 'abc' })).toEqual({
-      title: 'Weak password',
-      description: 'Password must be at least 8 characters long',
-    });
-    expect(checkRegisterForm({ ...valid, password: 'abc', confirmPassword: 'abd' })?.title).toBe(
-      'Password mismatch',
-    );
   });
 
   it('accepts exactly 8 characters', () => {
-    expect(checkRegisterForm({ ...valid, password: 'abcdefgh', confirmPassword: 'abcdefgh' })).toBeNull();
+    expect(registerFormErrors({ ...valid, password: 'abcdefgh', confirmPassword: 'abcdefgh' })).toEqual({});
   });
 });

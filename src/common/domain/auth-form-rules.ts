@@ -27,19 +27,21 @@ export function checkLoginForm(form: LoginForm): FormProblem | null {
   return null;
 }
 
-/** Sign up, checked in this order (the first failure is shown): required fields, confirmation, length. lastName is optional. */
-export function checkRegisterForm(form: RegisterForm): FormProblem | null {
-  if (!form.firstName.trim() || !form.email.trim() || !form.password) {
-    return { title: 'Missing information', description: 'Please fill in all required fields' };
-  }
-  if (form.password !== form.confirmPassword) {
-    return { title: 'Password mismatch', description: 'Passwords do not match' };
-  }
-  if (form.password.length < MIN_PASSWORD_LENGTH) {
-    return {
-      title: 'Weak password',
-      description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
-    };
-  }
-  return null;
+/** What is wrong with each sign-up field, shown under that field; empty when the form may be sent. */
+export type RegisterFormErrors = Partial<Record<keyof RegisterForm, string>>;
+
+/**
+ * Sign up: the required fields (lastName is optional), the password's length and its confirmation.
+ * Every field's problem at once, so that each shows under its own field.
+ */
+export function registerFormErrors(form: RegisterForm): RegisterFormErrors {
+  const errors: RegisterFormErrors = {};
+  if (!form.firstName.trim()) errors.firstName = 'First name is required';
+  if (!form.email.trim()) errors.email = 'Email is required';
+  if (!form.password) errors.password = 'Password is required';
+  else if (form.password.length < MIN_PASSWORD_LENGTH)
+    errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+  if (form.password && form.password !== form.confirmPassword)
+    errors.confirmPassword = 'Passwords do not match';
+  return errors;
 }

@@ -48,6 +48,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
+    /** Where the member is, in their own words ("Leeds, UK"); shown on their profile. */
+    location: text('location'),
     bio: text('bio'),
     preferredCategories: text('preferred_categories')
       .array()
@@ -76,7 +78,27 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
-/** Server-side sessions: the cookie holds an opaque token; only its SHA-256 is stored. */
+/**
+ * A member's account at an external OpenID Connect provider (OIDC_ISSUER): the provider's issuer
+ * and subject identify the member on every later sign-in, whatever their email becomes.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_issuer_subject_idx').on(t.issuer, t.subject),
+    index('user_identities_user_idx').on(t.userId),
+  ],
+);
+
 /**
  * Login and register attempt counters, shared by every instance on PostgreSQL, so that limits hold behind a load balancer. The layout
  * is the one rate-limiter-flexible's RateLimiterPostgres reads and writes (lib/rate-limit.ts).
@@ -88,6 +110,7 @@ export const authRateLimits = pgTable('auth_rate_limits', {
   expire: bigint('expire', { mode: 'number' }),
 });
 
+/** Server-side sessions: the cookie holds an opaque token; only its SHA-256 is stored. */
 export const sessions = pgTable(
   'sessions',
   {

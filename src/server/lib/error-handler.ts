@@ -45,7 +45,11 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+      const body: ErrorResponse = {
+        message: error.message,
+        ...(error.issues ? { issues: error.issues } : {}),
+      };
+      return reply.status(error.statusCode).headers(error.headers).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

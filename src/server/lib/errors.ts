@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     /** Response headers that go with the error (Retry-After on a 429). */
     readonly headers: Record<string, string> = {},
+    /** The input fields the error is about, so that a form can show it beside them. */
+    readonly issues?: Array<{ path: string[]; message: string }>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -12,6 +14,9 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+/** An error about one input field: the body's `issues` names it, as a validation error would. */
+export const fieldError = (statusCode: number, field: string, message: string) =>
+  new HttpError(statusCode, message, {}, [{ path: [field], message }]);
 export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);

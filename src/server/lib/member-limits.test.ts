@@ -61,6 +61,7 @@ const actions: Record<
   swapRuleCount: (member) => member.post('/api/swap-rules/match-count', {}),
   ringAction: (member) => member.patch(`/api/rings/${unknown}`, { status: 'accepted' }),
   savedSearchWrite: (member) => member.delete(`/api/saved-searches/${unknown}`),
+  profileChange: (member) => member.patch('/api/users/profile', { firstName: 'Renamed' }),
 };
 
 let baseUrl = '';

@@ -158,7 +158,8 @@ export type MemberAction =
   | 'swapRuleWrite'
   | 'swapRuleCount'
   | 'ringAction'
-  | 'savedSearchWrite';
+  | 'savedSearchWrite'
+  | 'profileChange';
 
 export interface MemberRateLimit {
   points: number;
@@ -187,6 +188,7 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   ringAction: { points: 120, windowSeconds: 60 * 60 },
   // Saving, opening and deleting saved searches together.
   savedSearchWrite: { points: 120, windowSeconds: 60 * 60 },
+  profileChange: { points: 60, windowSeconds: 60 * 60 },
 };
 
 const WHAT: Record<MemberAction, string> = {
@@ -203,6 +205,7 @@ const WHAT: Record<MemberAction, string> = {
   swapRuleCount: 'match counts',
   ringAction: 'swap ring actions',
   savedSearchWrite: 'changes to your saved searches',
+  profileChange: 'changes to your profile',
 };
 
 /**

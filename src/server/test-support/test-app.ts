@@ -36,6 +36,7 @@ export const testConfig: AppConfig = {
     appUrl: 'http://localhost:5000',
     requireEmailVerification: false,
   },
+  oidc: undefined,
 };
 
 const passwordHashes = new Map<string, Promise<string>>();

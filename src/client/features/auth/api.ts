@@ -21,10 +21,10 @@ export function useLoginMutation() {
   });
 }
 
+/** Sign up; the form shows a refusal under the field it is about (the server names it in `issues`). */
 export function useRegisterMutation() {
   return useMutation({
     mutationFn: (input: RegisterInput) => apiRequest('POST', '/api/auth/register', input),
-    meta: { errorTitle: 'Registration failed', errorDescription: 'Failed to create account' },
   });
 }
 

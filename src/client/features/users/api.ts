@@ -1,8 +1,9 @@
 import type { Item } from '@common/api/items';
-import type { User } from '@common/api/users';
+import type { ProfileInput, User } from '@common/api/users';
 import type { PreferencesPayload } from '@common/domain/preferences-payload';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
+import { ApiError } from '@client/lib/api-error';
 import { holdsItems } from '@client/lib/item-queries';
 import { refreshSession } from '@client/lib/session';
 
@@ -41,5 +42,46 @@ export function useUpdatePreferences() {
       void queryClient.invalidateQueries({ queryKey: [AUTH_USER_URL] });
       void refreshSession(queryClient);
     },
+  });
+}
+
+/** After a change to the member's name or photo: the new record everywhere they are shown. */
+function useShowUpdatedMember() {
+  const queryClient = useQueryClient();
+  return (user: User) => {
+    queryClient.setQueryData<User>([AUTH_USER_URL], user);
+    void queryClient.invalidateQueries({ queryKey: [AUTH_USER_URL] });
+    void refreshSession(queryClient);
+  };
+}
+
+/** Saves the member's name and location; refusals show under their fields (the form reads `issues`). */
+export function useUpdateProfile() {
+  const show = useShowUpdatedMember();
+  return useMutation({
+    mutationFn: async (input: ProfileInput) =>
+      (await (await apiRequest('PATCH', '/api/users/profile', input)).json()) as User,
+    onSuccess: show,
+  });
+}
+
+/** Uploads a new profile photo (cropped square by the server) or removes it (`null`). */
+export function useProfilePhoto() {
+  const show = useShowUpdatedMember();
+  return useMutation({
+    mutationFn: async (file: File | null) => {
+      if (!file) return (await (await apiRequest('DELETE', '/api/users/profile/photo')).json()) as User;
+      const body = new FormData();
+      body.append('file', file);
+      const response = await fetch('/api/users/profile/photo', {
+        method: 'PUT',
+        credentials: 'include',
+        body,
+      });
+      if (!response.ok) throw ApiError.fromBody(response.status, response.statusText, await response.text());
+      return (await response.json()) as User;
+    },
+    meta: { errorTitle: 'Photo not saved', errorDescription: 'Your profile photo could not be saved.' },
+    onSuccess: show,
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptedResponse,
@@ -13,7 +13,6 @@ import {
   endSessionsQuery,
   memberSessions,
   loginInput,
-  redirectQuery,
   registerInput,
 } from '../../../common/api/auth';
 import { idParam, okResponse } from '../../../common/api/common';
@@ -23,13 +22,12 @@ import { isModerator } from '../../lib/authentication';
 import { notFound, tooManyRequests } from '../../lib/errors';
 import {
   clearSessionCookie,
-  createSession,
   currentUser,
   deleteSession,
   SESSION_COOKIE,
   type SessionUser,
-  setSessionCookie,
 } from '../../lib/session';
+import { startSession } from './start-session';
 import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 import { presentUser } from '../users/users.presenter';
 import {
@@ -52,13 +50,6 @@ import {
   verifyEmail,
 } from './email.service';
 import { createMailLimiter, MAIL_PER_ADDRESS_PER_HOUR } from '../../lib/rate-limit';
-
-/** Signs the member in on a fresh token; any token the browser held is ended (rotation on login). */
-async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
-  await deleteSession(request.server.services, request.cookies[SESSION_COOKIE]);
-  const token = await createSession(request.server.db, userId, request.headers['user-agent']);
-  setSessionCookie(reply, token);
-}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
@@ -118,7 +109,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: 'public' }, schema: { response: { 200: authStatus } } },
     async (request) => {
       const member = await currentUser(request);
-      return { authenticated: Boolean(member), user: member ? presentSelf(member) : null };
+      const external = app.config.oidc;
+      return {
+        authenticated: Boolean(member),
+        user: member ? presentSelf(member) : null,
+        externalSignIn: external ? { providerName: external.providerName } : null,
+      };
     },
   );
 
@@ -134,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const member = request.member;
       refuseForDemoAccount(member, 'change its password');
-      assertAcceptablePassword(request.body.newPassword, [member.email, member.firstName]);
+      assertAcceptablePassword(request.body.newPassword, [member.email, member.firstName], 'newPassword');
       await authLimiter.attempt(request.ip, member.email, () =>
         changePassword(
           ctx,
@@ -301,16 +297,4 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return presentUser(demo);
     },
   );
-
-  // Full-page entry points: they open the auth dialog on the right tab.
-  app.get(
-    '/api/login',
-    { config: { auth: 'public' }, schema: { querystring: redirectQuery } },
-    (_request, reply) => reply.redirect('/?auth=login'),
-  );
-  for (const path of ['/api/auth/external', '/api/auth/email']) {
-    app.get(path, { config: { auth: 'public' }, schema: { querystring: redirectQuery } }, (_request, reply) =>
-      reply.redirect('/?auth=register'),
-    );
-  }
 };

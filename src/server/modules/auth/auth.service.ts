@@ -6,10 +6,11 @@ import {
   items,
   notifications,
   sessions,
+  userIdentities,
   users,
   wishlistItems,
 } from '../../db/schema';
-import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, fieldError, notFound, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { ServiceContext } from '../../lib/service-context';
 import { hashToken } from '../../lib/session';
@@ -31,7 +32,7 @@ export async function registerMember(
       .values({ firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash })
       .onConflictDoNothing()
       .returning();
-    if (!created) throw conflict('An account with this email already exists');
+    if (!created) throw fieldError(409, 'email', 'An account with this email already exists');
     await sendVerificationLink(ctx, tx, effects, created);
     return created;
   });
@@ -104,6 +105,7 @@ export async function deleteAccount(ctx: ServiceContext, memberId: string, passw
       .where(or(eq(friendships.requesterId, member.id), eq(friendships.addresseeId, member.id)));
     await tx.delete(notifications).where(eq(notifications.userId, member.id));
     await tx.delete(sessions).where(eq(sessions.userId, member.id));
+    await tx.delete(userIdentities).where(eq(userIdentities.userId, member.id));
     await effects.emit('sessions.ended', { memberId: member.id });
     await tx
       .update(users)
@@ -113,6 +115,7 @@ export async function deleteAccount(ctx: ServiceContext, memberId: string, passw
         firstName: 'Deleted member',
         lastName: null,
         profileImageUrl: null,
+        location: null,
         bio: null,
         preferredCategories: [],
         preferredSizes: {},

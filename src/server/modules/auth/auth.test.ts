@@ -92,7 +92,23 @@ describe('POST /api/auth/register', () => {
       .visitor()
       .post('/api/auth/register', { ...registration, email: 'ADA@example.COM' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'An account with this email already exists' });
+    // Named by its field, so that the form shows it under the email.
+    expect(response.json()).toEqual({
+      message: 'An account with this email already exists',
+      issues: [{ path: ['email'], message: 'An account with this email already exists' }],
+    });
+  });
+
+  it.each([
+    [{ ...registration, firstName: '' }, 'firstName'],
+    [{ ...registration, email: 'not-an-email' }, 'email'],
+    [{ ...registration, password: '1234567' }, 'password'],
+    // A common password passes the contract's length check and is refused by the password rule.
+    [{ ...registration, password: 'password123' }, 'password'],
+  ])('names the field of each refusal of %j', async (body, field) => {
+    const response = await t.visitor().post('/api/auth/register', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues?.[0]?.path).toEqual([field]);
   });
 
   it.each([
@@ -221,7 +237,7 @@ describe('sessions', () => {
 
   it('reports a visitor as signed out', async () => {
     const status = await t.visitor().get('/api/auth/status');
-    expect(status.json()).toEqual({ authenticated: false, user: null });
+    expect(status.json()).toEqual({ authenticated: false, user: null, externalSignIn: null });
     const user = await t.visitor().get('/api/auth/user');
     expect(user.statusCode).toBe(401);
     expect(user.json()).toEqual({ message: 'Unauthorized' });

@@ -1,16 +1,14 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '../../../common/api/common';
-import { imageQuery, MAX_UPLOAD_BYTES, uploadedImage } from '../../../common/api/images';
-import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { imageQuery, uploadedImage } from '../../../common/api/images';
+import { notFound } from '../../lib/errors';
+import { acceptImageUploads, readImageUpload } from './image-upload';
 import { loadImage, storeImage } from './images.service';
 import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
-  await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
-  });
+  await acceptImageUploads(app);
 
   app.post(
     '/api/images',
@@ -19,22 +17,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 201: uploadedImage } },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw badRequest('Send the image as multipart/form-data in the field "file"');
-      let buffer: Buffer | undefined;
-      for await (const part of request.parts()) {
-        if (part.type !== 'file') continue;
-        if (part.fieldname !== 'file') throw badRequest('Send the image in the field "file"');
-        try {
-          buffer = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new HttpError(413, 'The image is larger than 10 MB');
-          }
-          throw error;
-        }
-      }
-      if (!buffer || buffer.length === 0) throw badRequest('Send the image in the field "file"');
+      const buffer = await readImageUpload(request);
       const stored = await storeImage(ctx, request.member.id, buffer, {
         quotaBytes: app.config.uploadQuotaMb * 1024 * 1024,
       });

@@ -8,6 +8,11 @@ import type { ServiceContext } from '../../lib/service-context';
 
 const FULL_WIDTH = 1200;
 const THUMB_WIDTH = 400;
+/** Profile photos are square: 512 px (served as the full size) and 256 px (the thumbnail). */
+const AVATAR_WIDTHS = [512, 256] as const;
+
+/** What an upload becomes: a listing's photo (its own proportions) or a square profile photo. */
+export type ImageShape = 'photo' | 'avatar';
 /** Decompression-bomb guard: images of more than 24 megapixels are refused before decoding. */
 export const MAX_INPUT_PIXELS = 24_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
@@ -29,7 +34,7 @@ const imageWork = createSemaphore(cores);
  * two widths from that one decode. The header is read first: too many pixels are refused without
  * decoding anything. sharp writes no metadata unless asked, so EXIF and GPS data are dropped.
  */
-export async function processImage(input: Buffer) {
+export async function processImage(input: Buffer, shape: ImageShape = 'photo') {
   let metadata: Metadata;
   try {
     metadata = await sharp(input).metadata();
@@ -45,11 +50,18 @@ export async function processImage(input: Buffer) {
     const render = (width: number) =>
       decoded
         .clone()
-        .resize({ width, height: width * 2, fit: 'inside', withoutEnlargement: true })
+        .resize(
+          shape === 'avatar'
+            ? // Cropped to a square around the most interesting part (a face, usually); small
+              // photos are enlarged so that every avatar has the same size.
+              { width, height: width, fit: 'cover', position: sharp.strategy.attention }
+            : { width, height: width * 2, fit: 'inside', withoutEnlargement: true },
+        )
         .webp({ quality: 80, effort: 4 })
         .toBuffer({ resolveWithObject: true });
+    const [fullWidth, thumbWidth] = shape === 'avatar' ? AVATAR_WIDTHS : [FULL_WIDTH, THUMB_WIDTH];
     try {
-      const [full, thumb] = await Promise.all([render(FULL_WIDTH), render(THUMB_WIDTH)]);
+      const [full, thumb] = await Promise.all([render(fullWidth), render(thumbWidth)]);
       return { full: full.data, thumb: thumb.data, width: full.info.width, height: full.info.height };
     } catch {
       throw badRequest(NOT_AN_IMAGE);
@@ -72,7 +84,7 @@ export async function storeImage(
   ctx: ServiceContext,
   memberId: string,
   input: Buffer,
-  { quotaBytes }: { quotaBytes: number },
+  { quotaBytes, shape = 'photo' }: { quotaBytes: number; shape?: ImageShape },
 ) {
   const full = () =>
     new HttpError(
@@ -81,7 +93,7 @@ export async function storeImage(
     );
   const [before] = await ctx.db.select({ used: storedBytes }).from(images).where(eq(images.userId, memberId));
   if (Number(before?.used ?? 0) >= quotaBytes) throw full();
-  const processed = await processImage(input);
+  const processed = await processImage(input, shape);
   const size = processed.full.length + processed.thumb.length;
   const row = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`images:${memberId}`}))`);

@@ -11,6 +11,7 @@ export function presentUser(row: UserRow): User {
     lastName: row.lastName,
     email: row.email,
     profileImageUrl: row.profileImageUrl,
+    location: row.location,
     bio: row.bio,
     preferredCategories: row.preferredCategories,
     preferredSizes: row.preferredSizes,

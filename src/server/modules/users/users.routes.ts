@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { preferencesInput, user as userSchema } from '../../../common/api/users';
+import { preferencesInput, profileInput, user as userSchema } from '../../../common/api/users';
+import { acceptImageUploads, readImageUpload } from '../images/image-upload';
+import { storeImage } from '../images/images.service';
 import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
-import { updatePreferences } from './users.service';
+import { removeProfilePhoto, setProfilePhoto, updatePreferences, updateProfile } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.services;
+  await acceptImageUploads(app);
+
   app.patch(
     '/api/users/preferences',
     {
@@ -11,6 +16,35 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'member', ...KEEPS_MARKETPLACE },
       schema: { body: preferencesInput, response: { 200: userSchema } },
     },
-    async (request) => updatePreferences(app.services, request.member.id, request.body),
+    async (request) => updatePreferences(ctx, request.member.id, request.body),
+  );
+
+  // Name and photo show beside the member's listings: these writes empty the marketplace cache.
+  app.patch(
+    '/api/users/profile',
+    {
+      config: { auth: 'member', memberLimit: 'profileChange' },
+      schema: { body: profileInput, response: { 200: userSchema } },
+    },
+    async (request) => updateProfile(ctx, request.member.id, request.body),
+  );
+
+  app.put(
+    '/api/users/profile/photo',
+    { config: { auth: 'member', memberLimit: 'upload' }, schema: { response: { 200: userSchema } } },
+    async (request) => {
+      // The same pipeline, limits and quota as item photos; cropped square.
+      const stored = await storeImage(ctx, request.member.id, await readImageUpload(request), {
+        quotaBytes: app.config.uploadQuotaMb * 1024 * 1024,
+        shape: 'avatar',
+      });
+      return setProfilePhoto(ctx, request.member.id, stored.url);
+    },
+  );
+
+  app.delete(
+    '/api/users/profile/photo',
+    { config: { auth: 'member', memberLimit: 'profileChange' }, schema: { response: { 200: userSchema } } },
+    async (request) => removeProfilePhoto(ctx, request.member.id),
   );
 };

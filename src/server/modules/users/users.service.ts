@@ -1,9 +1,22 @@
 import { eq } from 'drizzle-orm';
-import type { PreferencesInput } from '../../../common/api/users';
+import type { PreferencesInput, ProfileInput } from '../../../common/api/users';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { presentUser } from './users.presenter';
+
+async function saveChanges(
+  ctx: ServiceContext,
+  memberId: string,
+  changes: Partial<typeof users.$inferInsert>,
+) {
+  const [row] =
+    Object.keys(changes).length === 0
+      ? await ctx.db.select().from(users).where(eq(users.id, memberId))
+      : await ctx.db.update(users).set(changes).where(eq(users.id, memberId)).returning();
+  if (!row) throw notFound('Member not found');
+  return presentUser(row);
+}
 
 /** Changes only the fields sent; lists lose their duplicates. */
 export async function updatePreferences(ctx: ServiceContext, memberId: string, input: PreferencesInput) {
@@ -16,10 +29,31 @@ export async function updatePreferences(ctx: ServiceContext, memberId: string, i
       Object.entries(preferredSizes).map(([category, sizes]) => [category, [...new Set(sizes)]]),
     );
   }
-  const [row] =
-    Object.keys(changes).length === 0
-      ? await ctx.db.select().from(users).where(eq(users.id, memberId))
-      : await ctx.db.update(users).set(changes).where(eq(users.id, memberId)).returning();
-  if (!row) throw notFound('Member not found');
-  return presentUser(row);
+  return saveChanges(ctx, memberId, changes);
+}
+
+/** The member's name and location; a field not sent is kept, a blank one cleared. */
+export function updateProfile(
+  ctx: ServiceContext,
+  memberId: string,
+  input: { firstName: string; lastName?: string | null; location?: string | null },
+) {
+  const changes: Partial<typeof users.$inferInsert> = { firstName: input.firstName };
+  if (input.lastName !== undefined) changes.lastName = input.lastName;
+  if (input.location !== undefined) changes.location = input.location;
+  return saveChanges(ctx, memberId, changes satisfies Partial<Record<keyof ProfileInput, unknown>>);
+}
+
+/**
+ * Shows `url` (a square photo the member just uploaded, images module) as their profile photo. The
+ * photo it replaces is used by nothing any more: the periodic sweep deletes it with the other
+ * unused uploads.
+ */
+export function setProfilePhoto(ctx: ServiceContext, memberId: string, url: string) {
+  return saveChanges(ctx, memberId, { profileImageUrl: url });
+}
+
+/** Back to initials; the photo goes with the periodic sweep of unused uploads. */
+export function removeProfilePhoto(ctx: ServiceContext, memberId: string) {
+  return saveChanges(ctx, memberId, { profileImageUrl: null });
 }

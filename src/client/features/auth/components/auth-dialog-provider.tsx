@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { EXTERNAL_SIGN_IN_ERRORS, type ExternalSignInError } from '@common/domain/external-sign-in';
 import { useAuth } from '@client/lib/session';
 import { AuthDialogContext, type AuthTab } from './auth-dialog-context';
 
@@ -11,15 +12,21 @@ function isAuthTab(value: string | null): value is AuthTab {
   return value === 'login' || value === 'register';
 }
 
+function isExternalError(value: string | null): value is ExternalSignInError {
+  return value !== null && Object.hasOwn(EXTERNAL_SIGN_IN_ERRORS, value);
+}
+
 /**
  * Owns the one authentication dialog. `?auth=login` / `?auth=register` (where the server's
  * /api/login and sign-up paths redirect to) open it on that tab for a visitor; the parameter is
- * then removed from the URL so that a reload or a shared link does not reopen it.
+ * then removed from the URL so that a reload or a shared link does not reopen it. `&error={code}`
+ * (a failed external sign-in) is shown in the dialog and removed the same way.
  */
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
   const [tab, setTab] = useState<AuthTab>('login');
+  const [externalError, setExternalError] = useState<string | null>(null);
   const { isAuthenticated, isLoading } = useAuth();
   const search = useSearch();
   const [location, navigate] = useLocation();
@@ -28,12 +35,15 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     const params = new URLSearchParams(search);
     if (!params.has('auth') || isLoading) return;
     const requested = params.get('auth');
+    const error = params.get('error');
     if (!isAuthenticated && isAuthTab(requested)) {
       setTab(requested);
+      setExternalError(isExternalError(error) ? EXTERNAL_SIGN_IN_ERRORS[error] : null);
       setOpen(true);
       setEverOpened(true);
     }
     params.delete('auth');
+    params.delete('error');
     const rest = params.toString();
     navigate(rest ? `${location}?${rest}` : location, { replace: true });
   }, [search, location, navigate, isAuthenticated, isLoading]);
@@ -42,6 +52,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     () => ({
       openAuthDialog: (nextTab: AuthTab) => {
         setTab(nextTab);
+        setExternalError(null);
         setOpen(true);
         setEverOpened(true);
       },
@@ -55,7 +66,13 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
       {children}
       {everOpened ? (
         <Suspense fallback={null}>
-          <AuthDialog open={open} onOpenChange={setOpen} tab={tab} onTabChange={setTab} />
+          <AuthDialog
+            open={open}
+            onOpenChange={setOpen}
+            tab={tab}
+            onTabChange={setTab}
+            externalError={externalError}
+          />
         </Suspense>
       ) : null}
     </AuthDialogContext.Provider>

@@ -1,4 +1,4 @@
-import { Info } from 'lucide-react';
+import { CircleAlert, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import {
   Dialog,
@@ -7,7 +7,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { Button } from '@client/components/ui/button';
+import { Separator } from '@client/components/ui/separator';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { useExternalSignIn } from '@client/lib/session';
 import { BrandMark } from '@client/components/layout/brand-mark';
 import type { AuthTab } from './auth-dialog-context';
 import { LoginForm } from './login-form';
@@ -18,6 +21,8 @@ interface AuthDialogProps {
   onOpenChange: (open: boolean) => void;
   tab: AuthTab;
   onTabChange: (tab: AuthTab) => void;
+  /** Why the external sign-in the browser came back from failed, shown at the top; null when none did. */
+  externalError: string | null;
 }
 
 /** The first field of each tab; it takes the focus when the dialog opens. */
@@ -29,7 +34,7 @@ function finishSignIn(close: () => void): void {
   window.location.reload();
 }
 
-export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogProps) {
+export function AuthDialog({ open, onOpenChange, tab, onTabChange, externalError }: AuthDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -43,6 +48,7 @@ export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogP
         <AuthDialogBody
           tab={tab}
           onTabChange={onTabChange}
+          externalError={externalError}
           onSignedIn={() => finishSignIn(() => onOpenChange(false))}
         />
       </DialogContent>
@@ -54,9 +60,11 @@ export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogP
 function AuthDialogBody({
   tab,
   onTabChange,
+  externalError,
   onSignedIn,
-}: Pick<AuthDialogProps, 'tab' | 'onTabChange'> & { onSignedIn: () => void }) {
+}: Pick<AuthDialogProps, 'tab' | 'onTabChange' | 'externalError'> & { onSignedIn: () => void }) {
   const [passwordShown, setPasswordShown] = useState(false);
+  const external = useExternalSignIn();
   const visibility = { shown: passwordShown, toggle: () => setPasswordShown((shown) => !shown) };
 
   return (
@@ -70,6 +78,17 @@ function AuthDialogBody({
             : 'Create a free account and start swapping pre-loved fashion.'}
         </DialogDescription>
       </DialogHeader>
+
+      {externalError ? (
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2.5 text-sm text-destructive"
+          data-testid="text-external-sign-in-error"
+        >
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>{externalError}</span>
+        </p>
+      ) : null}
 
       <Tabs value={tab} onValueChange={(value) => onTabChange(value === 'register' ? 'register' : 'login')}>
         <TabsList className="grid w-full grid-cols-2">
@@ -88,12 +107,22 @@ function AuthDialogBody({
         </TabsContent>
       </Tabs>
 
-      <p className="flex items-start gap-2 rounded-lg bg-muted px-3 py-2.5 text-xs text-muted-foreground">
-        <Info className="mt-px size-4 shrink-0" aria-hidden="true" />
-        <span>
-          Sign-in with an external account is temporarily unavailable. Please use your email and password.
-        </span>
-      </p>
+      {external ? (
+        <div className="grid gap-3">
+          <div className="flex items-center gap-3 text-xs text-muted-foreground">
+            <Separator className="flex-1" />
+            or
+            <Separator className="flex-1" />
+          </div>
+          {/* A full-page navigation: the provider's sign-in page, then back to the app. */}
+          <Button asChild variant="outline" size="lg" className="w-full">
+            <a href="/api/auth/external" data-testid="button-external-sign-in">
+              <ExternalLink aria-hidden="true" />
+              Continue with {external.providerName}
+            </a>
+          </Button>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -3,14 +3,22 @@ import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@client/components/ui/button';
-import { Field } from '@client/components/ui/form';
+import { Field, type ListOfErrors } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { PasswordInput, type PasswordVisibility } from './password-input';
 
 /** The sign-in and sign-up email field, capped at the longest address the contract accepts. */
-export function EmailField({ id, registration }: { id: string; registration: UseFormRegisterReturn }) {
+export function EmailField({
+  id,
+  registration,
+  errors,
+}: {
+  id: string;
+  registration: UseFormRegisterReturn;
+  errors?: ListOfErrors;
+}) {
   return (
-    <Field id={id} label="Email">
+    <Field id={id} label="Email" errors={errors}>
       {(fieldControl) => (
         <Input
           {...fieldControl}
@@ -41,6 +49,7 @@ export function PasswordField({
   visibility,
   withToggle = false,
   registration,
+  errors,
   children,
 }: {
   id: string;
@@ -52,10 +61,11 @@ export function PasswordField({
   visibility: PasswordVisibility;
   withToggle?: boolean;
   registration: UseFormRegisterReturn;
+  errors?: ListOfErrors;
   children?: ReactNode;
 }) {
   return (
-    <Field id={id} label={label} hint={hint}>
+    <Field id={id} label={label} hint={hint} errors={errors}>
       {(fieldControl) => (
         <>
           <PasswordInput

@@ -1,15 +1,31 @@
-import { checkRegisterForm, type RegisterForm as RegisterFormValues } from '@common/domain/auth-form-rules';
+import { registerFormErrors, type RegisterForm as RegisterFormValues } from '@common/domain/auth-form-rules';
 import { MAX_NAME_LENGTH } from '@common/domain/limits';
 import { MAX_PASSWORD_LENGTH } from '@common/domain/password-policy';
 import { useForm } from 'react-hook-form';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
+import { ApiError, serverMessage } from '@client/lib/api-error';
 import { useRegisterMutation } from '../api';
 import { AuthSubmitButton, EmailField, PasswordField } from './auth-fields';
 import type { PasswordVisibility } from './password-input';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
+const FIELDS: ReadonlyArray<keyof RegisterFormValues> = [
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'confirmPassword',
+];
+const isField = (name: unknown): name is keyof RegisterFormValues =>
+  FIELDS.includes(name as keyof RegisterFormValues);
+
+/**
+ * Sign up. Every problem shows under its field (aria-invalid, aria-describedby), the form's own
+ * checks and the server's refusals alike (a taken email, a weak password, a bad name); only a
+ * failure that concerns no field (a lost connection, too many attempts) is a toast.
+ */
 export function RegisterForm({
   visibility,
   onSignedIn,
@@ -17,15 +33,29 @@ export function RegisterForm({
   visibility: PasswordVisibility;
   onSignedIn: () => void;
 }) {
-  const { register, handleSubmit, watch } = useForm<RegisterFormValues>({
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<RegisterFormValues>({
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
   const registration = useRegisterMutation();
 
+  /** Shows each message under its field and moves the focus to the first one. */
+  function showErrors(problems: Array<[keyof RegisterFormValues, string]>) {
+    const ordered = FIELDS.flatMap((field) => problems.filter(([name]) => name === field));
+    ordered.forEach(([field, message], index) => setError(field, { message }, { shouldFocus: index === 0 }));
+  }
+
   const onSubmit = handleSubmit((values) => {
-    const problem = checkRegisterForm(values);
-    if (problem) {
-      toast({ ...problem, variant: 'destructive' });
+    clearErrors();
+    const problems = Object.entries(registerFormErrors(values)) as Array<[keyof RegisterFormValues, string]>;
+    if (problems.length > 0) {
+      showErrors(problems);
       return;
     }
     registration.mutate(
@@ -43,6 +73,24 @@ export function RegisterForm({
           });
           onSignedIn();
         },
+        onError: (error) => {
+          const fieldIssues =
+            error instanceof ApiError
+              ? error.issues.flatMap((issue): Array<[keyof RegisterFormValues, string]> => {
+                  const field = issue.path[0];
+                  return isField(field) ? [[field, issue.message]] : [];
+                })
+              : [];
+          if (fieldIssues.length > 0) {
+            showErrors(fieldIssues);
+            return;
+          }
+          toast({
+            title: 'Registration failed',
+            description: serverMessage(error) ?? 'Failed to create account',
+            variant: 'destructive',
+          });
+        },
       },
     );
   });
@@ -50,7 +98,7 @@ export function RegisterForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="register-first-name" label="First name">
+        <Field id="register-first-name" label="First name" errors={errors.firstName?.message}>
           {(fieldControl) => (
             <Input
               {...fieldControl}
@@ -62,7 +110,12 @@ export function RegisterForm({
             />
           )}
         </Field>
-        <Field id="register-last-name" label="Last name" labelNote="(optional)">
+        <Field
+          id="register-last-name"
+          label="Last name"
+          labelNote="(optional)"
+          errors={errors.lastName?.message}
+        >
           {(fieldControl) => (
             <Input
               {...fieldControl}
@@ -74,7 +127,7 @@ export function RegisterForm({
           )}
         </Field>
       </div>
-      <EmailField id="register-email" registration={register('email')} />
+      <EmailField id="register-email" registration={register('email')} errors={errors.email?.message} />
       <PasswordField
         id="register-password"
         label="Password"
@@ -85,6 +138,7 @@ export function RegisterForm({
         visibility={visibility}
         withToggle
         registration={register('password')}
+        errors={errors.password?.message}
       >
         <PasswordStrengthMeter
           password={watch('password')}
@@ -99,6 +153,7 @@ export function RegisterForm({
         maxLength={MAX_PASSWORD_LENGTH}
         visibility={visibility}
         registration={register('confirmPassword')}
+        errors={errors.confirmPassword?.message}
       />
       <AuthSubmitButton
         pending={registration.isPending}

@@ -12,6 +12,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { CheckList, PrimaryBanner, StepCard } from '@client/components/layout/marketing';
 import { SectionHeading } from '@client/components/layout/section-heading';
+import { useExternalSignIn } from '@client/lib/session';
 import { StatTiles } from './social-stats-card';
 
 /*
@@ -75,7 +76,9 @@ export function SocialVisitorView() {
   );
 }
 
+/** The sign-up buttons: with email always, with the external provider only when the server has one. */
 function JoinPrompt() {
+  const external = useExternalSignIn();
   return (
     <PrimaryBanner
       aria-labelledby="social-join-heading"
@@ -91,17 +94,23 @@ function JoinPrompt() {
         reputation as a trader.
       </p>
       <div className="flex flex-col justify-center gap-3 pt-2 sm:flex-row">
-        <Button asChild size="lg" variant="secondary">
-          <a href="/api/auth/external" data-testid="button-social-signup-external">
-            <UserRound aria-hidden="true" />
-            Sign Up with External Account
-          </a>
-        </Button>
+        {external ? (
+          <Button asChild size="lg" variant="secondary">
+            <a href="/api/auth/external" data-testid="button-social-signup-external">
+              <UserRound aria-hidden="true" />
+              Sign Up with {external.providerName}
+            </a>
+          </Button>
+        ) : null}
         <Button
           asChild
           size="lg"
-          variant="outline"
-          className="border-white/40 bg-transparent text-primary-foreground hover:bg-white/10 hover:text-primary-foreground"
+          variant={external ? 'outline' : 'secondary'}
+          className={
+            external
+              ? 'border-white/40 bg-transparent text-primary-foreground hover:bg-white/10 hover:text-primary-foreground'
+              : undefined
+          }
         >
           <a href="/api/auth/email" data-testid="button-social-signup-email">
             <Mail aria-hidden="true" />

@@ -19,7 +19,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Avatar, AvatarFallback } from '@client/components/ui/avatar';
+import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -81,6 +81,7 @@ export function TradeCard({
       <CardContent className="grid gap-4 p-4 sm:p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <Avatar className="size-9">
+            {partner.profileImageUrl ? <AvatarImage src={partner.profileImageUrl} alt="" /> : null}
             <AvatarFallback>{initials(partner)}</AvatarFallback>
           </Avatar>
           <div className="min-w-0 flex-1 basis-40">

@@ -14,6 +14,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 import { Textarea } from '@client/components/ui/textarea';
 import { AccountCard } from '@client/features/safety';
+import { ProfileDetailsCard } from './profile-details-card';
 import { useUpdatePreferences } from '../api';
 
 /**
@@ -58,7 +59,8 @@ export function PreferencesForm({ user }: { user: User }) {
 
   return (
     <>
-      <Card className="max-w-4xl">
+      <ProfileDetailsCard user={user} />
+      <Card className="mt-6 max-w-4xl">
         <CardHeader>
           <h2 className="text-xl leading-tight font-semibold" id={`${id}-title`}>
             Preferences

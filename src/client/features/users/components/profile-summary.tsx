@@ -1,7 +1,7 @@
 import type { User } from '@common/api/users';
 import { displayName } from '@common/domain/display-name';
 import { formatMonthYear } from '@common/domain/relative-time';
-import { CalendarDays, Heart, Package, Pencil, type LucideIcon } from 'lucide-react';
+import { CalendarDays, Heart, MapPin, Package, Pencil, type LucideIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -28,6 +28,15 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit: () => void
           >
             {displayName(user)}
           </h1>
+          {user.location ? (
+            <p
+              className="inline-flex items-center gap-1.5 text-sm text-muted-foreground"
+              data-testid="text-profile-location"
+            >
+              <MapPin className="size-4 shrink-0" aria-hidden="true" />
+              <span className="break-words">{user.location}</span>
+            </p>
+          ) : null}
           <p className="text-muted-foreground break-words" data-testid="text-profile-bio">
             {user.bio?.trim() || DEFAULT_BIO}
           </p>

@@ -1,7 +1,7 @@
 import { initials } from '@common/domain/display-name';
 import { ArrowLeft, Package, UserX } from 'lucide-react';
 import { Link } from 'wouter';
-import { Avatar, AvatarFallback } from '@client/components/ui/avatar';
+import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -51,6 +51,7 @@ export function PublicProfile({ userId }: { userId: string }) {
       <Card>
         <CardContent className="flex flex-col items-center gap-5 p-6 text-center sm:flex-row sm:text-left">
           <Avatar className="size-20 sm:size-24">
+            {owner?.profileImageUrl ? <AvatarImage src={owner.profileImageUrl} alt="" /> : null}
             <AvatarFallback className="text-2xl sm:text-3xl">{owner ? initials(owner) : '?'}</AvatarFallback>
           </Avatar>
           <div className="min-w-0 flex-1 space-y-1.5">

@@ -1,0 +1,220 @@
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@common/api/images';
+import type { User } from '@common/api/users';
+import { MAX_LOCATION_LENGTH, MAX_NAME_LENGTH } from '@common/domain/limits';
+import { Camera, LoaderCircle, Save, Trash2 } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
+import { Field } from '@client/components/ui/form';
+import { Input } from '@client/components/ui/input';
+import { toast } from '@client/components/ui/use-toast';
+import { UserAvatar } from '@client/features/auth';
+import { ApiError, serverMessage } from '@client/lib/api-error';
+import { useProfilePhoto, useUpdateProfile } from '../api';
+
+interface ProfileValues {
+  firstName: string;
+  lastName: string;
+  location: string;
+}
+const FIELDS: ReadonlyArray<keyof ProfileValues> = ['firstName', 'lastName', 'location'];
+
+/**
+ * The Preferences tab's 'Profile' card: the photo other members see (uploaded, cropped square by
+ * the server, or removed) and the member's name and location. Refusals show under their fields.
+ */
+export function ProfileDetailsCard({ user }: { user: User }) {
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const photo = useProfilePhoto();
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ProfileValues>({
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName ?? '',
+      location: user.location ?? '',
+    },
+  });
+
+  const submit = handleSubmit((values) => {
+    if (!values.firstName.trim()) {
+      setError('firstName', { message: 'First name is required' }, { shouldFocus: true });
+      return;
+    }
+    update.mutate(values, {
+      onSuccess: () => toast({ title: 'Profile saved', description: 'Your name and location are updated.' }),
+      onError: (error) => {
+        const issues = error instanceof ApiError ? error.issues : [];
+        const known = issues.filter((issue) => FIELDS.includes(issue.path[0] as keyof ProfileValues));
+        known.forEach((issue, index) =>
+          setError(
+            issue.path[0] as keyof ProfileValues,
+            { message: issue.message },
+            { shouldFocus: index === 0 },
+          ),
+        );
+        if (known.length === 0)
+          toast({
+            title: 'Profile not saved',
+            description: serverMessage(error) ?? 'Please try again.',
+            variant: 'destructive',
+          });
+      },
+    });
+  });
+
+  function choosePhoto(file: File | undefined) {
+    if (!file) return;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      toast({
+        title: 'Photo not saved',
+        description: 'The image is larger than 10 MB.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    photo.mutate(file, {
+      onSuccess: () =>
+        toast({ title: 'Photo updated', description: 'Other members now see your new photo.' }),
+    });
+  }
+
+  return (
+    <Card
+      className="max-w-4xl"
+      role="region"
+      aria-labelledby={`${id}-title`}
+      data-testid="card-profile-details"
+    >
+      <CardHeader>
+        <h2 id={`${id}-title`} className="text-xl leading-tight font-semibold">
+          Profile
+        </h2>
+        <CardDescription>Your photo, name and location, as other members see them.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="flex flex-col items-center gap-4 sm:flex-row">
+          <UserAvatar user={user} className="size-20" fallbackClassName="text-2xl" />
+          <div className="grid justify-items-center gap-2 sm:justify-items-start">
+            <div className="flex flex-wrap justify-center gap-2">
+              <input
+                ref={fileInput}
+                type="file"
+                accept={ACCEPTED_IMAGE_TYPES.join(',')}
+                className="sr-only"
+                tabIndex={-1}
+                aria-hidden="true"
+                onChange={(event) => {
+                  choosePhoto(event.target.files?.[0]);
+                  event.target.value = '';
+                }}
+                data-testid="input-profile-photo"
+              />
+              <Button
+                type="button"
+                variant="outline"
+                disabled={photo.isPending}
+                onClick={() => fileInput.current?.click()}
+                data-testid="button-upload-photo"
+              >
+                {photo.isPending ? (
+                  <LoaderCircle className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Camera aria-hidden="true" />
+                )}
+                {photo.isPending ? 'Saving photo...' : user.profileImageUrl ? 'Change photo' : 'Upload photo'}
+              </Button>
+              {user.profileImageUrl ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  disabled={photo.isPending}
+                  onClick={() => photo.mutate(null)}
+                  data-testid="button-remove-photo"
+                >
+                  <Trash2 aria-hidden="true" />
+                  Remove photo
+                </Button>
+              ) : null}
+            </div>
+            <p className="text-xs text-muted-foreground">
+              JPEG, PNG, WebP, AVIF or GIF up to 10 MB; it is cropped to a square.
+            </p>
+          </div>
+        </div>
+
+        <form
+          onSubmit={submit}
+          noValidate
+          className="grid gap-4"
+          aria-label="Name and location"
+          data-testid="form-profile-details"
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={`${id}-first-name`} label="First name" errors={errors.firstName?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  autoComplete="given-name"
+                  aria-required="true"
+                  maxLength={MAX_NAME_LENGTH}
+                  {...register('firstName')}
+                  data-testid="input-profile-first-name"
+                />
+              )}
+            </Field>
+            <Field
+              id={`${id}-last-name`}
+              label="Last name"
+              labelNote="(optional)"
+              errors={errors.lastName?.message}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  autoComplete="family-name"
+                  maxLength={MAX_NAME_LENGTH}
+                  {...register('lastName')}
+                  data-testid="input-profile-last-name"
+                />
+              )}
+            </Field>
+          </div>
+          <Field
+            id={`${id}-location`}
+            label="Location"
+            labelNote="(optional)"
+            hint="A town or region is enough, e.g. Leeds, UK."
+            errors={errors.location?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="address-level2"
+                maxLength={MAX_LOCATION_LENGTH}
+                {...register('location')}
+                data-testid="input-profile-location"
+              />
+            )}
+          </Field>
+          <div>
+            <Button type="submit" disabled={update.isPending} data-testid="button-save-profile">
+              {update.isPending ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Save aria-hidden="true" />
+              )}
+              {update.isPending ? 'Saving...' : 'Save Profile'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
