@@ -60,6 +60,9 @@ const actions: Record<
   swapRuleWrite: (member) => member.post('/api/swap-rules', {}),
   swapRuleCount: (member) => member.post('/api/swap-rules/match-count', {}),
   ringAction: (member) => member.patch(`/api/rings/${unknown}`, { status: 'accepted' }),
+  holiday: (member) => member.delete('/api/users/holiday'),
+  shipment: (member) =>
+    member.post(`/api/trade-requests/${unknown}/shipment`, { carrier: 'dhl', trackingNumber: 'JD0123456789' }),
 };
 
 let baseUrl = '';

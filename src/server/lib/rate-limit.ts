@@ -157,7 +157,9 @@ export type MemberAction =
   | 'dispute'
   | 'swapRuleWrite'
   | 'swapRuleCount'
-  | 'ringAction';
+  | 'ringAction'
+  | 'holiday'
+  | 'shipment';
 
 export interface MemberRateLimit {
   points: number;
@@ -184,6 +186,8 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   // The rules editor asks for a live count as the member types.
   swapRuleCount: { points: 600, windowSeconds: 60 * 60 },
   ringAction: { points: 120, windowSeconds: 60 * 60 },
+  holiday: { points: 20, windowSeconds: 60 * 60 },
+  shipment: { points: 30, windowSeconds: 60 * 60 },
 };
 
 const WHAT: Record<MemberAction, string> = {
@@ -199,6 +203,8 @@ const WHAT: Record<MemberAction, string> = {
   swapRuleWrite: 'changes to your swap rules',
   swapRuleCount: 'match counts',
   ringAction: 'swap ring actions',
+  holiday: 'holiday mode changes',
+  shipment: 'tracking updates',
 };
 
 /**

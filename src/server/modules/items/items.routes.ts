@@ -8,6 +8,7 @@ import {
   itemList,
   itemListQuery,
   itemUpdate,
+  similarItems as similarItemsSchema,
 } from '../../../common/api/items';
 import { SharedJson, sendSharedJson, serializeWith } from '../../lib/json-response';
 import { currentUser } from '../../lib/session';
@@ -20,6 +21,7 @@ import {
   listUserItems,
   updateItem,
 } from './items.service';
+import { similarItems } from './similar.service';
 
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
@@ -57,6 +59,12 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/items/:id',
     { config: { auth: 'public' }, schema: { params: idParam, response: { 200: item } } },
     async (request) => getItem(ctx, (await currentUser(request))?.id, request.params.id),
+  );
+
+  app.get(
+    '/api/items/:id/similar',
+    { config: { auth: 'public' }, schema: { params: idParam, response: { 200: similarItemsSchema } } },
+    async (request) => similarItems(ctx, (await currentUser(request))?.id, request.params.id),
   );
 
   app.post(

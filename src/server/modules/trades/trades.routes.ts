@@ -6,6 +6,7 @@ import {
   disputeResolutionInput,
   moderationDispute,
   reliability,
+  shipmentInput,
   tradeDispute,
   tradeRequest,
   tradeRequestInput,
@@ -14,6 +15,7 @@ import {
 import { registerModerationQueue } from '../../lib/moderation-routes';
 import { listDisputes, openDispute, resolveDispute } from './disputes.service';
 import { memberReliability } from './reliability.service';
+import { recordShipment } from './shipments.service';
 import { confirmReceived, createTradeRequest, listTradeRequests, updateTradeStatus } from './trades.service';
 
 export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,6 +57,15 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParam, body: emptyBody, response: { 200: tradeRequest } },
     },
     async (request) => confirmReceived(ctx, request.member.id, request.params.id, timers),
+  );
+
+  app.post(
+    '/api/trade-requests/:id/shipment',
+    {
+      config: { auth: 'member', memberLimit: 'shipment' },
+      schema: { params: idParam, body: shipmentInput, response: { 200: tradeRequest } },
+    },
+    async (request) => recordShipment(ctx, request.member.id, request.params.id, request.body, timers),
   );
 
   app.post(
