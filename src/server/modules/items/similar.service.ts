@@ -17,8 +17,8 @@ import { itemColumns, presentItem } from './items.presenter';
 
 type ItemRow = typeof itemsTable.$inferSelect;
 
-/** What each signal adds to the score; the reasons list them strongest first. */
-const WEIGHTS = {
+/** What each signal adds to the score (constants, written into the SQL); the reasons list them strongest first. */
+const WEIGHT = {
   brand: 4,
   yourSize: 3,
   sameSize: 3,
@@ -29,6 +29,7 @@ const WEIGHTS = {
   perColour: 0.75,
   perWord: 1.5,
 } as const;
+const w = (name: keyof typeof WEIGHT) => sql.raw(WEIGHT[name].toFixed(2));
 
 /** The viewer's preferred sizes per profile category, lower-cased: what "your size" compares with. */
 async function viewerSizes(ctx: ServiceContext, viewerId: string | undefined) {
@@ -111,14 +112,14 @@ async function rankSimilar(ctx: ServiceContext, target: ItemRow, viewerId: strin
       and ${ownerPresent(items.userId)}
       ${viewerId ? sql`and ${items.userId} <> ${viewerId} and ${noBlockBetween(viewerId, items.userId)}` : sql``}`;
 
-  const score = sql`(case when s.same_brand then ${WEIGHTS.brand} else 0 end
-      + case when s.your_size then ${WEIGHTS.yourSize} else 0 end
-      + case when s.same_size then ${WEIGHTS.sameSize} when s.near_size then ${WEIGHTS.nearSize} else 0 end
-      + case when s.similar_value then ${WEIGHTS.value} else 0 end
-      + case when s.same_style then ${WEIGHTS.style} else 0 end
-      + least(s.shared_tags, 3) * ${WEIGHTS.perTag}
-      + least(s.shared_colours, 2) * ${WEIGHTS.perColour}
-      + least(s.shared_words, 3) * ${WEIGHTS.perWord})`;
+  const score = sql`(case when s.same_brand then ${w('brand')} else 0 end
+      + case when s.your_size then ${w('yourSize')} else 0 end
+      + case when s.same_size then ${w('sameSize')} when s.near_size then ${w('nearSize')} else 0 end
+      + case when s.similar_value then ${w('value')} else 0 end
+      + case when s.same_style then ${w('style')} else 0 end
+      + least(s.shared_tags, 3) * ${w('perTag')}
+      + least(s.shared_colours, 2) * ${w('perColour')}
+      + least(s.shared_words, 3) * ${w('perWord')})`;
 
   return queryRows<{
     id: string;
