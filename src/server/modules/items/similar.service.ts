@@ -51,8 +51,9 @@ const profileCategory = sql`case when ${items.style} is not null and ${items.sty
  * Up to 12 listed items like `target`: the same category and department, ranked by one score
  * over brand, size (the viewer's own, the same, or one step away), value (within 30 %), style,
  * shared tags, colours and title words. An item qualifies only with at least one of value, brand,
- * tags, colours or title words in common, which the indexes find (items_active_similar_idx and the
- * GIN indexes), so the score is computed for few rows. Never the item itself, the viewer's own
+ * tags or title words in common (a shared colour alone is too common to count), which the indexes
+ * find (items_active_similar_idx on category, department and value, and the brand and GIN indexes),
+ * so the score is computed for the candidates only. Never the item itself, the viewer's own
  * items, blocked members' items or away members' items.
  */
 async function rankSimilar(ctx: ServiceContext, target: ItemRow, viewerId: string | undefined) {
@@ -92,7 +93,6 @@ async function rankSimilar(ctx: ServiceContext, target: ItemRow, viewerId: strin
       similarValue,
       targetBrand ? sql`lower(${items.brand}) = ${targetBrand}` : null,
       target.tags.length ? sql`${items.tags} && ${sql.param(target.tags)}::text[]` : null,
-      target.colors.length ? sql`${items.colors} && ${sql.param(target.colors)}::text[]` : null,
       wordQuery ? sql`${items.titleVector} @@ ${wordQuery}` : null,
     ].filter((arm) => arm !== null),
     sql` or `,
