@@ -21,12 +21,20 @@ import {
 const DAY = 24 * 60 * 60 * 1000;
 const isoDay = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
-/** Both widths the screens are checked at: the page passes axe at each. */
+/**
+ * Both widths the screens are checked at: the page passes axe at each. With E2E_SCREENSHOTS set to a
+ * folder, each check also saves a screenshot there to look at.
+ */
 async function axeAtBothWidths(page: Page, within?: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await settle(page);
     expect(await seriousViolations(page, within)).toEqual([]);
+    const folder = process.env.E2E_SCREENSHOTS;
+    if (folder) {
+      const name = (within ?? 'page').replace(/[^a-z0-9-]+/gi, '');
+      await page.screenshot({ path: `${folder}/${name}-${width}.png` });
+    }
   }
 }
 
