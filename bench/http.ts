@@ -118,6 +118,13 @@ export function httpCases(fixtures: Fixtures): HttpCase[] {
     },
     { key: 'facets', label: 'GET /api/items/facets', method: 'GET', path: '/api/items/facets' },
     {
+      key: 'similar-items',
+      label: 'GET /api/items/:id/similar (signed in)',
+      method: 'GET',
+      path: `/api/items/${fixtures.foreignItemId}/similar`,
+      headers: cookie(fixtures.viewer.token),
+    },
+    {
       key: 'smart-matches',
       label: 'POST /api/items/:id/smart-matches (signed in)',
       method: 'POST',

@@ -237,6 +237,21 @@ const rows: Record<string, Row> = {
     expect: { visitor: 401, other: 200, owner: 200 },
     request: () => ({ url: '/api/users/profile/photo' }),
   },
+  'PUT /api/users/holiday': {
+    expect: { visitor: 401, other: 200, owner: 200 },
+    request: () => ({
+      url: '/api/users/holiday',
+      body: { until: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) },
+    }),
+  },
+  'DELETE /api/users/holiday': {
+    expect: { visitor: 401, other: 200, owner: 200 },
+    request: () => ({ url: '/api/users/holiday' }),
+  },
+  'GET /api/items/:id/similar': {
+    expect: publicRead,
+    request: (w) => ({ url: `/api/items/${w.itemId}/similar` }),
+  },
   'POST /api/images': {
     expect: { visitor: 401, other: 201, owner: 201 },
     request: () => ({ url: '/api/images', multipart: true }),
@@ -301,6 +316,14 @@ const rows: Record<string, Row> = {
   'POST /api/trade-requests/:id/received': {
     expect: { visitor: 401, other: 404, owner: 409 },
     request: (w) => ({ url: `/api/trade-requests/${w.tradeId}/received`, body: {} }),
+  },
+  'POST /api/trade-requests/:id/shipment': {
+    // The world's trade is pending: a party learns tracking comes once it is accepted.
+    expect: { visitor: 401, other: 404, owner: 409 },
+    request: (w) => ({
+      url: `/api/trade-requests/${w.tradeId}/shipment`,
+      body: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    }),
   },
   'POST /api/trade-requests/:id/dispute': {
     // The world's trade is pending: a party learns it cannot be disputed yet.

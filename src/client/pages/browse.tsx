@@ -201,6 +201,7 @@ export function BrowsePage() {
             itemId={highlight}
             onClose={closeDetail}
             tagHref={(tag) => hrefFor({ ...DEFAULT_ITEM_FILTERS, tags: [tag] })}
+            itemHref={(id) => hrefFor(filters, id)}
           />
         </Suspense>
       ) : null}

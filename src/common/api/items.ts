@@ -33,6 +33,8 @@ export const MAX_ITEM_VALUE_CENTS = 10_000_000;
 export const itemOwner = userSummary.extend({
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),
+  /** Holiday mode: the owner is away until this moment (ISO), or null. Absent where not known. */
+  awayUntil: z.string().nullable().optional(),
 });
 export type ItemOwner = z.infer<typeof itemOwner>;
 
@@ -270,3 +272,25 @@ export type Stats = z.infer<typeof stats>;
 
 export const favoriteItemParam = z.object({ itemId: z.uuid({ message: 'itemId must be an item id' }) });
 export const favoriteAdded = z.object({ itemId: z.string(), createdAt: z.string() });
+
+/** Why an item is shown as similar to another, strongest first. */
+export const SIMILARITY_REASONS = [
+  'same brand',
+  'your size',
+  'same size',
+  'similar size',
+  'similar value',
+  'same style',
+  'shared tags',
+  'same colours',
+  'similar name',
+] as const;
+export type SimilarityReason = (typeof SIMILARITY_REASONS)[number];
+
+/** GET /api/items/:id/similar: up to 12 listed items like this one, each with why. */
+export const similarItem = z.object({
+  item,
+  reasons: z.array(z.enum(SIMILARITY_REASONS)),
+});
+export type SimilarItem = z.infer<typeof similarItem>;
+export const similarItems = z.array(similarItem);

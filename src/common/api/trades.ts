@@ -11,6 +11,7 @@ import { moderationQueueQuery, text } from './common';
 import { DEAL_FIELDS } from '../domain/trade-terms';
 import { userSummary } from './users';
 import { MAX_TRADE_MESSAGE_LENGTH } from '../domain/limits';
+import { CARRIER_IDS, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_PATTERN } from '../domain/carriers';
 
 export const tradeItemSummary = z.object({
   id: z.string(),
@@ -41,6 +42,26 @@ export const tradeDispute = z.object({
   resolvedAt: z.string().nullable(),
 });
 export type TradeDispute = z.infer<typeof tradeDispute>;
+
+/** How a party sent their item: the carrier, its tracking number and when they said so. */
+export const shipment = z.object({
+  carrier: z.enum(CARRIER_IDS),
+  trackingNumber: z.string(),
+  shippedAt: z.string(),
+});
+export type Shipment = z.infer<typeof shipment>;
+
+/** POST /api/trade-requests/:id/shipment: what the member sent their own item with; replaces what they said before. */
+export const shipmentInput = z
+  .object({
+    carrier: z.enum(CARRIER_IDS, { message: 'Choose a carrier from the list' }),
+    trackingNumber: z
+      .string({ message: 'Enter the tracking number' })
+      .trim()
+      .regex(TRACKING_NUMBER_PATTERN, { message: TRACKING_NUMBER_MESSAGE }),
+  })
+  .strict();
+export type ShipmentInput = z.infer<typeof shipmentInput>;
 
 /** One deal field that differs between a request's terms and the live item. */
 export const termsChange = z.object({
@@ -87,6 +108,10 @@ export const tradeRequest = z.object({
   termsVersion: z.string(),
   requester: userSummary,
   owner: userSummary,
+  /** What the requester sent their item with, once they said; null before. */
+  requesterShipment: shipment.nullable(),
+  /** What the owner sent their item with, once they said; null before. */
+  ownerShipment: shipment.nullable(),
   /** The member's own review of this trade, if any. */
   myReview: z.object({ rating: z.number().int() }).nullable(),
 });

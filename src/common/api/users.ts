@@ -22,6 +22,8 @@ export const user = z.object({
   emailVerified: z.boolean().optional(),
   /** Only on the member's own record: must they verify it before sending trade requests and messages. */
   emailVerificationRequired: z.boolean().optional(),
+  /** Only on the member's own record: holiday mode's end (ISO, the start of the return date), or null when not away. */
+  holidayUntil: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof user>;
 
@@ -73,3 +75,13 @@ export const profileInput = z
   })
   .strict();
 export type ProfileInput = z.input<typeof profileInput>;
+
+/** Holiday mode: the return date, a calendar day (YYYY-MM-DD) after today and at most 90 days away. */
+export const holidayInput = z
+  .object({
+    until: z
+      .string({ message: 'Choose a return date' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Choose a return date (YYYY-MM-DD)' }),
+  })
+  .strict();
+export type HolidayInput = z.infer<typeof holidayInput>;

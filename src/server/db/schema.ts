@@ -31,6 +31,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { ItemTerms } from '../../common/domain/trade-terms';
+import type { ShipmentRecord } from '../../common/domain/carriers';
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -74,8 +75,20 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Set when the member deleted their account; the row stays, anonymised, for others' trade history. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Holiday mode: the member is away until this moment (the start of their return date, UTC).
+     * While it is in the future their items leave every marketplace list and match, and new trade
+     * requests for them are refused; once it passes, it ends by itself (lib/item-visibility.ts).
+     */
+    holidayUntil: timestamp('holiday_until', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The few members away at any time: what `ownerPresent` looks up for every listed item.
+    index('users_holiday_idx')
+      .on(t.holidayUntil)
+      .where(sql`${t.holidayUntil} is not null`),
+  ],
 );
 
 /**
@@ -285,6 +298,10 @@ export const items = pgTable(
     index('items_active_size_idx')
       .on(t.size)
       .where(sql`${t.isActive}`),
+    // Similar items: the listed items of one category and department in a value band.
+    index('items_active_similar_idx')
+      .on(t.category, t.gender, t.estimatedValue)
+      .where(sql`${t.isActive}`),
     index('items_search_vector_idx').using('gin', t.searchVector),
     index('items_title_vector_idx').using('gin', t.titleVector),
     index('items_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
@@ -347,6 +364,10 @@ export const tradeRequests = pgTable(
     /** The party who cancelled; null when the sweep or a moderator did (no member is to blame). */
     cancelledById: uuid('cancelled_by_id').references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text('cancel_reason'),
+    /** What the requester sent their item with (carrier and tracking number); null until they say. */
+    requesterShipment: jsonb('requester_shipment').$type<ShipmentRecord>(),
+    /** What the owner sent their item with; null until they say. */
+    ownerShipment: jsonb('owner_shipment').$type<ShipmentRecord>(),
   },
   (t) => [
     uniqueIndex('trade_requests_pending_pair_idx')

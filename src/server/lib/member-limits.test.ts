@@ -62,6 +62,9 @@ const actions: Record<
   ringAction: (member) => member.patch(`/api/rings/${unknown}`, { status: 'accepted' }),
   savedSearchWrite: (member) => member.delete(`/api/saved-searches/${unknown}`),
   profileChange: (member) => member.patch('/api/users/profile', { firstName: 'Renamed' }),
+  holiday: (member) => member.delete('/api/users/holiday'),
+  shipment: (member) =>
+    member.post(`/api/trade-requests/${unknown}/shipment`, { carrier: 'dhl', trackingNumber: 'JD0123456789' }),
 };
 
 let baseUrl = '';

@@ -159,7 +159,9 @@ export type MemberAction =
   | 'swapRuleCount'
   | 'ringAction'
   | 'savedSearchWrite'
-  | 'profileChange';
+  | 'profileChange'
+  | 'holiday'
+  | 'shipment';
 
 export interface MemberRateLimit {
   points: number;
@@ -189,6 +191,8 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   // Saving, opening and deleting saved searches together.
   savedSearchWrite: { points: 120, windowSeconds: 60 * 60 },
   profileChange: { points: 60, windowSeconds: 60 * 60 },
+  holiday: { points: 20, windowSeconds: 60 * 60 },
+  shipment: { points: 30, windowSeconds: 60 * 60 },
 };
 
 const WHAT: Record<MemberAction, string> = {
@@ -206,6 +210,8 @@ const WHAT: Record<MemberAction, string> = {
   ringAction: 'swap ring actions',
   savedSearchWrite: 'changes to your saved searches',
   profileChange: 'changes to your profile',
+  holiday: 'holiday mode changes',
+  shipment: 'tracking updates',
 };
 
 /**

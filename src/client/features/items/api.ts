@@ -1,4 +1,4 @@
-import type { Item, ItemDetail, ItemFacets, ItemInput, ItemUpdate } from '@common/api/items';
+import type { Item, ItemDetail, ItemFacets, ItemInput, ItemUpdate, SimilarItem } from '@common/api/items';
 import { imageUrl } from '@common/domain/image-url';
 import { itemFiltersToParams, parseItemFilters, type ItemFilterState } from '@common/domain/item-filters';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
@@ -129,6 +129,14 @@ export function itemUrl(id: string): string {
 }
 
 /** One item with its owner (the detail view). The default query function GETs the key's URL. */
+/** Up to 12 listed items like this one, each with why (GET /api/items/:id/similar); for visitors too. */
+export function useSimilarItems(id: string) {
+  return useQuery<SimilarItem[]>({
+    queryKey: [`${itemUrl(id)}/similar`],
+    meta: holdsItems(),
+  });
+}
+
 export function useItem(id: string | null) {
   return useQuery<ItemDetail>({
     queryKey: [itemUrl(id ?? '')],

@@ -3,6 +3,7 @@ import type {
   DisputeInput,
   DisputeResolutionInput,
   ModerationDispute,
+  ShipmentInput,
   TradeRequest,
   TradeRequestInput,
   TradeStatusInput,
@@ -135,5 +136,12 @@ export function useResolveDispute() {
 export function useConfirmReceived() {
   return useTradeChange('Failed to mark as received', async (id: string) =>
     tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/received`)),
+  );
+}
+
+/** Says how the member sent their own item (carrier and tracking number); saying it again replaces it. */
+export function useRecordShipment() {
+  return useTradeChange('Tracking not saved', async ({ id, ...input }: { id: string } & ShipmentInput) =>
+    tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/shipment`, input)),
   );
 }

@@ -4,7 +4,7 @@ import type { PreferencesPayload } from '@common/domain/preferences-payload';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
 import { ApiError } from '@client/lib/api-error';
-import { holdsItems } from '@client/lib/item-queries';
+import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
 import { refreshSession } from '@client/lib/session';
 
 const AUTH_USER_URL = '/api/auth/user';
@@ -83,5 +83,25 @@ export function useProfilePhoto() {
     },
     meta: { errorTitle: 'Photo not saved', errorDescription: 'Your profile photo could not be saved.' },
     onSuccess: show,
+  });
+}
+
+/**
+ * Holiday mode on until `until` (YYYY-MM-DD), or off with `null`. The member's items leave or
+ * return to every list, so item queries refetch too.
+ */
+export function useHolidayMode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (until: string | null) =>
+      (await (until === null
+        ? await apiRequest('DELETE', '/api/users/holiday')
+        : await apiRequest('PUT', '/api/users/holiday', { until })
+      ).json()) as User,
+    meta: { errorTitle: 'Holiday mode not changed' },
+    onSuccess: (user) => {
+      queryClient.setQueryData<User>([AUTH_USER_URL], user);
+      void invalidateItemQueries(queryClient);
+    },
   });
 }

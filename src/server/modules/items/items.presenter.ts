@@ -1,11 +1,12 @@
 import type { Item } from '../../../common/api/items';
+import { isAway } from '../../../common/domain/holiday';
 import { items, users } from '../../db/schema';
 
 type ItemRow = typeof items.$inferSelect;
 
 type OwnerRow = Pick<
   typeof users.$inferSelect,
-  'id' | 'firstName' | 'lastName' | 'profileImageUrl' | 'ratingAverage' | 'ratingCount'
+  'id' | 'firstName' | 'lastName' | 'profileImageUrl' | 'ratingAverage' | 'ratingCount' | 'holidayUntil'
 >;
 
 /** The columns an item is shown with: the item and its owner's public fields. */
@@ -18,6 +19,7 @@ export const itemColumns = {
     profileImageUrl: users.profileImageUrl,
     ratingAverage: users.ratingAverage,
     ratingCount: users.ratingCount,
+    holidayUntil: users.holidayUntil,
   },
 };
 
@@ -52,6 +54,7 @@ export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow })
       profileImageUrl: owner.profileImageUrl,
       averageRating: owner.ratingAverage === null ? null : Math.round(owner.ratingAverage * 10) / 10,
       reviewCount: owner.ratingCount,
+      awayUntil: isAway(owner.holidayUntil) ? (owner.holidayUntil?.toISOString() ?? null) : null,
     },
   };
 }

@@ -4,6 +4,7 @@ import type { SortBy } from '../../../common/domain/taxonomy';
 import { items, users } from '../../db/schema';
 import { websearchText } from '../../lib/search-text';
 import { likeContains } from '../../lib/sql';
+import { ownerPresent } from '../../lib/item-visibility';
 
 const DATE_WINDOWS: Record<NonNullable<ItemFilters['dateFilter']>, string> = {
   today: '1 day',
@@ -32,10 +33,10 @@ export function searchQuery(search: string) {
   return sql`websearch_to_tsquery('english', ${websearchText(search)})`;
 }
 
-/** The WHERE clause for the marketplace list (active items only) and every filter of the Browse page (docs/product.md § Browse and search). */
+/** The WHERE clause for the marketplace list (active items of members not away) and every filter of the Browse page (docs/product.md § Browse and search). */
 export function marketplaceWhere(filters: ItemFilters, options: WhereOptions = {}): SQL {
   const { omit, searchMode = 'fulltext' } = options;
-  const where: Array<SQL | undefined> = [eq(items.isActive, true)];
+  const where: Array<SQL | undefined> = [eq(items.isActive, true), ownerPresent(items.userId)];
   const { category } = filters;
   if (category && omit !== 'category') {
     where.push(

@@ -9,6 +9,7 @@ import {
   itemList,
   itemListQuery,
   itemUpdate,
+  similarItems as similarItemsSchema,
 } from '../../../common/api/items';
 import { SharedJson, sendSharedJson, serializeWith } from '../../lib/json-response';
 import { currentUser } from '../../lib/session';
@@ -21,6 +22,7 @@ import {
   listUserItems,
   updateItem,
 } from './items.service';
+import { similarItems } from './similar.service';
 
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
@@ -58,6 +60,12 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/items/:id',
     { config: { auth: 'public' }, schema: { params: idParam, response: { 200: itemDetail } } },
     async (request) => getItem(ctx, (await currentUser(request))?.id, request.params.id),
+  );
+
+  app.get(
+    '/api/items/:id/similar',
+    { config: { auth: 'public' }, schema: { params: idParam, response: { 200: similarItemsSchema } } },
+    async (request) => similarItems(ctx, (await currentUser(request))?.id, request.params.id),
   );
 
   app.post(

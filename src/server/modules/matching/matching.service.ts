@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { BarterMatch, ValueEstimate } from '../../../common/api/matching';
 import type { Item } from '../../../common/api/items';
 import { scoreBarter, scoreOffer, STRONG_MATCH_SCORE, wants } from '../../../common/domain/matching';
+import { isAway } from '../../../common/domain/holiday';
 import { type Db, queryRows } from '../../db/connect';
 import { items, users, wishlistItems } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
@@ -9,11 +10,13 @@ import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { itemColumns, presentItem } from '../items/items.presenter';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
+import { ownerPresent } from '../../lib/item-visibility';
 import { blockedIds, isBlockedBetween, noBlockBetween } from '../safety/safety.query';
 import { loadProfiles, toMatchItem } from './profiles';
 import { findRings } from './rings';
 
-const tradable = sql`${items.isActive} and ${items.availability} not in ('reserved', 'traded')`;
+/** Listed, free to trade, and its owner not away (holiday mode). */
+const tradable = sql`${items.isActive} and ${items.availability} not in ('reserved', 'traded') and ${ownerPresent(items.userId)}`;
 /** Candidates are pre-selected by indexed SQL; scoring then runs in TypeScript on at most this many. */
 const CANDIDATE_LIMIT = 150;
 const SMART_MATCH_LIMIT = 20;
@@ -35,6 +38,8 @@ export async function smartMatches(ctx: ServiceContext, memberId: string, target
   if (target.item.userId === memberId)
     throw forbidden('Smart Match ranks your items for another member’s item');
   if (!target.item.isActive) throw notFound('Item not found');
+  // An away owner takes no new requests: nothing to rank until they are back.
+  if (isAway(target.owner.holidayUntil)) return [];
   if (await isBlockedBetween(ctx.db, memberId, target.item.userId)) return [];
   const [mine, profiles] = await Promise.all([
     ctx.db

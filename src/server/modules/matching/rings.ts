@@ -2,13 +2,15 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { favorites, items, users, wishlistItems } from '../../db/schema';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
+import { ownerPresent } from '../../lib/item-visibility';
 
 /** Bounds of the search: it stays a handful of indexed queries whatever the size of the marketplace. */
 const MAX_WANTERS = 50;
 const MAX_WANTED = 200;
 const MAX_LINKS = 200;
 
-const tradable = sql`${items.isActive} and ${items.availability} not in ('reserved', 'traded')`;
+/** Listed, free to trade, and its owner not away (holiday mode). */
+const tradable = sql`${items.isActive} and ${items.availability} not in ('reserved', 'traded') and ${ownerPresent(items.userId)}`;
 
 export interface Ring {
   /** What the member receives. */

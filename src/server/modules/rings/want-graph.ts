@@ -3,6 +3,7 @@ import { DEFAULT_VALUE_BAND } from '../../../common/domain/ring-state';
 import { queryRows, type Queryable } from '../../db/connect';
 import { items, wishlistItems } from '../../db/schema';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
+import { ownerPresentText } from '../../lib/item-visibility';
 
 /**
  * The want graph, derived from the database on every read (docs/decisions/007-swap-rings.md): an arc
@@ -12,10 +13,11 @@ import { wishlistMatchesItem } from '../wishlist/wishlist.query';
  * swaps only", not held by an open ring, and their owners have not blocked each other.
  */
 
-/** Listed and open to rings, whatever rings hold (the match counts). */
+/** Listed and open to rings, whatever rings hold (the match counts); never an away member's item. */
 const listedText = (alias: string) =>
   `${alias}.is_active and ${alias}.deleted_at is null
-    and ${alias}.availability in ('available', 'pending') and not ${alias}.direct_swaps_only`;
+    and ${alias}.availability in ('available', 'pending') and not ${alias}.direct_swaps_only
+    and ${ownerPresentText(`${alias}.user_id`)}`;
 const listed = (alias: string) => sql.raw(listedText(alias));
 
 /** Listed, open to rings, and held by no open ring (the engine's nodes). */

@@ -6,6 +6,7 @@ import {
   disputeResolutionInput,
   moderationDispute,
   reliability,
+  shipmentInput,
   tradeDispute,
   tradeRequest,
   tradeRequestInput,
@@ -15,6 +16,7 @@ import { registerModerationQueue } from '../../lib/moderation-routes';
 import { openDispute } from './disputes.service';
 import { listDisputes, resolveDispute } from './moderation-queue';
 import { memberReliability } from './reliability.service';
+import { recordShipment } from './shipments.service';
 import { confirmReceived, createTradeRequest, listTradeRequests, updateTradeStatus } from './trades.service';
 
 export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,6 +58,15 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParam, body: emptyBody, response: { 200: tradeRequest } },
     },
     async (request) => confirmReceived(ctx, request.member.id, request.params.id, timers),
+  );
+
+  app.post(
+    '/api/trade-requests/:id/shipment',
+    {
+      config: { auth: 'member', memberLimit: 'shipment' },
+      schema: { params: idParam, body: shipmentInput, response: { 200: tradeRequest } },
+    },
+    async (request) => recordShipment(ctx, request.member.id, request.params.id, request.body, timers),
   );
 
   app.post(

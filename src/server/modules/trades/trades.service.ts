@@ -9,6 +9,7 @@ import {
   defaultTradeMessage,
 } from '../../../common/domain/trade-state';
 import { dealTerms } from '../../../common/domain/trade-terms';
+import { awayMessage, isAway } from '../../../common/domain/holiday';
 import type { Db, Queryable, Tx } from '../../db/connect';
 import { items, reviews, tradeDisputes, tradeRequests, users } from '../../db/schema';
 import type { TradeTimers } from '../../env';
@@ -64,6 +65,21 @@ function refreshAfterCommit(db: Db, effects: Effects, itemIds: string[]) {
   if (itemIds.length > 0) effects.after(() => db.transaction((tx) => refreshAvailability(tx, itemIds)));
 }
 
+/**
+ * Holiday mode: an away owner takes no new requests (their pending ones stay). The owner's row is
+ * read FOR SHARE, so a holiday being switched on meanwhile is waited for, not missed.
+ */
+async function refuseIfAway(tx: Queryable, ownerId: string) {
+  const [owner] = await tx
+    .select({ firstName: users.firstName, holidayUntil: users.holidayUntil })
+    .from(users)
+    .where(eq(users.id, ownerId))
+    .for('share');
+  if (owner?.holidayUntil && isAway(owner.holidayUntil)) {
+    throw conflict(awayMessage(owner.firstName, owner.holidayUntil));
+  }
+}
+
 export async function createTradeRequest(
   ctx: ServiceContext,
   memberId: string,
@@ -87,6 +103,7 @@ export async function createTradeRequest(
     if (!requested.isActive || UNAVAILABLE.has(requested.availability)) {
       throw conflict('This item is no longer available for barter');
     }
+    await refuseIfAway(tx, requested.userId);
     if (!offered || offered.deletedAt) throw notFound('The item you offered was not found');
     if (offered.userId !== requesterId) throw forbidden('You can only offer your own items');
     if (!offered.isActive || UNAVAILABLE.has(offered.availability)) {
@@ -643,6 +660,8 @@ async function selectTrades(
       ...presentTradeItems(trade, row.requestedItem, row.offeredItem),
       requester: presentUserSummary(row.requester),
       owner: presentUserSummary(row.owner),
+      requesterShipment: trade.requesterShipment,
+      ownerShipment: trade.ownerShipment,
       myReview: row.myRating === null ? null : { rating: row.myRating },
     };
   });

@@ -1,4 +1,5 @@
 import type { User, UserSummary } from '../../../common/api/users';
+import { isAway } from '../../../common/domain/holiday';
 import type { users } from '../../db/schema';
 
 type UserRow = typeof users.$inferSelect;
@@ -16,6 +17,7 @@ export function presentUser(row: UserRow): User {
     preferredCategories: row.preferredCategories,
     preferredSizes: row.preferredSizes,
     createdAt: row.createdAt.toISOString(),
+    holidayUntil: isAway(row.holidayUntil) ? (row.holidayUntil?.toISOString() ?? null) : null,
   };
 }
 

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { preferencesInput, profileInput, user as userSchema } from '../../../common/api/users';
+import { emptyBody } from '../../../common/api/common';
+import { holidayInput, preferencesInput, profileInput, user as userSchema } from '../../../common/api/users';
 import { acceptImageUploads, readImageUpload } from '../images/image-upload';
 import { storeImage } from '../images/images.service';
 import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
+import { endHoliday, startHoliday } from './holiday.service';
 import { removeProfilePhoto, setProfilePhoto, updatePreferences, updateProfile } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,5 +48,24 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/profile/photo',
     { config: { auth: 'member', memberLimit: 'profileChange' }, schema: { response: { 200: userSchema } } },
     async (request) => removeProfilePhoto(ctx, request.member.id),
+  );
+
+  // Holiday mode hides or shows the member's items: these writes empty the marketplace cache.
+  app.put(
+    '/api/users/holiday',
+    {
+      config: { auth: 'member', memberLimit: 'holiday' },
+      schema: { body: holidayInput, response: { 200: userSchema } },
+    },
+    async (request) => startHoliday(app.services, request.member.id, request.body.until),
+  );
+
+  app.delete(
+    '/api/users/holiday',
+    {
+      config: { auth: 'member', memberLimit: 'holiday' },
+      schema: { body: emptyBody, response: { 200: userSchema } },
+    },
+    async (request) => endHoliday(app.services, request.member.id),
   );
 };

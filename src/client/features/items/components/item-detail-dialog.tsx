@@ -2,6 +2,7 @@ import type { Item, ItemDetail as ItemDetailData } from '@common/api/items';
 import { formatDollars } from '@common/domain/money';
 import { starParts } from '@common/domain/rating-stars';
 import { formatDate } from '@common/domain/relative-time';
+import { formatReturnDate } from '@common/domain/holiday';
 import { CONDITION_LABELS, GENDER_LABELS } from '@common/domain/taxonomy';
 import {
   ArrowLeftRight,
@@ -29,6 +30,7 @@ import { BookmarkButton, FavoriteButton, ShareButton } from './item-icon-buttons
 import { ItemImage } from './item-image';
 import { WhatYouCouldGetButton } from '@client/features/matching';
 import { ItemOwnerMenu } from './item-owner-menu';
+import { SimilarItems } from './similar-items';
 import { ReportButton } from '@client/features/safety';
 import { hasStatus } from '@client/lib/api-error';
 
@@ -41,10 +43,13 @@ export function ItemDetailDialog({
   itemId,
   onClose,
   tagHref,
+  itemHref,
 }: {
   itemId: string;
   onClose: () => void;
   tagHref: (tag: string) => string;
+  /** Where a similar item leads (this view, showing that item). */
+  itemHref: (id: string) => string;
 }) {
   const { data: item, isPending, isError, error } = useItem(itemId);
   const notFound = isError && hasStatus(error, 404, 400);
@@ -57,7 +62,16 @@ export function ItemDetailDialog({
         aria-describedby={item ? 'item-detail-description' : undefined}
       >
         {item ? (
-          <ItemDetail item={item} onDeleted={onClose} tagHref={tagHref} />
+          <>
+            <ItemDetail item={item} onDeleted={onClose} tagHref={tagHref} />
+            <div className="border-t p-5 sm:p-6">
+              <SimilarItems
+                itemId={item.id}
+                itemHref={itemHref}
+                title={item.isActive ? 'Similar items' : 'Similar items you can still get'}
+              />
+            </div>
+          </>
         ) : isPending ? (
           <DetailSkeleton />
         ) : (
@@ -74,6 +88,11 @@ export function ItemDetailDialog({
             <Button variant="outline" onClick={onClose}>
               Back to browsing
             </Button>
+            {notFound ? (
+              <div className="mt-6 w-full text-left">
+                <SimilarItems itemId={itemId} itemHref={itemHref} title="Similar items you can still get" />
+              </div>
+            ) : null}
           </div>
         )}
       </DialogContent>
@@ -114,6 +133,16 @@ function ItemDetail({
       <Gallery key={item.id} item={item} />
 
       <div className="flex min-w-0 flex-col gap-5 p-5 sm:p-6">
+        {item.owner.awayUntil && !controls.isOwner ? (
+          <p
+            className="mr-8 rounded-lg bg-secondary px-3 py-2 text-sm font-medium text-secondary-foreground"
+            role="status"
+            data-testid="text-detail-owner-away"
+          >
+            {item.owner.firstName} is away until {formatReturnDate(item.owner.awayUntil)}: new barter
+            requests open again then.
+          </p>
+        ) : null}
         {item.isActive ? null : (
           <p className="mr-8 rounded-lg bg-muted px-3 py-2 text-sm font-medium" role="status">
             This item is no longer listed in the marketplace.
@@ -158,7 +187,7 @@ function ItemDetail({
             </>
           ) : (
             <>
-              {controls.canBarter ? (
+              {controls.canBarter && !item.owner.awayUntil ? (
                 <Button
                   className="flex-1 sm:flex-none"
                   onClick={controls.barter}
@@ -170,11 +199,13 @@ function ItemDetail({
               ) : (
                 <div className="w-full space-y-2">
                   <p className="text-sm text-muted-foreground" data-testid="text-detail-not-offerable">
-                    {item.availability === 'traded'
-                      ? 'This item has been swapped and takes no more offers.'
-                      : item.availability === 'reserved'
-                        ? 'This item is reserved for an accepted swap and takes no offers.'
-                        : 'This item is not listed and takes no offers.'}
+                    {item.owner.awayUntil && controls.canBarter
+                      ? `Barter requests open again on ${formatReturnDate(item.owner.awayUntil)}.`
+                      : item.availability === 'traded'
+                        ? 'This item has been swapped and takes no more offers.'
+                        : item.availability === 'reserved'
+                          ? 'This item is reserved for an accepted swap and takes no offers.'
+                          : 'This item is not listed and takes no offers.'}
                   </p>
                   {item.swappedFor ? <SwappedFor item={item.swappedFor} /> : null}
                 </div>

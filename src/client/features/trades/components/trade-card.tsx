@@ -30,6 +30,7 @@ import { RatingStars, ReviewForm } from '@client/features/reviews';
 import { invalidateTradeRequests, useConfirmReceived, useUpdateTradeStatus } from '../api';
 import { AcceptChangedDialog } from './accept-changed-dialog';
 import { CancelTradeDialog } from './cancel-trade-dialog';
+import { ShipmentStatus } from './shipment-status';
 import { TradeDisputeDialog } from './dispute-dialog';
 import { ChangedSinceRequest, changedItems } from './terms-changes';
 import { TradeItem } from './trade-item';
@@ -296,6 +297,7 @@ function TradeActions({
           <ReceiptLine who="You" confirmed={receipt.mine} />
           <ReceiptLine who={partnerName} confirmed={receipt.theirs} />
         </ul>
+        <ShipmentStatus trade={trade} partnerName={partnerName} />
         {trade.claimDeadline ? (
           <ClaimCountdown
             deadline={trade.claimDeadline}

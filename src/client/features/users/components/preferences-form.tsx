@@ -14,6 +14,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 import { Textarea } from '@client/components/ui/textarea';
 import { AccountCard } from '@client/features/safety';
+import { HolidayCard } from './holiday-card';
 import { ProfileDetailsCard } from './profile-details-card';
 import { useUpdatePreferences } from '../api';
 
@@ -167,6 +168,7 @@ export function PreferencesForm({ user }: { user: User }) {
           </form>
         </CardContent>
       </Card>
+      <HolidayCard user={user} className="mt-6" />
       <AccountCard email={user.email} className="mt-6" />
     </>
   );

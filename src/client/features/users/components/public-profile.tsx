@@ -1,5 +1,6 @@
 import { initials } from '@common/domain/display-name';
-import { ArrowLeft, Package, UserX } from 'lucide-react';
+import { formatReturnDate } from '@common/domain/holiday';
+import { ArrowLeft, Package, Palmtree, UserX } from 'lucide-react';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
@@ -65,6 +66,15 @@ export function PublicProfile({ userId }: { userId: string }) {
                 {name}
               </h1>
             )}
+            {owner?.awayUntil ? (
+              <p
+                className="inline-flex items-center gap-1.5 rounded-full bg-secondary px-2.5 py-0.5 text-sm font-medium text-secondary-foreground"
+                data-testid="text-profile-away"
+              >
+                <Palmtree className="size-4" aria-hidden="true" />
+                Away until {formatReturnDate(owner.awayUntil)}
+              </p>
+            ) : null}
             <MemberRating userId={userId} />
             <TradingRecord userId={userId} />
           </div>

@@ -1,0 +1,195 @@
+import type { Shipment, TradeRequest } from '@common/api/trades';
+import {
+  CARRIER_IDS,
+  carrierName,
+  type CarrierId,
+  TRACKING_NUMBER_MESSAGE,
+  TRACKING_NUMBER_PATTERN,
+  trackingUrl,
+} from '@common/domain/carriers';
+import { Clock, ExternalLink, PackageSearch, Truck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@client/components/ui/button';
+import { ConfirmDialogFooter } from '@client/components/ui/confirm-dialog-footer';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { toast } from '@client/components/ui/use-toast';
+import { useRecordShipment } from '../api';
+
+/** Each side of an accepted trade: shipped (carrier, number, link to the carrier's page) or not yet. */
+export function ShipmentStatus({ trade, partnerName }: { trade: TradeRequest; partnerName: string }) {
+  const [open, setOpen] = useState(false);
+  const mine = trade.side === 'incoming' ? trade.ownerShipment : trade.requesterShipment;
+  const theirs = trade.side === 'incoming' ? trade.requesterShipment : trade.ownerShipment;
+  return (
+    <div className="grid gap-2">
+      <ul
+        className="grid gap-1.5 text-sm sm:grid-cols-2"
+        aria-label="Shipping"
+        data-testid={`shipment-status-${trade.id}`}
+      >
+        <ShipmentLine who="You" shipment={mine} testId={`text-shipment-mine-${trade.id}`} />
+        <ShipmentLine who={partnerName} shipment={theirs} testId={`text-shipment-theirs-${trade.id}`} />
+      </ul>
+      {trade.status === 'accepted' ? (
+        <>
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => setOpen(true)}
+            data-testid={`button-add-tracking-${trade.id}`}
+          >
+            <PackageSearch aria-hidden="true" />
+            {mine ? 'Update tracking' : 'Add tracking'}
+          </Button>
+          <TrackingDialog
+            key={String(open)}
+            trade={trade}
+            current={mine}
+            partnerName={partnerName}
+            open={open}
+            onOpenChange={setOpen}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function ShipmentLine({ who, shipment, testId }: { who: string; shipment: Shipment | null; testId: string }) {
+  if (!shipment) {
+    return (
+      <li className="inline-flex items-center gap-1.5 text-muted-foreground" data-testid={testId}>
+        <Clock className="size-4 shrink-0" aria-hidden="true" />
+        <span>
+          <span className="font-medium">{who}</span>: not shipped yet
+        </span>
+      </li>
+    );
+  }
+  const url = trackingUrl(shipment.carrier, shipment.trackingNumber);
+  return (
+    <li className="inline-flex min-w-0 items-start gap-1.5 text-primary" data-testid={testId}>
+      <Truck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span className="min-w-0 break-words">
+        <span className="font-medium">{who}</span>: shipped with {carrierName(shipment.carrier)}
+        {' · '}
+        {url ? (
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener nofollow"
+            className="inline-flex items-center gap-0.5 font-mono underline underline-offset-2"
+          >
+            {shipment.trackingNumber}
+            <ExternalLink className="size-3" aria-hidden="true" />
+            <span className="sr-only"> (track on {carrierName(shipment.carrier)}, opens in a new tab)</span>
+          </a>
+        ) : (
+          <span className="font-mono">{shipment.trackingNumber}</span>
+        )}
+      </span>
+    </li>
+  );
+}
+
+function TrackingDialog({
+  trade,
+  current,
+  partnerName,
+  open,
+  onOpenChange,
+}: {
+  trade: TradeRequest;
+  current: Shipment | null;
+  partnerName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const [carrier, setCarrier] = useState<CarrierId | ''>(current?.carrier ?? '');
+  const [number, setNumber] = useState(current?.trackingNumber ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const record = useRecordShipment();
+  const myItem = trade.side === 'incoming' ? trade.requestedItem : trade.offeredItem;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const trimmed = number.trim();
+    if (!carrier) return setError('Choose the carrier you sent it with');
+    if (!TRACKING_NUMBER_PATTERN.test(trimmed)) return setError(TRACKING_NUMBER_MESSAGE);
+    setError(null);
+    try {
+      await record.mutateAsync({ id: trade.id, carrier, trackingNumber: trimmed });
+    } catch {
+      return;
+    }
+    toast({ title: 'Tracking saved', description: `${partnerName} can now follow your parcel.` });
+    onOpenChange(false);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent data-testid="dialog-tracking">
+        <DialogHeader className="text-left">
+          <DialogTitle>{current ? 'Update tracking' : 'Add tracking'}</DialogTitle>
+          <DialogDescription>
+            How you sent &ldquo;{myItem.title}&rdquo;. {partnerName} is told and can follow the parcel.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4" aria-label="Tracking">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-carrier`}>Carrier</Label>
+            <Select value={carrier} onValueChange={(value) => setCarrier(value as CarrierId)}>
+              <SelectTrigger id={`${id}-carrier`} data-testid="select-carrier">
+                <SelectValue placeholder="Choose a carrier" />
+              </SelectTrigger>
+              <SelectContent>
+                {CARRIER_IDS.map((option) => (
+                  <SelectItem key={option} value={option} data-testid={`option-carrier-${option}`}>
+                    {carrierName(option)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-number`}>Tracking number</Label>
+            <Input
+              id={`${id}-number`}
+              value={number}
+              maxLength={40}
+              autoComplete="off"
+              onChange={(event) => setNumber(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              data-testid="input-tracking-number"
+            />
+            {error ? (
+              <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <ConfirmDialogFooter
+            cancelLabel="Cancel"
+            onCancel={() => onOpenChange(false)}
+            confirmLabel="Save tracking"
+            icon={Truck}
+            pending={record.isPending}
+            testId="button-save-tracking"
+          />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

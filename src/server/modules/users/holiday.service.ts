@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { returnDateProblem, returnMoment } from '../../../common/domain/holiday';
+import { users } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import type { ServiceContext } from '../../lib/service-context';
+import { presentUser } from './users.presenter';
+
+/**
+ * Holiday mode on until `until` begins (docs/product.md § Holiday mode). Setting it again moves the
+ * date. The route is not KEEPS_MARKETPLACE: this instance's cached lists go at once, and the users
+ * trigger (migration 0017) tells the others.
+ */
+export async function startHoliday(ctx: ServiceContext, memberId: string, until: string) {
+  const problem = returnDateProblem(until, new Date());
+  if (problem) throw badRequest(problem);
+  const [row] = await ctx.db
+    .update(users)
+    .set({ holidayUntil: returnMoment(until) })
+    .where(eq(users.id, memberId))
+    .returning();
+  if (!row) throw notFound('Member not found');
+  return presentUser(row);
+}
+
+/** Back early: the member's items return to every list at once. */
+export async function endHoliday(ctx: ServiceContext, memberId: string) {
+  const [row] = await ctx.db
+    .update(users)
+    .set({ holidayUntil: null })
+    .where(eq(users.id, memberId))
+    .returning();
+  if (!row) throw notFound('Member not found');
+  return presentUser(row);
+}
