@@ -14,7 +14,7 @@ import {
 } from './support/journeys';
 
 /**
- * A swap ring's group conversation (docs/decisions/009-group-conversations.md): three members whose
+ * A swap ring's group conversation (docs/decisions/010-group-conversations.md): three members whose
  * swap rules close a ring open its thread from the Swap Rings page; one writes and the other two
  * see the message live, under the sender's name, without reloading.
  */

@@ -55,7 +55,7 @@ export const ring = z.object({
   myGetLeg: z.number().int(),
   /** One sentence per leg: who gives what to whom, and why. */
   explanation: z.array(z.string()),
-  /** The ring's group conversation (docs/decisions/009-group-conversations.md). */
+  /** The ring's group conversation (docs/decisions/010-group-conversations.md). */
   conversationId: z.string().nullable(),
   /** Disputes about the caller's own legs: the one they opened, or one against the item they gave. */
   disputes: z.array(tradeDispute),

@@ -571,7 +571,7 @@ export const savedSearchMatches = pgTable(
 /**
  * A conversation: either between two members (participant1 < participant2 by id), one per pair and
  * related item, or a swap ring's group thread (`ring_id` set, no participants: its members are in
- * conversation_members). See docs/decisions/009-group-conversations.md.
+ * conversation_members). See docs/decisions/010-group-conversations.md.
  */
 export const conversations = pgTable(
   'conversations',

@@ -20,7 +20,7 @@ import { messagePreview, presentMessage, VIEWER_TTL_MS } from './chat.presenter'
 
 /**
  * Group conversations: a swap ring's members talking in one thread
- * (docs/decisions/009-group-conversations.md). The ring's conversation is made with the ring, its
+ * (docs/decisions/010-group-conversations.md). The ring's conversation is made with the ring, its
  * members are exactly the ring's members, and it takes new messages while the ring is open
  * (proposed or accepted); after that it stays readable by its members.
  */
