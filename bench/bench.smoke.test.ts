@@ -15,6 +15,7 @@ const HTTP_KEYS = [
   'items-deep-offset',
   'items-varied',
   'facets',
+  'similar-items',
   'smart-matches',
   'trade-requests',
   'trade-requests-idle',
