@@ -120,6 +120,7 @@ describe('three members swap in a ring, from rules to reviews', () => {
       await shown(form);
       await form.locator('[data-testid^="input-rating-"][data-testid$="-5"]').click();
       await form.locator('[data-testid^="input-communication-"][data-testid$="-4"]').click();
+      await form.locator('[data-testid^="input-as-described-"][data-testid$="-yes"]').click();
       await form.locator('textarea').fill(`A smooth ring swap, thanks from ${member.firstName}.`);
       await form.locator('button[type="submit"]').click();
       await gone(form);

@@ -197,6 +197,9 @@ describe('two members trade an item from request to reviews', () => {
     expect(await detail.getByTestId('button-detail-barter').count()).toBe(0);
     await swappedFor.click();
     await eventually(() => textOf(detail.getByTestId('text-detail-title')), offered.title);
+    // Back where the next steps start.
+    await pageA.goto('/profile?tab=barters');
+    await shown(pageA.getByTestId('tab-barters-completed'));
   });
 
   async function review(page: Page, partner: Member, stars: number, comment: string) {

@@ -36,7 +36,7 @@ describe('chat formatting', () => {
   });
 
   it('names a swap ring thread by its size and lists the other members', () => {
-    const conversation = { members: [member('a', 'Ann'), member('b', 'Ben'), member('c', 'Cy')] };
+    const conversation = { members: [member('c', 'Cy'), member('b', 'Ben'), member('a', 'Ann')] };
     expect(ringThreadTitle(conversation)).toBe('Swap ring · 3 members');
     expect(otherMembers(conversation, 'b').map((user) => user.firstName)).toEqual(['Ann', 'Cy']);
     expect(nameList(['Ann'])).toBe('Ann');

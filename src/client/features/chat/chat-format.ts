@@ -16,9 +16,11 @@ export function otherParticipant(
   return conversation.participant1Id === memberId ? conversation.participant2 : conversation.participant1;
 }
 
-/** Everyone in a conversation but the member. */
+/** Everyone in a conversation but the member, by name (the same order on every member's screen). */
 export function otherMembers(conversation: Pick<Conversation, 'members'>, memberId: string): UserSummary[] {
-  return conversation.members.filter((user) => user.id !== memberId);
+  return conversation.members
+    .filter((user) => user.id !== memberId)
+    .sort((a, b) => displayName(a).localeCompare(displayName(b)));
 }
 
 /** A swap ring thread's name: 'Swap ring · 3 members'. */
