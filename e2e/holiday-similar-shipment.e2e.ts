@@ -178,7 +178,7 @@ describe('shipment tracking', () => {
     const card = ava.getByTestId(`trade-${tradeId}`);
     await shown(card);
     expect(await textOf(card.getByTestId(`text-shipment-mine-${tradeId}`))).toBe('You: not shipped yet');
-    expect(await textOf(card.getByTestId(`text-shipment-theirs-${tradeId}`))).toBe('Ben: not shipped yet');
+    expect(await textOf(card.getByTestId(`text-shipment-theirs-${tradeId}`))).toBe('Ben Owens: not shipped yet');
     await card.getByTestId(`button-add-tracking-${tradeId}`).click();
     const dialog = ava.getByTestId('dialog-tracking');
     await shown(dialog);
@@ -196,7 +196,7 @@ describe('shipment tracking', () => {
     const theirs = ben.getByTestId(`text-shipment-theirs-${tradeId}`);
     await shown(theirs);
     const link = theirs.getByRole('link');
-    expect(await link.getAttribute('href')).toContain('tracking-id=JD0146000001234');
+    expect(await link.getAttribute('href')).toContain('tracking-id=JD014600001234');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener nofollow');
     expect(await textOf(ben.getByTestId(`text-shipment-mine-${tradeId}`))).toBe('You: not shipped yet');
