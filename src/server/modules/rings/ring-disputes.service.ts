@@ -8,12 +8,19 @@ import type {
 } from '../../../common/api/trades';
 import { canDisputeRing, ringClaimDeadline } from '../../../common/domain/ring-state';
 import { DISPUTE_REASON_LABELS } from '../../../common/domain/trade-state';
-import { items, ringLegs, rings, tradeDisputes, users } from '../../db/schema';
+import { ringLegs, rings, tradeDisputes } from '../../db/schema';
 import type { TradeTimers } from '../../env';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { assertOwnPhotos } from '../trades/dispute-photos';
+import {
+  disputeQueueColumns,
+  queueOfferedItem,
+  queueOwner,
+  queueRequestedItem,
+  queueRequester,
+} from '../trades/dispute-queue-columns';
 import { presentDispute } from '../trades/dispute.presenter';
 import { presentUserSummary } from '../users/users.presenter';
 import { completeRing, dissolveRing, firstNames, getRing, lockRing, RINGS_LINK } from './rings.service';
@@ -167,30 +174,6 @@ export async function resolveRingDispute(
 
 const disputedLeg = alias(ringLegs, 'disputed_leg');
 const openerLeg = alias(ringLegs, 'opener_leg');
-const disputedItem = alias(items, 'disputed_item');
-const openerItem = alias(items, 'opener_item');
-const receiver = alias(users, 'receiver');
-const giver = alias(users, 'giver');
-
-const itemColumns = (item: typeof disputedItem | typeof openerItem) => ({
-  id: item.id,
-  title: item.title,
-  images: item.images,
-  estimatedValue: item.estimatedValue,
-  condition: item.condition,
-  category: item.category,
-  brand: item.brand,
-  size: item.size,
-  userId: item.userId,
-  isActive: item.isActive,
-});
-const userColumns = (user: typeof receiver | typeof giver) => ({
-  id: user.id,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  profileImageUrl: user.profileImageUrl,
-});
-
 /**
  * Ring disputes for the moderation queue, in the trades' shape: the opener (the leg's receiver) is
  * the "requester" who gave their own item, the giver is the "owner" of the disputed item.
@@ -203,10 +186,7 @@ export async function listRingDisputes(
     .select({
       dispute: tradeDisputes,
       ringStatus: rings.status,
-      requestedItem: itemColumns(disputedItem),
-      offeredItem: itemColumns(openerItem),
-      requester: userColumns(receiver),
-      owner: userColumns(giver),
+      ...disputeQueueColumns,
     })
     .from(tradeDisputes)
     .innerJoin(rings, eq(rings.id, tradeDisputes.ringId))
@@ -218,10 +198,10 @@ export async function listRingDisputes(
       openerLeg,
       and(eq(openerLeg.ringId, tradeDisputes.ringId), eq(openerLeg.giverId, disputedLeg.receiverId)),
     )
-    .innerJoin(disputedItem, eq(disputedItem.id, disputedLeg.itemId))
-    .innerJoin(openerItem, eq(openerItem.id, openerLeg.itemId))
-    .innerJoin(receiver, eq(receiver.id, disputedLeg.receiverId))
-    .innerJoin(giver, eq(giver.id, disputedLeg.giverId))
+    .innerJoin(queueRequestedItem, eq(queueRequestedItem.id, disputedLeg.itemId))
+    .innerJoin(queueOfferedItem, eq(queueOfferedItem.id, openerLeg.itemId))
+    .innerJoin(queueRequester, eq(queueRequester.id, disputedLeg.receiverId))
+    .innerJoin(queueOwner, eq(queueOwner.id, disputedLeg.giverId))
     .where(status === 'open' ? isNull(tradeDisputes.resolvedAt) : isNotNull(tradeDisputes.resolvedAt))
     .orderBy(status === 'open' ? tradeDisputes.createdAt : desc(tradeDisputes.resolvedAt))
     .limit(200);

@@ -1,5 +1,4 @@
 import { desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type {
   DisputeInput,
   DisputeResolutionInput,
@@ -7,7 +6,7 @@ import type {
   TradeItemSummary,
 } from '../../../common/api/trades';
 import { canDispute, claimDeadline, DISPUTE_REASON_LABELS } from '../../../common/domain/trade-state';
-import { items, tradeDisputes, tradeRequests, users } from '../../db/schema';
+import { tradeDisputes, tradeRequests } from '../../db/schema';
 import { assertOwnPhotos } from './dispute-photos';
 import type { TradeTimers } from '../../env';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -24,6 +23,13 @@ import {
   releaseItems,
   TRADES_LINK,
 } from './trades.service';
+import {
+  disputeQueueColumns,
+  queueOfferedItem,
+  queueOwner,
+  queueRequestedItem,
+  queueRequester,
+} from './dispute-queue-columns';
 
 /**
  * A party who has not confirmed receipt disputes an accepted trade: the trade is frozen (disputed)
@@ -84,30 +90,6 @@ export async function openDispute(
   return getTradeRequest(ctx, memberId, tradeId, timers);
 }
 
-const requestedItem = alias(items, 'requested_item');
-const offeredItem = alias(items, 'offered_item');
-const requester = alias(users, 'requester');
-const owner = alias(users, 'owner');
-
-const itemColumns = (item: typeof requestedItem | typeof offeredItem) => ({
-  id: item.id,
-  title: item.title,
-  images: item.images,
-  estimatedValue: item.estimatedValue,
-  condition: item.condition,
-  category: item.category,
-  brand: item.brand,
-  size: item.size,
-  userId: item.userId,
-  isActive: item.isActive,
-});
-const userColumns = (user: typeof requester | typeof owner) => ({
-  id: user.id,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  profileImageUrl: user.profileImageUrl,
-});
-
 /** Trade disputes for the moderation queue (moderation-queue.ts adds the swap rings'). */
 export async function listTradeDisputes(
   ctx: ServiceContext,
@@ -117,17 +99,14 @@ export async function listTradeDisputes(
     .select({
       dispute: tradeDisputes,
       tradeStatus: tradeRequests.status,
-      requestedItem: itemColumns(requestedItem),
-      offeredItem: itemColumns(offeredItem),
-      requester: userColumns(requester),
-      owner: userColumns(owner),
+      ...disputeQueueColumns,
     })
     .from(tradeDisputes)
     .innerJoin(tradeRequests, eq(tradeRequests.id, tradeDisputes.tradeRequestId))
-    .innerJoin(requestedItem, eq(requestedItem.id, tradeRequests.requestedItemId))
-    .innerJoin(offeredItem, eq(offeredItem.id, tradeRequests.offeredItemId))
-    .innerJoin(requester, eq(requester.id, tradeRequests.requesterId))
-    .innerJoin(owner, eq(owner.id, tradeRequests.ownerId))
+    .innerJoin(queueRequestedItem, eq(queueRequestedItem.id, tradeRequests.requestedItemId))
+    .innerJoin(queueOfferedItem, eq(queueOfferedItem.id, tradeRequests.offeredItemId))
+    .innerJoin(queueRequester, eq(queueRequester.id, tradeRequests.requesterId))
+    .innerJoin(queueOwner, eq(queueOwner.id, tradeRequests.ownerId))
     .where(status === 'open' ? isNull(tradeDisputes.resolvedAt) : isNotNull(tradeDisputes.resolvedAt))
     .orderBy(status === 'open' ? tradeDisputes.createdAt : desc(tradeDisputes.resolvedAt))
     .limit(200);

@@ -1,0 +1,39 @@
+import { alias } from 'drizzle-orm/pg-core';
+import { items, users } from '../../db/schema';
+
+/**
+ * The moderation queue shows every dispute in a trade's shape: the disputed item is the "requested"
+ * one and its giver the "owner"; the opener's own item is the "offered" one and the opener the
+ * "requester". Trade and ring disputes join these aliases and select these columns.
+ */
+export const queueRequestedItem = alias(items, 'requested_item');
+export const queueOfferedItem = alias(items, 'offered_item');
+export const queueRequester = alias(users, 'requester');
+export const queueOwner = alias(users, 'owner');
+
+const itemColumns = (item: typeof queueRequestedItem | typeof queueOfferedItem) => ({
+  id: item.id,
+  title: item.title,
+  images: item.images,
+  estimatedValue: item.estimatedValue,
+  condition: item.condition,
+  category: item.category,
+  brand: item.brand,
+  size: item.size,
+  userId: item.userId,
+  isActive: item.isActive,
+});
+const userColumns = (user: typeof queueRequester | typeof queueOwner) => ({
+  id: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  profileImageUrl: user.profileImageUrl,
+});
+
+/** The items and members of a queue row, for `select({ dispute, ..., ...disputeQueueColumns })`. */
+export const disputeQueueColumns = {
+  requestedItem: itemColumns(queueRequestedItem),
+  offeredItem: itemColumns(queueOfferedItem),
+  requester: userColumns(queueRequester),
+  owner: userColumns(queueOwner),
+};
