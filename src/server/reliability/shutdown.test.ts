@@ -144,7 +144,8 @@ describe('shutdown', () => {
       const socket = await load(server);
       server.process.kill('SIGTERM');
       server.process.kill('SIGTERM');
-      expect(await exitWithin(server, 2000)).toBeLessThan(2000);
+      // Well under the 60 s deadline, with room for a busy machine.
+      expect(await exitWithin(server, 15_000)).toBeLessThan(15_000);
       socket?.close();
     });
   }, 120_000);

@@ -165,13 +165,13 @@ describe('sockets follow their session', () => {
       ],
     ];
 
-  it.each(endings)('closes the socket within a second on %s', async (_name, end) => {
+  // No timing is asserted (the machine may be busy): the wait is only a ceiling so a socket left
+  // open fails the test instead of hanging it.
+  it.each(endings)('closes the socket on %s', async (_name, end) => {
     const devices = await memberOnTwoDevices();
     const socket = await socketOf(devices.phone);
-    const started = Date.now();
     await end(devices);
-    expect(await socket.closed(1000)).toBe(SESSION_ENDED_CLOSE);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await socket.closed(5000)).toBe(SESSION_ENDED_CLOSE);
   });
 
   it('keeps the sockets of the sessions that go on', async () => {
