@@ -177,14 +177,20 @@ export const tradeRequestInput = z
     for (const side of ['requested', 'offered'] as const) {
       const one = input[`${side}ItemId`];
       const many = input[`${side}ItemIds`];
-      if ((one === undefined) === (many === undefined)) {
+      if (one !== undefined && many !== undefined) {
+        issue.addIssue({
+          code: 'custom',
+          path: [`${side}ItemIds`],
+          message: `Send ${side}ItemId or ${side}ItemIds, not both`,
+        });
+      } else if (one === undefined && many === undefined) {
         issue.addIssue({
           code: 'custom',
           path: [`${side}ItemIds`],
           message:
             side === 'offered'
-              ? 'Please select an item to offer for barter (offeredItemId or offeredItemIds, not both)'
-              : 'Name the item you ask for (requestedItemId or requestedItemIds, not both)',
+              ? 'Please select an item to offer for barter'
+              : 'requestedItemId must be an item id',
         });
       }
     }
