@@ -342,6 +342,30 @@ describe(`counter-offers (${testDriver})`, () => {
     expect((await owner.post(url, body)).statusCode).toBe(409);
   });
 
+  it('refuses hostile counter-offer messages with 400 and changes nothing', async () => {
+    const { owner, requester, ownerItems, requesterItems } = await closets(2, 1);
+    const request = (
+      await requester.post('/api/trade-requests', {
+        requestedItemIds: [ownerItems[0]?.id],
+        offeredItemIds: [requesterItems[0]?.id],
+      })
+    ).json();
+    for (const message of ['nul \u0000 byte', 'lone \uD800 surrogate', 'x'.repeat(100_000)]) {
+      const response = await owner.post(`/api/trade-requests/${request.id}/counter`, {
+        requestedItemIds: ids(ownerItems),
+        offeredItemIds: [requesterItems[0]?.id],
+        message,
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    const sqlish = await owner.post(`/api/trade-requests/${request.id}/counter`, {
+      requestedItemIds: ["'; drop table items; --"],
+      offeredItemIds: [{ $ne: null }],
+    });
+    expect(sqlish.statusCode).toBe(400);
+    expect((await owner.get('/api/trade-requests')).json()[0].offerVersion).toBe(1);
+  });
+
   it('a block between the parties stops a counter-offer', async () => {
     const { owner, requester, ownerItems, requesterItems } = await closets(2, 1);
     const request = (
