@@ -80,8 +80,8 @@ const CONTENT_WIDTH: Record<PreviewMode, number> = {
   target: 2.5,
 };
 /** How far each further item of a bundle stands out and back from the one before. */
-const BUNDLE_STEP_X = 0.55;
-const BUNDLE_STEP_Z = 1.1;
+const BUNDLE_STEP_X = 0.75;
+const BUNDLE_STEP_Z = 0.9;
 /** Ease rate: about 95% of the way in a quarter second. */
 const EASE_PER_SECOND = 12;
 
@@ -317,7 +317,7 @@ export function createPreviewScene(canvas: HTMLCanvasElement, options: SceneOpti
     const fan = { x: outwards * index * BUNDLE_STEP_X, z: -index * BUNDLE_STEP_Z, shrink: 1 - index * 0.12 };
     if (mode === 'both')
       return {
-        x: outwards * SIDE_OFFSET + fan.x * 0.6,
+        x: outwards * SIDE_OFFSET + fan.x,
         scale: 0.85 * fan.shrink + (index === 0 ? 0.15 : 0),
         z: fan.z,
       };
