@@ -313,6 +313,14 @@ const rows: Record<string, Row> = {
     expect: { visitor: 401, other: 404, owner: 200 },
     request: (w) => ({ url: `/api/trade-requests/${w.tradeId}`, body: { status: 'accepted' } }),
   },
+  'POST /api/trade-requests/:id/counter': {
+    // The owner answers the partner's request; the same items again are not a counter-offer (400).
+    expect: { visitor: 401, other: 404, owner: 400 },
+    request: (w) => ({
+      url: `/api/trade-requests/${w.tradeId}/counter`,
+      body: { requestedItemIds: [w.itemId], offeredItemIds: [w.partnerItemId] },
+    }),
+  },
   'POST /api/trade-requests/:id/received': {
     expect: { visitor: 401, other: 404, owner: 409 },
     request: (w) => ({ url: `/api/trade-requests/${w.tradeId}/received`, body: {} }),

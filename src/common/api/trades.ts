@@ -10,7 +10,7 @@ import {
 import { moderationQueueQuery, text } from './common';
 import { DEAL_FIELDS } from '../domain/trade-terms';
 import { userSummary } from './users';
-import { MAX_TRADE_MESSAGE_LENGTH } from '../domain/limits';
+import { MAX_BUNDLE_ITEMS, MAX_TRADE_MESSAGE_LENGTH } from '../domain/limits';
 import { CARRIER_IDS, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_PATTERN } from '../domain/carriers';
 
 export const tradeItemSummary = z.object({
@@ -70,6 +70,19 @@ export const termsChange = z.object({
   after: z.union([z.string(), z.number(), z.array(z.string()), z.null()]),
 });
 
+/** One version of a trade's offer: the request itself (version 1), then each counter-offer. */
+export const tradeOffer = z.object({
+  version: z.number().int(),
+  /** The party who proposed it (null: an account since deleted). */
+  proposedById: z.string().nullable(),
+  message: z.string(),
+  createdAt: z.string(),
+  /** Both sides as they were when this version was proposed. */
+  requestedItems: z.array(tradeItemSummary),
+  offeredItems: z.array(tradeItemSummary),
+});
+export type TradeOffer = z.infer<typeof tradeOffer>;
+
 export const tradeRequest = z.object({
   id: z.string(),
   requestedItemId: z.string(),
@@ -106,6 +119,18 @@ export const tradeRequest = z.object({
   offeredItemNow: tradeItemSummary.nullable(),
   /** The live items' fingerprint, sent back with an accept (tradeStatusInput.termsVersion). */
   termsVersion: z.string(),
+  /**
+   * Every item of each side (a bundle has up to ${MAX_BUNDLE_ITEMS}), as the terms hold them;
+   * requestedItem and offeredItem are the first of each.
+   */
+  requestedItems: z.array(tradeItemSummary),
+  offeredItems: z.array(tradeItemSummary),
+  /** The latest version of the offer: the only one that can be accepted (tradeStatusInput.offerVersion). */
+  offerVersion: z.number().int(),
+  /** Who proposed the latest version; the other party answers it (accept, counter or decline). */
+  offeredById: z.string(),
+  /** Every version of the offer, oldest first. */
+  offers: z.array(tradeOffer),
   requester: userSummary,
   owner: userSummary,
   /** What the requester sent their item with, once they said; null before. */
@@ -117,22 +142,70 @@ export const tradeRequest = z.object({
 });
 export type TradeRequest = z.infer<typeof tradeRequest>;
 
+const tradeMessage = z
+  .string({ message: 'message must be text' })
+  .trim()
+  .max(MAX_TRADE_MESSAGE_LENGTH, {
+    message: `The message must be at most ${MAX_TRADE_MESSAGE_LENGTH} characters`,
+  })
+  .nullish();
+
+/** 1 to MAX_BUNDLE_ITEMS distinct item ids. */
+const itemIdList = (name: string) =>
+  z
+    .array(z.uuid({ message: `${name} must be item ids` }), { message: `${name} must be a list of item ids` })
+    .min(1, { message: `${name} must name at least one item` })
+    .max(MAX_BUNDLE_ITEMS, { message: `${name} can name at most ${MAX_BUNDLE_ITEMS} items` })
+    .refine((ids) => new Set(ids).size === ids.length, { message: `${name} names the same item twice` });
+
+/**
+ * A barter request: one item for one (requestedItemId, offeredItemId) or a bundle on either side
+ * (requestedItemIds, offeredItemIds, up to MAX_BUNDLE_ITEMS each). Each side takes one form.
+ */
 export const tradeRequestInput = z
   .object({
-    requestedItemId: z.uuid({ message: 'requestedItemId must be an item id' }),
-    offeredItemId: z.uuid({ message: 'Please select an item to offer for barter' }),
-    message: z
-      .string({ message: 'message must be text' })
-      .trim()
-      .max(MAX_TRADE_MESSAGE_LENGTH, {
-        message: `The message must be at most ${MAX_TRADE_MESSAGE_LENGTH} characters`,
-      })
-      .nullish(),
+    requestedItemId: z.uuid({ message: 'requestedItemId must be an item id' }).optional(),
+    offeredItemId: z.uuid({ message: 'Please select an item to offer for barter' }).optional(),
+    requestedItemIds: itemIdList('requestedItemIds').optional(),
+    offeredItemIds: itemIdList('offeredItemIds').optional(),
+    message: tradeMessage,
     /** Checked against the requested item's owner; never trusted (docs/product.md § API conventions). */
     ownerUserId: z.uuid({ message: 'ownerUserId must be a member id' }).nullish(),
   })
-  .strict();
+  .strict()
+  .superRefine((input, issue) => {
+    for (const side of ['requested', 'offered'] as const) {
+      const one = input[`${side}ItemId`];
+      const many = input[`${side}ItemIds`];
+      if (one !== undefined && many !== undefined) {
+        issue.addIssue({
+          code: 'custom',
+          path: [`${side}ItemIds`],
+          message: `Send ${side}ItemId or ${side}ItemIds, not both`,
+        });
+      } else if (one === undefined && many === undefined) {
+        issue.addIssue({
+          code: 'custom',
+          path: [`${side}ItemIds`],
+          message:
+            side === 'offered'
+              ? 'Please select an item to offer for barter'
+              : 'requestedItemId must be an item id',
+        });
+      }
+    }
+  });
 export type TradeRequestInput = z.input<typeof tradeRequestInput>;
+
+/** POST /api/trade-requests/:id/counter: the answering party proposes other items for either side. */
+export const counterOfferInput = z
+  .object({
+    requestedItemIds: itemIdList('requestedItemIds'),
+    offeredItemIds: itemIdList('offeredItemIds'),
+    message: tradeMessage,
+  })
+  .strict();
+export type CounterOfferInput = z.input<typeof counterOfferInput>;
 
 export const tradeStatusInput = z
   .object({
@@ -152,6 +225,16 @@ export const tradeStatusInput = z
     termsVersion: z
       .string({ message: 'termsVersion must be text' })
       .max(64, { message: 'termsVersion must be at most 64 characters' })
+      .optional(),
+    /**
+     * With an accept: the offer version the member was shown. An older one than the latest (a
+     * counter-offer arrived meanwhile) answers 409.
+     */
+    offerVersion: z
+      .number({ message: 'offerVersion must be a number' })
+      .int({ message: 'offerVersion must be a whole number' })
+      .min(1, { message: 'offerVersion must be at least 1' })
+      .max(1_000_000, { message: 'offerVersion is too large' })
       .optional(),
   })
   .strict();

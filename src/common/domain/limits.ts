@@ -18,6 +18,8 @@ export const MAX_TAGS = 20;
 export const MAX_ITEM_PHOTOS = 8;
 /** The optional note with a trade request. */
 export const MAX_TRADE_MESSAGE_LENGTH = 1000;
+/** The most items one side of a barter request (a bundle) may hold. */
+export const MAX_BUNDLE_ITEMS = 5;
 /** One chat message. */
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MAX_BIO_LENGTH = 500;

@@ -368,6 +368,15 @@ export const tradeRequests = pgTable(
     requesterShipment: jsonb('requester_shipment').$type<ShipmentRecord>(),
     /** What the owner sent their item with; null until they say. */
     ownerShipment: jsonb('owner_shipment').$type<ShipmentRecord>(),
+    /**
+     * The latest version of the offer (1 = the request as sent; each counter-offer adds one). Only
+     * the latest can be accepted, and only by the party who did not propose it.
+     */
+    offerVersion: integer('offer_version').notNull().default(1),
+    /** Who proposed the latest version; null means the requester (the request itself). */
+    offeredById: uuid('offered_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the latest version was proposed; null means createdAt. A pending offer expires from here. */
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('trade_requests_pending_pair_idx')
@@ -385,6 +394,55 @@ export const tradeRequests = pgTable(
       .on(t.status, t.createdAt)
       .where(sql`${t.status} in ('pending', 'accepted')`),
   ],
+);
+
+/**
+ * Every item of a trade's current terms, on both sides (a bundle has up to 5 a side). The trade row's
+ * requestedItemId / offeredItemId are the first item of each side; trades made before bundles have
+ * no rows here, and their two columns are their items (trade-sides.ts reads both).
+ */
+export const tradeRequestItems = pgTable(
+  'trade_request_items',
+  {
+    tradeRequestId: uuid('trade_request_id')
+      .notNull()
+      .references(() => tradeRequests.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    /** requested: the owner's items; offered: the requester's. */
+    side: text('side', { enum: ['requested', 'offered'] }).notNull(),
+    position: smallint('position').notNull(),
+    /** The item's deal fields when this version was proposed, and again at acceptance. */
+    terms: jsonb('terms').$type<ItemTerms>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tradeRequestId, t.itemId] }),
+    index('trade_request_items_item_idx').on(t.itemId),
+  ],
+);
+
+/** One item of a version of an offer, with its deal fields when that version was proposed. */
+export interface OfferItemTerms {
+  itemId: string;
+  terms: ItemTerms;
+}
+
+/** The history of a trade's offers: the request (version 1) and every counter-offer after it. */
+export const tradeOffers = pgTable(
+  'trade_offers',
+  {
+    tradeRequestId: uuid('trade_request_id')
+      .notNull()
+      .references(() => tradeRequests.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    proposedById: uuid('proposed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    requested: jsonb('requested').$type<OfferItemTerms[]>().notNull(),
+    offered: jsonb('offered').$type<OfferItemTerms[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tradeRequestId, t.version] })],
 );
 
 /**

@@ -64,7 +64,15 @@ const actions: Record<
   profileChange: (member) => member.patch('/api/users/profile', { firstName: 'Renamed' }),
   holiday: (member) => member.delete('/api/users/holiday'),
   shipment: (member) =>
-    member.post(`/api/trade-requests/${unknown}/shipment`, { carrier: 'dhl', trackingNumber: 'JD0123456789' }),
+    member.post(`/api/trade-requests/${unknown}/shipment`, {
+      carrier: 'dhl',
+      trackingNumber: 'JD0123456789',
+    }),
+  counterOffer: (member) =>
+    member.post(`/api/trade-requests/${unknown}/counter`, {
+      requestedItemIds: [unknown],
+      offeredItemIds: [unknownToo],
+    }),
 };
 
 let baseUrl = '';

@@ -41,6 +41,8 @@ export interface SceneItem {
   conditionLabel: string;
   /** The condition accent, '#rrggbb'. */
   accentColor: string;
+  /** Position in its side's bundle: 0 in front, the others smaller and further back. */
+  index?: number;
 }
 
 export interface SceneOptions {
@@ -77,11 +79,15 @@ const CONTENT_WIDTH: Record<PreviewMode, number> = {
   user: 2.5,
   target: 2.5,
 };
+/** How far each further item of a bundle stands out and back from the one before. */
+const BUNDLE_STEP_X = 0.75;
+const BUNDLE_STEP_Z = 0.9;
 /** Ease rate: about 95% of the way in a quarter second. */
 const EASE_PER_SECOND = 12;
 
 interface Stand {
   side: PreviewSide;
+  index: number;
   root: Group;
   spinner: Group;
   x: number;
@@ -281,7 +287,7 @@ export function createPreviewScene(canvas: HTMLCanvasElement, options: SceneOpti
       showPlaceholder();
     }
 
-    return { side: item.side, root, spinner, x: 0, scale: 1 };
+    return { side: item.side, index: item.index ?? 0, root, spinner, x: 0, scale: 1 };
   }
 
   function photoSettled() {
@@ -305,11 +311,19 @@ export function createPreviewScene(canvas: HTMLCanvasElement, options: SceneOpti
     return Math.max(byWidth, byHeight) + PEDESTAL_RADIUS;
   }
 
-  function standTarget(side: PreviewSide): { x: number; scale: number } {
-    if (mode === 'both') return { x: side === 'user' ? -SIDE_OFFSET : SIDE_OFFSET, scale: 1 };
+  function standTarget({ side, index }: Stand): { x: number; scale: number; z: number } {
+    // A bundle's further items stand behind the first, fanned outwards and a little smaller.
+    const outwards = side === 'user' ? -1 : 1;
+    const fan = { x: outwards * index * BUNDLE_STEP_X, z: -index * BUNDLE_STEP_Z, shrink: 1 - index * 0.12 };
+    if (mode === 'both')
+      return {
+        x: outwards * SIDE_OFFSET + fan.x,
+        scale: 0.85 * fan.shrink + (index === 0 ? 0.15 : 0),
+        z: fan.z,
+      };
     return mode === side
-      ? { x: 0, scale: 1 }
-      : { x: side === 'user' ? -SIDE_OFFSET * 2 : SIDE_OFFSET * 2, scale: 0 };
+      ? { x: fan.x, scale: fan.shrink, z: fan.z }
+      : { x: outwards * SIDE_OFFSET * 2, scale: 0, z: fan.z };
   }
 
   let frameRequest = 0;
@@ -338,7 +352,8 @@ export function createPreviewScene(canvas: HTMLCanvasElement, options: SceneOpti
     yaw = approach(yaw, targetYaw, 0.0005);
     cameraDistance = approach(cameraDistance, fitDistance(mode, aspect), 0.001);
     for (const stand of stands) {
-      const target = standTarget(stand.side);
+      const target = standTarget(stand);
+      stand.root.position.z = target.z;
       stand.x = approach(stand.x, target.x, 0.001);
       stand.scale = approach(stand.scale, target.scale, 0.001);
       stand.root.position.x = stand.x;

@@ -46,6 +46,9 @@ export interface TradePreviewDialogProps {
   offeredItem: Item;
   /** The other member's item that they want. */
   requestedItem: Item;
+  /** A bundle's further items on each side (the 3D view stands them behind the first). */
+  moreOffered?: Item[];
+  moreRequested?: Item[];
   /** Show the 2D view even where WebGL works (tests; `?preview=2d` in the URL does the same). */
   flat?: boolean;
 }
@@ -61,6 +64,8 @@ export function TradePreviewDialog({
   onOpenChange,
   offeredItem,
   requestedItem,
+  moreOffered = NONE,
+  moreRequested = NONE,
   flat = false,
 }: TradePreviewDialogProps) {
   const contentRef = useRef<HTMLDivElement>(null);
@@ -87,12 +92,15 @@ export function TradePreviewDialog({
         <DialogHeader>
           <DialogTitle>Trade Preview in 3D</DialogTitle>
           <DialogDescription>
-            Your “{offeredItem.title}” for their “{requestedItem.title}”.
+            Your “{offeredItem.title}”{more(moreOffered)} for their “{requestedItem.title}”
+            {more(moreRequested)}.
           </DialogDescription>
         </DialogHeader>
         <TradePreviewBody
           offeredItem={offeredItem}
           requestedItem={requestedItem}
+          moreOffered={moreOffered}
+          moreRequested={moreRequested}
           flat={flat}
           stageRef={stageRef}
           fullscreen={fullscreen}
@@ -140,15 +148,22 @@ const FLAT_NOTES: Record<FlatReason, string> = {
   failed: 'The 3D view could not start here, so the items are shown side by side.',
 };
 
+const NONE: Item[] = [];
+const more = (list: Item[]) => (list.length > 0 ? ` and ${list.length} more` : '');
+
 function TradePreviewBody({
   offeredItem,
   requestedItem,
+  moreOffered,
+  moreRequested,
   flat,
   stageRef,
   fullscreen,
 }: {
   offeredItem: Item;
   requestedItem: Item;
+  moreOffered: Item[];
+  moreRequested: Item[];
   flat: boolean;
   stageRef: RefObject<HTMLDivElement | null>;
   fullscreen: Fullscreen;
@@ -168,15 +183,38 @@ function TradePreviewBody({
   );
   const sceneItems = useMemo<SceneItem[]>(
     () =>
-      [items.user, items.target].map((item) => ({
-        side: item.side,
-        title: item.title,
-        imageUrl: item.imageUrl,
-        conditionLabel: item.accent.label,
-        accentColor: item.accent.color,
-      })),
-    [items],
+      [
+        ...[items.user, ...moreOffered.map((item) => toPreviewItem(item, 'user'))].map((item, index) => ({
+          item,
+          index,
+        })),
+        ...[items.target, ...moreRequested.map((item) => toPreviewItem(item, 'target'))].map(
+          (item, index) => ({ item, index }),
+        ),
+      ]
+        // Back items first, so the front ones draw over them.
+        .sort((a, b) => b.index - a.index)
+        .map(({ item, index }) => ({
+          side: item.side,
+          title: item.title,
+          imageUrl: item.imageUrl,
+          conditionLabel: item.accent.label,
+          accentColor: item.accent.color,
+          index,
+        })),
+    [items, moreOffered, moreRequested],
   );
+  // The value hint compares the totals of the two sides.
+  const totals = {
+    user: {
+      title: `${1 + moreOffered.length} item${moreOffered.length ? 's' : ''}`,
+      value: sum(offeredItem, moreOffered),
+    },
+    target: {
+      title: `${1 + moreRequested.length} item${moreRequested.length ? 's' : ''}`,
+      value: sum(requestedItem, moreRequested),
+    },
+  };
   const shown = visibleSides(state.mode).map((side) => items[side]);
 
   const drag = useRef<{ pointerId: number; x: number } | null>(null);
@@ -287,7 +325,22 @@ function TradePreviewBody({
           items={[items.user, items.target]}
           source={{ user: offeredItem, target: requestedItem }}
         />
-        <ValueComparison yours={items.user} theirs={items.target} bars testIdPrefix="preview-" />
+        {moreOffered.length + moreRequested.length > 0 ? (
+          <p className="text-xs text-muted-foreground" data-testid="text-preview-bundle">
+            Also in this trade:{' '}
+            {[
+              ...moreOffered.map((item) => `your “${item.title}”`),
+              ...moreRequested.map((item) => `their “${item.title}”`),
+            ].join(', ')}
+            .
+          </p>
+        ) : null}
+        <ValueComparison
+          yours={moreOffered.length + moreRequested.length > 0 ? totals.user : items.user}
+          theirs={moreOffered.length + moreRequested.length > 0 ? totals.target : items.target}
+          bars
+          testIdPrefix="preview-"
+        />
         <p id={hintId} className="text-xs text-muted-foreground">
           Drag the items to turn them, or focus the preview and use the arrow keys (Shift for bigger steps).
           Press R to reset.
@@ -508,4 +561,8 @@ function TradeItems({
       })}
     </ul>
   );
+}
+
+function sum(first: Item, rest: Item[]) {
+  return rest.reduce((total, item) => total + item.estimatedValue, first.estimatedValue);
 }

@@ -1,5 +1,6 @@
 import type { Item } from '@common/api/items';
 import type {
+  CounterOfferInput,
   DisputeInput,
   DisputeResolutionInput,
   ModerationDispute,
@@ -112,7 +113,6 @@ export function useOpenDispute() {
   );
 }
 
-
 export const MODERATION_DISPUTES_URL = '/api/moderation/disputes';
 
 export function useModerationDisputes(status: 'open' | 'resolved') {
@@ -143,5 +143,14 @@ export function useConfirmReceived() {
 export function useRecordShipment() {
   return useTradeChange('Tracking not saved', async ({ id, ...input }: { id: string } & ShipmentInput) =>
     tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/shipment`, input)),
+  );
+}
+
+/** A counter-offer: other items on either side; it replaces the request's terms, the partner answers it. */
+export function useCounterOffer() {
+  return useTradeChange(
+    'Counter-offer not sent',
+    async ({ id, ...input }: { id: string } & CounterOfferInput) =>
+      tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/counter`, input)),
   );
 }

@@ -135,7 +135,7 @@ export async function resolveTradeDispute(
   input: DisputeResolutionInput,
 ) {
   await transact(ctx, async (tx, effects) => {
-    const { trade, requested, offered } = await lockTrade(tx, tradeId, null);
+    const { trade, requested, itemIds } = await lockTrade(tx, tradeId, null);
     if (trade.requesterId === moderatorId || trade.ownerId === moderatorId)
       throw forbidden('You cannot resolve a dispute about your own trade');
     const [dispute] = await tx
@@ -153,7 +153,7 @@ export async function resolveTradeDispute(
         .update(tradeRequests)
         .set({ status: 'cancelled', cancelledAt: now, cancelledById: null, updatedAt: now })
         .where(eq(tradeRequests.id, trade.id));
-      await releaseItems(tx, effects, trade, [requested.id, offered.id]);
+      await releaseItems(tx, effects, trade, itemIds);
     }
     await tx
       .update(tradeDisputes)

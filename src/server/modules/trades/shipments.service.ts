@@ -38,7 +38,10 @@ export async function recordShipment(
     const previous = isOwner ? trade.ownerShipment : trade.requesterShipment;
     await tx
       .update(tradeRequests)
-      .set({ ...(isOwner ? { ownerShipment: record } : { requesterShipment: record }), updatedAt: new Date() })
+      .set({
+        ...(isOwner ? { ownerShipment: record } : { requesterShipment: record }),
+        updatedAt: new Date(),
+      })
       .where(eq(tradeRequests.id, trade.id));
     const sent = isOwner ? requested : offered;
     const partnerId = isOwner ? trade.requesterId : trade.ownerId;

@@ -33,7 +33,10 @@ describe('POST /api/trade-requests/:id/shipment', () => {
     });
     const sent = await requester.post(`/api/trade-requests/${trade.id}/shipment`, dhl);
     expect(sent.statusCode).toBe(200);
-    expect(sent.json().requesterShipment).toMatchObject({ carrier: 'dhl', trackingNumber: 'JD 0146 0000 1234' });
+    expect(sent.json().requesterShipment).toMatchObject({
+      carrier: 'dhl',
+      trackingNumber: 'JD 0146 0000 1234',
+    });
     expect(sent.json().ownerShipment).toBeNull();
     // The claim window still waits for a receipt confirmation.
     expect(sent.json().claimDeadline).toBeNull();
@@ -52,7 +55,10 @@ describe('POST /api/trade-requests/:id/shipment', () => {
       carrier: 'royal-mail',
       trackingNumber: '  AB123456789GB ',
     });
-    expect(ownerSent.json().ownerShipment).toMatchObject({ carrier: 'royal-mail', trackingNumber: 'AB123456789GB' });
+    expect(ownerSent.json().ownerShipment).toMatchObject({
+      carrier: 'royal-mail',
+      trackingNumber: 'AB123456789GB',
+    });
     const seen = (await requester.get('/api/trade-requests')).json()[0];
     expect(seen.ownerShipment.carrier).toBe('royal-mail');
     expect(seen.requesterShipment.carrier).toBe('other');

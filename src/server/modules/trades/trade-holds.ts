@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect';
 import { items, ringLegs, rings, tradeRequests } from '../../db/schema';
 import { COMMITTED_RING_STATUSES } from '../../../common/domain/ring-state';
+import { touchesItems } from './trade-sides';
 
 /**
  * What a write on a member's items must know about trades: plain queries on the items and trades
@@ -44,12 +45,7 @@ export async function inAcceptedTrade(tx: Queryable, itemIds: string[]) {
   const [row] = await tx
     .select({ id: tradeRequests.id })
     .from(tradeRequests)
-    .where(
-      and(
-        eq(tradeRequests.status, 'accepted'),
-        or(inArray(tradeRequests.requestedItemId, itemIds), inArray(tradeRequests.offeredItemId, itemIds)),
-      ),
-    )
+    .where(and(eq(tradeRequests.status, 'accepted'), touchesItems(itemIds)))
     .limit(1);
   return row !== undefined;
 }

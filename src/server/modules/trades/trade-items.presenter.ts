@@ -1,6 +1,7 @@
-import type { TradeItemSummary, TradeRequest } from '../../../common/api/trades';
+import type { TradeItemSummary, TradeOffer, TradeRequest } from '../../../common/api/trades';
 import { dealTerms, diffTerms, type ItemTerms } from '../../../common/domain/trade-terms';
-import type { items, tradeRequests } from '../../db/schema';
+import type { items, tradeOffers, tradeRequests } from '../../db/schema';
+import type { TradeSides } from './trade-sides';
 import { termsVersion } from './trade-terms';
 
 type TradeRow = typeof tradeRequests.$inferSelect;
@@ -39,35 +40,87 @@ function summarize(item: LiveTradeItem, terms: ItemTerms): TradeItemSummary {
 }
 
 /**
- * Both items of a trade as its terms hold them and, while it is pending, what changed since: a
- * settled trade shows what was agreed, whatever happened to the items later.
+ * Every item of a trade as its terms hold them and, while it is pending, what changed since on the
+ * first item of each side: a settled trade shows what was agreed, whatever happened to the items
+ * later. The fingerprint covers every item.
  */
 export function presentTradeItems(
   trade: TradeRow,
-  requested: LiveTradeItem,
-  offered: LiveTradeItem,
+  sides: TradeSides,
+  live: Map<string, LiveTradeItem>,
 ): Pick<
   TradeRequest,
   | 'requestedItem'
   | 'offeredItem'
+  | 'requestedItems'
+  | 'offeredItems'
   | 'requestedItemChanges'
   | 'offeredItemChanges'
   | 'requestedItemNow'
   | 'offeredItemNow'
   | 'termsVersion'
 > {
-  const liveRequested = dealTerms(requested);
-  const liveOffered = dealTerms(offered);
+  const item = (id: string) => live.get(id) as LiveTradeItem;
+  const agreed = (id: string) => sides.terms.get(id) ?? dealTerms(item(id));
+  const requestedItems = sides.requested.map((id) => summarize(item(id), agreed(id)));
+  const offeredItems = sides.offered.map((id) => summarize(item(id), agreed(id)));
+  const [firstRequested, firstOffered] = [sides.requested[0] as string, sides.offered[0] as string];
+  const liveRequested = dealTerms(item(firstRequested));
+  const liveOffered = dealTerms(item(firstOffered));
   const pending = trade.status === 'pending';
-  const requestedItemChanges = pending ? diffTerms(trade.requestedTerms, liveRequested) : [];
-  const offeredItemChanges = pending ? diffTerms(trade.offeredTerms, liveOffered) : [];
+  const requestedItemChanges = pending ? diffTerms(agreed(firstRequested), liveRequested) : [];
+  const offeredItemChanges = pending ? diffTerms(agreed(firstOffered), liveOffered) : [];
   return {
-    requestedItem: summarize(requested, trade.requestedTerms),
-    offeredItem: summarize(offered, trade.offeredTerms),
+    requestedItem: requestedItems[0] as TradeItemSummary,
+    offeredItem: offeredItems[0] as TradeItemSummary,
+    requestedItems,
+    offeredItems,
     requestedItemChanges,
     offeredItemChanges,
-    requestedItemNow: requestedItemChanges.length > 0 ? summarize(requested, liveRequested) : null,
-    offeredItemNow: offeredItemChanges.length > 0 ? summarize(offered, liveOffered) : null,
-    termsVersion: termsVersion(liveRequested, liveOffered),
+    requestedItemNow: requestedItemChanges.length > 0 ? summarize(item(firstRequested), liveRequested) : null,
+    offeredItemNow: offeredItemChanges.length > 0 ? summarize(item(firstOffered), liveOffered) : null,
+    termsVersion: termsVersion(
+      sides.requested.map((id) => dealTerms(item(id))),
+      sides.offered.map((id) => dealTerms(item(id))),
+    ),
   };
+}
+
+/** The history of a trade's offers; a trade made before offers had one shows its request as version 1. */
+export function presentOffers(
+  trade: TradeRow,
+  sides: TradeSides,
+  offers: (typeof tradeOffers.$inferSelect)[] | undefined,
+  live: Map<string, LiveTradeItem>,
+): TradeOffer[] {
+  const summarizeAll = (list: { itemId: string; terms: ItemTerms }[]) =>
+    list.flatMap(({ itemId, terms }) => {
+      const row = live.get(itemId);
+      return row ? [summarize(row, terms)] : [];
+    });
+  if (!offers || offers.length === 0) {
+    const current = (ids: string[]) =>
+      ids.map((id) => ({
+        itemId: id,
+        terms: sides.terms.get(id) ?? dealTerms(live.get(id) as LiveTradeItem),
+      }));
+    return [
+      {
+        version: trade.offerVersion,
+        proposedById: trade.offeredById ?? trade.requesterId,
+        message: trade.message,
+        createdAt: (trade.offeredAt ?? trade.createdAt).toISOString(),
+        requestedItems: summarizeAll(current(sides.requested)),
+        offeredItems: summarizeAll(current(sides.offered)),
+      },
+    ];
+  }
+  return offers.map((offer) => ({
+    version: offer.version,
+    proposedById: offer.proposedById,
+    message: offer.message,
+    createdAt: offer.createdAt.toISOString(),
+    requestedItems: summarizeAll(offer.requested),
+    offeredItems: summarizeAll(offer.offered),
+  }));
 }

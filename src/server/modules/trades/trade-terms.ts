@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   type DealField,
   dealTerms,
@@ -12,43 +12,51 @@ import type { Tx } from '../../db/connect';
 import { items, tradeRequests } from '../../db/schema';
 import type { Effects } from '../../lib/domain-events';
 import { conflict } from '../../lib/errors';
+import { type TradeSides, touchesItems } from './trade-sides';
 
 type ItemRow = typeof items.$inferSelect;
-type TradeRow = typeof tradeRequests.$inferSelect;
 
 export const ITEM_CHANGED_MESSAGE = 'The item changed; review it again';
 
 /**
- * A short fingerprint of both items' live terms. The client sends back the one it showed when the
- * owner accepts, so that an edit landing between the dialog and the accept is never accepted unseen.
+ * A short fingerprint of every item's live terms, both sides. The client sends back the one it
+ * showed when the member accepts, so that an edit landing between the dialog and the accept is
+ * never accepted unseen.
  */
-export function termsVersion(requested: ItemTerms, offered: ItemTerms): string {
-  return createHash('sha256')
-    .update(JSON.stringify([dealTerms(requested), dealTerms(offered)]))
-    .digest('base64url')
-    .slice(0, 22);
+export function termsVersion(requested: ItemTerms[], offered: ItemTerms[]): string {
+  // A one-for-one trade keeps the fingerprint it had before bundles.
+  const parts =
+    requested.length === 1 && offered.length === 1
+      ? [dealTerms(requested[0] as ItemTerms), dealTerms(offered[0] as ItemTerms)]
+      : [requested.map(dealTerms), offered.map(dealTerms)];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 }
 
 /**
- * The terms an accept agrees to: the items as they are now, with both rows locked. The owner must
+ * The terms an accept agrees to: the items as they are now, with their rows locked. The member must
  * have seen them: either the version they were shown matches, or, when they send none, nothing
- * changed since the request. Otherwise 409, and the client shows the request again.
+ * changed since the offer. Otherwise 409, and the client shows the request again.
  */
 export function termsToAccept(
-  trade: TradeRow,
-  requested: ItemRow,
-  offered: ItemRow,
+  sides: TradeSides,
+  requested: ItemRow[],
+  offered: ItemRow[],
   seenVersion: string | undefined,
-): { requestedTerms: ItemTerms; offeredTerms: ItemTerms } {
-  const requestedTerms = dealTerms(requested);
-  const offeredTerms = dealTerms(offered);
+): Map<string, ItemTerms> {
+  const live = new Map([...requested, ...offered].map((item) => [item.id, dealTerms(item)]));
   const seen =
     seenVersion === undefined
-      ? diffTerms(trade.requestedTerms, requestedTerms).length === 0 &&
-        diffTerms(trade.offeredTerms, offeredTerms).length === 0
-      : seenVersion === termsVersion(requestedTerms, offeredTerms);
+      ? [...live].every(([id, terms]) => {
+          const agreed = sides.terms.get(id);
+          return agreed !== undefined && diffTerms(agreed, terms).length === 0;
+        })
+      : seenVersion ===
+        termsVersion(
+          requested.map((item) => live.get(item.id) as ItemTerms),
+          offered.map((item) => live.get(item.id) as ItemTerms),
+        );
   if (!seen) throw conflict(ITEM_CHANGED_MESSAGE);
-  return { requestedTerms, offeredTerms };
+  return live;
 }
 
 /**
@@ -66,12 +74,7 @@ export async function notifyTermsChanged(
       ownerId: tradeRequests.ownerId,
     })
     .from(tradeRequests)
-    .where(
-      and(
-        eq(tradeRequests.status, 'pending'),
-        or(eq(tradeRequests.requestedItemId, event.itemId), eq(tradeRequests.offeredItemId, event.itemId)),
-      ),
-    );
+    .where(and(eq(tradeRequests.status, 'pending'), touchesItems([event.itemId])));
   const counterparties = new Set(
     pending.map((trade) => (trade.requesterId === event.memberId ? trade.ownerId : trade.requesterId)),
   );

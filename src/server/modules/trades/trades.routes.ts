@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyBody, idParam, userIdParam } from '../../../common/api/common';
 import {
+  counterOfferInput,
   disputeInput,
   disputeResolutionInput,
   moderationDispute,
@@ -17,7 +18,13 @@ import { openDispute } from './disputes.service';
 import { listDisputes, resolveDispute } from './moderation-queue';
 import { memberReliability } from './reliability.service';
 import { recordShipment } from './shipments.service';
-import { confirmReceived, createTradeRequest, listTradeRequests, updateTradeStatus } from './trades.service';
+import {
+  confirmReceived,
+  counterOffer,
+  createTradeRequest,
+  listTradeRequests,
+  updateTradeStatus,
+} from './trades.service';
 
 export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
@@ -49,6 +56,15 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.status === 'cancelled') await app.memberLimiter.take('tradeCancel', request.member.id);
       return updateTradeStatus(ctx, request.member.id, request.params.id, request.body, timers);
     },
+  );
+
+  app.post(
+    '/api/trade-requests/:id/counter',
+    {
+      config: { auth: 'member', memberLimit: 'counterOffer', verifiedEmail: true },
+      schema: { params: idParam, body: counterOfferInput, response: { 200: tradeRequest } },
+    },
+    async (request) => counterOffer(ctx, request.member.id, request.params.id, request.body, timers),
   );
 
   app.post(

@@ -1,17 +1,21 @@
 import { and, desc, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
-import type { TradeRequest, TradeRequestInput, TradeStatusInput } from '../../../common/api/trades';
+import type {
+  CounterOfferInput,
+  TradeRequest,
+  TradeRequestInput,
+  TradeStatusInput,
+} from '../../../common/api/trades';
 import {
   canConfirmReceipt,
   canTransition,
   claimDeadline,
   defaultTradeMessage,
 } from '../../../common/domain/trade-state';
-import { dealTerms } from '../../../common/domain/trade-terms';
 import { awayMessage, isAway } from '../../../common/domain/holiday';
 import type { Db, Queryable, Tx } from '../../db/connect';
-import { items, reviews, tradeDisputes, tradeRequests, users } from '../../db/schema';
+import { items, reviews, tradeDisputes, tradeRequestItems, tradeRequests, users } from '../../db/schema';
 import type { TradeTimers } from '../../env';
 import type { Effects } from '../../lib/domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -22,8 +26,19 @@ import { presentUserSummary } from '../users/users.presenter';
 import { presentDispute } from './dispute.presenter';
 
 export { presentDispute };
-import { presentTradeItems } from './trade-items.presenter';
+import { type LiveTradeItem, presentOffers, presentTradeItems } from './trade-items.presenter';
 import { termsToAccept } from './trade-terms';
+import {
+  allItemIds,
+  firstItemColumns,
+  loadOffers,
+  loadSides,
+  recordOffer,
+  sidesOf,
+  touchesItems,
+  type TradeSides,
+  writeSides,
+} from './trade-sides';
 
 type ItemRow = typeof items.$inferSelect;
 type TradeRow = typeof tradeRequests.$inferSelect;
@@ -48,6 +63,10 @@ export async function refreshAvailability(tx: Queryable, itemIds: string[]) {
         select 1 from ${tradeRequests}
         where ${tradeRequests.status} = 'pending'
           and (${tradeRequests.requestedItemId} = ${items.id} or ${tradeRequests.offeredItemId} = ${items.id})
+      ) or exists (
+        select 1 from ${tradeRequestItems}
+        join ${tradeRequests} on ${tradeRequests.id} = ${tradeRequestItems.tradeRequestId}
+        where ${tradeRequestItems.itemId} = ${items.id} and ${tradeRequests.status} = 'pending'
       ) then 'pending' else 'available' end
     where ${inArray(items.id, itemIds)} and ${items.availability} not in ('reserved', 'traded')`);
 }
@@ -80,55 +99,129 @@ async function refuseIfAway(tx: Queryable, ownerId: string) {
   }
 }
 
+/** Both sides of a request as lists of ids, whichever form the request used. */
+function requestSides(input: TradeRequestInput) {
+  return {
+    requestedIds: input.requestedItemIds ?? (input.requestedItemId ? [input.requestedItemId] : []),
+    offeredIds: input.offeredItemIds ?? (input.offeredItemId ? [input.offeredItemId] : []),
+  };
+}
+
+const names = (list: ItemRow[]) => list.map((item) => `"${item.title}"`).join(', ');
+
+/**
+ * Checks the two sides of an offer against the locked items: every requested item is listed by
+ * one other member (`ownerId` when the trade already names them), every offered item by the
+ * requester, all open for offers. Returns the rows in the order given.
+ */
+function checkSides(
+  locked: Map<string, ItemRow>,
+  requesterId: string,
+  requestedIds: string[],
+  offeredIds: string[],
+  ownerId: string | null,
+) {
+  if (requestedIds.some((id) => offeredIds.includes(id)))
+    throw badRequest('You cannot offer the item you are asking for');
+  const requested = requestedIds.map((id) => locked.get(id));
+  const offered = offeredIds.map((id) => locked.get(id));
+  const [first] = requested;
+  if (!first || requested.some((item) => !item || item.deletedAt))
+    throw notFound(
+      requested.length > 1 ? 'A requested item was not found' : 'The requested item was not found',
+    );
+  const found = requested as ItemRow[];
+  if (found.some((item) => item.userId === requesterId))
+    throw badRequest('You cannot send a barter request for your own item');
+  const owner = ownerId ?? first.userId;
+  if (found.some((item) => item.userId !== owner))
+    throw badRequest(
+      ownerId
+        ? 'The items you ask for must be theirs'
+        : 'All the items you ask for must belong to one member',
+    );
+  const unavailableRequested = found.filter((item) => !item.isActive || UNAVAILABLE.has(item.availability));
+  if (unavailableRequested.length > 0)
+    throw conflict(
+      found.length > 1
+        ? `No longer available for barter: ${names(unavailableRequested)}`
+        : 'This item is no longer available for barter',
+    );
+  if (offered.some((item) => !item || item.deletedAt))
+    throw notFound(
+      offered.length > 1 ? 'An item you offered was not found' : 'The item you offered was not found',
+    );
+  const mine = offered as ItemRow[];
+  if (mine.some((item) => item.userId !== requesterId))
+    throw forbidden(
+      ownerId ? 'The items offered must be the requester’s own' : 'You can only offer your own items',
+    );
+  const unavailableOffered = mine.filter((item) => !item.isActive || UNAVAILABLE.has(item.availability));
+  if (unavailableOffered.length > 0)
+    throw conflict(
+      mine.length > 1
+        ? `Not available (unlisted or already in a trade): ${names(unavailableOffered)}`
+        : 'The item you offered is not available: it is unlisted or already in a trade',
+    );
+  return { requested: found, offered: mine, ownerId: owner };
+}
+
+/** The default message of a request or counter-offer, naming the first item of each side. */
+function offerMessage(message: string | null | undefined, offered: ItemRow[], requested: ItemRow[]) {
+  if (message) return message;
+  const more = (list: ItemRow[]) => (list.length > 1 ? ` (+${list.length - 1} more)` : '');
+  return defaultTradeMessage(
+    `${(offered[0] as ItemRow).title}${more(offered)}`,
+    `${(requested[0] as ItemRow).title}${more(requested)}`,
+  );
+}
+
 export async function createTradeRequest(
   ctx: ServiceContext,
   memberId: string,
   input: TradeRequestInput,
   timers: TradeTimers,
 ) {
-  if (input.requestedItemId === input.offeredItemId)
-    throw badRequest('You cannot offer the item you are asking for');
+  const { requestedIds, offeredIds } = requestSides(input);
   const requesterId = memberId;
   const tradeId = await transact(ctx, async (tx, effects) => {
-    const locked = await lockItems(tx, [input.requestedItemId, input.offeredItemId]);
-    const requested = locked.get(input.requestedItemId);
-    const offered = locked.get(input.offeredItemId);
-    if (!requested || requested.deletedAt) throw notFound('The requested item was not found');
-    if (requested.userId === requesterId)
-      throw badRequest('You cannot send a barter request for your own item');
-    await assertNotBlocked(tx, requesterId, requested.userId);
-    if (input.ownerUserId && input.ownerUserId !== requested.userId) {
-      throw badRequest('ownerUserId does not match the owner of the requested item');
+    const locked = await lockItems(tx, [...new Set([...requestedIds, ...offeredIds])]);
+    const firstRequested = locked.get(requestedIds[0] as string);
+    if (firstRequested && !firstRequested.deletedAt && firstRequested.userId !== requesterId) {
+      await assertNotBlocked(tx, requesterId, firstRequested.userId);
+      if (input.ownerUserId && input.ownerUserId !== firstRequested.userId)
+        throw badRequest('ownerUserId does not match the owner of the requested item');
     }
-    if (!requested.isActive || UNAVAILABLE.has(requested.availability)) {
-      throw conflict('This item is no longer available for barter');
-    }
-    await refuseIfAway(tx, requested.userId);
-    if (!offered || offered.deletedAt) throw notFound('The item you offered was not found');
-    if (offered.userId !== requesterId) throw forbidden('You can only offer your own items');
-    if (!offered.isActive || UNAVAILABLE.has(offered.availability)) {
-      throw conflict('The item you offered is not available: it is unlisted or already in a trade');
-    }
+    const { requested, offered, ownerId } = checkSides(locked, requesterId, requestedIds, offeredIds, null);
+    await refuseIfAway(tx, ownerId);
+    const message = offerMessage(input.message, offered, requested);
     const [created] = await tx
       .insert(tradeRequests)
       .values({
-        requestedItemId: requested.id,
-        offeredItemId: offered.id,
+        ...firstItemColumns(requested, offered),
         requesterId,
-        ownerId: requested.userId,
-        message: input.message || defaultTradeMessage(offered.title, requested.title),
-        requestedTerms: dealTerms(requested),
-        offeredTerms: dealTerms(offered),
+        ownerId,
+        message,
       })
       .onConflictDoNothing()
-      .returning({ id: tradeRequests.id });
+      .returning({ id: tradeRequests.id, createdAt: tradeRequests.createdAt });
     if (!created) throw conflict('You already have a pending request offering this item for that one');
-    await refreshAvailability(tx, [requested.id, offered.id]);
+    await writeSides(tx, created.id, requested, offered);
+    await recordOffer(tx, {
+      tradeRequestId: created.id,
+      version: 1,
+      proposedById: requesterId,
+      message,
+      requested,
+      offered,
+      createdAt: created.createdAt,
+    });
+    await refreshAvailability(tx, [...requestedIds, ...offeredIds]);
     effects.notify({
-      userId: requested.userId,
+      userId: ownerId,
       type: 'trade_request',
       title: 'New barter request',
-      message: `${await firstName(tx, requesterId)} offers "${offered.title}" for your "${requested.title}".`,
+      message: `${await firstName(tx, requesterId)} offers ${names(offered)} for your ${names(requested)}.`,
       link: TRADES_LINK,
     });
     return created.id;
@@ -137,25 +230,138 @@ export async function createTradeRequest(
 }
 
 /**
- * Locks a trade and both its items. Items are always locked first, in id order, then the trade row:
- * every transaction that touches trades takes its locks in that order, so none can deadlock.
- * With a `memberId`, only a party may lock it: anyone else gets the 404 of an unknown id.
+ * A counter-offer: the party who must answer the latest version proposes other items instead (from
+ * the owner's closet for the requested side, the requester's for the offered side). It replaces the
+ * trade's terms; the earlier versions stay in its history, and the other party now answers.
  */
-export async function lockTrade(tx: Queryable, tradeId: string, memberId: string | null) {
+export async function counterOffer(
+  ctx: ServiceContext,
+  memberId: string,
+  tradeId: string,
+  input: CounterOfferInput,
+  timers: TradeTimers,
+) {
+  await transact(ctx, async (tx, effects) => {
+    const { trade, locked } = await lockTrade(tx, tradeId, memberId, [
+      ...input.requestedItemIds,
+      ...input.offeredItemIds,
+    ]);
+    if (trade.status !== 'pending') throw conflict(`This barter request is already ${trade.status}`);
+    const proposer = trade.offeredById ?? trade.requesterId;
+    if (proposer === memberId)
+      throw forbidden('You made the latest offer: wait for the other member to answer it');
+    await assertNotBlocked(tx, trade.requesterId, trade.ownerId);
+    const { requested, offered } = checkSides(
+      locked,
+      trade.requesterId,
+      input.requestedItemIds,
+      input.offeredItemIds,
+      trade.ownerId,
+    );
+    const before = await sidesOf(tx, trade);
+    const same = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+    if (same(before.requested, input.requestedItemIds) && same(before.offered, input.offeredItemIds))
+      throw badRequest('A counter-offer must change the items on at least one side');
+    const now = new Date();
+    const version = trade.offerVersion + 1;
+    const message = offerMessage(input.message, offered, requested);
+    await tx
+      .update(tradeRequests)
+      .set({
+        ...firstItemColumns(requested, offered),
+        message,
+        offerVersion: version,
+        offeredById: memberId,
+        offeredAt: now,
+        updatedAt: now,
+      })
+      .where(eq(tradeRequests.id, trade.id));
+    await writeSides(tx, trade.id, requested, offered);
+    if (trade.offerVersion === 1 && !(await hasHistory(tx, trade.id))) {
+      // A request made before offers had a history: its first version is the request as it stands.
+      const original = before.requested.map((id) => locked.get(id) as ItemRow);
+      const originalOffered = before.offered.map((id) => locked.get(id) as ItemRow);
+      await recordOffer(tx, {
+        tradeRequestId: trade.id,
+        version: 1,
+        proposedById: trade.requesterId,
+        message: trade.message,
+        requested: original,
+        offered: originalOffered,
+        createdAt: trade.createdAt,
+      });
+    }
+    await recordOffer(tx, {
+      tradeRequestId: trade.id,
+      version,
+      proposedById: memberId,
+      message,
+      requested,
+      offered,
+      createdAt: now,
+    });
+    await refreshAvailability(tx, [
+      ...allItemIds(before),
+      ...input.requestedItemIds,
+      ...input.offeredItemIds,
+    ]);
+    const other = memberId === trade.ownerId ? trade.requesterId : trade.ownerId;
+    effects.notify({
+      userId: other,
+      type: 'trade_request',
+      title: 'Counter-offer',
+      message: `${await firstName(tx, memberId)} proposes ${names(offered)} for ${names(requested)} instead.`,
+      link: TRADES_LINK,
+    });
+  });
+  return getTradeRequest(ctx, memberId, tradeId, timers);
+}
+
+async function hasHistory(tx: Queryable, tradeId: string) {
+  const offers = await loadOffers(tx, [tradeId]);
+  return offers.has(tradeId);
+}
+
+/**
+ * Locks a trade and all its items (with `extraItemIds`, those too). Items are always locked first,
+ * in id order, then the trade row: every transaction that touches trades takes its locks in that
+ * order, so none can deadlock. With a `memberId`, only a party may lock it: anyone else gets the
+ * 404 of an unknown id.
+ */
+export async function lockTrade(
+  tx: Queryable,
+  tradeId: string,
+  memberId: string | null,
+  extraItemIds: string[] = [],
+) {
   const [peek] = await tx.select().from(tradeRequests).where(eq(tradeRequests.id, tradeId));
   // Members who are not a party cannot tell the trade exists: a 404, like an unknown id.
   if (!peek || (memberId !== null && peek.requesterId !== memberId && peek.ownerId !== memberId)) {
     throw notFound('Barter request not found');
   }
-  const locked = await lockItems(tx, [peek.requestedItemId, peek.offeredItemId]);
+  const peekSides = await sidesOf(tx, peek);
+  const locked = await lockItems(tx, [...new Set([...allItemIds(peekSides), ...extraItemIds])]);
   const [trade] = await tx.select().from(tradeRequests).where(eq(tradeRequests.id, tradeId)).for('update');
   if (!trade) throw notFound('Barter request not found');
+  const sides = await sidesOf(tx, trade);
+  // A counter-offer committed between the peek and the lock: its items are not locked here.
+  if (allItemIds(sides).some((id) => !locked.has(id)))
+    throw conflict('This barter request just changed: review it again');
+  const requestedItems = sides.requested.map((id) => locked.get(id) as ItemRow);
+  const offeredItems = sides.offered.map((id) => locked.get(id) as ItemRow);
   return {
     trade,
-    requested: locked.get(trade.requestedItemId) as ItemRow,
-    offered: locked.get(trade.offeredItemId) as ItemRow,
+    sides,
+    locked,
+    itemIds: allItemIds(sides),
+    requestedItems,
+    offeredItems,
+    requested: requestedItems[0] as ItemRow,
+    offered: offeredItems[0] as ItemRow,
   };
 }
+
+const invert = (role: 'owner' | 'requester') => (role === 'owner' ? 'requester' : 'owner');
 
 export const progress = (trade: TradeRow) => ({
   status: trade.status,
@@ -183,14 +389,15 @@ async function declinePendingOn(
       and(
         eq(tradeRequests.status, 'pending'),
         exceptTradeId ? sql`${tradeRequests.id} <> ${exceptTradeId}` : undefined,
-        or(inArray(tradeRequests.requestedItemId, itemIds), inArray(tradeRequests.offeredItemId, itemIds)),
+        touchesItems(itemIds),
       ),
     )
     .returning();
   const touched = new Set<string>();
+  const othersSides = await loadSides(tx, others);
   for (const other of others) {
-    touched.add(other.requestedItemId);
-    touched.add(other.offeredItemId);
+    for (const id of allItemIds(othersSides.get(other.id) as NonNullable<ReturnType<typeof othersSides.get>>))
+      touched.add(id);
     const [requested] = await tx
       .select({ title: items.title })
       .from(items)
@@ -262,9 +469,23 @@ export async function updateTradeStatus(
   timers: TradeTimers,
 ) {
   await transact(ctx, async (tx, effects) => {
-    const { trade, requested, offered } = await lockTrade(tx, tradeId, memberId);
+    const { trade, requested, itemIds, requestedItems, offeredItems, sides } = await lockTrade(
+      tx,
+      tradeId,
+      memberId,
+    );
     const role = trade.ownerId === memberId ? 'owner' : 'requester';
-    const check = canTransition(progress(trade), input.status, role);
+    const proposer = trade.offeredById ?? trade.requesterId;
+    // The latest offer is accepted by the party who did not propose it: after a counter-offer by the
+    // owner, the requester accepts.
+    const actingRole = input.status === 'accepted' && proposer === trade.ownerId ? invert(role) : role;
+    if (input.status === 'accepted' && trade.status === 'pending') {
+      if (input.offerVersion !== undefined && input.offerVersion !== trade.offerVersion)
+        throw conflict('This offer was replaced by a counter-offer: review the latest version');
+      if (proposer === memberId && (proposer === trade.ownerId || trade.offerVersion > 1))
+        throw forbidden('You made the latest offer: only the other member can accept it');
+    }
+    const check = canTransition(progress(trade), input.status, actingRole);
     if (!check.ok) {
       if (check.reason === 'wrong-role') {
         throw forbidden(
@@ -286,33 +507,36 @@ export async function updateTradeStatus(
 
     if (input.status === 'accepted') {
       await assertNotBlocked(tx, trade.ownerId, trade.requesterId);
-      for (const item of [requested, offered]) {
+      for (const item of [...requestedItems, ...offeredItems]) {
         if (!item.isActive || item.deletedAt || UNAVAILABLE.has(item.availability)) {
           throw conflict(
             `"${item.title}" is no longer available: it is already in another trade or unlisted`,
           );
         }
       }
-      const terms = termsToAccept(trade, requested, offered, input.termsVersion);
+      const terms = termsToAccept(sides, requestedItems, offeredItems, input.termsVersion);
       await tx
         .update(tradeRequests)
-        .set({ status: 'accepted', ...terms, acceptedAt: now, updatedAt: now })
+        .set({
+          status: 'accepted',
+          ...firstItemColumns(requestedItems, offeredItems, terms),
+          acceptedAt: now,
+          updatedAt: now,
+        })
         .where(eq(tradeRequests.id, trade.id));
-      await tx
-        .update(items)
-        .set({ availability: 'reserved' })
-        .where(inArray(items.id, [requested.id, offered.id]));
+      await writeSides(tx, trade.id, requestedItems, offeredItems, terms);
+      await tx.update(items).set({ availability: 'reserved' }).where(inArray(items.id, itemIds));
       await effects.emit('items.availability-changed', {
-        itemIds: [requested.id, offered.id],
+        itemIds,
         availability: 'reserved',
         parties: [trade.ownerId, trade.requesterId],
       });
-      await autoDecline(ctx, tx, effects, memberId, trade, [requested.id, offered.id]);
+      await autoDecline(ctx, tx, effects, memberId, trade, itemIds);
       effects.notify({
-        userId: trade.requesterId,
+        userId: memberId === trade.ownerId ? trade.requesterId : trade.ownerId,
         type: 'trade_request',
         title: 'Barter request accepted!',
-        message: `${actor} accepted your offer for "${requested.title}". Arrange shipping to complete the swap.`,
+        message: `${actor} accepted your offer for "${requested.title}"${itemIds.length > 2 ? ' (a bundle)' : ''}. Arrange shipping to complete the swap.`,
         link: TRADES_LINK,
       });
       return;
@@ -330,7 +554,7 @@ export async function updateTradeStatus(
           updatedAt: now,
         })
         .where(eq(tradeRequests.id, trade.id));
-      await releaseItems(tx, effects, trade, [requested.id, offered.id]);
+      await releaseItems(tx, effects, trade, itemIds);
       effects.notify({
         userId: role === 'owner' ? trade.requesterId : trade.ownerId,
         type: 'trade_request',
@@ -349,7 +573,7 @@ export async function updateTradeStatus(
         ...(input.status === 'cancelled' ? { cancelledAt: now, cancelledById: memberId } : {}),
       })
       .where(eq(tradeRequests.id, trade.id));
-    await refreshAvailability(tx, [requested.id, offered.id]);
+    await refreshAvailability(tx, itemIds);
     effects.notify(
       input.status === 'declined'
         ? {
@@ -398,6 +622,7 @@ export async function releaseItems(
 
 /** Both items leave the marketplace as traded, and the trade completes. The caller holds the locks. */
 export async function completeTrade(tx: Queryable, trade: TradeRow, now: Date) {
+  const itemIds = allItemIds(await sidesOf(tx, trade));
   await tx
     .update(tradeRequests)
     .set({ status: 'completed', completedAt: now, updatedAt: now })
@@ -405,7 +630,7 @@ export async function completeTrade(tx: Queryable, trade: TradeRow, now: Date) {
   await tx
     .update(items)
     .set({ availability: 'traded', isActive: false, updatedAt: now })
-    .where(inArray(items.id, [trade.requestedItemId, trade.offeredItemId]));
+    .where(inArray(items.id, itemIds));
 }
 
 export async function confirmReceived(
@@ -478,13 +703,9 @@ export async function closePendingForItem(
       status: sql`case when ${tradeRequests.requesterId} = ${memberId} then 'cancelled' else 'declined' end`,
       updatedAt: new Date(),
     })
-    .where(
-      and(
-        eq(tradeRequests.status, 'pending'),
-        or(eq(tradeRequests.requestedItemId, itemId), eq(tradeRequests.offeredItemId, itemId)),
-      ),
-    )
+    .where(and(eq(tradeRequests.status, 'pending'), touchesItems([itemId])))
     .returning();
+  const closedSides = await loadSides(tx, closed);
   effects.notify(
     ...closed.map((trade) => ({
       userId: trade.requesterId === memberId ? trade.ownerId : trade.requesterId,
@@ -497,7 +718,7 @@ export async function closePendingForItem(
   refreshAfterCommit(
     ctx.db,
     effects,
-    closed.flatMap((trade) => [trade.requestedItemId, trade.offeredItemId]).filter((id) => id !== itemId),
+    [...closedSides.values()].flatMap(allItemIds).filter((id) => id !== itemId),
   );
 }
 
@@ -532,6 +753,7 @@ export async function closePendingBetween(
       ),
     )
     .returning();
+  const closedSides = await loadSides(tx, closed);
   effects.notify(
     ...closed.map((trade) => ({
       userId: otherId,
@@ -541,11 +763,7 @@ export async function closePendingBetween(
       link: TRADES_LINK,
     })),
   );
-  refreshAfterCommit(
-    ctx.db,
-    effects,
-    closed.flatMap((trade) => [trade.requestedItemId, trade.offeredItemId]),
-  );
+  refreshAfterCommit(ctx.db, effects, [...closedSides.values()].flatMap(allItemIds));
 }
 
 const requestedItem = alias(items, 'requested_item');
@@ -635,7 +853,34 @@ async function selectTrades(
     }
     rows = await list.execute({ memberId });
   }
+  const trades = rows.map((row) => row.trade);
+  const [sidesById, offersById] = await Promise.all([
+    loadSides(ctx.db, trades),
+    loadOffers(
+      ctx.db,
+      trades.map((trade) => trade.id),
+    ),
+  ]);
+  const live = new Map<string, LiveTradeItem>();
+  for (const row of rows) {
+    live.set(row.requestedItem.id, row.requestedItem);
+    live.set(row.offeredItem.id, row.offeredItem);
+  }
+  const more = new Set<string>();
+  for (const sides of sidesById.values()) for (const id of allItemIds(sides)) more.add(id);
+  for (const offers of offersById.values())
+    for (const offer of offers)
+      for (const { itemId } of [...offer.requested, ...offer.offered]) more.add(itemId);
+  const missing = [...more].filter((id) => !live.has(id));
+  if (missing.length > 0) {
+    const extra = await ctx.db
+      .select(summaryColumns(requestedItem))
+      .from(requestedItem)
+      .where(inArray(requestedItem.id, missing));
+    for (const item of extra) live.set(item.id, item);
+  }
   return rows.map(({ trade, ...row }) => {
+    const sides = sidesById.get(trade.id) as TradeSides;
     const deadline = trade.status === 'accepted' ? claimDeadline(trade, timers.claimWindowDays) : null;
     return {
       id: trade.id,
@@ -657,7 +902,10 @@ async function selectTrades(
       claimDeadline: deadline?.toISOString() ?? null,
       dispute: row.dispute ? presentDispute(row.dispute) : null,
       side: trade.ownerId === memberId ? 'incoming' : 'outgoing',
-      ...presentTradeItems(trade, row.requestedItem, row.offeredItem),
+      ...presentTradeItems(trade, sides, live),
+      offerVersion: trade.offerVersion,
+      offeredById: trade.offeredById ?? trade.requesterId,
+      offers: presentOffers(trade, sides, offersById.get(trade.id), live),
       requester: presentUserSummary(row.requester),
       owner: presentUserSummary(row.owner),
       requesterShipment: trade.requesterShipment,

@@ -36,18 +36,23 @@ export async function expirePendingRequests(ctx: ServiceContext, timers: TradeTi
   const stale = await ctx.db
     .select({ id: tradeRequests.id })
     .from(tradeRequests)
-    .where(and(eq(tradeRequests.status, 'pending'), lt(tradeRequests.createdAt, cutoff)))
+    .where(
+      and(
+        eq(tradeRequests.status, 'pending'),
+        sql`coalesce(${tradeRequests.offeredAt}, ${tradeRequests.createdAt}) < ${cutoff.toISOString()}::timestamptz`,
+      ),
+    )
     .limit(BATCH);
   await settleEach(
     ctx,
     stale.map((row) => row.id),
-    async ({ trade, requested }, tx, effects) => {
-      if (trade.status !== 'pending' || trade.createdAt >= cutoff) return;
+    async ({ trade, requested, itemIds }, tx, effects) => {
+      if (trade.status !== 'pending' || (trade.offeredAt ?? trade.createdAt) >= cutoff) return;
       await tx
         .update(tradeRequests)
         .set({ status: 'declined', updatedAt: now })
         .where(eq(tradeRequests.id, trade.id));
-      await refreshAvailability(tx, [trade.requestedItemId, trade.offeredItemId]);
+      await refreshAvailability(tx, itemIds);
       effects.notify(
         ...[trade.requesterId, trade.ownerId].map((userId) => ({
           userId,
@@ -80,7 +85,7 @@ export async function expireAcceptedTrades(ctx: ServiceContext, timers: TradeTim
   await settleEach(
     ctx,
     stale.map((row) => row.id),
-    async ({ trade, requested, offered }, tx, effects) => {
+    async ({ trade, requested, itemIds }, tx, effects) => {
       const since = trade.acceptedAt ?? trade.updatedAt;
       if (
         trade.status !== 'accepted' ||
@@ -93,7 +98,7 @@ export async function expireAcceptedTrades(ctx: ServiceContext, timers: TradeTim
         .update(tradeRequests)
         .set({ status: 'cancelled', cancelledAt: now, cancelledById: null, updatedAt: now })
         .where(eq(tradeRequests.id, trade.id));
-      await releaseItems(tx, effects, trade, [requested.id, offered.id]);
+      await releaseItems(tx, effects, trade, itemIds);
       effects.notify(
         ...[trade.requesterId, trade.ownerId].map((userId) => ({
           userId,

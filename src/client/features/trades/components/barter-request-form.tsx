@@ -3,8 +3,8 @@ import { formatDollars } from '@common/domain/money';
 import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { offerableItems } from '@common/domain/trade-board';
 import { defaultTradeMessage } from '@common/domain/trade-state';
-import { MAX_TRADE_MESSAGE_LENGTH } from '@common/domain/limits';
-import { ArrowLeftRight, LoaderCircle } from 'lucide-react';
+import { MAX_BUNDLE_ITEMS, MAX_TRADE_MESSAGE_LENGTH } from '@common/domain/limits';
+import { ArrowLeftRight, Check, LoaderCircle } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { ValueComparison } from '@client/components/value-comparison';
@@ -31,10 +31,21 @@ export function BarterRequestForm({
   onSent: () => void;
 }) {
   const myItems = useUserItems(memberId);
+  const theirItems = useUserItems(item.userId);
   const offerable = useMemo(() => offerableItems(myItems.data ?? [], item.id), [myItems.data, item.id]);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const alsoWanted = useMemo(
+    () => offerableItems(theirItems.data ?? [], item.id),
+    [theirItems.data, item.id],
+  );
+  // A bundle: up to MAX_BUNDLE_ITEMS of the member's own items, for this one and up to 4 more of the owner's.
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [extraIds, setExtraIds] = useState<string[]>([]);
   const [message, setMessage] = useState('');
-  const selected = offerable.find((candidate) => candidate.id === selectedId) ?? null;
+  const chosen = selectedIds.flatMap((id) => offerable.filter((candidate) => candidate.id === id));
+  const extras = extraIds.flatMap((id) => alsoWanted.filter((candidate) => candidate.id === id));
+  const selected = chosen[0] ?? null;
+  const toggle = (list: string[], id: string, max: number) =>
+    list.includes(id) ? list.filter((other) => other !== id) : list.length < max ? [...list, id] : list;
   const createRequest = useCreateTradeRequest();
   const messageId = useId();
 
@@ -49,14 +60,19 @@ export function BarterRequestForm({
       return;
     }
     createRequest.mutate(
-      { requestedItemId: item.id, offeredItemId: selected.id, message: message.trim() || undefined },
+      {
+        requestedItemIds: [item.id, ...extras.map((extra) => extra.id)],
+        offeredItemIds: chosen.map((mine) => mine.id),
+        message: message.trim() || undefined,
+      },
       {
         onSuccess: () => {
           toast({
             title: 'Barter request sent!',
             description: `Your offer for “${item.title}” was sent to ${item.owner.firstName || 'its owner'}.`,
           });
-          setSelectedId(null);
+          setSelectedIds([]);
+          setExtraIds([]);
           setMessage('');
           onSent();
         },
@@ -71,7 +87,12 @@ export function BarterRequestForm({
       <WantedItem item={item} />
 
       <fieldset className="grid min-w-0 gap-2">
-        <legend className="mb-2 text-sm font-medium">Choose an item to offer</legend>
+        <legend className="mb-2 text-sm font-medium">
+          Choose what to offer{' '}
+          <span className="font-normal text-muted-foreground">
+            (up to {MAX_BUNDLE_ITEMS}; {selectedIds.length} chosen)
+          </span>
+        </legend>
         {myItems.isPending ? (
           <div className="grid gap-2" role="status">
             <span className="sr-only">Loading your items</span>
@@ -97,20 +118,41 @@ export function BarterRequestForm({
               <OfferOption
                 key={candidate.id}
                 item={candidate}
-                checked={candidate.id === selectedId}
-                onSelect={() => setSelectedId(candidate.id)}
+                name="offered-item"
+                checked={selectedIds.includes(candidate.id)}
+                disabled={!selectedIds.includes(candidate.id) && selectedIds.length >= MAX_BUNDLE_ITEMS}
+                onSelect={() => setSelectedIds((list) => toggle(list, candidate.id, MAX_BUNDLE_ITEMS))}
               />
             ))}
           </div>
         )}
       </fieldset>
 
-      {selected ? (
-        <ValueComparison
-          yours={{ title: selected.title, value: selected.estimatedValue }}
-          theirs={{ title: item.title, value: item.estimatedValue }}
-        />
+      {alsoWanted.length > 0 && !noneToOffer ? (
+        <fieldset className="grid min-w-0 gap-2" data-testid="select-also-wanted">
+          <legend className="mb-2 text-sm font-medium">
+            Ask for more of {item.owner.firstName || 'their'}'s items{' '}
+            <span className="font-normal text-muted-foreground">
+              (optional, a bundle of up to {MAX_BUNDLE_ITEMS})
+            </span>
+          </legend>
+          <div className="-mx-1 grid gap-2 px-1 py-1 sm:max-h-56 sm:overflow-y-auto">
+            {alsoWanted.map((candidate) => (
+              <OfferOption
+                key={candidate.id}
+                item={candidate}
+                name="also-wanted"
+                testIdPrefix="option-also-wanted"
+                checked={extraIds.includes(candidate.id)}
+                disabled={!extraIds.includes(candidate.id) && extraIds.length >= MAX_BUNDLE_ITEMS - 1}
+                onSelect={() => setExtraIds((list) => toggle(list, candidate.id, MAX_BUNDLE_ITEMS - 1))}
+              />
+            ))}
+          </div>
+        </fieldset>
       ) : null}
+
+      {selected ? <ValueComparison yours={sideTotal(chosen)} theirs={sideTotal([item, ...extras])} /> : null}
 
       {noneToOffer ? null : (
         <Field id={messageId} label="Message" labelNote="(optional)">
@@ -133,7 +175,12 @@ export function BarterRequestForm({
       )}
 
       <DialogFooter className="gap-2 sm:justify-between">
-        <TradePreviewButton offeredItem={selected} requestedItem={item} />
+        <TradePreviewButton
+          offeredItem={selected}
+          requestedItem={item}
+          moreOffered={chosen.slice(1)}
+          moreRequested={extras}
+        />
         <Button
           type="submit"
           disabled={createRequest.isPending || noneToOffer}
@@ -168,22 +215,38 @@ function WantedItem({ item }: { item: Item }) {
   );
 }
 
-/** One of the member's items as a radio card; the native radio keeps arrow-key navigation. */
-function OfferOption({ item, checked, onSelect }: { item: Item; checked: boolean; onSelect: () => void }) {
+/** One item as a checkbox card (a bundle takes several); the native checkbox keeps keyboard use. */
+function OfferOption({
+  item,
+  name,
+  checked,
+  disabled = false,
+  testIdPrefix = 'option-offered-item',
+  onSelect,
+}: {
+  item: Item;
+  name: string;
+  checked: boolean;
+  disabled?: boolean;
+  testIdPrefix?: string;
+  onSelect: () => void;
+}) {
   return (
     <label
       className={cn(
         'flex min-w-0 cursor-pointer items-center gap-3 rounded-lg border bg-card p-2.5 transition-colors hover:bg-accent/60',
         'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
         checked && 'border-primary bg-secondary/60 ring-1 ring-primary',
+        disabled && 'cursor-not-allowed opacity-60',
       )}
-      data-testid={`option-offered-item-${item.id}`}
+      data-testid={`${testIdPrefix}-${item.id}`}
     >
       <input
-        type="radio"
-        name="offered-item"
+        type="checkbox"
+        name={name}
         value={item.id}
         checked={checked}
+        disabled={disabled}
         onChange={onSelect}
         className="sr-only"
       />
@@ -198,14 +261,22 @@ function OfferOption({ item, checked, onSelect }: { item: Item; checked: boolean
       <span
         aria-hidden="true"
         className={cn(
-          'flex size-5 shrink-0 items-center justify-center rounded-full border-2',
-          checked ? 'border-primary' : 'border-input',
+          'flex size-5 shrink-0 items-center justify-center rounded-md border-2',
+          checked ? 'border-primary bg-primary text-primary-foreground' : 'border-input',
         )}
       >
-        {checked ? <span className="size-2.5 rounded-full bg-primary" /> : null}
+        {checked ? <Check className="size-3.5" /> : null}
       </span>
     </label>
   );
+}
+
+/** A side of the offer as the value hint compares it: the total of its items. */
+function sideTotal(list: Array<{ title: string; estimatedValue: number }>) {
+  return {
+    title: list.length === 1 ? (list[0]?.title ?? '') : `${list.length} items`,
+    value: list.reduce((total, entry) => total + entry.estimatedValue, 0),
+  };
 }
 
 function NothingToOffer({ hasItems }: { hasItems: boolean }) {

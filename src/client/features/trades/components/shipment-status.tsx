@@ -146,7 +146,12 @@ function TrackingDialog({
             How you sent &ldquo;{myItem.title}&rdquo;. {partnerName} is told and can follow the parcel.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4" aria-label="Tracking">
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          className="grid gap-4"
+          aria-label="Tracking"
+        >
           <div className="grid gap-2">
             <Label htmlFor={`${id}-carrier`}>Carrier</Label>
             <Select value={carrier} onValueChange={(value) => setCarrier(value as CarrierId)}>

@@ -1,5 +1,6 @@
 import type { TradeItemSummary, TradeRequest } from '@common/api/trades';
 import { displayName, initials } from '@common/domain/display-name';
+import { formatDollars } from '@common/domain/money';
 import { relativeTime } from '@common/domain/relative-time';
 import { receiptState } from '@common/domain/trade-board';
 import { DISPUTE_REASON_LABELS, timeLeft, tradeStatusBadge } from '@common/domain/trade-state';
@@ -12,6 +13,7 @@ import {
   LoaderCircle,
   MessageCircle,
   PackageCheck,
+  Repeat,
   ShieldAlert,
   Truck,
   X,
@@ -30,6 +32,7 @@ import { RatingStars, ReviewForm } from '@client/features/reviews';
 import { invalidateTradeRequests, useConfirmReceived, useUpdateTradeStatus } from '../api';
 import { AcceptChangedDialog } from './accept-changed-dialog';
 import { CancelTradeDialog } from './cancel-trade-dialog';
+import { CounterOfferDialog } from './counter-offer-dialog';
 import { ShipmentStatus } from './shipment-status';
 import { TradeDisputeDialog } from './dispute-dialog';
 import { ChangedSinceRequest, changedItems } from './terms-changes';
@@ -116,22 +119,26 @@ export function TradeCard({
         </div>
 
         <div className="grid items-center gap-2 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:gap-3">
-          <TradeItem
+          <TradeSide
             label={incoming ? `${partner.firstName || partnerName} offers` : 'You offer'}
-            item={trade.offeredItem}
+            items={trade.offeredItems}
+            testId={`trade-side-offered-${trade.id}`}
           />
           <span className="flex justify-center text-muted-foreground" aria-hidden="true">
             <span className="flex size-8 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
               <ArrowLeftRight className="size-4 rotate-90 sm:rotate-0" />
             </span>
           </span>
-          <TradeItem
+          <TradeSide
             label={incoming ? 'For your' : `For ${partner.firstName || partnerName}'s`}
-            item={trade.requestedItem}
+            items={trade.requestedItems}
+            testId={`trade-side-requested-${trade.id}`}
           />
         </div>
 
         <ChangedSinceRequest trade={trade} />
+
+        <OfferHistory trade={trade} partnerName={partnerName} />
 
         {trade.message && !compact ? (
           <blockquote className="rounded-lg bg-muted/70 px-3 py-2 text-sm break-words text-foreground/90 italic">
@@ -164,7 +171,7 @@ function TradeActions({
   const queryClient = useQueryClient();
   const updateStatus = useUpdateTradeStatus();
   const confirmReceived = useConfirmReceived();
-  const [dialog, setDialog] = useState<'cancel' | 'dispute' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'dispute' | 'counter' | null>(null);
   const busy = updateStatus.isPending || confirmReceived.isPending;
   const pendingAction = updateStatus.isPending ? updateStatus.variables?.status : undefined;
 
@@ -184,7 +191,7 @@ function TradeActions({
     try {
       await updateStatus.mutateAsync(
         status === 'accepted'
-          ? { id: trade.id, status, termsVersion: seen.termsVersion }
+          ? { id: trade.id, status, termsVersion: seen.termsVersion, offerVersion: seen.offerVersion }
           : { id: trade.id, status },
       );
       setReviewing(false);
@@ -229,9 +236,22 @@ function TradeActions({
 
   const spinner = <LoaderCircle className="animate-spin" aria-hidden="true" />;
 
-  if (trade.status === 'pending' && trade.side === 'incoming') {
+  const memberId = trade.side === 'incoming' ? trade.owner.id : trade.requester.id;
+  // The party who did not propose the latest version answers it: accept, counter, or say no.
+  const mustAnswer = trade.status === 'pending' && trade.offeredById !== memberId;
+  const counterDialog = (
+    <CounterOfferDialog
+      trade={trade}
+      partnerName={partnerName}
+      open={dialog === 'counter'}
+      onOpenChange={(open) => setDialog(open ? 'counter' : null)}
+    />
+  );
+
+  if (mustAnswer) {
+    const incoming = trade.side === 'incoming';
     return (
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button
           disabled={busy}
           onClick={() => (changed ? review(true) : void changeStatus('accepted'))}
@@ -239,7 +259,7 @@ function TradeActions({
           data-testid={`button-accept-${trade.id}`}
         >
           {pendingAction === 'accepted' ? spinner : <Check aria-hidden="true" />}
-          Accept Barter
+          {trade.offerVersion > 1 ? 'Accept counter-offer' : 'Accept Barter'}
         </Button>
         {changed ? (
           <AcceptChangedDialog
@@ -250,6 +270,37 @@ function TradeActions({
             busy={busy}
           />
         ) : null}
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={() => setDialog('counter')}
+          aria-haspopup="dialog"
+          data-testid={`button-counter-${trade.id}`}
+        >
+          <Repeat aria-hidden="true" />
+          Counter
+        </Button>
+        {counterDialog}
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={() => void changeStatus(incoming ? 'declined' : 'cancelled')}
+          data-testid={incoming ? `button-decline-${trade.id}` : `button-cancel-${trade.id}`}
+        >
+          {pendingAction === 'declined' || pendingAction === 'cancelled' ? spinner : <X aria-hidden="true" />}
+          {incoming ? 'Decline' : 'Cancel request'}
+        </Button>
+      </div>
+    );
+  }
+
+  if (trade.status === 'pending' && trade.side === 'incoming') {
+    return (
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+          <Clock className="size-4 shrink-0" aria-hidden="true" />
+          Waiting for {partnerName} to answer your counter-offer
+        </p>
         <Button
           variant="outline"
           disabled={busy}
@@ -479,5 +530,59 @@ function ReceiptLine({ who, confirmed }: { who: string; confirmed: boolean }) {
         <span className="font-medium">{who}</span>: {confirmed ? 'received' : 'not received yet'}
       </span>
     </li>
+  );
+}
+
+/** One side of a trade: its item, or each item of a bundle. */
+function TradeSide({ label, items, testId }: { label: string; items: TradeItemSummary[]; testId: string }) {
+  if (items.length === 1 && items[0]) return <TradeItem label={label} item={items[0]} />;
+  const total = items.reduce((sum, item) => sum + item.estimatedValue, 0);
+  return (
+    <div className="grid min-w-0 gap-1.5" data-testid={testId}>
+      <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        {label} {items.length} items · {formatDollars(total)}
+      </p>
+      {items.map((item, index) => (
+        <TradeItem key={item.id} label={`${index + 1} of ${items.length}`} item={item} />
+      ))}
+    </div>
+  );
+}
+
+/** Every version of the offer once there was a counter-offer: who proposed what, newest last. */
+function OfferHistory({ trade, partnerName }: { trade: TradeRequest; partnerName: string }) {
+  if (trade.offers.length < 2) return null;
+  const memberId = trade.side === 'incoming' ? trade.owner.id : trade.requester.id;
+  const titles = (items: TradeItemSummary[]) => items.map((item) => item.title).join(', ');
+  return (
+    <details className="rounded-lg border px-3 py-2 text-sm" data-testid={`offer-history-${trade.id}`}>
+      <summary className="cursor-pointer font-medium">Offer history ({trade.offers.length} versions)</summary>
+      <ol className="mt-2 grid gap-2">
+        {trade.offers.map((offer) => {
+          const latest = offer.version === trade.offerVersion;
+          const byMe = offer.proposedById === memberId;
+          return (
+            <li
+              key={offer.version}
+              className={cn('grid gap-0.5 rounded-md p-2', latest ? 'bg-secondary/60' : 'bg-muted/40')}
+              data-testid={`offer-version-${trade.id}-${offer.version}`}
+            >
+              <p className="text-xs text-muted-foreground">
+                {offer.version === 1 ? 'Request' : `Counter-offer ${offer.version - 1}`} by{' '}
+                {byMe ? 'you' : partnerName} · {relativeTime(offer.createdAt)}
+                {latest ? ' · latest' : ''}
+              </p>
+              <p className="break-words">
+                {titles(offer.offeredItems)} <span className="text-muted-foreground">for</span>{' '}
+                {titles(offer.requestedItems)}
+              </p>
+              {offer.message ? (
+                <p className="text-xs break-words text-muted-foreground italic">“{offer.message}”</p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </details>
   );
 }

@@ -9,6 +9,9 @@ export interface TradePreviewButtonProps {
   /** The member's chosen item, or null before they choose. */
   offeredItem: Item | null;
   requestedItem: Item;
+  /** A bundle's further items on each side. */
+  moreOffered?: Item[];
+  moreRequested?: Item[];
 }
 
 /*
@@ -24,7 +27,12 @@ const TradePreviewDialog = lazy(() =>
  * of the two items once the member has chosen what to offer; before that it is disabled, and
  * its tooltip (on a focusable wrapper, since a disabled button gets no pointer events) says why.
  */
-export function TradePreviewButton({ offeredItem, requestedItem }: TradePreviewButtonProps) {
+export function TradePreviewButton({
+  offeredItem,
+  requestedItem,
+  moreOffered,
+  moreRequested,
+}: TradePreviewButtonProps) {
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so that closing can play the dialog's exit animation.
   const [opened, setOpened] = useState(false);
@@ -79,6 +87,8 @@ export function TradePreviewButton({ offeredItem, requestedItem }: TradePreviewB
             onOpenChange={setOpen}
             offeredItem={offeredItem}
             requestedItem={requestedItem}
+            moreOffered={moreOffered}
+            moreRequested={moreRequested}
           />
         </Suspense>
       ) : null}

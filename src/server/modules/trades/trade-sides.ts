@@ -1,0 +1,159 @@
+import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { dealTerms, type ItemTerms } from '../../../common/domain/trade-terms';
+import type { Queryable } from '../../db/connect';
+import {
+  type OfferItemTerms,
+  type items,
+  tradeOffers,
+  tradeRequestItems,
+  tradeRequests,
+} from '../../db/schema';
+
+type ItemRow = typeof items.$inferSelect;
+type TradeRow = typeof tradeRequests.$inferSelect;
+
+/**
+ * The items of each side of a trade (a bundle has up to 5 a side) with the terms agreed for each.
+ * A trade row names the first item of each side; the others are in trade_request_items. Trades made
+ * before bundles have no rows there: their two columns are their items.
+ */
+export interface TradeSides {
+  /** The owner's items, first one = trade.requestedItemId. */
+  requested: string[];
+  /** The requester's items, first one = trade.offeredItemId. */
+  offered: string[];
+  terms: Map<string, ItemTerms>;
+}
+
+/** A condition on trade_requests: the trade's current terms include one of these items. */
+export function touchesItems(itemIds: string[]): SQL {
+  return or(
+    inArray(tradeRequests.requestedItemId, itemIds),
+    inArray(tradeRequests.offeredItemId, itemIds),
+    sql`exists (select 1 from ${tradeRequestItems} where ${tradeRequestItems.tradeRequestId} = ${tradeRequests.id} and ${inArray(tradeRequestItems.itemId, itemIds)})`,
+  ) as SQL;
+}
+
+/** Every item id of a set of sides, requested side first. */
+export const allItemIds = (sides: TradeSides) => [...sides.requested, ...sides.offered];
+
+function legacySides(trade: TradeRow): TradeSides {
+  return {
+    requested: [trade.requestedItemId],
+    offered: [trade.offeredItemId],
+    terms: new Map([
+      [trade.offeredItemId, trade.offeredTerms],
+      [trade.requestedItemId, trade.requestedTerms],
+    ]),
+  };
+}
+
+/** The sides of each of these trades, by trade id. */
+export async function loadSides(q: Queryable, trades: TradeRow[]): Promise<Map<string, TradeSides>> {
+  const result = new Map<string, TradeSides>();
+  if (trades.length === 0) return result;
+  const rows = await q
+    .select()
+    .from(tradeRequestItems)
+    .where(
+      inArray(
+        tradeRequestItems.tradeRequestId,
+        trades.map((trade) => trade.id),
+      ),
+    )
+    .orderBy(asc(tradeRequestItems.position));
+  for (const row of rows) {
+    let sides = result.get(row.tradeRequestId);
+    if (!sides) {
+      sides = { requested: [], offered: [], terms: new Map() };
+      result.set(row.tradeRequestId, sides);
+    }
+    sides[row.side].push(row.itemId);
+    sides.terms.set(row.itemId, row.terms);
+  }
+  for (const trade of trades) {
+    const sides = result.get(trade.id);
+    if (!sides || sides.requested.length === 0 || sides.offered.length === 0)
+      result.set(trade.id, legacySides(trade));
+  }
+  return result;
+}
+
+export async function sidesOf(q: Queryable, trade: TradeRow): Promise<TradeSides> {
+  return (await loadSides(q, [trade])).get(trade.id) as TradeSides;
+}
+
+/** The columns a trade row keeps for its first items (what lists made before bundles read). */
+export function firstItemColumns(requested: ItemRow[], offered: ItemRow[], terms?: Map<string, ItemTerms>) {
+  const [firstRequested, firstOffered] = [requested[0] as ItemRow, offered[0] as ItemRow];
+  return {
+    requestedItemId: firstRequested.id,
+    offeredItemId: firstOffered.id,
+    requestedTerms: terms?.get(firstRequested.id) ?? dealTerms(firstRequested),
+    offeredTerms: terms?.get(firstOffered.id) ?? dealTerms(firstOffered),
+  };
+}
+
+/** Replaces the trade's current items with these (their terms taken now unless given). */
+export async function writeSides(
+  q: Queryable,
+  tradeId: string,
+  requested: ItemRow[],
+  offered: ItemRow[],
+  terms?: Map<string, ItemTerms>,
+) {
+  await q.delete(tradeRequestItems).where(eq(tradeRequestItems.tradeRequestId, tradeId));
+  const row = (item: ItemRow, side: 'requested' | 'offered', position: number) => ({
+    tradeRequestId: tradeId,
+    itemId: item.id,
+    side,
+    position,
+    terms: terms?.get(item.id) ?? dealTerms(item),
+  });
+  await q
+    .insert(tradeRequestItems)
+    .values([
+      ...requested.map((item, index) => row(item, 'requested', index)),
+      ...offered.map((item, index) => row(item, 'offered', index)),
+    ]);
+}
+
+const offerItems = (list: ItemRow[]): OfferItemTerms[] =>
+  list.map((item) => ({ itemId: item.id, terms: dealTerms(item) }));
+
+/** Records a version of the offer in the trade's history. */
+export async function recordOffer(
+  q: Queryable,
+  offer: {
+    tradeRequestId: string;
+    version: number;
+    proposedById: string;
+    message: string;
+    requested: ItemRow[];
+    offered: ItemRow[];
+    createdAt: Date;
+  },
+) {
+  await q.insert(tradeOffers).values({
+    ...offer,
+    requested: offerItems(offer.requested),
+    offered: offerItems(offer.offered),
+  });
+}
+
+/** The history of each of these trades (oldest first), by trade id; trades without one get none. */
+export async function loadOffers(q: Queryable, tradeIds: string[]) {
+  const result = new Map<string, (typeof tradeOffers.$inferSelect)[]>();
+  if (tradeIds.length === 0) return result;
+  const rows = await q
+    .select()
+    .from(tradeOffers)
+    .where(inArray(tradeOffers.tradeRequestId, tradeIds))
+    .orderBy(asc(tradeOffers.version));
+  for (const row of rows) {
+    const list = result.get(row.tradeRequestId) ?? [];
+    list.push(row);
+    result.set(row.tradeRequestId, list);
+  }
+  return result;
+}
