@@ -43,6 +43,44 @@ const ruleApplies = sql.raw(`(cardinality(r.item_ids) = 0 or g.id = any(r.item_i
 const inBand = (min: SQL, max: SQL) =>
   sql`j.estimated_value between ${min} * g.estimated_value and ${max} * g.estimated_value`;
 
+/**
+ * The value band again, as whole cents an index on estimated_value can serve: the band itself
+ * compares in real arithmetic (an integer column against a real bound), which no integer index
+ * serves. Item values are whole cents below 2^24, exact in a real, so every value in the band is in
+ * this range; the exact band is still checked beside it.
+ */
+const inBandCents = (min: SQL, max: SQL) =>
+  sql`j.estimated_value between floor(${min} * g.estimated_value)::bigint
+    and ceil(${max} * g.estimated_value)::bigint`;
+
+/**
+ * The rule branch of the arc read, split by each rule's most selective criterion so that every part
+ * is an equality an index over listed items serves (docs/decisions/007-swap-rings.md, "Indexed
+ * reads"): rules naming brands join the items of those brands, then rules naming sizes (and no
+ * brand) the items of those sizes, then rules naming only a category the items of that category,
+ * and the rules with none of the three the items in their value band. Each rule is in exactly one
+ * part and each part still checks every criterion, so the parts together read exactly the arcs of
+ * the one-predicate join (`ruleCriteria` over all listings).
+ */
+const RULE_PARTS: { which: string; join: string }[] = [
+  {
+    which: 'cardinality(r.brands) > 0',
+    join: 'cross join lateral unnest(r.brands) as wanted(value) join items j on lower(j.brand) = wanted.value',
+  },
+  {
+    which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) > 0',
+    join: 'cross join lateral unnest(r.sizes) as wanted(value) join items j on lower(j.size) = wanted.value',
+  },
+  {
+    which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) = 0 and r.category is not null',
+    join: 'join items j on j.category = r.category',
+  },
+  {
+    which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) = 0 and r.category is null',
+    join: 'join items j on true',
+  },
+];
+
 export type ArcKind = 'rule' | 'favorite' | 'wishlist';
 
 export interface WantArc {
@@ -95,13 +133,23 @@ export function arcRowsQuery(scope: ArcScope): SQL {
   const fromWish = scope.from
     ? sql`and ${wishlistItems.userId} in (select user_id from items where id in ${idSet(scope.from)})`
     : sql``;
-  return sql`
+  const ruleMin = sql.raw('r.min_value_ratio');
+  const ruleMax = sql.raw('r.max_value_ratio');
+  const ruleRows = sql.join(
+    RULE_PARTS.map(
+      (part) => sql`
       select g.id as "from", j.id as "to", 'rule' as kind, r.id::text as ref
       from swap_rules r
       join items g on g.user_id = r.user_id and ${tradable('g')} and ${ruleApplies} ${fromG}
-      join items j on j.user_id <> r.user_id and ${tradable('j')} and ${ruleCriteria}
-        and ${inBand(sql.raw('r.min_value_ratio'), sql.raw('r.max_value_ratio'))} ${toJ}
-      where ${noBlock('r.user_id', 'j.user_id')}
+      ${sql.raw(part.join)} and j.user_id <> r.user_id and ${tradable('j')} and ${ruleCriteria}
+        and ${inBand(ruleMin, ruleMax)} and ${inBandCents(ruleMin, ruleMax)} ${toJ}
+      where ${sql.raw(part.which)} and ${noBlock('r.user_id', 'j.user_id')}`,
+    ),
+    sql`
+      union all`,
+  );
+  return sql`
+      ${ruleRows}
       union all
       select g.id, j.id, 'favorite', null
       from favorites f
