@@ -61,23 +61,33 @@ const inBandCents = (min: SQL, max: SQL) =>
  * and the rules with none of the three the items in their value band. Each rule is in exactly one
  * part and each part still checks every criterion, so the parts together read exactly the arcs of
  * the one-predicate join (`ruleCriteria` over all listings).
+ *
+ * Two spellings of the same join: reading out of given items, each (rule, item given) pair looks its
+ * items up in the index (`= any(r.brands)` and the band as one index range, in a lateral subquery
+ * kept apart by `offset 0` so that the planner cannot look them up by brand alone); reading into given
+ * items or the whole graph, the rules' brands or sizes are unnested so that they join the items by
+ * equality (a hash join from the items' side).
  */
-const RULE_PARTS: { which: string; join: string }[] = [
+const RULE_PARTS: { which: string; fromItems: string; toItems: string }[] = [
   {
     which: 'cardinality(r.brands) > 0',
-    join: 'cross join lateral unnest(r.brands) as wanted(value) join items j on lower(j.brand) = wanted.value',
+    fromItems: 'lower(j.brand) = any(r.brands)',
+    toItems: 'cross join lateral unnest(r.brands) as wanted(value) join items j on lower(j.brand) = wanted.value',
   },
   {
     which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) > 0',
-    join: 'cross join lateral unnest(r.sizes) as wanted(value) join items j on lower(j.size) = wanted.value',
+    fromItems: 'lower(j.size) = any(r.sizes)',
+    toItems: 'cross join lateral unnest(r.sizes) as wanted(value) join items j on lower(j.size) = wanted.value',
   },
   {
     which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) = 0 and r.category is not null',
-    join: 'join items j on j.category = r.category',
+    fromItems: 'j.category = r.category',
+    toItems: 'join items j on j.category = r.category',
   },
   {
     which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) = 0 and r.category is null',
-    join: 'join items j on true',
+    fromItems: 'true',
+    toItems: 'join items j on true',
   },
 ];
 
@@ -106,6 +116,13 @@ export interface WantGraph {
 const idSet = (ids: string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 
 /**
+ * The same ids as an array (`x = any(${idArray(ids)})`): where they drive a read, the planner looks
+ * each up by primary key instead of hashing them against a scan of the table.
+ */
+const idArray = (ids: string[]) =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+
+/**
  * Which arcs to read: those leaving `from`, those entering `to`, both, or (neither) all of them.
  * The restriction is pushed into each branch, so a neighbourhood read touches only its items' wants.
  */
@@ -127,11 +144,16 @@ export async function loadArcRows(db: Queryable, scope: ArcScope = {}): Promise<
 export function arcRowsQuery(scope: ArcScope): SQL {
   const min = sql`${DEFAULT_VALUE_BAND.min}::real`;
   const max = sql`${DEFAULT_VALUE_BAND.max}::real`;
-  const fromG = scope.from ? sql`and g.id in ${idSet(scope.from)}` : sql``;
-  const toJ = scope.to ? sql`and j.id in ${idSet(scope.to)}` : sql``;
-  const toWish = scope.to ? sql`and ${items.id} in ${idSet(scope.to)}` : sql``;
+  // The given items drive the read: out of `from` when given, else into `to`.
+  const fromG = scope.from ? sql`and g.id = any(${idArray(scope.from)})` : sql``;
+  const toJ = !scope.to
+    ? sql``
+    : scope.from
+      ? sql`and j.id in ${idSet(scope.to)}`
+      : sql`and j.id = any(${idArray(scope.to)})`;
+  const toWish = scope.to ? sql`and ${items.id} = any(${idArray(scope.to)})` : sql``;
   const fromWish = scope.from
-    ? sql`and ${wishlistItems.userId} in (select user_id from items where id in ${idSet(scope.from)})`
+    ? sql`and ${wishlistItems.userId} in (select user_id from items where id = any(${idArray(scope.from)}))`
     : sql``;
   const ruleMin = sql.raw('r.min_value_ratio');
   const ruleMax = sql.raw('r.max_value_ratio');
@@ -141,7 +163,12 @@ export function arcRowsQuery(scope: ArcScope): SQL {
       select g.id as "from", j.id as "to", 'rule' as kind, r.id::text as ref
       from swap_rules r
       join items g on g.user_id = r.user_id and ${tradable('g')} and ${ruleApplies} ${fromG}
-      ${sql.raw(part.join)} and j.user_id <> r.user_id and ${tradable('j')} and ${ruleCriteria}
+      ${
+        scope.from
+          ? sql`join lateral (select * from items j where ${sql.raw(part.fromItems)} and ${listed('j')}
+              and ${inBandCents(ruleMin, ruleMax)} offset 0) j on true`
+          : sql.raw(part.toItems)
+      } and j.user_id <> r.user_id and ${tradable('j')} and ${ruleCriteria}
         and ${inBand(ruleMin, ruleMax)} and ${inBandCents(ruleMin, ruleMax)} ${toJ}
       where ${sql.raw(part.which)} and ${noBlock('r.user_id', 'j.user_id')}`,
     ),
@@ -204,7 +231,7 @@ export async function loadGraphItems(db: Queryable, ids: string[]): Promise<Grap
   if (ids.length === 0) return [];
   const rows = await queryRows<{ id: string; owner_id: string; estimated_value: number }>(
     db,
-    sql`select id, user_id as owner_id, estimated_value from items where id in ${idSet(ids)} order by id`,
+    sql`select id, user_id as owner_id, estimated_value from items where id = any(${idArray(ids)}) order by id`,
   );
   return rows.map((row) => ({ id: row.id, ownerId: row.owner_id, estimatedValue: row.estimated_value }));
 }
