@@ -40,8 +40,8 @@ const ruleCriteria = sql.raw(`(r.category is null or j.category = r.category)
 /** Rule `r` applies to the member's item `g`. */
 const ruleApplies = sql.raw(`(cardinality(r.item_ids) = 0 or g.id = any(r.item_ids))`);
 
-const inBand = (min: SQL, max: SQL) =>
-  sql`j.estimated_value between ${min} * g.estimated_value and ${max} * g.estimated_value`;
+const inBand = (min: SQL, max: SQL, wanted = 'j') =>
+  sql`${sql.raw(wanted)}.estimated_value between ${min} * g.estimated_value and ${max} * g.estimated_value`;
 
 /**
  * The value band again, as whole cents an index on estimated_value can serve: the band itself
@@ -49,8 +49,8 @@ const inBand = (min: SQL, max: SQL) =>
  * serves. Item values are whole cents below 2^24, exact in a real, so every value in the band is in
  * this range; the exact band is still checked beside it.
  */
-const inBandCents = (min: SQL, max: SQL) =>
-  sql`j.estimated_value between floor(${min} * g.estimated_value)::bigint
+const inBandCents = (min: SQL, max: SQL, wanted = 'j') =>
+  sql`${sql.raw(wanted)}.estimated_value between floor(${min} * g.estimated_value)::bigint
     and ceil(${max} * g.estimated_value)::bigint`;
 
 /**
@@ -63,30 +63,30 @@ const inBandCents = (min: SQL, max: SQL) =>
  * the one-predicate join (`ruleCriteria` over all listings).
  *
  * Two spellings of the same join: reading out of given items, each (rule, item given) pair looks its
- * items up in the index (`= any(r.brands)` and the band as one index range, in a lateral subquery
- * kept apart by `offset 0` so that the planner cannot look them up by brand alone); reading into given
- * items or the whole graph, the rules' brands or sizes are unnested so that they join the items by
- * equality (a hash join from the items' side).
+ * items up in the index, per brand (or size, or category) and the band as one index range, in a
+ * lateral subquery kept apart by `offset 0` so that the planner looks them up by both at once;
+ * reading into given items or the whole graph, the items join the rules' brands or sizes by equality
+ * (hashed), and the band is checked on the pairs.
  */
-const RULE_PARTS: { which: string; fromItems: string; toItems: string }[] = [
+const RULE_PARTS: { which: string; fromItems: string; key: string; toItems: string }[] = [
   {
     which: 'cardinality(r.brands) > 0',
-    fromItems: 'lower(j.brand) = any(r.brands)',
+    fromItems: 'cross join lateral unnest(r.brands) as wanted(value)', key: 'lower(j.brand) = wanted.value',
     toItems: 'cross join lateral unnest(r.brands) as wanted(value) join items j on lower(j.brand) = wanted.value',
   },
   {
     which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) > 0',
-    fromItems: 'lower(j.size) = any(r.sizes)',
+    fromItems: 'cross join lateral unnest(r.sizes) as wanted(value)', key: 'lower(j.size) = wanted.value',
     toItems: 'cross join lateral unnest(r.sizes) as wanted(value) join items j on lower(j.size) = wanted.value',
   },
   {
     which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) = 0 and r.category is not null',
-    fromItems: 'j.category = r.category',
+    fromItems: '', key: 'j.category = r.category',
     toItems: 'join items j on j.category = r.category',
   },
   {
     which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) = 0 and r.category is null',
-    fromItems: 'true',
+    fromItems: '', key: 'true',
     toItems: 'join items j on true',
   },
 ];
@@ -152,9 +152,6 @@ export function arcRowsQuery(scope: ArcScope): SQL {
       ? sql`and j.id in ${idSet(scope.to)}`
       : sql`and j.id = any(${idArray(scope.to)})`;
   const toWish = scope.to ? sql`and ${items.id} = any(${idArray(scope.to)})` : sql``;
-  const fromWish = scope.from
-    ? sql`and ${wishlistItems.userId} in (select user_id from items where id = any(${idArray(scope.from)}))`
-    : sql``;
   const ruleMin = sql.raw('r.min_value_ratio');
   const ruleMax = sql.raw('r.max_value_ratio');
   const ruleRows = sql.join(
@@ -165,11 +162,12 @@ export function arcRowsQuery(scope: ArcScope): SQL {
       join items g on g.user_id = r.user_id and ${tradable('g')} and ${ruleApplies} ${fromG}
       ${
         scope.from
-          ? sql`join lateral (select * from items j where ${sql.raw(part.fromItems)} and ${listed('j')}
+          ? sql`${sql.raw(part.fromItems)}
+            join lateral (select * from items j where ${sql.raw(part.key)} and ${listed('j')}
               and ${inBandCents(ruleMin, ruleMax)} offset 0) j on true`
           : sql.raw(part.toItems)
       } and j.user_id <> r.user_id and ${tradable('j')} and ${ruleCriteria}
-        and ${inBand(ruleMin, ruleMax)} and ${inBandCents(ruleMin, ruleMax)} ${toJ}
+        and ${inBand(ruleMin, ruleMax)} ${toJ}
       where ${sql.raw(part.which)} and ${noBlock('r.user_id', 'j.user_id')}`,
     ),
     sql`
@@ -184,15 +182,16 @@ export function arcRowsQuery(scope: ArcScope): SQL {
       join items g on g.user_id = f.user_id and ${tradable('g')} and ${inBand(min, max)} ${fromG}
       where ${noBlock('f.user_id', 'j.user_id')}
       union all
-      select g.id, j.id, 'wishlist', w.title
-      from (
-        select ${wishlistItems.userId} as user_id, ${wishlistItems.title} as title, ${items.id} as item_id
-        from ${wishlistItems} join ${items} on ${wishlistMatchesItem()} ${toWish}
-        where true ${fromWish}
-      ) w
-      join items j on j.id = w.item_id and ${tradable('j')}
-      join items g on g.user_id = w.user_id and ${tradable('g')} and ${inBand(min, max)} ${fromG}
-      where ${noBlock('w.user_id', 'j.user_id')}`;
+      select g.id, ${items.id}, 'wishlist', ${wishlistItems.title}
+      from ${wishlistItems}
+      join items g on g.user_id = ${wishlistItems.userId} and ${tradable('g')} ${fromG}
+      ${
+        scope.from
+          ? sql`join lateral (select * from items where items.category = ${wishlistItems.itemCategory}
+              and ${listed('items')} and ${inBandCents(min, max, 'items')} offset 0) items on true`
+          : sql`join items on true`
+      } and ${wishlistMatchesItem()} and ${tradable('items')} and ${inBand(min, max, 'items')} ${toWish}
+      where ${noBlock('wishlist_items.user_id', 'items.user_id')}`;
 }
 
 /** Rules first, then favourites, then wishlists: an arc is explained by the most specific want. */
