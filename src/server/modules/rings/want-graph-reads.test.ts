@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '../../db/connect';
-import { blocks, items, swapRules, users } from '../../db/schema';
+import { blocks, favorites, items, swapRules, users, wishlistItems } from '../../db/schema';
+import { wishlistMatchesItem } from '../wishlist/wishlist.query';
 import { seededRandom } from '../../test-support/ring-market';
 import { openTestDatabase } from '../../test-support/test-database';
 import { arcRowsQuery, loadArcRows, type WantArc } from './want-graph';
 
 /**
- * The rule arcs are read in parts, each served by an index (a rule's brands, else its sizes, else its
+ * The arcs are read in parts, each served by an index (a rule's brands, else its sizes, else its
  * category, else its value band alone). Read together the parts must give exactly the arcs of the
- * plain predicate: one join of every rule against every listing, each criterion "any, or this one".
- * The market mixes every kind of rule with listings whose brand and size differ in case or are missing.
+ * plain predicate: one join of every rule against every listing, each criterion "any, or this one"
+ * (and likewise for favourites and wishlist entries). The market mixes every kind of rule with
+ * listings whose brand and size differ in case or are missing.
  */
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
@@ -20,24 +22,24 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-/** The rule arcs by the plain predicate, no split: the reference the indexed read must equal. */
-const referenceRuleArcs = () =>
+const listedAs = (alias: string) => `${alias}.is_active and ${alias}.deleted_at is null
+  and ${alias}.availability in ('available', 'pending') and not ${alias}.direct_swaps_only
+  and not exists (select 1 from ring_legs h where h.item_id = ${alias}.id and h.open)
+  and ${alias}.user_id not in (select away.id from users away where away.holiday_until > now())`;
+const noBlockAs = (a: string, b: string) => `not exists (select 1 from blocks b
+  where (b.blocker_id = ${a} and b.blocked_id = ${b}) or (b.blocker_id = ${b} and b.blocked_id = ${a}))`;
+const defaultBand = `j.estimated_value between 0.67::real * g.estimated_value and 1.5::real * g.estimated_value`;
+
+/** Every arc by the plain predicate, no split: the reference the indexed read must equal. */
+const referenceArcs = () =>
   queryRows<WantArc>(
     db,
-    sql.raw(`
+    sql`
       select g.id as "from", j.id as "to", 'rule' as kind, r.id::text as ref
       from swap_rules r
-      join items g on g.user_id = r.user_id
-        and g.is_active and g.deleted_at is null and g.availability in ('available', 'pending')
-        and not g.direct_swaps_only
-        and not exists (select 1 from ring_legs h where h.item_id = g.id and h.open)
-        and g.user_id not in (select away.id from users away where away.holiday_until > now())
+      join items g on g.user_id = r.user_id and ${sql.raw(listedAs('g'))}
         and (cardinality(r.item_ids) = 0 or g.id = any(r.item_ids))
-      join items j on j.user_id <> r.user_id
-        and j.is_active and j.deleted_at is null and j.availability in ('available', 'pending')
-        and not j.direct_swaps_only
-        and not exists (select 1 from ring_legs h where h.item_id = j.id and h.open)
-        and j.user_id not in (select away.id from users away where away.holiday_until > now())
+      join items j on j.user_id <> r.user_id and ${sql.raw(listedAs('j'))}
         and (r.category is null or j.category = r.category)
         and (r.gender is null or j.gender = r.gender)
         and (cardinality(r.sizes) = 0 or lower(j.size) = any(r.sizes))
@@ -45,12 +47,25 @@ const referenceRuleArcs = () =>
         and (r.min_condition_rank is null or j.condition_rank >= r.min_condition_rank)
         and (cardinality(r.colors) = 0 or j.colors && r.colors)
         and j.estimated_value between r.min_value_ratio * g.estimated_value and r.max_value_ratio * g.estimated_value
-      where not exists (select 1 from blocks b where (b.blocker_id = r.user_id and b.blocked_id = j.user_id)
-        or (b.blocker_id = j.user_id and b.blocked_id = r.user_id))`),
+      where ${sql.raw(noBlockAs('r.user_id', 'j.user_id'))}
+      union all
+      select g.id, j.id, 'favorite', null
+      from favorites f
+      join items j on j.id = f.item_id and j.user_id <> f.user_id and ${sql.raw(listedAs('j'))}
+      join items g on g.user_id = f.user_id and ${sql.raw(listedAs('g'))} and ${sql.raw(defaultBand)}
+      where ${sql.raw(noBlockAs('f.user_id', 'j.user_id'))}
+      union all
+      select g.id, j.id, 'wishlist', w.title
+      from (
+        select ${wishlistItems.userId} as user_id, ${wishlistItems.title} as title, ${items.id} as item_id
+        from ${wishlistItems} join ${items} on ${wishlistMatchesItem()}
+      ) w
+      join items j on j.id = w.item_id and ${sql.raw(listedAs('j'))}
+      join items g on g.user_id = w.user_id and ${sql.raw(listedAs('g'))} and ${sql.raw(defaultBand)}
+      where ${sql.raw(noBlockAs('w.user_id', 'j.user_id'))}`,
   );
 
-const keys = (rows: WantArc[]) => rows.map((row) => `${row.from}>${row.to}>${row.ref}`).sort();
-const ruleKeys = (rows: WantArc[]) => keys(rows.filter((row) => row.kind === 'rule'));
+const keys = (rows: WantArc[]) => rows.map((row) => `${row.from}>${row.to}>${row.kind}>${row.ref}`).sort();
 
 const CATEGORIES = ['clothing', 'shoes', 'accessories'] as const;
 const GENDERS = ['women', 'men', 'unisex'] as const;
@@ -63,7 +78,9 @@ async function seedMixedMarket(seed: number) {
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
   const members = await db
     .insert(users)
-    .values(Array.from({ length: 14 }, (_, m) => ({ email: `reads-${seed}-${m}@example.com`, firstName: `M${m}` })))
+    .values(
+      Array.from({ length: 14 }, (_, m) => ({ email: `reads-${seed}-${m}@example.com`, firstName: `M${m}` })),
+    )
     .returning({ id: users.id });
   const itemRows = members.flatMap(({ id: userId }) =>
     Array.from({ length: 4 }, (_, k) => ({
@@ -109,30 +126,51 @@ async function seedMixedMarket(seed: number) {
     }),
   );
   await db.insert(swapRules).values(ruleRows);
+  const favouriteRows = new Map<string, { userId: string; itemId: string }>();
+  for (const { id: userId } of members) {
+    for (let k = 0; k < 3; k++) {
+      const item = pick(listed);
+      if (item.userId !== userId) favouriteRows.set(`${userId}>${item.id}`, { userId, itemId: item.id });
+    }
+  }
+  await db.insert(favorites).values([...favouriteRows.values()]);
+  await db.insert(wishlistItems).values(
+    members.slice(0, 6).map(({ id: userId }, m) => ({
+      userId,
+      title: `Wish ${m}`,
+      category: 'shoes' as const,
+      itemCategory: pick(CATEGORIES),
+      brand: m % 2 === 0 ? pick(['Levi', 'nike']) : null,
+      size: m % 3 === 0 ? 'M' : null,
+      maxValue: m % 4 === 0 ? 3000 : null,
+    })),
+  );
   const [a, b] = members;
   if (a && b) await db.insert(blocks).values({ blockerId: a.id, blockedId: b.id });
   return listed.map((item) => item.id);
 }
 
 describe('want graph: the indexed rule read', () => {
-  it('reads exactly the rule arcs of the plain predicate, whole or in any scope', async () => {
+  it('reads exactly the arcs of the plain predicate, whole or in any scope', async () => {
     const itemIds = await seedMixedMarket(5);
-    const reference = keys(await referenceRuleArcs());
+    const reference = keys(await referenceArcs());
     expect(reference.length).toBeGreaterThan(100);
-    expect(ruleKeys(await loadArcRows(db))).toEqual(reference);
+    for (const kind of ['rule', 'favorite', 'wishlist'])
+      expect(reference.filter((key) => key.includes(`>${kind}>`)).length, kind).toBeGreaterThan(3);
+    expect(keys(await loadArcRows(db))).toEqual(reference);
 
     const some = itemIds.filter((_, k) => k % 3 === 0);
     const others = itemIds.filter((_, k) => k % 2 === 0);
     const arc = (key: string) => key.split('>');
     const pick = (test: (from: string, to: string) => boolean) =>
       reference.filter((key) => test(arc(key)[0] ?? '', arc(key)[1] ?? ''));
-    expect(ruleKeys(await loadArcRows(db, { from: some }))).toEqual(pick((from) => some.includes(from)));
-    expect(ruleKeys(await loadArcRows(db, { to: some }))).toEqual(pick((_, to) => some.includes(to)));
-    expect(ruleKeys(await loadArcRows(db, { from: some, to: others }))).toEqual(
+    expect(keys(await loadArcRows(db, { from: some }))).toEqual(pick((from) => some.includes(from)));
+    expect(keys(await loadArcRows(db, { to: some }))).toEqual(pick((_, to) => some.includes(to)));
+    expect(keys(await loadArcRows(db, { from: some, to: others }))).toEqual(
       pick((from, to) => some.includes(from) && others.includes(to)),
     );
     for (const item of itemIds.slice(0, 12)) {
-      expect(ruleKeys(await loadArcRows(db, { from: [item] }))).toEqual(pick((from) => from === item));
+      expect(keys(await loadArcRows(db, { from: [item] }))).toEqual(pick((from) => from === item));
     }
   }, 120_000);
 

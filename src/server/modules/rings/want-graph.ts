@@ -71,22 +71,28 @@ const inBandCents = (min: SQL, max: SQL, wanted = 'j') =>
 const RULE_PARTS: { which: string; fromItems: string; key: string; toItems: string }[] = [
   {
     which: 'cardinality(r.brands) > 0',
-    fromItems: 'cross join lateral unnest(r.brands) as wanted(value)', key: 'lower(j.brand) = wanted.value',
-    toItems: 'cross join lateral unnest(r.brands) as wanted(value) join items j on lower(j.brand) = wanted.value',
+    fromItems: 'cross join lateral unnest(r.brands) as wanted(value)',
+    key: 'lower(j.brand) = wanted.value',
+    toItems:
+      'cross join lateral unnest(r.brands) as wanted(value) join items j on lower(j.brand) = wanted.value',
   },
   {
     which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) > 0',
-    fromItems: 'cross join lateral unnest(r.sizes) as wanted(value)', key: 'lower(j.size) = wanted.value',
-    toItems: 'cross join lateral unnest(r.sizes) as wanted(value) join items j on lower(j.size) = wanted.value',
+    fromItems: 'cross join lateral unnest(r.sizes) as wanted(value)',
+    key: 'lower(j.size) = wanted.value',
+    toItems:
+      'cross join lateral unnest(r.sizes) as wanted(value) join items j on lower(j.size) = wanted.value',
   },
   {
     which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) = 0 and r.category is not null',
-    fromItems: '', key: 'j.category = r.category',
+    fromItems: '',
+    key: 'j.category = r.category',
     toItems: 'join items j on j.category = r.category',
   },
   {
     which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) = 0 and r.category is null',
-    fromItems: '', key: 'true',
+    fromItems: '',
+    key: 'true',
     toItems: 'join items j on true',
   },
 ];
