@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_VALUE_BAND } from '../../../common/domain/ring-state';
-import { queryRows, type Queryable } from '../../db/connect';
+import { queryPreparedRows, queryRows, type Queryable } from '../../db/connect';
 import { items, wishlistItems } from '../../db/schema';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
 import { ownerPresentText } from '../../lib/item-visibility';
@@ -143,7 +143,8 @@ export interface ArcScope {
  */
 export async function loadArcRows(db: Queryable, scope: ArcScope = {}): Promise<WantArc[]> {
   if (scope.from?.length === 0 || scope.to?.length === 0) return [];
-  return queryRows<WantArc>(db, arcRowsQuery(scope));
+  // One text per kind of scope (the ids are one parameter): prepared, it is planned once.
+  return queryPreparedRows<WantArc>(db, arcRowsQuery(scope));
 }
 
 /** The query behind loadArcRows (exported for EXPLAIN). */
