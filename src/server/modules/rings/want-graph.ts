@@ -129,6 +129,13 @@ const idArray = (ids: string[]) =>
   sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 
 /**
+ * `column` is one of these ids, where other items drive the read and these only filter it: wrapped in
+ * `is true` so that the planner cannot turn it into a join (which, misjudging the sizes, it runs as a
+ * nested loop over the whole list for every row) and checks it against a hashed set instead.
+ */
+const inHashedSet = (column: string, ids: string[]) => sql`(${sql.raw(column)} in ${idSet(ids)}) is true`;
+
+/**
  * Which arcs to read: those leaving `from`, those entering `to`, both, or (neither) all of them.
  * The restriction is pushed into each branch, so a neighbourhood read touches only its items' wants.
  */
@@ -156,9 +163,13 @@ export function arcRowsQuery(scope: ArcScope): SQL {
   const toJ = !scope.to
     ? sql``
     : scope.from
-      ? sql`and j.id in ${idSet(scope.to)}`
+      ? sql`and ${inHashedSet('j.id', scope.to)}`
       : sql`and j.id = any(${idArray(scope.to)})`;
-  const toWish = scope.to ? sql`and ${items.id} = any(${idArray(scope.to)})` : sql``;
+  const toWish = !scope.to
+    ? sql``
+    : scope.from
+      ? sql`and ${inHashedSet('items.id', scope.to)}`
+      : sql`and ${items.id} = any(${idArray(scope.to)})`;
   const ruleMin = sql.raw('r.min_value_ratio');
   const ruleMax = sql.raw('r.max_value_ratio');
   const ruleRows = sql.join(
