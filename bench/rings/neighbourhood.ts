@@ -6,8 +6,10 @@
  * five favourites per member and a few wishlist entries, counts the arcs, then times the
  * neighbourhood read and the whole pass for random new listings and for random members whose wants
  * changed (all their listings), and prints the neighbourhood sizes and p50/p95.
+ * BENCH_MARKET_URL instead times an existing market (one kept by BENCH_KEEP) without seeding it.
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres, queryRows } from '../../src/server/db/connect';
@@ -18,17 +20,18 @@ import { serviceContextFor } from '../../src/server/test-support/service-context
 
 const itemCount = Number(process.argv[2] ?? 100_000);
 const samples = Number(process.argv[3] ?? 200);
-const adminUrl = process.env.BENCH_DATABASE_URL;
-if (!adminUrl) throw new Error('BENCH_DATABASE_URL is required');
+const marketUrl = process.env.BENCH_MARKET_URL;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? marketUrl;
+if (!adminUrl) throw new Error('BENCH_DATABASE_URL (or BENCH_MARKET_URL) is required');
 
 const name = `threadswap_ringbench_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+if (!marketUrl) await admin.query(`create database ${name}`);
+const url = new URL(marketUrl ?? adminUrl);
+if (!marketUrl) url.pathname = `/${name}`;
 const database = await openPostgres(url.toString(), 4);
-console.log(`database ${name}`);
+console.log(`database ${url.pathname.slice(1)}, load average ${loadavg()[0]?.toFixed(1)}`);
 const db = database.db;
 const exec = (query: string) => db.execute(sql.raw(query));
 const time = async <T>(work: () => Promise<T>) => {
@@ -43,10 +46,12 @@ const quantile = (values: number[], q: number) => {
 
 try {
   const members = Math.ceil(itemCount / 4);
-  const seeded = await time(async () => {
-    await exec(`insert into users (email, first_name)
+  if (!marketUrl) await seed();
+  async function seed() {
+    const seeded = await time(async () => {
+      await exec(`insert into users (email, first_name)
       select 'bench' || m || '@example.com', 'Member' || m from generate_series(1, ${members}) m`);
-    await exec(`insert into items (user_id, title, description, category, gender, condition, brand, size, estimated_value)
+      await exec(`insert into items (user_id, title, description, category, gender, condition, brand, size, estimated_value)
       select u.id, 'Item ' || k, 'Bench listing',
         (array['clothing','shoes','accessories'])[1 + floor(random() * 3)::int],
         (array['women','men','unisex','kids'])[1 + floor(random() * 4)::int],
@@ -55,21 +60,22 @@ try {
         (array['xs','s','m','l','xl','6','8','10'])[1 + floor(random() * 8)::int],
         (2000 + floor(random() * 8000))::int
       from users u cross join generate_series(1, 4) k`);
-    await exec(`insert into swap_rules (user_id, category, brands, sizes)
+      await exec(`insert into swap_rules (user_id, category, brands, sizes)
       select u.id, (array['clothing','shoes','accessories'])[1 + floor(random() * 3)::int],
         array['brand' || floor(random() * 50)::int], array[(array['xs','s','m','l','xl','6','8','10'])[1 + floor(random() * 8)::int]]
       from users u where random() < 0.3`);
-    await exec(`insert into favorites (user_id, item_id)
+      await exec(`insert into favorites (user_id, item_id)
       select distinct f.user_id, i.id
       from (select u.id as user_id, 1 + floor(random() * ${itemCount})::int as k
             from users u cross join generate_series(1, 5)) f
       join (select id, row_number() over () as k from items) i on i.k = f.k
       on conflict do nothing`);
-    await exec(`insert into wishlist_items (user_id, title, category, item_category, brand)
+      await exec(`insert into wishlist_items (user_id, title, category, item_category, brand)
       select u.id, 'Wish', 'shoes', 'shoes', 'brand' || floor(random() * 50)::int from users u where random() < 0.05`);
-    await exec('analyze');
-  });
-  console.log(`seeded ${itemCount} items of ${members} members in ${(seeded.ms / 1000).toFixed(1)} s`);
+      await exec('analyze');
+    });
+    console.log(`seeded ${itemCount} items of ${members} members in ${(seeded.ms / 1000).toFixed(1)} s`);
+  }
   if (process.env.BENCH_WHOLE) {
     const whole = await time(() => loadWantGraph(db));
     console.log(
@@ -113,6 +119,7 @@ try {
     console.log(`  neighbourhood items: ${line(items, '')}`);
     console.log(`  neighbourhood read:  ${line(reads, ' ms')}`);
     console.log(`  whole pass:          ${line(passes, ' ms')}`);
+    console.log(`  load average now:    ${loadavg()[0]?.toFixed(1)}`);
   };
   await report('new listing', async () =>
     (await queryRows<{ id: string }>(db, sql`select id from items order by random() limit 1`)).map(
@@ -130,6 +137,6 @@ try {
 } finally {
   await database.close();
   if (process.env.BENCH_KEEP) console.log(`kept ${url}`);
-  else await admin.query(`drop database if exists ${name} with (force)`);
+  else if (!marketUrl) await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }

@@ -201,6 +201,14 @@ export const images = pgTable(
   (t) => [index('images_user_idx').on(t.userId)],
 );
 
+/**
+ * Listed and open to rings, as the ring engine's reads spell it (want-graph.ts `listedText`), so
+ * that the planner can use the partial indexes below for them.
+ */
+const RINGABLE = sql.raw(
+  `is_active and deleted_at is null and availability in ('available', 'pending') and not direct_swaps_only`,
+);
+
 export const items = pgTable(
   'items',
   {
@@ -302,6 +310,16 @@ export const items = pgTable(
     index('items_active_similar_idx')
       .on(t.category, t.gender, t.estimatedValue)
       .where(sql`${t.isActive}`),
+    // The swap-ring engine's reads (want-graph.ts): the listed items open to rings, by the
+    // criterion a swap rule names and the value band it asks for.
+    index('items_ringable_brand_value_idx')
+      .on(sql`lower(${t.brand})`, t.estimatedValue)
+      .where(RINGABLE),
+    index('items_ringable_size_value_idx')
+      .on(sql`lower(${t.size})`, t.estimatedValue)
+      .where(RINGABLE),
+    index('items_ringable_category_value_idx').on(t.category, t.estimatedValue).where(RINGABLE),
+    index('items_ringable_value_idx').on(t.estimatedValue).where(RINGABLE),
     index('items_search_vector_idx').using('gin', t.searchVector),
     index('items_title_vector_idx').using('gin', t.titleVector),
     index('items_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_VALUE_BAND } from '../../../common/domain/ring-state';
-import { queryRows, type Queryable } from '../../db/connect';
+import { queryPreparedRows, queryRows, type Queryable } from '../../db/connect';
 import { items, wishlistItems } from '../../db/schema';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
 import { ownerPresentText } from '../../lib/item-visibility';
@@ -40,8 +40,62 @@ const ruleCriteria = sql.raw(`(r.category is null or j.category = r.category)
 /** Rule `r` applies to the member's item `g`. */
 const ruleApplies = sql.raw(`(cardinality(r.item_ids) = 0 or g.id = any(r.item_ids))`);
 
-const inBand = (min: SQL, max: SQL) =>
-  sql`j.estimated_value between ${min} * g.estimated_value and ${max} * g.estimated_value`;
+const inBand = (min: SQL, max: SQL, wanted = 'j') =>
+  sql`${sql.raw(wanted)}.estimated_value between ${min} * g.estimated_value and ${max} * g.estimated_value`;
+
+/**
+ * The value band again, as whole cents an index on estimated_value can serve: the band itself
+ * compares in real arithmetic (an integer column against a real bound), which no integer index
+ * serves. Item values are whole cents below 2^24, exact in a real, so every value in the band is in
+ * this range; the exact band is still checked beside it.
+ */
+const inBandCents = (min: SQL, max: SQL, wanted = 'j') =>
+  sql`${sql.raw(wanted)}.estimated_value between floor(${min} * g.estimated_value)::bigint
+    and ceil(${max} * g.estimated_value)::bigint`;
+
+/**
+ * The rule branch of the arc read, split by each rule's most selective criterion so that every part
+ * is an equality an index over listed items serves (docs/decisions/007-swap-rings.md, "Indexed
+ * reads"): rules naming brands join the items of those brands, then rules naming sizes (and no
+ * brand) the items of those sizes, then rules naming only a category the items of that category,
+ * and the rules with none of the three the items in their value band. Each rule is in exactly one
+ * part and each part still checks every criterion, so the parts together read exactly the arcs of
+ * the one-predicate join (`ruleCriteria` over all listings).
+ *
+ * Two spellings of the same join: reading out of given items, each (rule, item given) pair looks its
+ * items up in the index, per brand (or size, or category) and the band as one index range, in a
+ * lateral subquery kept apart by `offset 0` so that the planner looks them up by both at once;
+ * reading into given items or the whole graph, the items join the rules' brands or sizes by equality
+ * (hashed), and the band is checked on the pairs.
+ */
+const RULE_PARTS: { which: string; fromItems: string; key: string; toItems: string }[] = [
+  {
+    which: 'cardinality(r.brands) > 0',
+    fromItems: 'cross join lateral unnest(r.brands) as wanted(value)',
+    key: 'lower(j.brand) = wanted.value',
+    toItems:
+      'cross join lateral unnest(r.brands) as wanted(value) join items j on lower(j.brand) = wanted.value',
+  },
+  {
+    which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) > 0',
+    fromItems: 'cross join lateral unnest(r.sizes) as wanted(value)',
+    key: 'lower(j.size) = wanted.value',
+    toItems:
+      'cross join lateral unnest(r.sizes) as wanted(value) join items j on lower(j.size) = wanted.value',
+  },
+  {
+    which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) = 0 and r.category is not null',
+    fromItems: '',
+    key: 'j.category = r.category',
+    toItems: 'join items j on j.category = r.category',
+  },
+  {
+    which: 'cardinality(r.brands) = 0 and cardinality(r.sizes) = 0 and r.category is null',
+    fromItems: '',
+    key: 'true',
+    toItems: 'join items j on true',
+  },
+];
 
 export type ArcKind = 'rule' | 'favorite' | 'wishlist';
 
@@ -68,6 +122,20 @@ export interface WantGraph {
 const idSet = (ids: string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 
 /**
+ * The same ids as an array (`x = any(${idArray(ids)})`): where they drive a read, the planner looks
+ * each up by primary key instead of hashing them against a scan of the table.
+ */
+const idArray = (ids: string[]) =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+
+/**
+ * `column` is one of these ids, where other items drive the read and these only filter it: wrapped in
+ * `is true` so that the planner cannot turn it into a join (which, misjudging the sizes, it runs as a
+ * nested loop over the whole list for every row) and checks it against a hashed set instead.
+ */
+const inHashedSet = (column: string, ids: string[]) => sql`(${sql.raw(column)} in ${idSet(ids)}) is true`;
+
+/**
  * Which arcs to read: those leaving `from`, those entering `to`, both, or (neither) all of them.
  * The restriction is pushed into each branch, so a neighbourhood read touches only its items' wants.
  */
@@ -82,26 +150,49 @@ export interface ArcScope {
  */
 export async function loadArcRows(db: Queryable, scope: ArcScope = {}): Promise<WantArc[]> {
   if (scope.from?.length === 0 || scope.to?.length === 0) return [];
-  return queryRows<WantArc>(db, arcRowsQuery(scope));
+  // One text per kind of scope (the ids are one parameter): prepared, it is planned once.
+  return queryPreparedRows<WantArc>(db, arcRowsQuery(scope));
 }
 
 /** The query behind loadArcRows (exported for EXPLAIN). */
 export function arcRowsQuery(scope: ArcScope): SQL {
   const min = sql`${DEFAULT_VALUE_BAND.min}::real`;
   const max = sql`${DEFAULT_VALUE_BAND.max}::real`;
-  const fromG = scope.from ? sql`and g.id in ${idSet(scope.from)}` : sql``;
-  const toJ = scope.to ? sql`and j.id in ${idSet(scope.to)}` : sql``;
-  const toWish = scope.to ? sql`and ${items.id} in ${idSet(scope.to)}` : sql``;
-  const fromWish = scope.from
-    ? sql`and ${wishlistItems.userId} in (select user_id from items where id in ${idSet(scope.from)})`
-    : sql``;
-  return sql`
+  // The given items drive the read: out of `from` when given, else into `to`.
+  const fromG = scope.from ? sql`and g.id = any(${idArray(scope.from)})` : sql``;
+  const toJ = !scope.to
+    ? sql``
+    : scope.from
+      ? sql`and ${inHashedSet('j.id', scope.to)}`
+      : sql`and j.id = any(${idArray(scope.to)})`;
+  const toWish = !scope.to
+    ? sql``
+    : scope.from
+      ? sql`and ${inHashedSet('items.id', scope.to)}`
+      : sql`and ${items.id} = any(${idArray(scope.to)})`;
+  const ruleMin = sql.raw('r.min_value_ratio');
+  const ruleMax = sql.raw('r.max_value_ratio');
+  const ruleRows = sql.join(
+    RULE_PARTS.map(
+      (part) => sql`
       select g.id as "from", j.id as "to", 'rule' as kind, r.id::text as ref
       from swap_rules r
       join items g on g.user_id = r.user_id and ${tradable('g')} and ${ruleApplies} ${fromG}
-      join items j on j.user_id <> r.user_id and ${tradable('j')} and ${ruleCriteria}
-        and ${inBand(sql.raw('r.min_value_ratio'), sql.raw('r.max_value_ratio'))} ${toJ}
-      where ${noBlock('r.user_id', 'j.user_id')}
+      ${
+        scope.from
+          ? sql`${sql.raw(part.fromItems)}
+            join lateral (select * from items j where ${sql.raw(part.key)} and ${listed('j')}
+              and ${inBandCents(ruleMin, ruleMax)} offset 0) j on true`
+          : sql.raw(part.toItems)
+      } and j.user_id <> r.user_id and ${tradable('j')} and ${ruleCriteria}
+        and ${inBand(ruleMin, ruleMax)} ${toJ}
+      where ${sql.raw(part.which)} and ${noBlock('r.user_id', 'j.user_id')}`,
+    ),
+    sql`
+      union all`,
+  );
+  return sql`
+      ${ruleRows}
       union all
       select g.id, j.id, 'favorite', null
       from favorites f
@@ -109,15 +200,16 @@ export function arcRowsQuery(scope: ArcScope): SQL {
       join items g on g.user_id = f.user_id and ${tradable('g')} and ${inBand(min, max)} ${fromG}
       where ${noBlock('f.user_id', 'j.user_id')}
       union all
-      select g.id, j.id, 'wishlist', w.title
-      from (
-        select ${wishlistItems.userId} as user_id, ${wishlistItems.title} as title, ${items.id} as item_id
-        from ${wishlistItems} join ${items} on ${wishlistMatchesItem()} ${toWish}
-        where true ${fromWish}
-      ) w
-      join items j on j.id = w.item_id and ${tradable('j')}
-      join items g on g.user_id = w.user_id and ${tradable('g')} and ${inBand(min, max)} ${fromG}
-      where ${noBlock('w.user_id', 'j.user_id')}`;
+      select g.id, ${items.id}, 'wishlist', ${wishlistItems.title}
+      from ${wishlistItems}
+      join items g on g.user_id = ${wishlistItems.userId} and ${tradable('g')} ${fromG}
+      ${
+        scope.from
+          ? sql`join lateral (select * from items where items.category = ${wishlistItems.itemCategory}
+              and ${listed('items')} and ${inBandCents(min, max, 'items')} offset 0) items on true`
+          : sql`join items on true`
+      } and ${wishlistMatchesItem()} and ${tradable('items')} and ${inBand(min, max, 'items')} ${toWish}
+      where ${noBlock('wishlist_items.user_id', 'items.user_id')}`;
 }
 
 /** Rules first, then favourites, then wishlists: an arc is explained by the most specific want. */
@@ -156,7 +248,7 @@ export async function loadGraphItems(db: Queryable, ids: string[]): Promise<Grap
   if (ids.length === 0) return [];
   const rows = await queryRows<{ id: string; owner_id: string; estimated_value: number }>(
     db,
-    sql`select id, user_id as owner_id, estimated_value from items where id in ${idSet(ids)} order by id`,
+    sql`select id, user_id as owner_id, estimated_value from items where id = any(${idArray(ids)}) order by id`,
   );
   return rows.map((row) => ({ id: row.id, ownerId: row.owner_id, estimatedValue: row.estimated_value }));
 }

@@ -1,0 +1,4 @@
+CREATE INDEX "items_ringable_brand_value_idx" ON "items" USING btree (lower("brand"),"estimated_value") WHERE is_active and deleted_at is null and availability in ('available', 'pending') and not direct_swaps_only;--> statement-breakpoint
+CREATE INDEX "items_ringable_size_value_idx" ON "items" USING btree (lower("size"),"estimated_value") WHERE is_active and deleted_at is null and availability in ('available', 'pending') and not direct_swaps_only;--> statement-breakpoint
+CREATE INDEX "items_ringable_category_value_idx" ON "items" USING btree ("category","estimated_value") WHERE is_active and deleted_at is null and availability in ('available', 'pending') and not direct_swaps_only;--> statement-breakpoint
+CREATE INDEX "items_ringable_value_idx" ON "items" USING btree ("estimated_value") WHERE is_active and deleted_at is null and availability in ('available', 'pending') and not direct_swaps_only;
