@@ -61,6 +61,8 @@ export function marketplaceWhere(filters: ItemFilters, options: WhereOptions = {
     where.push(inArray(items.subcategory, filters.subcategory));
   if (filters.search) {
     const terms = searchTerms(filters.search);
+    // A search of no words at all ('!!! &') matches nothing, as full text has it.
+    if (!terms.text.trim() && !terms.colours.length) where.push(sql`false`);
     where.push(searchTextMatches(terms.text, searchMode));
     for (const colour of terms.colours) where.push(colourMatches(colour));
   }
