@@ -60,13 +60,29 @@ describe('size systems', () => {
     expect(listingSizeGroups('clothing', 'trousers')[0]?.system).toBe('waist-length');
     expect(WAIST_LENGTH_SIZES).toEqual(expect.arrayContaining(['W30', 'W30 L32', 'W40 L34']));
     expect(listingSizeGroups('clothing', 'tops').map((group) => group.system)).toEqual(['letter']);
-    expect(listingSizeGroups('clothing', 'dresses').map((group) => group.system)).toEqual(['letter', 'dress']);
+    expect(listingSizeGroups('clothing', 'dresses').map((group) => group.system)).toEqual([
+      'letter',
+      'dress',
+    ]);
     expect(listingSizeGroups('clothing', 'tops', 'kids')[0]?.system).toBe('kids');
     expect(listingSizeGroups('accessories', 'bags')).toEqual([]);
   });
 
   it('orders sizes as people read them', () => {
-    const sizes = ['XL', 'EU 41', '10', 'W30 L32', 'S', 'UK 7', '9.5', 'W30', 'M', 'W28 L34', 'EU 40.5', 'odd'];
+    const sizes = [
+      'XL',
+      'EU 41',
+      '10',
+      'W30 L32',
+      'S',
+      'UK 7',
+      '9.5',
+      'W30',
+      'M',
+      'W28 L34',
+      'EU 40.5',
+      'odd',
+    ];
     expect([...sizes].sort(compareSizes)).toEqual([
       'S',
       'M',

@@ -127,10 +127,10 @@ const FACET_LIMITS = {
 function filtersAFacet(filters: ItemFilters) {
   return Boolean(
     filters.category ||
-      filters.subcategory?.length ||
-      filters.condition?.length ||
-      filters.size?.length ||
-      filters.brand,
+    filters.subcategory?.length ||
+    filters.condition?.length ||
+    filters.size?.length ||
+    filters.brand,
   );
 }
 
