@@ -77,6 +77,43 @@ describe('NUL bytes and lone surrogates', () => {
   });
 });
 
+describe('discovery filters', () => {
+  it('refuses hostile subcategory and list values with 400, in the list and the facets', async () => {
+    const hostile = [
+      'subcategory=%00',
+      'subcategory=boots%00',
+      'subcategory=%ED%A0%80',
+      `subcategory=${'b'.repeat(100_000)}`,
+      `subcategory=${encodeURIComponent("boots' or 1=1 --")}`,
+      `subcategory=${encodeURIComponent('{"$ne":null}')}`,
+      'subcategory[]=boots',
+      `condition=${Array.from({ length: 120 }, () => 'good').join('&condition=')}`,
+      'gender=women&gender=%00',
+    ];
+    for (const query of hostile) {
+      for (const path of ['/api/items', '/api/items/facets']) {
+        const response = await t.visitor().get(`${path}?${query}`);
+        expect(response.statusCode, `${path}?${query.slice(0, 60)}`).toBe(400);
+        expect(response.json().message).toBeTruthy();
+      }
+    }
+  });
+
+  it('treats colour words in hostile search text as text', async () => {
+    for (const search of [
+      'red &&& dress',
+      '"red" -red red',
+      `${'red '.repeat(40)}dress`,
+      'red:* & !navy',
+    ]) {
+      const list = await t.visitor().get(`/api/items?search=${encodeURIComponent(search)}`);
+      expect(list.statusCode, search.slice(0, 40)).toBe(200);
+      const facets = await t.visitor().get(`/api/items/facets?search=${encodeURIComponent(search)}`);
+      expect(facets.statusCode, search.slice(0, 40)).toBe(200);
+    }
+  });
+});
+
 describe('search text', () => {
   it('builds a valid query from runs of dashes and tsquery operators, in the list and the facets', async () => {
     const member = await t.member();

@@ -1,9 +1,15 @@
-import { activeFilterChips, clearPanelFilters, DEFAULT_ITEM_FILTERS } from '@common/domain/item-filters';
+import {
+  activeFilterChips,
+  clearPanelFilters,
+  DEFAULT_ITEM_FILTERS,
+  withCategory,
+} from '@common/domain/item-filters';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
 import { MAX_SEARCH_LENGTH } from '@common/domain/limits';
 import { LayoutGrid, List, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Button } from '@client/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@client/components/ui/sheet';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
 import {
@@ -39,6 +45,21 @@ const ItemDetailDialog = lazy(() =>
 const BROWSE_SKELETONS = 12;
 const FILTER_PANEL_ID = 'browse-filters';
 
+/** Below Tailwind's `sm` the filters open as a full-screen sheet instead of a panel in the page. */
+const PHONE_QUERY = '(max-width: 639.98px)';
+function subscribePhone(onChange: () => void) {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+function useIsPhone() {
+  return useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}
+
 /**
  * /browse (docs/product.md, Screens): search, filters, sort, grid or list, category strip and the item
  * list, paged with 'Load more'. Every filter lives in the URL; ?highlight={id} opens the item
@@ -55,8 +76,23 @@ export function BrowsePage() {
   const [panelOpen, setPanelOpen] = useState(false);
   const [panelMode, setPanelMode] = useState<FilterPanelMode>('basic');
   const [view, setView] = useState<ItemsView>('grid');
+  const isPhone = useIsPhone();
   const items = useItemsInfinite(filters);
   const facets = useItemFacets(filters);
+  const filterPanel = (
+    <Suspense fallback={null}>
+      <FilterPanel
+        id={FILTER_PANEL_ID}
+        filters={filters}
+        onChange={setFilters}
+        onClear={() => setFilters(clearPanelFilters(filters))}
+        facets={facets.data}
+        mode={panelMode}
+        onModeChange={setPanelMode}
+      />
+    </Suspense>
+  );
+  const matching = facets.data?.total;
 
   const total = items.data?.pages[0]?.total ?? 0;
   const categoryCounts = facets.data
@@ -107,19 +143,34 @@ export function BrowsePage() {
         {isAuthenticated ? <SaveSearchButton filters={filters} /> : null}
       </div>
 
-      {panelOpen ? (
-        <Suspense fallback={null}>
-          <FilterPanel
-            id={FILTER_PANEL_ID}
-            filters={filters}
-            onChange={setFilters}
-            onClear={() => setFilters(clearPanelFilters(filters))}
-            facets={facets.data}
-            mode={panelMode}
-            onModeChange={setPanelMode}
-          />
-        </Suspense>
-      ) : null}
+      {panelOpen && !isPhone ? filterPanel : null}
+
+      {/* On phones: the same filters as a full-screen sheet, closed by 'Show N results'. */}
+      <Sheet open={panelOpen && isPhone} onOpenChange={setPanelOpen}>
+        <SheetContent side="bottom" className="top-0 h-dvh max-h-none gap-0 p-0" data-testid="sheet-filters">
+          <div className="border-b px-4 py-3 pr-12">
+            <SheetTitle>Filters</SheetTitle>
+            <SheetDescription className="sr-only">
+              Narrow the items by type, department, size, condition, brand and value
+            </SheetDescription>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto p-3">{filterPanel}</div>
+          <div className="flex items-center gap-3 border-t bg-card px-4 py-3">
+            <Button
+              variant="ghost"
+              onClick={() => setFilters(clearPanelFilters(filters))}
+              data-testid="button-sheet-clear"
+            >
+              Clear all
+            </Button>
+            <Button className="flex-1" onClick={() => setPanelOpen(false)} data-testid="button-show-results">
+              {matching === undefined
+                ? 'Show results'
+                : `Show ${matching} ${matching === 1 ? 'result' : 'results'}`}
+            </Button>
+          </div>
+        </SheetContent>
+      </Sheet>
 
       {chips.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2" data-testid="active-filters">
@@ -151,7 +202,7 @@ export function BrowsePage() {
 
       <CategoryRow
         value={filters.category}
-        onChange={(category) => setFilters({ ...filters, category })}
+        onChange={(category) => setFilters(withCategory(filters, category))}
         counts={categoryCounts}
       />
 

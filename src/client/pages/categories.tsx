@@ -1,5 +1,14 @@
-import { DEFAULT_ITEM_FILTERS } from '@common/domain/item-filters';
-import { CATEGORY_FILTER_IDS, type CategoryFilterId } from '@common/domain/taxonomy';
+import type { ItemFacets } from '@common/api/items';
+import { DEFAULT_ITEM_FILTERS, itemFiltersToParams } from '@common/domain/item-filters';
+import {
+  CATEGORY_FILTER_IDS,
+  ITEM_CATEGORIES,
+  SUBCATEGORY_TREE,
+  type CategoryFilterId,
+  type Gender,
+  type ItemCategory,
+  type Subcategory,
+} from '@common/domain/taxonomy';
 import { ArrowLeft, Footprints, LayoutGrid, Mars, Shirt, Venus, Watch, type LucideIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -150,6 +159,15 @@ export function CategoriesPage() {
         })}
       </ul>
 
+      <CategoryTree
+        categories={
+          selected && (ITEM_CATEGORIES as readonly string[]).includes(selected)
+            ? [selected as ItemCategory]
+            : ITEM_CATEGORIES
+        }
+        facets={facets.data}
+      />
+
       <section aria-labelledby="category-items-heading" className="space-y-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="space-y-1">
@@ -194,5 +212,91 @@ export function CategoriesPage() {
         />
       </section>
     </PageContainer>
+  );
+}
+
+const CATEGORY_NAMES: Record<ItemCategory, string> = {
+  clothing: 'Clothing',
+  shoes: 'Shoes',
+  accessories: 'Accessories',
+};
+const DEPARTMENTS: ReadonlyArray<{ gender: Gender; label: string }> = [
+  { gender: 'women', label: "Women's" },
+  { gender: 'men', label: "Men's" },
+  { gender: 'kids', label: "Kids'" },
+];
+
+function browseHref(category: ItemCategory, change: { subcategory?: Subcategory; gender?: Gender }) {
+  const query = itemFiltersToParams({
+    ...DEFAULT_ITEM_FILTERS,
+    category,
+    subcategory: change.subcategory ? [change.subcategory] : [],
+    gender: change.gender ? [change.gender] : [],
+  });
+  return `/browse?${query.toString()}`;
+}
+
+/**
+ * The category tree (docs/product.md § Taxonomy): each category's types with how many items each
+ * holds, and the category by department (women's shoes), each a link to Browse with that filter.
+ */
+function CategoryTree({
+  categories,
+  facets,
+}: {
+  categories: readonly ItemCategory[];
+  facets: ItemFacets | undefined;
+}) {
+  const countOf = (id: string) => facets?.subcategories.find((entry) => entry.value === id)?.count ?? 0;
+  return (
+    <section aria-labelledby="category-tree-heading" className="space-y-4">
+      <h2 id="category-tree-heading" className="text-xl font-bold tracking-tight">
+        Browse by type
+      </h2>
+      <div className="grid gap-4 md:grid-cols-3">
+        {categories.map((category) => (
+          <nav
+            key={category}
+            aria-label={`${CATEGORY_NAMES[category]} types`}
+            className="space-y-3 rounded-xl border bg-card p-4"
+            data-testid={`tree-${category}`}
+          >
+            <h3 className="font-semibold">{CATEGORY_NAMES[category]}</h3>
+            <ul className="flex flex-wrap gap-2">
+              {SUBCATEGORY_TREE[category].map((entry) => (
+                <li key={entry.id}>
+                  <Link
+                    href={browseHref(category, { subcategory: entry.id })}
+                    className="inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                    data-testid={`link-subcategory-${entry.id}`}
+                  >
+                    {entry.label}
+                    {facets ? (
+                      <span className="text-xs text-muted-foreground tabular-nums">
+                        <span className="sr-only">(</span>
+                        {countOf(entry.id)}
+                        <span className="sr-only"> items)</span>
+                      </span>
+                    ) : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+              {DEPARTMENTS.map(({ gender, label }) => (
+                <Link
+                  key={gender}
+                  href={browseHref(category, { gender })}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                  data-testid={`link-department-${category}-${gender}`}
+                >
+                  {label} {CATEGORY_NAMES[category].toLowerCase()}
+                </Link>
+              ))}
+            </p>
+          </nav>
+        ))}
+      </div>
+    </section>
   );
 }

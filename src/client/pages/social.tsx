@@ -9,7 +9,10 @@ import { useDocumentMeta } from '@client/lib/document-meta';
  * the member's dashboard or, for a visitor, the join prompt and how the network works.
  */
 export function SocialPage() {
-  useDocumentMeta('Social trading', 'Find members with your style, follow their closets and swap with friends.');
+  useDocumentMeta(
+    'Social trading',
+    'Find members with your style, follow their closets and swap with friends.',
+  );
   const { isAuthenticated, isLoading } = useAuth();
 
   return (

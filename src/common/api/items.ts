@@ -10,6 +10,7 @@ import {
   SEASONS,
   SORTS,
   STYLES,
+  SUBCATEGORIES,
 } from '../domain/taxonomy';
 import { IMAGE_URL_PATTERN } from './images';
 import { userSummary } from './users';
@@ -46,6 +47,8 @@ export const item = z.object({
   category: z.enum(ITEM_CATEGORIES),
   gender: z.enum(GENDERS),
   style: z.enum(STYLES).nullable(),
+  /** A node of the category tree under `category`; null for older listings. */
+  subcategory: z.enum(SUBCATEGORIES).nullable(),
   condition: z.enum(CONDITIONS),
   brand: z.string().nullable(),
   size: z.string().nullable(),
@@ -126,6 +129,8 @@ export const itemInput = z
     category: vocabulary(ITEM_CATEGORIES, 'category'),
     gender: vocabulary(GENDERS, 'gender'),
     style: vocabulary(STYLES, 'style').nullish(),
+    /** Must belong to the category (checked by the service, which also sees the stored category on a change). */
+    subcategory: vocabulary(SUBCATEGORIES, 'subcategory').nullish(),
     condition: vocabulary(CONDITIONS, 'condition'),
     brand: optionalText('Brand', MAX_BRAND_LENGTH),
     size: optionalText('Size', MAX_SIZE_LENGTH),
@@ -162,12 +167,17 @@ export const itemUpdate = itemInput
   .refine((value) => Object.keys(value).length > 0, { message: 'Send at least one field to change' });
 export type ItemUpdate = z.input<typeof itemUpdate>;
 
-/** A comma-joined query list, each entry checked against a vocabulary. */
+/**
+ * A query list, each entry checked against a vocabulary: comma-joined (`size=M,L`), repeated
+ * (`size=M&size=L`) or both.
+ */
 function csv<T extends z.ZodType<unknown, string>>(entry: T, max: number) {
   return z
-    .string()
+    .union([z.string(), z.array(z.string()).max(100, { message: `At most ${max} values` })], {
+      message: 'Expected a comma-separated list',
+    })
     .transform((raw) =>
-      raw
+      (Array.isArray(raw) ? raw.join(',') : raw)
         .split(',')
         .map((part) => part.trim())
         .filter(Boolean),
@@ -184,6 +194,7 @@ const dollars = (label: string) =>
 /** Every marketplace filter (docs/product.md § Browse and search); the facets endpoint takes the same. Unknown parameters are refused. */
 export const itemFilters = z.object({
   category: z.enum(CATEGORY_FILTER_IDS, { message: 'Unknown category' }).optional(),
+  subcategory: csv(vocabulary(SUBCATEGORIES, 'subcategory'), SUBCATEGORIES.length).optional(),
   search: z
     .string()
     .trim()
@@ -254,6 +265,7 @@ export const itemFacets = z.object({
   total: z.number().int(),
   categories: z.record(z.enum(['all', 'clothing', 'shoes', 'accessories', 'women', 'men']), z.number().int()),
   conditions: z.array(countOf),
+  subcategories: z.array(countOf),
   sizes: z.array(countOf),
   brands: z.array(countOf),
 });

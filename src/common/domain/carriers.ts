@@ -4,15 +4,24 @@
  * no page, so its number is shown without a link.
  */
 export const CARRIERS = {
-  'royal-mail': { name: 'Royal Mail', url: 'https://www.royalmail.com/track-your-item#/tracking-results/{n}' },
+  'royal-mail': {
+    name: 'Royal Mail',
+    url: 'https://www.royalmail.com/track-your-item#/tracking-results/{n}',
+  },
   evri: { name: 'Evri', url: 'https://www.evri.com/track/parcel/{n}' },
-  dhl: { name: 'DHL', url: 'https://www.dhl.com/global-en/home/tracking/tracking-parcel.html?submit=1&tracking-id={n}' },
+  dhl: {
+    name: 'DHL',
+    url: 'https://www.dhl.com/global-en/home/tracking/tracking-parcel.html?submit=1&tracking-id={n}',
+  },
   ups: { name: 'UPS', url: 'https://www.ups.com/track?tracknum={n}' },
   fedex: { name: 'FedEx', url: 'https://www.fedex.com/fedextrack/?trknbr={n}' },
   usps: { name: 'USPS', url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels={n}' },
   dpd: { name: 'DPD', url: 'https://tracking.dpd.de/status/en_US/parcel/{n}' },
   gls: { name: 'GLS', url: 'https://gls-group.eu/EU/en/parcel-tracking?match={n}' },
-  'la-poste': { name: 'La Poste / Colissimo', url: 'https://www.laposte.fr/outils/suivre-vos-envois?code={n}' },
+  'la-poste': {
+    name: 'La Poste / Colissimo',
+    url: 'https://www.laposte.fr/outils/suivre-vos-envois?code={n}',
+  },
   'mondial-relay': {
     name: 'Mondial Relay',
     url: 'https://www.mondialrelay.fr/suivi-de-colis/?numeroExpedition={n}',

@@ -23,6 +23,7 @@ describe('parseItemFilters', () => {
     expect(filters).toEqual({
       search: 'denim',
       category: 'women',
+      subcategory: [],
       sortBy: 'price-low',
       condition: ['good', 'like-new'],
       brand: "Levi's",

@@ -19,6 +19,11 @@ import {
   SELLER_RATING_LABELS,
   SELLER_RATINGS,
   SORTS,
+  SUBCATEGORIES,
+  SUBCATEGORY_LABELS,
+  isSubcategoryOf,
+  itemCategoryOf,
+  type Subcategory,
   type Availability,
   type CategoryFilterId,
   type Color,
@@ -38,6 +43,8 @@ export type SellerRating = (typeof SELLER_RATINGS)[number];
 export interface ItemFilterState {
   search: string;
   category: CategoryFilterId;
+  /** Nodes of the category tree; several at once (jeans and trousers). */
+  subcategory: Subcategory[];
   /** Undefined is the default order: best match while searching, newest otherwise. */
   sortBy: SortBy | undefined;
   condition: Condition[];
@@ -60,6 +67,7 @@ export interface ItemFilterState {
 export const DEFAULT_ITEM_FILTERS: ItemFilterState = Object.freeze({
   search: '',
   category: '',
+  subcategory: [],
   sortBy: undefined,
   condition: [],
   brand: '',
@@ -83,8 +91,10 @@ function text(value: string | null, max: number): string {
   return (value ?? '').trim().slice(0, max);
 }
 
-function list(value: string | null): string[] {
-  return (value ?? '')
+/** A list parameter, comma-joined, repeated (`size=M&size=L`) or both. */
+function list(values: readonly string[]): string[] {
+  return values
+    .join(',')
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
@@ -95,7 +105,7 @@ function unique<T>(values: T[]): T[] {
 }
 
 /** Entries of a comma-joined list that belong to a vocabulary (case-insensitive), in canonical spelling. */
-function vocabularyList<T extends string>(value: string | null, vocabulary: readonly T[]): T[] {
+function vocabularyList<T extends string>(value: readonly string[], vocabulary: readonly T[]): T[] {
   const byKey = new Map(vocabulary.map((entry) => [entry.toLowerCase(), entry]));
   return unique(
     list(value)
@@ -121,27 +131,33 @@ export function parseItemFilters(query: URLSearchParams | string): ItemFilterSta
   let minPrice = price(params.get('minPrice'), PRICE_SLIDER.min);
   let maxPrice = price(params.get('maxPrice'), PRICE_SLIDER.max);
   if (minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  const category = oneOf(params.get('category'), CATEGORY_FILTER_IDS) ?? '';
+  const itemCategory = itemCategoryOf(category);
   return {
     search: text(params.get('search'), LIMITS.search),
-    category: oneOf(params.get('category'), CATEGORY_FILTER_IDS) ?? '',
+    category,
+    // Subcategories of another category than the chosen one would only empty the result.
+    subcategory: vocabularyList(params.getAll('subcategory'), SUBCATEGORIES).filter(
+      (entry) => !itemCategory || isSubcategoryOf(entry, itemCategory),
+    ),
     sortBy: oneOf(params.get('sortBy'), SORTS),
-    condition: vocabularyList(params.get('condition'), CONDITIONS),
+    condition: vocabularyList(params.getAll('condition'), CONDITIONS),
     brand: text(params.get('brand'), LIMITS.brand),
-    size: unique(list(params.get('size')).filter((size) => size.length <= LIMITS.size)).slice(
+    size: unique(list(params.getAll('size')).filter((size) => size.length <= LIMITS.size)).slice(
       0,
       LIMITS.sizes,
     ),
     minPrice,
     maxPrice,
-    gender: vocabularyList(params.get('gender'), GENDERS),
-    availability: vocabularyList(params.get('availability'), AVAILABILITY),
+    gender: vocabularyList(params.getAll('gender'), GENDERS),
+    availability: vocabularyList(params.getAll('availability'), AVAILABILITY),
     rating: oneOf(params.get('rating'), SELLER_RATINGS) ?? '',
     dateFilter: oneOf(params.get('dateFilter'), DATE_FILTERS) ?? '',
     location: text(params.get('location'), LIMITS.location),
-    colors: vocabularyList(params.get('colors'), COLORS),
-    seasons: vocabularyList(params.get('seasons'), SEASONS),
+    colors: vocabularyList(params.getAll('colors'), COLORS),
+    seasons: vocabularyList(params.getAll('seasons'), SEASONS),
     tags: unique(
-      list(params.get('tags'))
+      list(params.getAll('tags'))
         .map((tag) => tag.toLowerCase())
         .filter((tag) => tag.length <= LIMITS.tag),
     ).slice(0, LIMITS.tags),
@@ -165,6 +181,7 @@ export function itemFiltersToParams(filters: ItemFilterState): URLSearchParams {
   };
   put('search', filters.search);
   put('category', filters.category);
+  put('subcategory', filters.subcategory);
   put('sortBy', filters.sortBy);
   put('condition', filters.condition);
   put('brand', filters.brand);
@@ -194,6 +211,7 @@ export const AVAILABILITY_LABELS: Record<AvailabilityFilter, string> = {
 };
 
 export type FilterChipGroup =
+  | 'subcategory'
   | 'condition'
   | 'brand'
   | 'size'
@@ -245,6 +263,7 @@ export function activeFilterChips(filters: ItemFilterState): FilterChip[] {
     chips.push({ id: group, group, label, without: { ...filters, ...without } });
   };
 
+  each('subcategory', filters.subcategory, (value) => SUBCATEGORY_LABELS[value as Subcategory]);
   each('condition', filters.condition, (value) => CONDITION_LABELS[value as Condition]);
   if (filters.brand) single('brand', `Brand: ${filters.brand}`, { brand: '' });
   each('size', filters.size, (value) => `Size ${value}`);
@@ -269,6 +288,21 @@ export function activeFilterChips(filters: ItemFilterState): FilterChip[] {
 /** The number on the 'Filters' badge: one per removable chip. */
 export function countActiveFilters(filters: ItemFilterState): number {
   return activeFilterChips(filters).length;
+}
+
+/**
+ * Choosing a category on Browse: subcategories of another category go (they would only empty the
+ * result); the department (gender) filter stays, so 'Shoes' with 'Women' is women's shoes.
+ */
+export function withCategory(filters: ItemFilterState, category: CategoryFilterId): ItemFilterState {
+  const itemCategory = itemCategoryOf(category);
+  return {
+    ...filters,
+    category,
+    subcategory: itemCategory
+      ? filters.subcategory.filter((entry) => isSubcategoryOf(entry, itemCategory))
+      : filters.subcategory,
+  };
 }
 
 /** 'Clear All' in the filter panel: every panel filter back to its default; search, category and sort stay. */

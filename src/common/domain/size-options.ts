@@ -47,3 +47,96 @@ export function remainingSizeOptions(
   const taken = new Set(chosen);
   return sizeOptions(category).filter((size) => !taken.has(size));
 }
+
+/*
+ * Size systems of listings (docs/product.md § Sizes). A listing picks its size from the systems of
+ * its category and subcategory; the Browse size filter lists the sizes that listings of the chosen
+ * category actually have, in the order below. US shoe sizes and plain waist sizes are written as
+ * bare numbers ('9.5', '30'), as older listings have them; UK and EU shoe sizes carry their system
+ * ('UK 7', 'EU 41.5'); waist and length read 'W30 L32'.
+ */
+
+export type SizeSystem = 'letter' | 'dress' | 'kids' | 'waist-length' | 'us-shoe' | 'uk-shoe' | 'eu-shoe';
+
+export interface SizeGroup {
+  system: SizeSystem;
+  label: string;
+  sizes: readonly string[];
+}
+
+function halves(low: number, high: number, prefix = ''): string[] {
+  return Array.from({ length: (high - low) * 2 + 1 }, (_, index) => `${prefix}${low + index / 2}`);
+}
+
+export const US_SHOE_SIZES: readonly string[] = halves(4, 15);
+export const UK_SHOE_SIZES: readonly string[] = halves(2, 13, 'UK ');
+export const EU_SHOE_SIZES: readonly string[] = halves(35, 48, 'EU ');
+/** Kids' clothing by age in years. */
+export const KIDS_SIZES: readonly string[] = ['2', '4', '6', '8', '10', '12', '14'];
+const WAISTS = Array.from({ length: 17 }, (_, index) => 24 + index);
+const LENGTHS = [28, 30, 32, 34];
+/** W24 to W40, each alone and with lengths L28 to L34. */
+export const WAIST_LENGTH_SIZES: readonly string[] = WAISTS.flatMap((waist) => [
+  `W${waist}`,
+  ...LENGTHS.map((length) => `W${waist} L${length}`),
+]);
+
+const GROUPS: Record<SizeSystem, SizeGroup> = {
+  letter: { system: 'letter', label: 'Letter sizes', sizes: LETTER_SIZES },
+  dress: { system: 'dress', label: 'US dress sizes', sizes: DRESS_SIZES },
+  kids: { system: 'kids', label: 'Kids (age)', sizes: KIDS_SIZES },
+  'waist-length': { system: 'waist-length', label: 'Waist / length', sizes: WAIST_LENGTH_SIZES },
+  'us-shoe': { system: 'us-shoe', label: 'US shoe sizes', sizes: US_SHOE_SIZES },
+  'uk-shoe': { system: 'uk-shoe', label: 'UK shoe sizes', sizes: UK_SHOE_SIZES },
+  'eu-shoe': { system: 'eu-shoe', label: 'EU shoe sizes', sizes: EU_SHOE_SIZES },
+};
+
+/**
+ * The size systems a listing of this category and subcategory picks from, most usual first;
+ * none for accessories (one size).
+ */
+export function listingSizeGroups(
+  category: string,
+  subcategory?: string | null,
+  gender?: string | null,
+): SizeGroup[] {
+  const pick = (...systems: SizeSystem[]) => systems.map((system) => GROUPS[system]);
+  if (category === 'shoes') return pick('us-shoe', 'uk-shoe', 'eu-shoe');
+  if (category !== 'clothing') return [];
+  if (gender === 'kids') return pick('kids', 'letter');
+  switch (subcategory) {
+    case 'jeans':
+    case 'trousers':
+      return pick('waist-length', 'letter');
+    case 'shorts':
+      return pick('letter', 'waist-length');
+    case 'dresses':
+    case 'skirts':
+    case 'blazers-suits':
+      return pick('letter', 'dress');
+    default:
+      return pick('letter');
+  }
+}
+
+const LETTER_ORDER = ['XXS', ...LETTER_SIZES, 'XXXL', '3XL'];
+
+/** A sort key: the system's place, then the size's place within it. Unknown sizes sort last, by text. */
+function sizeKey(size: string): [number, number] {
+  const value = size.trim().toUpperCase();
+  const letter = LETTER_ORDER.indexOf(value);
+  if (letter >= 0) return [0, letter];
+  const waist = /^W(\d+)(?: L(\d+))?$/.exec(value);
+  if (waist) return [1, Number(waist[1]) * 100 + Number(waist[2] ?? 0)];
+  if (/^\d+(\.\d+)?$/.test(value)) return [2, Number(value)];
+  const shoe = /^(UK|EU) (\d+(?:\.\d+)?)$/.exec(value);
+  if (shoe) return [shoe[1] === 'UK' ? 3 : 4, Number(shoe[2])];
+  return [5, 0];
+}
+
+/** Orders sizes as people read them: XS before S before M, 9 before 9.5 before 10, W30 L30 before W30 L32. */
+export function compareSizes(left: string, right: string): number {
+  const [leftSystem, leftPlace] = sizeKey(left);
+  const [rightSystem, rightPlace] = sizeKey(right);
+  return leftSystem - rightSystem || leftPlace - rightPlace || left.localeCompare(right);
+}

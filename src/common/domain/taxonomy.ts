@@ -172,3 +172,73 @@ export type Color = (typeof COLORS)[number];
 
 export const SEASONS = ['Spring', 'Summer', 'Fall', 'Winter'] as const;
 export type Season = (typeof SEASONS)[number];
+
+/**
+ * The category tree (docs/product.md § Taxonomy): each item category's subcategories, in display
+ * order. Ids are stable URL values (`?subcategory=jeans,skirts`); a listing may have none
+ * (older listings), and its subcategory always belongs to its category.
+ */
+export const SUBCATEGORY_TREE = {
+  clothing: [
+    { id: 'dresses', label: 'Dresses' },
+    { id: 'tops', label: 'Tops & T-shirts' },
+    { id: 'knitwear', label: 'Knitwear' },
+    { id: 'sweatshirts-hoodies', label: 'Sweatshirts & hoodies' },
+    { id: 'jackets-coats', label: 'Jackets & coats' },
+    { id: 'blazers-suits', label: 'Blazers & suits' },
+    { id: 'trousers', label: 'Trousers' },
+    { id: 'jeans', label: 'Jeans' },
+    { id: 'skirts', label: 'Skirts' },
+    { id: 'shorts', label: 'Shorts' },
+    { id: 'activewear', label: 'Activewear' },
+  ],
+  shoes: [
+    { id: 'sneakers', label: 'Sneakers' },
+    { id: 'boots', label: 'Boots' },
+    { id: 'heels', label: 'Heels' },
+    { id: 'flats', label: 'Flats' },
+    { id: 'sandals', label: 'Sandals' },
+  ],
+  accessories: [
+    { id: 'bags', label: 'Bags' },
+    { id: 'jewellery', label: 'Jewellery' },
+    { id: 'watches', label: 'Watches' },
+    { id: 'scarves', label: 'Scarves' },
+    { id: 'hats', label: 'Hats & caps' },
+    { id: 'belts', label: 'Belts' },
+    { id: 'sunglasses', label: 'Sunglasses' },
+  ],
+} as const satisfies Record<ItemCategory, ReadonlyArray<{ id: string; label: string }>>;
+
+export type Subcategory = (typeof SUBCATEGORY_TREE)[ItemCategory][number]['id'];
+
+export const SUBCATEGORIES = ITEM_CATEGORIES.flatMap((category) =>
+  SUBCATEGORY_TREE[category].map((entry) => entry.id),
+) as readonly Subcategory[] as readonly [Subcategory, ...Subcategory[]];
+
+export const SUBCATEGORY_LABELS = Object.fromEntries(
+  ITEM_CATEGORIES.flatMap((category) => SUBCATEGORY_TREE[category].map((entry) => [entry.id, entry.label])),
+) as Record<Subcategory, string>;
+
+/** The category each subcategory belongs to. */
+export const SUBCATEGORY_PARENT = Object.fromEntries(
+  ITEM_CATEGORIES.flatMap((category) => SUBCATEGORY_TREE[category].map((entry) => [entry.id, category])),
+) as Record<Subcategory, ItemCategory>;
+
+export function subcategoriesOf(category: string): readonly Subcategory[] {
+  return (ITEM_CATEGORIES as readonly string[]).includes(category)
+    ? SUBCATEGORY_TREE[category as ItemCategory].map((entry) => entry.id)
+    : [];
+}
+
+export function isSubcategoryOf(subcategory: string, category: string): boolean {
+  return SUBCATEGORY_PARENT[subcategory as Subcategory] === category;
+}
+
+/**
+ * The item category a Browse category id selects ('women' and 'men' select a gender, and
+ * every category).
+ */
+export function itemCategoryOf(id: CategoryFilterId): ItemCategory | undefined {
+  return (ITEM_CATEGORIES as readonly string[]).includes(id) ? (id as ItemCategory) : undefined;
+}

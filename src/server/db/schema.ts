@@ -7,6 +7,7 @@ import {
   GENDERS,
   ITEM_CATEGORIES,
   STYLES,
+  SUBCATEGORIES,
   WISHLIST_CATEGORIES,
 } from '../../common/domain/taxonomy';
 import { DISPUTE_OUTCOMES, DISPUTE_REASONS, TRADE_STATUSES } from '../../common/domain/trade-state';
@@ -222,6 +223,8 @@ export const items = pgTable(
     category: text('category', { enum: ITEM_CATEGORIES }).notNull(),
     gender: text('gender', { enum: GENDERS }).notNull(),
     style: text('style', { enum: STYLES }),
+    /** A node of the category tree under `category` (taxonomy.ts SUBCATEGORY_TREE); null for older listings. */
+    subcategory: text('subcategory', { enum: SUBCATEGORIES }),
     condition: text('condition', { enum: CONDITIONS }).notNull(),
     /** new 5 … poor 1, for the condition sort. */
     conditionRank: smallint('condition_rank').generatedAlwaysAs(
@@ -299,6 +302,9 @@ export const items = pgTable(
       .where(sql`${t.isActive}`),
     index('items_active_category_idx')
       .on(t.category, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.isActive}`),
+    index('items_active_subcategory_idx')
+      .on(t.subcategory, t.createdAt.desc().nullsFirst())
       .where(sql`${t.isActive}`),
     index('items_active_gender_idx')
       .on(t.gender, t.createdAt.desc().nullsFirst())

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { BrandMark } from '@client/components/layout/brand-mark';
 import { PageContainer } from '@client/components/layout/page-container';
 import { useAuth } from '@client/lib/session';
+import { cn } from '@client/lib/utils';
 import { GuestActions } from '@client/features/auth';
 import { MobileNav } from './mobile-nav';
 import { PRIMARY_NAV } from './nav-links';
@@ -21,6 +22,9 @@ const MemberActions = lazy(() =>
  */
 export function SiteHeader() {
   const { user } = useAuth();
+  const [location] = useLocation();
+  // Browse has its own search box: below md one search box on the page is enough.
+  const onBrowse = location === '/browse';
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
@@ -35,7 +39,12 @@ export function SiteHeader() {
             <span className="text-xl font-bold tracking-tight">Threadswap</span>
           </Link>
 
-          <SearchBox className="order-last w-full md:order-none md:max-w-md md:flex-1 lg:max-w-lg" />
+          <SearchBox
+            className={cn(
+              'order-last w-full md:order-none md:max-w-md md:flex-1 lg:max-w-lg',
+              onBrowse && 'hidden md:block',
+            )}
+          />
 
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {user ? (

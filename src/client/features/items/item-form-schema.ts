@@ -9,6 +9,8 @@ import {
   SEASONS,
   STYLE_CATEGORY,
   STYLES,
+  isSubcategoryOf,
+  type Subcategory,
   type Color,
   type Condition,
   type Gender,
@@ -42,6 +44,7 @@ export const itemFormSchema = z
     style: z.string().refine((value) => value === '' || (STYLES as readonly string[]).includes(value), {
       message: 'Choose a style from the list',
     }),
+    subcategory: z.string(),
     condition: choice(CONDITIONS, 'Choose the condition'),
     brand: optionalText('Brand', MAX_BRAND_LENGTH),
     size: optionalText('Size', MAX_SIZE_LENGTH),
@@ -66,6 +69,13 @@ export const itemFormSchema = z
         message: 'This style does not belong to the chosen category',
       });
     }
+    if (values.subcategory && !isSubcategoryOf(values.subcategory, values.category)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['subcategory'],
+        message: 'Choose a type of the chosen category',
+      });
+    }
   });
 
 export type ItemFormValues = z.input<typeof itemFormSchema>;
@@ -77,6 +87,7 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
   category: '',
   gender: '',
   style: '',
+  subcategory: '',
   condition: '',
   brand: '',
   size: '',
@@ -94,6 +105,7 @@ export function itemToFormValues(item: Item): ItemFormValues {
     category: item.category,
     gender: item.gender,
     style: item.style ?? '',
+    subcategory: item.subcategory ?? '',
     condition: item.condition,
     brand: item.brand ?? '',
     size: item.size ?? '',
@@ -115,6 +127,7 @@ export function formValuesToInput(values: ItemFormValues, images: string[]): Ite
     category: values.category as ItemCategory,
     gender: values.gender as Gender,
     style: values.style ? (values.style as Style) : null,
+    subcategory: values.subcategory ? (values.subcategory as Subcategory) : null,
     condition: values.condition as Condition,
     brand: values.brand.trim() || null,
     size: values.size.trim() || null,

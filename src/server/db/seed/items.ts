@@ -4,6 +4,7 @@ import {
   type Condition,
   type Gender,
   STYLE_CATEGORY,
+  type Subcategory,
 } from '../../../common/domain/taxonomy';
 import type { Db } from '../connect';
 import { favorites, items } from '../schema';
@@ -16,7 +17,7 @@ import {
   type ItemTemplate,
   STYLE_TAGS,
 } from './catalog';
-import { ART_SHAPES } from './garment-art';
+import { ART_SHAPES, type ArtShape } from './garment-art';
 import {
   type ArtKey,
   artImageUrls,
@@ -145,6 +146,40 @@ function sizeFor(random: Random, template: ItemTemplate, gender: Gender): string
   return weighted(random, LETTER_SIZES[gender]);
 }
 
+/** Where each demo garment shape sits in the category tree; trousers in the Activewear style are track pants. */
+const SHAPE_SUBCATEGORY: Record<ArtShape, Subcategory> = {
+  tshirt: 'tops',
+  shirt: 'tops',
+  sweater: 'knitwear',
+  hoodie: 'sweatshirts-hoodies',
+  trousers: 'trousers',
+  jeans: 'jeans',
+  skirt: 'skirts',
+  dress: 'dresses',
+  'floral-dress': 'dresses',
+  jacket: 'jackets-coats',
+  coat: 'jackets-coats',
+  blazer: 'blazers-suits',
+  suit: 'blazers-suits',
+  leggings: 'activewear',
+  sneaker: 'sneakers',
+  boot: 'boots',
+  handbag: 'bags',
+  tote: 'bags',
+  backpack: 'bags',
+  necklace: 'jewellery',
+  ring: 'jewellery',
+  watch: 'watches',
+  cap: 'hats',
+  scarf: 'scarves',
+  sunglasses: 'sunglasses',
+};
+
+export function subcategoryFor(template: Pick<ItemTemplate, 'shape' | 'style'>): Subcategory {
+  if (template.shape === 'trousers' && template.style === 'Activewear') return 'activewear';
+  return SHAPE_SUBCATEGORY[template.shape];
+}
+
 /** 2-5 lowercase tags: some from the product, some general style words. */
 function tagsFor(random: Random, template: ItemTemplate) {
   const wanted = random.int(2, 5);
@@ -264,6 +299,7 @@ export function buildItem(
     category: STYLE_CATEGORY[template.style],
     gender,
     style: template.style,
+    subcategory: subcategoryFor(template),
     condition,
     brand: template.brand,
     size: sizeFor(random, template, gender),

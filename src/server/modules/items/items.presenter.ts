@@ -32,6 +32,7 @@ export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow })
     category: item.category,
     gender: item.gender,
     style: item.style,
+    subcategory: item.subcategory,
     condition: item.condition,
     brand: item.brand,
     size: item.size,

@@ -2,7 +2,7 @@ import { and, arrayOverlaps, asc, desc, eq, gte, inArray, lte, type SQL, sql } f
 import type { ItemFilters, ItemListQuery } from '../../../common/api/items';
 import type { SortBy } from '../../../common/domain/taxonomy';
 import { items, users } from '../../db/schema';
-import { websearchText } from '../../lib/search-text';
+import { fuzzyWords, searchTerms, websearchText } from '../../lib/search-text';
 import { likeContains } from '../../lib/sql';
 import { ownerPresent } from '../../lib/item-visibility';
 
@@ -13,13 +13,15 @@ const DATE_WINDOWS: Record<NonNullable<ItemFilters['dateFilter']>, string> = {
   '3months': '90 days',
 };
 
-export type FacetDimension = 'category' | 'condition' | 'size' | 'brand';
+export type FacetDimension = 'category' | 'subcategory' | 'condition' | 'size' | 'brand';
 
 /**
- * How a search matches: full text (stemmed words over title, brand, tags and description, GIN
- * index) or, only when full text finds nothing, typo-tolerant trigram word similarity over title,
- * brand and tags ('jaket' finds jackets). Deciding once per filter set keeps a precise search from
- * drowning in thousands of loose trigram hits (and ranking them all).
+ * How a search matches (docs/product.md § Search). Colour words match the colour field (or the
+ * title and brand); every other word must match too: full text (stemmed words over title, brand,
+ * tags and description, GIN index) or, only when the words match no listed item at all,
+ * typo-tolerant trigram word similarity over title, brand and tags ('jaket' finds jackets).
+ * Deciding on the words alone, once, keeps a precise search from drowning in thousands of loose
+ * trigram hits, and makes adding a word or a filter only ever narrow a result.
  */
 export type SearchMode = 'fulltext' | 'fuzzy';
 
@@ -33,6 +35,18 @@ export function searchQuery(search: string) {
   return sql`websearch_to_tsquery('english', ${websearchText(search)})`;
 }
 
+/** Every word of the search that is not a colour must match. */
+export function searchTextMatches(text: string, searchMode: SearchMode): SQL | undefined {
+  if (!text.trim()) return undefined;
+  if (searchMode === 'fulltext') return sql`${items.searchVector} @@ ${searchQuery(text)}`;
+  const words = fuzzyWords(text);
+  return words.length ? and(...words.map((word) => sql`${word} <% ${items.searchText}`)) : undefined;
+}
+
+function colourMatches(colour: string): SQL {
+  return sql`(${items.colors} @> array[${colour}]::text[] or ${items.titleVector} @@ plainto_tsquery('english', ${colour}))`;
+}
+
 /** The WHERE clause for the marketplace list (active items of members not away) and every filter of the Browse page (docs/product.md § Browse and search). */
 export function marketplaceWhere(filters: ItemFilters, options: WhereOptions = {}): SQL {
   const { omit, searchMode = 'fulltext' } = options;
@@ -43,12 +57,14 @@ export function marketplaceWhere(filters: ItemFilters, options: WhereOptions = {
       category === 'women' || category === 'men' ? eq(items.gender, category) : eq(items.category, category),
     );
   }
+  if (filters.subcategory?.length && omit !== 'subcategory')
+    where.push(inArray(items.subcategory, filters.subcategory));
   if (filters.search) {
-    where.push(
-      searchMode === 'fulltext'
-        ? sql`${items.searchVector} @@ ${searchQuery(filters.search)}`
-        : sql`${filters.search.toLowerCase()} <% ${items.searchText}`,
-    );
+    const terms = searchTerms(filters.search);
+    // A search of no words at all ('!!! &') matches nothing, as full text has it.
+    if (!terms.text.trim() && !terms.colours.length) where.push(sql`false`);
+    where.push(searchTextMatches(terms.text, searchMode));
+    for (const colour of terms.colours) where.push(colourMatches(colour));
   }
   if (filters.condition?.length && omit !== 'condition')
     where.push(inArray(items.condition, filters.condition));
@@ -86,16 +102,8 @@ export function marketplaceOrder(
 ): SQL[] {
   const sort: SortBy | 'relevance' = query.sortBy ?? (query.search ? 'relevance' : 'newest');
   switch (sort) {
-    case 'relevance': {
-      const search = query.search ?? '';
-      return [
-        searchMode === 'fulltext'
-          ? sql`ts_rank_cd(${items.searchVector}, ${searchQuery(search)}) desc`
-          : sql`word_similarity(${search.toLowerCase()}, ${items.searchText}) desc`,
-        desc(items.createdAt),
-        desc(items.id),
-      ];
-    }
+    case 'relevance':
+      return [...relevanceOrder(query.search ?? '', searchMode), desc(items.createdAt), desc(items.id)];
     case 'oldest':
       return [asc(items.createdAt), asc(items.id)];
     case 'price-low':
@@ -116,4 +124,37 @@ export function marketplaceOrder(
     case 'distance':
       return [desc(items.createdAt), desc(items.id)];
   }
+}
+
+/**
+ * Best match first: items whose title, brand or tags hold every word; then those whose colour field
+ * holds the searched colours (not only their title); then the full-text rank (title and brand
+ * weigh most, tags next, the description least), or the trigram similarity of a typo search.
+ */
+function relevanceOrder(search: string, searchMode: SearchMode): SQL[] {
+  const { text, colours } = searchTerms(search);
+  const order: SQL[] = [];
+  const words = fuzzyWords(text);
+  if (text.trim() && searchMode === 'fulltext') {
+    order.push(sql`(${items.titleVector} @@ ${searchQuery(text)}) desc`);
+  }
+  if (colours.length) {
+    order.push(
+      sql`(${sql.join(
+        colours.map((colour) => sql`(${items.colors} @> array[${colour}]::text[])::int`),
+        sql` + `,
+      )}) desc`,
+    );
+  }
+  if (text.trim() && searchMode === 'fulltext') {
+    order.push(sql`ts_rank_cd(${items.searchVector}, ${searchQuery(text)}) desc`);
+  } else if (words.length) {
+    order.push(
+      sql`(${sql.join(
+        words.map((word) => sql`word_similarity(${word}, ${items.searchText})`),
+        sql` + `,
+      )}) desc`,
+    );
+  }
+  return order;
 }

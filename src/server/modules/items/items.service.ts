@@ -6,6 +6,9 @@ import {
   type Gender,
   type ItemCategory,
   type Style,
+  SUBCATEGORIES,
+  type Subcategory,
+  isSubcategoryOf,
 } from '../../../common/domain/taxonomy';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { dealTerms, diffTerms } from '../../../common/domain/trade-terms';
@@ -15,11 +18,18 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { ownedImageIds } from '../images/images.query';
-import { isPublicItem } from '../../lib/item-visibility';
+import { isPublicItem, ownerPresent } from '../../lib/item-visibility';
+import { searchTerms } from '../../lib/search-text';
 import { inAcceptedTrade, lockItemsForUpdate } from '../trades/trade-holds';
 import { itemColumns, presentItem } from './items.presenter';
 import { swappedFor } from './swapped-for';
-import { type FacetDimension, marketplaceOrder, marketplaceWhere, type SearchMode } from './items.query';
+import {
+  type FacetDimension,
+  marketplaceOrder,
+  marketplaceWhere,
+  type SearchMode,
+  searchTextMatches,
+} from './items.query';
 
 export interface MarketplaceCount {
   total: number;
@@ -33,22 +43,34 @@ function filterKey(query: ItemFilters & Partial<Pick<ItemListQuery, 'sortBy' | '
 }
 
 /**
- * How many listed items match a filter set, and how its search matches: full text, or trigram
- * similarity when full text finds nothing. Cached per filter set, so that paging through a
- * result does not count it again.
+ * How a search's words match: full text when they match some listed item, trigram similarity
+ * otherwise (items.query.ts SearchMode). Cached per search text.
  */
-function countMarketplace({ db, marketplaceCache }: ServiceContext, filters: ItemFilters) {
-  return marketplaceCache.get(`count:${filterKey(filters)}`, async (): Promise<MarketplaceCount> => {
-    const countWith = async (searchMode: SearchMode) => {
-      const [row] = await db
-        .select({ value: count() })
-        .from(items)
-        .where(marketplaceWhere(filters, { searchMode }));
-      return row?.value ?? 0;
-    };
-    const total = await countWith('fulltext');
-    if (total > 0 || !filters.search) return { total, searchMode: 'fulltext' };
-    return { total: await countWith('fuzzy'), searchMode: 'fuzzy' };
+function searchModeOf({ db, marketplaceCache }: ServiceContext, search: string | undefined) {
+  const text = search ? searchTerms(search).text : '';
+  if (!text.trim()) return Promise.resolve<SearchMode>('fulltext');
+  return marketplaceCache.get(`mode:${text}`, async (): Promise<SearchMode> => {
+    const [row] = await db
+      .select({ id: items.id })
+      .from(items)
+      .where(and(eq(items.isActive, true), ownerPresent(items.userId), searchTextMatches(text, 'fulltext')))
+      .limit(1);
+    return row ? 'fulltext' : 'fuzzy';
+  });
+}
+
+/**
+ * How many listed items match a filter set, and how its search matches. Cached per filter set, so
+ * that paging through a result does not count it again.
+ */
+function countMarketplace(ctx: ServiceContext, filters: ItemFilters) {
+  return ctx.marketplaceCache.get(`count:${filterKey(filters)}`, async (): Promise<MarketplaceCount> => {
+    const searchMode = await searchModeOf(ctx, filters.search);
+    const [row] = await ctx.db
+      .select({ value: count() })
+      .from(items)
+      .where(marketplaceWhere(filters, { searchMode }));
+    return { total: row?.value ?? 0, searchMode };
   });
 }
 
@@ -79,7 +101,7 @@ export async function listMarketplace(ctx: ServiceContext, query: ItemListQuery)
   return { items: rows.map(presentItem), total };
 }
 
-/** Counts per category id, condition, size and the 20 most common brands; each ignores its own filter. */
+/** Counts per category id, subcategory, condition, size and the 20 most common brands; each ignores its own filter. */
 export async function facets(ctx: ServiceContext, filters: ItemFilters): Promise<ItemFacets> {
   return filtersAFacet(filters) ? facetsPerDimension(ctx, filters) : facetsInOnePass(ctx, filters);
 }
@@ -94,11 +116,22 @@ const CATEGORY_COUNTS = {
 };
 const NO_CATEGORY_COUNTS = { all: 0, clothing: 0, shoes: 0, accessories: 0, women: 0, men: 0 };
 /** How many values each facet lists: every condition, 60 sizes, and 21 brands (20 once a null brand is left out). */
-const FACET_LIMITS = { condition: CONDITIONS.length, size: 60, brand: 21 } as const;
+const FACET_LIMITS = {
+  condition: CONDITIONS.length,
+  subcategory: SUBCATEGORIES.length,
+  size: 60,
+  brand: 21,
+} as const;
 
 /** True when a filter narrows one of the facet dimensions, so that each facet needs its own WHERE. */
 function filtersAFacet(filters: ItemFilters) {
-  return Boolean(filters.category || filters.condition?.length || filters.size?.length || filters.brand);
+  return Boolean(
+    filters.category ||
+    filters.subcategory?.length ||
+    filters.condition?.length ||
+    filters.size?.length ||
+    filters.brand,
+  );
 }
 
 /** One query per dimension, each leaving out its own filter: needed once a facet dimension is filtered. */
@@ -108,7 +141,7 @@ export async function facetsPerDimension(ctx: ServiceContext, filters: ItemFilte
   const base = <T extends SelectedFields>(selection: T, omit?: FacetDimension) =>
     db.select(selection).from(items).where(marketplaceWhere(filters, { omit, searchMode }));
   const grouped = async (
-    column: typeof items.condition | typeof items.size | typeof items.brand,
+    column: typeof items.condition | typeof items.subcategory | typeof items.size | typeof items.brand,
     omit: FacetDimension,
     limit: number,
   ) => {
@@ -118,9 +151,10 @@ export async function facetsPerDimension(ctx: ServiceContext, filters: ItemFilte
       .limit(limit);
     return rows.filter((row): row is { value: string; count: number } => row.value !== null);
   };
-  const [[categoryRow], conditions, sizes, brands] = await Promise.all([
+  const [[categoryRow], conditions, subcategories, sizes, brands] = await Promise.all([
     base(CATEGORY_COUNTS, 'category'),
     grouped(items.condition, 'condition', FACET_LIMITS.condition),
+    grouped(items.subcategory, 'subcategory', FACET_LIMITS.subcategory),
     grouped(items.size, 'size', FACET_LIMITS.size),
     grouped(items.brand, 'brand', FACET_LIMITS.brand),
   ]);
@@ -128,6 +162,7 @@ export async function facetsPerDimension(ctx: ServiceContext, filters: ItemFilte
     total,
     categories: categoryRow ?? NO_CATEGORY_COUNTS,
     conditions,
+    subcategories,
     sizes,
     brands: brands.slice(0, 20),
   };
@@ -135,9 +170,10 @@ export async function facetsPerDimension(ctx: ServiceContext, filters: ItemFilte
 
 /** A row of the one-pass facet query: the whole set (with its category counts) or one facet value. */
 type FacetRow = {
-  /** GROUPING(condition, size, brand): 7 the whole set, 3 per condition, 5 per size, 6 per brand. */
+  /** GROUPING(condition, size, brand, subcategory): 15 the whole set, 7 per condition, 11 per size, 13 per brand, 14 per subcategory. */
   grouping_set: number;
   condition: string | null;
+  subcategory: string | null;
   size: string | null;
   brand: string | null;
   n: number;
@@ -161,19 +197,20 @@ export async function facetsInOnePass(ctx: ServiceContext, filters: ItemFilters)
   const rows = await queryRows<FacetRow>(
     ctx.db,
     sql`select * from (
-      select g.*, row_number() over (partition by g.grouping_set order by g.n desc, g.condition, g.size, g.brand) as place
+      select g.*, row_number() over (partition by g.grouping_set order by g.n desc, g.condition, g.size, g.brand, g.subcategory) as place
       from (
-        select grouping(${items.condition}, ${items.size}, ${items.brand})::int as grouping_set,
+        select grouping(${items.condition}, ${items.size}, ${items.brand}, ${items.subcategory})::int as grouping_set,
           ${items.condition} as condition, ${items.size} as size, ${items.brand} as brand,
-          count(*)::int as n, ${categoryColumns}
+          ${items.subcategory} as subcategory, count(*)::int as n, ${categoryColumns}
         from ${items} where ${where}
-        group by grouping sets ((), (${items.condition}), (${items.size}), (${items.brand}))
+        group by grouping sets ((), (${items.condition}), (${items.size}), (${items.brand}), (${items.subcategory}))
       ) g
     ) ranked
-    where grouping_set = 7
-      or (grouping_set = 3 and place <= ${FACET_LIMITS.condition})
-      or (grouping_set = 5 and place <= ${FACET_LIMITS.size})
-      or (grouping_set = 6 and place <= ${FACET_LIMITS.brand})
+    where grouping_set = 15
+      or (grouping_set = 7 and place <= ${FACET_LIMITS.condition})
+      or (grouping_set = 11 and place <= ${FACET_LIMITS.size})
+      or (grouping_set = 13 and place <= ${FACET_LIMITS.brand})
+      or (grouping_set = 14 and place <= ${FACET_LIMITS.subcategory})
     order by grouping_set, place`,
   );
   const valuesOf = (grouping: number, value: (row: FacetRow) => string | null) =>
@@ -181,7 +218,7 @@ export async function facetsInOnePass(ctx: ServiceContext, filters: ItemFilters)
       const name = row.grouping_set === grouping ? value(row) : null;
       return name === null ? [] : [{ value: name, count: row.n }];
     });
-  const whole = rows.find((row) => row.grouping_set === 7);
+  const whole = rows.find((row) => row.grouping_set === 15);
   const categories = whole
     ? {
         all: whole.all,
@@ -195,9 +232,10 @@ export async function facetsInOnePass(ctx: ServiceContext, filters: ItemFilters)
   return {
     total: counted?.total ?? categories.all,
     categories,
-    conditions: valuesOf(3, (row) => row.condition),
-    sizes: valuesOf(5, (row) => row.size),
-    brands: valuesOf(6, (row) => row.brand).slice(0, 20),
+    conditions: valuesOf(7, (row) => row.condition),
+    subcategories: valuesOf(14, (row) => row.subcategory),
+    sizes: valuesOf(11, (row) => row.size),
+    brands: valuesOf(13, (row) => row.brand).slice(0, 20),
   };
 }
 
@@ -238,6 +276,7 @@ export interface ItemFields {
   category: ItemCategory;
   gender: Gender;
   style?: Style | null;
+  subcategory?: Subcategory | null;
   condition: Condition;
   brand: string | null;
   size: string | null;
@@ -252,7 +291,14 @@ export interface ItemFields {
 
 const unique = <T>(list: T[] | undefined) => (list ? [...new Set(list)] : undefined);
 
+/** A subcategory must sit under the item's category (docs/product.md § Taxonomy). */
+function checkSubcategory(category: ItemCategory, subcategory: Subcategory | null | undefined) {
+  if (subcategory && !isSubcategoryOf(subcategory, category))
+    throw badRequest(`The subcategory "${subcategory}" does not belong to the category "${category}"`);
+}
+
 export async function createItem(ctx: ServiceContext, memberId: string, input: ItemFields) {
+  checkSubcategory(input.category, input.subcategory);
   await checkPhotos(ctx, memberId, input.images);
   const id = await transact(ctx, async (tx, effects) => {
     const [created] = await tx
@@ -260,6 +306,7 @@ export async function createItem(ctx: ServiceContext, memberId: string, input: I
       .values({
         ...input,
         style: input.style ?? null,
+        subcategory: input.subcategory ?? null,
         tags: unique(input.tags) ?? [],
         colors: unique(input.colors) ?? [],
         seasons: unique(input.seasons) ?? [],
@@ -312,6 +359,16 @@ export async function updateItem(
     const locked = await lockOwnItem(tx, memberId, id);
     if (locked.availability === 'traded')
       throw conflict('This item has been traded and can no longer be changed');
+    if (changes.subcategory !== undefined)
+      checkSubcategory(changes.category ?? locked.category, changes.subcategory);
+    // A new category without a subcategory drops the old subcategory when it no longer fits.
+    const subcategory =
+      changes.subcategory === undefined &&
+      changes.category &&
+      locked.subcategory &&
+      !isSubcategoryOf(locked.subcategory, changes.category)
+        ? { subcategory: null }
+        : {};
     const changedFields = diffTerms(dealTerms(locked), dealTerms({ ...locked, ...changes })).map(
       (change) => change.field,
     );
@@ -323,6 +380,7 @@ export async function updateItem(
       .update(items)
       .set({
         ...changes,
+        ...subcategory,
         tags: unique(changes.tags),
         colors: unique(changes.colors),
         seasons: unique(changes.seasons),

@@ -39,7 +39,10 @@ async function viewerSizes(ctx: ServiceContext, viewerId: string | undefined) {
     .from(users)
     .where(eq(users.id, viewerId));
   return Object.fromEntries(
-    Object.entries(row?.sizes ?? {}).map(([category, sizes]) => [category, sizes.map((s) => s.toLowerCase())]),
+    Object.entries(row?.sizes ?? {}).map(([category, sizes]) => [
+      category,
+      sizes.map((s) => s.toLowerCase()),
+    ]),
   );
 }
 
@@ -174,7 +177,12 @@ export async function similarItems(
     .select(itemColumns)
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
-    .where(inArray(items.id, ranked.map((row) => row.id)));
+    .where(
+      inArray(
+        items.id,
+        ranked.map((row) => row.id),
+      ),
+    );
   const byId = new Map(rows.map((row) => [row.item.id, row]));
   return ranked.flatMap((signal) => {
     const row = byId.get(signal.id);

@@ -35,7 +35,12 @@ describe('GET /api/items/:id/similar', () => {
       gender: 'women',
     });
     await buildItem(t, other, { title: 'Denim Jacket', gender: 'men', estimatedValue: 6000 });
-    await buildItem(t, other, { title: 'Denim Boots', category: 'shoes', gender: 'women', estimatedValue: 6000 });
+    await buildItem(t, other, {
+      title: 'Denim Boots',
+      category: 'shoes',
+      gender: 'women',
+      estimatedValue: 6000,
+    });
     await buildItem(t, other, { title: 'Silk Scarf', gender: 'women', estimatedValue: 90000 });
     await buildItem(t, other, { title: 'Denim Jacket', gender: 'women', isActive: false });
     const response = await t.visitor().get(`/api/items/${target.id}/similar`);
@@ -65,7 +70,9 @@ describe('GET /api/items/:id/similar', () => {
     await buildItem(t, away, { title: 'Wool Coat' });
     const shown = await buildItem(t, fine, { title: 'Wool Coat', size: 'L', style: 'Outerwear' });
     await viewer.post('/api/blocks', { userId: blocked.user?.id });
-    await away.put('/api/users/holiday', { until: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10) });
+    await away.put('/api/users/holiday', {
+      until: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+    });
     await viewer.patch('/api/users/preferences', { preferredSizes: { Outerwear: ['L'] } });
     const similar: Similar = (await viewer.get(`/api/items/${target.id}/similar`)).json();
     expect(similar.map((entry) => entry.item.id)).toEqual([shown.id]);
@@ -78,7 +85,11 @@ describe('GET /api/items/:id/similar', () => {
     const seller = await t.member();
     const other = await t.member();
     const gone = await buildItem(t, seller, { title: 'Rain Coat', isActive: false, availability: 'traded' });
-    const withdrawn = await buildItem(t, seller, { title: 'Rain Coat', isActive: false, deletedAt: new Date() });
+    const withdrawn = await buildItem(t, seller, {
+      title: 'Rain Coat',
+      isActive: false,
+      deletedAt: new Date(),
+    });
     const listed = await buildItem(t, other, { title: 'Rain Coat' });
     for (const id of [gone.id, withdrawn.id]) {
       const similar: Similar = (await t.visitor().get(`/api/items/${id}/similar`)).json();

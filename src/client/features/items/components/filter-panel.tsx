@@ -18,8 +18,12 @@ import {
   SEASONS,
   SELLER_RATING_LABELS,
   SELLER_RATINGS,
-  SIZES,
+  SUBCATEGORIES,
+  SUBCATEGORY_LABELS,
+  itemCategoryOf,
+  subcategoriesOf,
 } from '@common/domain/taxonomy';
+import { compareSizes, LETTER_SIZES } from '@common/domain/size-options';
 import { SlidersHorizontal } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
@@ -37,8 +41,9 @@ const ANY = 'any';
 
 /**
  * docs/product.md (Items): 'Advanced Filters' panel with 'Clear All' and a Basic/Advanced toggle. Basic:
- * condition, brand, size, price range; Advanced: gender, availability, seller rating, posted
- * date, location, colours, seasons. Counts beside conditions and sizes come from the facets.
+ * type (subcategory), department, condition, size, brand, price range; Advanced: availability,
+ * seller rating, posted date, location, colours, seasons. Counts beside types, conditions and sizes
+ * come from the facets, and the sizes offered are those the listings of the chosen category have.
  */
 export function FilterPanel({
   id,
@@ -58,6 +63,19 @@ export function FilterPanel({
   onModeChange: (mode: FilterPanelMode) => void;
 }) {
   const set = (change: Partial<ItemFilterState>) => onChange({ ...filters, ...change });
+  const countIn = (list: Array<{ value: string; count: number }> | undefined, value: string) =>
+    list ? (list.find((entry) => entry.value === value)?.count ?? 0) : undefined;
+  const itemCategory = itemCategoryOf(filters.category);
+  // Under a category, its whole subtree; otherwise the types that have listings (and any chosen).
+  const types = itemCategory
+    ? subcategoriesOf(itemCategory)
+    : SUBCATEGORIES.filter(
+        (entry) => filters.subcategory.includes(entry) || (countIn(facets?.subcategories, entry) ?? 1) > 0,
+      );
+  // Exactly the sizes listed under the chosen filters (facets), in size order, plus any chosen.
+  const sizes = [
+    ...new Set([...(facets ? facets.sizes.map((entry) => entry.value) : LETTER_SIZES), ...filters.size]),
+  ].sort(compareSizes);
 
   return (
     <section
@@ -99,6 +117,37 @@ export function FilterPanel({
 
       {mode === 'basic' ? (
         <div className="grid gap-5 lg:grid-cols-2">
+          <FilterGroup title="Type">
+            <div className="flex flex-wrap gap-2">
+              {types.map((type) => (
+                <ToggleChip
+                  key={type}
+                  pressed={filters.subcategory.includes(type)}
+                  onClick={() => set({ subcategory: toggleValue(filters.subcategory, type) })}
+                  data-testid={`filter-subcategory-${type}`}
+                >
+                  {SUBCATEGORY_LABELS[type]}
+                  <Count value={countIn(facets?.subcategories, type)} />
+                </ToggleChip>
+              ))}
+            </div>
+          </FilterGroup>
+
+          <FilterGroup title="Department">
+            <div className="flex flex-wrap gap-2">
+              {GENDERS.map((gender) => (
+                <ToggleChip
+                  key={gender}
+                  pressed={filters.gender.includes(gender)}
+                  onClick={() => set({ gender: toggleValue(filters.gender, gender) })}
+                  data-testid={`filter-gender-${gender}`}
+                >
+                  {GENDER_LABELS[gender]}
+                </ToggleChip>
+              ))}
+            </div>
+          </FilterGroup>
+
           <FilterGroup title="Condition">
             <div className="flex flex-wrap gap-2">
               {CONDITIONS.map((condition) => (
@@ -109,33 +158,26 @@ export function FilterPanel({
                   data-testid={`filter-condition-${condition}`}
                 >
                   {CONDITION_LABELS[condition]}
-                  <Count
-                    value={
-                      facets
-                        ? (facets.conditions.find((entry) => entry.value === condition)?.count ?? 0)
-                        : undefined
-                    }
-                  />
+                  <Count value={countIn(facets?.conditions, condition)} />
                 </ToggleChip>
               ))}
             </div>
           </FilterGroup>
 
           <FilterGroup title="Size">
-            <div className="flex flex-wrap gap-2">
-              {[...SIZES, ...filters.size.filter((size) => !(SIZES as readonly string[]).includes(size))].map(
-                (size) => (
-                  <ToggleChip
-                    key={size}
-                    pressed={filters.size.includes(size)}
-                    onClick={() => set({ size: toggleValue(filters.size, size) })}
-                    className="min-w-10 justify-center px-2.5"
-                    data-testid={`filter-size-${size}`}
-                  >
-                    {size}
-                  </ToggleChip>
-                ),
-              )}
+            <div className="flex max-h-48 flex-wrap gap-2 overflow-y-auto p-0.5">
+              {sizes.map((size) => (
+                <ToggleChip
+                  key={size}
+                  pressed={filters.size.includes(size)}
+                  onClick={() => set({ size: toggleValue(filters.size, size) })}
+                  className="min-w-10 justify-center px-2.5"
+                  data-testid={`filter-size-${size}`}
+                >
+                  {size}
+                  <Count value={countIn(facets?.sizes, size)} />
+                </ToggleChip>
+              ))}
             </div>
           </FilterGroup>
 
@@ -156,21 +198,6 @@ export function FilterPanel({
         </div>
       ) : (
         <div className="grid gap-5 lg:grid-cols-2">
-          <FilterGroup title="Gender">
-            <div className="flex flex-wrap gap-2">
-              {GENDERS.map((gender) => (
-                <ToggleChip
-                  key={gender}
-                  pressed={filters.gender.includes(gender)}
-                  onClick={() => set({ gender: toggleValue(filters.gender, gender) })}
-                  data-testid={`filter-gender-${gender}`}
-                >
-                  {GENDER_LABELS[gender]}
-                </ToggleChip>
-              ))}
-            </div>
-          </FilterGroup>
-
           <FilterGroup title="Availability">
             <div className="flex flex-wrap gap-2">
               {AVAILABILITY.map((availability) => (

@@ -139,8 +139,8 @@ function ItemDetail({
             role="status"
             data-testid="text-detail-owner-away"
           >
-            {item.owner.firstName} is away until {formatReturnDate(item.owner.awayUntil)}: new barter
-            requests open again then.
+            {item.owner.firstName} is away until {formatReturnDate(item.owner.awayUntil)}: new barter requests
+            open again then.
           </p>
         ) : null}
         {item.isActive ? null : (

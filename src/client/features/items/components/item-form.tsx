@@ -8,7 +8,7 @@ import {
   MAX_TAGS,
   MAX_TITLE_LENGTH,
 } from '@common/domain/limits';
-import { sizeOptions } from '@common/domain/size-options';
+import { listingSizeGroups } from '@common/domain/size-options';
 import {
   COLORS,
   CONDITION_LABELS,
@@ -19,7 +19,9 @@ import {
   SEASONS,
   STYLE_CATEGORY,
   STYLES,
-  type ItemCategory,
+  SUBCATEGORY_LABELS,
+  isSubcategoryOf,
+  subcategoriesOf,
 } from '@common/domain/taxonomy';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
@@ -75,8 +77,12 @@ export function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) 
   });
   const category = watch('category');
   const style = watch('style');
+  const subcategory = watch('subcategory');
+  const size = watch('size');
   const styles = STYLES.filter((entry) => STYLE_CATEGORY[entry] === category);
-  const sizeSuggestions = sizeSuggestionsFor(category, style);
+  const sizeGroups = listingSizeGroups(category, subcategory, watch('gender'));
+  // A size from before the size systems (or typed elsewhere) stays on offer while editing.
+  const legacySize = size && !sizeGroups.some((group) => group.sizes.includes(size)) ? size : undefined;
 
   const checkPhotos = (): string | null => {
     if (uploads.uploading) return 'Wait for the photos to finish uploading.';
@@ -162,7 +168,28 @@ export function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) 
             onPicked={(next) => {
               if (style && STYLE_CATEGORY[style as keyof typeof STYLE_CATEGORY] !== next)
                 setValue('style', '');
+              if (subcategory && !isSubcategoryOf(subcategory, next)) setValue('subcategory', '');
             }}
+          />
+
+          <ItemSelectField
+            control={control}
+            name="subcategory"
+            label="Type"
+            labelNote="(optional)"
+            error={errors.subcategory?.message}
+            placeholder={category ? 'Choose a type' : 'Choose a category first'}
+            options={[
+              { value: NO_STYLE, label: 'Not specified' },
+              ...subcategoriesOf(category).map((entry) => ({
+                value: entry,
+                label: SUBCATEGORY_LABELS[entry],
+              })),
+            ]}
+            disabled={!category}
+            toValue={(value) => value || NO_STYLE}
+            fromValue={(value) => (value === NO_STYLE ? '' : value)}
+            markInvalid={false}
           />
 
           <ItemSelectField
@@ -213,27 +240,37 @@ export function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) 
           </Field>
 
           <Field id="item-size" label="Size" labelNote="(optional)" errors={errors.size?.message}>
-            {(fieldControl) => (
-              <>
+            {(fieldControl) =>
+              sizeGroups.length ? (
+                // A native select: on phones it opens the system picker, which scrolls long size lists well.
+                <select
+                  {...fieldControl}
+                  className="h-10 w-full rounded-md border border-input bg-card px-3 text-base shadow-xs focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none md:text-sm"
+                  data-testid="select-item-size"
+                  {...register('size')}
+                >
+                  <option value="">Not specified</option>
+                  {legacySize ? <option value={legacySize}>{legacySize}</option> : null}
+                  {sizeGroups.map((group) => (
+                    <optgroup key={group.system} label={group.label}>
+                      {group.sizes.map((entry) => (
+                        <option key={entry} value={entry}>
+                          {group.system === 'us-shoe' ? `US ${entry}` : entry}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              ) : (
                 <Input
                   {...fieldControl}
-                  placeholder={
-                    sizeSuggestions.length ? `e.g. ${sizeSuggestions.slice(0, 3).join(', ')}` : 'One size'
-                  }
+                  placeholder="One size"
                   maxLength={MAX_SIZE_LENGTH}
                   autoComplete="off"
-                  list={sizeSuggestions.length ? 'item-size-options' : undefined}
                   {...register('size')}
                 />
-                {sizeSuggestions.length ? (
-                  <datalist id="item-size-options">
-                    {sizeSuggestions.map((size) => (
-                      <option key={size} value={size} />
-                    ))}
-                  </datalist>
-                ) : null}
-              </>
-            )}
+              )
+            }
           </Field>
 
           <Field
@@ -382,15 +419,4 @@ export function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) 
       </div>
     </form>
   );
-}
-
-/** Size suggestions for the chosen category and style (the box accepts any size). */
-function sizeSuggestionsFor(category: string, style: string): readonly string[] {
-  if (style) return sizeOptions(style);
-  const byCategory: Record<ItemCategory, string> = {
-    clothing: 'Tops',
-    shoes: 'Shoes',
-    accessories: 'Accessories',
-  };
-  return category in byCategory ? sizeOptions(byCategory[category as ItemCategory]) : [];
 }

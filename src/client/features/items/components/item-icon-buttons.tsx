@@ -75,7 +75,15 @@ export function BookmarkButton({
  * item's address is copied to the clipboard. The address is the item's shareable one, whose HTML
  * carries its link preview (server/lib/page-meta.ts).
  */
-export function ShareButton({ itemId, title, className }: { itemId: string; title: string; className?: string }) {
+export function ShareButton({
+  itemId,
+  title,
+  className,
+}: {
+  itemId: string;
+  title: string;
+  className?: string;
+}) {
   const share = async () => {
     const url = `${window.location.origin}/browse?highlight=${itemId}`;
     if (typeof navigator.share === 'function') {

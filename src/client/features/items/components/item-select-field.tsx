@@ -5,7 +5,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { cn } from '@client/lib/utils';
 import type { ItemFormOutput, ItemFormValues } from '../item-form-schema';
 
-type ChoiceField = Extract<FieldPath<ItemFormValues>, 'category' | 'gender' | 'style' | 'condition'>;
+type ChoiceField = Extract<
+  FieldPath<ItemFormValues>,
+  'category' | 'gender' | 'style' | 'subcategory' | 'condition'
+>;
 
 /**
  * One of the List Item form's dropdowns (category, who it is for, style, condition). The select

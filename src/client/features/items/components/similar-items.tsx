@@ -48,7 +48,9 @@ export function SimilarItems({
                   <span className="line-clamp-2 text-sm font-medium break-words group-hover:underline">
                     {item.title}
                   </span>
-                  <span className="text-sm font-semibold tabular-nums">{formatDollars(item.estimatedValue)}</span>
+                  <span className="text-sm font-semibold tabular-nums">
+                    {formatDollars(item.estimatedValue)}
+                  </span>
                 </Link>
                 {reasons.length ? (
                   <ul className="mt-1 flex flex-wrap gap-1" aria-label="Why it is similar">
