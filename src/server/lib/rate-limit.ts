@@ -161,7 +161,8 @@ export type MemberAction =
   | 'savedSearchWrite'
   | 'profileChange'
   | 'holiday'
-  | 'shipment';
+  | 'shipment'
+  | 'emailPreferences';
 
 export interface MemberRateLimit {
   points: number;
@@ -193,6 +194,7 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   profileChange: { points: 60, windowSeconds: 60 * 60 },
   holiday: { points: 20, windowSeconds: 60 * 60 },
   shipment: { points: 30, windowSeconds: 60 * 60 },
+  emailPreferences: { points: 60, windowSeconds: 60 * 60 },
 };
 
 const WHAT: Record<MemberAction, string> = {
@@ -212,6 +214,7 @@ const WHAT: Record<MemberAction, string> = {
   profileChange: 'changes to your profile',
   holiday: 'holiday mode changes',
   shipment: 'tracking updates',
+  emailPreferences: 'changes to your email settings',
 };
 
 /**

@@ -127,6 +127,7 @@ export async function createTradeRequest(
     effects.notify({
       userId: requested.userId,
       type: 'trade_request',
+      emailType: 'tradeRequest',
       title: 'New barter request',
       message: `${await firstName(tx, requesterId)} offers "${offered.title}" for your "${requested.title}".`,
       link: TRADES_LINK,
@@ -311,6 +312,7 @@ export async function updateTradeStatus(
       effects.notify({
         userId: trade.requesterId,
         type: 'trade_request',
+        emailType: 'tradeAccepted',
         title: 'Barter request accepted!',
         message: `${actor} accepted your offer for "${requested.title}". Arrange shipping to complete the swap.`,
         link: TRADES_LINK,
