@@ -115,7 +115,9 @@ describe('unsubscribe links', () => {
       `${id}.__proto__.${'a'.repeat(43)}`,
     ]) {
       for (const method of ['GET', 'POST'] as const) {
-        const response = await t.visitor().request({ method, url: `/api/notifications/unsubscribe?token=${token}` });
+        const response = await t
+          .visitor()
+          .request({ method, url: `/api/notifications/unsubscribe?token=${token}` });
         expect(response.statusCode, `${method} ${token.slice(0, 80)}`).toBe(400);
       }
     }

@@ -12,7 +12,10 @@ export async function appSecret(db: Db | Tx, name: string): Promise<Buffer> {
     .insert(appSecrets)
     .values({ name, secret: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select({ secret: appSecrets.secret }).from(appSecrets).where(eq(appSecrets.name, name));
+  const [row] = await db
+    .select({ secret: appSecrets.secret })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, name));
   if (!row) throw new Error(`app secret ${name} could not be stored`);
   return Buffer.from(row.secret, 'base64url');
 }

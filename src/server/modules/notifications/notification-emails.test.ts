@@ -132,9 +132,9 @@ describe('the unread-message email', () => {
       await sender.post('/api/conversations/find-or-create', { otherUserId: reader.user?.id })
     ).json();
     const send = async (content: string) =>
-      expect((await sender.post('/api/messages', { conversationId: conversation.id, content })).statusCode).toBe(
-        201,
-      );
+      expect(
+        (await sender.post('/api/messages', { conversationId: conversation.id, content })).statusCode,
+      ).toBe(201);
     await send('Is the coat still available?');
     return { sender, reader, conversation, send };
   }
@@ -164,15 +164,20 @@ describe('the unread-message email', () => {
 
   it('is not sent when the member read in time, or turned it off', async () => {
     const first = await conversationWithMessage();
-    expect((await first.reader.patch(`/api/conversations/${first.conversation.id}/read`)).statusCode).toBe(200);
-    const second = await conversationWithMessage();
-    expect((await second.reader.put('/api/notifications/preferences', { unreadMessage: false })).statusCode).toBe(
+    expect((await first.reader.patch(`/api/conversations/${first.conversation.id}/read`)).statusCode).toBe(
       200,
     );
+    const second = await conversationWithMessage();
+    expect(
+      (await second.reader.put('/api/notifications/preferences', { unreadMessage: false })).statusCode,
+    ).toBe(200);
     await t.app.sweep.run(hoursFromNow(2));
     expect(await inbox(first.reader)).toEqual([]);
     expect(await inbox(second.reader)).toEqual([]);
-    const unread = await t.db.select().from(messages).where(eq(messages.conversationId, second.conversation.id));
+    const unread = await t.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, second.conversation.id));
     expect(unread[0]?.readAt).toBeNull();
   });
 });
@@ -223,7 +228,10 @@ describe('the daily digest', () => {
     await t.app.sweep.run(hoursFromNow(2));
     expect(await inbox(reader)).toEqual([]);
     expect(await inbox(off)).toEqual([]);
-    const pending = await t.db.select().from(notifications).where(eq(notifications.userId, off.user?.id ?? ''));
+    const pending = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, off.user?.id ?? ''));
     expect(pending.every((note) => note.emailedAt === null)).toBe(true);
   });
 });
@@ -292,7 +300,9 @@ describe('one-click unsubscribe', () => {
     expect(page.body).toContain(emailOf(owner));
     // Opening the page changes nothing (link scanners open links).
     expect((await owner.get('/api/notifications/preferences')).json()).toMatchObject({ tradeRequest: true });
-    const actions = [...page.body.matchAll(/action="([^"]+)"/g)].map((match) => match[1]?.replace(/&amp;/g, '&'));
+    const actions = [...page.body.matchAll(/action="([^"]+)"/g)].map((match) =>
+      match[1]?.replace(/&amp;/g, '&'),
+    );
     expect(actions).toHaveLength(2);
     const done = await t.visitor().post(actions[1] ?? '', '', {
       accept: 'text/html',
@@ -316,17 +326,27 @@ describe('one-click unsubscribe', () => {
       `${memberId}.tradeRequest.${'A'.repeat(43)}`,
     ];
     for (const bad of forged) {
-      const response = await t.visitor().post(`/api/notifications/unsubscribe?token=${encodeURIComponent(bad)}`);
+      const response = await t
+        .visitor()
+        .post(`/api/notifications/unsubscribe?token=${encodeURIComponent(bad)}`);
       expect(response.statusCode, bad).toBe(403);
-      expect((await t.visitor().get(`/api/notifications/unsubscribe?token=${encodeURIComponent(bad)}`)).statusCode).toBe(403);
+      expect(
+        (await t.visitor().get(`/api/notifications/unsubscribe?token=${encodeURIComponent(bad)}`)).statusCode,
+      ).toBe(403);
     }
     for (const bad of ['', 'nonsense', `${memberId}.marketing.${signature}`, `${token}x`, 'a'.repeat(5000)]) {
-      const response = await t.visitor().post(`/api/notifications/unsubscribe?token=${encodeURIComponent(bad)}`);
+      const response = await t
+        .visitor()
+        .post(`/api/notifications/unsubscribe?token=${encodeURIComponent(bad)}`);
       expect(response.statusCode, bad).toBe(400);
       expect(response.json().message).toBeTruthy();
     }
     expect((await t.visitor().post('/api/notifications/unsubscribe')).statusCode).toBe(400);
-    expect(Object.values((await owner.get('/api/notifications/preferences')).json())).toEqual(Array(6).fill(true));
-    expect(Object.values((await other.get('/api/notifications/preferences')).json())).toEqual(Array(6).fill(true));
+    expect(Object.values((await owner.get('/api/notifications/preferences')).json())).toEqual(
+      Array(6).fill(true),
+    );
+    expect(Object.values((await other.get('/api/notifications/preferences')).json())).toEqual(
+      Array(6).fill(true),
+    );
   });
 });

@@ -108,7 +108,7 @@ export function digestEmail(
     total === 1 ? 'Your Threadswap digest: 1 update' : `Your Threadswap digest: ${total} updates`,
     {
       paragraphs: [
-        "Here is what happened on Threadswap that you have not seen yet.",
+        'Here is what happened on Threadswap that you have not seen yet.',
         ...(more > 0 ? [`…and ${more} more in the app.`] : []),
       ],
       sections,

@@ -131,9 +131,12 @@ export async function emailUnreadMessages(ctx: ServiceContext, now: Date) {
       .select({ id: users.id, email: users.email, firstName: users.firstName })
       .from(users)
       .where(and(eq(users.id, spell.user_id), reachable));
-    if (!recipient || !(await emailPreferencesOf(ctx.db, [recipient.id]))(recipient.id).unreadMessage) continue;
+    if (!recipient || !(await emailPreferencesOf(ctx.db, [recipient.id]))(recipient.id).unreadMessage)
+      continue;
     const from = spell.ring ? 'your swap ring' : (spell.from_name ?? 'a member');
-    ctx.mailer.send(await unreadMessagesEmail(ctx.db, ctx.appUrl, recipient, { count: Number(spell.unread), from }));
+    ctx.mailer.send(
+      await unreadMessagesEmail(ctx.db, ctx.appUrl, recipient, { count: Number(spell.unread), from }),
+    );
   }
 }
 

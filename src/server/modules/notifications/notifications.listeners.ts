@@ -7,6 +7,11 @@ import { sendImmediateEmails } from './notification-mailing';
  */
 export function registerNotificationsListeners(ctx: ServiceContext) {
   ctx.events.afterCommit('notifications.stored', async ({ notifications }) => {
-    ctx.mailer.defer('notify', () => sendImmediateEmails(ctx, notifications.map((note) => note.id)));
+    ctx.mailer.defer('notify', () =>
+      sendImmediateEmails(
+        ctx,
+        notifications.map((note) => note.id),
+      ),
+    );
   });
 }

@@ -61,7 +61,10 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: 'public' }, schema: { querystring: unsubscribeQuery, hide: true } },
     async (request, reply) => {
       const { memberId, scope, email } = await readUnsubscribeToken(db, request.query.token);
-      const all = scope === 'all' ? '' : formFor(await unsubscribeToken(db, memberId, 'all'), 'Unsubscribe from all emails', true);
+      const all =
+        scope === 'all'
+          ? ''
+          : formFor(await unsubscribeToken(db, memberId, 'all'), 'Unsubscribe from all emails', true);
       return page(
         reply,
         'Unsubscribe',
