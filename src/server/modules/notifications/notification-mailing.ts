@@ -65,7 +65,8 @@ export async function sendImmediateEmails(ctx: ServiceContext, notificationIds: 
 interface UnreadSpell {
   conversation_id: string;
   user_id: string;
-  newest: string | Date;
+  /** As text: a JavaScript Date would drop PostgreSQL's microseconds, and the spell test compares exactly. */
+  newest: string;
   unread: number | string;
   from_name: string | null;
   ring: boolean;
@@ -98,7 +99,7 @@ async function unreadSpells(ctx: ServiceContext, now: Date) {
           count(*)::int as unread, (array_agg(sender_id order by created_at desc))[1] as last_sender
         from unread group by conversation_id, user_id
       )
-      select s.conversation_id, s.user_id, s.newest, s.unread, u.first_name as from_name,
+      select s.conversation_id, s.user_id, s.newest::text as newest, s.unread, u.first_name as from_name,
         (c.ring_id is not null) as ring
       from spells s
       join conversations c on c.id = s.conversation_id
@@ -115,7 +116,7 @@ async function unreadSpells(ctx: ServiceContext, now: Date) {
 /** The sweep task: "unread messages" emails, once per conversation and unread spell. */
 export async function emailUnreadMessages(ctx: ServiceContext, now: Date) {
   for (const spell of await unreadSpells(ctx, now)) {
-    const newest = new Date(spell.newest);
+    const newest = sql`${spell.newest}::timestamptz`;
     // Claimed first: should two runs overlap, the second finds the spell covered.
     const [claimed] = await ctx.db
       .insert(messageEmailAlerts)
@@ -123,7 +124,7 @@ export async function emailUnreadMessages(ctx: ServiceContext, now: Date) {
       .onConflictDoUpdate({
         target: [messageEmailAlerts.conversationId, messageEmailAlerts.userId],
         set: { coveredUntil: newest },
-        setWhere: sql`${messageEmailAlerts.coveredUntil} < ${newest.toISOString()}::timestamptz`,
+        setWhere: sql`${messageEmailAlerts.coveredUntil} < ${newest}`,
       })
       .returning();
     if (!claimed) continue;
