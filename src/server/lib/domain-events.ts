@@ -21,6 +21,8 @@ export interface NewNotification {
 export interface StoredNotification {
   id: string;
   userId: string;
+  /** Set when an email tells of it at once (NewNotification.emailType). */
+  emailType?: ImmediateEmailType | null;
 }
 
 /**

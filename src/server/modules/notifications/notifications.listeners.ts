@@ -7,11 +7,8 @@ import { sendImmediateEmails } from './notification-mailing';
  */
 export function registerNotificationsListeners(ctx: ServiceContext) {
   ctx.events.afterCommit('notifications.stored', async ({ notifications }) => {
-    ctx.mailer.defer('notify', () =>
-      sendImmediateEmails(
-        ctx,
-        notifications.map((note) => note.id),
-      ),
-    );
+    const urgent = notifications.filter((note) => note.emailType).map((note) => note.id);
+    if (urgent.length === 0) return;
+    ctx.mailer.defer('notify', () => sendImmediateEmails(ctx, urgent));
   });
 }
