@@ -62,6 +62,9 @@ import { swapRulesRoutes } from './modules/rings/swap-rules.routes';
 import { registerTradesListeners } from './modules/trades/trades.listeners';
 import { tradesRoutes } from './modules/trades/trades.routes';
 import { registerTradesSweep } from './modules/trades/trades.sweep';
+import { registerNotificationsSweep } from './modules/notifications/notification-mailing';
+import { registerNotificationsListeners } from './modules/notifications/notifications.listeners';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -189,11 +192,13 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   registerMatchingListeners(services);
   registerRingsListeners(services, options.config.ringTimers);
   registerRealtimeListeners(services.events, app.bus);
+  registerNotificationsListeners(services);
 
   const sweep = createSweep({ pool: options.database.pool, log: app.log });
   registerTradesSweep(sweep, services, options.config.tradeTimers);
   registerImagesSweep(sweep, services);
   registerRingsSweep(sweep, services, options.config.tradeTimers);
+  registerNotificationsSweep(sweep, services);
   app.decorate('sweep', sweep);
   // The global ring re-pack: its own interval and advisory lock, so one instance packs at a time.
   const ringRepack = createSweep({
@@ -265,6 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(statsRoutes);
   await app.register(tradesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(reviewsRoutes);
   await app.register(wishlistRoutes);
   await app.register(savedSearchesRoutes);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealTerms } from '../common/domain/trade-terms';
 import { ringLegs, rings } from './db/schema';
+import { unsubscribeToken } from './modules/notifications/unsubscribe-links';
 import { buildTrade } from './test-support/builders';
 import { multipart, pngImage } from './test-support/fixtures';
 import { type TestClient, useTestApp } from './test-support/test-app';
@@ -32,6 +33,8 @@ interface World {
   partnerId: string;
   /** The id (not the token) of the owner's session. */
   ownerSessionId: string;
+  /** The token of the owner's link to unsubscribe from the digest. */
+  unsubscribeToken: string;
 }
 
 async function world(): Promise<World> {
@@ -93,6 +96,7 @@ async function world(): Promise<World> {
   const [friendRequest] = (await owner.get('/api/social/network')).json().incoming;
   const [ownerSession] = (await owner.get('/api/auth/sessions')).json();
   return {
+    unsubscribeToken: await unsubscribeToken(t.db, ownerId, 'digest'),
     ownerSessionId: ownerSession.id,
     owner,
     partner,
@@ -364,6 +368,23 @@ const rows: Record<string, Row> = {
   'PATCH /api/notifications/read-all': {
     expect: memberRead,
     request: () => ({ url: '/api/notifications/read-all' }),
+  },
+  'GET /api/notifications/preferences': {
+    expect: memberRead,
+    request: () => ({ url: '/api/notifications/preferences' }),
+  },
+  'PUT /api/notifications/preferences': {
+    expect: memberRead,
+    request: () => ({ url: '/api/notifications/preferences', body: { digest: false } }),
+  },
+  // The signed token is the authority, whoever sends it (a mail client has no session).
+  'GET /api/notifications/unsubscribe': {
+    expect: publicRead,
+    request: (w) => ({ url: `/api/notifications/unsubscribe?token=${w.unsubscribeToken}` }),
+  },
+  'POST /api/notifications/unsubscribe': {
+    expect: publicRead,
+    request: (w) => ({ url: `/api/notifications/unsubscribe?token=${w.unsubscribeToken}` }),
   },
   'PATCH /api/notifications/:id/read': {
     expect: { visitor: 401, other: 404, owner: 200 },

@@ -140,6 +140,28 @@ describe('search text', () => {
   });
 });
 
+describe('unsubscribe links', () => {
+  it('answer 400 for a NUL byte, a lone surrogate, a 100 KB token or SQL in the token, changing nothing', async () => {
+    const member = await t.member();
+    const id = member.user?.id ?? '';
+    for (const token of [
+      `${id}.digest.${'a'.repeat(42)}%00`,
+      `${id}.digest.%ED%A0%80`,
+      'x'.repeat(100_000),
+      `${id}.digest' or '1'='1`,
+      `${id}.__proto__.${'a'.repeat(43)}`,
+    ]) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await t
+          .visitor()
+          .request({ method, url: `/api/notifications/unsubscribe?token=${token}` });
+        expect(response.statusCode, `${method} ${token.slice(0, 80)}`).toBe(400);
+      }
+    }
+    expect((await member.get('/api/notifications/preferences')).json()).toMatchObject({ digest: true });
+  });
+});
+
 describe('Cache-Control', () => {
   it('marks every personal answer no-store', async () => {
     const member = await t.member();
@@ -149,6 +171,7 @@ describe('Cache-Control', () => {
       '/api/trade-requests',
       '/api/conversations',
       '/api/notifications',
+      '/api/notifications/preferences',
       '/api/wishlist',
       '/api/blocks',
     ]) {

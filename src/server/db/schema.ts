@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { NOTIFICATION_TYPES } from '../../common/api/notifications';
+import { IMMEDIATE_EMAIL_TYPES } from '../../common/api/email-preferences';
 import { REPORT_REASONS } from '../../common/api/safety';
 import {
   AVAILABILITY,
@@ -529,9 +530,20 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     /** Prevents sending the same alert twice (wishlist and match alerts). */
     dedupeKey: text('dedupe_key'),
+    /**
+     * The kind of email that tells of this at once (a barter request, an acceptance…); null for the
+     * notifications the daily digest gathers instead.
+     */
+    emailType: text('email_type', { enum: IMMEDIATE_EMAIL_TYPES }),
+    /** When an email told of it (at once or in a digest), or it was settled that none will; null until then. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // What the digest looks for: notifications no email has told of yet.
+    index('notifications_unemailed_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.emailedAt} is null`),
     index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('notifications_unread_idx')
       .on(t.userId)
@@ -919,3 +931,50 @@ export const ringLegs = pgTable(
     index('ring_legs_receiver_idx').on(t.receiverId),
   ],
 );
+
+/**
+ * A member's email settings (common/api/email-preferences.ts); no row means every kind on. Also
+ * when their last daily digest went out, so that they get one a day at most.
+ */
+export const emailPreferences = pgTable('email_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tradeRequest: boolean('trade_request').notNull().default(true),
+  tradeAccepted: boolean('trade_accepted').notNull().default(true),
+  ringProposal: boolean('ring_proposal').notNull().default(true),
+  dispute: boolean('dispute').notNull().default(true),
+  unreadMessage: boolean('unread_message').notNull().default(true),
+  digest: boolean('digest').notNull().default(true),
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The last "unread message" email for a member in a conversation: it covered the unread messages up
+ * to `coveredUntil` (the newest then). Another goes out only once an unread message newer than that
+ * is an hour old, that is, in the next unread spell after the member read the conversation.
+ */
+export const messageEmailAlerts = pgTable(
+  'message_email_alerts',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    coveredUntil: timestamp('covered_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
+);
+
+/**
+ * Server-wide secrets made on first use and shared by every instance (the key that signs
+ * unsubscribe links), so that no setting is needed and a restart keeps old links working.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

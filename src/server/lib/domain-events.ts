@@ -1,6 +1,7 @@
 import type { Message } from '../../common/api/chat';
 import type { DealField } from '../../common/domain/trade-terms';
 import type { NotificationType } from '../../common/api/notifications';
+import type { ImmediateEmailType } from '../../common/api/email-preferences';
 import type { Tx } from '../db/connect';
 
 /** A notification to store for one member. */
@@ -12,12 +13,16 @@ export interface NewNotification {
   link?: string | null;
   /** Same key for the same member: stored once, later ones are dropped. */
   dedupeKey?: string;
+  /** The email that tells of it at once, by the member's preference; without one the daily digest does. */
+  emailType?: ImmediateEmailType;
 }
 
 /** A stored notification, as much of it as its member's sockets need to load it. */
 export interface StoredNotification {
   id: string;
   userId: string;
+  /** Set when an email tells of it at once (NewNotification.emailType). */
+  emailType?: ImmediateEmailType | null;
 }
 
 /**

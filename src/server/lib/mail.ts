@@ -118,9 +118,13 @@ const escapeHtml = (text: string) =>
 export interface EmailContent {
   greeting: string;
   paragraphs: string[];
+  /** Lists under headings, after the paragraphs (a digest's notifications by kind). */
+  sections?: Array<{ heading: string; lines: string[] }>;
   action?: { label: string; url: string };
   /** Small print under the action ("If you did not ask for this…"). */
   footer?: string;
+  /** The unsubscribe link at the bottom of an optional email (notifications, digests). */
+  unsubscribe?: { label: string; url: string };
 }
 
 /** The text and HTML parts of an email from the same content; every value is escaped in the HTML. */
@@ -128,9 +132,13 @@ export function composeEmail(content: EmailContent): { text: string; html: strin
   const text = [
     content.greeting,
     ...content.paragraphs,
+    ...(content.sections ?? []).map(
+      (section) => `${section.heading}\n${section.lines.map((line) => `- ${line}`).join('\n')}`,
+    ),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     ...(content.footer ? [content.footer] : []),
     '— Threadswap',
+    ...(content.unsubscribe ? [`${content.unsubscribe.label}: ${content.unsubscribe.url}`] : []),
   ].join('\n\n');
   const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
   const button = content.action
@@ -141,11 +149,19 @@ export function composeEmail(content: EmailContent): { text: string; html: strin
     '<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">',
     paragraph(content.greeting),
     ...content.paragraphs.map(paragraph),
+    ...(content.sections ?? []).map(
+      (section) =>
+        `<h2 style="font-size:16px;margin:16px 0 8px">${escapeHtml(section.heading)}</h2>` +
+        `<ul style="margin:0 0 16px;padding-left:20px">${section.lines.map((line) => `<li style="margin:0 0 6px">${escapeHtml(line)}</li>`).join('')}</ul>`,
+    ),
     button,
     content.footer
       ? `<p style="margin:16px 0;font-size:13px;color:#555">${escapeHtml(content.footer)}</p>`
       : '',
     '<p style="margin:24px 0 0;color:#555">— Threadswap</p>',
+    content.unsubscribe
+      ? `<p style="margin:24px 0 0;font-size:12px;color:#555"><a href="${escapeHtml(content.unsubscribe.url)}" style="color:#555">${escapeHtml(content.unsubscribe.label)}</a></p>`
+      : '',
     '</body></html>',
   ].join('');
   return { text, html };

@@ -63,6 +63,7 @@ const actions: Record<
   savedSearchWrite: (member) => member.delete(`/api/saved-searches/${unknown}`),
   profileChange: (member) => member.patch('/api/users/profile', { firstName: 'Renamed' }),
   holiday: (member) => member.delete('/api/users/holiday'),
+  emailPreferences: (member) => member.put('/api/notifications/preferences', { digest: false }),
   shipment: (member) =>
     member.post(`/api/trade-requests/${unknown}/shipment`, {
       carrier: 'dhl',

@@ -162,7 +162,8 @@ export type MemberAction =
   | 'profileChange'
   | 'holiday'
   | 'shipment'
-  | 'counterOffer';
+  | 'counterOffer'
+  | 'emailPreferences';
 
 export interface MemberRateLimit {
   points: number;
@@ -195,6 +196,7 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   holiday: { points: 20, windowSeconds: 60 * 60 },
   shipment: { points: 30, windowSeconds: 60 * 60 },
   counterOffer: { points: 40, windowSeconds: 60 * 60 },
+  emailPreferences: { points: 60, windowSeconds: 60 * 60 },
 };
 
 const WHAT: Record<MemberAction, string> = {
@@ -215,6 +217,7 @@ const WHAT: Record<MemberAction, string> = {
   holiday: 'holiday mode changes',
   shipment: 'tracking updates',
   counterOffer: 'counter-offers',
+  emailPreferences: 'changes to your email settings',
 };
 
 /**

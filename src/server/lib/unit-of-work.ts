@@ -53,5 +53,5 @@ async function storeNotifications(tx: Tx, list: NewNotification[]): Promise<Stor
     .insert(notifications)
     .values(list.map((entry) => ({ ...entry, link: entry.link ?? null, dedupeKey: entry.dedupeKey ?? null })))
     .onConflictDoNothing()
-    .returning({ id: notifications.id, userId: notifications.userId });
+    .returning({ id: notifications.id, userId: notifications.userId, emailType: notifications.emailType });
 }

@@ -1,3 +1,4 @@
+import type { EmailPreferences, EmailPreferencesInput } from '@common/api/email-preferences';
 import type { Notification, UnreadCount } from '@common/api/notifications';
 import { NOTIFICATION_POPOVER_SIZE } from '@common/domain/display-limits';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -98,5 +99,33 @@ export function useMarkAllNotificationsRead() {
     onSettled: () => {
       void invalidateNotifications(queryClient);
     },
+  });
+}
+
+const EMAIL_PREFERENCES_URL = '/api/notifications/preferences';
+const emailPreferencesKey = [EMAIL_PREFERENCES_URL] as const;
+
+/** Which emails the member gets, kind by kind. */
+export function useEmailPreferences() {
+  return useQuery<EmailPreferences>({ queryKey: emailPreferencesKey });
+}
+
+/** Turns one kind of email on or off, showing the change at once and undoing it if the server refuses. */
+export function useSetEmailPreference() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: EmailPreferencesInput) =>
+      (await (await apiRequest('PUT', EMAIL_PREFERENCES_URL, change)).json()) as EmailPreferences,
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: emailPreferencesKey });
+      const before = queryClient.getQueryData<EmailPreferences>(emailPreferencesKey);
+      if (before) queryClient.setQueryData<EmailPreferences>(emailPreferencesKey, { ...before, ...change });
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(emailPreferencesKey, context.before);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(emailPreferencesKey, saved),
+    meta: { errorTitle: 'Email settings not saved' },
   });
 }

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, okResponse } from '../../../common/api/common';
 import { notification, notificationListQuery, unreadCount } from '../../../common/api/notifications';
+import { emailPreferences, emailPreferencesInput } from '../../../common/api/email-preferences';
 import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
+import { getEmailPreferences, updateEmailPreferences } from './email-preferences.service';
 import {
   listNotifications,
   markAllRead,
@@ -44,5 +46,21 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParam, response: { 200: notification } },
     },
     async (request) => markRead(ctx, request.member.id, request.params.id),
+  );
+
+  app.get(
+    '/api/notifications/preferences',
+    { config: { auth: 'member' }, schema: { response: { 200: emailPreferences } } },
+    async (request) => getEmailPreferences(ctx.db, request.member.id),
+  );
+
+  // Which emails the member gets (docs/product.md, Notifications): only the kinds named change.
+  app.put(
+    '/api/notifications/preferences',
+    {
+      config: { auth: 'member', memberLimit: 'emailPreferences', ...KEEPS_MARKETPLACE },
+      schema: { body: emailPreferencesInput, response: { 200: emailPreferences } },
+    },
+    async (request) => updateEmailPreferences(ctx.db, request.member.id, request.body),
   );
 };

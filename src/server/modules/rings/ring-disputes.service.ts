@@ -73,6 +73,7 @@ export async function openRingDispute(
       {
         userId: getLeg.giverId,
         type: 'swap_ring',
+        emailType: 'dispute',
         title: 'Swap ring disputed',
         message: `${actor} reported a problem with "${title}" (${reason}). A moderator will look into it; the ring is on hold until then.`,
         link: RINGS_LINK,
@@ -89,6 +90,7 @@ export async function openRingDispute(
         .map((leg) => ({
           userId: leg.giverId,
           type: 'swap_ring' as const,
+          emailType: 'dispute' as const,
           title: 'Swap ring on hold',
           message: `${actor} reported a problem with the item they receive. The ring is on hold until a moderator decides.`,
           link: RINGS_LINK,

@@ -109,6 +109,7 @@ export async function createRing(
       effects.notify({
         userId: leg.giverId,
         type: 'swap_ring',
+        emailType: 'ringProposal',
         title: `A ${legs.length}-member swap ring for you`,
         message: `Give "${byId.get(leg.itemId)?.title}" and get "${getsTitle}" in a ring with ${others.join(' and ')}. Answer within ${timers.proposalHours} hours.`,
         link: RINGS_LINK,

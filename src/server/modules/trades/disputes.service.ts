@@ -74,6 +74,7 @@ export async function openDispute(
       {
         userId: againstId,
         type: 'trade_request',
+        emailType: 'dispute',
         title: 'Trade disputed',
         message: `${actor} opened a dispute about the swap for "${requested.title}" (${DISPUTE_REASON_LABELS[input.reason].toLowerCase()}). A moderator will look into it.`,
         link: TRADES_LINK,

@@ -220,6 +220,7 @@ export async function createTradeRequest(
     effects.notify({
       userId: ownerId,
       type: 'trade_request',
+      emailType: 'tradeRequest',
       title: 'New barter request',
       message: `${await firstName(tx, requesterId)} offers ${names(offered)} for your ${names(requested)}.`,
       link: TRADES_LINK,
@@ -535,6 +536,7 @@ export async function updateTradeStatus(
       effects.notify({
         userId: memberId === trade.ownerId ? trade.requesterId : trade.ownerId,
         type: 'trade_request',
+        emailType: 'tradeAccepted',
         title: 'Barter request accepted!',
         message: `${actor} accepted your offer for "${requested.title}"${itemIds.length > 2 ? ' (a bundle)' : ''}. Arrange shipping to complete the swap.`,
         link: TRADES_LINK,

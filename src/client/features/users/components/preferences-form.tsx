@@ -14,6 +14,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 import { Textarea } from '@client/components/ui/textarea';
 import { AccountCard } from '@client/features/safety';
+import { EmailSettingsCard } from '@client/features/notifications';
 import { HolidayCard } from './holiday-card';
 import { ProfileDetailsCard } from './profile-details-card';
 import { useUpdatePreferences } from '../api';
@@ -169,6 +170,7 @@ export function PreferencesForm({ user }: { user: User }) {
         </CardContent>
       </Card>
       <HolidayCard user={user} className="mt-6" />
+      <EmailSettingsCard className="mt-6" />
       <AccountCard email={user.email} className="mt-6" />
     </>
   );

@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, uniqueEmail } from './support/browser';
+import { visible } from './support/ui';
+
+/**
+ * The email links as a new member meets them on a demo server without a mail server: the
+ * confirmation link of registration and the one of an email change, both read at /dev/outbox; then
+ * the Email card of the Preferences tab, whose choices stay after a reload. At both widths.
+ */
+
+/** The first link to `path` in the newest email to `to` kept in the outbox (waits for it to arrive). */
+async function linkInOutbox(page: Page, to: string, path: string): Promise<string> {
+  let href: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/dev/outbox');
+        const mail = page.locator('article.mail', { has: page.locator('.to', { hasText: to }) }).first();
+        if ((await mail.count()) === 0) return null;
+        href = await mail.locator(`a[href*="${path}?token="]`).first().getAttribute('href');
+        return href;
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBeTruthy();
+  const link = new URL(href ?? '');
+  return `${link.pathname}${link.search}`;
+}
+
+describe.each([
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+])('email links and settings at $width px', (viewport) => {
+  let page: Page;
+  const email = uniqueEmail('verify');
+  const newEmail = uniqueEmail('moved');
+  const password = 'a-long-enough-passphrase-8';
+
+  beforeAll(async () => {
+    let context;
+    ({ context, page } = await openBrowser(viewport));
+    // Registering from the browser's own context signs it in.
+    const response = await context.request.post('/api/auth/register', {
+      data: { firstName: 'Vera', lastName: 'Verified', email, password },
+    });
+    expect(response.status()).toBe(201);
+  });
+
+  it('confirms the address with the link of the welcome email', async () => {
+    const before = await (await page.request.get('/api/auth/user')).json();
+    expect(before.emailVerified).toBe(false);
+    await page.goto(await linkInOutbox(page, email, '/verify-email'));
+    await visible(page.getByTestId('page-verify-email'));
+    await visible(page.getByTestId('text-link-done'));
+    const after = await (await page.request.get('/api/auth/user')).json();
+    expect(after.emailVerified).toBe(true);
+  });
+
+  it('changes the email once the new address confirms it, and tells the old one', async () => {
+    await page.goto('/profile?tab=preferences');
+    const account = page.getByTestId('card-account');
+    await visible(account);
+    await account.getByTestId('input-new-email').fill(newEmail);
+    await account.getByTestId('input-email-change-password').fill(password);
+    await account.getByTestId('button-change-email').click();
+    await visible(account.getByTestId('text-email-change-sent'));
+    expect((await (await page.request.get('/api/auth/user')).json()).email).toBe(email);
+
+    await page.goto(await linkInOutbox(page, newEmail, '/confirm-email'));
+    await visible(page.getByTestId('page-confirm-email'));
+    await visible(page.getByTestId('text-link-done'));
+    await page.goto('/dev/outbox');
+    await visible(page.locator('article.mail', { has: page.locator('.to', { hasText: email }) }).first());
+    const member = await (await page.request.get('/api/auth/user')).json();
+    expect(member.email).toBe(newEmail);
+  });
+
+  it('turns an email off in the Email card, and the choice stays after a reload', async () => {
+    await page.goto('/profile?tab=preferences');
+    const card = page.getByTestId('card-email-settings');
+    await visible(card);
+    const digest = card.getByTestId('checkbox-email-digest');
+    const requests = card.getByTestId('checkbox-email-tradeRequest');
+    await expect.poll(() => digest.getAttribute('aria-checked')).toBe('true');
+    expect(await requests.getAttribute('aria-checked')).toBe('true');
+    await card.getByText('Daily digest of your other notifications').click();
+    await expect.poll(() => digest.getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(async () => (await (await page.request.get('/api/notifications/preferences')).json()).digest)
+      .toBe(false);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/email-settings-${viewport.width}.png`, fullPage: false });
+
+    await page.reload();
+    await visible(page.getByTestId('card-email-settings'));
+    await expect
+      .poll(() => page.getByTestId('checkbox-email-digest').getAttribute('aria-checked'))
+      .toBe('false');
+    expect(await page.getByTestId('checkbox-email-tradeRequest').getAttribute('aria-checked')).toBe('true');
+  });
+});
