@@ -56,6 +56,24 @@ describe('immediate notification emails', () => {
     expect(unsubscribeUrlIn(accepted)).not.toBe(unsubscribe);
   });
 
+  it('a counter-offer reaches the member who must answer it, under the barter-request setting', async () => {
+    const owner = await t.member({ firstName: 'Olga' });
+    const requester = await t.member({ firstName: 'Remy' });
+    const { wanted, offered, id } = await requestTrade(owner, requester);
+    const more = await listItem(requester, { title: 'Second Scarf' });
+    await inbox(owner);
+    smtp.clear();
+    const counter = await owner.post(`/api/trade-requests/${id}/counter`, {
+      requestedItemIds: [wanted.id],
+      offeredItemIds: [offered.id, more.id],
+    });
+    expect(counter.statusCode).toBe(200);
+    const [mail] = await inbox(requester);
+    expect(mail?.subject).toBe('Counter-offer');
+    expect(mail?.text).toContain('Olga proposes');
+    expect(await inbox(owner)).toEqual([]);
+  });
+
   it('a dispute reaches the member it is against, not the one who opened it', async () => {
     const owner = await t.member();
     const requester = await t.member({ firstName: 'Remy' });

@@ -310,6 +310,8 @@ export async function counterOffer(
     effects.notify({
       userId: other,
       type: 'trade_request',
+      // A counter needs an answer before it expires, like a new request: the same email setting.
+      emailType: 'tradeRequest',
       title: 'Counter-offer',
       message: `${await firstName(tx, memberId)} proposes ${names(offered)} for ${names(requested)} instead.`,
       link: TRADES_LINK,
