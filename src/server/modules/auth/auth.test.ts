@@ -239,7 +239,12 @@ describe('sessions', () => {
 
   it('reports a visitor as signed out', async () => {
     const status = await t.visitor().get('/api/auth/status');
-    expect(status.json()).toEqual({ authenticated: false, user: null, externalSignIn: null });
+    expect(status.json()).toEqual({
+      authenticated: false,
+      user: null,
+      externalSignIn: null,
+      demo: true,
+    });
     const user = await t.visitor().get('/api/auth/user');
     expect(user.statusCode).toBe(401);
     expect(user.json()).toEqual({ message: 'Unauthorized' });
