@@ -1,5 +1,5 @@
 import type { Item } from '@common/api/items';
-import type { ProfileInput, User } from '@common/api/users';
+import type { ProfileInput, PublicProfile, User } from '@common/api/users';
 import type { PreferencesPayload } from '@common/domain/preferences-payload';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
@@ -19,6 +19,11 @@ export function userItemsUrl(userId: string): string {
  */
 export function useAuthUser() {
   return useQuery<User>({ queryKey: [AUTH_USER_URL] });
+}
+
+/** A member's public profile (name, photo, bio, trading record); open to visitors. */
+export function usePublicProfile(userId: string) {
+  return useQuery<PublicProfile>({ queryKey: [`/api/users/${userId}/profile`] });
 }
 
 /** A member's items, newest first; the owner also sees their unlisted ones. */
