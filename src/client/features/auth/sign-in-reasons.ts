@@ -14,6 +14,7 @@ export const SIGN_IN_REASONS = {
   smartMatch: { text: 'Sign in to see which of your items would make a fair swap for this one.' },
   message: { text: 'Sign in to message members about their items and agree on your swaps.' },
   follow: { text: 'Sign in to connect with members and see what they list.' },
+  sell: { text: 'Sign in to list an item: add photos, size and condition, and members offer you swaps.' },
   report: { text: 'Sign in to report or block a member; our moderators read every report.' },
 } as const satisfies Record<string, AuthReason>;
 
