@@ -1,10 +1,15 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useAuth } from '@client/lib/session';
 import { VerifyEmailBanner } from '@client/features/auth';
 import { OfflineBanner } from './offline-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TabBar } from './tab-bar';
+
+/** The welcome flow after registering: its own chunk, loaded only for a member who has it pending. */
+const OnboardingDialog = lazy(() =>
+  import('@client/features/users').then((module) => ({ default: module.OnboardingDialog })),
+);
 
 /**
  * The page frame: navigation bar, the routed page in <main>, footer, and on phones the bottom tab
@@ -28,6 +33,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
       <TabBar user={user} />
+      {user?.onboardingPending ? (
+        <Suspense fallback={null}>
+          <OnboardingDialog user={user} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -110,3 +110,12 @@ export function useHolidayMode() {
     },
   });
 }
+
+/** The welcome flow finished or skipped: the server stores it, so that it shows once. */
+export function useFinishOnboarding() {
+  const show = useShowUpdatedMember();
+  return useMutation({
+    mutationFn: async () => (await (await apiRequest('DELETE', '/api/users/onboarding')).json()) as User,
+    onSuccess: show,
+  });
+}

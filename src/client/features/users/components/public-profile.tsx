@@ -96,7 +96,7 @@ export function PublicProfile({ userId }: { userId: string }) {
             </div>
           </div>
           {data ? <TrustSummary profile={data} /> : null}
-          {data && !data.isNew ? <TradingRecord userId={userId} /> : null}
+          {data && !data.isNew ? <TradingRecord userId={userId} withCompleted={false} /> : null}
           {data ? <ProfileActions profile={data} /> : null}
         </CardContent>
       </Card>
