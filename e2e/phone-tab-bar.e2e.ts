@@ -67,7 +67,7 @@ describe('the tab bar on a phone', () => {
     const conversation = await sender.request.post('/api/conversations/find-or-create', {
       data: { otherUserId: member.id },
     });
-    expect(conversation.status()).toBe(200);
+    expect(conversation.status()).toBeLessThan(300);
     const { id } = (await conversation.json()) as { id: string };
     const sent = await sender.request.post('/api/messages', {
       data: { conversationId: id, content: 'Hello!' },

@@ -13,12 +13,12 @@ const OnboardingDialog = lazy(() =>
 
 /**
  * The page frame: navigation bar, the routed page in <main>, footer, and on phones the bottom tab
- * bar, with room below the footer so that the bar covers nothing.
+ * bar, with room below the footer so that the bar (3.5rem tall, plus its border) covers nothing.
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   return (
-    <div className="flex min-h-dvh flex-col pb-[calc(3.5rem+env(safe-area-inset-bottom))] sm:pb-0">
+    <div className="flex min-h-dvh flex-col pb-[calc(3.75rem+env(safe-area-inset-bottom))] sm:pb-0">
       <a
         href="#main-content"
         className="sr-only z-50 rounded-md bg-card px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
