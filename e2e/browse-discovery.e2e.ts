@@ -257,14 +257,14 @@ describe('a visitor discovers items', () => {
     expect(await dialog.getByTestId('button-detail-smart-match').count()).toBe(0);
   }
 
-  /** The sign-in dialog, opened by `action`, says what signing in gives; Escape closes it. */
+  /** The sign-in dialog, opened by `action`, says what signing in gives; its Close button closes it. */
   async function expectSignInAsked(action: () => Promise<void>, reason: string, demoNote?: string) {
     await action();
     const auth = page.getByTestId('dialog-auth');
     await shown(auth);
     expect(await textOf(auth.getByTestId('text-auth-reason'))).toBe(reason);
     if (demoNote) expect(await textOf(auth.getByTestId('text-auth-demo-note'))).toBe(demoNote);
-    await page.keyboard.press('Escape');
+    await auth.getByRole('button', { name: 'Close', exact: true }).click();
     await gone(auth);
   }
 

@@ -52,13 +52,13 @@ describe('the tab bar on a phone', () => {
     const auth = page.getByTestId('dialog-auth');
     await shown(auth);
     expect(await textOf(auth.getByTestId('text-auth-reason'))).toContain('Sign in to list an item');
-    await page.keyboard.press('Escape');
+    await auth.getByRole('button', { name: 'Close', exact: true }).click();
     await gone(auth);
 
     await bar.getByTestId('tab-messages').click();
     await expectPath(page, '/messages');
     await shown(page.getByTestId('page-sign-in-prompt'));
-  });
+  }, 120_000);
 
   it('gives a member the List Item form under Sell, the unread count on Messages, and no floating button', async () => {
     const { page: sender } = await openBrowser();
