@@ -25,6 +25,8 @@ describe('POST /api/auth/register', () => {
       lastName: 'Lovelace',
       email: 'ada@example.com',
       bio: null,
+      // A new member gets the welcome flow once (docs/product.md, Onboarding).
+      onboardingPending: true,
     });
     expect(Object.keys(user).sort()).toEqual(
       [
@@ -36,6 +38,7 @@ describe('POST /api/auth/register', () => {
         'id',
         'lastName',
         'location',
+        'onboardingPending',
         'preferredCategories',
         'preferredSizes',
         'profileImageUrl',
