@@ -7,7 +7,6 @@ import {
   dollars,
   eventually,
   expectLocation,
-  expectToastFrom,
   getJson,
   gone,
   itemTotal,
@@ -258,33 +257,43 @@ describe('a visitor discovers items', () => {
     expect(await dialog.getByTestId('button-detail-smart-match').count()).toBe(0);
   }
 
-  it("a visitor's Barter, heart and bookmark ask them to log in", async () => {
+  /** The sign-in dialog, opened by `action`, says what signing in gives; its Close button closes it. */
+  async function expectSignInAsked(action: () => Promise<void>, reason: string, demoNote?: string) {
+    await action();
+    const auth = page.getByTestId('dialog-auth');
+    await shown(auth);
+    expect(await textOf(auth.getByTestId('text-auth-reason'))).toBe(reason);
+    if (demoNote) expect(await textOf(auth.getByTestId('text-auth-demo-note'))).toBe(demoNote);
+    await auth.getByRole('button', { name: 'Close', exact: true }).click();
+    await gone(auth);
+  }
+
+  it("a visitor's Barter, heart, bookmark and Message open the sign-in dialog saying what they get", async () => {
     await page.goto(`/browse?highlight=${detailItem.id}`);
     const dialog = page.getByTestId('dialog-item-detail');
     await expectDetail(detailItem);
-    await expectToastFrom(
-      page,
+    await expectSignInAsked(
       () => dialog.getByTestId('button-detail-barter').click(),
-      'Login required',
-      'Please use the Dev Login button to test the barter feature',
+      'Sign in to offer one of your items for this one. Swaps are free, item for item.',
+      'Please use the Dev Login button to test the barter feature.',
     );
     expect(await page.getByTestId('dialog-barter').count()).toBe(0);
     const heart = dialog.getByTestId('button-detail-favorite');
-    await expectToastFrom(
-      page,
+    await expectSignInAsked(
       () => heart.click(),
-      'Login required',
-      'Please log in to add items to favorites',
+      'Sign in to save favourites and hear when they are reserved or available again.',
     );
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
-    await expectToastFrom(
-      page,
+    await expectSignInAsked(
       () => dialog.getByTestId('button-detail-bookmark').click(),
-      'Login required',
-      'Please log in to bookmark items',
+      'Sign in to keep a wishlist and hear as soon as a matching item is listed.',
+    );
+    await expectSignInAsked(
+      () => dialog.getByTestId('button-detail-message').click(),
+      'Sign in to message members about their items and agree on your swaps.',
     );
 
-    // The same on a card in the grid. (Escape would first dismiss the toast.)
+    // The same on a card in the grid.
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await gone(dialog);
     await expectLocation(page, '/browse');
@@ -294,17 +303,13 @@ describe('a visitor discovers items', () => {
     const card = page.getByTestId(`card-item-${first}`);
     await shown(card);
     expect(await card.getByTestId(`button-smart-match-${first}`).count()).toBe(0);
-    await expectToastFrom(
-      page,
+    await expectSignInAsked(
       () => card.getByTestId(`button-barter-${first}`).click(),
-      'Login required',
-      'Please use the Dev Login button to test the barter feature',
+      'Sign in to offer one of your items for this one. Swaps are free, item for item.',
     );
-    await expectToastFrom(
-      page,
+    await expectSignInAsked(
       () => card.getByTestId(`button-favorite-${first}`).click(),
-      'Login required',
-      'Please log in to add items to favorites',
+      'Sign in to save favourites and hear when they are reserved or available again.',
     );
     expect(await page.getByTestId('dialog-barter').count()).toBe(0);
   });

@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, uniqueEmail } from './support/browser';
+import { skipOnboarding } from './support/journeys';
 
 /**
  * Trust and safety, and account management: reporting an item, blocking a member (who then cannot
@@ -48,6 +49,7 @@ async function register(page: Page, firstName: string): Promise<Member> {
   });
   expect(response.status(), await response.text()).toBe(201);
   const { id } = (await response.json()) as { id: string };
+  await skipOnboarding(page);
   return { id, email, firstName };
 }
 

@@ -28,6 +28,7 @@ describe('signing in and out', () => {
       data: { firstName: 'Marie', lastName: 'Curie', email, password },
     });
     expect(response.status()).toBe(201);
+    expect((await api.delete('/api/users/onboarding')).status()).toBe(200);
     await api.dispose();
 
     ({ page, context } = await openBrowser());

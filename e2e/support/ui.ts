@@ -148,7 +148,12 @@ export async function openUserMenu(page: Page): Promise<Locator> {
  */
 export async function expectSignedOutBar(page: Page): Promise<void> {
   const status = await page.request.get('/api/auth/status');
-  expect(await status.json()).toEqual({ authenticated: false, user: null, externalSignIn: null });
+  expect(await status.json()).toEqual({
+    authenticated: false,
+    user: null,
+    externalSignIn: null,
+    demo: true,
+  });
   await visible(page.getByTestId('button-dev-login'));
   await visible(page.getByTestId('button-sign-in'));
   await visible(page.getByTestId('button-join-now'));

@@ -345,6 +345,14 @@ const rows: Record<string, Row> = {
       body: { reason: 'not_received', text: 'Nothing arrived' },
     }),
   },
+  'GET /api/users/:userId/profile': {
+    expect: publicRead,
+    request: (w) => ({ url: `/api/users/${w.ownerId}/profile` }),
+  },
+  'DELETE /api/users/onboarding': {
+    expect: { visitor: 401, other: 200, owner: 200 },
+    request: () => ({ url: '/api/users/onboarding' }),
+  },
   'GET /api/users/:userId/reliability': {
     expect: publicRead,
     request: (w) => ({ url: `/api/users/${w.ownerId}/reliability` }),

@@ -94,6 +94,10 @@ const MessagesPage = lazyPage(
   () => import('@client/pages/messages'),
   (module) => module.MessagesPage,
 );
+const VisitorProfilePage = lazyPage(
+  () => import('@client/pages/visitor-profile'),
+  (module) => module.VisitorProfilePage,
+);
 const SignInPromptPage = lazyPage(
   () => import('@client/pages/sign-in-prompt'),
   (module) => module.SignInPromptPage,
@@ -138,7 +142,7 @@ const LAZY_VISITOR_PAGES: Readonly<Record<string, LazyPage>> = {
   '/terms': TermsPage,
   '/privacy': PrivacyPage,
   '/accessibility': AccessibilityPage,
-  '/profile': SignInPromptPage,
+  '/profile': VisitorProfilePage,
   '/wishlist': SignInPromptPage,
   '/messages': SignInPromptPage,
   '/rings': SignInPromptPage,
@@ -182,8 +186,9 @@ export const VISITOR_ROUTES: readonly AppRoute[] = [
   { path: '/how-it-works', component: HowItWorksPage },
   { path: '/social', component: SocialPage },
   ...INFO_ROUTES,
+  /** Members' public profiles (?user={id}) are open to visitors; their own profile asks them to sign in. */
+  { path: '/profile', component: VisitorProfilePage },
   /** Members' pages: a visitor is told what they hold and asked to sign in, not shown a 404. */
-  { path: '/profile', component: SignInPromptPage },
   { path: '/wishlist', component: SignInPromptPage },
   { path: '/messages', component: SignInPromptPage },
   { path: '/saved-searches', component: SignInPromptPage },

@@ -4,24 +4,26 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 
 const AUTH_STATUS_URL = '/api/auth/status';
 
-const SIGNED_OUT: AuthStatus = { authenticated: false, user: null, externalSignIn: null };
+const SIGNED_OUT: AuthStatus = { authenticated: false, user: null, externalSignIn: null, demo: false };
 
 /**
  * A signed-out answer, read without the schema module: `{ authenticated: false, user: null,
- * externalSignIn }`, where externalSignIn is null or names the provider. Null for anything else.
+ * externalSignIn, demo }`, where externalSignIn is null or names the provider. Null for anything else.
  */
 function signedOutAnswer(body: unknown): AuthStatus | null {
-  if (typeof body !== 'object' || body === null || Object.keys(body).length !== 3) return null;
+  if (typeof body !== 'object' || body === null || Object.keys(body).length !== 4) return null;
   if (!('authenticated' in body) || body.authenticated !== false) return null;
   if (!('user' in body) || body.user !== null || !('externalSignIn' in body)) return null;
+  if (!('demo' in body) || typeof body.demo !== 'boolean') return null;
+  const signedOut = { ...SIGNED_OUT, demo: body.demo };
   const external = body.externalSignIn;
-  if (external === null) return SIGNED_OUT;
+  if (external === null) return signedOut;
   if (
     typeof external === 'object' &&
     'providerName' in external &&
     typeof external.providerName === 'string'
   ) {
-    return { ...SIGNED_OUT, externalSignIn: { providerName: external.providerName } };
+    return { ...signedOut, externalSignIn: { providerName: external.providerName } };
   }
   return null;
 }
@@ -80,6 +82,15 @@ export function useExternalSignIn(): AuthStatus['externalSignIn'] {
   return data?.externalSignIn ?? null;
 }
 
+/**
+ * The server runs as a demo (DEMO): Dev Login and the notes meant for developers show only then;
+ * members of a real deployment read product copy instead.
+ */
+export function useDemoMode(): boolean {
+  const { data } = useQuery(authStatusQuery);
+  return data?.demo ?? false;
+}
+
 /** Asks the server for the session again (after the member's name or preferences change). */
 export function refreshSession(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: [AUTH_STATUS_URL] });
@@ -95,5 +106,6 @@ export function forgetSession(queryClient: QueryClient): void {
   queryClient.setQueryData<AuthStatus>([AUTH_STATUS_URL], (previous) => ({
     ...SIGNED_OUT,
     externalSignIn: previous?.externalSignIn ?? null,
+    demo: previous?.demo ?? false,
   }));
 }

@@ -3,10 +3,12 @@ import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { useDocumentMeta } from '@client/lib/document-meta';
+import { useDemoMode } from '@client/lib/session';
 
 /** As docs/product.md (Screens) has it: any path outside the current route set. */
 export function NotFoundPage() {
   useDocumentMeta('Page not found');
+  const demo = useDemoMode();
   return (
     <div
       className="flex flex-1 items-center justify-center bg-gray-100 px-4 py-20"
@@ -18,7 +20,12 @@ export function NotFoundPage() {
             <CircleExclamationPoint className="size-8 shrink-0 text-destructive" aria-hidden="true" />
             <h1 className="text-2xl font-bold tracking-tight">404 Page Not Found</h1>
           </div>
-          <p className="text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
+          <p className="text-sm text-muted-foreground" data-testid="text-not-found">
+            {/* The note for developers shows only in a demo (DEMO on). */}
+            {demo
+              ? 'Did you forget to add the page to the router?'
+              : 'This page does not exist or has moved. Browse the latest swaps or go back home.'}
+          </p>
           <Button asChild variant="outline">
             <Link href="/">Back to home</Link>
           </Button>

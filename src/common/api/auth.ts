@@ -55,6 +55,8 @@ export const authStatus = z.object({
    * null when the server has none configured: then no external sign-in is offered anywhere.
    */
   externalSignIn: z.object({ providerName: z.string() }).nullable(),
+  /** The server runs as a demo (DEMO): Dev Login and the notes for developers are shown. */
+  demo: z.boolean(),
 });
 export type AuthStatus = z.infer<typeof authStatus>;
 

@@ -24,6 +24,8 @@ export const user = z.object({
   emailVerificationRequired: z.boolean().optional(),
   /** Only on the member's own record: holiday mode's end (ISO, the start of the return date), or null when not away. */
   holidayUntil: z.string().nullable().optional(),
+  /** Only on the member's own record: the welcome flow after registering is still to be shown. */
+  onboardingPending: z.boolean().optional(),
 });
 export type User = z.infer<typeof user>;
 
@@ -85,3 +87,28 @@ export const holidayInput = z
   })
   .strict();
 export type HolidayInput = z.infer<typeof holidayInput>;
+
+/**
+ * A member's public profile (GET /api/users/:userId/profile), open to visitors too: the name as
+ * first name and last initial, never the email, full last name, preferences or anything private.
+ */
+export const publicProfile = z.object({
+  id: z.string(),
+  /** "Nina K." */
+  displayName: z.string(),
+  firstName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  location: z.string().nullable(),
+  /** ISO timestamp of sign-up. */
+  memberSince: z.string(),
+  /** Holiday mode's end (ISO), or null when they are not away. */
+  awayUntil: z.string().nullable(),
+  completedSwaps: z.number().int(),
+  /** Average of the counted reviews (one decimal), or null with none. */
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  /** No accepted trade and no review yet: the profile says "New member" instead of figures. */
+  isNew: z.boolean(),
+});
+export type PublicProfile = z.infer<typeof publicProfile>;

@@ -25,3 +25,11 @@ export function initials(user: NamedUser): string {
   const letters = first + last || emailLocalPart(user.email).charAt(0);
   return letters ? letters.toUpperCase() : '?';
 }
+
+/** "Nina K.": first name and last initial, as public profiles show a member. */
+export function publicName(user: Pick<NamedUser, 'firstName' | 'lastName'>): string {
+  const first = user.firstName?.trim() ?? '';
+  const initial = user.lastName?.trim().charAt(0).toUpperCase() ?? '';
+  const name = [first, initial ? `${initial}.` : ''].filter(Boolean).join(' ');
+  return name || 'Member';
+}

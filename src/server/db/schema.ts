@@ -83,6 +83,11 @@ export const users = pgTable(
      * requests for them are refused; once it passes, it ends by itself (lib/item-visibility.ts).
      */
     holidayUntil: timestamp('holiday_until', { withTimezone: true }),
+    /**
+     * True from registration until the member finishes or skips the welcome flow (sizes, styles,
+     * location, a first listing), so that it shows once. Members from before it existed never see it.
+     */
+    onboardingPending: boolean('onboarding_pending').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),

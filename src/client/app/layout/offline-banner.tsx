@@ -35,8 +35,8 @@ export function OfflineBanner() {
     >
       <WifiOff className="size-4 shrink-0" aria-hidden="true" />
       <span>
-        <strong className="font-semibold">You are offline.</strong> Listings, messages and trades update
-        again once you reconnect.
+        <strong className="font-semibold">You are offline.</strong> Listings, messages and trades update again
+        once you reconnect.
       </span>
     </div>
   );

@@ -1,6 +1,7 @@
 /** The auth feature's public surface: other features and the app import it from here only. */
 export { useLogoutMutation } from './api';
-export { useAuthDialog } from './components/auth-dialog-context';
+export { useAuthDialog, type AuthReason } from './components/auth-dialog-context';
+export { SIGN_IN_REASONS, type SignInReason } from './sign-in-reasons';
 export { AuthDialogProvider } from './components/auth-dialog-provider';
 export { GuestActions } from './components/guest-actions';
 export { PasswordInput } from './components/password-input';

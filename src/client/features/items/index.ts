@@ -17,3 +17,4 @@ export const loadFilterPanel = () => import('./components/filter-panel');
 export const loadSortSelect = () => import('./components/sort-select');
 export const loadItemDetailDialog = () => import('./components/item-detail-dialog');
 export { uploadImage } from './upload-image';
+export { LazyListItemDialog, preloadListItemDialog } from './components/lazy-list-item-dialog';

@@ -2,22 +2,20 @@ import { isOpenForOffers } from '@common/domain/trade-state';
 import type { Item } from '@common/api/items';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '@client/components/ui/use-toast';
+import { SIGN_IN_REASONS, useAuthDialog } from '@client/features/auth';
 import { useAuth } from '@client/lib/session';
 import { useFavoriteIds, useToggleFavoriteMutation } from '@client/features/favorites';
 import { useDeleteItemMutation } from './api';
 import { useItemActions } from '@client/lib/item-actions';
 
-function loginRequired(description: string): void {
-  toast({ title: 'Login required', description });
-}
-
 /**
  * The behaviour behind an item's buttons, shared by the card, the list row and the detail view
- * (docs/product.md, Items): visitors get a 'Login required' toast, members reach the
- * handlers of ItemActionsProvider, and favourites are handled here.
+ * (docs/product.md, Items): visitors get the sign-in dialog saying what signing in gives them,
+ * members reach the handlers of ItemActionsProvider, and favourites are handled here.
  */
 export function useItemControls(item: Item) {
   const { user, isLoading: sessionLoading } = useAuth();
+  const { openAuthDialog } = useAuthDialog();
   const actions = useItemActions();
   const favoriteIds = useFavoriteIds();
   const toggleFavorite = useToggleFavoriteMutation();
@@ -40,22 +38,27 @@ export function useItemControls(item: Item) {
     barter: () => {
       // While the session is still being checked nobody is known to be a visitor.
       if (sessionLoading) return;
-      if (!isMember) return loginRequired('Please use the Dev Login button to test the barter feature');
+      if (!isMember) return openAuthDialog('login', SIGN_IN_REASONS.barter);
       actions.barter?.(item);
+    },
+    message: () => {
+      if (sessionLoading) return;
+      if (!isMember) return openAuthDialog('login', SIGN_IN_REASONS.message);
+      actions.message?.(item);
     },
     smartMatch: () => {
       if (sessionLoading) return;
-      if (!isMember) return loginRequired('Please log in to use Smart Match');
+      if (!isMember) return openAuthDialog('login', SIGN_IN_REASONS.smartMatch);
       actions.smartMatch?.(item);
     },
     bookmark: () => {
       if (sessionLoading) return;
-      if (!isMember) return loginRequired('Please log in to bookmark items');
+      if (!isMember) return openAuthDialog('login', SIGN_IN_REASONS.bookmark);
       actions.bookmark?.(item);
     },
     favorite: () => {
       if (sessionLoading) return;
-      if (!isMember) return loginRequired('Please log in to add items to favorites');
+      if (!isMember) return openAuthDialog('login', SIGN_IN_REASONS.favorite);
       if (toggleFavorite.isPending) return;
       toggleFavorite.mutate({ item, favorite: !isFavorite });
     },

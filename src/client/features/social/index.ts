@@ -3,3 +3,4 @@ export { invalidateSocial } from './api';
 export { SocialDashboard } from './components/social-dashboard';
 export { SocialFeatureCards } from './components/social-features';
 export { SocialVisitorView } from './components/social-visitor-view';
+export { MemberConnectButton } from './components/member-connect-button';

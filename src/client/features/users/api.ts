@@ -1,5 +1,5 @@
 import type { Item } from '@common/api/items';
-import type { ProfileInput, User } from '@common/api/users';
+import type { ProfileInput, PublicProfile, User } from '@common/api/users';
 import type { PreferencesPayload } from '@common/domain/preferences-payload';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
@@ -19,6 +19,11 @@ export function userItemsUrl(userId: string): string {
  */
 export function useAuthUser() {
   return useQuery<User>({ queryKey: [AUTH_USER_URL] });
+}
+
+/** A member's public profile (name, photo, bio, trading record); open to visitors. */
+export function usePublicProfile(userId: string) {
+  return useQuery<PublicProfile>({ queryKey: [`/api/users/${userId}/profile`] });
 }
 
 /** A member's items, newest first; the owner also sees their unlisted ones. */
@@ -103,5 +108,14 @@ export function useHolidayMode() {
       queryClient.setQueryData<User>([AUTH_USER_URL], user);
       void invalidateItemQueries(queryClient);
     },
+  });
+}
+
+/** The welcome flow finished or skipped: the server stores it, so that it shows once. */
+export function useFinishOnboarding() {
+  const show = useShowUpdatedMember();
+  return useMutation({
+    mutationFn: async () => (await (await apiRequest('DELETE', '/api/users/onboarding')).json()) as User,
+    onSuccess: show,
   });
 }

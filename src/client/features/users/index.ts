@@ -5,3 +5,4 @@ export { MyItemsTab } from './components/my-items-tab';
 export { PreferencesForm } from './components/preferences-form';
 export { ProfileHeader, ProfileStats } from './components/profile-summary';
 export { PublicProfile } from './components/public-profile';
+export { OnboardingDialog } from './components/onboarding-dialog';

@@ -114,6 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         authenticated: Boolean(member),
         user: member ? presentSelf(member) : null,
         externalSignIn: external ? { providerName: external.providerName } : null,
+        demo: app.config.demo,
       };
     },
   );

@@ -29,7 +29,13 @@ export async function registerMember(
   return transact(ctx, async (tx, effects) => {
     const [created] = await tx
       .insert(users)
-      .values({ firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash })
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        passwordHash,
+        onboardingPending: true,
+      })
       .onConflictDoNothing()
       .returning();
     if (!created) throw fieldError(409, 'email', 'An account with this email already exists');

@@ -25,6 +25,8 @@ describe('POST /api/auth/register', () => {
       lastName: 'Lovelace',
       email: 'ada@example.com',
       bio: null,
+      // A new member gets the welcome flow once (docs/product.md, Onboarding).
+      onboardingPending: true,
     });
     expect(Object.keys(user).sort()).toEqual(
       [
@@ -36,6 +38,7 @@ describe('POST /api/auth/register', () => {
         'id',
         'lastName',
         'location',
+        'onboardingPending',
         'preferredCategories',
         'preferredSizes',
         'profileImageUrl',
@@ -239,7 +242,12 @@ describe('sessions', () => {
 
   it('reports a visitor as signed out', async () => {
     const status = await t.visitor().get('/api/auth/status');
-    expect(status.json()).toEqual({ authenticated: false, user: null, externalSignIn: null });
+    expect(status.json()).toEqual({
+      authenticated: false,
+      user: null,
+      externalSignIn: null,
+      demo: true,
+    });
     const user = await t.visitor().get('/api/auth/user');
     expect(user.statusCode).toBe(401);
     expect(user.json()).toEqual({ message: 'Unauthorized' });

@@ -12,3 +12,8 @@ it('answers Dev Login with 404 when DEMO is off', async () => {
   expect(response.json()).toEqual({ message: 'Dev Login is not enabled' });
   expect(client.cookie).toBeUndefined();
 });
+
+it('tells the client that DEMO is off, so it shows product copy and no Dev Login', async () => {
+  const status = await t.visitor().get('/api/auth/status');
+  expect(status.json()).toMatchObject({ authenticated: false, demo: false });
+});

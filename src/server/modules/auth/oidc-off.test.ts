@@ -9,6 +9,7 @@ describe('without an external provider configured', () => {
       authenticated: false,
       user: null,
       externalSignIn: null,
+      demo: true,
     });
     expect((await t.visitor().get('/api/auth/external')).headers.location).toBe('/?auth=register');
     expect((await t.visitor().get('/api/auth/email')).headers.location).toBe('/?auth=register');

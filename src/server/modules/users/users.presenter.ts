@@ -18,6 +18,7 @@ export function presentUser(row: UserRow): User {
     preferredSizes: row.preferredSizes,
     createdAt: row.createdAt.toISOString(),
     holidayUntil: isAway(row.holidayUntil) ? (row.holidayUntil?.toISOString() ?? null) : null,
+    onboardingPending: row.onboardingPending,
   };
 }
 

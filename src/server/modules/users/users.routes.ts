@@ -1,15 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emptyBody } from '../../../common/api/common';
-import { holidayInput, preferencesInput, profileInput, user as userSchema } from '../../../common/api/users';
+import { emptyBody, userIdParam } from '../../../common/api/common';
+import {
+  holidayInput,
+  preferencesInput,
+  profileInput,
+  publicProfile as publicProfileSchema,
+  user as userSchema,
+} from '../../../common/api/users';
 import { acceptImageUploads, readImageUpload } from '../images/image-upload';
 import { storeImage } from '../images/images.service';
 import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 import { endHoliday, startHoliday } from './holiday.service';
-import { removeProfilePhoto, setProfilePhoto, updatePreferences, updateProfile } from './users.service';
+import { publicProfile } from './public-profile.service';
+import {
+  finishOnboarding,
+  removeProfilePhoto,
+  setProfilePhoto,
+  updatePreferences,
+  updateProfile,
+} from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
   await acceptImageUploads(app);
+
+  // A member's public profile, open to visitors: nothing private in it (public-profile.service.ts).
+  app.get(
+    '/api/users/:userId/profile',
+    { config: { auth: 'public' }, schema: { params: userIdParam, response: { 200: publicProfileSchema } } },
+    async (request) => publicProfile(ctx, request.params.userId),
+  );
 
   app.patch(
     '/api/users/preferences',
@@ -67,5 +87,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: emptyBody, response: { 200: userSchema } },
     },
     async (request) => endHoliday(app.services, request.member.id),
+  );
+
+  // The welcome flow after registering, finished or skipped: nothing the marketplace shows.
+  app.delete(
+    '/api/users/onboarding',
+    {
+      config: { auth: 'member', memberLimit: 'profileChange', ...KEEPS_MARKETPLACE },
+      schema: { body: emptyBody, response: { 200: userSchema } },
+    },
+    async (request) => finishOnboarding(ctx, request.member.id),
   );
 };

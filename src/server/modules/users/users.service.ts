@@ -57,3 +57,8 @@ export function setProfilePhoto(ctx: ServiceContext, memberId: string, url: stri
 export function removeProfilePhoto(ctx: ServiceContext, memberId: string) {
   return saveChanges(ctx, memberId, { profileImageUrl: null });
 }
+
+/** The member finished or skipped the welcome flow: it does not show again (docs/product.md, Onboarding). */
+export function finishOnboarding(ctx: ServiceContext, memberId: string) {
+  return saveChanges(ctx, memberId, { onboardingPending: false });
+}

@@ -2,8 +2,18 @@ import { createContext, useContext } from 'react';
 
 export type AuthTab = 'login' | 'register';
 
+/**
+ * Why a visitor is asked to sign in, shown at the top of the dialog: what they get (opened from
+ * Barter, the heart, Message and the like). `demoNote` is a line for developers, shown only in a
+ * demo (DEMO on).
+ */
+export interface AuthReason {
+  text: string;
+  demoNote?: string;
+}
+
 export interface AuthDialogControls {
-  openAuthDialog: (tab: AuthTab) => void;
+  openAuthDialog: (tab: AuthTab, reason?: AuthReason) => void;
   /**
    * Starts loading the dialog's code. Buttons that open it call this when the pointer or focus
    * reaches them, so the dialog opens at once without every visitor's first load paying for it.

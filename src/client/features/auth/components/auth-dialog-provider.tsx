@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 're
 import { useLocation, useSearch } from 'wouter';
 import { EXTERNAL_SIGN_IN_ERRORS, type ExternalSignInError } from '@common/domain/external-sign-in';
 import { useAuth } from '@client/lib/session';
-import { AuthDialogContext, type AuthTab } from './auth-dialog-context';
+import { AuthDialogContext, type AuthReason, type AuthTab } from './auth-dialog-context';
 
 /** The dialog (forms, react-hook-form, zod) is its own chunk: members never need it. */
 const loadAuthDialog = () => import('./auth-dialog');
@@ -27,6 +27,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [everOpened, setEverOpened] = useState(false);
   const [tab, setTab] = useState<AuthTab>('login');
   const [externalError, setExternalError] = useState<string | null>(null);
+  const [reason, setReason] = useState<AuthReason | null>(null);
   const { isAuthenticated, isLoading } = useAuth();
   const search = useSearch();
   const [location, navigate] = useLocation();
@@ -38,6 +39,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     const error = params.get('error');
     if (!isAuthenticated && isAuthTab(requested)) {
       setTab(requested);
+      setReason(null);
       setExternalError(isExternalError(error) ? EXTERNAL_SIGN_IN_ERRORS[error] : null);
       setOpen(true);
       setEverOpened(true);
@@ -50,8 +52,9 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
 
   const controls = useMemo(
     () => ({
-      openAuthDialog: (nextTab: AuthTab) => {
+      openAuthDialog: (nextTab: AuthTab, nextReason?: AuthReason) => {
         setTab(nextTab);
+        setReason(nextReason ?? null);
         setExternalError(null);
         setOpen(true);
         setEverOpened(true);
@@ -72,6 +75,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
             tab={tab}
             onTabChange={setTab}
             externalError={externalError}
+            reason={reason}
           />
         </Suspense>
       ) : null}

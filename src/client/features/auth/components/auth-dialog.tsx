@@ -10,9 +10,9 @@ import {
 import { Button } from '@client/components/ui/button';
 import { Separator } from '@client/components/ui/separator';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { useExternalSignIn } from '@client/lib/session';
+import { useDemoMode, useExternalSignIn } from '@client/lib/session';
 import { BrandMark } from '@client/components/layout/brand-mark';
-import type { AuthTab } from './auth-dialog-context';
+import type { AuthReason, AuthTab } from './auth-dialog-context';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
@@ -23,18 +23,23 @@ interface AuthDialogProps {
   onTabChange: (tab: AuthTab) => void;
   /** Why the external sign-in the browser came back from failed, shown at the top; null when none did. */
   externalError: string | null;
+  /** What the visitor gets by signing in, when the dialog was opened from an action; null otherwise. */
+  reason: AuthReason | null;
 }
 
 /** The first field of each tab; it takes the focus when the dialog opens. */
 const FIRST_FIELD_ID: Record<AuthTab, string> = { login: 'login-email', register: 'register-first-name' };
 
-/** As docs/product.md (Screens) has it: on success the dialog closes and the page reloads into the member's view. */
+/**
+ * As docs/product.md (Screens) has it: on success the dialog closes and the page reloads into the
+ * member's view of the same address, so a visitor who was asked to sign in comes back where they were.
+ */
 function finishSignIn(close: () => void): void {
   close();
   window.location.reload();
 }
 
-export function AuthDialog({ open, onOpenChange, tab, onTabChange, externalError }: AuthDialogProps) {
+export function AuthDialog({ open, onOpenChange, tab, onTabChange, externalError, reason }: AuthDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -49,6 +54,7 @@ export function AuthDialog({ open, onOpenChange, tab, onTabChange, externalError
           tab={tab}
           onTabChange={onTabChange}
           externalError={externalError}
+          reason={reason}
           onSignedIn={() => finishSignIn(() => onOpenChange(false))}
         />
       </DialogContent>
@@ -61,10 +67,12 @@ function AuthDialogBody({
   tab,
   onTabChange,
   externalError,
+  reason,
   onSignedIn,
-}: Pick<AuthDialogProps, 'tab' | 'onTabChange' | 'externalError'> & { onSignedIn: () => void }) {
+}: Pick<AuthDialogProps, 'tab' | 'onTabChange' | 'externalError' | 'reason'> & { onSignedIn: () => void }) {
   const [passwordShown, setPasswordShown] = useState(false);
   const external = useExternalSignIn();
+  const demo = useDemoMode();
   const visibility = { shown: passwordShown, toggle: () => setPasswordShown((shown) => !shown) };
 
   return (
@@ -72,11 +80,18 @@ function AuthDialogBody({
       <DialogHeader className="items-center sm:items-start">
         <BrandMark className="mb-1 size-10" />
         <DialogTitle>{tab === 'login' ? 'Welcome back' : 'Join Threadswap'}</DialogTitle>
-        <DialogDescription>
-          {tab === 'login'
-            ? 'Sign in to swap, save favourites and chat with other traders.'
-            : 'Create a free account and start swapping pre-loved fashion.'}
+        <DialogDescription data-testid="text-auth-reason">
+          {reason
+            ? reason.text
+            : tab === 'login'
+              ? 'Sign in to swap, save favourites and chat with other traders.'
+              : 'Create a free account and start swapping pre-loved fashion.'}
         </DialogDescription>
+        {demo && reason?.demoNote ? (
+          <p className="text-xs text-muted-foreground" data-testid="text-auth-demo-note">
+            {reason.demoNote}
+          </p>
+        ) : null}
       </DialogHeader>
 
       {externalError ? (

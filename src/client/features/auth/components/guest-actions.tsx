@@ -1,11 +1,12 @@
 import { Code, LoaderCircle } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
+import { useDemoMode } from '@client/lib/session';
 import { cn } from '@client/lib/utils';
 import { useDemoLoginMutation } from '../api';
 import { useAuthDialog } from './auth-dialog-context';
 
 /**
- * docs/product.md (Screens): signed-out actions: 'Dev Login', 'Sign In' and 'Join Now'. `testIdPrefix` keeps the
+ * docs/product.md (Screens): signed-out actions: 'Dev Login' (only in a demo, DEMO on), 'Sign In' and 'Join Now'. `testIdPrefix` keeps the
  * test ids unique when the mobile menu renders a second copy.
  */
 export function GuestActions({
@@ -20,24 +21,27 @@ export function GuestActions({
 }) {
   const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
   const demoLogin = useDemoLoginMutation();
+  const demo = useDemoMode();
   const size = layout === 'stack' ? 'lg' : 'default';
 
   return (
     <div className={cn('flex gap-2', layout === 'stack' ? 'flex-col' : 'items-center')}>
-      <Button
-        variant="outline"
-        size={size}
-        disabled={demoLogin.isPending}
-        onClick={() => demoLogin.mutate()}
-        data-testid={`${testIdPrefix}button-dev-login`}
-      >
-        {demoLogin.isPending ? (
-          <LoaderCircle className="animate-spin" aria-hidden="true" />
-        ) : (
-          <Code className={cn(layout === 'row' && 'hidden lg:block')} aria-hidden="true" />
-        )}
-        Dev Login
-      </Button>
+      {demo ? (
+        <Button
+          variant="outline"
+          size={size}
+          disabled={demoLogin.isPending}
+          onClick={() => demoLogin.mutate()}
+          data-testid={`${testIdPrefix}button-dev-login`}
+        >
+          {demoLogin.isPending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Code className={cn(layout === 'row' && 'hidden lg:block')} aria-hidden="true" />
+          )}
+          Dev Login
+        </Button>
+      ) : null}
       <Button
         variant="ghost"
         size={size}

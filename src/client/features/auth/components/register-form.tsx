@@ -6,6 +6,7 @@ import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
 import { ApiError, serverMessage } from '@client/lib/api-error';
+import { useDemoMode } from '@client/lib/session';
 import { useRegisterMutation } from '../api';
 import { AuthSubmitButton, EmailField, PasswordField } from './auth-fields';
 import type { PasswordVisibility } from './password-input';
@@ -44,6 +45,7 @@ export function RegisterForm({
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
   const registration = useRegisterMutation();
+  const demo = useDemoMode();
 
   /** Shows each message under its field and moves the focus to the first one. */
   function showErrors(problems: Array<[keyof RegisterFormValues, string]>) {
@@ -67,9 +69,12 @@ export function RegisterForm({
       },
       {
         onSuccess: () => {
+          // The note for developers shows only in a demo (DEMO on).
           toastAcrossReload({
             title: 'Account created!',
-            description: 'Welcome to the product! You can now start trading.',
+            description: demo
+              ? 'Welcome to the product! You can now start trading.'
+              : 'Your account is ready. You can now start swapping.',
           });
           onSignedIn();
         },

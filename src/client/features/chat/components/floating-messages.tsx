@@ -9,7 +9,11 @@ const ConversationsPanel = lazy(() =>
   import('./conversations-panel').then((module) => ({ default: module.ConversationsPanel })),
 );
 
-/** Where the button sits, and where the panel opens from on pages without the button. */
+/**
+ * Where the button sits, and where the panel opens from on pages without the button. On phones
+ * (below 640 px) the tab bar's Messages takes its place: the button is not shown there, so it
+ * never covers the content or the bar.
+ */
 const CORNER =
   'fixed bottom-[max(1rem,env(safe-area-inset-bottom))] left-4 z-40 size-14 sm:bottom-6 sm:left-6';
 
@@ -43,7 +47,7 @@ export function FloatingMessages({
           <button
             ref={ref}
             type="button"
-            className={`${CORNER} flex items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-1 ring-black/10 transition-colors hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none`}
+            className={`${CORNER} hidden items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-1 ring-black/10 transition-colors hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none sm:flex`}
             aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
             data-testid="button-floating-messages"
           >

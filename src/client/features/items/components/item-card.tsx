@@ -5,7 +5,6 @@ import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
-import { useItemActions } from '@client/lib/item-actions';
 import { ITEM_DETAIL_STATE, useItemControls, useItemDetailHref } from '../use-item-controls';
 import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge, ItemChip } from './item-badges';
 import { BookmarkButton, FavoriteButton } from './item-icon-buttons';
@@ -21,7 +20,6 @@ import { LazyItemOwnerMenu } from './lazy-item-owner-menu';
  */
 export function ItemCard({ item, priority = false }: { item: Item; priority?: boolean }) {
   const controls = useItemControls(item);
-  const actions = useItemActions();
   const detailHref = useItemDetailHref(item.id);
   const availability = AVAILABILITY_BADGES[item.availability];
 
@@ -108,7 +106,7 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
               variant="ghost"
               size="sm"
               className="h-7 shrink-0 gap-1 px-1.5 text-xs text-primary hover:text-primary"
-              onClick={() => actions.message?.(item)}
+              onClick={controls.message}
               aria-label={`Message ${item.owner.firstName} about ${item.title}`}
               title="Message the owner"
               data-testid={`button-message-${item.id}`}

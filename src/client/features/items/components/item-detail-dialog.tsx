@@ -19,11 +19,8 @@ import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useAuth } from '@client/lib/session';
-import { useAuthDialog } from '@client/features/auth';
 import { cn } from '@client/lib/utils';
 import { useItem } from '../api';
-import { useItemActions } from '@client/lib/item-actions';
 import { useItemControls } from '../use-item-controls';
 import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge } from './item-badges';
 import { BookmarkButton, FavoriteButton, ShareButton } from './item-icon-buttons';
@@ -110,7 +107,6 @@ function ItemDetail({
   tagHref: (tag: string) => string;
 }) {
   const controls = useItemControls(item);
-  const actions = useItemActions();
   const availability = AVAILABILITY_BADGES[item.availability];
 
   const facts: Array<[string, ReactNode]> = [
@@ -224,7 +220,7 @@ function ItemDetail({
               <Button
                 variant="outline"
                 className="flex-1 sm:flex-none"
-                onClick={() => actions.message?.(item)}
+                onClick={controls.message}
                 aria-label={`Message ${item.owner.firstName} about this item`}
                 data-testid="button-detail-message"
               >
@@ -394,8 +390,6 @@ function GalleryArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () =
 }
 
 function OwnerPanel({ item, isOwner }: { item: Item; isOwner: boolean }) {
-  const { isAuthenticated } = useAuth();
-  const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
   const { owner } = item;
   const name = [owner.firstName, owner.lastName].filter(Boolean).join(' ');
   const profileHref = `/profile?user=${owner.id}`;
@@ -419,24 +413,12 @@ function OwnerPanel({ item, isOwner }: { item: Item; isOwner: boolean }) {
         </p>
         <OwnerRating rating={owner.averageRating} reviews={owner.reviewCount} />
       </div>
-      {isAuthenticated ? (
-        <Button asChild variant="outline" size="sm">
-          <Link href={profileHref} data-testid="link-owner-profile">
-            View profile
-          </Link>
-        </Button>
-      ) : (
-        <Button
-          variant="outline"
-          size="sm"
-          onPointerEnter={preloadAuthDialog}
-          onFocus={preloadAuthDialog}
-          onClick={() => openAuthDialog('login')}
-          data-testid="link-owner-profile"
-        >
+      {/* Public profiles are open to visitors too (docs/product.md, Visitors). */}
+      <Button asChild variant="outline" size="sm">
+        <Link href={profileHref} data-testid="link-owner-profile">
           View profile
-        </Button>
-      )}
+        </Link>
+      </Button>
     </section>
   );
 }

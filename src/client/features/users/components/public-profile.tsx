@@ -1,31 +1,48 @@
-import { initials } from '@common/domain/display-name';
+import type { PublicProfile as PublicProfileData } from '@common/api/users';
 import { formatReturnDate } from '@common/domain/holiday';
-import { ArrowLeft, Package, Palmtree, UserX } from 'lucide-react';
+import { formatMonthYear } from '@common/domain/relative-time';
+import {
+  ArrowLeft,
+  BadgeCheck,
+  CalendarDays,
+  Flag,
+  MapPin,
+  MessageCircle,
+  Package,
+  Palmtree,
+  Sparkles,
+  UserPlus,
+  UserX,
+} from 'lucide-react';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
-import { Skeleton } from '@client/components/ui/skeleton';
-import { ItemGrid } from '@client/features/items';
-import { ReviewsPanel } from '@client/features/reviews';
-import { BlockedMemberNotice, MemberSafetyActions } from '@client/features/safety';
-import { TradingRecord } from './trading-record';
-import { useUserItems } from '../api';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { MemberRating } from './profile-summary';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { SIGN_IN_REASONS, useAuthDialog, type SignInReason } from '@client/features/auth';
+import { useChat } from '@client/features/chat';
+import { ItemGrid } from '@client/features/items';
+import { RatingStars, ReviewsPanel } from '@client/features/reviews';
+import { BlockedMemberNotice, MemberSafetyActions } from '@client/features/safety';
+import { MemberConnectButton } from '@client/features/social';
 import { hasStatus } from '@client/lib/api-error';
+import { useAuth } from '@client/lib/session';
+import { TradingRecord } from './trading-record';
+import { usePublicProfile, useUserItems } from '../api';
 
 /**
- * Another member's profile (/profile?user={id}): what is public about them. The API has no
- * member endpoint, so the name comes from their listings' owner data; there are no private tabs.
+ * A member's public profile (/profile?user={id}), for members and visitors alike (docs/product.md,
+ * Profiles): name as first name and last initial, photo, bio, location, member since, completed
+ * swaps, rating, trading record, their listings and reviews, and Message, Connect, Report, Block.
+ * A visitor's actions open the sign-in dialog, saying what signing in gives them.
  */
 export function PublicProfile({ userId }: { userId: string }) {
+  const { user } = useAuth();
+  const profile = usePublicProfile(userId);
   const items = useUserItems(userId);
-  const owner = items.data?.[0]?.owner;
-  const name = owner?.firstName?.trim() || 'Member';
-  const missing = items.isError && hasStatus(items.error, 404);
 
-  if (missing) {
+  if (profile.isError && hasStatus(profile.error, 404)) {
     return (
       <EmptyState
         icon={UserX}
@@ -33,52 +50,54 @@ export function PublicProfile({ userId }: { userId: string }) {
         description="This member's profile does not exist or is no longer available."
         action={
           <Button asChild variant="outline">
-            <Link href="/profile">Back to my profile</Link>
+            <Link href={user ? '/profile' : '/browse'}>{user ? 'Back to my profile' : 'Browse items'}</Link>
           </Button>
         }
       />
     );
   }
 
+  const data = profile.data;
+  const name = data?.displayName ?? 'Member';
+
   return (
     <div className="grid gap-8">
       <Button asChild variant="link" className="h-auto justify-self-start px-0">
-        <Link href="/profile">
+        <Link href={user ? '/profile' : '/browse'}>
           <ArrowLeft aria-hidden="true" />
-          My profile
+          {user ? 'My profile' : 'Browse items'}
         </Link>
       </Button>
 
       <Card>
-        <CardContent className="flex flex-col items-center gap-5 p-6 text-center sm:flex-row sm:text-left">
-          <Avatar className="size-20 sm:size-24">
-            {owner?.profileImageUrl ? <AvatarImage src={owner.profileImageUrl} alt="" /> : null}
-            <AvatarFallback className="text-2xl sm:text-3xl">{owner ? initials(owner) : '?'}</AvatarFallback>
-          </Avatar>
-          <div className="min-w-0 flex-1 space-y-1.5">
-            {items.isPending ? (
-              <Skeleton className="mx-auto h-8 w-40 sm:mx-0" />
-            ) : (
-              <h1
-                className="text-2xl font-bold tracking-tight break-words sm:text-3xl"
-                data-testid="text-profile-name"
-              >
-                {name}
-              </h1>
-            )}
-            {owner?.awayUntil ? (
-              <p
-                className="inline-flex items-center gap-1.5 rounded-full bg-secondary px-2.5 py-0.5 text-sm font-medium text-secondary-foreground"
-                data-testid="text-profile-away"
-              >
-                <Palmtree className="size-4" aria-hidden="true" />
-                Away until {formatReturnDate(owner.awayUntil)}
-              </p>
-            ) : null}
-            <MemberRating userId={userId} />
-            <TradingRecord userId={userId} />
+        <CardContent className="grid gap-5 p-6">
+          <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
+            <Avatar className="size-20 sm:size-24">
+              {data?.profileImageUrl ? <AvatarImage src={data.profileImageUrl} alt="" /> : null}
+              <AvatarFallback className="text-2xl sm:text-3xl">{initialsOf(name)}</AvatarFallback>
+            </Avatar>
+            <div className="min-w-0 flex-1 space-y-2">
+              {data ? (
+                <h1
+                  className="text-2xl font-bold tracking-tight break-words sm:text-3xl"
+                  data-testid="text-profile-name"
+                >
+                  {name}
+                </h1>
+              ) : (
+                <Skeleton className="mx-auto h-8 w-40 sm:mx-0" />
+              )}
+              {data ? <ProfileFacts profile={data} /> : null}
+              {data?.bio ? (
+                <p className="break-words text-muted-foreground" data-testid="text-profile-bio">
+                  {data.bio}
+                </p>
+              ) : null}
+            </div>
           </div>
-          <MemberSafetyActions userId={userId} name={name} />
+          {data ? <TrustSummary profile={data} /> : null}
+          {data && !data.isNew ? <TradingRecord userId={userId} withCompleted={false} /> : null}
+          {data ? <ProfileActions profile={data} /> : null}
         </CardContent>
       </Card>
 
@@ -86,7 +105,10 @@ export function PublicProfile({ userId }: { userId: string }) {
 
       <section aria-labelledby="member-items-heading" className="grid gap-5">
         <h2 id="member-items-heading" className="text-xl font-semibold">
-          {items.data ? `Listed items (${items.data.length})` : 'Listed items'}
+          {data ? `More from ${data.firstName}` : 'More from this member'}
+          {items.data ? (
+            <span className="ml-2 text-base font-normal text-muted-foreground">({items.data.length})</span>
+          ) : null}
         </h2>
         {items.isError ? (
           <EmptyState icon={Package} title="We couldn't load this member's items" />
@@ -108,6 +130,153 @@ export function PublicProfile({ userId }: { userId: string }) {
         </h2>
         <ReviewsPanel userId={userId} isOwn={false} />
       </section>
+    </div>
+  );
+}
+
+function initialsOf(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .map((part) => part.charAt(0))
+      .join('')
+      .slice(0, 2)
+      .toUpperCase() || '?'
+  );
+}
+
+/** Location, member since and holiday return, one line each on a phone. */
+function ProfileFacts({ profile }: { profile: PublicProfileData }) {
+  return (
+    <ul className="flex flex-col items-center gap-x-4 gap-y-1 text-sm text-muted-foreground sm:flex-row sm:flex-wrap sm:items-start">
+      {profile.location ? (
+        <li className="inline-flex items-center gap-1.5" data-testid="text-profile-location">
+          <MapPin className="size-4 shrink-0" aria-hidden="true" />
+          <span className="break-words">{profile.location}</span>
+        </li>
+      ) : null}
+      <li className="inline-flex items-center gap-1.5" data-testid="text-profile-member-since">
+        <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
+        Member since {formatMonthYear(profile.memberSince)}
+      </li>
+      {profile.awayUntil ? (
+        <li
+          className="inline-flex items-center gap-1.5 rounded-full bg-secondary px-2.5 py-0.5 font-medium text-secondary-foreground"
+          data-testid="text-profile-away"
+        >
+          <Palmtree className="size-4" aria-hidden="true" />
+          Away until {formatReturnDate(profile.awayUntil)}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** Completed swaps and the rating with its count; "New member" until there is either. */
+function TrustSummary({ profile }: { profile: PublicProfileData }) {
+  if (profile.isNew) {
+    return (
+      <p
+        className="inline-flex items-center gap-1.5 justify-self-center rounded-full bg-primary/10 px-3 py-1 text-sm font-medium text-primary sm:justify-self-start"
+        data-testid="text-profile-new-member"
+      >
+        <Sparkles className="size-4" aria-hidden="true" />
+        New member
+      </p>
+    );
+  }
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:gap-6" data-testid="profile-trust-summary">
+      <div className="flex flex-col-reverse items-center rounded-lg bg-muted/60 px-3 py-2 sm:items-start">
+        <dt className="text-xs text-muted-foreground">Completed swaps</dt>
+        <dd
+          className="inline-flex items-center gap-1 text-lg font-semibold tabular-nums"
+          data-testid="text-profile-completed-swaps"
+        >
+          <BadgeCheck className="size-4 text-primary" aria-hidden="true" />
+          {profile.completedSwaps}
+        </dd>
+      </div>
+      <div className="flex flex-col-reverse items-center rounded-lg bg-muted/60 px-3 py-2 sm:items-start">
+        <dt className="text-xs text-muted-foreground">
+          {profile.reviewCount === 1 ? '1 review' : `${profile.reviewCount} reviews`}
+        </dt>
+        <dd
+          className="inline-flex items-center gap-1.5 text-lg font-semibold"
+          data-testid="text-profile-rating"
+        >
+          {profile.averageRating === null ? (
+            <span className="text-sm font-normal text-muted-foreground">No reviews yet</span>
+          ) : (
+            <>
+              <RatingStars rating={profile.averageRating} label="Average rating" />
+              <span className="tabular-nums">{profile.averageRating.toFixed(1)}</span>
+            </>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * Message, Connect, Report and Block. A member gets the real actions (on someone else's profile);
+ * a visitor gets the same buttons, which open the sign-in dialog.
+ */
+function ProfileActions({ profile }: { profile: PublicProfileData }) {
+  const { user, isLoading } = useAuth();
+  const chat = useChat();
+  const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
+  if (isLoading || user?.id === profile.id) return null;
+  const summary = {
+    id: profile.id,
+    firstName: profile.firstName,
+    lastName: null,
+    profileImageUrl: profile.profileImageUrl,
+  };
+  const askToSignIn = (reason: SignInReason) => () => openAuthDialog('login', SIGN_IN_REASONS[reason]);
+  const visitorProps = { onPointerEnter: preloadAuthDialog, onFocus: preloadAuthDialog };
+
+  return (
+    <div
+      className="flex flex-wrap items-center justify-center gap-2 sm:justify-start"
+      data-testid="profile-actions"
+    >
+      <Button
+        onClick={user ? () => chat.messageAbout(profile.id, null) : askToSignIn('message')}
+        {...(user ? {} : visitorProps)}
+        data-testid="button-message-member"
+      >
+        <MessageCircle aria-hidden="true" />
+        Message<span className="sr-only"> {profile.firstName}</span>
+      </Button>
+      {user ? (
+        <>
+          <MemberConnectButton user={summary} />
+          <MemberSafetyActions userId={profile.id} name={profile.displayName} />
+        </>
+      ) : (
+        <>
+          <Button
+            variant="outline"
+            onClick={askToSignIn('follow')}
+            {...visitorProps}
+            data-testid="button-connect-member"
+          >
+            <UserPlus aria-hidden="true" />
+            Connect<span className="sr-only"> with {profile.firstName}</span>
+          </Button>
+          <Button
+            variant="outline"
+            onClick={askToSignIn('report')}
+            {...visitorProps}
+            data-testid="button-report-member"
+          >
+            <Flag aria-hidden="true" />
+            Report or block
+          </Button>
+        </>
+      )}
     </div>
   );
 }

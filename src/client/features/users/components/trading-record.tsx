@@ -25,8 +25,11 @@ function figures(record: Reliability): Array<{ label: string; value: string }> {
   ];
 }
 
-/** A member's trading record on their profile: four figures, or "New member" before any accepted trade. */
-export function TradingRecord({ userId }: { userId: string }) {
+/**
+ * A member's trading record on their profile: four figures, or "New member" before any accepted
+ * trade. `withCompleted={false}` leaves out the completed count where the page shows it already.
+ */
+export function TradingRecord({ userId, withCompleted = true }: { userId: string; withCompleted?: boolean }) {
   const { data, isError } = useReliability(userId);
   if (isError) return null;
   if (!data) return <Skeleton className="mx-auto h-12 w-64 sm:mx-0" />;
@@ -45,17 +48,19 @@ export function TradingRecord({ userId }: { userId: string }) {
     <section aria-label="Trading record" data-testid="trading-record">
       <h2 className="sr-only">Trading record</h2>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-        {figures(data).map((figure) => (
-          <div key={figure.label} className="flex flex-col-reverse items-center sm:items-start">
-            <dt className="text-xs text-muted-foreground">{figure.label}</dt>
-            <dd className="inline-flex items-center gap-1 text-base font-semibold tabular-nums">
-              {figure.label === 'Completed trades' ? (
-                <BadgeCheck className="size-4 text-primary" aria-hidden="true" />
-              ) : null}
-              {figure.value}
-            </dd>
-          </div>
-        ))}
+        {figures(data)
+          .filter((figure) => withCompleted || figure.label !== 'Completed trades')
+          .map((figure) => (
+            <div key={figure.label} className="flex flex-col-reverse items-center sm:items-start">
+              <dt className="text-xs text-muted-foreground">{figure.label}</dt>
+              <dd className="inline-flex items-center gap-1 text-base font-semibold tabular-nums">
+                {figure.label === 'Completed trades' ? (
+                  <BadgeCheck className="size-4 text-primary" aria-hidden="true" />
+                ) : null}
+                {figure.value}
+              </dd>
+            </div>
+          ))}
       </dl>
     </section>
   );

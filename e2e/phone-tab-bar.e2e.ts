@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { openBrowser } from './support/browser';
+import { gone, registerMember, shown, textOf } from './support/journeys';
+import { expectPath } from './support/ui';
+
+const TABS = [
+  ['tab-home', 'Home'],
+  ['tab-browse', 'Browse'],
+  ['tab-sell', 'Sell'],
+  ['tab-messages', 'Messages'],
+  ['tab-profile', 'Profile'],
+] as const;
+
+/** The bar's top edge and the page's last pixel of content, scrolled to the very bottom. */
+async function bottomEdges(page: Page): Promise<{ barTop: number; contentBottom: number }> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  return page.evaluate(() => {
+    const bar = document.querySelector('[data-testid="tab-bar"]');
+    const footer = document.querySelector('footer');
+    return {
+      barTop: bar?.getBoundingClientRect().top ?? 0,
+      contentBottom: footer?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY,
+    };
+  });
+}
+
+/** docs/product.md § Screens: the phone's bottom tab bar. */
+describe('the tab bar on a phone', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ page } = await openBrowser({ width: 375, height: 812 }));
+  });
+
+  it('gives a visitor five tabs that cover nothing, and Sell asks them to sign in', async () => {
+    await page.goto('/');
+    const bar = page.getByTestId('tab-bar');
+    await shown(bar);
+    for (const [testId, label] of TABS) expect(await textOf(bar.getByTestId(testId))).toBe(label);
+    expect(await bar.getByTestId('tab-home').getAttribute('aria-current')).toBe('page');
+    const { barTop, contentBottom } = await bottomEdges(page);
+    expect(contentBottom).toBeLessThanOrEqual(barTop + 1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await bar.getByTestId('tab-browse').click();
+    await expectPath(page, '/browse');
+    expect(await bar.getByTestId('tab-browse').getAttribute('aria-current')).toBe('page');
+
+    await bar.getByTestId('tab-sell').click();
+    const auth = page.getByTestId('dialog-auth');
+    await shown(auth);
+    expect(await textOf(auth.getByTestId('text-auth-reason'))).toContain('Sign in to list an item');
+    await auth.getByRole('button', { name: 'Close', exact: true }).click();
+    await gone(auth);
+
+    await bar.getByTestId('tab-messages').click();
+    await expectPath(page, '/messages');
+    await shown(page.getByTestId('page-sign-in-prompt'));
+  }, 120_000);
+
+  it('gives a member the List Item form under Sell, the unread count on Messages, and no floating button', async () => {
+    const { page: sender } = await openBrowser();
+    const member = await registerMember(page, 'Tariq');
+    await registerMember(sender, 'Sana');
+    const conversation = await sender.request.post('/api/conversations/find-or-create', {
+      data: { otherUserId: member.id },
+    });
+    expect(conversation.status()).toBeLessThan(300);
+    const { id } = (await conversation.json()) as { id: string };
+    const sent = await sender.request.post('/api/messages', {
+      data: { conversationId: id, content: 'Hello!' },
+    });
+    expect(sent.status()).toBe(201);
+
+    await page.goto('/');
+    const bar = page.getByTestId('tab-bar');
+    await shown(bar.getByTestId('tab-messages-badge'));
+    expect(await textOf(bar.getByTestId('tab-messages-badge'))).toBe('1');
+    expect(await bar.getByTestId('tab-messages').getAttribute('aria-label')).toBe('Messages, 1 unread');
+    expect(await page.getByTestId('button-floating-messages').isVisible()).toBe(false);
+    const { barTop, contentBottom } = await bottomEdges(page);
+    expect(contentBottom).toBeLessThanOrEqual(barTop + 1);
+
+    await bar.getByTestId('tab-sell').click();
+    await shown(page.getByRole('dialog').getByRole('heading', { name: /List/ }));
+    await page.keyboard.press('Escape');
+
+    await bar.getByTestId('tab-profile').click();
+    await expectPath(page, '/profile');
+    expect(await bar.getByTestId('tab-profile').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('is not shown on a desktop', async () => {
+    const { page: desktop } = await openBrowser({ width: 1280, height: 900 });
+    await desktop.goto('/');
+    await shown(desktop.getByTestId('link-browse'));
+    expect(await desktop.getByTestId('tab-bar').isVisible()).toBe(false);
+  });
+});

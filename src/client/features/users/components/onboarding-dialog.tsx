@@ -1,0 +1,218 @@
+import type { User } from '@common/api/users';
+import {
+  ONBOARDING_LETTER_SIZES,
+  ONBOARDING_SHOE_SIZES,
+  ONBOARDING_STEPS,
+  onboardingPreferences,
+  type OnboardingStep,
+} from '@common/domain/onboarding';
+import { PROFILE_CATEGORIES } from '@common/domain/taxonomy';
+import { ArrowRight, LoaderCircle, Plus, Sparkles } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { ToggleChip } from '@client/components/ui/toggle-chip';
+import { LazyListItemDialog } from '@client/features/items';
+import { useFinishOnboarding, useUpdatePreferences, useUpdateProfile } from '../api';
+
+const TITLES: Record<Exclude<OnboardingStep, 'welcome'>, { title: string; text: string }> = {
+  styles: { title: 'What do you like to wear?', text: 'We show you swaps in these styles first.' },
+  sizes: { title: 'Your sizes', text: 'Matches and suggestions favour items in your sizes.' },
+  location: { title: 'Where are you?', text: 'Members nearby can swap in person; your profile shows it.' },
+  listing: {
+    title: 'List your first item',
+    text: 'Members offer swaps for what you list. A few photos, the size and the condition are enough.',
+  },
+};
+
+/**
+ * The welcome flow after registering (docs/product.md, Onboarding): "Welcome, {first name}!",
+ * then styles, sizes, location and a first listing, each step skippable. Finishing or skipping
+ * is stored on the server, so it shows once.
+ */
+export function OnboardingDialog({ user }: { user: User }) {
+  const [open, setOpen] = useState(true);
+  const [step, setStep] = useState<OnboardingStep>('welcome');
+  const [styles, setStyles] = useState<string[]>(user.preferredCategories);
+  const [letterSizes, setLetterSizes] = useState<string[]>([]);
+  const [shoeSizes, setShoeSizes] = useState<string[]>([]);
+  const [location, setLocation] = useState(user.location ?? '');
+  const [listing, setListing] = useState(false);
+  const finish = useFinishOnboarding();
+  const preferences = useUpdatePreferences();
+  const profile = useUpdateProfile();
+  const locationId = useId();
+  const index = ONBOARDING_STEPS.indexOf(step);
+  const pending = finish.isPending || preferences.isPending || profile.isPending;
+
+  const close = () => {
+    setOpen(false);
+    finish.mutate();
+  };
+  const next = () => {
+    const following = ONBOARDING_STEPS[index + 1];
+    if (following) setStep(following);
+    else close();
+  };
+  const saveAndNext = () => {
+    if (step === 'sizes') {
+      const payload = onboardingPreferences(styles, letterSizes, shoeSizes);
+      if (Object.keys(payload).length > 0) return preferences.mutate(payload, { onSuccess: next });
+    }
+    if (step === 'location' && location.trim() !== (user.location ?? '')) {
+      return profile.mutate({ firstName: user.firstName, location: location.trim() }, { onSuccess: next });
+    }
+    next();
+  };
+
+  return (
+    <>
+      <Dialog open={open} onOpenChange={(nextOpen) => (nextOpen ? setOpen(true) : close())}>
+        <DialogContent className="sm:max-w-lg" data-testid="dialog-onboarding">
+          {step === 'welcome' ? (
+            <DialogHeader className="items-center text-center sm:items-start sm:text-left">
+              <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+                <Sparkles className="size-6" aria-hidden="true" />
+              </span>
+              <DialogTitle className="text-2xl" data-testid="text-onboarding-welcome">
+                Welcome, {user.firstName}!
+              </DialogTitle>
+              <DialogDescription>
+                Four quick questions so that we show you swaps you will like: your styles, your sizes, where
+                you are, and your first listing. Skip any of them.
+              </DialogDescription>
+            </DialogHeader>
+          ) : (
+            <DialogHeader>
+              <p className="text-xs font-medium text-muted-foreground" data-testid="text-onboarding-progress">
+                Step {index} of {ONBOARDING_STEPS.length - 1}
+              </p>
+              <DialogTitle>{TITLES[step].title}</DialogTitle>
+              <DialogDescription>{TITLES[step].text}</DialogDescription>
+            </DialogHeader>
+          )}
+
+          {step === 'styles' ? (
+            <Chips
+              legend="Styles"
+              options={PROFILE_CATEGORIES}
+              value={styles}
+              onChange={setStyles}
+              testIdPrefix="chip-onboarding-style"
+            />
+          ) : null}
+          {step === 'sizes' ? (
+            <div className="grid gap-4">
+              <Chips
+                legend="Clothing sizes"
+                options={ONBOARDING_LETTER_SIZES}
+                value={letterSizes}
+                onChange={setLetterSizes}
+                testIdPrefix="chip-onboarding-size"
+              />
+              <Chips
+                legend="Shoe sizes (US)"
+                options={ONBOARDING_SHOE_SIZES}
+                value={shoeSizes}
+                onChange={setShoeSizes}
+                testIdPrefix="chip-onboarding-shoe"
+              />
+            </div>
+          ) : null}
+          {step === 'location' ? (
+            <div className="grid gap-2">
+              <Label htmlFor={locationId}>Town or city</Label>
+              <Input
+                id={locationId}
+                value={location}
+                onChange={(event) => setLocation(event.target.value)}
+                placeholder="Leeds, UK"
+                autoComplete="address-level2"
+                maxLength={100}
+                data-testid="input-onboarding-location"
+              />
+            </div>
+          ) : null}
+          {step === 'listing' ? (
+            <Button
+              variant="outline"
+              size="lg"
+              className="w-full"
+              onClick={() => {
+                setOpen(false);
+                setListing(true);
+              }}
+              data-testid="button-onboarding-list-item"
+            >
+              <Plus aria-hidden="true" />
+              List an item
+            </Button>
+          ) : null}
+
+          <DialogFooter className="gap-2 sm:justify-between">
+            <Button variant="ghost" onClick={close} disabled={pending} data-testid="button-onboarding-skip">
+              {step === 'welcome' ? 'Skip for now' : 'Skip the rest'}
+            </Button>
+            <Button onClick={saveAndNext} disabled={pending} data-testid="button-onboarding-next">
+              {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+              {step === 'welcome' ? "Let's go" : step === 'listing' ? 'Done' : 'Next'}
+              {step === 'listing' ? null : <ArrowRight aria-hidden="true" />}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <LazyListItemDialog
+        open={listing}
+        onOpenChange={(nextOpen) => {
+          setListing(nextOpen);
+          if (!nextOpen) close();
+        }}
+      />
+    </>
+  );
+}
+
+function Chips<T extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+  testIdPrefix,
+}: {
+  legend: ReactNode;
+  options: readonly T[];
+  value: readonly string[];
+  onChange: (next: string[]) => void;
+  testIdPrefix: string;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <ToggleChip
+            key={option}
+            pressed={value.includes(option)}
+            onClick={() =>
+              onChange(
+                value.includes(option) ? value.filter((entry) => entry !== option) : [...value, option],
+              )
+            }
+            data-testid={`${testIdPrefix}-${option.toLowerCase()}`}
+          >
+            {option}
+          </ToggleChip>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

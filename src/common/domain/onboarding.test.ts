@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { onboardingPreferences } from './onboarding';
+
+describe('onboardingPreferences', () => {
+  it('sends nothing when everything was left empty', () => {
+    expect(onboardingPreferences([], [], [])).toEqual({});
+  });
+
+  it('gives letter sizes to the styles sized in letters and shoe sizes to Shoes, adding it', () => {
+    expect(onboardingPreferences(['Tops', 'Bags', 'Bottoms'], ['M', 'L'], ['8.5'])).toEqual({
+      preferredCategories: ['Tops', 'Bags', 'Bottoms', 'Shoes'],
+      preferredSizes: { Tops: ['M', 'L'], Shoes: ['8.5'] },
+    });
+  });
+
+  it('keeps the styles when no size was picked', () => {
+    expect(onboardingPreferences(['Dresses'], [], [])).toEqual({ preferredCategories: ['Dresses'] });
+  });
+});

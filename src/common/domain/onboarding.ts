@@ -1,0 +1,33 @@
+import type { PreferencesPayload } from './preferences-payload';
+import { LETTER_SIZES, SHOE_SIZES, sizeOptions } from './size-options';
+
+/** The welcome flow's steps after registering, in order; each can be skipped. */
+export const ONBOARDING_STEPS = ['welcome', 'styles', 'sizes', 'location', 'listing'] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
+export const ONBOARDING_LETTER_SIZES = LETTER_SIZES;
+export const ONBOARDING_SHOE_SIZES = SHOE_SIZES;
+
+/**
+ * The preferences the welcome flow saves: the chosen styles, the letter sizes for every chosen
+ * style sized in letters, and the shoe sizes for Shoes (added to the styles when sizes were
+ * picked for it). Nothing is sent for what was left empty.
+ */
+export function onboardingPreferences(
+  styles: readonly string[],
+  letterSizes: readonly string[],
+  shoeSizes: readonly string[],
+): PreferencesPayload {
+  const categories = [...new Set(shoeSizes.length > 0 ? [...styles, 'Shoes'] : styles)];
+  const sizes: Record<string, string[]> = {};
+  for (const category of categories) {
+    const options = sizeOptions(category);
+    const chosen = category === 'Shoes' ? shoeSizes : letterSizes;
+    const valid = [...new Set(chosen)].filter((size) => options.includes(size));
+    if (valid.length > 0) sizes[category] = valid;
+  }
+  const payload: PreferencesPayload = {};
+  if (categories.length > 0) payload.preferredCategories = categories;
+  if (Object.keys(sizes).length > 0) payload.preferredSizes = sizes;
+  return payload;
+}
