@@ -11,7 +11,7 @@ import { acceptImageUploads, readImageUpload } from '../images/image-upload';
 import { storeImage } from '../images/images.service';
 import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 import { endHoliday, startHoliday } from './holiday.service';
-import { publicProfile } from './public-profile.service';
+import { publicProfile } from './public-profile.query';
 import {
   finishOnboarding,
   removeProfilePhoto,
@@ -24,7 +24,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
   await acceptImageUploads(app);
 
-  // A member's public profile, open to visitors: nothing private in it (public-profile.service.ts).
+  // A member's public profile, open to visitors: nothing private in it (public-profile.query.ts).
   app.get(
     '/api/users/:userId/profile',
     { config: { auth: 'public' }, schema: { params: userIdParam, response: { 200: publicProfileSchema } } },

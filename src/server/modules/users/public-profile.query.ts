@@ -9,6 +9,9 @@ import { ratingSummary } from '../reviews/reviews.service';
 import { memberReliability } from '../trades/reliability.service';
 
 /**
+ * A read that gathers what three modules own (the member, their rating, their reliability); it
+ * writes nothing, so it is a query rather than a service and may call the other modules' reads.
+ *
  * What anyone, visitors included, may read about a member (docs/product.md, Profiles): the
  * public name, photo, bio, location, sign-up date, holiday return and trading record. Nothing
  * private: no email, no full last name, no preferences.
