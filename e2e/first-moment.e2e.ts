@@ -26,7 +26,7 @@ describe('a new member', () => {
     await page.goto('/social');
     const trust = page.getByTestId('text-social-stat-trustRating');
     await shown(trust);
-    expect(await textOf(trust)).toBe('New');
+    expect(await textOf(trust)).toBe('New member');
     expect(await textOf(page.getByTestId('card-social-stats'))).not.toContain('/ 5');
   });
 });

@@ -4,7 +4,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 /**
  * What the item card, the list row and the detail view do for a signed-in member, supplied by
  * the features that own those dialogs. The items feature itself handles everything that needs
- * no other feature: visitors' 'Login required' toasts, favourites, View, and the owner's
+ * no other feature: the sign-in dialog for visitors, favourites, View, and the owner's
  * Edit/Delete menu. A handler left out keeps its button visible but inert.
  *
  * Wiring, e.g. in the app providers:

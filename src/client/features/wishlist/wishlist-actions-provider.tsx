@@ -19,7 +19,7 @@ const AddToWishlistDialog = lazy(() =>
  * view: when the member's wishlist has an entry with the item's title (ignoring case) and wishlist
  * category, the bookmark shows as set and a click removes that entry; otherwise a click opens the
  * 'Add to Wishlist' dialog prefilled from the item. Visitors never reach it (the item controls
- * answer them with 'Login required').
+ * open the sign-in dialog instead).
  */
 export function WishlistActionsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();

@@ -47,8 +47,8 @@ const SOCIAL_STAT_DEFINITIONS: readonly StatDefinition[] = [
     label: 'Trust Rating',
     icon: Star,
     tint: 'bg-amber-100 text-amber-800',
-    // Nobody has rated a new member yet: 'New', never '0.0 / 5'.
-    format: (stats) => (stats.trustRating > 0 ? formatOneDecimal(stats.trustRating) : 'New'),
+    // Nobody has rated a new member yet: 'New member', never '0.0 / 5'.
+    format: (stats) => (stats.trustRating > 0 ? formatOneDecimal(stats.trustRating) : 'New member'),
     suffix: '/ 5',
     hasValue: (stats) => stats.trustRating > 0,
   },

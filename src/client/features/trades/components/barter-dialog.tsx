@@ -30,7 +30,7 @@ export interface BarterDialogProps {
 /**
  * docs/product.md (Trades): Barter click, for a signed-in member: on another member's item, 'Make a Barter
  * Request'; on their own item, 'Suggested Barter Alternatives'. (Visitors are stopped with a
- * 'Login required' toast before the dialog opens.) Closing unmounts the body, which resets the form.
+ * sign-in dialog before this one opens.) Closing unmounts the body, which resets the form.
  */
 export function BarterDialog({ item, open, onOpenChange }: BarterDialogProps) {
   const { user } = useAuth();
