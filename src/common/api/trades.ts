@@ -117,6 +117,18 @@ export const tradeRequest = z.object({
   offeredItemChanges: z.array(termsChange),
   requestedItemNow: tradeItemSummary.nullable(),
   offeredItemNow: tradeItemSummary.nullable(),
+  /**
+   * While pending: every item of either side (a bundle's later items too) whose live listing
+   * differs from the terms, with the live item and the fields that changed; empty otherwise.
+   */
+  itemChanges: z.array(
+    z.object({
+      side: z.enum(['requested', 'offered']),
+      item: tradeItemSummary,
+      now: tradeItemSummary,
+      changes: z.array(termsChange),
+    }),
+  ),
   /** The live items' fingerprint, sent back with an accept (tradeStatusInput.termsVersion). */
   termsVersion: z.string(),
   /**

@@ -204,6 +204,34 @@ describe(`bundles (${testDriver})`, () => {
     expect(trade.status).toBe('declined');
     await expect.poll(() => availability(requesterItems[0]?.id as string)).toBe('available');
   });
+
+  it('a change to a later item of a bundle is shown to the member who must answer, not only the first', async () => {
+    const { owner, requester, ownerItems, requesterItems } = await closets(1, 2);
+    const bundle = (
+      await requester.post('/api/trade-requests', {
+        requestedItemIds: ids(ownerItems),
+        offeredItemIds: ids(requesterItems),
+      })
+    ).json();
+    expect(bundle.itemChanges).toEqual([]);
+    const second = requesterItems[1]?.id as string;
+    expect(
+      (await requester.patch(`/api/items/${second}`, { description: 'Now with a small tear.' })).statusCode,
+    ).toBe(200);
+    const [seen] = (await owner.get('/api/trade-requests')).json();
+    expect(seen.offeredItemChanges).toEqual([]);
+    expect(seen.itemChanges).toEqual([
+      {
+        side: 'offered',
+        item: expect.objectContaining({ id: second }),
+        now: expect.objectContaining({ id: second }),
+        changes: [{ field: 'description', before: expect.any(String), after: 'Now with a small tear.' }],
+      },
+    ]);
+    // Accepting blind is refused, as for a single item.
+    const blind = await owner.patch(`/api/trade-requests/${bundle.id}`, { status: 'accepted' });
+    expect(blind.statusCode).toBe(409);
+  });
 });
 
 describe(`counter-offers (${testDriver})`, () => {

@@ -40,8 +40,8 @@ function summarize(item: LiveTradeItem, terms: ItemTerms): TradeItemSummary {
 }
 
 /**
- * Every item of a trade as its terms hold them and, while it is pending, what changed since on the
- * first item of each side: a settled trade shows what was agreed, whatever happened to the items
+ * Every item of a trade as its terms hold them and, while it is pending, what changed since on
+ * every item (and, for older clients, on the first item of each side): a settled trade shows what was agreed, whatever happened to the items
  * later. The fingerprint covers every item.
  */
 export function presentTradeItems(
@@ -58,6 +58,7 @@ export function presentTradeItems(
   | 'offeredItemChanges'
   | 'requestedItemNow'
   | 'offeredItemNow'
+  | 'itemChanges'
   | 'termsVersion'
 > {
   const item = (id: string) => live.get(id) as LiveTradeItem;
@@ -70,6 +71,16 @@ export function presentTradeItems(
   const pending = trade.status === 'pending';
   const requestedItemChanges = pending ? diffTerms(agreed(firstRequested), liveRequested) : [];
   const offeredItemChanges = pending ? diffTerms(agreed(firstOffered), liveOffered) : [];
+  const itemChanges = !pending
+    ? []
+    : (['requested', 'offered'] as const).flatMap((side) =>
+        sides[side].flatMap((id) => {
+          const now = dealTerms(item(id));
+          const changes = diffTerms(agreed(id), now);
+          if (changes.length === 0) return [];
+          return [{ side, item: summarize(item(id), agreed(id)), now: summarize(item(id), now), changes }];
+        }),
+      );
   return {
     requestedItem: requestedItems[0] as TradeItemSummary,
     offeredItem: offeredItems[0] as TradeItemSummary,
@@ -79,6 +90,7 @@ export function presentTradeItems(
     offeredItemChanges,
     requestedItemNow: requestedItemChanges.length > 0 ? summarize(item(firstRequested), liveRequested) : null,
     offeredItemNow: offeredItemChanges.length > 0 ? summarize(item(firstOffered), liveOffered) : null,
+    itemChanges,
     termsVersion: termsVersion(
       sides.requested.map((id) => dealTerms(item(id))),
       sides.offered.map((id) => dealTerms(item(id))),

@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
-import { changedItems, TermsChangeList } from './terms-changes';
+import { changedItems, changesTestId, TermsChangeList } from './terms-changes';
 import { TradeItem } from './trade-item';
 
 /**
@@ -41,22 +41,23 @@ export function AcceptChangedDialog({
         <DialogHeader>
           <DialogTitle>Accept the changed item?</DialogTitle>
           <DialogDescription>
-            {changed.length === 1 ? 'An item' : 'Both items'} in this request changed after it was sent.
-            Accepting means accepting {changed.length === 1 ? 'the item' : 'the items'} as{' '}
+            {changed.length === 1 ? 'An item' : `${changed.length} items`} in this request changed after it
+            was sent. Accepting means accepting {changed.length === 1 ? 'the item' : 'the items'} as{' '}
             {changed.length === 1 ? 'it is' : 'they are'} now.
           </DialogDescription>
         </DialogHeader>
-        {changed.map(({ side, item, now, changes }) =>
-          now ? (
-            <section key={side} className="grid gap-3" aria-label={`Changes to “${now.title}”`}>
-              <div className="grid gap-2 sm:grid-cols-2">
-                <TradeItem label="When requested" item={item} linked={false} />
-                <TradeItem label="Now: what you accept" item={now} linked={false} />
-              </div>
-              <TermsChangeList changes={changes} testId={`dialog-changes-${side}-${trade.id}`} />
-            </section>
-          ) : null,
-        )}
+        {changed.map(({ side, item, now, changes }) => (
+          <section key={item.id} className="grid gap-3" aria-label={`Changes to “${now.title}”`}>
+            <div className="grid gap-2 sm:grid-cols-2">
+              <TradeItem label="When requested" item={item} linked={false} />
+              <TradeItem label="Now: what you accept" item={now} linked={false} />
+            </div>
+            <TermsChangeList
+              changes={changes}
+              testId={changesTestId('dialog-changes', trade, side, item.id)}
+            />
+          </section>
+        ))}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" disabled={busy}>

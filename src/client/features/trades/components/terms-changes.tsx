@@ -7,22 +7,20 @@ import {
 } from '@common/domain/trade-terms';
 import { TriangleAlert } from 'lucide-react';
 
-/** The items of a pending trade that changed since the request, each with its changes. */
+/** The items of a pending trade that changed since the request (every item of a bundle), each with its changes. */
 export function changedItems(trade: TradeRequest) {
-  return [
-    {
-      side: 'requested' as const,
-      item: trade.requestedItem,
-      now: trade.requestedItemNow,
-      changes: trade.requestedItemChanges,
-    },
-    {
-      side: 'offered' as const,
-      item: trade.offeredItem,
-      now: trade.offeredItemNow,
-      changes: trade.offeredItemChanges,
-    },
-  ].filter((entry) => entry.now !== null && entry.changes.length > 0);
+  return trade.itemChanges;
+}
+
+/** A change list's test id: the first item of a side keeps the short form, a bundle's later items add their id. */
+export function changesTestId(
+  prefix: string,
+  trade: TradeRequest,
+  side: 'requested' | 'offered',
+  itemId: string,
+) {
+  const first = (side === 'requested' ? trade.requestedItem : trade.offeredItem).id === itemId;
+  return `${prefix}-${side}-${trade.id}${first ? '' : `-${itemId}`}`;
 }
 
 function photoText(change: TermsChange) {
@@ -78,9 +76,9 @@ export function ChangedSinceRequest({ trade }: { trade: TradeRequest }) {
         Changed since the request
       </p>
       {changed.map(({ side, item, changes }) => (
-        <div key={side} className="grid gap-1">
+        <div key={item.id} className="grid gap-1">
           <p className="text-sm break-words">“{item.title}”</p>
-          <TermsChangeList changes={changes} testId={`terms-changes-${side}-${trade.id}`} />
+          <TermsChangeList changes={changes} testId={changesTestId('terms-changes', trade, side, item.id)} />
         </div>
       ))}
     </section>
