@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestTrade } from '../../test-support/fixtures';
+import { listItem, requestTrade } from '../../test-support/fixtures';
 import { useTestApp } from '../../test-support/test-app';
 
 const t = useTestApp();
@@ -25,6 +25,25 @@ describe('GET /api/items/:id on a swapped item', () => {
       const got = (await viewer.get(`/api/items/${offered.id}`)).json();
       expect(got.swappedFor).toMatchObject({ id: wanted.id, title: wanted.title });
     }
+  });
+
+  it("a bundle's later item went for the first item of the other side", async () => {
+    const [owner, requester] = await Promise.all([t.member(), t.member()]);
+    const wanted = await listItem(owner, { title: 'Wool Coat' });
+    const first = await listItem(requester, { title: 'First Scarf' });
+    const second = await listItem(requester, { title: 'Second Scarf' });
+    const created = await requester.post('/api/trade-requests', {
+      requestedItemIds: [wanted.id],
+      offeredItemIds: [first.id, second.id],
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect((await owner.patch(`/api/trade-requests/${id}`, { status: 'accepted' })).statusCode).toBe(200);
+    await owner.post(`/api/trade-requests/${id}/received`);
+    await requester.post(`/api/trade-requests/${id}/received`);
+    const later = (await t.visitor().get(`/api/items/${second.id}`)).json();
+    expect(later.availability).toBe('traded');
+    expect(later.swappedFor).toMatchObject({ id: wanted.id, title: 'Wool Coat' });
   });
 
   it('a listed item has no swappedFor', async () => {

@@ -8,7 +8,8 @@ export interface SwappedFor {
 }
 
 /**
- * What a traded item went for: the other item of the completed pairwise trade, or, in a completed
+ * What a traded item went for: the other item of the completed pairwise trade (for an item of a
+ * bundle, the first item of the other side), or, in a completed
  * swap ring, the item its giver received. Deleted items are left out. Null when there is none.
  */
 export async function swappedFor(db: Db, itemId: string): Promise<SwappedFor | null> {
@@ -21,6 +22,14 @@ export async function swappedFor(db: Db, itemId: string): Promise<SwappedFor | n
           from trade_requests t
          where t.status = 'completed'
            and (t.requested_item_id = ${itemId} or t.offered_item_id = ${itemId})
+        union all
+        -- A bundle's later items: the first item of the other side.
+        select case when b.side = 'requested' then t.offered_item_id else t.requested_item_id end as id,
+               t.updated_at as at
+          from trade_request_items b
+          join trade_requests t on t.id = b.trade_request_id and t.status = 'completed'
+         where b.item_id = ${itemId}
+           and t.requested_item_id <> ${itemId} and t.offered_item_id <> ${itemId}
         union all
         select got.item_id as id, r.completed_at as at
           from ring_legs gave
