@@ -26,7 +26,7 @@ export function SortSelectPlaceholder({ filters }: { filters: ItemFilterState })
     <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none" data-testid="select-sort-loading">
       <div className={cn(SELECT_TRIGGER_CLASSES, 'sm:w-52')}>
         <ArrowDownUp className="size-4 text-muted-foreground sm:hidden" aria-hidden="true" />
-        <span className="hidden text-muted-foreground sm:inline">Sort:</span>
+        <span className="sr-only text-muted-foreground sm:not-sr-only">Sort:</span>
         <span className="flex-1 truncate text-left">{sortLabel(filters)}</span>
         <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
       </div>

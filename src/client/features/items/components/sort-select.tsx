@@ -30,7 +30,8 @@ export function SortSelect({
       >
         <SelectTrigger id="browse-sort" className="sm:w-52" data-testid="select-sort">
           <ArrowDownUp className="size-4 text-muted-foreground sm:hidden" aria-hidden="true" />
-          <span className="hidden text-muted-foreground sm:inline">Sort:</span>
+          {/* sr-only, not hidden: the trigger gives its spans a display that would override "hidden". */}
+          <span className="sr-only text-muted-foreground sm:not-sr-only">Sort:</span>
           <span className="flex-1 truncate text-left">
             <SelectValue />
           </span>
