@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { openBrowser } from './support/browser';
-import { gone, registerMember, shown, textOf } from './support/journeys';
+import { gone, listItemViaApi, registerMember, shown, textOf } from './support/journeys';
 import { expectPath } from './support/ui';
 
 const TABS = [
@@ -91,6 +91,31 @@ describe('the tab bar on a phone', () => {
     await expectPath(page, '/profile');
     expect(await bar.getByTestId('tab-profile').getAttribute('aria-current')).toBe('page');
   });
+
+  it("fits the sort choice and the owner's '··· Manage' inside their buttons", async () => {
+    const { page } = await openBrowser({ width: 375, height: 812 });
+    await registerMember(page, 'Imke');
+    // Their own item shows on their cards with '··· Manage'.
+    await listItemViaApi(page, {
+      title: 'A Rather Long Title For A Wool Coat',
+      category: 'clothing',
+      estimatedValue: 4000,
+    });
+    const overflow = (locator: Locator) =>
+      locator.evaluate((element) => element.scrollWidth - element.clientWidth);
+
+    await page.goto('/browse');
+    await shown(page.getByTestId('select-sort'));
+    // The chosen sort, not 'Sort: Ne…': its label is cut when it does not fit.
+    const sortLabel = page.getByTestId('select-sort').locator('span.truncate');
+    expect(await textOf(sortLabel)).toBe('Newest');
+    expect(await overflow(sortLabel)).toBeLessThanOrEqual(0);
+
+    await page.goto('/profile?tab=items');
+    const manage = page.locator('[data-testid^="button-item-menu-"]').first();
+    await shown(manage);
+    expect(await overflow(manage)).toBeLessThanOrEqual(0);
+  }, 120_000);
 
   it('is not shown on a desktop', async () => {
     const { page: desktop } = await openBrowser({ width: 1280, height: 900 });

@@ -144,11 +144,17 @@ function ItemCardActions({
     </Button>
   );
   return (
-    <div className="@container mt-auto grid grid-cols-2 gap-1.5 pt-1">
+    <div
+      className={cn(
+        '@container mt-auto grid gap-1.5 pt-1',
+        // The owner's 'View' is short and '··· Manage' is not: both fit a phone's two-column grid.
+        controls.isOwner ? 'grid-cols-[auto_minmax(0,1fr)]' : 'grid-cols-2',
+      )}
+    >
       {controls.isOwner ? (
         <>
           {view}
-          <LazyItemOwnerMenu item={item} className="px-2" />
+          <LazyItemOwnerMenu item={item} className="min-w-0 px-2" />
         </>
       ) : (
         <>
