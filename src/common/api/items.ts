@@ -279,6 +279,9 @@ export const stats = z.object({
   totalUsers: z.number().int(),
   totalItems: z.number().int(),
   totalTrades: z.number().int(),
+  /** Estimated from every item swapped so far, by category (common/domain/swap-impact.ts). */
+  co2SavedKg: z.number().int(),
+  landfillSavedKg: z.number().int(),
 });
 export type Stats = z.infer<typeof stats>;
 

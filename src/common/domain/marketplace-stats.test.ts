@@ -3,11 +3,9 @@ import { FALLBACK_STATS, formatCount, statsOrFallback } from './marketplace-stat
 
 describe('statsOrFallback', () => {
   it('keeps the totals the server gives, including zero', () => {
-    expect(statsOrFallback({ totalUsers: 3, totalItems: 0, totalTrades: 1 })).toEqual({
-      totalUsers: 3,
-      totalItems: 0,
-      totalTrades: 1,
-    });
+    expect(
+      statsOrFallback({ totalUsers: 3, totalItems: 0, totalTrades: 1, co2SavedKg: 16, landfillSavedKg: 1 }),
+    ).toEqual({ totalUsers: 3, totalItems: 0, totalTrades: 1, co2SavedKg: 16, landfillSavedKg: 1 });
   });
 
   it('falls back for missing or malformed totals', () => {
@@ -15,6 +13,8 @@ describe('statsOrFallback', () => {
       totalUsers: 5,
       totalItems: FALLBACK_STATS.totalItems,
       totalTrades: FALLBACK_STATS.totalTrades,
+      co2SavedKg: FALLBACK_STATS.co2SavedKg,
+      landfillSavedKg: FALLBACK_STATS.landfillSavedKg,
     });
   });
 

@@ -1,10 +1,13 @@
 import type { Stats } from '../api/items';
 
 /** Shown when the server gives no statistics, so the band never reads zero. */
-export const FALLBACK_STATS: Stats = { totalUsers: 12847, totalItems: 35692, totalTrades: 8234 };
-
-/** The CO2 figure is fixed text, not computed (docs/product.md § Display rules). */
-export const CO2_SAVED_LABEL = '145 Tons';
+export const FALLBACK_STATS: Stats = {
+  totalUsers: 12847,
+  totalItems: 35692,
+  totalTrades: 8234,
+  co2SavedKg: 145_000,
+  landfillSavedKg: 8234,
+};
 
 function count(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
@@ -17,6 +20,8 @@ export function statsOrFallback(answer: unknown): Stats {
     totalUsers: count(source.totalUsers) ?? FALLBACK_STATS.totalUsers,
     totalItems: count(source.totalItems) ?? FALLBACK_STATS.totalItems,
     totalTrades: count(source.totalTrades) ?? FALLBACK_STATS.totalTrades,
+    co2SavedKg: count(source.co2SavedKg) ?? FALLBACK_STATS.co2SavedKg,
+    landfillSavedKg: count(source.landfillSavedKg) ?? FALLBACK_STATS.landfillSavedKg,
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { swapImpact } from '../../../common/domain/swap-impact';
 import { buildItem } from '../../test-support/builders';
 import { listItem } from '../../test-support/fixtures';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
@@ -166,7 +167,18 @@ describe('the trade lifecycle', () => {
       availability: 'traded',
       isActive: false,
     });
-    expect((await visitor.get('/api/stats')).json().totalTrades).toBe(1);
+    // Both items changed hands: the impact counts each by its category's factor.
+    const impact = swapImpact(
+      wanted.category === offered.category
+        ? { [wanted.category]: 2 }
+        : { [wanted.category]: 1, [offered.category]: 1 },
+    );
+    expect((await visitor.get('/api/stats')).json()).toMatchObject({
+      totalTrades: 1,
+      co2SavedKg: impact.co2Kg,
+      landfillSavedKg: impact.landfillKg,
+    });
+    expect(impact.co2Kg).toBeGreaterThan(0);
     expect((await owner.post(`/api/trade-requests/${trade.id}/received`)).statusCode).toBe(409);
     expect((await owner.patch(`/api/items/${wanted.id}`, { isActive: true })).statusCode).toBe(409);
   });

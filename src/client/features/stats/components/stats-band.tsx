@@ -1,4 +1,5 @@
-import { CO2_SAVED_LABEL, formatCount } from '@common/domain/marketplace-stats';
+import { formatCount } from '@common/domain/marketplace-stats';
+import { formatMass, impactFactorsText } from '@common/domain/swap-impact';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { PageContainer } from '@client/components/layout/page-container';
 import { useStats } from '../api';
@@ -16,7 +17,10 @@ function Stat({ value, label, testId }: { value: string | null; label: string; t
   );
 }
 
-/** docs/product.md (Screens): landing statistics band: three live totals and the fixed CO2 figure. */
+/**
+ * docs/product.md (Screens): landing statistics band: three live totals and the CO2 saved by every
+ * swapped item, with the landfill figure and how both are estimated underneath.
+ */
 export function StatsBand() {
   const { stats } = useStats();
   return (
@@ -41,8 +45,12 @@ export function StatsBand() {
             label="Successful Trades"
             testId="stat-successful-trades"
           />
-          <Stat value={CO2_SAVED_LABEL} label="CO2 Saved" testId="stat-co2-saved" />
+          <Stat value={stats && formatMass(stats.co2SavedKg)} label="CO2 Saved" testId="stat-co2-saved" />
         </div>
+        <p className="mt-10 text-center text-sm text-primary-foreground/80" data-testid="text-swap-impact">
+          {stats ? `${formatMass(stats.landfillSavedKg)} of fashion kept out of landfill. ` : null}
+          Estimated per swapped item: {impactFactorsText()}.
+        </p>
       </PageContainer>
     </section>
   );
