@@ -47,7 +47,7 @@ export function StatsBand() {
           />
           <Stat value={stats && formatMass(stats.co2SavedKg)} label="CO2 Saved" testId="stat-co2-saved" />
         </div>
-        <p className="mt-10 text-center text-sm text-primary-foreground/80" data-testid="text-swap-impact">
+        <p className="mt-10 text-center text-sm text-primary-foreground" data-testid="text-swap-impact">
           {stats ? `${formatMass(stats.landfillSavedKg)} of fashion kept out of landfill. ` : null}
           Estimated per swapped item: {impactFactorsText()}.
         </p>
