@@ -14,7 +14,7 @@ import {
   uniqueWord,
   WAIT_MS,
 } from './support/journeys';
-import { expectNewToast, openUserMenu } from './support/ui';
+import { openUserMenu } from './support/ui';
 
 /**
  * Real-time chat between two members about an item (docs/product.md § Chat, § Notifications). Member A (one browser) writes to member B (another browser)
@@ -99,18 +99,18 @@ describe('two members chat about an item in real time', () => {
     });
   });
 
-  it('a visitor clicking Message on a card is asked to log in', async () => {
+  it('a visitor clicking Message on a card is asked to sign in, and told what for', async () => {
     const { page: visitor } = await openBrowser();
     await visitor.goto(`/browse?search=${encodeURIComponent(item.title.split(' ')[0] ?? '')}`);
     const card = visitor.getByTestId(`card-item-${item.id}`);
     await shown(card);
     const message = card.getByTestId(`button-message-${item.id}`);
     await shown(message);
-    await expectNewToast(
-      visitor,
-      () => message.click(),
-      'Authentication Required',
-      'Please log in to start a conversation',
+    await message.click();
+    const auth = visitor.getByTestId('dialog-auth');
+    await shown(auth);
+    expect(await textOf(auth.getByTestId('text-auth-reason'))).toBe(
+      'Sign in to message members about their items and agree on your swaps.',
     );
     expect(await visitor.getByTestId('dialog-chat').count()).toBe(0);
     const conversations = await visitor.request.get('/api/conversations');

@@ -150,12 +150,14 @@ describe('trust and safety', () => {
     const { page } = alice;
     await page.goto(`/profile?user=${b.id}`);
     await visible(page.getByTestId('button-report-member'));
-    await expect.poll(() => page.getByTestId('text-profile-name').textContent()).toBe(b.firstName);
+    // Public profiles name a member by first name and last initial.
+    const publicName = `${b.firstName} S.`;
+    await expect.poll(() => page.getByTestId('text-profile-name').textContent()).toBe(publicName);
     await expectToast(
       page,
       () => page.getByTestId('button-block-member').click(),
       'Member blocked',
-      `${b.firstName} can no longer message you or send you trade requests.`,
+      `${publicName} can no longer message you or send you trade requests.`,
     );
     await visible(page.getByText('You blocked this member'));
     await visible(page.getByTestId('button-unblock-member'));
