@@ -57,7 +57,7 @@ describe('a member lists, edits and deletes an item', () => {
     await choose(page, page.getByTestId('select-item-gender'), 'Women');
     await choose(page, page.getByTestId('select-item-condition'), 'Like New');
     await page.locator('#item-brand').fill('Arket');
-    await page.locator('#item-size').fill('M');
+    await page.locator('#item-size').selectOption('M');
     await page.locator('#item-value').fill('42.50');
 
     await expectToastFrom(
