@@ -167,7 +167,9 @@ describe.each([
       estimatedValue: 1000,
     });
     await pageA.goto(`/profile?user=${carl.id}`);
-    await shown(pageA.getByTestId('text-trading-record-new'));
+    // A member with no trade and no review yet: the profile says 'New member' instead of figures.
+    await shown(pageA.getByTestId('text-profile-new-member'));
+    expect(await pageA.getByTestId('trading-record').count()).toBe(0);
     expect(ben.id).toBeTruthy();
   });
 });
