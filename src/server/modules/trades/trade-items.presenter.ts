@@ -65,12 +65,7 @@ export function presentTradeItems(
   const agreed = (id: string) => sides.terms.get(id) ?? dealTerms(item(id));
   const requestedItems = sides.requested.map((id) => summarize(item(id), agreed(id)));
   const offeredItems = sides.offered.map((id) => summarize(item(id), agreed(id)));
-  const [firstRequested, firstOffered] = [sides.requested[0] as string, sides.offered[0] as string];
-  const liveRequested = dealTerms(item(firstRequested));
-  const liveOffered = dealTerms(item(firstOffered));
   const pending = trade.status === 'pending';
-  const requestedItemChanges = pending ? diffTerms(agreed(firstRequested), liveRequested) : [];
-  const offeredItemChanges = pending ? diffTerms(agreed(firstOffered), liveOffered) : [];
   const itemChanges = !pending
     ? []
     : (['requested', 'offered'] as const).flatMap((side) =>
@@ -81,15 +76,19 @@ export function presentTradeItems(
           return [{ side, item: summarize(item(id), agreed(id)), now: summarize(item(id), now), changes }];
         }),
       );
+  // The single-item fields read the first item of each side out of the same list.
+  const changeOf = (id: string | undefined) => itemChanges.find((entry) => entry.item.id === id);
+  const requestedFirst = changeOf(sides.requested[0]);
+  const offeredFirst = changeOf(sides.offered[0]);
   return {
     requestedItem: requestedItems[0] as TradeItemSummary,
     offeredItem: offeredItems[0] as TradeItemSummary,
     requestedItems,
     offeredItems,
-    requestedItemChanges,
-    offeredItemChanges,
-    requestedItemNow: requestedItemChanges.length > 0 ? summarize(item(firstRequested), liveRequested) : null,
-    offeredItemNow: offeredItemChanges.length > 0 ? summarize(item(firstOffered), liveOffered) : null,
+    requestedItemChanges: requestedFirst?.changes ?? [],
+    offeredItemChanges: offeredFirst?.changes ?? [],
+    requestedItemNow: requestedFirst?.now ?? null,
+    offeredItemNow: offeredFirst?.now ?? null,
     itemChanges,
     termsVersion: termsVersion(
       sides.requested.map((id) => dealTerms(item(id))),
