@@ -7,6 +7,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LOCALES } from './src/common/domain/locales';
+import { catalogueJson } from './src/server/lib/catalogues';
 
 const alias = {
   '@common': fileURLToPath(new URL('./src/common', import.meta.url)),
@@ -54,6 +56,30 @@ function precompress(): Plugin {
 }
 
 /**
+ * Each language's texts as one file, /i18n/<language>.json: what the client loads when the member
+ * switches language, and what the offline copy of the app reads (the server otherwise writes the
+ * page's language into index.html itself, src/server/lib/client-page.ts).
+ */
+function catalogues(): Plugin {
+  return {
+    name: 'threadswap:catalogues',
+    generateBundle() {
+      for (const locale of LOCALES) {
+        this.emitFile({ type: 'asset', fileName: `i18n/${locale}.json`, source: catalogueJson(locale) });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const locale = /^\/i18n\/(\w+)\.json$/.exec(request.url ?? '')?.[1];
+        if (!locale || !(LOCALES as readonly string[]).includes(locale)) return next();
+        response.setHeader('content-type', 'application/json; charset=utf-8');
+        response.end(catalogueJson(locale));
+      });
+    },
+  };
+}
+
+/**
  * The installable web app: a manifest with the app icons (scripts/make-app-icons.ts) and a service
  * worker (Workbox, generated at build time). It precaches only the shell (index.html and the first
  * bundle), so any page opens offline and the app says "You are offline" instead of the browser's
@@ -83,7 +109,7 @@ function installableApp() {
       ],
     },
     workbox: {
-      globPatterns: ['index.html', 'assets/index-*.{js,css}', 'favicon.svg', 'icons/*.png'],
+      globPatterns: ['index.html', 'assets/index-*.{js,css}', 'favicon.svg', 'icons/*.png', 'i18n/*.json'],
       navigateFallback: '/index.html',
       navigateFallbackDenylist: [/^\/(api|images|ws|dev|assets)(\/|$)/, /^\/(healthz|readyz)$/],
       cleanupOutdatedCaches: true,
@@ -106,7 +132,7 @@ function installableApp() {
 export default defineConfig({
   root: 'src/client',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), tailwindcss(), installableApp(), precompress()],
+  plugins: [react(), tailwindcss(), catalogues(), installableApp(), precompress()],
   resolve: { alias },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),

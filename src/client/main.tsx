@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/routes';
+import { startI18n } from './i18n';
 import { prefetchAuthStatus } from './lib/session';
 import { queryClient } from './lib/query-client';
 import './index.css';
@@ -26,6 +27,6 @@ prefetchAuthStatus(queryClient);
 // On a page in a chunk of its own, the first render waits for that chunk (index.html shows the
 // top of the navigation bar meanwhile); a chunk that fails to load is left to the page's error
 // boundary.
+// The page's catalogue loads beside it: the first render is in the page's language.
 const page = preloadPage(window.location.pathname);
-if (page) page.then(render, render);
-else render();
+Promise.all([startI18n(), page]).then(render, render);

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -24,7 +23,8 @@ import { installErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logging';
 import { createMailer } from './lib/mail';
 import { installOriginGuard } from './lib/origin-guard';
-import { withPageMeta } from './lib/page-meta';
+import { loadCatalogues } from './lib/catalogues';
+import { sendClientPage } from './lib/client-page';
 import { itemPageMeta } from './modules/items/item-page-meta';
 import { installTextGuard } from './lib/text-guard';
 import { installCachePolicy } from './lib/cache-policy';
@@ -285,6 +285,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
   const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);
   if (serveClient) {
+    // A broken text file stops the server now, not on the first page served.
+    loadCatalogues();
     // Every API route is in by now; what is registered from here on is the built client's files.
     app.addHook('onRoute', (route) => {
       route.config = { auth: 'public', ...route.config };
@@ -312,13 +314,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       request.url.split('?')[0] ?? '',
     );
     if (serveClient && !notAPage && (request.method === 'GET' || request.method === 'HEAD')) {
-      reply.header('cache-control', 'no-cache');
       const url = new URL(request.url, 'http://localhost');
       const highlight = url.pathname === '/browse' ? url.searchParams.get('highlight') : null;
       const meta = highlight ? await itemPageMeta(services, highlight) : undefined;
-      if (!meta) return reply.sendFile('index.html');
-      const html = await readFile(`${clientDir}/index.html`, 'utf8');
-      return reply.type('text/html; charset=utf-8').send(withPageMeta(html, meta));
+      return sendClientPage(request, reply, clientDir, meta);
     }
     return reply.status(404).send({ message: 'Not found' });
   });

@@ -248,6 +248,10 @@ const rows: Record<string, Row> = {
       body: { until: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) },
     }),
   },
+  'PUT /api/users/locale': {
+    expect: { visitor: 401, other: 200, owner: 200 },
+    request: () => ({ url: '/api/users/locale', body: { locale: 'fr' } }),
+  },
   'DELETE /api/users/holiday': {
     expect: { visitor: 401, other: 200, owner: 200 },
     request: () => ({ url: '/api/users/holiday' }),

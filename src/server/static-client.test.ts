@@ -1,9 +1,10 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppInstance, buildApp } from './app';
+import { withLanguage } from './lib/client-page';
 import { testConfig } from './test-support/test-app';
 import { openTestDatabase } from './test-support/test-database';
 
@@ -11,7 +12,7 @@ import { openTestDatabase } from './test-support/test-database';
 describe('serving the built client', () => {
   const dir = mkdtempSync(join(tmpdir(), 'threadswap-client-'));
   const script = 'export const answer = 42;\n'.repeat(50);
-  const html = '<!doctype html><html><body><div id="root"></div></body></html>';
+  const html = '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>';
   let app: AppInstance;
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
 
@@ -58,10 +59,44 @@ describe('serving the built client', () => {
   it('answers a page path with index.html, compressed too', async () => {
     const page = await app.inject({ method: 'GET', url: '/browse', headers: { 'accept-encoding': 'br' } });
     expect(page.statusCode).toBe(200);
-    expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    // The page depends on the reader's language: revalidated every time, never shared across it.
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.vary).toContain('Accept-Language');
     expect(page.headers['content-encoding']).toBe('br');
     const plain = await app.inject({ method: 'GET', url: '/browse' });
-    expect(plain.body).toBe(html);
+    expect(plain.body).toBe(withLanguage(html, 'en'));
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("starts the page in the browser's language, with that language's texts written in", async () => {
+    const french = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' } });
+    expect(french.body).toContain('<html lang="fr">');
+    expect(french.body).toContain('<script type="application/json" id="i18n-catalogue" data-locale="fr">');
+    expect(french.body).toContain('"cancel":"Annuler"');
+    const english = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('"cancel":"Cancel"');
+  });
+
+  it('prefers the lang cookie of the footer picker to Accept-Language', async () => {
+    const page = await app.inject({
+      method: 'GET',
+      url: '/browse',
+      headers: { 'accept-language': 'en-US', cookie: 'lang=fr' },
+    });
+    expect(page.body).toContain('<html lang="fr">');
+  });
+
+  it('serves English for a hostile or unknown language choice', async () => {
+    for (const headers of [
+      { 'accept-language': `${'x'.repeat(100_000)},fr;q=abc` },
+      { cookie: 'lang=%00%3Cscript%3E' },
+      { 'accept-language': '*;q=1, fr;q=0' },
+    ]) {
+      const page = await app.inject({ method: 'GET', url: '/', headers });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<html lang="en">');
+    }
   });
 
   it('answers a missing asset with 404, not the page', async () => {

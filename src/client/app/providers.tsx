@@ -6,6 +6,7 @@ import { ChatProvider } from '@client/features/chat';
 import { BarterActionsProvider } from '@client/features/trades';
 import { MatchingActionsProvider } from '@client/features/matching';
 import { WishlistActionsProvider } from '@client/features/wishlist';
+import { LocaleFromAccount } from '@client/i18n/language-select';
 import { queryClient } from '@client/lib/query-client';
 import { LiveRefresh } from './use-live-refresh';
 
@@ -24,6 +25,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
             <BarterActionsProvider>
               <ChatProvider>
                 <LiveRefresh />
+                <LocaleFromAccount />
                 {children}
               </ChatProvider>
             </BarterActionsProvider>

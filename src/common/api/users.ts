@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../domain/locales';
 import { PROFILE_CATEGORIES } from '../domain/taxonomy';
 import { MAX_BIO_LENGTH, MAX_LOCATION_LENGTH, MAX_NAME_LENGTH } from '../domain/limits';
 import { text } from './common';
@@ -26,8 +27,16 @@ export const user = z.object({
   holidayUntil: z.string().nullable().optional(),
   /** Only on the member's own record: the welcome flow after registering is still to be shown. */
   onboardingPending: z.boolean().optional(),
+  /** Only on the member's own record: the language they chose, or null when the browser decides. */
+  locale: z.enum(LOCALES).nullable().optional(),
 });
 export type User = z.infer<typeof user>;
+
+/** `PUT /api/users/locale`: the member's language for pages, emails and notifications. */
+export const localeInput = z.object({
+  locale: z.enum(LOCALES, { message: `Language must be one of: ${LOCALES.join(', ')}` }),
+});
+export type LocaleInput = z.infer<typeof localeInput>;
 
 /** The public face of a member, shown beside their items, trades and reviews. */
 export const userSummary = z.object({

@@ -88,6 +88,11 @@ export const users = pgTable(
      * location, a first listing), so that it shows once. Members from before it existed never see it.
      */
     onboardingPending: boolean('onboarding_pending').notNull().default(false),
+    /**
+     * The language the member chose ('en' or 'fr'); null until they choose, when the browser's
+     * Accept-Language decides. Their pages, emails and notifications are in it.
+     */
+    locale: text('locale'),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),

@@ -1,40 +1,43 @@
 import { Leaf } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { BrandMark } from '@client/components/layout/brand-mark';
 import { PageContainer } from '@client/components/layout/page-container';
+import { LanguageSelect } from '@client/i18n/language-select';
 
 /** Every footer entry goes somewhere real: a page of the app or a section of one. */
 const FOOTER_COLUMNS = [
   {
-    title: 'Marketplace',
+    key: 'marketplace',
     entries: [
-      { label: 'Browse Items', href: '/browse' },
-      { label: 'Categories', href: '/categories' },
-      { label: 'Trending', href: '/browse?sortBy=popular' },
-      { label: 'Social Trading', href: '/social' },
+      { key: 'browse-items', href: '/browse' },
+      { key: 'categories', href: '/categories' },
+      { key: 'trending', href: '/browse?sortBy=popular' },
+      { key: 'social-trading', href: '/social' },
     ],
   },
   {
-    title: 'Support',
+    key: 'support',
     entries: [
-      { label: 'How It Works', href: '/how-it-works' },
-      { label: 'Help', href: '/help' },
-      { label: 'Safety Tips', href: '/help#safety' },
-      { label: 'Shipping Guide', href: '/help#shipping' },
+      { key: 'how-it-works', href: '/how-it-works' },
+      { key: 'help', href: '/help' },
+      { key: 'safety-tips', href: '/help#safety' },
+      { key: 'shipping-guide', href: '/help#shipping' },
     ],
   },
   {
-    title: 'Company',
+    key: 'company',
     entries: [
-      { label: 'About', href: '/about' },
-      { label: 'Terms', href: '/terms' },
-      { label: 'Privacy', href: '/privacy' },
-      { label: 'Accessibility', href: '/accessibility' },
+      { key: 'about', href: '/about' },
+      { key: 'terms', href: '/terms' },
+      { key: 'privacy', href: '/privacy' },
+      { key: 'accessibility', href: '/accessibility' },
     ],
   },
 ] as const;
 
 export function SiteFooter() {
+  const { t } = useTranslation('layout');
   return (
     <footer className="border-t bg-muted/60">
       <PageContainer className="py-12">
@@ -45,26 +48,27 @@ export function SiteFooter() {
               Threadswap
             </p>
             <p className="max-w-xs text-sm text-muted-foreground">
-              Swap pre-loved clothing, shoes and accessories item for item. No money, no fees, just great
-              style finding a new home.
+              {t('footer.tagline')}
             </p>
             <p className="inline-flex items-center gap-1.5 text-sm font-medium text-primary">
               <Leaf className="size-4" aria-hidden="true" />
-              Every swap keeps fashion out of landfill.
+              {t('footer.landfill')}
             </p>
           </div>
           {FOOTER_COLUMNS.map((column) => (
-            <div key={column.title} className="space-y-3">
-              <h2 className="text-sm font-semibold tracking-wide uppercase">{column.title}</h2>
+            <div key={column.key} className="space-y-3">
+              <h2 className="text-sm font-semibold tracking-wide uppercase">
+                {t(`footer.columns.${column.key}`)}
+              </h2>
               <ul className="space-y-2 text-sm text-muted-foreground">
                 {column.entries.map((entry) => (
                   <li key={entry.href}>
                     <Link
                       href={entry.href}
                       className="rounded-sm hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                      data-testid={`link-footer-${entry.label.toLowerCase().replaceAll(' ', '-')}`}
+                      data-testid={`link-footer-${entry.key}`}
                     >
-                      {entry.label}
+                      {t(`footer.links.${entry.key}`)}
                     </Link>
                   </li>
                 ))}
@@ -73,8 +77,9 @@ export function SiteFooter() {
           ))}
         </div>
         <div className="mt-10 flex flex-col gap-2 border-t pt-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
-          <p>© {new Date().getFullYear()} Threadswap. All rights reserved.</p>
-          <p>Trade fashion, not money.</p>
+          <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+          <LanguageSelect />
+          <p>{t('footer.motto')}</p>
         </div>
       </PageContainer>
     </footer>

@@ -1,5 +1,6 @@
 import type { User, UserSummary } from '../../../common/api/users';
 import { isAway } from '../../../common/domain/holiday';
+import { toLocale } from '../../../common/domain/locales';
 import type { users } from '../../db/schema';
 
 type UserRow = typeof users.$inferSelect;
@@ -19,6 +20,7 @@ export function presentUser(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
     holidayUntil: isAway(row.holidayUntil) ? (row.holidayUntil?.toISOString() ?? null) : null,
     onboardingPending: row.onboardingPending,
+    locale: toLocale(row.locale),
   };
 }
 

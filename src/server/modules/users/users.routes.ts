@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emptyBody, userIdParam } from '../../../common/api/common';
 import {
   holidayInput,
+  localeInput,
   preferencesInput,
   profileInput,
   publicProfile as publicProfileSchema,
@@ -14,6 +15,7 @@ import { endHoliday, startHoliday } from './holiday.service';
 import { publicProfile } from './public-profile.query';
 import {
   finishOnboarding,
+  setLocale,
   removeProfilePhoto,
   setProfilePhoto,
   updatePreferences,
@@ -87,6 +89,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: emptyBody, response: { 200: userSchema } },
     },
     async (request) => endHoliday(app.services, request.member.id),
+  );
+
+  // The member's language: their pages, emails and notifications follow it. Nothing the marketplace shows.
+  app.put(
+    '/api/users/locale',
+    {
+      config: { auth: 'member', memberLimit: 'profileChange', ...KEEPS_MARKETPLACE },
+      schema: { body: localeInput, response: { 200: userSchema } },
+    },
+    async (request) => setLocale(ctx, request.member.id, request.body.locale),
   );
 
   // The welcome flow after registering, finished or skipped: nothing the marketplace shows.

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PreferencesInput, ProfileInput } from '../../../common/api/users';
+import type { Locale } from '../../../common/domain/locales';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
@@ -61,4 +62,9 @@ export function removeProfilePhoto(ctx: ServiceContext, memberId: string) {
 /** The member finished or skipped the welcome flow: it does not show again (docs/product.md, Onboarding). */
 export function finishOnboarding(ctx: ServiceContext, memberId: string) {
   return saveChanges(ctx, memberId, { onboardingPending: false });
+}
+
+/** The member's language ('en' or 'fr', checked by the contract). */
+export function setLocale(ctx: ServiceContext, memberId: string, locale: Locale) {
+  return saveChanges(ctx, memberId, { locale });
 }
