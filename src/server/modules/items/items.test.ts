@@ -198,6 +198,9 @@ describe('GET /api/stats', () => {
       totalUsers: 2,
       totalItems: 1,
       totalTrades: 0,
+      // No completed swap yet: nothing saved (common/domain/swap-impact.ts).
+      co2SavedKg: 0,
+      landfillSavedKg: 0,
     });
   });
 });
