@@ -1,4 +1,5 @@
-import { MAX_SAVED_SEARCHES, type SavedSearch } from '@common/api/saved-searches';
+import type { SavedSearch } from '@common/api/saved-searches';
+import { MAX_SAVED_SEARCHES } from '@common/domain/limits';
 import { BellPlus, Compass } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';

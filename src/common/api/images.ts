@@ -1,13 +1,6 @@
 import { z } from 'zod';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const ACCEPTED_IMAGE_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/avif',
-  'image/gif',
-] as const;
+export { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../domain/limits';
 export const IMAGE_URL_PATTERN = /^\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const uploadedImage = z.object({ id: z.string(), url: z.string() });

@@ -3,9 +3,9 @@ import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from '../domain/unsafe-text';
 import { text } from './common';
 import { type ItemListQuery, itemListQuery } from './items';
 
-/** How many searches one member may keep (docs/decisions/009-saved-searches.md). */
-export const MAX_SAVED_SEARCHES = 30;
-export const MAX_SAVED_SEARCH_NAME = 60;
+import { MAX_SAVED_SEARCH_NAME } from '../domain/limits';
+
+export { MAX_SAVED_SEARCH_NAME, MAX_SAVED_SEARCHES } from '../domain/limits';
 /** Far above any Browse URL (every filter at its longest stays under 1,500 characters). */
 export const MAX_SAVED_QUERY_LENGTH = 2000;
 

@@ -31,3 +31,17 @@ export const MAX_NAME_LENGTH = 80;
 export const MAX_EMAIL_LENGTH = 254;
 /** The marketplace search text. */
 export const MAX_SEARCH_LENGTH = 200;
+
+/** How many searches one member may keep (docs/decisions/009-saved-searches.md), and their names' length. */
+export const MAX_SAVED_SEARCHES = 30;
+export const MAX_SAVED_SEARCH_NAME = 60;
+
+/** Photo uploads: the largest file and the types accepted (items, avatars, chat, disputes). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const ACCEPTED_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+] as const;

@@ -1,4 +1,4 @@
-import { MAX_SAVED_SEARCH_NAME } from '@common/api/saved-searches';
+import { MAX_SAVED_SEARCH_NAME } from '@common/domain/limits';
 import { type ItemFilterState, itemFiltersToParams } from '@common/domain/item-filters';
 import { defaultSearchName } from '@common/domain/saved-search-display';
 import { BellPlus } from 'lucide-react';

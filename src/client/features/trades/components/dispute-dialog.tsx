@@ -1,4 +1,4 @@
-import { ACCEPTED_IMAGE_TYPES } from '@common/api/images';
+import { ACCEPTED_IMAGE_TYPES } from '@common/domain/limits';
 import { imageUrl } from '@common/domain/image-url';
 import {
   DISPUTE_REASON_LABELS,

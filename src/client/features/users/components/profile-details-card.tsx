@@ -1,4 +1,4 @@
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@common/api/images';
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@common/domain/limits';
 import type { User } from '@common/api/users';
 import { MAX_LOCATION_LENGTH, MAX_NAME_LENGTH } from '@common/domain/limits';
 import { Camera, LoaderCircle, Save, Trash2 } from 'lucide-react';
