@@ -48,6 +48,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
+import { registerTrendingSweep } from './modules/items/trending';
 import { itemsRoutes } from './modules/items/items.routes';
 import { installMarketplaceCache } from './modules/items/marketplace-cache';
 import { registerMatchingListeners } from './modules/matching/matching.listeners';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const sweep = createSweep({ pool: options.database.pool, log: app.log });
   registerTradesSweep(sweep, services, options.config.tradeTimers);
   registerImagesSweep(sweep, services);
+  registerTrendingSweep(sweep, services);
   registerRingsSweep(sweep, services, options.config.tradeTimers);
   registerNotificationsSweep(sweep, services);
   app.decorate('sweep', sweep);

@@ -256,6 +256,11 @@ const rows: Record<string, Row> = {
     expect: { visitor: 401, other: 200, owner: 200 },
     request: () => ({ url: '/api/users/holiday' }),
   },
+  'POST /api/items/:id/view': {
+    // Any member may count a view of an item (the owner's own views are not counted, but allowed).
+    expect: { visitor: 401, other: 204, owner: 204 },
+    request: (w) => ({ url: `/api/items/${w.itemId}/view` }),
+  },
   'GET /api/items/:id/similar': {
     expect: publicRead,
     request: (w) => ({ url: `/api/items/${w.itemId}/similar` }),

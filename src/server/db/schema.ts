@@ -18,6 +18,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -270,6 +271,11 @@ export const items = pgTable(
       .notNull()
       .default('available'),
     favoriteCount: integer('favorite_count').notNull().default(0),
+    /**
+     * The 'trending' order: members' views (one per member a day) and 3 per favourite, over the
+     * last 7 days. Raised as they happen, recomputed by the sweep as days fall out (items/trending.ts).
+     */
+    trendingScore: integer('trending_score').notNull().default(0),
     /** The owner swaps this item one-for-one only: the ring engine never puts it in a ring. */
     directSwapsOnly: boolean('direct_swaps_only').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -302,6 +308,13 @@ export const items = pgTable(
     index('items_active_condition_idx')
       .on(t.conditionRank.desc().nullsFirst(), t.createdAt.desc().nullsFirst())
       .where(sql`${t.isActive}`),
+    index('items_active_trending_idx')
+      .on(t.trendingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst())
+      .where(sql`${t.isActive}`),
+    // The few items with a score, which the sweep recomputes (every other item stays at 0).
+    index('items_trending_scored_idx')
+      .on(t.id)
+      .where(sql`${t.trendingScore} > 0`),
     index('items_active_popular_idx')
       .on(t.favoriteCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst())
       .where(sql`${t.isActive}`),
@@ -360,6 +373,27 @@ export const favorites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('favorites_item_idx').on(t.itemId)],
+);
+
+/**
+ * Who viewed which item on which day (UTC): one row per member, item and day, so that opening an item
+ * again the same day counts once. Kept 8 days, for the 'trending' order (items/trending.ts).
+ */
+export const itemViews = pgTable(
+  'item_views',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    viewerId: uuid('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.viewerId, t.day] }),
+    index('item_views_day_idx').on(t.day, t.itemId),
+  ],
 );
 
 /** Barter requests and the trades they become; their states and transitions are in common/domain/trade-state.ts. */

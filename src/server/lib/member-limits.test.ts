@@ -64,6 +64,7 @@ const actions: Record<
   profileChange: (member) => member.patch('/api/users/profile', { firstName: 'Renamed' }),
   holiday: (member) => member.delete('/api/users/holiday'),
   emailPreferences: (member) => member.put('/api/notifications/preferences', { digest: false }),
+  itemView: (member) => member.post(`/api/items/${unknown}/view`),
   shipment: (member) =>
     member.post(`/api/trade-requests/${unknown}/shipment`, {
       carrier: 'dhl',

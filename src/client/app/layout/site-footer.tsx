@@ -12,7 +12,7 @@ const FOOTER_COLUMNS = [
     entries: [
       { key: 'browse-items', href: '/browse' },
       { key: 'categories', href: '/categories' },
-      { key: 'trending', href: '/browse?sortBy=popular' },
+      { key: 'trending', href: '/browse?sortBy=trending' },
       { key: 'social-trading', href: '/social' },
     ],
   },

@@ -4,6 +4,7 @@ import { favorites, items, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { itemColumns, presentItem } from '../items/items.presenter';
+import { favouriteAdded, favouriteRemoved } from '../items/trending';
 
 export async function listFavorites(ctx: ServiceContext, memberId: string): Promise<Favorite[]> {
   const rows = await ctx.db
@@ -41,7 +42,7 @@ export async function addFavorite(ctx: ServiceContext, memberId: string, itemId:
       added = true;
       await tx
         .update(items)
-        .set({ favoriteCount: sql`${items.favoriteCount} + 1` })
+        .set({ favoriteCount: sql`${items.favoriteCount} + 1`, trendingScore: favouriteAdded })
         .where(eq(items.id, itemId));
     }
     const [row] = await tx
@@ -61,10 +62,14 @@ export async function removeFavorite(ctx: ServiceContext, memberId: string, item
       .delete(favorites)
       .where(and(eq(favorites.userId, memberId), eq(favorites.itemId, itemId)))
       .returning();
-    if (removed.length > 0) {
+    const [gone] = removed;
+    if (gone) {
       await tx
         .update(items)
-        .set({ favoriteCount: sql`greatest(${items.favoriteCount} - 1, 0)` })
+        .set({
+          favoriteCount: sql`greatest(${items.favoriteCount} - 1, 0)`,
+          trendingScore: favouriteRemoved(gone.createdAt),
+        })
         .where(eq(items.id, itemId));
     }
   });

@@ -114,6 +114,8 @@ export function marketplaceOrder(
       return [desc(items.conditionRank), desc(items.createdAt)];
     case 'popular':
       return [desc(items.favoriteCount), desc(items.createdAt)];
+    case 'trending':
+      return [desc(items.trendingScore), desc(items.createdAt)];
     case 'rating':
       return [sql`${users.ratingAverage} desc nulls last`, desc(items.createdAt)];
     case 'alphabetical':

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emptyQuery, idParam } from '../../../common/api/common';
+import { emptyBody, emptyQuery, idParam } from '../../../common/api/common';
 import {
   item,
   itemDetail,
@@ -22,7 +22,9 @@ import {
   listUserItems,
   updateItem,
 } from './items.service';
+import { KEEPS_MARKETPLACE } from './marketplace-cache';
 import { similarItems } from './similar.service';
+import { recordView } from './trending';
 
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
@@ -66,6 +68,19 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/items/:id/similar',
     { config: { auth: 'public' }, schema: { params: idParam, response: { 200: similarItemsSchema } } },
     async (request) => similarItems(ctx, (await currentUser(request))?.id, request.params.id),
+  );
+
+  // A member opened the item: counts toward the 'trending' order (trending.ts), once a day.
+  app.post(
+    '/api/items/:id/view',
+    {
+      config: { auth: 'member', memberLimit: 'itemView', ...KEEPS_MARKETPLACE },
+      schema: { params: idParam, body: emptyBody },
+    },
+    async (request, reply) => {
+      await recordView(ctx, request.member.id, request.params.id);
+      return reply.status(204).send();
+    },
   );
 
   app.post(
