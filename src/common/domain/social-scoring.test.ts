@@ -39,10 +39,18 @@ describe('styleCompatibility', () => {
 });
 
 describe('scores', () => {
-  it('caps trading potential at six matching items', () => {
+  it('rates trading potential by wants in both directions, so that members differ', () => {
     expect(tradingPotential(0, 0)).toBe(0);
-    expect(tradingPotential(2, 1)).toBe(0.5);
-    expect(tradingPotential(10, 3)).toBe(1);
+    expect(tradingPotential(4, 5)).toBe(0.64);
+    expect(tradingPotential(1, 6)).toBe(0.33);
+    expect(tradingPotential(0, 5)).toBe(0.1);
+    // Wants both ways weigh more than the same number one way.
+    expect(tradingPotential(3, 3)).toBeGreaterThan(tradingPotential(6, 0));
+    // More items wanted never lowers it, and it stays below 1.
+    expect(tradingPotential(5, 5)).toBeGreaterThan(tradingPotential(4, 5));
+    expect(tradingPotential(40, 40)).toBeLessThanOrEqual(1);
+    const demoPairs = [[4, 5], [1, 6], [3, 5], [5, 2], [2, 5], [5, 1]] as const;
+    expect(new Set(demoPairs.map(([a, b]) => tradingPotential(a, b))).size).toBeGreaterThanOrEqual(5);
   });
   it('combines style, trading and mutual friends', () => {
     expect(recommendationScore(1, 1, 3)).toBe(1);

@@ -39,9 +39,19 @@ export function styleCompatibility(me: StyleProfile, them: StyleProfile): StyleM
   return { score: round2(score), sharedCategories, sharedBrands, sharedSizeCategories };
 }
 
-/** Items of theirs that I want plus items of mine they want; six or more is full potential. */
+/** How much n matching items are worth to one side: each adds less than the one before (1 − e^(−n/3)). */
+const wantCurve = (count: number) => 1 - Math.exp(-Math.max(0, count) / 3);
+
+/**
+ * How likely two members are to swap: a swap needs wants both ways, so three quarters of it is the
+ * product of both sides' curves and a quarter their average (a one-sided interest still counts a
+ * little, for rings). 4 and 5 matching items give 0.64, 1 and 6 give 0.33, 0 and 5 give 0.1; it
+ * approaches 1 only with many items wanted in both directions, so members differ.
+ */
 export function tradingPotential(theirsForMe: number, mineForThem: number): number {
-  return round2(Math.min(1, (theirsForMe + mineForThem) / 6));
+  const theirs = wantCurve(theirsForMe);
+  const mine = wantCurve(mineForThem);
+  return round2(0.75 * theirs * mine + 0.25 * ((theirs + mine) / 2));
 }
 
 export function recommendationScore(style: number, trading: number, mutualFriends: number): number {
