@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import {
   EmailLinkCard,
@@ -10,10 +11,11 @@ const useToken = () => new URLSearchParams(useSearch()).get('token') ?? '';
 
 /** "Forgot password?" from the sign-in dialog: ask for a reset link by email. */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
   return (
     <EmailLinkCard
-      title="Forgot your password?"
-      description="Enter the email of your account and we will send you a link to choose a new password."
+      title={t('pages.forgotTitle')}
+      description={t('pages.forgotDescription')}
       testId="page-forgot-password"
     >
       <ForgotPasswordForm />
@@ -23,10 +25,11 @@ export function ForgotPasswordPage() {
 
 /** Where the reset email's link leads: choose a new password. */
 export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
   return (
     <EmailLinkCard
-      title="Choose a new password"
-      description="After this you are signed out on every device, and sign in with the new password."
+      title={t('pages.resetTitle')}
+      description={t('pages.resetDescription')}
       testId="page-reset-password"
     >
       <ResetPasswordForm token={useToken()} />
@@ -36,25 +39,23 @@ export function ResetPasswordPage() {
 
 /** Where the verification email's link leads. */
 export function VerifyEmailPage() {
+  const { t } = useTranslation('auth');
   return (
-    <EmailLinkCard title="Confirm your email" testId="page-verify-email">
-      <EmailTokenResult
-        token={useToken()}
-        url="/api/auth/verify-email"
-        done="Thank you: your email address is confirmed. You can now send trade requests and messages."
-      />
+    <EmailLinkCard title={t('pages.verifyTitle')} testId="page-verify-email">
+      <EmailTokenResult token={useToken()} url="/api/auth/verify-email" done={t('pages.verifyDone')} />
     </EmailLinkCard>
   );
 }
 
 /** Where the email-change confirmation's link leads. */
 export function ConfirmEmailPage() {
+  const { t } = useTranslation('auth');
   return (
-    <EmailLinkCard title="Confirm your new email" testId="page-confirm-email">
+    <EmailLinkCard title={t('pages.confirmTitle')} testId="page-confirm-email">
       <EmailTokenResult
         token={useToken()}
         url="/api/auth/email-change/confirm"
-        done="Your account now uses this email address. Sign in with it from now on."
+        done={t('pages.confirmDone')}
       />
     </EmailLinkCard>
   );

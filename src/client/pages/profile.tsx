@@ -1,5 +1,6 @@
 import { ArrowLeftRight, Heart, Package, Settings2, Star, type LucideIcon } from 'lucide-react';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { PageContainer } from '@client/components/layout/page-container';
@@ -20,12 +21,13 @@ import { useDocumentMeta } from '@client/lib/document-meta';
 const PROFILE_TABS = ['items', 'barters', 'favorites', 'reviews', 'preferences'] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];
 
-const TAB_LABELS: Record<ProfileTab, { label: string; icon: LucideIcon }> = {
-  items: { label: 'My Items', icon: Package },
-  barters: { label: 'Barter Requests', icon: ArrowLeftRight },
-  favorites: { label: 'Favorites', icon: Heart },
-  reviews: { label: 'Reviews & Ratings', icon: Star },
-  preferences: { label: 'Preferences', icon: Settings2 },
+/** Each tab's icon; its label is `users:profile.tabs.<tab>`. */
+const TAB_ICONS: Record<ProfileTab, LucideIcon> = {
+  items: Package,
+  barters: ArrowLeftRight,
+  favorites: Heart,
+  reviews: Star,
+  preferences: Settings2,
 };
 
 function isProfileTab(value: string | null): value is ProfileTab {
@@ -37,7 +39,8 @@ function isProfileTab(value: string | null): value is ProfileTab {
  * links such as /profile?tab=barters open it; ?user={id} shows another member's public profile.
  */
 export function ProfilePage() {
-  useDocumentMeta('Profile');
+  const { t } = useTranslation('users');
+  useDocumentMeta(t('profile.documentTitle'));
   const { user: sessionUser } = useAuth();
   const params = new URLSearchParams(useSearch());
   const viewedId = params.get('user');
@@ -59,6 +62,7 @@ export function ProfilePage() {
 }
 
 function OwnProfile({ tab }: { tab: ProfileTab }) {
+  const { t } = useTranslation('users');
   const [, navigate] = useLocation();
   const { user: sessionUser } = useAuth();
   // The member as stored now (bio, preferences); the session's copy shows until it arrives.
@@ -84,11 +88,11 @@ function OwnProfile({ tab }: { tab: ProfileTab }) {
       <div ref={tabsRef} className="scroll-mt-36">
         <Tabs value={tab} onValueChange={(value) => selectTab(value as ProfileTab)}>
           <TabsList
-            aria-label="Profile sections"
+            aria-label={t('profile.sections')}
             className="flex h-auto w-full flex-wrap justify-start gap-1 sm:w-auto sm:flex-nowrap"
           >
             {PROFILE_TABS.map((value) => {
-              const { label, icon: Icon } = TAB_LABELS[value];
+              const Icon = TAB_ICONS[value];
               return (
                 <TabsTrigger
                   key={value}
@@ -97,7 +101,7 @@ function OwnProfile({ tab }: { tab: ProfileTab }) {
                   data-testid={`tab-profile-${value}`}
                 >
                   <Icon aria-hidden="true" />
-                  {label}
+                  {t(`profile.tabs.${value}`)}
                 </TabsTrigger>
               );
             })}
@@ -109,9 +113,9 @@ function OwnProfile({ tab }: { tab: ProfileTab }) {
             <section aria-labelledby="barters-heading" className="grid gap-5">
               <div>
                 <h2 id="barters-heading" className="text-xl font-semibold">
-                  Barter Requests
+                  {t('profile.tabs.barters')}
                 </h2>
-                <p className="text-sm text-muted-foreground">Offers you have sent and received</p>
+                <p className="text-sm text-muted-foreground">{t('profile.bartersDescription')}</p>
               </div>
               <BarterManagement />
             </section>
@@ -122,7 +126,7 @@ function OwnProfile({ tab }: { tab: ProfileTab }) {
           <TabsContent value="reviews" className="mt-6">
             <section aria-labelledby="reviews-heading" className="grid gap-5">
               <h2 id="reviews-heading" className="text-xl font-semibold">
-                Reviews &amp; Ratings
+                {t('profile.tabs.reviews')}
               </h2>
               <ReviewsPanel userId={user.id} isOwn />
             </section>
@@ -132,7 +136,7 @@ function OwnProfile({ tab }: { tab: ProfileTab }) {
               <PreferencesForm key={authUser.data.id} user={authUser.data} />
             ) : (
               <p className="text-sm text-muted-foreground" role="status">
-                Loading your preferences...
+                {t('profile.loadingPreferences')}
               </p>
             )}
           </TabsContent>

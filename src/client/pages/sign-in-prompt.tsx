@@ -1,4 +1,5 @@
 import { BellPlus, Bookmark, LogIn, MessageCircle, Repeat, UserRound, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PageContainer } from '@client/components/layout/page-container';
 import { Button } from '@client/components/ui/button';
@@ -8,37 +9,17 @@ import { useDocumentMeta } from '@client/lib/document-meta';
 
 interface Prompt {
   icon: LucideIcon;
-  title: string;
-  text: string;
+  /** Its title and text are `auth:prompts.<key>.title` and `.text`. */
+  key: 'profile' | 'wishlist' | 'savedSearches' | 'messages' | 'rings';
 }
 
 /** What each members' page holds, told to a visitor who opened it. */
 const PROMPTS: Readonly<Record<string, Prompt>> = {
-  '/profile': {
-    icon: UserRound,
-    title: 'Sign in to see your profile',
-    text: 'Your profile keeps your listings, your barter requests, your favourites and the reviews other members left you.',
-  },
-  '/wishlist': {
-    icon: Bookmark,
-    title: 'Sign in to keep a wishlist',
-    text: "Save what you are looking for, and we'll tell you as soon as a matching item is listed.",
-  },
-  '/saved-searches': {
-    icon: BellPlus,
-    title: 'Sign in to save searches',
-    text: 'Save a Browse search, and we tell you as soon as a new listing matches it.',
-  },
-  '/messages': {
-    icon: MessageCircle,
-    title: 'Sign in to read your messages',
-    text: 'Ask owners about their items and agree on your swaps in one place.',
-  },
-  '/rings': {
-    icon: Repeat,
-    title: 'Sign in to join swap rings',
-    text: 'Tell us what you would swap for, and we find rings of members where everyone gets something they want.',
-  },
+  '/profile': { icon: UserRound, key: 'profile' },
+  '/wishlist': { icon: Bookmark, key: 'wishlist' },
+  '/saved-searches': { icon: BellPlus, key: 'savedSearches' },
+  '/messages': { icon: MessageCircle, key: 'messages' },
+  '/rings': { icon: Repeat, key: 'rings' },
 };
 
 /**
@@ -48,8 +29,9 @@ const PROMPTS: Readonly<Record<string, Prompt>> = {
 export function SignInPromptPage() {
   const [path] = useLocation();
   const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
+  const { t } = useTranslation('auth');
   const prompt = PROMPTS[path] ?? PROMPTS['/profile'];
-  useDocumentMeta(prompt?.title ?? 'Sign in');
+  useDocumentMeta(prompt ? t(`prompts.${prompt.key}.title`) : t('links.signIn'));
   if (!prompt) return null;
   const Icon = prompt.icon;
 
@@ -60,8 +42,10 @@ export function SignInPromptPage() {
           <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
             <Icon className="size-7" aria-hidden="true" />
           </span>
-          <h1 className="text-2xl font-bold tracking-tight text-balance">{prompt.title}</h1>
-          <p className="text-muted-foreground">{prompt.text}</p>
+          <h1 className="text-2xl font-bold tracking-tight text-balance">
+            {t(`prompts.${prompt.key}.title`)}
+          </h1>
+          <p className="text-muted-foreground">{t(`prompts.${prompt.key}.text`)}</p>
           <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
             <Button
               onClick={() => openAuthDialog('login')}
@@ -70,7 +54,7 @@ export function SignInPromptPage() {
               data-testid="button-prompt-sign-in"
             >
               <LogIn aria-hidden="true" />
-              Sign In
+              {t('common:actions.signIn')}
             </Button>
             <Button
               variant="outline"
@@ -79,7 +63,7 @@ export function SignInPromptPage() {
               onFocus={preloadAuthDialog}
               data-testid="button-prompt-sign-up"
             >
-              Create an account
+              {t('prompts.createAccount')}
             </Button>
           </div>
         </CardContent>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PublicProfile } from '@client/features/users';
@@ -15,7 +16,8 @@ export function VisitorProfilePage() {
 }
 
 function VisitorPublicProfile({ userId }: { userId: string }) {
-  useDocumentMeta('Member profile');
+  const { t } = useTranslation('users');
+  useDocumentMeta(t('profile.memberDocumentTitle'));
   return (
     <PageContainer className="py-8 sm:py-10">
       <PublicProfile key={userId} userId={userId} />

@@ -6,6 +6,7 @@ import type {
   RegisterInput,
 } from '@common/api/auth';
 import { useMutation } from '@tanstack/react-query';
+import { i18n } from '@client/i18n';
 import { apiRequest } from '@client/lib/api-client';
 import { MEMBER_ONLY_PATHS } from './member-only-paths';
 
@@ -17,7 +18,10 @@ function reloadPage(): void {
 export function useLoginMutation() {
   return useMutation({
     mutationFn: (input: LoginInput) => apiRequest('POST', '/api/auth/login', input),
-    meta: { errorTitle: 'Login failed', errorDescription: 'Invalid email or password' },
+    meta: {
+      errorTitle: i18n.t('auth:login.failedTitle'),
+      errorDescription: i18n.t('auth:login.failedDescription'),
+    },
   });
 }
 
@@ -34,8 +38,8 @@ export function useDemoLoginMutation() {
     mutationFn: () => apiRequest('POST', '/api/demo-login-user', {}),
     onSuccess: reloadPage,
     meta: {
-      errorTitle: 'Login Failed',
-      errorDescription: 'Failed to log in as demo user',
+      errorTitle: i18n.t('auth:login.demoFailedTitle'),
+      errorDescription: i18n.t('auth:login.demoFailedDescription'),
       fixedDescription: true,
     },
   });
@@ -55,7 +59,7 @@ export function useLogoutMutation() {
         reloadPage();
       }
     },
-    meta: { errorTitle: 'Sign out failed', fixedDescription: true },
+    meta: { errorTitle: i18n.t('auth:signOutFailed'), fixedDescription: true },
   });
 }
 
@@ -83,7 +87,7 @@ export function useEmailTokenMutation(url: '/api/auth/verify-email' | '/api/auth
 export function useResendVerificationMutation() {
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/auth/verify-email/resend'),
-    meta: { errorTitle: 'Could not send the link' },
+    meta: { errorTitle: i18n.t('auth:verifyBanner.resendFailed') },
   });
 }
 

@@ -2,6 +2,7 @@ import type { Item } from '@common/api/items';
 import type { ProfileInput, PublicProfile, User } from '@common/api/users';
 import type { PreferencesPayload } from '@common/domain/preferences-payload';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { i18n } from '@client/i18n';
 import { apiRequest } from '@client/lib/api-client';
 import { ApiError } from '@client/lib/api-error';
 import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
@@ -41,7 +42,10 @@ export function useUpdatePreferences() {
   return useMutation({
     mutationFn: async (payload: PreferencesPayload) =>
       (await (await apiRequest('PATCH', '/api/users/preferences', payload)).json()) as User,
-    meta: { errorTitle: 'Update Failed', errorDescription: 'Failed to update preferences.' },
+    meta: {
+      errorTitle: i18n.t('users:preferences.errorTitle'),
+      errorDescription: i18n.t('users:preferences.errorDescription'),
+    },
     onSuccess: (user) => {
       queryClient.setQueryData<User>([AUTH_USER_URL], user);
       void queryClient.invalidateQueries({ queryKey: [AUTH_USER_URL] });
@@ -86,7 +90,10 @@ export function useProfilePhoto() {
       if (!response.ok) throw ApiError.fromBody(response.status, response.statusText, await response.text());
       return (await response.json()) as User;
     },
-    meta: { errorTitle: 'Photo not saved', errorDescription: 'Your profile photo could not be saved.' },
+    meta: {
+      errorTitle: i18n.t('users:details.photoNotSaved'),
+      errorDescription: i18n.t('users:details.photoNotSavedDescription'),
+    },
     onSuccess: show,
   });
 }
@@ -99,11 +106,12 @@ export function useHolidayMode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (until: string | null) =>
-      (await (until === null
-        ? await apiRequest('DELETE', '/api/users/holiday')
-        : await apiRequest('PUT', '/api/users/holiday', { until })
+      (await (
+        until === null
+          ? await apiRequest('DELETE', '/api/users/holiday')
+          : await apiRequest('PUT', '/api/users/holiday', { until })
       ).json()) as User,
-    meta: { errorTitle: 'Holiday mode not changed' },
+    meta: { errorTitle: i18n.t('users:holiday.notChanged') },
     onSuccess: (user) => {
       queryClient.setQueryData<User>([AUTH_USER_URL], user);
       void invalidateItemQueries(queryClient);

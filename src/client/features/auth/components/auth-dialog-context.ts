@@ -4,12 +4,13 @@ export type AuthTab = 'login' | 'register';
 
 /**
  * Why a visitor is asked to sign in, shown at the top of the dialog: what they get (opened from
- * Barter, the heart, Message and the like). `demoNote` is a line for developers, shown only in a
- * demo (DEMO on).
+ * Barter, the heart, Message and the like). `demoNoteKey` is a line for developers, shown only in a
+ * demo (DEMO on). Both are keys of the `auth` catalogue (see SIGN_IN_REASONS), translated when
+ * the dialog shows them.
  */
 export interface AuthReason {
-  text: string;
-  demoNote?: string;
+  textKey: `reasons.${string}`;
+  demoNoteKey?: `reasons.${string}`;
 }
 
 export interface AuthDialogControls {

@@ -26,7 +26,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
   const [tab, setTab] = useState<AuthTab>('login');
-  const [externalError, setExternalError] = useState<string | null>(null);
+  const [externalError, setExternalError] = useState<ExternalSignInError | null>(null);
   const [reason, setReason] = useState<AuthReason | null>(null);
   const { isAuthenticated, isLoading } = useAuth();
   const search = useSearch();
@@ -40,7 +40,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     if (!isAuthenticated && isAuthTab(requested)) {
       setTab(requested);
       setReason(null);
-      setExternalError(isExternalError(error) ? EXTERNAL_SIGN_IN_ERRORS[error] : null);
+      setExternalError(isExternalError(error) ? error : null);
       setOpen(true);
       setEverOpened(true);
     }

@@ -1,5 +1,7 @@
 import { CircleAlert, ExternalLink } from 'lucide-react';
+import type { ExternalSignInError } from '@common/domain/external-sign-in';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   Dialog,
   DialogContent,
@@ -22,7 +24,7 @@ interface AuthDialogProps {
   tab: AuthTab;
   onTabChange: (tab: AuthTab) => void;
   /** Why the external sign-in the browser came back from failed, shown at the top; null when none did. */
-  externalError: string | null;
+  externalError: ExternalSignInError | null;
   /** What the visitor gets by signing in, when the dialog was opened from an action; null otherwise. */
   reason: AuthReason | null;
 }
@@ -70,26 +72,28 @@ function AuthDialogBody({
   reason,
   onSignedIn,
 }: Pick<AuthDialogProps, 'tab' | 'onTabChange' | 'externalError' | 'reason'> & { onSignedIn: () => void }) {
+  const { t } = useTranslation('auth');
   const [passwordShown, setPasswordShown] = useState(false);
   const external = useExternalSignIn();
   const demo = useDemoMode();
+  const signingIn = tab === 'login';
   const visibility = { shown: passwordShown, toggle: () => setPasswordShown((shown) => !shown) };
 
   return (
     <>
       <DialogHeader className="items-center sm:items-start">
         <BrandMark className="mb-1 size-10" />
-        <DialogTitle>{tab === 'login' ? 'Welcome back' : 'Join Threadswap'}</DialogTitle>
+        <DialogTitle>{signingIn ? t('dialog.loginTitle') : t('dialog.registerTitle')}</DialogTitle>
         <DialogDescription data-testid="text-auth-reason">
           {reason
-            ? reason.text
-            : tab === 'login'
-              ? 'Sign in to swap, save favourites and chat with other traders.'
-              : 'Create a free account and start swapping pre-loved fashion.'}
+            ? t(reason.textKey)
+            : signingIn
+              ? t('dialog.loginDescription')
+              : t('dialog.registerDescription')}
         </DialogDescription>
-        {demo && reason?.demoNote ? (
+        {demo && reason?.demoNoteKey ? (
           <p className="text-xs text-muted-foreground" data-testid="text-auth-demo-note">
-            {reason.demoNote}
+            {t(reason.demoNoteKey)}
           </p>
         ) : null}
       </DialogHeader>
@@ -101,17 +105,17 @@ function AuthDialogBody({
           data-testid="text-external-sign-in-error"
         >
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>{externalError}</span>
+          <span>{t(`externalErrors.${externalError}`)}</span>
         </p>
       ) : null}
 
       <Tabs value={tab} onValueChange={(value) => onTabChange(value === 'register' ? 'register' : 'login')}>
         <TabsList className="grid w-full grid-cols-2">
           <TabsTrigger value="login" data-testid="tab-login">
-            Sign In
+            {t('common:actions.signIn')}
           </TabsTrigger>
           <TabsTrigger value="register" data-testid="tab-register">
-            Sign Up
+            {t('common:actions.signUp')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="login">
@@ -126,14 +130,14 @@ function AuthDialogBody({
         <div className="grid gap-3">
           <div className="flex items-center gap-3 text-xs text-muted-foreground">
             <Separator className="flex-1" />
-            or
+            {t('dialog.or')}
             <Separator className="flex-1" />
           </div>
           {/* A full-page navigation: the provider's sign-in page, then back to the app. */}
           <Button asChild variant="outline" size="lg" className="w-full">
             <a href="/api/auth/external" data-testid="button-external-sign-in">
               <ExternalLink aria-hidden="true" />
-              Continue with {external.providerName}
+              {t('dialog.continueWith', { provider: external.providerName })}
             </a>
           </Button>
         </div>

@@ -2,6 +2,7 @@ import { MAX_EMAIL_LENGTH } from '@common/domain/limits';
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Field, type ListOfErrors } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
@@ -17,15 +18,16 @@ export function EmailField({
   registration: UseFormRegisterReturn;
   errors?: ListOfErrors;
 }) {
+  const { t } = useTranslation('auth');
   return (
-    <Field id={id} label="Email" errors={errors}>
+    <Field id={id} label={t('fields.email')} errors={errors}>
       {(fieldControl) => (
         <Input
           {...fieldControl}
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@example.com"
+          placeholder={t('fields.emailPlaceholder')}
           aria-required="true"
           maxLength={MAX_EMAIL_LENGTH}
           {...registration}

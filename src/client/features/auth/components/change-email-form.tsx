@@ -1,5 +1,6 @@
 import { LoaderCircle, Mail, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
@@ -12,6 +13,7 @@ import { PasswordInput } from './password-input';
  * notice to the current one; the email changes once the link is opened.
  */
 export function ChangeEmailForm() {
+  const { t } = useTranslation('auth');
   const id = useId();
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -34,7 +36,9 @@ export function ChangeEmailForm() {
         },
         onError: (error) =>
           setProblem(
-            error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Please try again.',
+            error instanceof ApiError && error.serverMessage
+              ? error.serverMessage
+              : t('changeEmail.tryAgain'),
           ),
       },
     );
@@ -50,14 +54,12 @@ export function ChangeEmailForm() {
     >
       <div className="space-y-1">
         <h3 id={`${id}-title`} className="font-semibold">
-          Change email
+          {t('changeEmail.title')}
         </h3>
-        <p className="text-sm text-muted-foreground">
-          We send a link to the new address; your email changes when you open it.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('changeEmail.description')}</p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <Field id={`${id}-email`} label="New email" errors={problem}>
+        <Field id={`${id}-email`} label={t('changeEmail.newEmail')} errors={problem}>
           {(control) => (
             <Input
               {...control}
@@ -70,7 +72,7 @@ export function ChangeEmailForm() {
             />
           )}
         </Field>
-        <Field id={`${id}-password`} label="Current password">
+        <Field id={`${id}-password`} label={t('changeEmail.currentPassword')}>
           {(control) => (
             <PasswordInput
               {...control}
@@ -88,8 +90,12 @@ export function ChangeEmailForm() {
         <p className="flex items-start gap-2 text-sm" role="status" data-testid="text-email-change-sent">
           <MailCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <span>
-            We sent a link to <strong className="break-all">{sentTo}</strong>. Open it within 24 hours to use
-            this address.
+            <Trans
+              i18nKey="changeEmail.sent"
+              ns="auth"
+              values={{ email: sentTo }}
+              components={{ b: <strong className="break-all" /> }}
+            />
           </span>
         </p>
       ) : null}
@@ -100,7 +106,7 @@ export function ChangeEmailForm() {
           ) : (
             <Mail aria-hidden="true" />
           )}
-          Send confirmation link
+          {t('changeEmail.submit')}
         </Button>
       </div>
     </form>

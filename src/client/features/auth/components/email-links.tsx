@@ -1,11 +1,13 @@
 import { CircleCheck, LoaderCircle, MailCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { ErrorList, Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
+import { i18n } from '@client/i18n';
 import { ApiError } from '@client/lib/api-error';
 import { refreshSession } from '@client/lib/session';
 import {
@@ -18,9 +20,7 @@ import { PasswordInput } from './password-input';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 const messageOf = (error: unknown) =>
-  error instanceof ApiError && error.serverMessage
-    ? error.serverMessage
-    : 'Something went wrong. Please try again.';
+  error instanceof ApiError && error.serverMessage ? error.serverMessage : i18n.t('common:status.error');
 
 /** The frame of the pages that emailed links open. */
 export function EmailLinkCard({
@@ -50,16 +50,18 @@ export function EmailLinkCard({
 }
 
 function SignInButton() {
+  const { t } = useTranslation('auth');
   const { openAuthDialog } = useAuthDialog();
   return (
     <Button type="button" onClick={() => openAuthDialog('login')} data-testid="button-sign-in-after-link">
-      Sign in
+      {t('links.signIn')}
     </Button>
   );
 }
 
 /** Asks for a reset link. The answer never says whether the email has an account. */
 export function ForgotPasswordForm() {
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const request = usePasswordResetRequestMutation();
@@ -67,7 +69,7 @@ export function ForgotPasswordForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) {
-      setProblem('Please enter your email address');
+      setProblem(t('links.emailRequired'));
       return;
     }
     setProblem(null);
@@ -79,22 +81,26 @@ export function ForgotPasswordForm() {
       <p className="flex items-start gap-2 text-sm" role="status" data-testid="text-reset-sent">
         <MailCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
         <span>
-          If an account uses <strong>{email.trim()}</strong>, we have sent it a link to choose a new password.
-          It works for 30 minutes. Check your spam folder if it does not arrive.
+          <Trans
+            i18nKey="links.resetSent"
+            ns="auth"
+            values={{ email: email.trim() }}
+            components={{ b: <strong /> }}
+          />
         </span>
       </p>
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Reset password">
-      <Field id="reset-email" label="Email" errors={problem}>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('links.resetFormLabel')}>
+      <Field id="reset-email" label={t('fields.email')} errors={problem}>
         {(control) => (
           <Input
             {...control}
             type="email"
             autoComplete="email"
             inputMode="email"
-            placeholder="you@example.com"
+            placeholder={t('fields.emailPlaceholder')}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             data-testid="input-reset-email"
@@ -103,7 +109,7 @@ export function ForgotPasswordForm() {
       </Field>
       <Button type="submit" disabled={request.isPending} data-testid="button-send-reset">
         {request.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-        Send reset link
+        {t('links.sendReset')}
       </Button>
     </form>
   );
@@ -111,6 +117,7 @@ export function ForgotPasswordForm() {
 
 /** Chooses a new password with the emailed link's token. */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const [password, setPassword] = useState('');
   const [shown, setShown] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -119,9 +126,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (!token) {
     return (
       <>
-        <ErrorList errors="This link has no token. Please ask for a new one." />
+        <ErrorList errors={t('links.noTokenReset')} />
         <Button asChild variant="outline">
-          <Link href="/forgot-password">Ask for a new link</Link>
+          <Link href="/forgot-password">{t('links.askNewLink')}</Link>
         </Button>
       </>
     );
@@ -131,9 +138,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <>
         <p className="flex items-start gap-2 text-sm" role="status" data-testid="text-password-reset-done">
           <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-          <span>
-            Your password has been changed and you were signed out everywhere. Sign in with the new one.
-          </span>
+          <span>{t('links.resetDone')}</span>
         </p>
         <SignInButton />
       </>
@@ -145,8 +150,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
     confirm.mutate({ token, password }, { onError: (error) => setProblem(messageOf(error)) });
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Choose a new password">
-      <Field id="reset-new-password" label="New password" errors={problem}>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('links.chooseNewPassword')}>
+      <Field id="reset-new-password" label={t('links.newPassword')} errors={problem}>
         {(control) => (
           <PasswordInput
             {...control}
@@ -162,11 +167,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <PasswordStrengthMeter password={password} />
       <Button type="submit" disabled={confirm.isPending} data-testid="button-reset-password">
         {confirm.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-        Set new password
+        {t('links.setNewPassword')}
       </Button>
       {problem && /invalid or has expired/.test(problem) ? (
         <Button asChild variant="outline">
-          <Link href="/forgot-password">Ask for a new link</Link>
+          <Link href="/forgot-password">{t('links.askNewLink')}</Link>
         </Button>
       ) : null}
     </form>
@@ -183,6 +188,7 @@ export function EmailTokenResult({
   url: '/api/auth/verify-email' | '/api/auth/email-change/confirm';
   done: string;
 }) {
+  const { t } = useTranslation('auth');
   const use = useEmailTokenMutation(url);
   const queryClient = useQueryClient();
   const sent = useRef(false);
@@ -194,8 +200,7 @@ export function EmailTokenResult({
     mutate(token, { onSuccess: () => void refreshSession(queryClient) });
   }, [mutate, token, queryClient]);
 
-  if (!token)
-    return <ErrorList errors="This link has no token. Please open the link from the email again." />;
+  if (!token) return <ErrorList errors={t('links.noTokenEmail')} />;
   if (use.isError) return <ErrorList errors={messageOf(use.error)} testId="text-link-error" />;
   if (use.isSuccess) {
     return (
@@ -205,14 +210,14 @@ export function EmailTokenResult({
           <span>{done}</span>
         </p>
         <Button asChild variant="outline">
-          <Link href="/browse">Browse items</Link>
+          <Link href="/browse">{t('links.browse')}</Link>
         </Button>
       </>
     );
   }
   return (
     <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-      <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> Checking the link…
+      <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> {t('links.checking')}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { Code, LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { useDemoMode } from '@client/lib/session';
 import { cn } from '@client/lib/utils';
@@ -19,6 +20,7 @@ export function GuestActions({
   /** Called after a button is used, e.g. to close the mobile menu. */
   onAction?: () => void;
 }) {
+  const { t } = useTranslation('auth');
   const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
   const demoLogin = useDemoLoginMutation();
   const demo = useDemoMode();
@@ -39,6 +41,7 @@ export function GuestActions({
           ) : (
             <Code className={cn(layout === 'row' && 'hidden lg:block')} aria-hidden="true" />
           )}
+          {/* i18n-ignore: a developers' button, named as in the docs */}
           Dev Login
         </Button>
       ) : null}
@@ -53,7 +56,7 @@ export function GuestActions({
         }}
         data-testid={`${testIdPrefix}button-sign-in`}
       >
-        Sign In
+        {t('common:actions.signIn')}
       </Button>
       <Button
         size={size}
@@ -65,7 +68,7 @@ export function GuestActions({
         }}
         data-testid={`${testIdPrefix}button-join-now`}
       >
-        Join Now
+        {t('guest.joinNow')}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { checkLoginForm, type LoginForm as LoginFormValues } from '@common/domain/auth-form-rules';
 import { MAX_LOGIN_PASSWORD_LENGTH } from '@common/domain/password-policy';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
 import { useLoginMutation } from '../api';
 import { AuthSubmitButton, EmailField, PasswordField } from './auth-fields';
@@ -13,20 +14,24 @@ export function LoginForm({
   visibility: PasswordVisibility;
   onSignedIn: () => void;
 }) {
+  const { t } = useTranslation('auth');
   const { register, handleSubmit } = useForm<LoginFormValues>({ defaultValues: { email: '', password: '' } });
   const login = useLoginMutation();
 
   const onSubmit = handleSubmit((values) => {
-    const problem = checkLoginForm(values);
-    if (problem) {
-      toast({ ...problem, variant: 'destructive' });
+    if (checkLoginForm(values)) {
+      toast({
+        title: t('login.missingTitle'),
+        description: t('login.missingDescription'),
+        variant: 'destructive',
+      });
       return;
     }
     login.mutate(
       { email: values.email.trim(), password: values.password },
       {
         onSuccess: () => {
-          toastAcrossReload({ title: 'Welcome back!', description: 'You have successfully logged in.' });
+          toastAcrossReload({ title: t('login.successTitle'), description: t('login.successDescription') });
           onSignedIn();
         },
       },
@@ -34,13 +39,13 @@ export function LoginForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('login.formLabel')}>
       <EmailField id="login-email" registration={register('email')} />
       <PasswordField
         id="login-password"
-        label="Password"
+        label={t('fields.password')}
         autoComplete="current-password"
-        placeholder="Your password"
+        placeholder={t('login.passwordPlaceholder')}
         maxLength={MAX_LOGIN_PASSWORD_LENGTH}
         visibility={visibility}
         withToggle
@@ -51,12 +56,12 @@ export function LoginForm({
         className="-mt-2 justify-self-end text-sm text-primary underline-offset-4 hover:underline"
         data-testid="link-forgot-password"
       >
-        Forgot password?
+        {t('login.forgotPassword')}
       </a>
       <AuthSubmitButton
         pending={login.isPending}
-        label="Sign In"
-        pendingLabel="Signing in..."
+        label={t('common:actions.signIn')}
+        pendingLabel={t('login.pending')}
         testId="button-submit-login"
       />
     </form>

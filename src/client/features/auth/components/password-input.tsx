@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Input } from '@client/components/ui/input';
 import { cn } from '@client/lib/utils';
 
@@ -18,6 +19,7 @@ export function PasswordInput({
   className,
   ...props
 }: Omit<ComponentProps<'input'>, 'type'> & { visibility: PasswordVisibility; withToggle?: boolean }) {
+  const { t } = useTranslation('auth');
   return (
     <div className="relative">
       <Input
@@ -29,7 +31,7 @@ export function PasswordInput({
         <button
           type="button"
           onClick={visibility.toggle}
-          aria-label="Show password"
+          aria-label={t('fields.showPassword')}
           aria-pressed={visibility.shown}
           data-testid="button-toggle-password"
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"

@@ -1,7 +1,8 @@
 import { registerFormErrors, type RegisterForm as RegisterFormValues } from '@common/domain/auth-form-rules';
 import { MAX_NAME_LENGTH } from '@common/domain/limits';
-import { MAX_PASSWORD_LENGTH } from '@common/domain/password-policy';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@common/domain/password-policy';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
@@ -44,8 +45,21 @@ export function RegisterForm({
   } = useForm<RegisterFormValues>({
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
+  const { t } = useTranslation('auth');
   const registration = useRegisterMutation();
   const demo = useDemoMode();
+
+  /** The form's own message for a field registerFormErrors refused. */
+  function formErrorText(field: keyof RegisterFormValues, values: RegisterFormValues): string {
+    if (field === 'password') {
+      return values.password
+        ? t('register.errors.passwordTooShort', { count: MIN_PASSWORD_LENGTH })
+        : t('register.errors.passwordRequired');
+    }
+    if (field === 'confirmPassword') return t('register.errors.passwordsDiffer');
+    if (field === 'email') return t('register.errors.emailRequired');
+    return t('register.errors.firstNameRequired');
+  }
 
   /** Shows each message under its field and moves the focus to the first one. */
   function showErrors(problems: Array<[keyof RegisterFormValues, string]>) {
@@ -55,7 +69,10 @@ export function RegisterForm({
 
   const onSubmit = handleSubmit((values) => {
     clearErrors();
-    const problems = Object.entries(registerFormErrors(values)) as Array<[keyof RegisterFormValues, string]>;
+    // The shared rule says which fields are wrong; the words are the page's language.
+    const problems = (Object.keys(registerFormErrors(values)) as Array<keyof RegisterFormValues>).map(
+      (field): [keyof RegisterFormValues, string] => [field, formErrorText(field, values)],
+    );
     if (problems.length > 0) {
       showErrors(problems);
       return;
@@ -71,10 +88,8 @@ export function RegisterForm({
         onSuccess: () => {
           // The note for developers shows only in a demo (DEMO on).
           toastAcrossReload({
-            title: 'Account created!',
-            description: demo
-              ? 'Welcome to the product! You can now start trading.'
-              : 'Your account is ready. You can now start swapping.',
+            title: t('register.successTitle'),
+            description: demo ? t('register.successDemo') : t('register.successDescription'),
           });
           onSignedIn();
         },
@@ -91,8 +106,8 @@ export function RegisterForm({
             return;
           }
           toast({
-            title: 'Registration failed',
-            description: serverMessage(error) ?? 'Failed to create account',
+            title: t('register.failedTitle'),
+            description: serverMessage(error) ?? t('register.failedDescription'),
             variant: 'destructive',
           });
         },
@@ -101,14 +116,14 @@ export function RegisterForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('register.formLabel')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="register-first-name" label="First name" errors={errors.firstName?.message}>
+        <Field id="register-first-name" label={t('fields.firstName')} errors={errors.firstName?.message}>
           {(fieldControl) => (
             <Input
               {...fieldControl}
               autoComplete="given-name"
-              placeholder="Jane"
+              placeholder={t('fields.firstNamePlaceholder')}
               aria-required="true"
               maxLength={MAX_NAME_LENGTH}
               {...register('firstName')}
@@ -117,15 +132,15 @@ export function RegisterForm({
         </Field>
         <Field
           id="register-last-name"
-          label="Last name"
-          labelNote="(optional)"
+          label={t('fields.lastName')}
+          labelNote={t('fields.optional')}
           errors={errors.lastName?.message}
         >
           {(fieldControl) => (
             <Input
               {...fieldControl}
               autoComplete="family-name"
-              placeholder="Doe"
+              placeholder={t('fields.lastNamePlaceholder')}
               maxLength={MAX_NAME_LENGTH}
               {...register('lastName')}
             />
@@ -135,10 +150,10 @@ export function RegisterForm({
       <EmailField id="register-email" registration={register('email')} errors={errors.email?.message} />
       <PasswordField
         id="register-password"
-        label="Password"
-        hint="Use at least 8 characters; a few unrelated words work well."
+        label={t('fields.password')}
+        hint={t('register.passwordHint', { count: MIN_PASSWORD_LENGTH })}
         autoComplete="new-password"
-        placeholder="At least 8 characters"
+        placeholder={t('register.passwordPlaceholder', { count: MIN_PASSWORD_LENGTH })}
         maxLength={MAX_PASSWORD_LENGTH}
         visibility={visibility}
         withToggle
@@ -152,9 +167,9 @@ export function RegisterForm({
       </PasswordField>
       <PasswordField
         id="register-confirm-password"
-        label="Confirm password"
+        label={t('fields.confirmPassword')}
         autoComplete="new-password"
-        placeholder="Repeat your password"
+        placeholder={t('register.confirmPlaceholder')}
         maxLength={MAX_PASSWORD_LENGTH}
         visibility={visibility}
         registration={register('confirmPassword')}
@@ -162,8 +177,8 @@ export function RegisterForm({
       />
       <AuthSubmitButton
         pending={registration.isPending}
-        label="Create Account"
-        pendingLabel="Creating account..."
+        label={t('register.submit')}
+        pendingLabel={t('register.pending')}
         testId="button-submit-register"
       />
     </form>

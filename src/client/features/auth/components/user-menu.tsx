@@ -1,6 +1,7 @@
 import type { User } from '@common/api/users';
 import { displayName } from '@common/domain/display-name';
 import { BellPlus, LogOut, MessageCircle, Package, ShieldCheck, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import {
   DropdownMenu,
@@ -21,6 +22,7 @@ import { UserAvatar } from './user-avatar';
  * lists the member's items; Messages opens the floating conversations panel.
  */
 export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation('auth');
   const logout = useLogoutMutation();
   const { openMessages } = useChat();
   const name = displayName(user);
@@ -28,7 +30,7 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label={`Account menu for ${name}`}
+        aria-label={t('menu.accountMenu', { name })}
         data-testid="button-user-menu"
         className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
       >
@@ -43,25 +45,25 @@ export function UserMenu({ user }: { user: User }) {
         <DropdownMenuItem asChild data-testid="menu-profile">
           <Link href="/profile">
             <UserRound aria-hidden="true" />
-            Profile
+            {t('menu.profile')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild data-testid="menu-my-items">
           <Link href="/profile">
             <Package aria-hidden="true" />
-            My Items
+            {t('menu.myItems')}
           </Link>
         </DropdownMenuItem>
         <SavedSearchesItem />
         <DropdownMenuItem onSelect={openMessages} data-testid="menu-messages">
           <MessageCircle aria-hidden="true" />
-          Messages
+          {t('menu.messages')}
         </DropdownMenuItem>
         {user.isModerator ? (
           <DropdownMenuItem asChild data-testid="menu-moderation">
             <Link href="/moderation">
               <ShieldCheck aria-hidden="true" />
-              Moderation
+              {t('menu.moderation')}
             </Link>
           </DropdownMenuItem>
         ) : null}
@@ -73,7 +75,7 @@ export function UserMenu({ user }: { user: User }) {
           data-testid="menu-sign-out"
         >
           <LogOut aria-hidden="true" />
-          Sign Out
+          {t('menu.signOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
@@ -82,15 +84,16 @@ export function UserMenu({ user }: { user: User }) {
 
 /** The menu's link to the saved searches, with how many new listings match them (read when the menu opens). */
 function SavedSearchesItem() {
+  const { t } = useTranslation('auth');
   const { data } = useSavedSearches();
   const fresh = (data ?? []).reduce((sum, search) => sum + search.newMatchCount, 0);
   return (
     <DropdownMenuItem asChild data-testid="menu-saved-searches">
       <Link href="/saved-searches">
         <BellPlus aria-hidden="true" />
-        Saved searches
+        {t('menu.savedSearches')}
         <CountBadge count={fresh} className="static ml-auto ring-0" testId="badge-menu-saved-searches" />
-        {fresh > 0 ? <span className="sr-only">({fresh} new)</span> : null}
+        {fresh > 0 ? <span className="sr-only">{t('menu.newMatches', { count: fresh })}</span> : null}
       </Link>
     </DropdownMenuItem>
   );

@@ -1,4 +1,5 @@
 import { MailWarning } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/session';
 import { useResendVerificationMutation } from '../api';
@@ -8,6 +9,7 @@ import { useResendVerificationMutation } from '../api';
  * not yet: what to do, and a button that sends the link again.
  */
 export function VerifyEmailBanner() {
+  const { t } = useTranslation('auth');
   const { user } = useAuth();
   const resend = useResendVerificationMutation();
   if (!user || user.emailVerified !== false || !user.emailVerificationRequired) return null;
@@ -15,18 +17,22 @@ export function VerifyEmailBanner() {
     <div
       className="border-b border-amber-300 bg-amber-50 px-4 py-2.5 text-sm text-amber-950"
       role="region"
-      aria-label="Email verification"
+      aria-label={t('verifyBanner.label')}
       data-testid="banner-verify-email"
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2">
         <MailWarning className="size-5 shrink-0" aria-hidden="true" />
         <p className="min-w-0 flex-1">
-          Please confirm your email address (<strong className="break-all">{user.email}</strong>) with the
-          link we sent you: until then you cannot send trade requests or messages.
+          <Trans
+            i18nKey="verifyBanner.text"
+            ns="auth"
+            values={{ email: user.email }}
+            components={{ b: <strong className="break-all" /> }}
+          />
         </p>
         {resend.isSuccess ? (
           <span role="status" data-testid="text-verification-resent">
-            A new link is on its way.
+            {t('verifyBanner.resent')}
           </span>
         ) : (
           <Button
@@ -37,7 +43,7 @@ export function VerifyEmailBanner() {
             onClick={() => resend.mutate()}
             data-testid="button-resend-verification"
           >
-            Resend
+            {t('verifyBanner.resend')}
           </Button>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { Heart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { useFavorites } from '@client/features/favorites';
@@ -6,26 +7,27 @@ import { ProfileItemsSection } from './profile-items-section';
 
 /** docs/product.md (Screens): Favorites: 3 skeletons while loading, 'No favorites yet' when empty. */
 export function FavoritesTab() {
+  const { t } = useTranslation('users');
   const { data, isPending, isError, refetch } = useFavorites();
 
   return (
     <ProfileItemsSection
       headingId="favorites-heading"
-      title="Favorites"
-      description="Pieces you have saved with the heart button"
+      title={t('favorites.title')}
+      description={t('favorites.description')}
       icon={Heart}
       items={data?.map((favorite) => favorite.item)}
       isPending={isPending}
       isError={isError}
       onRetry={() => void refetch()}
-      errorTitle="We couldn't load your favorites"
+      errorTitle={t('favorites.error')}
       empty={{
-        title: 'No favorites yet',
-        description: 'Tap the heart on any item to keep it here for later.',
+        title: t('favorites.emptyTitle'),
+        description: t('favorites.emptyDescription'),
         testId: 'text-no-favorites',
         action: (
           <Button asChild variant="outline">
-            <Link href="/browse">Browse Items</Link>
+            <Link href="/browse">{t('favorites.browse')}</Link>
           </Button>
         ),
       }}

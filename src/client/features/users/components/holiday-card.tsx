@@ -1,7 +1,8 @@
 import type { User } from '@common/api/users';
-import { formatReturnDate, isoDay, latestReturnDay, returnDateProblem } from '@common/domain/holiday';
+import { isoDay, latestReturnDay, MAX_HOLIDAY_DAYS, returnMoment } from '@common/domain/holiday';
 import { Palmtree, Plane } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
@@ -9,14 +10,25 @@ import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 import { useHolidayMode } from '../api';
+import { useReturnDate } from '../return-date';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Why a return date is refused on `now`'s day (the rule of returnDateProblem), as a text key. */
+function returnDateProblemKey(day: string, now: Date): 'invalid' | 'past' | 'tooLate' | null {
+  if (!returnMoment(day)) return 'invalid';
+  if (day <= isoDay(now)) return 'past';
+  if (day > latestReturnDay(now)) return 'tooLate';
+  return null;
+}
 
 /**
  * The Preferences tab's 'Holiday mode' card: while away, the member's items are hidden from the
  * marketplace and matches and nobody can send new trade requests; it ends by itself on the return date.
  */
 export function HolidayCard({ user, className }: { user: User; className?: string }) {
+  const { t } = useTranslation('users');
+  const returnDate = useReturnDate();
   const id = useId();
   const now = new Date();
   const tomorrow = isoDay(new Date(now.getTime() + DAY_MS));
@@ -29,8 +41,16 @@ export function HolidayCard({ user, className }: { user: User; className?: strin
 
   const start = async (event: React.FormEvent) => {
     event.preventDefault();
-    const problem = returnDateProblem(until, new Date());
-    if (problem) return setError(problem);
+    const checkedAt = new Date();
+    const problem = returnDateProblemKey(until, checkedAt);
+    if (problem) {
+      return setError(
+        t(`holiday.problems.${problem}`, {
+          days: MAX_HOLIDAY_DAYS,
+          date: returnDate(latestReturnDay(checkedAt)),
+        }),
+      );
+    }
     setError(null);
     try {
       await holiday.mutateAsync(until);
@@ -38,8 +58,8 @@ export function HolidayCard({ user, className }: { user: User; className?: strin
       return;
     }
     toast({
-      title: 'Holiday mode is on',
-      description: `Your items are hidden until ${formatReturnDate(until)}.`,
+      title: t('holiday.startedTitle'),
+      description: t('holiday.startedDescription', { date: returnDate(until) }),
     });
   };
 
@@ -49,7 +69,7 @@ export function HolidayCard({ user, className }: { user: User; className?: strin
     } catch {
       return;
     }
-    toast({ title: 'Welcome back', description: 'Your items are back in the marketplace.' });
+    toast({ title: t('holiday.endedTitle'), description: t('holiday.endedDescription') });
   };
 
   return (
@@ -62,12 +82,9 @@ export function HolidayCard({ user, className }: { user: User; className?: strin
       <CardHeader>
         <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl leading-tight font-semibold">
           <Palmtree className="size-5 text-primary" aria-hidden="true" />
-          Holiday mode
+          {t('holiday.title')}
         </h2>
-        <CardDescription>
-          Going away? Your items leave Browse, search and matches, and nobody can send you new trade
-          requests. Requests you already have stay. It ends by itself on your return date.
-        </CardDescription>
+        <CardDescription>{t('holiday.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {away && user.holidayUntil ? (
@@ -76,17 +93,19 @@ export function HolidayCard({ user, className }: { user: User; className?: strin
             role="status"
             data-testid="text-holiday-status"
           >
-            You are away until {formatReturnDate(user.holidayUntil)}. Your items are hidden.
+            {t('holiday.status', { date: returnDate(user.holidayUntil) })}
           </p>
         ) : null}
         <form
           onSubmit={(event) => void start(event)}
           noValidate
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          aria-label="Holiday mode"
+          aria-label={t('holiday.title')}
         >
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-until`}>{away ? 'Change your return date' : 'Back on'}</Label>
+            <Label htmlFor={`${id}-until`}>
+              {away ? t('holiday.changeReturnDate') : t('holiday.backOn')}
+            </Label>
             <Input
               id={`${id}-until`}
               type="date"
@@ -102,7 +121,7 @@ export function HolidayCard({ user, className }: { user: User; className?: strin
           </div>
           <Button type="submit" disabled={holiday.isPending} data-testid="button-start-holiday">
             <Plane aria-hidden="true" />
-            {away ? 'Change date' : 'Start holiday mode'}
+            {away ? t('holiday.changeDate') : t('holiday.start')}
           </Button>
           {away ? (
             <Button
@@ -112,7 +131,7 @@ export function HolidayCard({ user, className }: { user: User; className?: strin
               onClick={() => void end()}
               data-testid="button-end-holiday"
             >
-              End holiday mode
+              {t('holiday.end')}
             </Button>
           ) : null}
         </form>
@@ -122,7 +141,7 @@ export function HolidayCard({ user, className }: { user: User; className?: strin
           </p>
         ) : (
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            Up to 90 days, until {formatReturnDate(latestReturnDay(now))}.
+            {t('holiday.hint', { days: MAX_HOLIDAY_DAYS, date: returnDate(latestReturnDay(now)) })}
           </p>
         )}
       </CardContent>

@@ -1,31 +1,29 @@
 import { Package } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ListItemButton } from '@client/features/items';
 import { useUserItems } from '../api';
 import { ProfileItemsSection } from './profile-items-section';
 
 /** docs/product.md (Screens): My Items: 'List Item', 6 skeletons while loading, 'No items listed yet' when empty. */
 export function MyItemsTab({ memberId }: { memberId: string }) {
+  const { t } = useTranslation('users');
   const { data, isPending, isError, refetch } = useUserItems(memberId);
 
   return (
     <ProfileItemsSection
       headingId="my-items-heading"
-      title="My Items"
-      description={
-        data
-          ? `${data.length} ${data.length === 1 ? 'item' : 'items'}, including unlisted and traded ones`
-          : 'Your wardrobe on Threadswap'
-      }
+      title={t('myItems.title')}
+      description={data ? t('myItems.count', { count: data.length }) : t('myItems.description')}
       action={<ListItemButton data-testid="button-profile-list-item" />}
       icon={Package}
       items={data}
       isPending={isPending}
       isError={isError}
       onRetry={() => void refetch()}
-      errorTitle="We couldn't load your items"
+      errorTitle={t('myItems.error')}
       empty={{
-        title: 'No items listed yet',
-        description: 'List a piece from your wardrobe and start swapping with the community.',
+        title: t('myItems.emptyTitle'),
+        description: t('myItems.emptyDescription'),
         testId: 'text-no-items',
       }}
       skeletons={6}

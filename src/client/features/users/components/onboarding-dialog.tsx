@@ -9,6 +9,7 @@ import {
 import { PROFILE_CATEGORIES } from '@common/domain/taxonomy';
 import { ArrowRight, LoaderCircle, Plus, Sparkles } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -24,22 +25,13 @@ import { ToggleChip } from '@client/components/ui/toggle-chip';
 import { LazyListItemDialog } from '@client/features/items';
 import { useFinishOnboarding, useUpdatePreferences, useUpdateProfile } from '../api';
 
-const TITLES: Record<Exclude<OnboardingStep, 'welcome'>, { title: string; text: string }> = {
-  styles: { title: 'What do you like to wear?', text: 'We show you swaps in these styles first.' },
-  sizes: { title: 'Your sizes', text: 'Matches and suggestions favour items in your sizes.' },
-  location: { title: 'Where are you?', text: 'Members nearby can swap in person; your profile shows it.' },
-  listing: {
-    title: 'List your first item',
-    text: 'Members offer swaps for what you list. A few photos, the size and the condition are enough.',
-  },
-};
-
 /**
  * The welcome flow after registering (docs/product.md, Onboarding): "Welcome, {first name}!",
  * then styles, sizes, location and a first listing, each step skippable. Finishing or skipping
  * is stored on the server, so it shows once.
  */
 export function OnboardingDialog({ user }: { user: User }) {
+  const { t } = useTranslation('users');
   const [open, setOpen] = useState(true);
   const [step, setStep] = useState<OnboardingStep>('welcome');
   const [styles, setStyles] = useState<string[]>(user.preferredCategories);
@@ -53,6 +45,13 @@ export function OnboardingDialog({ user }: { user: User }) {
   const locationId = useId();
   const index = ONBOARDING_STEPS.indexOf(step);
   const pending = finish.isPending || preferences.isPending || profile.isPending;
+  const at = {
+    welcome: step === 'welcome',
+    styles: step === 'styles',
+    sizes: step === 'sizes',
+    location: step === 'location',
+    listing: step === 'listing',
+  };
 
   const close = () => {
     setOpen(false);
@@ -78,49 +77,46 @@ export function OnboardingDialog({ user }: { user: User }) {
     <>
       <Dialog open={open} onOpenChange={(nextOpen) => (nextOpen ? setOpen(true) : close())}>
         <DialogContent className="sm:max-w-lg" data-testid="dialog-onboarding">
-          {step === 'welcome' ? (
+          {at.welcome ? (
             <DialogHeader className="items-center text-center sm:items-start sm:text-left">
               <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
                 <Sparkles className="size-6" aria-hidden="true" />
               </span>
               <DialogTitle className="text-2xl" data-testid="text-onboarding-welcome">
-                Welcome, {user.firstName}!
+                {t('onboarding.welcome', { name: user.firstName })}
               </DialogTitle>
-              <DialogDescription>
-                Four quick questions so that we show you swaps you will like: your styles, your sizes, where
-                you are, and your first listing. Skip any of them.
-              </DialogDescription>
+              <DialogDescription>{t('onboarding.intro')}</DialogDescription>
             </DialogHeader>
           ) : (
             <DialogHeader>
               <p className="text-xs font-medium text-muted-foreground" data-testid="text-onboarding-progress">
-                Step {index} of {ONBOARDING_STEPS.length - 1}
+                {t('onboarding.progress', { step: index, total: ONBOARDING_STEPS.length - 1 })}
               </p>
-              <DialogTitle>{TITLES[step].title}</DialogTitle>
-              <DialogDescription>{TITLES[step].text}</DialogDescription>
+              <DialogTitle>{t(`onboarding.steps.${step}.title`)}</DialogTitle>
+              <DialogDescription>{t(`onboarding.steps.${step}.text`)}</DialogDescription>
             </DialogHeader>
           )}
 
-          {step === 'styles' ? (
+          {at.styles ? (
             <Chips
-              legend="Styles"
+              legend={t('onboarding.styles')}
               options={PROFILE_CATEGORIES}
               value={styles}
               onChange={setStyles}
               testIdPrefix="chip-onboarding-style"
             />
           ) : null}
-          {step === 'sizes' ? (
+          {at.sizes ? (
             <div className="grid gap-4">
               <Chips
-                legend="Clothing sizes"
+                legend={t('onboarding.clothingSizes')}
                 options={ONBOARDING_LETTER_SIZES}
                 value={letterSizes}
                 onChange={setLetterSizes}
                 testIdPrefix="chip-onboarding-size"
               />
               <Chips
-                legend="Shoe sizes (US)"
+                legend={t('onboarding.shoeSizes')}
                 options={ONBOARDING_SHOE_SIZES}
                 value={shoeSizes}
                 onChange={setShoeSizes}
@@ -128,21 +124,21 @@ export function OnboardingDialog({ user }: { user: User }) {
               />
             </div>
           ) : null}
-          {step === 'location' ? (
+          {at.location ? (
             <div className="grid gap-2">
-              <Label htmlFor={locationId}>Town or city</Label>
+              <Label htmlFor={locationId}>{t('onboarding.town')}</Label>
               <Input
                 id={locationId}
                 value={location}
                 onChange={(event) => setLocation(event.target.value)}
-                placeholder="Leeds, UK"
+                placeholder={t('onboarding.townPlaceholder')}
                 autoComplete="address-level2"
                 maxLength={100}
                 data-testid="input-onboarding-location"
               />
             </div>
           ) : null}
-          {step === 'listing' ? (
+          {at.listing ? (
             <Button
               variant="outline"
               size="lg"
@@ -154,18 +150,22 @@ export function OnboardingDialog({ user }: { user: User }) {
               data-testid="button-onboarding-list-item"
             >
               <Plus aria-hidden="true" />
-              List an item
+              {t('onboarding.listItem')}
             </Button>
           ) : null}
 
           <DialogFooter className="gap-2 sm:justify-between">
             <Button variant="ghost" onClick={close} disabled={pending} data-testid="button-onboarding-skip">
-              {step === 'welcome' ? 'Skip for now' : 'Skip the rest'}
+              {at.welcome ? t('onboarding.skipForNow') : t('onboarding.skipRest')}
             </Button>
             <Button onClick={saveAndNext} disabled={pending} data-testid="button-onboarding-next">
               {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-              {step === 'welcome' ? "Let's go" : step === 'listing' ? 'Done' : 'Next'}
-              {step === 'listing' ? null : <ArrowRight aria-hidden="true" />}
+              {at.welcome
+                ? t('onboarding.letsGo')
+                : at.listing
+                  ? t('onboarding.done')
+                  : t('common:actions.next')}
+              {at.listing ? null : <ArrowRight aria-hidden="true" />}
             </Button>
           </DialogFooter>
         </DialogContent>

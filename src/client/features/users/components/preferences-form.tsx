@@ -5,6 +5,7 @@ import { PROFILE_CATEGORIES } from '@common/domain/taxonomy';
 import { MAX_BIO_LENGTH } from '@common/domain/limits';
 import { Check, LoaderCircle, Save, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
@@ -16,15 +17,18 @@ import { Textarea } from '@client/components/ui/textarea';
 import { AccountCard } from '@client/features/safety';
 import { EmailSettingsCard } from '@client/features/notifications';
 import { HolidayCard } from './holiday-card';
+import { LanguageCard } from './language-card';
 import { ProfileDetailsCard } from './profile-details-card';
 import { useUpdatePreferences } from '../api';
 
 /**
  * docs/product.md (Screens): Preferences: bio, preferred categories, and preferred sizes for each chosen
- * category (size options per category; chosen sizes are not offered again). The tab's 'Account'
- * card (password, blocked members, deleting the account) follows it.
+ * category (size options per category; chosen sizes are not offered again). The tab's 'Holiday
+ * mode', 'Language', email and 'Account' cards (password, blocked members, deleting the account)
+ * follow it.
  */
 export function PreferencesForm({ user }: { user: User }) {
+  const { t } = useTranslation('users');
   const id = useId();
   const [bio, setBio] = useState(user.bio ?? '');
   const [categories, setCategories] = useState<string[]>(user.preferredCategories);
@@ -48,8 +52,8 @@ export function PreferencesForm({ user }: { user: User }) {
     save.mutate(preferencesPayload({ bio, categories, sizes }), {
       onSuccess: () =>
         toast({
-          title: 'Preferences Updated',
-          description: 'Your preferences have been saved successfully.',
+          title: t('preferences.savedTitle'),
+          description: t('preferences.savedDescription'),
         }),
     });
   };
@@ -65,12 +69,9 @@ export function PreferencesForm({ user }: { user: User }) {
       <Card className="mt-6 max-w-4xl">
         <CardHeader>
           <h2 className="text-xl leading-tight font-semibold" id={`${id}-title`}>
-            Preferences
+            {t('preferences.title')}
           </h2>
-          <CardDescription>
-            Tell other members about yourself and what you like to wear. Smart matches and suggestions use
-            these.
-          </CardDescription>
+          <CardDescription>{t('preferences.description')}</CardDescription>
         </CardHeader>
         <CardContent>
           <form
@@ -82,7 +83,7 @@ export function PreferencesForm({ user }: { user: User }) {
           >
             <Field
               id={`${id}-bio`}
-              label="Bio"
+              label={t('preferences.bio')}
               hint={
                 <span className="block text-right">
                   {bio.length}/{MAX_BIO_LENGTH}
@@ -96,14 +97,14 @@ export function PreferencesForm({ user }: { user: User }) {
                   onChange={(event) => setBio(event.target.value)}
                   maxLength={MAX_BIO_LENGTH}
                   rows={3}
-                  placeholder="Fashion enthusiast and sustainable trader"
+                  placeholder={t('summary.defaultBio')}
                   data-testid="input-bio"
                 />
               )}
             </Field>
 
             <fieldset className="grid gap-3">
-              <legend className="mb-1 text-sm font-medium">Preferred categories</legend>
+              <legend className="mb-1 text-sm font-medium">{t('preferences.categories')}</legend>
               <div className="flex flex-wrap gap-2">
                 {PROFILE_CATEGORIES.map((category) => {
                   const selected = categories.includes(category);
@@ -131,12 +132,10 @@ export function PreferencesForm({ user }: { user: User }) {
             </fieldset>
 
             <fieldset className="grid gap-3">
-              <legend className="mb-1 text-sm font-medium">Preferred sizes</legend>
+              <legend className="mb-1 text-sm font-medium">{t('preferences.sizes')}</legend>
               {sized.length === 0 ? (
                 <p className="text-sm text-muted-foreground">
-                  {chosen.length === 0
-                    ? 'Choose a category above to pick your sizes in it.'
-                    : 'The categories you chose need no sizes.'}
+                  {chosen.length === 0 ? t('preferences.chooseCategory') : t('preferences.noSizesNeeded')}
                 </p>
               ) : (
                 <ul className="grid gap-3">
@@ -152,7 +151,9 @@ export function PreferencesForm({ user }: { user: User }) {
                 </ul>
               )}
               {unsized.length > 0 && sized.length > 0 ? (
-                <p className="text-xs text-muted-foreground">{unsized.join(', ')} need no sizes.</p>
+                <p className="text-xs text-muted-foreground">
+                  {t('preferences.unsized', { categories: unsized.join(', ') })}
+                </p>
               ) : null}
             </fieldset>
 
@@ -163,13 +164,14 @@ export function PreferencesForm({ user }: { user: User }) {
                 ) : (
                   <Save aria-hidden="true" />
                 )}
-                {save.isPending ? 'Saving...' : 'Save Preferences'}
+                {save.isPending ? t('preferences.saving') : t('preferences.save')}
               </Button>
             </div>
           </form>
         </CardContent>
       </Card>
       <HolidayCard user={user} className="mt-6" />
+      <LanguageCard className="mt-6" />
       <EmailSettingsCard className="mt-6" />
       <AccountCard email={user.email} className="mt-6" />
     </>
@@ -187,6 +189,7 @@ function SizeRow({
   onAdd: (size: string) => void;
   onRemove: (size: string) => void;
 }) {
+  const { t } = useTranslation('users');
   const remaining = remainingSizeOptions(category, chosen);
   return (
     <li
@@ -195,7 +198,9 @@ function SizeRow({
     >
       <span className="text-sm font-medium">{category}</span>
       <div className="flex min-h-8 flex-wrap items-center gap-1.5">
-        {chosen.length === 0 ? <span className="text-sm text-muted-foreground">No sizes yet</span> : null}
+        {chosen.length === 0 ? (
+          <span className="text-sm text-muted-foreground">{t('preferences.noSizesYet')}</span>
+        ) : null}
         {chosen.map((size) => (
           <Badge key={size} variant="secondary" className="gap-0.5 py-0.5 pr-1 text-sm">
             {size}
@@ -203,7 +208,7 @@ function SizeRow({
               type="button"
               onClick={() => onRemove(size)}
               className="rounded-full p-0.5 hover:bg-black/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              aria-label={`Remove size ${size} from ${category}`}
+              aria-label={t('preferences.removeSize', { size, category })}
             >
               <X className="size-3.5" aria-hidden="true" />
             </button>
@@ -214,10 +219,10 @@ function SizeRow({
         <Select value="" onValueChange={onAdd}>
           <SelectTrigger
             className="h-9"
-            aria-label={`Add a size for ${category}`}
+            aria-label={t('preferences.addSizeFor', { category })}
             data-testid={`select-size-${category.toLowerCase()}`}
           >
-            <SelectValue placeholder="Add size" />
+            <SelectValue placeholder={t('preferences.addSize')} />
           </SelectTrigger>
           <SelectContent>
             {remaining.map((size) => (
@@ -228,7 +233,7 @@ function SizeRow({
           </SelectContent>
         </Select>
       ) : (
-        <span className="text-xs text-muted-foreground">All sizes chosen</span>
+        <span className="text-xs text-muted-foreground">{t('preferences.allSizesChosen')}</span>
       )}
     </li>
   );

@@ -4,6 +4,7 @@ import { MAX_LOCATION_LENGTH, MAX_NAME_LENGTH } from '@common/domain/limits';
 import { Camera, LoaderCircle, Save, Trash2 } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Field } from '@client/components/ui/form';
@@ -25,6 +26,7 @@ const FIELDS: ReadonlyArray<keyof ProfileValues> = ['firstName', 'lastName', 'lo
  * the server, or removed) and the member's name and location. Refusals show under their fields.
  */
 export function ProfileDetailsCard({ user }: { user: User }) {
+  const { t } = useTranslation('users');
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const photo = useProfilePhoto();
@@ -44,11 +46,11 @@ export function ProfileDetailsCard({ user }: { user: User }) {
 
   const submit = handleSubmit((values) => {
     if (!values.firstName.trim()) {
-      setError('firstName', { message: 'First name is required' }, { shouldFocus: true });
+      setError('firstName', { message: t('details.firstNameRequired') }, { shouldFocus: true });
       return;
     }
     update.mutate(values, {
-      onSuccess: () => toast({ title: 'Profile saved', description: 'Your name and location are updated.' }),
+      onSuccess: () => toast({ title: t('details.savedTitle'), description: t('details.savedDescription') }),
       onError: (error) => {
         const issues = error instanceof ApiError ? error.issues : [];
         const known = issues.filter((issue) => FIELDS.includes(issue.path[0] as keyof ProfileValues));
@@ -61,8 +63,8 @@ export function ProfileDetailsCard({ user }: { user: User }) {
         );
         if (known.length === 0)
           toast({
-            title: 'Profile not saved',
-            description: serverMessage(error) ?? 'Please try again.',
+            title: t('details.notSavedTitle'),
+            description: serverMessage(error) ?? t('details.tryAgain'),
             variant: 'destructive',
           });
       },
@@ -73,15 +75,15 @@ export function ProfileDetailsCard({ user }: { user: User }) {
     if (!file) return;
     if (file.size > MAX_UPLOAD_BYTES) {
       toast({
-        title: 'Photo not saved',
-        description: 'The image is larger than 10 MB.',
+        title: t('details.photoNotSaved'),
+        description: t('details.photoTooLarge'),
         variant: 'destructive',
       });
       return;
     }
     photo.mutate(file, {
       onSuccess: () =>
-        toast({ title: 'Photo updated', description: 'Other members now see your new photo.' }),
+        toast({ title: t('details.photoUpdatedTitle'), description: t('details.photoUpdatedDescription') }),
     });
   }
 
@@ -94,9 +96,9 @@ export function ProfileDetailsCard({ user }: { user: User }) {
     >
       <CardHeader>
         <h2 id={`${id}-title`} className="text-xl leading-tight font-semibold">
-          Profile
+          {t('details.title')}
         </h2>
-        <CardDescription>Your photo, name and location, as other members see them.</CardDescription>
+        <CardDescription>{t('details.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="flex flex-col items-center gap-4 sm:flex-row">
@@ -128,7 +130,11 @@ export function ProfileDetailsCard({ user }: { user: User }) {
                 ) : (
                   <Camera aria-hidden="true" />
                 )}
-                {photo.isPending ? 'Saving photo...' : user.profileImageUrl ? 'Change photo' : 'Upload photo'}
+                {photo.isPending
+                  ? t('details.savingPhoto')
+                  : user.profileImageUrl
+                    ? t('details.changePhoto')
+                    : t('details.uploadPhoto')}
               </Button>
               {user.profileImageUrl ? (
                 <Button
@@ -139,13 +145,11 @@ export function ProfileDetailsCard({ user }: { user: User }) {
                   data-testid="button-remove-photo"
                 >
                   <Trash2 aria-hidden="true" />
-                  Remove photo
+                  {t('details.removePhoto')}
                 </Button>
               ) : null}
             </div>
-            <p className="text-xs text-muted-foreground">
-              JPEG, PNG, WebP, AVIF or GIF up to 10 MB; it is cropped to a square.
-            </p>
+            <p className="text-xs text-muted-foreground">{t('details.photoHint')}</p>
           </div>
         </div>
 
@@ -153,11 +157,11 @@ export function ProfileDetailsCard({ user }: { user: User }) {
           onSubmit={submit}
           noValidate
           className="grid gap-4"
-          aria-label="Name and location"
+          aria-label={t('details.formLabel')}
           data-testid="form-profile-details"
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={`${id}-first-name`} label="First name" errors={errors.firstName?.message}>
+            <Field id={`${id}-first-name`} label={t('details.firstName')} errors={errors.firstName?.message}>
               {(control) => (
                 <Input
                   {...control}
@@ -171,8 +175,8 @@ export function ProfileDetailsCard({ user }: { user: User }) {
             </Field>
             <Field
               id={`${id}-last-name`}
-              label="Last name"
-              labelNote="(optional)"
+              label={t('details.lastName')}
+              labelNote={t('details.optional')}
               errors={errors.lastName?.message}
             >
               {(control) => (
@@ -188,9 +192,9 @@ export function ProfileDetailsCard({ user }: { user: User }) {
           </div>
           <Field
             id={`${id}-location`}
-            label="Location"
-            labelNote="(optional)"
-            hint="A town or region is enough, e.g. Leeds, UK."
+            label={t('details.location')}
+            labelNote={t('details.optional')}
+            hint={t('details.locationHint')}
             errors={errors.location?.message}
           >
             {(control) => (
@@ -210,7 +214,7 @@ export function ProfileDetailsCard({ user }: { user: User }) {
               ) : (
                 <Save aria-hidden="true" />
               )}
-              {update.isPending ? 'Saving...' : 'Save Profile'}
+              {update.isPending ? t('details.saving') : t('details.save')}
             </Button>
           </div>
         </form>

@@ -1,6 +1,7 @@
 import type { Item } from '@common/api/items';
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { ItemGrid } from '@client/features/items';
@@ -39,6 +40,7 @@ export function ProfileItemsSection({
   skeletons: number;
   testId: string;
 }) {
+  const { t } = useTranslation('users');
   const heading = (
     <div>
       <h2 id={headingId} className="text-xl font-semibold">
@@ -63,7 +65,7 @@ export function ProfileItemsSection({
           title={errorTitle}
           action={
             <Button variant="outline" onClick={onRetry}>
-              Try again
+              {t('common:actions.retry')}
             </Button>
           }
         />

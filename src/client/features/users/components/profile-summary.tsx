@@ -1,10 +1,11 @@
 import type { User } from '@common/api/users';
 import { displayName } from '@common/domain/display-name';
-import { formatMonthYear } from '@common/domain/relative-time';
 import { CalendarDays, Heart, MapPin, Package, Pencil, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import { UserAvatar } from '@client/features/auth';
 import { RatingStars, useRatingSummary } from '@client/features/reviews';
@@ -12,11 +13,9 @@ import { useFavorites } from '@client/features/favorites';
 import { TradingRecord } from './trading-record';
 import { useUserItems } from '../api';
 
-/** docs/product.md (Screens): Profile: the default bio when the member has not written one. */
-const DEFAULT_BIO = 'Fashion enthusiast and sustainable trader';
-
 /** docs/product.md (Screens): Profile header: initials, name, bio and 'Edit Profile' (opens Preferences). */
 export function ProfileHeader({ user, onEdit }: { user: User; onEdit: () => void }) {
+  const { t } = useTranslation('users');
   return (
     <Card>
       <CardContent className="flex flex-col items-center gap-5 p-6 text-center sm:flex-row sm:items-center sm:text-left">
@@ -38,7 +37,8 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit: () => void
             </p>
           ) : null}
           <p className="text-muted-foreground break-words" data-testid="text-profile-bio">
-            {user.bio?.trim() || DEFAULT_BIO}
+            {/* docs/product.md (Screens): Profile: the default bio when the member has not written one. */}
+            {user.bio?.trim() || t('summary.defaultBio')}
           </p>
           <MemberRating userId={user.id} />
           <TradingRecord userId={user.id} />
@@ -50,7 +50,7 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit: () => void
           data-testid="button-edit-profile"
         >
           <Pencil aria-hidden="true" />
-          Edit Profile
+          {t('summary.edit')}
         </Button>
       </CardContent>
     </Card>
@@ -59,21 +59,28 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit: () => void
 
 /** '★★★★½ 4.5 · 3 reviews' under a member's name; nothing until it loads. */
 export function MemberRating({ userId }: { userId: string }) {
+  const { t } = useTranslation('users');
+  const format = useFormat();
   const { data } = useRatingSummary(userId);
   if (!data) return null;
   return (
     <p className="inline-flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-sm text-muted-foreground sm:justify-start">
       {data.totalReviews > 0 ? (
         <>
-          <RatingStars rating={data.averageRating} label="Average rating" />
+          <RatingStars rating={data.averageRating} label={t('rating.average')} />
           <span>
-            <span className="font-semibold text-foreground">{data.averageRating}</span> · {data.totalReviews}{' '}
-            {data.totalReviews === 1 ? 'review' : 'reviews'} · from {data.partnerCount}{' '}
-            {data.partnerCount === 1 ? 'partner' : 'different partners'}
+            <span className="font-semibold text-foreground">
+              {format.number(Number(data.averageRating), {
+                minimumFractionDigits: 1,
+                maximumFractionDigits: 1,
+              })}
+            </span>{' '}
+            · {t('rating.reviews', { count: data.totalReviews })} ·{' '}
+            {t('rating.partners', { count: data.partnerCount })}
           </span>
         </>
       ) : (
-        <span>No reviews yet</span>
+        <span>{t('rating.none')}</span>
       )}
     </p>
   );
@@ -81,6 +88,8 @@ export function MemberRating({ userId }: { userId: string }) {
 
 /** docs/product.md (Screens): Profile stats card: Active Listings, Favorites, Member Since. */
 export function ProfileStats({ user }: { user: User }) {
+  const { t } = useTranslation('users');
+  const format = useFormat();
   const items = useUserItems(user.id);
   const favorites = useFavorites();
   const activeListings = items.data?.filter((item) => item.isActive).length;
@@ -88,12 +97,22 @@ export function ProfileStats({ user }: { user: User }) {
   return (
     <Card>
       <CardContent className="grid grid-cols-3 divide-x p-0">
-        <Stat icon={Package} label="Active Listings" value={activeListings} testId="stat-active-listings" />
-        <Stat icon={Heart} label="Favorites" value={favorites.data?.length} testId="stat-favorites" />
+        <Stat
+          icon={Package}
+          label={t('summary.activeListings')}
+          value={activeListings}
+          testId="stat-active-listings"
+        />
+        <Stat
+          icon={Heart}
+          label={t('summary.favorites')}
+          value={favorites.data?.length}
+          testId="stat-favorites"
+        />
         <Stat
           icon={CalendarDays}
-          label="Member Since"
-          value={formatMonthYear(user.createdAt)}
+          label={t('summary.memberSince')}
+          value={format.monthYear(user.createdAt)}
           testId="stat-member-since"
         />
       </CardContent>

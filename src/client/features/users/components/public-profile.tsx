@@ -1,6 +1,4 @@
 import type { PublicProfile as PublicProfileData } from '@common/api/users';
-import { formatReturnDate } from '@common/domain/holiday';
-import { formatMonthYear } from '@common/domain/relative-time';
 import {
   ArrowLeft,
   BadgeCheck,
@@ -14,6 +12,7 @@ import {
   UserPlus,
   UserX,
 } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
@@ -26,10 +25,12 @@ import { ItemGrid } from '@client/features/items';
 import { RatingStars, ReviewsPanel } from '@client/features/reviews';
 import { BlockedMemberNotice, MemberSafetyActions } from '@client/features/safety';
 import { MemberConnectButton } from '@client/features/social';
+import { useFormat } from '@client/i18n/format';
 import { hasStatus } from '@client/lib/api-error';
 import { useAuth } from '@client/lib/session';
 import { TradingRecord } from './trading-record';
 import { usePublicProfile, useUserItems } from '../api';
+import { useReturnDate } from '../return-date';
 
 /**
  * A member's public profile (/profile?user={id}), for members and visitors alike (docs/product.md,
@@ -38,6 +39,7 @@ import { usePublicProfile, useUserItems } from '../api';
  * A visitor's actions open the sign-in dialog, saying what signing in gives them.
  */
 export function PublicProfile({ userId }: { userId: string }) {
+  const { t } = useTranslation('users');
   const { user } = useAuth();
   const profile = usePublicProfile(userId);
   const items = useUserItems(userId);
@@ -46,11 +48,13 @@ export function PublicProfile({ userId }: { userId: string }) {
     return (
       <EmptyState
         icon={UserX}
-        title="Member not found"
-        description="This member's profile does not exist or is no longer available."
+        title={t('public.notFoundTitle')}
+        description={t('public.notFoundDescription')}
         action={
           <Button asChild variant="outline">
-            <Link href={user ? '/profile' : '/browse'}>{user ? 'Back to my profile' : 'Browse items'}</Link>
+            <Link href={user ? '/profile' : '/browse'}>
+              {user ? t('public.backToMyProfile') : t('public.browse')}
+            </Link>
           </Button>
         }
       />
@@ -58,14 +62,14 @@ export function PublicProfile({ userId }: { userId: string }) {
   }
 
   const data = profile.data;
-  const name = data?.displayName ?? 'Member';
+  const name = data?.displayName ?? t('public.member');
 
   return (
     <div className="grid gap-8">
       <Button asChild variant="link" className="h-auto justify-self-start px-0">
         <Link href={user ? '/profile' : '/browse'}>
           <ArrowLeft aria-hidden="true" />
-          {user ? 'My profile' : 'Browse items'}
+          {user ? t('public.myProfile') : t('public.browse')}
         </Link>
       </Button>
 
@@ -105,15 +109,15 @@ export function PublicProfile({ userId }: { userId: string }) {
 
       <section aria-labelledby="member-items-heading" className="grid gap-5">
         <h2 id="member-items-heading" className="text-xl font-semibold">
-          {data ? `More from ${data.firstName}` : 'More from this member'}
+          {data ? t('public.moreFrom', { name: data.firstName }) : t('public.moreFromMember')}
           {items.data ? (
             <span className="ml-2 text-base font-normal text-muted-foreground">({items.data.length})</span>
           ) : null}
         </h2>
         {items.isError ? (
-          <EmptyState icon={Package} title="We couldn't load this member's items" />
+          <EmptyState icon={Package} title={t('public.itemsError')} />
         ) : !items.isPending && items.data.length === 0 ? (
-          <EmptyState icon={Package} title="No items listed right now" testId="text-no-items" />
+          <EmptyState icon={Package} title={t('public.noItems')} testId="text-no-items" />
         ) : (
           <ItemGrid
             items={items.data ?? []}
@@ -126,7 +130,7 @@ export function PublicProfile({ userId }: { userId: string }) {
 
       <section aria-labelledby="member-reviews-heading" className="grid gap-5">
         <h2 id="member-reviews-heading" className="text-xl font-semibold">
-          Reviews &amp; Ratings
+          {t('public.reviews')}
         </h2>
         <ReviewsPanel userId={userId} isOwn={false} />
       </section>
@@ -147,6 +151,9 @@ function initialsOf(name: string): string {
 
 /** Location, member since and holiday return, one line each on a phone. */
 function ProfileFacts({ profile }: { profile: PublicProfileData }) {
+  const { t } = useTranslation('users');
+  const format = useFormat();
+  const returnDate = useReturnDate();
   return (
     <ul className="flex flex-col items-center gap-x-4 gap-y-1 text-sm text-muted-foreground sm:flex-row sm:flex-wrap sm:items-start">
       {profile.location ? (
@@ -157,7 +164,7 @@ function ProfileFacts({ profile }: { profile: PublicProfileData }) {
       ) : null}
       <li className="inline-flex items-center gap-1.5" data-testid="text-profile-member-since">
         <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
-        Member since {formatMonthYear(profile.memberSince)}
+        {t('public.memberSince', { date: format.monthYear(profile.memberSince) })}
       </li>
       {profile.awayUntil ? (
         <li
@@ -165,7 +172,7 @@ function ProfileFacts({ profile }: { profile: PublicProfileData }) {
           data-testid="text-profile-away"
         >
           <Palmtree className="size-4" aria-hidden="true" />
-          Away until {formatReturnDate(profile.awayUntil)}
+          {t('public.awayUntil', { date: returnDate(profile.awayUntil) })}
         </li>
       ) : null}
     </ul>
@@ -174,6 +181,8 @@ function ProfileFacts({ profile }: { profile: PublicProfileData }) {
 
 /** Completed swaps and the rating with its count; "New member" until there is either. */
 function TrustSummary({ profile }: { profile: PublicProfileData }) {
+  const { t } = useTranslation('users');
+  const format = useFormat();
   if (profile.isNew) {
     return (
       <p
@@ -181,14 +190,14 @@ function TrustSummary({ profile }: { profile: PublicProfileData }) {
         data-testid="text-profile-new-member"
       >
         <Sparkles className="size-4" aria-hidden="true" />
-        New member
+        {t('public.newMember')}
       </p>
     );
   }
   return (
     <dl className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:gap-6" data-testid="profile-trust-summary">
       <div className="flex flex-col-reverse items-center rounded-lg bg-muted/60 px-3 py-2 sm:items-start">
-        <dt className="text-xs text-muted-foreground">Completed swaps</dt>
+        <dt className="text-xs text-muted-foreground">{t('public.completedSwaps')}</dt>
         <dd
           className="inline-flex items-center gap-1 text-lg font-semibold tabular-nums"
           data-testid="text-profile-completed-swaps"
@@ -199,18 +208,20 @@ function TrustSummary({ profile }: { profile: PublicProfileData }) {
       </div>
       <div className="flex flex-col-reverse items-center rounded-lg bg-muted/60 px-3 py-2 sm:items-start">
         <dt className="text-xs text-muted-foreground">
-          {profile.reviewCount === 1 ? '1 review' : `${profile.reviewCount} reviews`}
+          {t('rating.reviews', { count: profile.reviewCount })}
         </dt>
         <dd
           className="inline-flex items-center gap-1.5 text-lg font-semibold"
           data-testid="text-profile-rating"
         >
           {profile.averageRating === null ? (
-            <span className="text-sm font-normal text-muted-foreground">No reviews yet</span>
+            <span className="text-sm font-normal text-muted-foreground">{t('rating.none')}</span>
           ) : (
             <>
-              <RatingStars rating={profile.averageRating} label="Average rating" />
-              <span className="tabular-nums">{profile.averageRating.toFixed(1)}</span>
+              <RatingStars rating={profile.averageRating} label={t('rating.average')} />
+              <span className="tabular-nums">
+                {format.number(profile.averageRating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+              </span>
             </>
           )}
         </dd>
@@ -224,6 +235,7 @@ function TrustSummary({ profile }: { profile: PublicProfileData }) {
  * a visitor gets the same buttons, which open the sign-in dialog.
  */
 function ProfileActions({ profile }: { profile: PublicProfileData }) {
+  const { t } = useTranslation('users');
   const { user, isLoading } = useAuth();
   const chat = useChat();
   const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
@@ -248,7 +260,12 @@ function ProfileActions({ profile }: { profile: PublicProfileData }) {
         data-testid="button-message-member"
       >
         <MessageCircle aria-hidden="true" />
-        Message<span className="sr-only"> {profile.firstName}</span>
+        <Trans
+          i18nKey="public.message"
+          ns="users"
+          values={{ name: profile.firstName }}
+          components={{ hidden: <span className="sr-only" /> }}
+        />
       </Button>
       {user ? (
         <>
@@ -264,7 +281,12 @@ function ProfileActions({ profile }: { profile: PublicProfileData }) {
             data-testid="button-connect-member"
           >
             <UserPlus aria-hidden="true" />
-            Connect<span className="sr-only"> with {profile.firstName}</span>
+            <Trans
+              i18nKey="public.connect"
+              ns="users"
+              values={{ name: profile.firstName }}
+              components={{ hidden: <span className="sr-only" /> }}
+            />
           </Button>
           <Button
             variant="outline"
@@ -273,7 +295,7 @@ function ProfileActions({ profile }: { profile: PublicProfileData }) {
             data-testid="button-report-member"
           >
             <Flag aria-hidden="true" />
-            Report or block
+            {t('public.reportOrBlock')}
           </Button>
         </>
       )}

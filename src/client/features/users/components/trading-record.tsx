@@ -1,6 +1,9 @@
 import type { Reliability } from '@common/api/trades';
 import { BadgeCheck, Sparkles } from 'lucide-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useFormat } from '@client/i18n/format';
 import { useQuery } from '@tanstack/react-query';
 
 const reliabilityUrl = (userId: string) => `/api/users/${userId}/reliability`;
@@ -10,26 +13,40 @@ function useReliability(userId: string | undefined) {
   return useQuery<Reliability>({ queryKey: [reliabilityUrl(userId ?? '')], enabled: Boolean(userId) });
 }
 
-function figures(record: Reliability): Array<{ label: string; value: string }> {
+type Figure = 'completed' | 'cancelled' | 'disputesLost' | 'receiptDays';
+
+function figures(
+  record: Reliability,
+  number: (value: number, options?: Intl.NumberFormatOptions) => string,
+): Array<{ key: Figure; value: string }> {
   return [
-    { label: 'Completed trades', value: String(record.completedTrades) },
+    { key: 'completed', value: number(record.completedTrades) },
     {
-      label: 'Accepted trades cancelled',
-      value: record.cancelledShare === null ? '–' : `${Math.round(record.cancelledShare * 100)}%`,
+      key: 'cancelled',
+      value:
+        record.cancelledShare === null
+          ? '–'
+          : number(Math.round(record.cancelledShare * 100) / 100, { style: 'percent' }),
     },
-    { label: 'Disputes lost', value: String(record.disputesLost) },
+    { key: 'disputesLost', value: number(record.disputesLost) },
     {
-      label: 'Median days to confirm receipt',
-      value: record.medianReceiptDays === null ? '–' : String(record.medianReceiptDays),
+      key: 'receiptDays',
+      value: record.medianReceiptDays === null ? '–' : number(record.medianReceiptDays),
     },
   ];
 }
+
+const figureLabel = (t: TFunction<'users'>, key: Figure) => t(`record.${key}`);
+/** The completed count, which a page may show elsewhere already and which carries a badge. */
+const isCompleted = (key: Figure) => key === 'completed';
 
 /**
  * A member's trading record on their profile: four figures, or "New member" before any accepted
  * trade. `withCompleted={false}` leaves out the completed count where the page shows it already.
  */
 export function TradingRecord({ userId, withCompleted = true }: { userId: string; withCompleted?: boolean }) {
+  const { t } = useTranslation('users');
+  const format = useFormat();
   const { data, isError } = useReliability(userId);
   if (isError) return null;
   if (!data) return <Skeleton className="mx-auto h-12 w-64 sm:mx-0" />;
@@ -40,21 +57,21 @@ export function TradingRecord({ userId, withCompleted = true }: { userId: string
         data-testid="text-trading-record-new"
       >
         <Sparkles className="size-4 text-primary" aria-hidden="true" />
-        New member: no trades yet
+        {t('record.new')}
       </p>
     );
   }
   return (
-    <section aria-label="Trading record" data-testid="trading-record">
-      <h2 className="sr-only">Trading record</h2>
+    <section aria-label={t('record.title')} data-testid="trading-record">
+      <h2 className="sr-only">{t('record.title')}</h2>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-        {figures(data)
-          .filter((figure) => withCompleted || figure.label !== 'Completed trades')
+        {figures(data, format.number)
+          .filter((figure) => withCompleted || !isCompleted(figure.key))
           .map((figure) => (
-            <div key={figure.label} className="flex flex-col-reverse items-center sm:items-start">
-              <dt className="text-xs text-muted-foreground">{figure.label}</dt>
+            <div key={figure.key} className="flex flex-col-reverse items-center sm:items-start">
+              <dt className="text-xs text-muted-foreground">{figureLabel(t, figure.key)}</dt>
               <dd className="inline-flex items-center gap-1 text-base font-semibold tabular-nums">
-                {figure.label === 'Completed trades' ? (
+                {isCompleted(figure.key) ? (
                   <BadgeCheck className="size-4 text-primary" aria-hidden="true" />
                 ) : null}
                 {figure.value}
