@@ -14,7 +14,10 @@ import { i18n } from '@client/i18n';
  * messages (wishlist catalogue, errors.*, in the language shown when the form is checked);
  * lengths mirror the API contract (src/common/api/wishlist.ts).
  */
-const message = (key: string, values?: Record<string, unknown>) => () => i18n.t(`wishlist:errors.${key}`, values);
+const message =
+  (key: string, values: Record<string, unknown> = {}) =>
+  () =>
+    i18n.t(`wishlist:errors.${key}`, values);
 
 const optionalText = (field: 'brand' | 'size' | 'description', max: number) =>
   z
