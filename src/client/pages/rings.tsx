@@ -31,7 +31,9 @@ export function RingsPage() {
         {title}
       </h2>
       {list.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{rings.isLoading ? t('common:status.loading') : empty}</p>
+        <p className="text-sm text-muted-foreground">
+          {rings.isLoading ? t('common:status.loading') : empty}
+        </p>
       ) : (
         list.map((ring) => <RingCard key={ring.id} ring={ring} memberId={memberId} />)
       )}
@@ -39,10 +41,7 @@ export function RingsPage() {
   );
   return (
     <PageContainer className="space-y-8 py-8">
-      <PageHeader
-        title={t('page.title')}
-        description={t('page.description')}
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       {section(t('page.proposals'), proposed, t('page.noProposals'), 'rings-proposed')}
       {section(t('page.active'), active, t('page.noActive'), 'rings-active')}
       <SwapRulesEditor />

@@ -82,10 +82,7 @@ function MemberWishlist() {
   return (
     <PageContainer className="space-y-8 py-8 sm:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <PageHeader
-          title={t('page.title')}
-          description={t('page.description')}
-        />
+        <PageHeader title={t('page.title')} description={t('page.description')} />
         <Button
           onClick={() => setFormOpen((open) => !open)}
           aria-expanded={formOpen}

@@ -72,7 +72,10 @@ const DAY_TIME_OPTIONS: Intl.DateTimeFormatOptions = { month: 'short', day: 'num
 const FULL_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', ...DAY_TIME_OPTIONS };
 
 /** The three formatters of one language (BCP 47 tag), made once per language. */
-const formatters = new Map<string, { time: Intl.DateTimeFormat; day: Intl.DateTimeFormat; full: Intl.DateTimeFormat }>();
+const formatters = new Map<
+  string,
+  { time: Intl.DateTimeFormat; day: Intl.DateTimeFormat; full: Intl.DateTimeFormat }
+>();
 function formattersFor(tag: string) {
   let entry = formatters.get(tag);
   if (!entry) {

@@ -10,5 +10,7 @@ import { useTranslation } from 'react-i18next';
 export function useMatchReasons(): (reasoning: readonly string[]) => string[] {
   const { t } = useTranslation('matching');
   return (reasoning) =>
-    matchReasons(reasoning).map((reason) => (reason === DEFAULT_MATCH_REASON ? t('smart.defaultReason') : reason));
+    matchReasons(reasoning).map((reason) =>
+      reason === DEFAULT_MATCH_REASON ? t('smart.defaultReason') : reason,
+    );
 }

@@ -174,7 +174,10 @@ export function ChatDialog({
         if (index >= 0) settlePending(index, true);
       } else if (open) {
         setAnnouncement(
-          t('dialog.announcement', { name: names?.get(message.senderId) ?? otherName, message: message.content }),
+          t('dialog.announcement', {
+            name: names?.get(message.senderId) ?? otherName,
+            message: message.content,
+          }),
         );
         requestRead();
       }

@@ -38,7 +38,9 @@ export function ConversationsPanel({
           {t('messages')}
         </h2>
         <span className="flex items-center gap-3 text-sm">
-          {unread > 0 ? <span className="text-muted-foreground">{t('unread', { count: unread })}</span> : null}
+          {unread > 0 ? (
+            <span className="text-muted-foreground">{t('unread', { count: unread })}</span>
+          ) : null}
           <Link
             href="/messages"
             className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"

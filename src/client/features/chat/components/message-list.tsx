@@ -139,7 +139,8 @@ export function MessageList({
                 next.senderId !== message.senderId ||
                 Date.parse(next.createdAt) - Date.parse(message.createdAt) > GROUP_GAP_MS;
               const seen = message.id === seenMessageId;
-              const senderName = senderNames?.get(message.senderId) ?? (senderNames ? t('list.aMember') : otherName);
+              const senderName =
+                senderNames?.get(message.senderId) ?? (senderNames ? t('list.aMember') : otherName);
               return (
                 <li
                   key={message.id}
@@ -160,7 +161,9 @@ export function MessageList({
                       {senderName}
                     </span>
                   ) : null}
-                  <span className="sr-only">{t('thread.sender', { name: own ? t('thread.you') : senderName })}</span>
+                  <span className="sr-only">
+                    {t('thread.sender', { name: own ? t('thread.you') : senderName })}
+                  </span>
                   <p
                     className={cn(
                       'max-w-full rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug whitespace-pre-wrap [overflow-wrap:anywhere]',

@@ -1,10 +1,5 @@
 import type { Item } from '@common/api/items';
-import {
-  scoreBand,
-  scorePercent,
-  SMART_MATCHES_SHOWN,
-  type ScoreBand,
-} from '@common/domain/match-display';
+import { scoreBand, scorePercent, SMART_MATCHES_SHOWN, type ScoreBand } from '@common/domain/match-display';
 import { Check, SearchX, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {

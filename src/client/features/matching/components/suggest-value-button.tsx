@@ -71,9 +71,7 @@ export function SuggestValueButton({
             result.low !== null && result.high !== null && result.low !== result.high
               ? t('suggest.range', { low: format.money(result.low), high: format.money(result.high) })
               : '';
-          setNote(
-            t('suggest.basedOn', { count: result.basis, fields: listOf(result.comparedBy, t), range }),
-          );
+          setNote(t('suggest.basedOn', { count: result.basis, fields: listOf(result.comparedBy, t), range }));
         },
         onError: () => setNote(t('suggest.failed')),
       },

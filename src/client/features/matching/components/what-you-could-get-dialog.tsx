@@ -92,18 +92,19 @@ function BarterMatchRow({ match, onView }: { match: BarterMatch; onView: () => v
   const { item } = match;
   const ring = match.ring && user ? match.ring : null;
   // Each step is ring[index] giving to the next member; the viewer is named in the language shown.
-  const steps = ring && user
-    ? ringSteps(ring, user.id).map((step, index) => {
-        const giverIsViewer = ring[index]?.userId === user.id;
-        const receiverIsViewer = ring[(index + 1) % ring.length]?.userId === user.id;
-        return {
-          ...step,
-          giverIsViewer,
-          giver: giverIsViewer ? t('whatYouCouldGet.you') : step.giver,
-          receiver: receiverIsViewer ? t('whatYouCouldGet.youLower') : step.receiver,
-        };
-      })
-    : [];
+  const steps =
+    ring && user
+      ? ringSteps(ring, user.id).map((step, index) => {
+          const giverIsViewer = ring[index]?.userId === user.id;
+          const receiverIsViewer = ring[(index + 1) % ring.length]?.userId === user.id;
+          return {
+            ...step,
+            giverIsViewer,
+            giver: giverIsViewer ? t('whatYouCouldGet.you') : step.giver,
+            receiver: receiverIsViewer ? t('whatYouCouldGet.youLower') : step.receiver,
+          };
+        })
+      : [];
   // A ring's chain is drawn below, so the sentence that spells it out is not repeated.
   const reasons = reasonsOf(
     steps.length ? match.explanations.filter((text) => !text.startsWith('Ring trade:')) : match.explanations,
@@ -148,7 +149,10 @@ function BarterMatchRow({ match, onView }: { match: BarterMatch; onView: () => v
       </div>
 
       {steps.length ? (
-        <ol className="grid gap-1 rounded-md bg-muted/60 p-2.5 text-xs sm:text-sm" aria-label={t('whatYouCouldGet.ringLabel')}>
+        <ol
+          className="grid gap-1 rounded-md bg-muted/60 p-2.5 text-xs sm:text-sm"
+          aria-label={t('whatYouCouldGet.ringLabel')}
+        >
           {steps.map((step, index) => (
             <li key={index}>
               <span className="font-medium">{step.giver}</span>{' '}
@@ -160,7 +164,8 @@ function BarterMatchRow({ match, onView }: { match: BarterMatch; onView: () => v
                 className="inline size-3.5 align-[-0.125em] text-muted-foreground"
                 aria-hidden="true"
               />
-              <span className="sr-only">{t('whatYouCouldGet.to')}</span> <span className="font-medium">{step.receiver}</span>
+              <span className="sr-only">{t('whatYouCouldGet.to')}</span>{' '}
+              <span className="font-medium">{step.receiver}</span>
             </li>
           ))}
         </ol>

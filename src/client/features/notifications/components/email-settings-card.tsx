@@ -1,8 +1,4 @@
-import {
-  EMAIL_TYPES,
-  type EmailType,
-  IMMEDIATE_EMAIL_TYPES,
-} from '@common/api/email-preferences';
+import { EMAIL_TYPES, type EmailType, IMMEDIATE_EMAIL_TYPES } from '@common/api/email-preferences';
 import { Mail } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -118,9 +118,7 @@ function NotificationPanel({
           ))}
         </div>
       ) : isError ? (
-        <p className="px-4 py-8 text-center text-sm text-muted-foreground">
-          {t('bell.loadError')}
-        </p>
+        <p className="px-4 py-8 text-center text-sm text-muted-foreground">{t('bell.loadError')}</p>
       ) : data.length === 0 ? (
         <div
           className="flex flex-col items-center gap-2 px-4 py-10 text-center"

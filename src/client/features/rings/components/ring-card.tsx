@@ -90,15 +90,7 @@ export function RingCard({ ring, memberId }: { ring: Ring; memberId: string }) {
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle className="text-lg">{t('card.title', { count: ring.legs.length })}</CardTitle>
         <div className="flex flex-wrap items-center gap-2">
-          <Badge
-            variant={
-              isDisputed
-                ? 'destructive'
-                : isProposed || isAccepted
-                  ? 'default'
-                  : 'secondary'
-            }
-          >
+          <Badge variant={isDisputed ? 'destructive' : isProposed || isAccepted ? 'default' : 'secondary'}>
             {t(`status.${ring.status}`)}
           </Badge>
           {left ? (
@@ -121,7 +113,9 @@ export function RingCard({ ring, memberId }: { ring: Ring; memberId: string }) {
               <li aria-hidden="true" className="flex justify-center text-muted-foreground">
                 <ArrowDown className="size-5 sm:hidden" />
                 <ArrowRight className="hidden size-5 sm:block" />
-                {index === ring.legs.length - 1 ? <span className="sr-only">{t('card.backToFirst')}</span> : null}
+                {index === ring.legs.length - 1 ? (
+                  <span className="sr-only">{t('card.backToFirst')}</span>
+                ) : null}
               </li>
             </Fragment>
           ))}
@@ -137,7 +131,10 @@ export function RingCard({ ring, memberId }: { ring: Ring; memberId: string }) {
                 getValue: format.money(get.item.estimatedValue),
                 giver: get.giver.firstName,
               }}
-              components={{ give: <strong>{give.item.title}</strong>, get: <strong>{get.item.title}</strong> }}
+              components={{
+                give: <strong>{give.item.title}</strong>,
+                get: <strong>{get.item.title}</strong>,
+              }}
             />
           </p>
         ) : null}
@@ -160,15 +157,13 @@ export function RingCard({ ring, memberId }: { ring: Ring; memberId: string }) {
                 })}
           </p>
         ) : null}
-        {showsProgress ? (
-          <RingProgress ring={ring} memberId={memberId} />
-        ) : null}
+        {showsProgress ? <RingProgress ring={ring} memberId={memberId} /> : null}
         {isAccepted && claimLeft ? (
-          <p className="text-sm text-muted-foreground">
-            {t('card.completesIn', { duration: claimLeft })}
-          </p>
+          <p className="text-sm text-muted-foreground">{t('card.completesIn', { duration: claimLeft })}</p>
         ) : null}
-        {ring.cancelReason ? <p className="text-sm">{t('card.reason', { reason: ring.cancelReason })}</p> : null}
+        {ring.cancelReason ? (
+          <p className="text-sm">{t('card.reason', { reason: ring.cancelReason })}</p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           {isProposed && !iAccepted ? (
             <>
@@ -215,9 +210,7 @@ export function RingCard({ ring, memberId }: { ring: Ring; memberId: string }) {
               data-testid="button-message-ring"
             >
               <MessagesSquare aria-hidden="true" />
-              {isProposed || isAccepted
-                ? t('card.message')
-                : t('card.messages')}
+              {isProposed || isAccepted ? t('card.message') : t('card.messages')}
             </Button>
           ) : null}
         </div>

@@ -199,9 +199,7 @@ export function SwapRulesEditor() {
             </div>
           </fieldset>
           <fieldset className="grid grid-cols-2 gap-4 sm:max-w-md">
-            <legend className="col-span-2 mb-1.5 text-sm font-medium">
-              {t('rules.value')}
-            </legend>
+            <legend className="col-span-2 mb-1.5 text-sm font-medium">{t('rules.value')}</legend>
             <div className="space-y-1.5">
               <Label htmlFor={`${id}-min`}>{t('rules.from')}</Label>
               <Input

@@ -45,7 +45,10 @@ export function WishlistMatchesCard({ matches }: { matches: readonly WishlistMat
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label={t('matches.listLabel')}>
+          <ul
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+            aria-label={t('matches.listLabel')}
+          >
             {shown.map((match) => (
               <li key={match.id} className="min-w-0">
                 <MatchTile match={match} />
