@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
 import { RingCard, SwapRulesEditor, useRings } from '@client/features/rings';
@@ -11,7 +12,8 @@ import { useDocumentMeta } from '@client/lib/document-meta';
  * ones, and the rules editor that decides which rings they are offered.
  */
 export function RingsPage() {
-  useDocumentMeta('Swap rings');
+  const { t } = useTranslation('rings');
+  useDocumentMeta(t('page.documentTitle'));
   const { isAuthenticated, isLoading, user } = useAuth();
   useEffect(() => {
     if (!isLoading && !isAuthenticated) handleUnauthorized();
@@ -29,7 +31,9 @@ export function RingsPage() {
         {title}
       </h2>
       {list.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{rings.isLoading ? 'Loading…' : empty}</p>
+        <p className="text-sm text-muted-foreground">
+          {rings.isLoading ? t('common:status.loading') : empty}
+        </p>
       ) : (
         list.map((ring) => <RingCard key={ring.id} ring={ring} memberId={memberId} />)
       )}
@@ -37,14 +41,11 @@ export function RingsPage() {
   );
   return (
     <PageContainer className="space-y-8 py-8">
-      <PageHeader
-        title="Swap Rings"
-        description="Swaps between three or more members, each giving one item and getting one they want."
-      />
-      {section('Proposals', proposed, 'No ring is waiting for your answer.', 'rings-proposed')}
-      {section('Active rings', active, 'No ring is on its way.', 'rings-active')}
+      <PageHeader title={t('page.title')} description={t('page.description')} />
+      {section(t('page.proposals'), proposed, t('page.noProposals'), 'rings-proposed')}
+      {section(t('page.active'), active, t('page.noActive'), 'rings-active')}
       <SwapRulesEditor />
-      {past.length > 0 ? section('Past rings', past, '', 'rings-past') : null}
+      {past.length > 0 ? section(t('page.past'), past, '', 'rings-past') : null}
     </PageContainer>
   );
 }

@@ -2,6 +2,7 @@ import type { WishlistEntry } from '@common/api/wishlist';
 import { wishlistPayload, type WishlistFormValues } from '@common/domain/wishlist-rules';
 import { Bookmark, Plus, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { PageContainer } from '@client/components/layout/page-container';
@@ -29,7 +30,8 @@ const SKELETON_COUNT = 6;
  * the matches found for the wishlist, and the member's entries.
  */
 export function WishlistPage() {
-  useDocumentMeta('Wishlist');
+  const { t } = useTranslation('wishlist');
+  useDocumentMeta(t('page.documentTitle'));
   const { isAuthenticated, isLoading } = useAuth();
 
   // As docs/product.md (Screens) has it: a visitor who lands here once authentication is known is sent to sign in.
@@ -42,17 +44,18 @@ export function WishlistPage() {
 }
 
 function MemberWishlist() {
+  const { t } = useTranslation('wishlist');
   const [formOpen, setFormOpen] = useState(false);
   const wishlist = useWishlist();
   const matches = useWishlistMatches();
   const add = useAddWishlistEntry({
-    errorTitle: 'Error',
-    errorDescription: 'Failed to create wishlist item',
+    errorTitle: t('toasts.error'),
+    errorDescription: t('toasts.createFailed'),
     fixedDescription: true,
   });
   const remove = useRemoveWishlistEntry({
-    errorTitle: 'Error',
-    errorDescription: 'Failed to remove wishlist item',
+    errorTitle: t('toasts.error'),
+    errorDescription: t('toasts.removeFailed'),
     fixedDescription: true,
   });
 
@@ -63,14 +66,14 @@ function MemberWishlist() {
       // Reported through the mutation's meta.
       return false;
     }
-    toast({ title: 'Success', description: 'Wishlist item created successfully' });
+    toast({ title: t('toasts.success'), description: t('toasts.created') });
     setFormOpen(false);
     return true;
   };
 
   const deleteEntry = (entry: WishlistEntry) => {
     remove.mutate(entry.id, {
-      onSuccess: () => toast({ title: 'Success', description: 'Wishlist item removed' }),
+      onSuccess: () => toast({ title: t('toasts.success'), description: t('toasts.removed') }),
     });
   };
 
@@ -79,10 +82,7 @@ function MemberWishlist() {
   return (
     <PageContainer className="space-y-8 py-8 sm:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <PageHeader
-          title="My Wishlist"
-          description="Tell us what you are hunting for and we will let you know when it is listed."
-        />
+        <PageHeader title={t('page.title')} description={t('page.description')} />
         <Button
           onClick={() => setFormOpen((open) => !open)}
           aria-expanded={formOpen}
@@ -91,7 +91,7 @@ function MemberWishlist() {
           data-testid="button-toggle-wishlist-form"
         >
           {formOpen ? <X aria-hidden="true" /> : <Plus aria-hidden="true" />}
-          Add to Wishlist
+          {t('page.toggle')}
         </Button>
       </div>
 
@@ -102,7 +102,7 @@ function MemberWishlist() {
           className="rounded-xl border bg-card p-4 shadow-xs sm:p-6"
         >
           <h2 id="wishlist-form-heading" className="mb-4 text-lg font-semibold">
-            Add Wishlist Item
+            {t('page.formHeading')}
           </h2>
           <WishlistForm
             idPrefix="wishlist"
@@ -118,9 +118,11 @@ function MemberWishlist() {
 
       <section aria-labelledby="wishlist-entries-heading" className="space-y-4">
         <h2 id="wishlist-entries-heading" className="text-xl font-semibold">
-          Your wishlist
+          {t('page.entries')}
           {wishlist.data ? (
-            <span className="ml-2 text-base font-normal text-muted-foreground">({entries.length})</span>
+            <span className="ml-2 text-base font-normal text-muted-foreground">
+              {t('page.count', { total: entries.length })}
+            </span>
           ) : null}
         </h2>
         {wishlist.isPending ? (
@@ -130,9 +132,9 @@ function MemberWishlist() {
             className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center"
             role="alert"
           >
-            <p className="font-medium">We couldn&apos;t load your wishlist</p>
+            <p className="font-medium">{t('page.loadError')}</p>
             <Button variant="outline" onClick={() => void wishlist.refetch()}>
-              Try again
+              {t('page.retry')}
             </Button>
           </div>
         ) : entries.length === 0 ? (
@@ -143,13 +145,11 @@ function MemberWishlist() {
             <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
               <Bookmark className="size-6" aria-hidden="true" />
             </span>
-            <p className="text-lg font-semibold">No wishlist items yet</p>
-            <p className="max-w-md text-sm text-muted-foreground">
-              Add items to your wishlist to get notified when matching items are posted.
-            </p>
+            <p className="text-lg font-semibold">{t('page.empty')}</p>
+            <p className="max-w-md text-sm text-muted-foreground">{t('page.emptyHint')}</p>
           </div>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Wishlist items">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('page.listLabel')}>
             {entries.map((entry) => (
               <li key={entry.id} className="min-w-0">
                 <WishlistEntryCard entry={entry} deleteDisabled={remove.isPending} onDelete={deleteEntry} />
@@ -163,9 +163,10 @@ function MemberWishlist() {
 }
 
 function EntrySkeletons() {
+  const { t } = useTranslation('wishlist');
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status">
-      <span className="sr-only">Loading your wishlist</span>
+      <span className="sr-only">{t('page.loading')}</span>
       {Array.from({ length: SKELETON_COUNT }, (_, index) => (
         <WishlistEntryCardSkeleton key={index} />
       ))}
@@ -175,9 +176,10 @@ function EntrySkeletons() {
 
 /** Before the session is known (or while the redirect to sign in is on its way). */
 function WishlistLoading() {
+  const { t } = useTranslation('wishlist');
   return (
     <PageContainer className="space-y-8 py-8 sm:py-10">
-      <PageHeader title="My Wishlist" />
+      <PageHeader title={t('page.title')} />
       <EntrySkeletons />
     </PageContainer>
   );

@@ -1,5 +1,8 @@
 import type { Message } from '@common/api/chat';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '@common/i18n/locales/en/chat.json';
+import fr from '@common/i18n/locales/fr/chat.json';
+import { i18n } from '@client/i18n';
 import {
   countBadge,
   messageParts,
@@ -22,6 +25,16 @@ const message = (id: string, senderId: string): Message => ({
   messageType: 'text',
   createdAt: '2025-03-04T10:00:00.000Z',
   isRead: false,
+});
+
+/* The thread names and name lists come from the chat catalogue, in the language shown. */
+beforeAll(async () => {
+  await i18n.init({
+    lng: 'en',
+    fallbackLng: false,
+    resources: { en: { chat: en }, fr: { chat: fr } },
+    interpolation: { escapeValue: false },
+  });
 });
 
 describe('chat formatting', () => {
@@ -78,6 +91,24 @@ describe('chat formatting', () => {
     expect(messageTime(new Date(2025, 0, 9, 9, 5).toISOString(), now)).toBe('Jan 9, 9:05 AM');
     expect(messageTime(new Date(2024, 11, 31, 23, 0).toISOString(), now)).toBe('Dec 31, 2024, 11:00 PM');
     expect(messageTime('not a date', now)).toBe('');
+  });
+});
+
+describe('chat formatting in French', () => {
+  beforeAll(() => i18n.changeLanguage('fr'));
+  afterAll(() => i18n.changeLanguage('en'));
+
+  it('names a ring thread and lists names the French way', () => {
+    const conversation = { members: [member('c', 'Cy'), member('b', 'Ben'), member('a', 'Ann')] };
+    expect(ringThreadTitle(conversation)).toBe("Cercle d'échange · 3 membres");
+    expect(nameList(['Ann', 'Ben'])).toBe('Ann et Ben');
+    expect(nameList(['Ann', 'Ben', 'Cy'])).toBe('Ann, Ben et Cy');
+  });
+
+  it('shows times on the 24-hour clock with French month names', () => {
+    const now = new Date(2025, 2, 4, 18, 0);
+    expect(messageTime(new Date(2025, 2, 4, 15, 42).toISOString(), now)).toBe('15:42');
+    expect(messageTime(new Date(2025, 0, 9, 9, 5).toISOString(), now)).toBe('9 janv., 9:05');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Conversation, Message } from '@common/api/chat';
 import type { UserSummary } from '@common/api/users';
 import { displayName } from '@common/domain/display-name';
+import { i18n, intlTag } from '@client/i18n';
 
 /** How many characters of the last message the conversation list shows. */
 const PREVIEW_LENGTH = 80;
@@ -23,15 +24,18 @@ export function otherMembers(conversation: Pick<Conversation, 'members'>, member
     .sort((a, b) => displayName(a).localeCompare(displayName(b)));
 }
 
-/** A swap ring thread's name: 'Swap ring · 3 members'. */
+/** A swap ring thread's name in the language shown: 'Swap ring · 3 members'. */
 export function ringThreadTitle(conversation: Pick<Conversation, 'members'>): string {
-  return `Swap ring · ${conversation.members.length} members`;
+  return i18n.t('chat:ringThread', { count: conversation.members.length });
 }
 
-/** Names in a sentence: 'Ann', 'Ann and Ben', 'Ann, Ben and Cy'. */
+/** Names in a sentence in the language shown: 'Ann', 'Ann and Ben', 'Ann, Ben and Cy' ('Ann, Ben et Cy'). */
 export function nameList(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return i18n.t('chat:names.pair', {
+    first: names.slice(0, -1).join(i18n.t('chat:names.separator')),
+    last: names.at(-1),
+  });
 }
 
 /** The name of each member of a conversation by id, for a group thread's messages. */
@@ -63,28 +67,39 @@ export function lastOwnMessage(messages: readonly Message[], memberId: string): 
   return undefined;
 }
 
-const TIME_FORMAT = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const DAY_TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const FULL_FORMAT = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const TIME_OPTIONS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const DAY_TIME_OPTIONS: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', ...TIME_OPTIONS };
+const FULL_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', ...DAY_TIME_OPTIONS };
 
-/** A message's time: '3:42 PM' today, 'Mar 4, 3:42 PM' this year, else with the year. */
-export function messageTime(value: string, now: Date = new Date()): string {
+/** The three formatters of one language (BCP 47 tag), made once per language. */
+const formatters = new Map<
+  string,
+  { time: Intl.DateTimeFormat; day: Intl.DateTimeFormat; full: Intl.DateTimeFormat }
+>();
+function formattersFor(tag: string) {
+  let entry = formatters.get(tag);
+  if (!entry) {
+    entry = {
+      time: new Intl.DateTimeFormat(tag, TIME_OPTIONS),
+      day: new Intl.DateTimeFormat(tag, DAY_TIME_OPTIONS),
+      full: new Intl.DateTimeFormat(tag, FULL_OPTIONS),
+    };
+    formatters.set(tag, entry);
+  }
+  return entry;
+}
+
+/**
+ * A message's time in the language shown (or `tag`): '3:42 PM' today, 'Mar 4, 3:42 PM' this
+ * year, else with the year ('15:42', '4 mars, 15:42', '31 déc. 2024, 23:00' in French).
+ */
+export function messageTime(value: string, now: Date = new Date(), tag: string = intlTag()): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  if (date.toDateString() === now.toDateString()) return TIME_FORMAT.format(date);
-  if (date.getFullYear() === now.getFullYear()) return DAY_TIME_FORMAT.format(date);
-  return FULL_FORMAT.format(date);
+  const format = formattersFor(tag);
+  if (date.toDateString() === now.toDateString()) return format.time.format(date);
+  if (date.getFullYear() === now.getFullYear()) return format.day.format(date);
+  return format.full.format(date);
 }
 
 /** A piece of a message: plain text, or a web address shown as a link. */

@@ -1,6 +1,7 @@
 import type { Item } from '@common/api/items';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { i18n } from '@client/i18n';
 import { toast } from '@client/components/ui/use-toast';
 import { useAuth } from '@client/lib/session';
 import { ItemActionsProvider, type ItemActions } from '@client/lib/item-actions';
@@ -70,8 +71,8 @@ export function ChatProvider({ children }: { children: ReactNode }) {
           onSuccess: (conversation) => openConversation(conversation.id),
           onError: (error) =>
             toast({
-              title: 'Could not open the conversation',
-              description: serverMessage(error) ?? 'Please try again.',
+              title: i18n.t('chat:errors.openTitle'),
+              description: serverMessage(error) ?? i18n.t('chat:errors.tryAgain'),
               variant: 'destructive',
             }),
         },
@@ -90,13 +91,16 @@ export function ChatProvider({ children }: { children: ReactNode }) {
         // Until the session check answers, nobody is known to be a visitor.
         if (sessionLoading) return;
         if (!memberId) {
-          toast({ title: 'Authentication Required', description: 'Please log in to start a conversation' });
+          toast({
+            title: i18n.t('chat:errors.signInTitle'),
+            description: i18n.t('chat:errors.signInDescription'),
+          });
           return;
         }
         if (item.userId === memberId) {
           toast({
-            title: 'Cannot Message Yourself',
-            description: 'You cannot start a conversation with yourself',
+            title: i18n.t('chat:errors.selfTitle'),
+            description: i18n.t('chat:errors.selfDescription'),
             variant: 'destructive',
           });
           return;

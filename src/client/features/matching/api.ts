@@ -2,6 +2,7 @@ import type { Item } from '@common/api/items';
 import type { BarterMatch, SmartMatches, ValueEstimate } from '@common/api/matching';
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@client/components/ui/use-toast';
+import { i18n } from '@client/i18n';
 import { apiRequest } from '@client/lib/api-client';
 import { isSessionLost } from '@client/lib/api-error';
 import { holdsItems } from '@client/lib/item-queries';
@@ -44,8 +45,8 @@ export function useSmartMatches(item: Item, enabled: boolean) {
       } catch (error) {
         if (isSessionLost(error)) throw error;
         toast({
-          title: 'Smart matching unavailable',
-          description: 'Using standard matching instead. Please try again later.',
+          title: i18n.t('matching:errors.smartTitle'),
+          description: i18n.t('matching:errors.smartDescription'),
           variant: 'destructive',
         });
         return NO_MATCHES;

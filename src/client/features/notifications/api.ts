@@ -2,6 +2,7 @@ import type { EmailPreferences, EmailPreferencesInput } from '@common/api/email-
 import type { Notification, UnreadCount } from '@common/api/notifications';
 import { NOTIFICATION_POPOVER_SIZE } from '@common/domain/display-limits';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { i18n } from '@client/i18n';
 import { apiRequest } from '@client/lib/api-client';
 
 const NOTIFICATIONS_URL = '/api/notifications';
@@ -71,8 +72,8 @@ export function useMarkNotificationRead() {
       }
     },
     meta: {
-      errorTitle: 'Error',
-      errorDescription: 'Failed to mark notification as read',
+      errorTitle: i18n.t('notifications:errors.title'),
+      errorDescription: i18n.t('notifications:errors.markRead'),
       fixedDescription: true,
     },
     onSettled: () => {
@@ -92,8 +93,8 @@ export function useMarkAllNotificationsRead() {
       queryClient.setQueryData<UnreadCount>(unreadCountKey, { count: 0 });
     },
     meta: {
-      errorTitle: 'Error',
-      errorDescription: 'Failed to mark notifications as read',
+      errorTitle: i18n.t('notifications:errors.title'),
+      errorDescription: i18n.t('notifications:errors.markAllRead'),
       fixedDescription: true,
     },
     onSettled: () => {
@@ -126,6 +127,6 @@ export function useSetEmailPreference() {
       if (context?.before) queryClient.setQueryData(emailPreferencesKey, context.before);
     },
     onSuccess: (saved) => queryClient.setQueryData(emailPreferencesKey, saved),
-    meta: { errorTitle: 'Email settings not saved' },
+    meta: { errorTitle: i18n.t('notifications:errors.emailNotSaved') },
   });
 }

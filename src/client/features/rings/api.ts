@@ -3,6 +3,7 @@ import type { DisputeInput } from '@common/api/trades';
 import type { SwapRule, SwapRuleInput, SwapRuleList } from '@common/api/swap-rules';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { i18n } from '@client/i18n';
 import { apiJson, apiRequest } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/session';
 
@@ -20,13 +21,17 @@ export function invalidateRings(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: [RINGS_URL] });
 }
 
-const errorMeta = (errorDescription: string) => ({ errorTitle: 'Swap ring', errorDescription });
+/** The failure toast of a ring mutation, in the language shown when the hook renders. */
+const errorMeta = (key: string) => ({
+  errorTitle: i18n.t('rings:errors.title'),
+  errorDescription: i18n.t(`rings:errors.${key}`),
+});
 
 /** Accept, decline or back out of a ring (PATCH /api/rings/:id). */
 export function useAnswerRing() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: errorMeta('Your answer could not be saved.'),
+    meta: errorMeta('answer'),
     mutationFn: ({ id, ...input }: RingStatusInput & { id: string }) =>
       apiJson<Ring>('PATCH', `${RINGS_URL}/${id}`, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [RINGS_URL] }),
@@ -37,7 +42,7 @@ export function useAnswerRing() {
 export function useConfirmRingReceived() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: errorMeta('The receipt could not be confirmed.'),
+    meta: errorMeta('receipt'),
     mutationFn: (id: string) => apiJson<Ring>('POST', `${RINGS_URL}/${id}/received`, {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [RINGS_URL] }),
   });
@@ -47,7 +52,7 @@ export function useConfirmRingReceived() {
 export function useOpenRingDispute() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: errorMeta('The problem could not be reported.'),
+    meta: errorMeta('dispute'),
     mutationFn: ({ id, ...input }: DisputeInput & { id: string }) =>
       apiJson<Ring>('POST', `${RINGS_URL}/${id}/dispute`, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [RINGS_URL] }),
@@ -63,7 +68,7 @@ export function useSwapRules() {
 export function useCreateSwapRule() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: errorMeta('The rule could not be saved.'),
+    meta: errorMeta('saveRule'),
     mutationFn: (input: SwapRuleInput) => apiJson<SwapRule>('POST', SWAP_RULES_URL, input),
     // A new rule may have closed a ring at once.
     onSuccess: () =>
@@ -76,7 +81,7 @@ export function useCreateSwapRule() {
 export function useDeleteSwapRule() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: errorMeta('The rule could not be deleted.'),
+    meta: errorMeta('deleteRule'),
     mutationFn: (id: string) => apiRequest('DELETE', `${SWAP_RULES_URL}/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [SWAP_RULES_URL] }),
   });

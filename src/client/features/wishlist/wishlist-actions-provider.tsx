@@ -3,6 +3,7 @@ import type { WishlistEntry } from '@common/api/wishlist';
 import { wishlistEntryFor } from '@common/domain/wishlist-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '@client/components/ui/use-toast';
 import { ItemActionsProvider, type ItemActions } from '@client/lib/item-actions';
 import { isSessionLost } from '@client/lib/api-error';
@@ -22,9 +23,10 @@ const AddToWishlistDialog = lazy(() =>
  * open the sign-in dialog instead).
  */
 export function WishlistActionsProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('wishlist');
   const queryClient = useQueryClient();
   const { data: entries } = useWishlist();
-  const { mutate: removeEntry } = useRemoveWishlistEntry({ errorTitle: 'Failed to remove from wishlist' });
+  const { mutate: removeEntry } = useRemoveWishlistEntry({ errorTitle: t('toasts.removeFromFailed') });
   const [dialogItem, setDialogItem] = useState<Item | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   // Entries being removed: a second click during the request does nothing.
@@ -35,7 +37,7 @@ export function WishlistActionsProvider({ children }: { children: ReactNode }) {
       if (removing.current.has(entry.id)) return;
       removing.current.add(entry.id);
       removeEntry(entry.id, {
-        onSuccess: () => toast({ title: 'Removed from wishlist' }),
+        onSuccess: () => toast({ title: t('toasts.removedFrom') }),
         onSettled: () => removing.current.delete(entry.id),
       });
     };
@@ -51,7 +53,7 @@ export function WishlistActionsProvider({ children }: { children: ReactNode }) {
             } catch (error) {
               // A lost session is already handled by the query cache (toast, then sign in).
               if (!isSessionLost(error)) {
-                reportApiError(error, { title: 'Failed to add to wishlist', fallback: 'Please try again.' });
+                reportApiError(error, { title: t('toasts.addFailed'), fallback: t('toasts.tryAgain') });
               }
               return;
             }
@@ -66,7 +68,7 @@ export function WishlistActionsProvider({ children }: { children: ReactNode }) {
         })();
       },
     };
-  }, [entries, queryClient, removeEntry]);
+  }, [entries, queryClient, removeEntry, t]);
 
   return (
     <ItemActionsProvider actions={actions}>

@@ -2,6 +2,7 @@ import { MAX_MESSAGE_LENGTH } from '@common/domain/limits';
 import { displayName } from '@common/domain/display-name';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send, Tag, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import {
   useCallback,
@@ -65,6 +66,7 @@ export function ChatDialog({
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus: (event: Event) => void;
 }) {
+  const { t } = useTranslation('chat');
   const queryClient = useQueryClient();
   const query = useConversationMessages(conversationId);
   const { data, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -78,7 +80,7 @@ export function ChatDialog({
     () => (conversation && isRing ? memberNames(conversation) : null),
     [conversation, isRing],
   );
-  const otherName = isRing ? 'the swap ring' : other ? displayName(other) : 'this member';
+  const otherName = isRing ? t('dialog.theRing') : other ? displayName(other) : t('dialog.thisMember');
   const lastOwn = lastOwnMessage(messages, memberId);
   const seenMessageId = !isRing && lastOwn?.isRead ? lastOwn.id : null;
   const closed = conversation?.acceptsMessages === false;
@@ -171,7 +173,12 @@ export function ChatDialog({
         const index = pending.current.findIndex((entry) => entry.content === message.content);
         if (index >= 0) settlePending(index, true);
       } else if (open) {
-        setAnnouncement(`${names?.get(message.senderId) ?? otherName}: ${message.content}`);
+        setAnnouncement(
+          t('dialog.announcement', {
+            name: names?.get(message.senderId) ?? otherName,
+            message: message.content,
+          }),
+        );
         requestRead();
       }
     } else if (event.type === 'error' && pending.current.length > 0 && !TYPING_ERROR.test(event.message)) {
@@ -245,14 +252,18 @@ export function ChatDialog({
           )}
           <div className="min-w-0 flex-1">
             <DialogTitle className="truncate text-base font-semibold" data-testid="text-chat-participant">
-              {conversation && isRing ? ringThreadTitle(conversation) : other ? otherName : 'Conversation'}
+              {conversation && isRing
+                ? ringThreadTitle(conversation)
+                : other
+                  ? otherName
+                  : t('dialog.conversation')}
             </DialogTitle>
             <DialogDescription className="flex min-w-0 items-center gap-1 text-xs">
               {isRing ? (
                 <>
                   <Users className="size-3 shrink-0" aria-hidden="true" />
                   <span className="truncate" data-testid="text-chat-members">
-                    With {nameList(others.map((user) => displayName(user)))}
+                    {t('list.with', { names: nameList(others.map((user) => displayName(user))) })}
                   </span>
                   <span aria-hidden="true">·</span>
                   <Link
@@ -260,13 +271,13 @@ export function ChatDialog({
                     onClick={() => onOpenChange(false)}
                     className="shrink-0 rounded-sm text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                   >
-                    View ring
+                    {t('dialog.viewRing')}
                   </Link>
                 </>
               ) : conversation?.relatedItem ? (
                 <>
                   <Tag className="size-3 shrink-0" aria-hidden="true" />
-                  <span className="sr-only">About </span>
+                  <span className="sr-only">{t('list.about')}</span>
                   <Link
                     href={`/browse?highlight=${conversation.relatedItem.id}`}
                     onClick={() => onOpenChange(false)}
@@ -277,7 +288,7 @@ export function ChatDialog({
                   </Link>
                 </>
               ) : (
-                'Direct message'
+                t('dialog.directMessage')
               )}
             </DialogDescription>
           </div>
@@ -285,16 +296,16 @@ export function ChatDialog({
 
         {isPending ? (
           <div className="flex min-h-0 flex-1 flex-col justify-end gap-3 p-4" role="status">
-            <span className="sr-only">Loading messages</span>
+            <span className="sr-only">{t('dialog.loading')}</span>
             <Skeleton className="h-9 w-2/3 self-start rounded-2xl" />
             <Skeleton className="h-9 w-1/2 self-end rounded-2xl" />
             <Skeleton className="h-14 w-3/5 self-start rounded-2xl" />
           </div>
         ) : isError ? (
           <div className="flex min-h-0 flex-1 flex-col items-center justify-center gap-2 p-6 text-center text-sm text-muted-foreground">
-            <p>Messages are unavailable right now.</p>
+            <p>{t('dialog.unavailable')}</p>
             <Button variant="outline" size="sm" onClick={() => void refetch()}>
-              Try again
+              {t('dialog.retry')}
             </Button>
           </div>
         ) : (
@@ -317,7 +328,7 @@ export function ChatDialog({
         <div role="status" className="h-5 shrink-0 px-4 text-xs text-muted-foreground">
           {typingName ? (
             <span className="flex items-center gap-1" data-testid="text-typing-indicator">
-              {typingName} is typing
+              {t('dialog.typing', { name: typingName })}
               <TypingDots />
             </span>
           ) : null}
@@ -331,7 +342,9 @@ export function ChatDialog({
             className="shrink-0 border-t px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] text-center text-sm text-muted-foreground"
             data-testid="text-chat-closed"
           >
-            This swap ring is {conversation?.ring?.status}, so its conversation is read-only.
+            {t('dialog.closed', {
+              status: conversation?.ring ? t(`dialog.ringStatus.${conversation.ring.status}`) : '',
+            })}
           </p>
         ) : (
           <form
@@ -339,7 +352,7 @@ export function ChatDialog({
             className="flex shrink-0 items-end gap-2 border-t p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
           >
             <label htmlFor="chat-message-input" className="sr-only">
-              Message {otherName}
+              {t('dialog.inputLabel', { name: otherName })}
             </label>
             <Textarea
               id="chat-message-input"
@@ -347,7 +360,7 @@ export function ChatDialog({
               rows={1}
               value={draft}
               maxLength={MAX_MESSAGE_LENGTH}
-              placeholder="Type a message…"
+              placeholder={t('dialog.placeholder')}
               aria-describedby="chat-message-hint"
               onChange={(event) => {
                 setDraft(event.target.value);
@@ -359,13 +372,13 @@ export function ChatDialog({
               data-testid="input-chat-message"
             />
             <span id="chat-message-hint" className="sr-only">
-              Enter sends; Shift+Enter starts a new line.
+              {t('dialog.hint')}
             </span>
             <Button
               type="submit"
               size="icon"
               disabled={messageToSend(draft) === null}
-              aria-label="Send message"
+              aria-label={t('dialog.send')}
               data-testid="button-send-message"
             >
               <Send aria-hidden="true" />

@@ -1,10 +1,11 @@
 import type { Conversation } from '@common/api/chat';
 import { displayName } from '@common/domain/display-name';
-import { relativeTime } from '@common/domain/relative-time';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { MessagesSquare, Tag, Users } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import {
   countBadge,
@@ -32,6 +33,7 @@ export function ConversationList({
   memberId: string;
   onSelect: (conversationId: string) => void;
 }) {
+  const { t } = useTranslation('chat');
   const { data, isPending, isError, error, refetch } = query;
   const now = useNow();
 
@@ -44,7 +46,7 @@ export function ConversationList({
     <>
       {isPending ? (
         <div className="grid gap-4 p-4" role="status">
-          <span className="sr-only">Loading conversations</span>
+          <span className="sr-only">{t('list.loading')}</span>
           {[0, 1, 2].map((index) => (
             <div key={index} className="flex items-center gap-3">
               <Skeleton className="size-10 rounded-full" />
@@ -57,13 +59,13 @@ export function ConversationList({
         </div>
       ) : isError ? (
         <div className="flex flex-col items-center gap-2 px-4 py-8 text-center text-sm text-muted-foreground">
-          <p>Conversations are unavailable right now.</p>
+          <p>{t('list.unavailable')}</p>
           <button
             type="button"
             className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             onClick={() => void refetch()}
           >
-            Try again
+            {t('list.retry')}
           </button>
         </div>
       ) : data.length === 0 ? (
@@ -74,13 +76,11 @@ export function ConversationList({
           <span className="flex size-11 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
             <MessagesSquare className="size-5" aria-hidden="true" />
           </span>
-          <p className="font-medium">No conversations yet</p>
-          <p className="text-sm text-muted-foreground">
-            Use 'Message' on an item you like to ask its owner about a swap.
-          </p>
+          <p className="font-medium">{t('list.empty')}</p>
+          <p className="text-sm text-muted-foreground">{t('list.emptyHint')}</p>
         </div>
       ) : (
-        <ul className="divide-y overflow-y-auto overscroll-contain" aria-label="Conversations">
+        <ul className="divide-y overflow-y-auto overscroll-contain" aria-label={t('conversations')}>
           {data.map((conversation) => (
             <li key={conversation.id}>
               <ConversationRow
@@ -108,6 +108,8 @@ function ConversationRow({
   now: Date;
   onSelect: (conversationId: string) => void;
 }) {
+  const { t } = useTranslation('chat');
+  const format = useFormat();
   const other = otherParticipant(conversation, memberId);
   const others = otherMembers(conversation, memberId);
   const isRing = conversation.ring !== null;
@@ -117,11 +119,11 @@ function ConversationRow({
   const sender = !lastMessage
     ? ''
     : lastMessage.senderId === memberId
-      ? 'You: '
+      ? t('list.you')
       : isRing
-        ? `${memberNames(conversation).get(lastMessage.senderId) ?? 'A member'}: `
+        ? t('list.sender', { name: memberNames(conversation).get(lastMessage.senderId) ?? t('list.aMember') })
         : '';
-  const preview = lastMessage ? `${sender}${messagePreview(lastMessage.content)}` : 'No messages yet';
+  const preview = lastMessage ? `${sender}${messagePreview(lastMessage.content)}` : t('list.noMessages');
 
   return (
     <button
@@ -142,21 +144,21 @@ function ConversationRow({
         <span className="flex items-baseline justify-between gap-2">
           <span className={cn('truncate', unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{name}</span>
           <time dateTime={time} className="shrink-0 text-xs text-muted-foreground">
-            {relativeTime(time, now)}
+            {format.relative(time, now)}
           </time>
         </span>
         {isRing ? (
           <span className="mt-0.5 flex min-w-0 items-center gap-1 text-xs text-primary">
             <Users className="size-3 shrink-0" aria-hidden="true" />
             <span className="truncate" data-testid={`text-conversation-members-${conversation.id}`}>
-              With {nameList(others.map((user) => displayName(user)))}
+              {t('list.with', { names: nameList(others.map((user) => displayName(user))) })}
             </span>
           </span>
         ) : null}
         {relatedItem ? (
           <span className="mt-0.5 flex min-w-0 items-center gap-1 text-xs text-primary">
             <Tag className="size-3 shrink-0" aria-hidden="true" />
-            <span className="sr-only">About </span>
+            <span className="sr-only">{t('list.about')}</span>
             <span className="truncate">{relatedItem.title}</span>
           </span>
         ) : null}
@@ -178,9 +180,7 @@ function ConversationRow({
               >
                 {countBadge(unreadCount)}
               </span>
-              <span className="sr-only">
-                , {unreadCount} unread {unreadCount === 1 ? 'message' : 'messages'}
-              </span>
+              <span className="sr-only">{t('list.unreadMessages', { count: unreadCount })}</span>
             </>
           ) : null}
         </span>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { PopoverContent } from '@client/components/ui/popover';
 import { useConversations } from '../api';
@@ -15,6 +16,7 @@ export function ConversationsPanel({
   memberId: string;
   onSelect: (conversationId: string) => void;
 }) {
+  const { t } = useTranslation('chat');
   const query = useConversations(true);
   const unread = query.data?.reduce((sum, entry) => sum + entry.unreadCount, 0) ?? 0;
 
@@ -33,16 +35,18 @@ export function ConversationsPanel({
     >
       <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
         <h2 id="conversations-heading" className="font-semibold">
-          Messages
+          {t('messages')}
         </h2>
         <span className="flex items-center gap-3 text-sm">
-          {unread > 0 ? <span className="text-muted-foreground">{unread} unread</span> : null}
+          {unread > 0 ? (
+            <span className="text-muted-foreground">{t('unread', { count: unread })}</span>
+          ) : null}
           <Link
             href="/messages"
             className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             data-testid="link-all-messages"
           >
-            All messages
+            {t('allMessages')}
           </Link>
         </span>
       </div>

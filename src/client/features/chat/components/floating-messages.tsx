@@ -1,5 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Popover, PopoverAnchor, PopoverTrigger } from '@client/components/ui/popover';
 import { useMessageUnreadCount } from '../api';
 import { CountBadge } from '@client/components/ui/count-badge';
@@ -38,6 +39,7 @@ export function FloatingMessages({
   onOpenChange: (open: boolean) => void;
   onSelect: (conversationId: string) => void;
 }) {
+  const { t } = useTranslation('chat');
   const unread = useMessageUnreadCount(showButton).data?.count ?? 0;
 
   return (
@@ -48,7 +50,7 @@ export function FloatingMessages({
             ref={ref}
             type="button"
             className={`${CORNER} hidden items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-1 ring-black/10 transition-colors hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none sm:flex`}
-            aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
+            aria-label={unread > 0 ? t('messagesUnread', { count: unread }) : t('messages')}
             data-testid="button-floating-messages"
           >
             <MessageCircle className="size-6" aria-hidden="true" />

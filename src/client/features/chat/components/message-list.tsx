@@ -1,7 +1,9 @@
 import type { Message } from '@common/api/chat';
 import { ArrowDown } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import { messageParts, messageTime } from '../chat-format';
 import { useNow } from '../use-now';
@@ -38,6 +40,8 @@ export function MessageList({
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
 }) {
+  const { t } = useTranslation('chat');
+  const { tag } = useFormat();
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const previous = useRef<{ first?: string; last?: string }>({});
@@ -97,7 +101,7 @@ export function MessageList({
         // Scrollable, so reachable by keyboard (arrow keys scroll it).
         tabIndex={0}
         role="region"
-        aria-label={`Messages with ${otherName}`}
+        aria-label={t('thread.label', { name: otherName })}
         className="flex h-full flex-col overflow-y-auto overscroll-contain px-3 py-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset sm:px-4"
       >
         {/* Few messages sit at the bottom, next to the input, as in any messenger. */}
@@ -111,14 +115,14 @@ export function MessageList({
               disabled={loadingEarlier}
               data-testid="button-load-earlier"
             >
-              {loadingEarlier ? 'Loading…' : 'Load earlier messages'}
+              {loadingEarlier ? t('thread.loadingEarlier') : t('thread.loadEarlier')}
             </Button>
           </div>
         ) : null}
 
         {messages.length === 0 ? (
           <p className="px-6 py-12 text-center text-sm text-muted-foreground" data-testid="text-chat-empty">
-            No messages yet. Say hello to {otherName}!
+            {t('thread.empty', { name: otherName })}
           </p>
         ) : (
           <ol className="flex flex-col">
@@ -135,7 +139,8 @@ export function MessageList({
                 next.senderId !== message.senderId ||
                 Date.parse(next.createdAt) - Date.parse(message.createdAt) > GROUP_GAP_MS;
               const seen = message.id === seenMessageId;
-              const senderName = senderNames?.get(message.senderId) ?? (senderNames ? 'A member' : otherName);
+              const senderName =
+                senderNames?.get(message.senderId) ?? (senderNames ? t('list.aMember') : otherName);
               return (
                 <li
                   key={message.id}
@@ -156,7 +161,9 @@ export function MessageList({
                       {senderName}
                     </span>
                   ) : null}
-                  <span className="sr-only">{own ? 'You' : senderName}: </span>
+                  <span className="sr-only">
+                    {t('thread.sender', { name: own ? t('thread.you') : senderName })}
+                  </span>
                   <p
                     className={cn(
                       'max-w-full rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug whitespace-pre-wrap [overflow-wrap:anywhere]',
@@ -169,11 +176,11 @@ export function MessageList({
                   </p>
                   {endsGroup || seen ? (
                     <span className="mt-1 flex items-center gap-1 px-1 text-xs text-muted-foreground">
-                      <time dateTime={message.createdAt}>{messageTime(message.createdAt, now)}</time>
+                      <time dateTime={message.createdAt}>{messageTime(message.createdAt, now, tag)}</time>
                       {seen ? (
                         <>
                           <span aria-hidden="true">·</span>
-                          <span data-testid="text-seen">Seen</span>
+                          <span data-testid="text-seen">{t('thread.seen')}</span>
                         </>
                       ) : null}
                     </span>
@@ -194,7 +201,7 @@ export function MessageList({
           data-testid="button-jump-latest"
         >
           <ArrowDown aria-hidden="true" />
-          New messages
+          {t('thread.newMessages')}
         </Button>
       ) : null}
     </div>

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { useConversations } from '../api';
 import { useChat } from '../chat-context';
 import { ConversationList } from './conversation-list';
 
 /** The Messages page's list: every conversation of the member, opening the chat on choice. */
 export function MessagesInbox({ memberId }: { memberId: string }) {
+  const { t } = useTranslation('chat');
   const query = useConversations(true);
   const { openConversation } = useChat();
   const unread = query.data?.reduce((sum, entry) => sum + entry.unreadCount, 0) ?? 0;
@@ -16,11 +18,11 @@ export function MessagesInbox({ memberId }: { memberId: string }) {
     >
       <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
         <h2 id="inbox-heading" className="font-semibold">
-          Conversations
+          {t('conversations')}
         </h2>
         {unread > 0 ? (
           <span className="text-sm text-muted-foreground" data-testid="text-inbox-unread">
-            {unread} unread
+            {t('unread', { count: unread })}
           </span>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import { MessageCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
@@ -7,6 +8,7 @@ import { CountBadge } from '@client/components/ui/count-badge';
 
 /** The header's way to the inbox (/messages), on every page, with the unread-message total. */
 export function MessagesLink() {
+  const { t } = useTranslation('chat');
   const unread = useMessageUnreadCount(true).data?.count ?? 0;
   return (
     <Tooltip>
@@ -14,7 +16,7 @@ export function MessagesLink() {
         <Button asChild variant="ghost" size="icon" className="relative">
           <Link
             href="/messages"
-            aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
+            aria-label={unread > 0 ? t('messagesUnread', { count: unread }) : t('messages')}
             data-testid="link-messages"
           >
             <MessageCircle className="size-5" aria-hidden="true" />
@@ -22,7 +24,7 @@ export function MessagesLink() {
           </Link>
         </Button>
       </TooltipTrigger>
-      <TooltipContent>Messages</TooltipContent>
+      <TooltipContent>{t('messages')}</TooltipContent>
     </Tooltip>
   );
 }

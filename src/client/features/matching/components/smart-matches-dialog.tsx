@@ -1,14 +1,7 @@
 import type { Item } from '@common/api/items';
-import {
-  matchReasons,
-  scoreBand,
-  scorePercent,
-  SMART_MATCHES_SHOWN,
-  type ScoreBand,
-} from '@common/domain/match-display';
-import { formatDollars } from '@common/domain/money';
-import { CONDITION_LABELS } from '@common/domain/taxonomy';
+import { scoreBand, scorePercent, SMART_MATCHES_SHOWN, type ScoreBand } from '@common/domain/match-display';
 import { Check, SearchX, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import {
   Dialog,
   DialogContent,
@@ -17,8 +10,10 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import { useSmartMatches } from '../api';
+import { useMatchReasons } from '../match-reasons';
 import { ItemThumb } from './item-thumb';
 
 /** docs/product.md (Wishlist and matching): colour bands; each pairing keeps its text at 4.5:1 or more. */
@@ -43,6 +38,9 @@ export function SmartMatchesDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('matching');
+  const format = useFormat();
+  const reasonsOf = useMatchReasons();
   const { data, isPending } = useSmartMatches(item, open);
   const matches = (data?.matches ?? []).slice(0, SMART_MATCHES_SHOWN);
 
@@ -52,17 +50,16 @@ export function SmartMatchesDialog({
         <DialogHeader>
           <DialogTitle className="flex items-center justify-center gap-2 sm:justify-start">
             <Sparkles className="size-5 text-primary" aria-hidden="true" />
-            Smart Matches
+            {t('smart.title')}
           </DialogTitle>
           <DialogDescription>
-            Which of your items {item.owner.firstName} is most likely to accept in exchange for “{item.title}
-            ”.
+            {t('smart.description', { name: item.owner.firstName, title: item.title })}
           </DialogDescription>
         </DialogHeader>
 
         {isPending ? (
           <div className="grid gap-3" role="status">
-            <span className="sr-only">Finding your best matches</span>
+            <span className="sr-only">{t('smart.loading')}</span>
             {[0, 1, 2].map((index) => (
               <Skeleton key={index} className="h-24 w-full rounded-lg" />
             ))}
@@ -75,14 +72,11 @@ export function SmartMatchesDialog({
             <span className="flex size-11 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
               <SearchX className="size-5" aria-hidden="true" />
             </span>
-            <p className="font-semibold">No Smart Matches Found</p>
-            <p className="max-w-sm text-sm text-muted-foreground">
-              None of your listed items is a close fit for this one yet. List more pieces, or try Smart Match
-              on another item.
-            </p>
+            <p className="font-semibold">{t('smart.empty')}</p>
+            <p className="max-w-sm text-sm text-muted-foreground">{t('smart.emptyHint')}</p>
           </div>
         ) : (
-          <ol className="grid gap-3" aria-label="Smart matches, best first">
+          <ol className="grid gap-3" aria-label={t('smart.listLabel')}>
             {matches.map((match) => {
               const percent = scorePercent(match.overallScore);
               return (
@@ -98,10 +92,10 @@ export function SmartMatchesDialog({
                         <p className="line-clamp-2 text-sm font-semibold sm:text-base">{match.item.title}</p>
                         <p className="text-xs text-muted-foreground sm:text-sm">
                           <span className="font-medium text-foreground tabular-nums">
-                            {formatDollars(match.item.estimatedValue)}
+                            {format.money(match.item.estimatedValue)}
                           </span>
                           {' · '}
-                          {CONDITION_LABELS[match.item.condition]}
+                          {t(`conditions.${match.item.condition}`)}
                         </p>
                       </div>
                       <span
@@ -112,11 +106,11 @@ export function SmartMatchesDialog({
                         data-band={scoreBand(percent)}
                       >
                         <span data-testid={`text-smart-score-${match.item.id}`}>{percent}%</span>
-                        <span className="sr-only"> match</span>
+                        <span className="sr-only">{t('smart.match')}</span>
                       </span>
                     </div>
-                    <ul className="grid gap-1" aria-label="Why it matches">
-                      {matchReasons(match.reasoning).map((reason) => (
+                    <ul className="grid gap-1" aria-label={t('smart.why')}>
+                      {reasonsOf(match.reasoning).map((reason) => (
                         <li key={reason} className="flex gap-1.5 text-xs text-muted-foreground sm:text-sm">
                           <Check className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden="true" />
                           <span className="min-w-0">{reason}</span>

@@ -1,17 +1,22 @@
-import { formatDollars } from '@common/domain/money';
 import { CONDITIONS, ITEM_CATEGORIES, STYLES } from '@common/domain/taxonomy';
 import { Wand2 } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
+import { useFormat } from '@client/i18n/format';
 import { useValueEstimate } from '../api';
 
 const isOneOf = (values: readonly string[], value: string | null | undefined): value is string =>
   typeof value === 'string' && values.includes(value);
 
-/** ['category', 'brand', 'style'] -> "category, brand and style". */
-function listOf(words: readonly string[]): string {
-  if (words.length <= 1) return words[0] ?? 'category';
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+const FIELDS = ['category', 'style', 'brand', 'condition'];
+
+/** ['category', 'brand', 'style'] -> "category, brand and style", in the language shown. */
+function listOf(fields: readonly string[], t: TFunction<'matching'>): string {
+  const words = fields.map((field) => (FIELDS.includes(field) ? t(`suggest.fields.${field}`) : field));
+  if (words.length <= 1) return words[0] ?? t('suggest.fields.category');
+  return t('suggest.pair', { first: words.slice(0, -1).join(', '), last: words.at(-1) });
 }
 
 export interface SuggestValueButtonProps {
@@ -38,6 +43,8 @@ export function SuggestValueButton({
   onSuggest,
   className,
 }: SuggestValueButtonProps) {
+  const { t } = useTranslation('matching');
+  const format = useFormat();
   const estimate = useValueEstimate();
   const [note, setNote] = useState<string | null>(null);
   const noteId = useId();
@@ -56,19 +63,17 @@ export function SuggestValueButton({
       {
         onSuccess: (result) => {
           if (result.estimate === null) {
-            setNote('Nothing comparable is listed yet. Enter your own estimate.');
+            setNote(t('suggest.nothing'));
             return;
           }
           onSuggest(result.estimate);
           const range =
             result.low !== null && result.high !== null && result.low !== result.high
-              ? `, most between ${formatDollars(result.low)} and ${formatDollars(result.high)}`
+              ? t('suggest.range', { low: format.money(result.low), high: format.money(result.high) })
               : '';
-          setNote(
-            `Based on ${result.basis} ${result.basis === 1 ? 'listing' : 'listings'} with the same ${listOf(result.comparedBy)}${range}. Adjust it if you like.`,
-          );
+          setNote(t('suggest.basedOn', { count: result.basis, fields: listOf(result.comparedBy, t), range }));
         },
-        onError: () => setNote('Could not suggest a value right now. Enter your own estimate.'),
+        onError: () => setNote(t('suggest.failed')),
       },
     );
   };
@@ -85,7 +90,7 @@ export function SuggestValueButton({
         data-testid="button-suggest-value"
       >
         <Wand2 aria-hidden="true" />
-        {estimate.isPending ? 'Suggesting...' : 'Suggest value'}
+        {estimate.isPending ? t('suggest.pending') : t('suggest.button')}
       </Button>
       <p
         id={noteId}
@@ -93,7 +98,7 @@ export function SuggestValueButton({
         aria-live="polite"
         data-testid="text-suggest-value"
       >
-        {ready ? note : 'Choose a category to get a suggested value.'}
+        {ready ? note : t('suggest.needCategory')}
       </p>
     </div>
   );

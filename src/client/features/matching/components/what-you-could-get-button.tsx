@@ -1,6 +1,7 @@
 import type { Item } from '@common/api/items';
 import { Repeat } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/session';
 
@@ -24,6 +25,7 @@ export function WhatYouCouldGetButton({
   size?: ButtonProps['size'];
   className?: string;
 }) {
+  const { t } = useTranslation('matching');
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -44,7 +46,7 @@ export function WhatYouCouldGetButton({
         data-testid={`button-what-you-could-get-${item.id}`}
       >
         <Repeat aria-hidden="true" />
-        What You Could Get
+        {t('whatYouCouldGet.button')}
       </Button>
       {opened ? (
         <Suspense fallback={null}>

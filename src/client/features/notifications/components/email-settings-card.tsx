@@ -1,30 +1,18 @@
-import {
-  EMAIL_TYPE_LABELS,
-  EMAIL_TYPES,
-  type EmailType,
-  IMMEDIATE_EMAIL_TYPES,
-} from '@common/api/email-preferences';
+import { EMAIL_TYPES, type EmailType, IMMEDIATE_EMAIL_TYPES } from '@common/api/email-preferences';
 import { Mail } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { cn } from '@client/lib/utils';
 import { useEmailPreferences, useSetEmailPreference } from '../api';
-
-const HINTS: Record<EmailType, string> = {
-  tradeRequest: 'At once, when someone offers a swap for one of your items.',
-  tradeAccepted: 'At once, when a member accepts your offer.',
-  ringProposal: 'At once, when a swap ring is proposed to you: it waits for your answer.',
-  dispute: 'At once, when a member reports a problem with a swap you are part of.',
-  unreadMessage: 'When a message has waited an hour unread; once until you read the conversation.',
-  digest: 'Once a day at most, listing the other notifications you have not seen in the app.',
-};
 
 /**
  * The Preferences tab's 'Email' card: each kind of email on or off, saved as it is switched. Every
  * email also has an unsubscribe link that turns its kind off without signing in.
  */
 export function EmailSettingsCard({ className }: { className?: string }) {
+  const { t } = useTranslation('notifications');
   const id = useId();
   const preferences = useEmailPreferences();
   const setPreference = useSetEmailPreference();
@@ -45,8 +33,8 @@ export function EmailSettingsCard({ className }: { className?: string }) {
             data-testid={`checkbox-email-${type}`}
           />
           <span className="grid gap-0.5">
-            <span className="text-sm font-medium">{EMAIL_TYPE_LABELS[type]}</span>
-            <span className="text-xs text-muted-foreground">{HINTS[type]}</span>
+            <span className="text-sm font-medium">{t(`email.types.${type}`)}</span>
+            <span className="text-xs text-muted-foreground">{t(`email.hints.${type}`)}</span>
           </span>
         </label>
       </li>
@@ -64,25 +52,22 @@ export function EmailSettingsCard({ className }: { className?: string }) {
       <CardHeader>
         <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl leading-tight font-semibold">
           <Mail className="size-5 text-primary" aria-hidden="true" />
-          Email
+          {t('email.heading')}
         </h2>
-        <CardDescription>
-          Choose what we email you about. Changes are saved as you switch them; the link at the bottom of
-          every email turns its kind off too.
-        </CardDescription>
+        <CardDescription>{t('email.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {preferences.isError ? (
           <p className="text-sm text-destructive" role="alert">
-            Your email settings could not be loaded. Please reload the page.
+            {t('email.loadError')}
           </p>
         ) : null}
         <fieldset className="grid gap-1">
-          <legend className="mb-1 text-sm font-semibold">What cannot wait</legend>
+          <legend className="mb-1 text-sm font-semibold">{t('email.immediate')}</legend>
           <ul className="grid gap-1">{immediate.map(row)}</ul>
         </fieldset>
         <fieldset className="grid gap-1">
-          <legend className="mb-1 text-sm font-semibold">Everything else</legend>
+          <legend className="mb-1 text-sm font-semibold">{t('email.others')}</legend>
           <ul className="grid gap-1">{row('digest')}</ul>
         </fieldset>
       </CardContent>

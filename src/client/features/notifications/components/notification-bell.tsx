@@ -1,13 +1,14 @@
 import type { Notification } from '@common/api/notifications';
-import { relativeTime } from '@common/domain/relative-time';
 import { Bell, BellOff, CheckCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import {
   invalidateNotifications,
@@ -24,6 +25,7 @@ import { CountBadge } from '@client/components/ui/count-badge';
  * list and the count; clicking a notification marks it read and opens its link.
  */
 export function NotificationBell() {
+  const { t } = useTranslation('notifications');
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const unread = useUnreadCount().data?.count ?? 0;
@@ -42,7 +44,7 @@ export function NotificationBell() {
               variant="ghost"
               size="icon"
               className="relative"
-              aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+              aria-label={unread > 0 ? t('bell.labelUnread', { count: unread }) : t('bell.label')}
               data-testid="button-notifications"
             >
               <Bell className="size-5" aria-hidden="true" />
@@ -50,13 +52,13 @@ export function NotificationBell() {
             </Button>
           </PopoverTrigger>
         </TooltipTrigger>
-        <TooltipContent>Notifications</TooltipContent>
+        <TooltipContent>{t('bell.label')}</TooltipContent>
       </Tooltip>
       <PopoverContent
         align="end"
         collisionPadding={12}
         className="flex w-[min(24rem,calc(100vw-1.5rem))] flex-col p-0"
-        aria-label="Notifications"
+        aria-label={t('bell.label')}
         data-testid="popover-notifications"
       >
         <NotificationPanel open={open} unread={unread} onNavigate={() => setOpen(false)} />
@@ -74,6 +76,8 @@ function NotificationPanel({
   unread: number;
   onNavigate: () => void;
 }) {
+  const { t } = useTranslation('notifications');
+  const format = useFormat();
   const [, navigate] = useLocation();
   const { data, isPending, isError } = useNotifications(open);
   const markRead = useMarkNotificationRead();
@@ -89,7 +93,7 @@ function NotificationPanel({
   return (
     <>
       <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
-        <h2 className="font-semibold">Notifications</h2>
+        <h2 className="font-semibold">{t('bell.heading')}</h2>
         <Button
           variant="ghost"
           size="sm"
@@ -99,13 +103,13 @@ function NotificationPanel({
           data-testid="button-mark-all-read"
         >
           <CheckCheck aria-hidden="true" />
-          Mark all as read
+          {t('bell.markAll')}
         </Button>
       </div>
 
       {isPending ? (
         <div className="grid gap-3 p-4" role="status">
-          <span className="sr-only">Loading notifications</span>
+          <span className="sr-only">{t('bell.loading')}</span>
           {[0, 1, 2].map((index) => (
             <div key={index} className="grid gap-1.5">
               <Skeleton className="h-4 w-2/3" />
@@ -114,9 +118,7 @@ function NotificationPanel({
           ))}
         </div>
       ) : isError ? (
-        <p className="px-4 py-8 text-center text-sm text-muted-foreground">
-          We couldn't load your notifications. Please try again.
-        </p>
+        <p className="px-4 py-8 text-center text-sm text-muted-foreground">{t('bell.loadError')}</p>
       ) : data.length === 0 ? (
         <div
           className="flex flex-col items-center gap-2 px-4 py-10 text-center"
@@ -125,13 +127,11 @@ function NotificationPanel({
           <span className="flex size-11 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
             <BellOff className="size-5" aria-hidden="true" />
           </span>
-          <p className="font-medium">No notifications yet</p>
-          <p className="text-sm text-muted-foreground">
-            Barter requests, matches and messages will show up here.
-          </p>
+          <p className="font-medium">{t('bell.empty')}</p>
+          <p className="text-sm text-muted-foreground">{t('bell.emptyHint')}</p>
         </div>
       ) : (
-        <ul className="max-h-[min(28rem,65dvh)] divide-y overflow-y-auto" aria-label="Latest notifications">
+        <ul className="max-h-[min(28rem,65dvh)] divide-y overflow-y-auto" aria-label={t('bell.listLabel')}>
           {data.map((entry) => (
             <li key={entry.id}>
               <button
@@ -152,14 +152,14 @@ function NotificationPanel({
                 />
                 <span className="min-w-0 flex-1">
                   <span className={cn('block text-sm', entry.isRead ? 'font-medium' : 'font-semibold')}>
-                    {entry.isRead ? null : <span className="sr-only">Unread: </span>}
+                    {entry.isRead ? null : <span className="sr-only">{t('bell.unread')}</span>}
                     {entry.title}
                   </span>
                   <span className="mt-0.5 line-clamp-2 block text-sm text-muted-foreground">
                     {entry.message}
                   </span>
                   <time dateTime={entry.createdAt} className="mt-1 block text-xs text-muted-foreground">
-                    {relativeTime(entry.createdAt)}
+                    {format.relative(entry.createdAt)}
                   </time>
                 </span>
               </button>

@@ -1,23 +1,23 @@
 import type { Ring, RingLeg } from '@common/api/rings';
 import { canDisputeRing } from '@common/domain/ring-state';
-import { DISPUTE_REASON_LABELS } from '@common/domain/trade-state';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Clock, ShieldAlert, Star } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { RatingStars, ReviewForm } from '@client/features/reviews';
 import { DisputeDialog } from '@client/features/trades';
 import { RINGS_URL, useOpenRingDispute } from '../api';
 
-/** Where one leg stands, in words: the receiver's side of it. */
+/** Where one leg stands (the key of its words under progress.*): the receiver's side of it. */
 function legState(
   leg: RingLeg,
   status: Ring['status'],
-): { text: string; tone: 'done' | 'problem' | 'waiting' } {
-  if (leg.disputed) return { text: 'reported a problem, a moderator is looking into it', tone: 'problem' };
-  if (status === 'completed' && leg.reviewed) return { text: 'received it and left a review', tone: 'done' };
-  if (leg.received || status === 'completed') return { text: 'received it', tone: 'done' };
-  return { text: 'waiting for it to arrive', tone: 'waiting' };
+): { words: 'disputed' | 'reviewed' | 'received' | 'waiting'; tone: 'done' | 'problem' | 'waiting' } {
+  if (leg.disputed) return { words: 'disputed', tone: 'problem' };
+  if (status === 'completed' && leg.reviewed) return { words: 'reviewed', tone: 'done' };
+  if (leg.received || status === 'completed') return { words: 'received', tone: 'done' };
+  return { words: 'waiting', tone: 'waiting' };
 }
 
 const toneIcon = {
@@ -32,6 +32,7 @@ const toneIcon = {
  * next step: report a problem with what they receive, or review the member they received from.
  */
 export function RingProgress({ ring, memberId }: { ring: Ring; memberId: string }) {
+  const { t } = useTranslation('rings');
   const [reporting, setReporting] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const openDispute = useOpenRingDispute();
@@ -42,11 +43,11 @@ export function RingProgress({ ring, memberId }: { ring: Ring; memberId: string 
   const canReview = ring.status === 'completed' && ring.myReview === null && get !== undefined;
   return (
     <div className="space-y-3">
-      <ul className="space-y-1.5 text-sm" aria-label="Each member’s progress" data-testid="ring-progress">
+      <ul className="space-y-1.5 text-sm" aria-label={t('progress.label')} data-testid="ring-progress">
         {ring.legs.map((leg) => {
           const state = legState(leg, ring.status);
-          const receiver = leg.receiver.id === memberId ? 'You' : leg.receiver.firstName;
-          const giver = leg.giver.id === memberId ? 'you' : leg.giver.firstName;
+          const receiver = leg.receiver.id === memberId ? t('progress.you') : leg.receiver.firstName;
+          const giver = leg.giver.id === memberId ? t('progress.youLower') : leg.giver.firstName;
           return (
             <li
               key={leg.position}
@@ -55,7 +56,12 @@ export function RingProgress({ ring, memberId }: { ring: Ring; memberId: string 
             >
               {toneIcon[state.tone]}
               <span>
-                <span className="font-medium">{receiver}</span> ({leg.item.title} from {giver}): {state.text}
+                <Trans
+                  t={t}
+                  i18nKey="progress.leg"
+                  values={{ title: leg.item.title, giver, state: t(`progress.${state.words}`) }}
+                  components={{ receiver: <span className="font-medium">{receiver}</span> }}
+                />
               </span>
             </li>
           );
@@ -65,17 +71,24 @@ export function RingProgress({ ring, memberId }: { ring: Ring; memberId: string 
         <div key={dispute.id} className="rounded-lg border border-destructive/40 p-3 text-sm" role="note">
           <p className="flex items-center gap-2 font-medium">
             <ShieldAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
-            {DISPUTE_REASON_LABELS[dispute.reason]}
-            {dispute.openedById === memberId ? ' (your report)' : ' (reported about your item)'}
+            {t(`disputeReasons.${dispute.reason}`)}
+            {dispute.openedById === memberId ? t('progress.yourReport') : t('progress.aboutYourItem')}
           </p>
-          <p className="mt-1 break-words text-muted-foreground">“{dispute.text}”</p>
+          <p className="mt-1 break-words text-muted-foreground">
+            {t('progress.disputeText', { text: dispute.text })}
+          </p>
           {dispute.resolutionNote ? (
             <p className="mt-1">
-              Moderator ({dispute.outcome === 'completed' ? 'found it delivered' : 'cancelled the ring'}): “
-              {dispute.resolutionNote}”
+              {t('progress.resolution', {
+                outcome:
+                  dispute.outcome === 'completed'
+                    ? t('progress.foundDelivered')
+                    : t('progress.cancelledRing'),
+                note: dispute.resolutionNote,
+              })}
             </p>
           ) : (
-            <p className="mt-1">A moderator will decide; the ring is on hold until then.</p>
+            <p className="mt-1">{t('progress.pending')}</p>
           )}
         </div>
       ))}
@@ -84,21 +97,21 @@ export function RingProgress({ ring, memberId }: { ring: Ring; memberId: string 
           className="inline-flex flex-wrap items-center gap-2 text-sm text-muted-foreground"
           data-testid="ring-my-rating"
         >
-          <RatingStars rating={ring.myReview.rating} label="Your rating" />
-          You rated {get?.giver.firstName} {ring.myReview.rating}/5
+          <RatingStars rating={ring.myReview.rating} label={t('progress.yourRating')} />
+          {t('progress.youRated', { name: get?.giver.firstName ?? '', rating: ring.myReview.rating })}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
         {canReport ? (
           <Button variant="outline" onClick={() => setReporting(true)} data-testid="button-ring-report">
             <ShieldAlert aria-hidden="true" />
-            Report a problem
+            {t('progress.report')}
           </Button>
         ) : null}
         {canReview && !reviewing ? (
           <Button onClick={() => setReviewing(true)} data-testid="button-ring-review">
             <Star aria-hidden="true" />
-            Leave a review
+            {t('progress.review')}
           </Button>
         ) : null}
       </div>

@@ -1,20 +1,16 @@
 import type { SwapRule, SwapRuleInput } from '@common/api/swap-rules';
-import {
-  COLORS,
-  CONDITION_LABELS,
-  CONDITIONS,
-  GENDER_LABELS,
-  GENDERS,
-  ITEM_CATEGORIES,
-} from '@common/domain/taxonomy';
+import { COLORS, CONDITIONS, GENDERS, ITEM_CATEGORIES } from '@common/domain/taxonomy';
+import type { TFunction } from 'i18next';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { SELECT_TRIGGER_CLASSES } from '@client/components/ui/select-trigger-classes';
 import { ToggleChip } from '@client/components/ui/toggle-chip';
+import { useFormat } from '@client/i18n/format';
 import { useCreateSwapRule, useDeleteSwapRule, useRuleMatchCount, useSwapRules } from '../api';
 
 const list = (text: string) =>
@@ -23,24 +19,28 @@ const list = (text: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
-function describe(rule: SwapRule) {
+function describe(rule: SwapRule, t: TFunction<'rings'>, number: (value: number) => string) {
   const parts = [
-    rule.gender ? GENDER_LABELS[rule.gender] : null,
-    rule.category ?? 'anything',
-    rule.sizes.length ? `size ${rule.sizes.join('/')}` : null,
+    rule.gender ? t(`genders.${rule.gender}`) : null,
+    rule.category ? t(`categoriesLower.${rule.category}`) : t('rules.describe.anything'),
+    rule.sizes.length ? t('rules.describe.size', { sizes: rule.sizes.join('/') }) : null,
     rule.brands.length ? rule.brands.join('/') : null,
-    rule.colors.length ? rule.colors.join('/') : null,
-    rule.minCondition ? `${CONDITION_LABELS[rule.minCondition]} or better` : null,
-    `${rule.minValueRatio}–${rule.maxValueRatio}× value`,
+    rule.colors.length ? rule.colors.map((color) => t(`colors.${color}`)).join('/') : null,
+    rule.minCondition
+      ? t('rules.describe.orBetter', { condition: t(`conditions.${rule.minCondition}`) })
+      : null,
+    t('rules.describe.value', { min: number(rule.minValueRatio), max: number(rule.maxValueRatio) }),
     rule.itemIds.length
-      ? `for ${rule.itemIds.length} chosen listing${rule.itemIds.length === 1 ? '' : 's'}`
-      : 'for all my listings',
+      ? t('rules.describe.chosen', { count: rule.itemIds.length })
+      : t('rules.describe.all'),
   ];
   return parts.filter(Boolean).join(' · ');
 }
 
 /** "I'd swap for…": the member's rules, and a form that shows live how many listed items a new one matches. */
 export function SwapRulesEditor() {
+  const { t } = useTranslation('rings');
+  const format = useFormat();
   const id = useId();
   const rules = useSwapRules();
   const create = useCreateSwapRule();
@@ -70,20 +70,21 @@ export function SwapRulesEditor() {
     await create.mutateAsync(draft).catch(() => undefined);
   };
   const select = (
+    name: string,
     label: string,
     value: string,
     onChange: (value: string) => void,
     options: Array<[string, string]>,
   ) => (
     <div className="space-y-1.5">
-      <Label htmlFor={`${id}-${label}`}>{label}</Label>
+      <Label htmlFor={`${id}-${name}`}>{label}</Label>
       <select
-        id={`${id}-${label}`}
+        id={`${id}-${name}`}
         className={SELECT_TRIGGER_CLASSES}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
-        <option value="">Any</option>
+        <option value="">{t('rules.any')}</option>
         {options.map(([option, text]) => (
           <option key={option} value={option}>
             {text}
@@ -96,27 +97,34 @@ export function SwapRulesEditor() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">I'd swap for…</CardTitle>
+        <CardTitle className="text-lg">{t('rules.title')}</CardTitle>
         <p className="text-sm text-muted-foreground">
-          Rules say what you would accept for your listings. Your favourites ({rules.data?.favorites ?? 0})
-          and wishlist entries ({rules.data?.wishlistEntries ?? 0}) count as rules too.
+          {t('rules.intro', {
+            favorites: rules.data?.favorites ?? 0,
+            wishlistEntries: rules.data?.wishlistEntries ?? 0,
+          })}
         </p>
       </CardHeader>
       <CardContent className="space-y-6">
         {rules.data && rules.data.rules.length > 0 ? (
-          <ul className="space-y-2" aria-label="Your swap rules">
+          <ul className="space-y-2" aria-label={t('rules.listLabel')}>
             {rules.data.rules.map((rule) => (
               <li
                 key={rule.id}
                 className="flex items-center justify-between gap-2 rounded-md border p-2 text-sm"
               >
                 <span>
-                  {describe(rule)} — <strong>{rule.matchCount}</strong> matching items
+                  <Trans
+                    t={t}
+                    i18nKey="rules.matching"
+                    values={{ rule: describe(rule, t, format.number), count: rule.matchCount }}
+                    components={{ strong: <strong /> }}
+                  />
                 </span>
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label="Delete rule"
+                  aria-label={t('rules.delete')}
                   onClick={() => remove.mutate(rule.id)}
                   disabled={remove.isPending}
                 >
@@ -126,32 +134,35 @@ export function SwapRulesEditor() {
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">No rules yet.</p>
+          <p className="text-sm text-muted-foreground">{t('rules.none')}</p>
         )}
-        <form className="space-y-4" onSubmit={submit} aria-label="New swap rule">
+        <form className="space-y-4" onSubmit={submit} aria-label={t('rules.formLabel')}>
           <div className="grid gap-4 sm:grid-cols-3">
             {select(
-              'Category',
+              'category',
+              t('rules.category'),
               category,
               setCategory,
-              ITEM_CATEGORIES.map((c) => [c, c[0]?.toUpperCase() + c.slice(1)]),
+              ITEM_CATEGORIES.map((c) => [c, t(`categories.${c}`)]),
             )}
             {select(
-              'Department',
+              'department',
+              t('rules.department'),
               gender,
               setGender,
-              GENDERS.map((g) => [g, GENDER_LABELS[g]]),
+              GENDERS.map((g) => [g, t(`genders.${g}`)]),
             )}
             {select(
-              'Minimum condition',
+              'condition',
+              t('rules.minCondition'),
               minCondition,
               setMinCondition,
-              CONDITIONS.map((c) => [c, CONDITION_LABELS[c]]),
+              CONDITIONS.map((c) => [c, t(`conditions.${c}`)]),
             )}
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
-              <Label htmlFor={`${id}-sizes`}>Sizes (comma-separated)</Label>
+              <Label htmlFor={`${id}-sizes`}>{t('rules.sizes')}</Label>
               <Input
                 id={`${id}-sizes`}
                 value={sizes}
@@ -160,7 +171,7 @@ export function SwapRulesEditor() {
               />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor={`${id}-brands`}>Brands (comma-separated)</Label>
+              <Label htmlFor={`${id}-brands`}>{t('rules.brands')}</Label>
               <Input
                 id={`${id}-brands`}
                 value={brands}
@@ -170,7 +181,7 @@ export function SwapRulesEditor() {
             </div>
           </div>
           <fieldset className="space-y-1.5">
-            <legend className="text-sm font-medium">Colours</legend>
+            <legend className="text-sm font-medium">{t('rules.colours')}</legend>
             <div className="flex flex-wrap gap-2">
               {COLORS.map((color) => (
                 <ToggleChip
@@ -182,17 +193,15 @@ export function SwapRulesEditor() {
                     )
                   }
                 >
-                  {color}
+                  {t(`colors.${color}`)}
                 </ToggleChip>
               ))}
             </div>
           </fieldset>
           <fieldset className="grid grid-cols-2 gap-4 sm:max-w-md">
-            <legend className="col-span-2 mb-1.5 text-sm font-medium">
-              Value, relative to the item you give
-            </legend>
+            <legend className="col-span-2 mb-1.5 text-sm font-medium">{t('rules.value')}</legend>
             <div className="space-y-1.5">
-              <Label htmlFor={`${id}-min`}>From (×)</Label>
+              <Label htmlFor={`${id}-min`}>{t('rules.from')}</Label>
               <Input
                 id={`${id}-min`}
                 type="number"
@@ -204,7 +213,7 @@ export function SwapRulesEditor() {
               />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor={`${id}-max`}>To (×)</Label>
+              <Label htmlFor={`${id}-max`}>{t('rules.to')}</Label>
               <Input
                 id={`${id}-max`}
                 type="number"
@@ -218,14 +227,14 @@ export function SwapRulesEditor() {
           </fieldset>
           <div className="flex flex-wrap items-center gap-4">
             <Button type="submit" disabled={create.isPending} data-testid="button-save-rule">
-              Save rule
+              {t('rules.save')}
             </Button>
             <p className="text-sm" aria-live="polite" data-testid="rule-match-count">
               {count.isError
-                ? 'Check the rule: it cannot be counted as it is.'
+                ? t('rules.countError')
                 : count.data
-                  ? `${count.data.matchCount} listed item${count.data.matchCount === 1 ? '' : 's'} match this rule`
-                  : 'Counting matching items…'}
+                  ? t('rules.count', { count: count.data.matchCount })
+                  : t('rules.counting')}
             </p>
           </div>
         </form>

@@ -13,6 +13,7 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { toast } from '@client/components/ui/use-toast';
+import { useTranslation } from 'react-i18next';
 import { useAddWishlistEntry } from '../api';
 import { WishlistForm } from './wishlist-form';
 
@@ -29,7 +30,8 @@ export function AddToWishlistDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const add = useAddWishlistEntry({ errorTitle: 'Failed to add to wishlist' });
+  const { t } = useTranslation('wishlist');
+  const add = useAddWishlistEntry({ errorTitle: t('toasts.addFailed') });
 
   const submit = async (values: WishlistFormValues): Promise<boolean> => {
     try {
@@ -38,7 +40,7 @@ export function AddToWishlistDialog({
       // Reported through the mutation's meta.
       return false;
     }
-    toast({ title: 'Added to wishlist', description: "You'll be notified when matching items are listed" });
+    toast({ title: t('toasts.added'), description: t('toasts.addedDescription') });
     onOpenChange(false);
     return true;
   };
@@ -47,10 +49,8 @@ export function AddToWishlistDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl" data-testid="dialog-add-to-wishlist">
         <DialogHeader>
-          <DialogTitle>Add to Wishlist</DialogTitle>
-          <DialogDescription>
-            Save what you are looking for and get notified when matching items are listed.
-          </DialogDescription>
+          <DialogTitle>{t('dialog.title')}</DialogTitle>
+          <DialogDescription>{t('dialog.description')}</DialogDescription>
         </DialogHeader>
         <WishlistForm
           idPrefix="dialog-wishlist"
@@ -66,8 +66,8 @@ export function AddToWishlistDialog({
           onCancel={() => onOpenChange(false)}
           onMissingRequired={() =>
             toast({
-              title: 'Missing information',
-              description: 'Please provide at least a title and category',
+              title: t('toasts.missingTitle'),
+              description: t('toasts.missingDescription'),
               variant: 'destructive',
             })
           }

@@ -1,10 +1,10 @@
 import type { WishlistEntry } from '@common/api/wishlist';
-import { formatDollars } from '@common/domain/money';
-import { WISHLIST_CATEGORY_LABELS } from '@common/domain/wishlist-rules';
 import { Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useFormat } from '@client/i18n/format';
 
 /**
  * One wishlist entry (docs/product.md, Wishlist and matching): title with its delete button, the description if any, then
@@ -19,6 +19,8 @@ export function WishlistEntryCard({
   deleteDisabled: boolean;
   onDelete: (entry: WishlistEntry) => void;
 }) {
+  const { t } = useTranslation('wishlist');
+  const format = useFormat();
   const titleId = `wishlist-entry-title-${entry.id}`;
   return (
     <article
@@ -36,8 +38,8 @@ export function WishlistEntryCard({
           className="-mt-1 -mr-2 size-9 text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
           disabled={deleteDisabled}
           onClick={() => onDelete(entry)}
-          aria-label={`Remove ${entry.title} from wishlist`}
-          title="Remove from wishlist"
+          aria-label={t('entry.remove', { title: entry.title })}
+          title={t('entry.removeTitle')}
           data-testid={`button-delete-wishlist-${entry.id}`}
         >
           <Trash2 aria-hidden="true" />
@@ -47,17 +49,17 @@ export function WishlistEntryCard({
         <p className="line-clamp-4 text-sm whitespace-pre-line text-muted-foreground">{entry.description}</p>
       ) : null}
       <div className="mt-auto flex flex-wrap items-center gap-1.5">
-        <Badge variant="secondary">{WISHLIST_CATEGORY_LABELS[entry.category]}</Badge>
+        <Badge variant="secondary">{t(`categories.${entry.category}`)}</Badge>
         {entry.brand ? (
           <Badge variant="outline" className="max-w-full truncate">
             {entry.brand}
           </Badge>
         ) : null}
-        {entry.size ? <Badge variant="outline">Size {entry.size}</Badge> : null}
+        {entry.size ? <Badge variant="outline">{t('entry.size', { size: entry.size })}</Badge> : null}
       </div>
       {entry.maxValue !== null ? (
         <p className="text-sm font-medium tabular-nums" data-testid={`text-wishlist-max-value-${entry.id}`}>
-          Max value: {formatDollars(entry.maxValue)}
+          {t('entry.maxValue', { value: format.money(entry.maxValue) })}
         </p>
       ) : null}
     </article>

@@ -1,10 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WISHLIST_CATEGORIES } from '@common/domain/taxonomy';
-import {
-  EMPTY_WISHLIST_FORM,
-  WISHLIST_CATEGORY_LABELS,
-  type WishlistFormValues,
-} from '@common/domain/wishlist-rules';
+import { EMPTY_WISHLIST_FORM, type WishlistFormValues } from '@common/domain/wishlist-rules';
 import {
   MAX_BRAND_LENGTH,
   MAX_SIZE_LENGTH,
@@ -12,6 +8,7 @@ import {
   MAX_WISHLIST_DESCRIPTION_LENGTH,
 } from '@common/domain/limits';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
@@ -19,9 +16,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@client/components/ui/textarea';
 import { cn } from '@client/lib/utils';
 import { wishlistFormSchema } from '../wishlist-form-schema';
-
-/** The wishlist form's note after an optional field's label. */
-const OPTIONAL = '(Optional)';
 
 export interface WishlistFormProps {
   /**
@@ -54,6 +48,9 @@ export function WishlistForm({
   className,
   testId,
 }: WishlistFormProps) {
+  const { t } = useTranslation('wishlist');
+  /** The note after an optional field's label. */
+  const optional = t('form.optional');
   const {
     control,
     register,
@@ -84,12 +81,12 @@ export function WishlistForm({
       data-testid={testId}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id('title')} label="Item Title" errors={errors.title?.message}>
+        <Field id={id('title')} label={t('form.title')} errors={errors.title?.message}>
           {(fieldControl) => (
             <Input
               {...fieldControl}
               data-testid={id('title')}
-              placeholder="e.g. Vintage denim jacket"
+              placeholder={t('form.titlePlaceholder')}
               autoComplete="off"
               maxLength={MAX_TITLE_LENGTH}
               aria-required="true"
@@ -97,7 +94,7 @@ export function WishlistForm({
             />
           )}
         </Field>
-        <Field id={id('category')} label="Category" errors={errors.category?.message}>
+        <Field id={id('category')} label={t('form.category')} errors={errors.category?.message}>
           {(fieldControl) => (
             <Controller
               control={control}
@@ -112,7 +109,7 @@ export function WishlistForm({
                     aria-required="true"
                     className={cn(errors.category && 'border-destructive')}
                   >
-                    <SelectValue placeholder="Select a category" />
+                    <SelectValue placeholder={t('form.categoryPlaceholder')} />
                   </SelectTrigger>
                   <SelectContent>
                     {WISHLIST_CATEGORIES.map((category) => (
@@ -121,7 +118,7 @@ export function WishlistForm({
                         value={category}
                         data-testid={`option-${id('category')}-${category}`}
                       >
-                        {WISHLIST_CATEGORY_LABELS[category]}
+                        {t(`categories.${category}`)}
                       </SelectItem>
                     ))}
                   </SelectContent>
@@ -130,24 +127,24 @@ export function WishlistForm({
             />
           )}
         </Field>
-        <Field id={id('brand')} label="Brand" labelNote={OPTIONAL} errors={errors.brand?.message}>
+        <Field id={id('brand')} label={t('form.brand')} labelNote={optional} errors={errors.brand?.message}>
           {(fieldControl) => (
             <Input
               {...fieldControl}
               data-testid={id('brand')}
-              placeholder="Any brand"
+              placeholder={t('form.brandPlaceholder')}
               autoComplete="off"
               maxLength={MAX_BRAND_LENGTH}
               {...register('brand')}
             />
           )}
         </Field>
-        <Field id={id('size')} label="Size" labelNote={OPTIONAL} errors={errors.size?.message}>
+        <Field id={id('size')} label={t('form.size')} labelNote={optional} errors={errors.size?.message}>
           {(fieldControl) => (
             <Input
               {...fieldControl}
               data-testid={id('size')}
-              placeholder="e.g. M or 8"
+              placeholder={t('form.sizePlaceholder')}
               autoComplete="off"
               maxLength={MAX_SIZE_LENGTH}
               {...register('size')}
@@ -157,15 +154,15 @@ export function WishlistForm({
       </div>
       <Field
         id={id('description')}
-        label="Description"
-        labelNote={OPTIONAL}
+        label={t('form.description')}
+        labelNote={optional}
         errors={errors.description?.message}
       >
         {(fieldControl) => (
           <Textarea
             {...fieldControl}
             data-testid={id('description')}
-            placeholder="Colour, fit, materials or anything else you are looking for"
+            placeholder={t('form.descriptionPlaceholder')}
             rows={3}
             maxLength={MAX_WISHLIST_DESCRIPTION_LENGTH}
             className="min-h-20"
@@ -175,9 +172,9 @@ export function WishlistForm({
       </Field>
       <Field
         id={id('maxValue')}
-        label="Max value"
-        labelNote={OPTIONAL}
-        hint="In dollars. Leave empty for no limit."
+        label={t('form.maxValue')}
+        labelNote={optional}
+        hint={t('form.maxValueHint')}
         errors={errors.maxValue?.message}
         className="sm:max-w-[calc(50%-0.5rem)]"
       >
@@ -205,10 +202,10 @@ export function WishlistForm({
       </Field>
       <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} data-testid={`button-cancel-${idPrefix}`}>
-          Cancel
+          {t('form.cancel')}
         </Button>
         <Button type="submit" disabled={pending} data-testid={`button-submit-${idPrefix}`}>
-          {pending ? 'Adding...' : 'Add to Wishlist'}
+          {pending ? t('form.adding') : t('form.submit')}
         </Button>
       </div>
     </form>

@@ -1,15 +1,21 @@
 import type { WishlistMatch } from '@common/api/wishlist';
 import { WISHLIST_MATCHES_SHOWN } from '@common/domain/display-limits';
 import { imageUrl } from '@common/domain/image-url';
-import { CATEGORY_ROW, CONDITION_LABELS, type Condition } from '@common/domain/taxonomy';
+import { CATEGORY_ROW, CONDITIONS } from '@common/domain/taxonomy';
+import type { TFunction } from 'i18next';
 import { Shirt, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 
-const categoryName = (category: string) =>
-  CATEGORY_ROW.find((entry) => entry.id === category)?.label ?? category;
-const conditionName = (condition: string) => CONDITION_LABELS[condition as Condition] ?? condition;
+/** A category or condition by name in the language shown; an unknown value as it is. */
+const categoryName = (category: string, t: TFunction<'wishlist'>) =>
+  CATEGORY_ROW.some((entry) => entry.id === category && entry.id !== '')
+    ? t(`categories.${category}`)
+    : category;
+const conditionName = (condition: string, t: TFunction<'wishlist'>) =>
+  (CONDITIONS as readonly string[]).includes(condition) ? t(`conditions.${condition}`) : condition;
 
 /**
  * docs/product.md (Wishlist and matching): 'Found Matches for Your Wishlist': at most 6 listed items that satisfy the member's
@@ -17,6 +23,7 @@ const conditionName = (condition: string) => CONDITION_LABELS[condition as Condi
  * leading to its detail view (/browse?highlight={id}). Renders nothing when there are none.
  */
 export function WishlistMatchesCard({ matches }: { matches: readonly WishlistMatch[] }) {
+  const { t } = useTranslation('wishlist');
   if (matches.length === 0) return null;
   const shown = matches.slice(0, WISHLIST_MATCHES_SHOWN);
 
@@ -29,16 +36,19 @@ export function WishlistMatchesCard({ matches }: { matches: readonly WishlistMat
             className="flex items-center gap-2 text-lg leading-tight font-semibold"
           >
             <Sparkles className="size-5 text-primary" aria-hidden="true" />
-            <span>Found Matches for Your Wishlist</span>
+            <span>{t('matches.heading')}</span>
           </h2>
           <CardDescription>
-            {matches.length === 1 ? 'One listed item matches' : `${matches.length} listed items match`} what
-            you are looking for
-            {matches.length > shown.length ? `; here are the newest ${shown.length}.` : '.'}
+            {matches.length > shown.length
+              ? t('matches.summaryNewest', { count: matches.length, shown: shown.length })
+              : t('matches.summary', { count: matches.length })}
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Wishlist matches">
+          <ul
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+            aria-label={t('matches.listLabel')}
+          >
             {shown.map((match) => (
               <li key={match.id} className="min-w-0">
                 <MatchTile match={match} />
@@ -52,6 +62,7 @@ export function WishlistMatchesCard({ matches }: { matches: readonly WishlistMat
 }
 
 function MatchTile({ match }: { match: WishlistMatch }) {
+  const { t } = useTranslation('wishlist');
   const cover = match.images[0];
   return (
     <Link
@@ -82,10 +93,10 @@ function MatchTile({ match }: { match: WishlistMatch }) {
         </p>
         <p className="truncate text-xs text-muted-foreground">
           {match.brand ? <>{match.brand} · </> : null}
-          {conditionName(match.condition)}
+          {conditionName(match.condition, t)}
         </p>
         <Badge variant="secondary" className="mt-auto">
-          {categoryName(match.category)}
+          {categoryName(match.category, t)}
         </Badge>
       </div>
     </Link>
