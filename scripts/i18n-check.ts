@@ -101,7 +101,8 @@ export function loadCatalogues(root: string = LOCALES_DIR): Record<string, Recor
   return result;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 const baseKeys = (flat: Flat) => new Set([...flat.keys()].map((key) => key.replace(PLURAL, '')));
 
 /** Problems between the English and French catalogues, the client's and the server's. */
@@ -128,7 +129,10 @@ function catalogueParity(all: Record<string, Record<string, Flat>>, label: strin
     const bKeys = baseKeys(b);
     for (const key of aKeys) if (!bKeys.has(key)) problems.push(`${label}fr is missing ${ns}:${key}`);
     for (const key of bKeys) if (!aKeys.has(key)) problems.push(`${label}en is missing ${ns}:${key}`);
-    for (const [locale, flat] of [['en', a], ['fr', b]] as const) {
+    for (const [locale, flat] of [
+      ['en', a],
+      ['fr', b],
+    ] as const) {
       for (const [key, text] of flat) {
         if (text.trim() === '') problems.push(`${label}${locale} ${ns}:${key} is empty`);
       }
@@ -139,7 +143,9 @@ function catalogueParity(all: Record<string, Record<string, Flat>>, label: strin
       const want = placeholders(text).filter((name) => name !== 'count');
       const got = placeholders(other).filter((name) => name !== 'count');
       if (JSON.stringify([...new Set(want)]) !== JSON.stringify([...new Set(got)])) {
-        problems.push(`${label}${ns}:${key} has {{${want.join(', ')}}} in en but {{${got.join(', ')}}} in fr`);
+        problems.push(
+          `${label}${ns}:${key} has {{${want.join(', ')}}} in en but {{${got.join(', ')}}} in fr`,
+        );
       }
     }
   }
@@ -221,9 +227,11 @@ export function scanClient(scope: string = CLIENT): FileReport[] {
         if (name === 'useTranslation' || name === 'getFixedT') {
           const [first] = node.arguments;
           const nsArg = name === 'getFixedT' ? node.arguments[1] : first;
-          if (nsArg && (ts.isStringLiteral(nsArg) || ts.isNoSubstitutionTemplateLiteral(nsArg))) namespaces.add(nsArg.text);
+          if (nsArg && (ts.isStringLiteral(nsArg) || ts.isNoSubstitutionTemplateLiteral(nsArg)))
+            namespaces.add(nsArg.text);
           if (nsArg && ts.isArrayLiteralExpression(nsArg)) {
-            for (const element of nsArg.elements) if (ts.isStringLiteral(element)) namespaces.add(element.text);
+            for (const element of nsArg.elements)
+              if (ts.isStringLiteral(element)) namespaces.add(element.text);
           }
         } else if (name === 't') {
           const key = keyOf(node.arguments[0]);
@@ -241,8 +249,13 @@ export function scanClient(scope: string = CLIENT): FileReport[] {
           if (ts.isStringLiteral(init) && hasText(init.text)) literal(init, init.text);
           if (ts.isJsxExpression(init) && init.expression) {
             const e = init.expression;
-            if ((ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) && hasText(e.text)) literal(e, e.text);
-            if (ts.isTemplateExpression(e) && hasText(e.head.text + e.templateSpans.map((s) => s.literal.text).join(' '))) literal(e, e.getText(source));
+            if ((ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) && hasText(e.text))
+              literal(e, e.text);
+            if (
+              ts.isTemplateExpression(e) &&
+              hasText(e.head.text + e.templateSpans.map((s) => s.literal.text).join(' '))
+            )
+              literal(e, e.getText(source));
           }
         }
       }
@@ -252,17 +265,35 @@ export function scanClient(scope: string = CLIENT): FileReport[] {
         const strings: ts.Node[] = [];
         const collect = (n: ts.Node) => {
           if (ts.isCallExpression(n)) return;
-          if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && hasText(n.text)) strings.push(n);
-          else if (ts.isTemplateExpression(n) && hasText(n.head.text + n.templateSpans.map((s) => s.literal.text).join(' '))) strings.push(n);
-          else if (ts.isConditionalExpression(n) || ts.isBinaryExpression(n) || ts.isParenthesizedExpression(n)) n.forEachChild(collect);
+          if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && hasText(n.text))
+            strings.push(n);
+          else if (
+            ts.isTemplateExpression(n) &&
+            hasText(n.head.text + n.templateSpans.map((s) => s.literal.text).join(' '))
+          )
+            strings.push(n);
+          else if (
+            ts.isConditionalExpression(n) ||
+            ts.isBinaryExpression(n) ||
+            ts.isParenthesizedExpression(n)
+          )
+            n.forEachChild(collect);
         };
         collect(e);
         for (const s of strings) literal(s, s.getText(source));
       }
-      if (ts.isPropertyAssignment(node) && VISIBLE_PROPERTIES.has(node.name.getText(source).replace(/['"]/g, ''))) {
+      if (
+        ts.isPropertyAssignment(node) &&
+        VISIBLE_PROPERTIES.has(node.name.getText(source).replace(/['"]/g, ''))
+      ) {
         const init = node.initializer;
-        if ((ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init)) && hasText(init.text)) literal(init, init.text);
-        if (ts.isTemplateExpression(init) && hasText(init.head.text + init.templateSpans.map((s) => s.literal.text).join(' '))) literal(init, init.getText(source));
+        if ((ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init)) && hasText(init.text))
+          literal(init, init.text);
+        if (
+          ts.isTemplateExpression(init) &&
+          hasText(init.head.text + init.templateSpans.map((s) => s.literal.text).join(' '))
+        )
+          literal(init, init.getText(source));
       }
       node.forEachChild(visit);
     };
@@ -274,9 +305,13 @@ export function scanClient(scope: string = CLIENT): FileReport[] {
         split > 0
           ? has(key.slice(0, split), key.slice(split + 1))
           : [...namespaces].some((ns) => has(ns, key));
-      if (!found) missingKeys.push(`${at(node)}: ${key}${split > 0 || namespaces.size ? '' : ' (no namespace: call useTranslation(ns) or write ns:key)'}`);
+      if (!found)
+        missingKeys.push(
+          `${at(node)}: ${key}${split > 0 || namespaces.size ? '' : ' (no namespace: call useTranslation(ns) or write ns:key)'}`,
+        );
     }
-    if (literals.length || missingKeys.length) reports.push({ file: relative(ROOT, path), literals, missingKeys });
+    if (literals.length || missingKeys.length)
+      reports.push({ file: relative(ROOT, path), literals, missingKeys });
   }
   return reports;
 }
@@ -292,5 +327,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   for (const problem of problems) console.log(`parity: ${problem}`);
   const literalCount = reports.reduce((n, r) => n + r.literals.length, 0);
   const keyCount = reports.reduce((n, r) => n + r.missingKeys.length, 0);
-  console.log(`\n${reports.length} files: ${literalCount} literal texts, ${keyCount} unknown keys; ${problems.length} parity problems`);
+  console.log(
+    `\n${reports.length} files: ${literalCount} literal texts, ${keyCount} unknown keys; ${problems.length} parity problems`,
+  );
 }

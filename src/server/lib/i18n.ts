@@ -25,7 +25,9 @@ function readCatalogues(): Resource {
     const dir = join(LOCALES_DIR, locale);
     for (const file of readdirSync(dir).sort()) {
       if (!file.endsWith('.json')) continue;
-      (resources[locale] as Record<string, unknown>)[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+      (resources[locale] as Record<string, unknown>)[file.slice(0, -'.json'.length)] = JSON.parse(
+        readFileSync(join(dir, file), 'utf8'),
+      );
     }
   }
   return resources;
@@ -67,7 +69,11 @@ export function renderText(locale: Locale, text: TextRef): string {
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(text.params ?? {})) {
     values[name] =
-      typeof value === 'function' ? value(locale) : typeof value === 'object' ? renderText(locale, value) : value;
+      typeof value === 'function'
+        ? value(locale)
+        : typeof value === 'object'
+          ? renderText(locale, value)
+          : value;
   }
   return t(text.key, values);
 }
@@ -95,7 +101,11 @@ export function formatNumber(locale: Locale, value: number): string {
 }
 
 /** A date in the language's way ("November 24, 2026" / "24 novembre 2026"). */
-export function formatDate(locale: Locale, date: Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }) {
+export function formatDate(
+  locale: Locale,
+  date: Date,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
+) {
   return new Intl.DateTimeFormat(INTL_TAGS[locale], { timeZone: 'UTC', ...options }).format(date);
 }
 
@@ -106,8 +116,8 @@ export function formatDate(locale: Locale, date: Date, options: Intl.DateTimeFor
  */
 export function textSql(key: string, locale: SQL, params: Record<string, SQL> = {}): SQL {
   const branch = (language: Locale) => {
-    const markers = Object.fromEntries(Object.keys(params).map((name) => [name, `\u0000${name}\u0000`]));
-    const parts = translator(language)(key, markers).split(/\u0000(\w+)\u0000/);
+    const markers = Object.fromEntries(Object.keys(params).map((name) => [name, `\uE000${name}\uE000`]));
+    const parts = translator(language)(key, markers).split(/\uE000(\w+)\uE000/);
     return sql.join(
       parts.map((part, index) => (index % 2 === 0 ? sql`${part}::text` : sql`(${params[part]})::text`)),
       sql` || `,

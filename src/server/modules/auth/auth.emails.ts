@@ -11,7 +11,12 @@ const link = (appUrl: string, path: string, token: string) =>
   `${appUrl}${path}?token=${encodeURIComponent(token)}`;
 
 /** The account emails, each in `locale`: the member's stored choice, else the language of their request. */
-export function passwordResetEmail(appUrl: string, member: Recipient, token: string, locale: Locale): MailMessage {
+export function passwordResetEmail(
+  appUrl: string,
+  member: Recipient,
+  token: string,
+  locale: Locale,
+): MailMessage {
   const t = translator(locale);
   return {
     kind: 'password-reset',
@@ -29,7 +34,12 @@ export function passwordResetEmail(appUrl: string, member: Recipient, token: str
   };
 }
 
-export function verifyEmailEmail(appUrl: string, member: Recipient, token: string, locale: Locale): MailMessage {
+export function verifyEmailEmail(
+  appUrl: string,
+  member: Recipient,
+  token: string,
+  locale: Locale,
+): MailMessage {
   const t = translator(locale);
   return {
     kind: 'verify-email',

@@ -25,7 +25,11 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string, r
   if (!member?.passwordHash || member.email.toLowerCase() === DEMO_MEMBER_EMAIL) return;
   await transact(ctx, async (tx, effects) => {
     const token = await issueToken(tx, member.id, 'password-reset');
-    effects.after(async () => ctx.mailer.send(passwordResetEmail(ctx.appUrl, member, token, recipientLocale(member.locale, requestLocale))));
+    effects.after(async () =>
+      ctx.mailer.send(
+        passwordResetEmail(ctx.appUrl, member, token, recipientLocale(member.locale, requestLocale)),
+      ),
+    );
   });
 }
 

@@ -156,10 +156,7 @@ export async function sendGroupMessage(
       away.length === 0
         ? []
         : (
-            await tx
-              .select({ id: users.id, locale: users.locale })
-              .from(users)
-              .where(inArray(users.id, away))
+            await tx.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, away))
           ).map((row) => [row.id, recipientLocale(row.locale)]),
     );
     const stored =

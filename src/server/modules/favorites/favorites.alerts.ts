@@ -8,7 +8,6 @@ import { noBlockBetween } from '../safety/safety.query';
 /** What happened to a favourited item, as its favouriters hear it. */
 export type FavoriteChange = 'reserved' | 'available' | 'withdrawn';
 
-
 /**
  * Tells every member who favourited these items what just happened to them, in the transaction
  * that changed them: never the owner, nor `parties` (the members of the trade or ring that changed

@@ -105,7 +105,10 @@ export function digestEmail(
   const groups = new Map<NotificationType, string[]>();
   for (const note of notifications)
     groups.set(note.type, [...(groups.get(note.type) ?? []), `${note.title}: ${note.message}`]);
-  const sections = [...groups].map(([type, lines]) => ({ heading: t(`emails:digest.headings.${type}`), lines }));
+  const sections = [...groups].map(([type, lines]) => ({
+    heading: t(`emails:digest.headings.${type}`),
+    lines,
+  }));
   const more = total - notifications.length;
   return optionalEmail(db, appUrl, recipient, 'digest', t('emails:digest.subject', { count: total }), {
     paragraphs: [

@@ -16,7 +16,12 @@ const escapeHtml = (text: string) =>
   );
 
 /** A text of the page as HTML: escaped, with `{{link}}` standing for a link to `href` named by `linkKey`. */
-function html(locale: Locale, key: string, values: Record<string, string>, link?: { key: string; href: string }) {
+function html(
+  locale: Locale,
+  key: string,
+  values: Record<string, string>,
+  link?: { key: string; href: string },
+) {
   const t = translator(locale);
   const marker = '\u0000link\u0000';
   const escaped = escapeHtml(t(key, { ...values, link: marker }));
@@ -80,7 +85,9 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
         scope === 'all'
           ? ''
           : formFor(await unsubscribeToken(db, memberId, 'all'), t('emails:unsubscribePage.allButton'), true);
-      const question = escapeHtml(t('emails:unsubscribePage.question', { what: what(locale, scope), email: '\u0000' }));
+      const question = escapeHtml(
+        t('emails:unsubscribePage.question', { what: what(locale, scope), email: '\u0000' }),
+      );
       return page(
         reply,
         locale,

@@ -66,7 +66,8 @@ export async function openRingDispute(
       photoIds,
     });
     await tx.update(rings).set({ status: 'disputed', updatedAt: now }).where(eq(rings.id, ring.id));
-    const actor = (await firstNames(tx, [memberId])).get(memberId) ?? text('notifications:common.aMemberCapital');
+    const actor =
+      (await firstNames(tx, [memberId])).get(memberId) ?? text('notifications:common.aMemberCapital');
     const title = getLeg.terms.title;
     const reason = text(`notifications:disputeReasons.${input.reason}`);
     effects.notify(

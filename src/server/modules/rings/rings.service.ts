@@ -200,7 +200,13 @@ export async function dissolveRing(
 }
 
 /** Every item leaves the marketplace as traded and the ring completes. The caller holds the locks. */
-export async function completeRing(tx: Tx, effects: Effects, locked: LockedRing, now: Date, message: TextRef) {
+export async function completeRing(
+  tx: Tx,
+  effects: Effects,
+  locked: LockedRing,
+  now: Date,
+  message: TextRef,
+) {
   await tx
     .update(rings)
     .set({ status: 'completed', completedAt: now, updatedAt: now })
@@ -238,7 +244,8 @@ export async function answerRing(
     const locked = await lockRing(tx, ringId, memberId);
     const { ring, legs } = locked;
     const mine = legs.find((leg) => leg.giverId === memberId) as LegRow;
-    const actor = (await firstNames(tx, [memberId])).get(memberId) ?? text('notifications:common.aMemberCapital');
+    const actor =
+      (await firstNames(tx, [memberId])).get(memberId) ?? text('notifications:common.aMemberCapital');
     if (input.reason && input.status !== 'cancelled') {
       throw badRequest('A reason can only be given when cancelling an accepted ring');
     }
@@ -297,7 +304,10 @@ export async function answerRing(
             userId: leg.giverId,
             type: 'swap_ring' as const,
             title: text('notifications:rings.acceptedByOne.title'),
-            message: text('notifications:rings.acceptedByOne.message', { name: actor, count: waiting.length }),
+            message: text('notifications:rings.acceptedByOne.message', {
+              name: actor,
+              count: waiting.length,
+            }),
             link: RINGS_LINK,
           })),
       );
@@ -375,16 +385,11 @@ export async function confirmRingReceived(
       .where(and(eq(ringLegs.ringId, ring.id), eq(ringLegs.position, getLeg.position)));
     const missing = legs.filter((leg) => leg.position !== getLeg.position && leg.receivedAt === null);
     if (missing.length === 0) {
-      await completeRing(
-        tx,
-        effects,
-        locked,
-        now,
-        text('notifications:rings.completed.allReceived'),
-      );
+      await completeRing(tx, effects, locked, now, text('notifications:rings.completed.allReceived'));
       return;
     }
-    const actor = (await firstNames(tx, [memberId])).get(memberId) ?? text('notifications:common.aMemberCapital');
+    const actor =
+      (await firstNames(tx, [memberId])).get(memberId) ?? text('notifications:common.aMemberCapital');
     const days = timers.claimWindowDays;
     effects.notify(
       ...legs

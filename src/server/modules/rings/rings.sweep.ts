@@ -151,13 +151,7 @@ export async function completeRingsAfterClaimWindow(ctx: ServiceContext, timers:
         timers.claimWindowDays,
       );
       if (locked.ring.status !== 'accepted' || !deadline || deadline > now) return;
-      await completeRing(
-        tx,
-        effects,
-        locked,
-        now,
-        text('notifications:rings.completed.afterClaimWindow'),
-      );
+      await completeRing(tx, effects, locked, now, text('notifications:rings.completed.afterClaimWindow'));
     },
   );
 }

@@ -171,7 +171,10 @@ export async function resolveTradeDispute(
         userId,
         type: 'trade_request' as const,
         title: text('notifications:disputes.resolved.title'),
-        message: text(`notifications:disputes.resolved.${verdict}`, { item: requested.title, note: input.note }),
+        message: text(`notifications:disputes.resolved.${verdict}`, {
+          item: requested.title,
+          note: input.note,
+        }),
         link: TRADES_LINK,
       })),
     );

@@ -55,7 +55,9 @@ export async function recordShipment(
         name,
         item: sent.title,
         carrier:
-          input.carrier === 'other' ? text('notifications:shipments.otherCarrier') : carrierName(input.carrier),
+          input.carrier === 'other'
+            ? text('notifications:shipments.otherCarrier')
+            : carrierName(input.carrier),
         tracking: input.trackingNumber,
       }),
       link: TRADES_LINK,

@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import {
-  type DealField,
-  dealTerms,
-  diffTerms,
-  type ItemTerms,
-} from '../../../common/domain/trade-terms';
+import { type DealField, dealTerms, diffTerms, type ItemTerms } from '../../../common/domain/trade-terms';
 import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
 import type { Locale } from '../../../common/domain/locales';
 import type { Tx } from '../../db/connect';

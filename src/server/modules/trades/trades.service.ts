@@ -581,7 +581,11 @@ export async function updateTradeStatus(
         type: 'trade_request',
         title: text('notifications:trades.cancelled.title'),
         message: reason
-          ? text('notifications:trades.cancelled.messageWithReason', { name: actor, item: requested.title, reason })
+          ? text('notifications:trades.cancelled.messageWithReason', {
+              name: actor,
+              item: requested.title,
+              reason,
+            })
           : text('notifications:trades.cancelled.message', { name: actor, item: requested.title }),
         link: TRADES_LINK,
       });
@@ -701,7 +705,11 @@ export async function confirmReceived(
         message:
           userId === memberId
             ? text('notifications:trades.received.yours', { item: requested.title })
-            : text('notifications:trades.received.theirs', { name: actor, item: requested.title, count: days }),
+            : text('notifications:trades.received.theirs', {
+                name: actor,
+                item: requested.title,
+                count: days,
+              }),
         link: TRADES_LINK,
       });
     }
