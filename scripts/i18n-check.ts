@@ -3,7 +3,8 @@
  * folder: `npx tsx scripts/i18n-check.ts src/client/features/items` lists what is left there.
  *
  * - parity: English and French have the same namespaces, the same keys (plural forms aside), no
- *   empty texts, and the same {{placeholders}} in each text;
+ *   empty texts, and the same {{placeholders}} in each text, in the client's catalogues
+ *   (src/common/i18n/locales) and in the server's, for emails and notifications (src/server/i18n/locales);
  * - keys: every t('key') / t('ns:key') / <Trans i18nKey> in the client names a key of the English
  *   catalogue (a template key like `footer.links.${key}` needs at least one key under its prefix);
  * - literals: no user-visible text is written in a component: JSX text with letters, letters in
@@ -18,6 +19,8 @@ import ts from 'typescript';
 const ROOT = join(import.meta.dirname, '..');
 const CLIENT = join(ROOT, 'src/client');
 const LOCALES_DIR = join(ROOT, 'src/common/i18n/locales');
+/** The server's texts (emails, notifications): never shipped to browsers. */
+const SERVER_LOCALES_DIR = join(ROOT, 'src/server/i18n/locales');
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const LETTERS = /\p{L}{2,}/u;
 /** Words that are the same in every language: the product's name. */
@@ -82,10 +85,11 @@ function flatten(value: unknown, prefix: string, into: Flat) {
   into.set(prefix, String(value));
 }
 
-export function loadCatalogues(): Record<string, Record<string, Flat>> {
+/** The catalogues under `root` (default: the client's), flattened: `{ language: { namespace: keys } }`. */
+export function loadCatalogues(root: string = LOCALES_DIR): Record<string, Record<string, Flat>> {
   const result: Record<string, Record<string, Flat>> = {};
-  for (const locale of readdirSync(LOCALES_DIR)) {
-    const dir = join(LOCALES_DIR, locale);
+  for (const locale of readdirSync(root)) {
+    const dir = join(root, locale);
     if (!statSync(dir).isDirectory()) continue;
     result[locale] = {};
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
@@ -97,12 +101,20 @@ export function loadCatalogues(): Record<string, Record<string, Flat>> {
   return result;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 const baseKeys = (flat: Flat) => new Set([...flat.keys()].map((key) => key.replace(PLURAL, '')));
 
-/** Problems between the English and French catalogues. */
+/** Problems between the English and French catalogues, the client's and the server's. */
 export function parityProblems(): string[] {
-  const all = loadCatalogues();
+  return [
+    ...catalogueParity(loadCatalogues(LOCALES_DIR), ''),
+    ...catalogueParity(loadCatalogues(SERVER_LOCALES_DIR), 'server '),
+  ];
+}
+
+/** Problems between one root's English and French catalogues; `label` says whose they are. */
+function catalogueParity(all: Record<string, Record<string, Flat>>, label: string): string[] {
   const en = all.en ?? {};
   const fr = all.fr ?? {};
   const problems: string[] = [];
@@ -110,16 +122,19 @@ export function parityProblems(): string[] {
     const a = en[ns];
     const b = fr[ns];
     if (!a || !b) {
-      problems.push(`namespace ${ns} is missing in ${a ? 'fr' : 'en'}`);
+      problems.push(`${label}namespace ${ns} is missing in ${a ? 'fr' : 'en'}`);
       continue;
     }
     const aKeys = baseKeys(a);
     const bKeys = baseKeys(b);
-    for (const key of aKeys) if (!bKeys.has(key)) problems.push(`fr is missing ${ns}:${key}`);
-    for (const key of bKeys) if (!aKeys.has(key)) problems.push(`en is missing ${ns}:${key}`);
-    for (const [locale, flat] of [['en', a], ['fr', b]] as const) {
+    for (const key of aKeys) if (!bKeys.has(key)) problems.push(`${label}fr is missing ${ns}:${key}`);
+    for (const key of bKeys) if (!aKeys.has(key)) problems.push(`${label}en is missing ${ns}:${key}`);
+    for (const [locale, flat] of [
+      ['en', a],
+      ['fr', b],
+    ] as const) {
       for (const [key, text] of flat) {
-        if (text.trim() === '') problems.push(`${locale} ${ns}:${key} is empty`);
+        if (text.trim() === '') problems.push(`${label}${locale} ${ns}:${key} is empty`);
       }
     }
     for (const [key, text] of a) {
@@ -128,7 +143,9 @@ export function parityProblems(): string[] {
       const want = placeholders(text).filter((name) => name !== 'count');
       const got = placeholders(other).filter((name) => name !== 'count');
       if (JSON.stringify([...new Set(want)]) !== JSON.stringify([...new Set(got)])) {
-        problems.push(`${ns}:${key} has {{${want.join(', ')}}} in en but {{${got.join(', ')}}} in fr`);
+        problems.push(
+          `${label}${ns}:${key} has {{${want.join(', ')}}} in en but {{${got.join(', ')}}} in fr`,
+        );
       }
     }
   }
@@ -210,9 +227,11 @@ export function scanClient(scope: string = CLIENT): FileReport[] {
         if (name === 'useTranslation' || name === 'getFixedT') {
           const [first] = node.arguments;
           const nsArg = name === 'getFixedT' ? node.arguments[1] : first;
-          if (nsArg && (ts.isStringLiteral(nsArg) || ts.isNoSubstitutionTemplateLiteral(nsArg))) namespaces.add(nsArg.text);
+          if (nsArg && (ts.isStringLiteral(nsArg) || ts.isNoSubstitutionTemplateLiteral(nsArg)))
+            namespaces.add(nsArg.text);
           if (nsArg && ts.isArrayLiteralExpression(nsArg)) {
-            for (const element of nsArg.elements) if (ts.isStringLiteral(element)) namespaces.add(element.text);
+            for (const element of nsArg.elements)
+              if (ts.isStringLiteral(element)) namespaces.add(element.text);
           }
         } else if (name === 't') {
           const key = keyOf(node.arguments[0]);
@@ -230,8 +249,13 @@ export function scanClient(scope: string = CLIENT): FileReport[] {
           if (ts.isStringLiteral(init) && hasText(init.text)) literal(init, init.text);
           if (ts.isJsxExpression(init) && init.expression) {
             const e = init.expression;
-            if ((ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) && hasText(e.text)) literal(e, e.text);
-            if (ts.isTemplateExpression(e) && hasText(e.head.text + e.templateSpans.map((s) => s.literal.text).join(' '))) literal(e, e.getText(source));
+            if ((ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) && hasText(e.text))
+              literal(e, e.text);
+            if (
+              ts.isTemplateExpression(e) &&
+              hasText(e.head.text + e.templateSpans.map((s) => s.literal.text).join(' '))
+            )
+              literal(e, e.getText(source));
           }
         }
       }
@@ -241,17 +265,35 @@ export function scanClient(scope: string = CLIENT): FileReport[] {
         const strings: ts.Node[] = [];
         const collect = (n: ts.Node) => {
           if (ts.isCallExpression(n)) return;
-          if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && hasText(n.text)) strings.push(n);
-          else if (ts.isTemplateExpression(n) && hasText(n.head.text + n.templateSpans.map((s) => s.literal.text).join(' '))) strings.push(n);
-          else if (ts.isConditionalExpression(n) || ts.isBinaryExpression(n) || ts.isParenthesizedExpression(n)) n.forEachChild(collect);
+          if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && hasText(n.text))
+            strings.push(n);
+          else if (
+            ts.isTemplateExpression(n) &&
+            hasText(n.head.text + n.templateSpans.map((s) => s.literal.text).join(' '))
+          )
+            strings.push(n);
+          else if (
+            ts.isConditionalExpression(n) ||
+            ts.isBinaryExpression(n) ||
+            ts.isParenthesizedExpression(n)
+          )
+            n.forEachChild(collect);
         };
         collect(e);
         for (const s of strings) literal(s, s.getText(source));
       }
-      if (ts.isPropertyAssignment(node) && VISIBLE_PROPERTIES.has(node.name.getText(source).replace(/['"]/g, ''))) {
+      if (
+        ts.isPropertyAssignment(node) &&
+        VISIBLE_PROPERTIES.has(node.name.getText(source).replace(/['"]/g, ''))
+      ) {
         const init = node.initializer;
-        if ((ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init)) && hasText(init.text)) literal(init, init.text);
-        if (ts.isTemplateExpression(init) && hasText(init.head.text + init.templateSpans.map((s) => s.literal.text).join(' '))) literal(init, init.getText(source));
+        if ((ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init)) && hasText(init.text))
+          literal(init, init.text);
+        if (
+          ts.isTemplateExpression(init) &&
+          hasText(init.head.text + init.templateSpans.map((s) => s.literal.text).join(' '))
+        )
+          literal(init, init.getText(source));
       }
       node.forEachChild(visit);
     };
@@ -263,9 +305,13 @@ export function scanClient(scope: string = CLIENT): FileReport[] {
         split > 0
           ? has(key.slice(0, split), key.slice(split + 1))
           : [...namespaces].some((ns) => has(ns, key));
-      if (!found) missingKeys.push(`${at(node)}: ${key}${split > 0 || namespaces.size ? '' : ' (no namespace: call useTranslation(ns) or write ns:key)'}`);
+      if (!found)
+        missingKeys.push(
+          `${at(node)}: ${key}${split > 0 || namespaces.size ? '' : ' (no namespace: call useTranslation(ns) or write ns:key)'}`,
+        );
     }
-    if (literals.length || missingKeys.length) reports.push({ file: relative(ROOT, path), literals, missingKeys });
+    if (literals.length || missingKeys.length)
+      reports.push({ file: relative(ROOT, path), literals, missingKeys });
   }
   return reports;
 }
@@ -281,5 +327,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   for (const problem of problems) console.log(`parity: ${problem}`);
   const literalCount = reports.reduce((n, r) => n + r.literals.length, 0);
   const keyCount = reports.reduce((n, r) => n + r.missingKeys.length, 0);
-  console.log(`\n${reports.length} files: ${literalCount} literal texts, ${keyCount} unknown keys; ${problems.length} parity problems`);
+  console.log(
+    `\n${reports.length} files: ${literalCount} literal texts, ${keyCount} unknown keys; ${problems.length} parity problems`,
+  );
 }

@@ -3,13 +3,18 @@ import type { DealField } from '../../common/domain/trade-terms';
 import type { NotificationType } from '../../common/api/notifications';
 import type { ImmediateEmailType } from '../../common/api/email-preferences';
 import type { Tx } from '../db/connect';
+import type { TextRef } from './i18n';
 
 /** A notification to store for one member. */
 export interface NewNotification {
   userId: string;
   type: NotificationType;
-  title: string;
-  message: string;
+  /**
+   * The texts, as keys of src/server/i18n/locales/<language>/notifications.json with their values:
+   * rendered when stored, in the recipient's language (`users.locale`, else English).
+   */
+  title: TextRef;
+  message: TextRef;
   link?: string | null;
   /** Same key for the same member: stored once, later ones are dropped. */
   dedupeKey?: string;

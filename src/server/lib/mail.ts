@@ -3,6 +3,8 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/connect';
 import { outbox } from '../db/schema';
 import type { MailConfig } from '../env';
+import type { Locale } from '../../common/domain/locales';
+import { translator } from './i18n';
 
 /** One email: every one has a plain-text and an HTML part. */
 export interface MailMessage {
@@ -127,8 +129,13 @@ export interface EmailContent {
   unsubscribe?: { label: string; url: string };
 }
 
-/** The text and HTML parts of an email from the same content; every value is escaped in the HTML. */
-export function composeEmail(content: EmailContent): { text: string; html: string } {
+/**
+ * The text and HTML parts of an email from the same content, already in the recipient's language;
+ * the few words of the layout itself are in `locale`. Every value is escaped in the HTML.
+ */
+export function composeEmail(content: EmailContent, locale: Locale): { text: string; html: string } {
+  const t = translator(locale);
+  const signature = t('emails:layout.signature');
   const text = [
     content.greeting,
     ...content.paragraphs,
@@ -137,16 +144,16 @@ export function composeEmail(content: EmailContent): { text: string; html: strin
     ),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     ...(content.footer ? [content.footer] : []),
-    '— Threadswap',
+    signature,
     ...(content.unsubscribe ? [`${content.unsubscribe.label}: ${content.unsubscribe.url}`] : []),
   ].join('\n\n');
   const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
   const button = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(content.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: ${escapeHtml(content.action.url)}</p>`
+      `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(t('emails:layout.orOpenLink', { url: content.action.url }))}</p>`
     : '';
   const html = [
-    '<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">',
+    `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">`,
     paragraph(content.greeting),
     ...content.paragraphs.map(paragraph),
     ...(content.sections ?? []).map(
@@ -158,7 +165,7 @@ export function composeEmail(content: EmailContent): { text: string; html: strin
     content.footer
       ? `<p style="margin:16px 0;font-size:13px;color:#555">${escapeHtml(content.footer)}</p>`
       : '',
-    '<p style="margin:24px 0 0;color:#555">— Threadswap</p>',
+    `<p style="margin:24px 0 0;color:#555">${escapeHtml(signature)}</p>`,
     content.unsubscribe
       ? `<p style="margin:24px 0 0;font-size:12px;color:#555"><a href="${escapeHtml(content.unsubscribe.url)}" style="color:#555">${escapeHtml(content.unsubscribe.label)}</a></p>`
       : '',

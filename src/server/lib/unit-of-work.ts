@@ -1,6 +1,8 @@
+import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
-import { notifications } from '../db/schema';
+import { notifications, users } from '../db/schema';
 import type { DomainEvents, Effects, NewNotification, StoredNotification } from './domain-events';
+import { recipientLocale, renderText } from './i18n';
 
 export interface UnitOfWorkContext {
   db: Db;
@@ -47,11 +49,28 @@ export async function transact<T>(
   return result;
 }
 
+/** Stores the notifications, each written in its recipient's language (one look-up for them all). */
 async function storeNotifications(tx: Tx, list: NewNotification[]): Promise<StoredNotification[]> {
   if (list.length === 0) return [];
+  const recipients = await tx
+    .select({ id: users.id, locale: users.locale })
+    .from(users)
+    .where(inArray(users.id, [...new Set(list.map((entry) => entry.userId))]));
+  const stored = new Map(recipients.map((row) => [row.id, row.locale]));
   return tx
     .insert(notifications)
-    .values(list.map((entry) => ({ ...entry, link: entry.link ?? null, dedupeKey: entry.dedupeKey ?? null })))
+    .values(
+      list.map((entry) => {
+        const locale = recipientLocale(stored.get(entry.userId));
+        return {
+          ...entry,
+          title: renderText(locale, entry.title),
+          message: renderText(locale, entry.message),
+          link: entry.link ?? null,
+          dedupeKey: entry.dedupeKey ?? null,
+        };
+      }),
+    )
     .onConflictDoNothing()
     .returning({ id: notifications.id, userId: notifications.userId, emailType: notifications.emailType });
 }

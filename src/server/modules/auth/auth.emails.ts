@@ -1,3 +1,5 @@
+import type { Locale } from '../../../common/domain/locales';
+import { translator } from '../../lib/i18n';
 import { composeEmail, type MailMessage } from '../../lib/mail';
 
 interface Recipient {
@@ -8,37 +10,50 @@ interface Recipient {
 const link = (appUrl: string, path: string, token: string) =>
   `${appUrl}${path}?token=${encodeURIComponent(token)}`;
 
-export function passwordResetEmail(appUrl: string, member: Recipient, token: string): MailMessage {
+/** The account emails, each in `locale`: the member's stored choice, else the language of their request. */
+export function passwordResetEmail(
+  appUrl: string,
+  member: Recipient,
+  token: string,
+  locale: Locale,
+): MailMessage {
+  const t = translator(locale);
   return {
     kind: 'password-reset',
     to: member.email,
-    subject: 'Reset your Threadswap password',
-    ...composeEmail({
-      greeting: `Hi ${member.firstName},`,
-      paragraphs: [
-        'Someone (we hope you) asked to reset the password of your Threadswap account.',
-        'The link below works once, for 30 minutes. Choosing a new password signs you out everywhere.',
-      ],
-      action: { label: 'Choose a new password', url: link(appUrl, '/reset-password', token) },
-      footer: 'If you did not ask for this, ignore this email: your password stays as it is.',
-    }),
+    subject: t('emails:passwordReset.subject'),
+    ...composeEmail(
+      {
+        greeting: t('emails:layout.greeting', { name: member.firstName }),
+        paragraphs: [t('emails:passwordReset.asked'), t('emails:passwordReset.validity')],
+        action: { label: t('emails:passwordReset.action'), url: link(appUrl, '/reset-password', token) },
+        footer: t('emails:passwordReset.footer'),
+      },
+      locale,
+    ),
   };
 }
 
-export function verifyEmailEmail(appUrl: string, member: Recipient, token: string): MailMessage {
+export function verifyEmailEmail(
+  appUrl: string,
+  member: Recipient,
+  token: string,
+  locale: Locale,
+): MailMessage {
+  const t = translator(locale);
   return {
     kind: 'verify-email',
     to: member.email,
-    subject: 'Confirm your email for Threadswap',
-    ...composeEmail({
-      greeting: `Hi ${member.firstName},`,
-      paragraphs: [
-        'Welcome to Threadswap! Please confirm that this is your email address, so that other members know a real person is behind your trade requests and messages.',
-        'The link below works once, for 7 days.',
-      ],
-      action: { label: 'Confirm my email', url: link(appUrl, '/verify-email', token) },
-      footer: 'If you did not sign up for Threadswap, ignore this email.',
-    }),
+    subject: t('emails:verifyEmail.subject'),
+    ...composeEmail(
+      {
+        greeting: t('emails:layout.greeting', { name: member.firstName }),
+        paragraphs: [t('emails:verifyEmail.welcome'), t('emails:verifyEmail.validity')],
+        action: { label: t('emails:verifyEmail.action'), url: link(appUrl, '/verify-email', token) },
+        footer: t('emails:verifyEmail.footer'),
+      },
+      locale,
+    ),
   };
 }
 
@@ -47,37 +62,44 @@ export function emailChangeConfirmEmail(
   member: Recipient,
   newEmail: string,
   token: string,
+  locale: Locale,
 ): MailMessage {
+  const t = translator(locale);
   return {
     kind: 'email-change-confirm',
     to: newEmail,
-    subject: 'Confirm your new email for Threadswap',
-    ...composeEmail({
-      greeting: `Hi ${member.firstName},`,
-      paragraphs: [
-        'You asked to use this address for your Threadswap account from now on.',
-        'The link below works once, for 24 hours. Until you open it, your account keeps its current email.',
-      ],
-      action: { label: 'Use this email', url: link(appUrl, '/confirm-email', token) },
-      footer: 'If you did not ask for this, ignore this email: nothing changes.',
-    }),
+    subject: t('emails:emailChangeConfirm.subject'),
+    ...composeEmail(
+      {
+        greeting: t('emails:layout.greeting', { name: member.firstName }),
+        paragraphs: [t('emails:emailChangeConfirm.asked'), t('emails:emailChangeConfirm.validity')],
+        action: { label: t('emails:emailChangeConfirm.action'), url: link(appUrl, '/confirm-email', token) },
+        footer: t('emails:emailChangeConfirm.footer'),
+      },
+      locale,
+    ),
   };
 }
 
-export function emailChangeNoticeEmail(appUrl: string, member: Recipient, newEmail: string): MailMessage {
+export function emailChangeNoticeEmail(
+  appUrl: string,
+  member: Recipient,
+  newEmail: string,
+  locale: Locale,
+): MailMessage {
+  const t = translator(locale);
   return {
     kind: 'email-change-notice',
     to: member.email,
-    subject: 'Your Threadswap email is about to change',
-    ...composeEmail({
-      greeting: `Hi ${member.firstName},`,
-      paragraphs: [
-        `Someone signed in to your Threadswap account asked to change its email to ${newEmail}. It changes once the link sent to that address is opened.`,
-        'If this was you, there is nothing to do here.',
-      ],
-      action: { label: 'Review your account', url: `${appUrl}/profile?tab=preferences` },
-      footer:
-        'If it was not you, change your password now and end your other sessions in account settings: the change has not happened yet.',
-    }),
+    subject: t('emails:emailChangeNotice.subject'),
+    ...composeEmail(
+      {
+        greeting: t('emails:layout.greeting', { name: member.firstName }),
+        paragraphs: [t('emails:emailChangeNotice.asked', { newEmail }), t('emails:emailChangeNotice.ifYou')],
+        action: { label: t('emails:emailChangeNotice.action'), url: `${appUrl}/profile?tab=preferences` },
+        footer: t('emails:emailChangeNotice.footer'),
+      },
+      locale,
+    ),
   };
 }

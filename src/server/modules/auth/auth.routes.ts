@@ -50,6 +50,7 @@ import {
   verifyEmail,
 } from './email.service';
 import { createMailLimiter, MAIL_PER_ADDRESS_PER_HOUR } from '../../lib/rate-limit';
+import { requestLocale } from '../../lib/request-locale';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
@@ -73,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await authLimiter.checkIp(request.ip);
       const { email, firstName, lastName, password } = request.body;
       assertAcceptablePassword(password, [email, firstName, lastName ?? '']);
-      const created = await registerMember(ctx, request.body);
+      const created = await registerMember(ctx, request.body, await requestLocale(request));
       await startSession(request, reply, created.id);
       return reply.status(201).send(presentUser(created));
     },
@@ -151,9 +152,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await authLimiter.checkIp(request.ip);
       const { email } = request.body;
+      // The page's language (cookie, Accept-Language): the email's, unless the account has its own.
+      const locale = await requestLocale(request);
       // Answered before any lookup: the same answer, in the same time, whether the account exists.
       ctx.mailer.defer('password-reset', async () => {
-        if (await mailLimiter.allow(email)) await requestPasswordReset(ctx, email);
+        if (await mailLimiter.allow(email)) await requestPasswordReset(ctx, email, locale);
       });
       return reply.status(202).send({ ok: true as const });
     },
@@ -194,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'We sent several links in the last hour. Please check your inbox (and spam folder) or try again later.',
           60 * 60,
         );
-      await resendVerification(ctx, request.member.id);
+      await resendVerification(ctx, request.member.id, await requestLocale(request));
       return reply.status(202).send({ ok: true as const });
     },
   );
@@ -213,8 +216,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'Too many emails to this address in the last hour. Please try again later.',
           60 * 60,
         );
+      const locale = await requestLocale(request);
       await authLimiter.attempt(request.ip, member.email, () =>
-        requestEmailChange(ctx, member.id, request.body.newEmail, request.body.password),
+        requestEmailChange(ctx, member.id, request.body.newEmail, request.body.password, locale),
       );
       return reply.status(202).send({ ok: true as const });
     },

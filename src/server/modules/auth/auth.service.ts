@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { INVALID_CREDENTIALS } from '../../../common/api/auth';
+import type { Locale } from '../../../common/domain/locales';
 import {
   favorites,
   friendships,
@@ -24,6 +25,8 @@ export const DEMO_MEMBER_EMAIL = 'demo@threadswap.example';
 export async function registerMember(
   ctx: ServiceContext,
   input: { firstName: string; lastName: string | null; email: string; password: string },
+  /** The sign-up page's language: the verification email's. */
+  requestLocale?: Locale,
 ) {
   const passwordHash = await hashPassword(input.password);
   return transact(ctx, async (tx, effects) => {
@@ -39,7 +42,7 @@ export async function registerMember(
       .onConflictDoNothing()
       .returning();
     if (!created) throw fieldError(409, 'email', 'An account with this email already exists');
-    await sendVerificationLink(ctx, tx, effects, created);
+    await sendVerificationLink(ctx, tx, effects, created, requestLocale);
     return created;
   });
 }

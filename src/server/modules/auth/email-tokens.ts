@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { INVALID_EMAIL_LINK } from '../../../common/api/auth';
+import type { Locale } from '../../../common/domain/locales';
 import type { Db, Tx } from '../../db/connect';
 import { type EmailTokenPurpose, emailTokens } from '../../db/schema';
 import type { Effects } from '../../lib/domain-events';
 import { badRequest } from '../../lib/errors';
+import { recipientLocale } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { hashToken } from '../../lib/session';
 import { verifyEmailEmail } from './auth.emails';
@@ -63,13 +65,18 @@ export async function consumeToken(tx: Tx, token: string, purpose: EmailTokenPur
   return row;
 }
 
-/** Sends the verification link of a new account (called in its registration's transaction). */
+/**
+ * Sends the verification link of a new account (called in its registration's transaction), in the
+ * member's stored language, else `requestLocale` (the language of the sign-up page), else English.
+ */
 export async function sendVerificationLink(
   ctx: ServiceContext,
   tx: Tx,
   effects: Effects,
-  member: { id: string; email: string; firstName: string },
+  member: { id: string; email: string; firstName: string; locale?: string | null },
+  requestLocale?: Locale,
 ) {
   const token = await issueToken(tx, member.id, 'verify-email');
-  effects.after(async () => ctx.mailer.send(verifyEmailEmail(ctx.appUrl, member, token)));
+  const locale = recipientLocale(member.locale, requestLocale);
+  effects.after(async () => ctx.mailer.send(verifyEmailEmail(ctx.appUrl, member, token, locale)));
 }

@@ -1,8 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { INVALID_EMAIL_LINK } from '../../../common/api/auth';
+import type { Locale } from '../../../common/domain/locales';
 import type { Tx } from '../../db/connect';
 import { emailTokens, sessions, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { recipientLocale } from '../../lib/i18n';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import type { ServiceContext } from '../../lib/service-context';
@@ -15,14 +17,19 @@ import { consumeToken, issueToken, liveToken, sendVerificationLink } from './ema
 /**
  * Sends a reset link if `email` belongs to an account that may be reset; otherwise does nothing.
  * Whoever asked learns nothing either way (the route answers 202 before this runs). The shared demo
- * account and deleted accounts get nothing.
+ * account and deleted accounts get nothing. The email is in the member's stored language, else in
+ * `requestLocale`, the language of the page that asked.
  */
-export async function requestPasswordReset(ctx: ServiceContext, email: string) {
+export async function requestPasswordReset(ctx: ServiceContext, email: string, requestLocale?: Locale) {
   const member = await findByEmail(ctx, email);
   if (!member?.passwordHash || member.email.toLowerCase() === DEMO_MEMBER_EMAIL) return;
   await transact(ctx, async (tx, effects) => {
     const token = await issueToken(tx, member.id, 'password-reset');
-    effects.after(async () => ctx.mailer.send(passwordResetEmail(ctx.appUrl, member, token)));
+    effects.after(async () =>
+      ctx.mailer.send(
+        passwordResetEmail(ctx.appUrl, member, token, recipientLocale(member.locale, requestLocale)),
+      ),
+    );
   });
 }
 
@@ -50,13 +57,13 @@ export async function confirmPasswordReset(ctx: ServiceContext, token: string, p
   });
 }
 
-/** A new verification link for a member who has not verified yet. */
-export async function resendVerification(ctx: ServiceContext, memberId: string) {
+/** A new verification link for a member who has not verified yet (in `requestLocale` if they chose none). */
+export async function resendVerification(ctx: ServiceContext, memberId: string, requestLocale?: Locale) {
   await transact(ctx, async (tx, effects) => {
     const [member] = await tx.select().from(users).where(eq(users.id, memberId)).for('update');
     if (!member) throw notFound('Member not found');
     if (member.emailVerifiedAt) throw conflict('Your email address is already verified');
-    await sendVerificationLink(ctx, tx, effects, member);
+    await sendVerificationLink(ctx, tx, effects, member, requestLocale);
   });
 }
 
@@ -90,6 +97,7 @@ export async function requestEmailChange(
   memberId: string,
   newEmail: string,
   password: string,
+  requestLocale?: Locale,
 ) {
   const [member] = await ctx.db.select().from(users).where(eq(users.id, memberId));
   if (!member) throw notFound('Member not found');
@@ -100,9 +108,10 @@ export async function requestEmailChange(
   await transact(ctx, async (tx, effects) => {
     if (await emailTaken(tx, newEmail, member.id)) throw conflict(EMAIL_TAKEN);
     const token = await issueToken(tx, member.id, 'email-change', newEmail);
+    const locale = recipientLocale(member.locale, requestLocale);
     effects.after(async () => {
-      ctx.mailer.send(emailChangeConfirmEmail(ctx.appUrl, member, newEmail, token));
-      ctx.mailer.send(emailChangeNoticeEmail(ctx.appUrl, member, newEmail));
+      ctx.mailer.send(emailChangeConfirmEmail(ctx.appUrl, member, newEmail, token, locale));
+      ctx.mailer.send(emailChangeNoticeEmail(ctx.appUrl, member, newEmail, locale));
     });
   });
 }

@@ -16,6 +16,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isPublicItem } from '../../lib/item-visibility';
 import type { ServiceContext } from '../../lib/service-context';
+import { textSql } from '../../lib/i18n';
 import { assertNotBlocked } from '../safety/safety.query';
 import { presentUserSummary } from '../users/users.presenter';
 import { messagePreview, presentMessage, VIEWER_TTL_MS } from './chat.presenter';
@@ -293,6 +294,8 @@ export async function sendMessage(
   content: string,
 ): Promise<Message> {
   const preview = messagePreview(content);
+  // The notification's title in the recipient's language.
+  const recipientLocale = sql`(select locale from ${users} where id = c.recipient_id)`;
   const viewingSince = new Date(Date.now() - VIEWER_TTL_MS).toISOString();
   const [sent] = await queryRows<SentRow>(
     ctx.db,
@@ -317,7 +320,9 @@ export async function sendMessage(
         ), notice as (
           insert into ${notifications} (user_id, type, title, message, link, dedupe_key)
           select c.recipient_id, 'message',
-                 'New message from ' || coalesce((select first_name from ${users} where id = ${memberId}::uuid), 'a member'),
+                 ${textSql('notifications:chat.newMessage', recipientLocale, {
+                   name: sql`coalesce((select first_name from ${users} where id = ${memberId}::uuid), ${textSql('notifications:common.aMember', recipientLocale)})`,
+                 })},
                  ${preview}::text, ${`/?conversation=${conversationId}`}::text, ${`message:${conversationId}`}::text
           from conversation c join inserted on true
           where not exists (

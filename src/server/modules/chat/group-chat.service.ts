@@ -14,6 +14,8 @@ import {
 } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
+import { recipientLocale, renderText, text } from '../../lib/i18n';
+import { DEFAULT_LOCALE } from '../../../common/domain/locales';
 import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
 import { messagePreview, presentMessage, VIEWER_TTL_MS } from './chat.presenter';
@@ -149,6 +151,14 @@ export async function sendGroupMessage(
       .select({ firstName: users.firstName })
       .from(users)
       .where(eq(users.id, memberId));
+    // Each member's notification in their language.
+    const locales = new Map(
+      away.length === 0
+        ? []
+        : (
+            await tx.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, away))
+          ).map((row) => [row.id, recipientLocale(row.locale)]),
+    );
     const stored =
       away.length === 0
         ? []
@@ -158,7 +168,12 @@ export async function sendGroupMessage(
               away.map((userId) => ({
                 userId,
                 type: 'message' as const,
-                title: `New message from ${sender?.firstName ?? 'a member'} in your swap ring`,
+                title: renderText(
+                  locales.get(userId) ?? DEFAULT_LOCALE,
+                  text('notifications:chat.newRingMessage', {
+                    name: sender?.firstName ?? text('notifications:common.aMember'),
+                  }),
+                ),
                 message: messagePreview(content),
                 link: `/?conversation=${conversationId}`,
                 dedupeKey: `message:${conversationId}`,

@@ -2,25 +2,11 @@ import { and, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connect';
 import { favorites, items } from '../../db/schema';
 import type { Effects } from '../../lib/domain-events';
+import { text } from '../../lib/i18n';
 import { noBlockBetween } from '../safety/safety.query';
 
 /** What happened to a favourited item, as its favouriters hear it. */
 export type FavoriteChange = 'reserved' | 'available' | 'withdrawn';
-
-const TEXTS: Record<FavoriteChange, { title: string; message: (title: string) => string }> = {
-  reserved: {
-    title: 'A favourite was reserved',
-    message: (title) => `"${title}" was reserved in a swap. We will tell you if it becomes available again.`,
-  },
-  available: {
-    title: 'A favourite is available again',
-    message: (title) => `"${title}" is back on the marketplace: its swap ended without a trade.`,
-  },
-  withdrawn: {
-    title: 'A favourite was withdrawn',
-    message: (title) => `"${title}" is no longer on the marketplace: its owner took it down.`,
-  },
-};
 
 /**
  * Tells every member who favourited these items what just happened to them, in the transaction
@@ -54,13 +40,12 @@ export async function alertFavoriters(
         noBlockBetween(favorites.userId, items.userId),
       ),
     );
-  const text = TEXTS[change];
   effects.notify(
     ...rows.map((row) => ({
       userId: row.userId,
       type: 'favorite_update' as const,
-      title: text.title,
-      message: text.message(row.title),
+      title: text(`notifications:favorites.${change}.title`),
+      message: text(`notifications:favorites.${change}.message`, { item: row.title }),
       link: change === 'withdrawn' ? '/profile?tab=favorites' : `/browse?highlight=${row.itemId}`,
       dedupeKey: `favorite:${row.itemId}:${change}:${row.stamp}`,
     })),

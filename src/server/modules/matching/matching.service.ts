@@ -7,6 +7,7 @@ import { type Db, queryRows } from '../../db/connect';
 import { items, users, wishlistItems } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
+import { text } from '../../lib/i18n';
 import { transact } from '../../lib/unit-of-work';
 import { itemColumns, presentItem } from '../items/items.presenter';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
@@ -243,8 +244,12 @@ export async function notifyStrongMatches(ctx: ServiceContext, itemId: string) {
       {
         userId: row.item.userId,
         type: 'match_found' as const,
-        title: 'Strong match found',
-        message: `"${listed.item.title}" was just listed and looks like a great swap for your "${row.item.title}" (${result.score}% match).`,
+        title: text('notifications:matches.strong.title'),
+        message: text('notifications:matches.strong.message', {
+          item: listed.item.title,
+          yours: row.item.title,
+          score: result.score,
+        }),
         link: `/browse?highlight=${listed.item.id}`,
         dedupeKey: `match:${listed.item.id}:${row.item.id}`,
       },

@@ -1,6 +1,7 @@
-import { EMAIL_TYPE_LABELS, type EmailType } from '../../../common/api/email-preferences';
+import type { EmailType } from '../../../common/api/email-preferences';
 import type { NotificationType } from '../../../common/api/notifications';
 import type { Db } from '../../db/connect';
+import { formatNumber, recipientLocale, translator } from '../../lib/i18n';
 import { composeEmail, type EmailContent, type MailMessage } from '../../lib/mail';
 import { unsubscribeUrl } from './unsubscribe-links';
 
@@ -8,6 +9,8 @@ export interface EmailRecipient {
   id: string;
   email: string;
   firstName: string;
+  /** The member's stored language (`users.locale`); their emails are in it, else in English. */
+  locale: string | null;
 }
 
 /** Where a member changes which emails they get. */
@@ -26,6 +29,8 @@ async function optionalEmail(
   content: Omit<EmailContent, 'unsubscribe' | 'greeting'>,
 ): Promise<MailMessage> {
   const unsubscribe = await unsubscribeUrl(db, appUrl, recipient.id, type);
+  const locale = recipientLocale(recipient.locale);
+  const t = translator(locale);
   return {
     kind: `notify-${type}`,
     to: recipient.email,
@@ -34,12 +39,18 @@ async function optionalEmail(
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-    ...composeEmail({
-      greeting: `Hi ${recipient.firstName},`,
-      ...content,
-      footer: `You get this email because "${EMAIL_TYPE_LABELS[type]}" is on in your email settings: ${appUrl}${EMAIL_SETTINGS_PATH}`,
-      unsubscribe: { label: 'Unsubscribe from these emails', url: unsubscribe },
-    }),
+    ...composeEmail(
+      {
+        greeting: t('emails:layout.greeting', { name: recipient.firstName }),
+        ...content,
+        footer: t('emails:optional.footer', {
+          label: t(`emails:emailTypes.${type}`),
+          url: `${appUrl}${EMAIL_SETTINGS_PATH}`,
+        }),
+        unsubscribe: { label: t('emails:optional.unsubscribe'), url: unsubscribe },
+      },
+      locale,
+    ),
   };
 }
 
@@ -53,36 +64,30 @@ export function immediateEmail(
   type: EmailType,
   notification: { title: string; message: string; link: string | null },
 ) {
+  const t = translator(recipientLocale(recipient.locale));
   return optionalEmail(db, appUrl, recipient, type, notification.title, {
     paragraphs: [notification.message],
-    action: { label: 'Open Threadswap', url: openUrl(appUrl, notification.link) },
+    action: { label: t('emails:immediate.action'), url: openUrl(appUrl, notification.link) },
   });
 }
 
-/** "You have unread messages": one per conversation and unread spell, an hour after the first. */
+/**
+ * "You have unread messages": one per conversation and unread spell, an hour after the first.
+ * `from` is the sender's first name, or null for a swap ring's conversation.
+ */
 export function unreadMessagesEmail(
   db: Db,
   appUrl: string,
   recipient: EmailRecipient,
-  unread: { count: number; from: string },
+  unread: { count: number; from: string | null; ring: boolean },
 ) {
-  const messages = unread.count === 1 ? 'a message' : `${unread.count} messages`;
-  return optionalEmail(db, appUrl, recipient, 'unreadMessage', `Unread messages from ${unread.from}`, {
-    paragraphs: [`${unread.from} sent you ${messages} on Threadswap that you have not read yet.`],
-    action: { label: 'Read and reply', url: `${appUrl}/messages` },
+  const t = translator(recipientLocale(recipient.locale));
+  const from = unread.ring ? t('emails:unread.yourRing') : (unread.from ?? t('emails:unread.aMember'));
+  return optionalEmail(db, appUrl, recipient, 'unreadMessage', t('emails:unread.subject', { from }), {
+    paragraphs: [t('emails:unread.body', { from, count: unread.count })],
+    action: { label: t('emails:unread.action'), url: `${appUrl}/messages` },
   });
 }
-
-const DIGEST_HEADINGS: Record<NotificationType, string> = {
-  trade_request: 'Your barters',
-  swap_ring: 'Your swap rings',
-  saved_search: 'New items for your saved searches',
-  wishlist_match: 'Wishlist matches',
-  match_found: 'Matches for your items',
-  favorite_update: 'Your favourites',
-  message: 'Messages',
-  other: 'Everything else',
-};
 
 /** The most notifications a digest lists; it says how many more there are. */
 export const DIGEST_LIST_LIMIT = 30;
@@ -95,24 +100,22 @@ export function digestEmail(
   notifications: Array<{ type: NotificationType; title: string; message: string }>,
   total: number,
 ) {
+  const locale = recipientLocale(recipient.locale);
+  const t = translator(locale);
   const groups = new Map<NotificationType, string[]>();
   for (const note of notifications)
     groups.set(note.type, [...(groups.get(note.type) ?? []), `${note.title}: ${note.message}`]);
-  const sections = [...groups].map(([type, lines]) => ({ heading: DIGEST_HEADINGS[type], lines }));
+  const sections = [...groups].map(([type, lines]) => ({
+    heading: t(`emails:digest.headings.${type}`),
+    lines,
+  }));
   const more = total - notifications.length;
-  return optionalEmail(
-    db,
-    appUrl,
-    recipient,
-    'digest',
-    total === 1 ? 'Your Threadswap digest: 1 update' : `Your Threadswap digest: ${total} updates`,
-    {
-      paragraphs: [
-        'Here is what happened on Threadswap that you have not seen yet.',
-        ...(more > 0 ? [`…and ${more} more in the app.`] : []),
-      ],
-      sections,
-      action: { label: 'Open Threadswap', url: `${appUrl}/` },
-    },
-  );
+  return optionalEmail(db, appUrl, recipient, 'digest', t('emails:digest.subject', { count: total }), {
+    paragraphs: [
+      t('emails:digest.intro'),
+      ...(more > 0 ? [t('emails:digest.more', { more: formatNumber(locale, more) })] : []),
+    ],
+    sections,
+    action: { label: t('emails:digest.action'), url: `${appUrl}/` },
+  });
 }

@@ -50,7 +50,7 @@ export async function sendImmediateEmails(ctx: ServiceContext, notificationIds: 
     .returning();
   if (claimed.length === 0) return;
   const recipients = await ctx.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
     .from(users)
     .where(and(inArray(users.id, [...new Set(claimed.map((note) => note.userId))]), reachable));
   const byId = new Map(recipients.map((recipient) => [recipient.id, recipient]));
@@ -129,14 +129,17 @@ export async function emailUnreadMessages(ctx: ServiceContext, now: Date) {
       .returning();
     if (!claimed) continue;
     const [recipient] = await ctx.db
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
       .from(users)
       .where(and(eq(users.id, spell.user_id), reachable));
     if (!recipient || !(await emailPreferencesOf(ctx.db, [recipient.id]))(recipient.id).unreadMessage)
       continue;
-    const from = spell.ring ? 'your swap ring' : (spell.from_name ?? 'a member');
     ctx.mailer.send(
-      await unreadMessagesEmail(ctx.db, ctx.appUrl, recipient, { count: Number(spell.unread), from }),
+      await unreadMessagesEmail(ctx.db, ctx.appUrl, recipient, {
+        count: Number(spell.unread),
+        from: spell.from_name,
+        ring: spell.ring,
+      }),
     );
   }
 }
@@ -196,7 +199,7 @@ async function sendDigest(ctx: ServiceContext, memberId: string, now: Date) {
     await tx.update(notifications).set({ emailedAt: now }).where(mine);
     await tx.update(emailPreferences).set({ lastDigestAt: now }).where(eq(emailPreferences.userId, memberId));
     const [recipient] = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
       .from(users)
       .where(eq(users.id, memberId));
     return recipient ? { recipient, listed, total: total?.value ?? listed.length } : undefined;

@@ -40,9 +40,9 @@ export async function readUnsubscribeToken(db: Db, token: string) {
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected))
     throw forbidden('This unsubscribe link is not valid: it may have been altered');
   const [member] = await db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, locale: users.locale })
     .from(users)
     .where(and(eq(users.id, memberId), isNull(users.deletedAt)));
   if (!member) throw notFound('This account no longer exists');
-  return { memberId, scope: scope as UnsubscribeScope, email: member.email };
+  return { memberId, scope: scope as UnsubscribeScope, email: member.email, locale: member.locale };
 }

@@ -1,10 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  EMAIL_TYPE_LABELS,
-  type UnsubscribeScope,
-  unsubscribeQuery,
-} from '../../../common/api/email-preferences';
+import { type UnsubscribeScope, unsubscribeQuery } from '../../../common/api/email-preferences';
+import type { Locale } from '../../../common/domain/locales';
+import { recipientLocale, translator } from '../../lib/i18n';
+import { requestLocale } from '../../lib/request-locale';
 import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 import { turnOffEmails } from './email-preferences.service';
 import { EMAIL_SETTINGS_PATH } from './notification-emails';
@@ -16,17 +15,35 @@ const escapeHtml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
 
-const what = (scope: UnsubscribeScope) =>
-  scope === 'all' ? 'all Threadswap emails' : `emails for "${EMAIL_TYPE_LABELS[scope]}"`;
+/** A text of the page as HTML: escaped, with `{{link}}` standing for a link to `href` named by `linkKey`. */
+function html(
+  locale: Locale,
+  key: string,
+  values: Record<string, string>,
+  link?: { key: string; href: string },
+) {
+  const t = translator(locale);
+  const marker = '\u0000link\u0000';
+  const escaped = escapeHtml(t(key, { ...values, link: marker }));
+  if (!link) return escaped;
+  return escaped.replace(marker, `<a href="${escapeHtml(link.href)}">${escapeHtml(t(link.key))}</a>`);
+}
 
-function page(reply: FastifyReply, title: string, body: string) {
+const what = (locale: Locale, scope: UnsubscribeScope) => {
+  const t = translator(locale);
+  return scope === 'all'
+    ? t('emails:unsubscribePage.allEmails')
+    : t('emails:unsubscribePage.emailsFor', { label: t(`emails:emailTypes.${scope}`) });
+};
+
+function page(reply: FastifyReply, locale: Locale, title: string, body: string) {
   reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex')
     .header('referrer-policy', 'no-referrer');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Threadswap</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0 auto;max-width:560px;padding:24px 16px;color:#1f2937;line-height:1.5}
@@ -60,18 +77,25 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     UNSUBSCRIBE_PATH,
     { config: { auth: 'public' }, schema: { querystring: unsubscribeQuery, hide: true } },
     async (request, reply) => {
-      const { memberId, scope, email } = await readUnsubscribeToken(db, request.query.token);
+      const { memberId, scope, email, locale: stored } = await readUnsubscribeToken(db, request.query.token);
+      // The member's language, else the browser's: the page is theirs though nobody is signed in.
+      const locale = recipientLocale(stored, await requestLocale(request));
+      const t = translator(locale);
       const all =
         scope === 'all'
           ? ''
-          : formFor(await unsubscribeToken(db, memberId, 'all'), 'Unsubscribe from all emails', true);
+          : formFor(await unsubscribeToken(db, memberId, 'all'), t('emails:unsubscribePage.allButton'), true);
+      const question = escapeHtml(
+        t('emails:unsubscribePage.question', { what: what(locale, scope), email: '\u0000' }),
+      );
       return page(
         reply,
-        'Unsubscribe',
-        `<p>Stop sending ${escapeHtml(what(scope))} to <strong>${escapeHtml(email)}</strong>?</p>
-${formFor(request.query.token, scope === 'all' ? 'Unsubscribe from all emails' : 'Unsubscribe')}
+        locale,
+        t('emails:unsubscribePage.title'),
+        `<p>${question.replace('\u0000', `<strong>${escapeHtml(email)}</strong>`)}</p>
+${formFor(request.query.token, scope === 'all' ? t('emails:unsubscribePage.allButton') : t('emails:unsubscribePage.button'))}
 ${all}
-<p>You can also choose which emails you get in your <a href="${EMAIL_SETTINGS_PATH}">email settings</a>.</p>`,
+<p>${html(locale, 'emails:unsubscribePage.settingsHint', {}, { key: 'emails:unsubscribePage.settingsLink', href: EMAIL_SETTINGS_PATH })}</p>`,
       );
     },
   );
@@ -84,16 +108,19 @@ ${all}
       schema: { querystring: unsubscribeQuery, hide: true },
     },
     async (request, reply) => {
-      const { memberId, scope } = await readUnsubscribeToken(db, request.query.token);
+      const { memberId, scope, locale: stored } = await readUnsubscribeToken(db, request.query.token);
       await turnOffEmails(db, memberId, scope);
       if (!request.headers.accept?.includes('text/html')) return { ok: true as const, unsubscribed: scope };
+      const locale = recipientLocale(stored, await requestLocale(request));
+      const t = translator(locale);
       return reply.type('text/html; charset=utf-8').send(
         page(
           reply,
-          'You are unsubscribed',
-          `<p>We will not send you ${escapeHtml(what(scope))} any more.</p>
-<p>Changed your mind? Turn them back on in your <a href="${EMAIL_SETTINGS_PATH}">email settings</a>.</p>
-<p><a href="/">Back to Threadswap</a></p>`,
+          locale,
+          t('emails:unsubscribePage.doneTitle'),
+          `<p>${escapeHtml(t('emails:unsubscribePage.done', { what: what(locale, scope) }))}</p>
+<p>${html(locale, 'emails:unsubscribePage.changedMind', {}, { key: 'emails:unsubscribePage.settingsLink', href: EMAIL_SETTINGS_PATH })}</p>
+<p><a href="/">${escapeHtml(t('emails:unsubscribePage.back'))}</a></p>`,
         ),
       );
     },

@@ -6,6 +6,7 @@ import type { Db, Queryable, Tx } from '../../db/connect';
 import { reviews, ringLegs, rings, tradeRequests, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
+import { text } from '../../lib/i18n';
 import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
 
@@ -76,6 +77,7 @@ async function reviewSubject(tx: Tx, memberId: string, input: ReviewInput) {
       revieweeId: received.giverId,
       parties: legs.length,
       what: 'swap ring',
+      kind: 'ring' as const,
       visibility: 'once every member of the ring has reviewed, or after 7 days',
     };
   }
@@ -93,6 +95,7 @@ async function reviewSubject(tx: Tx, memberId: string, input: ReviewInput) {
     revieweeId: trade.requesterId === memberId ? trade.ownerId : trade.requesterId,
     parties: 2,
     what: 'trade',
+    kind: 'trade' as const,
     visibility: 'once you have reviewed them too, or after 7 days',
   };
 }
@@ -135,8 +138,10 @@ export async function createReview(ctx: ServiceContext, memberId: string, input:
     effects.notify({
       userId: subject.revieweeId,
       type: 'other',
-      title: 'New review',
-      message: `${reviewer?.firstName ?? 'Your trading partner'} reviewed your ${subject.what}. It becomes visible ${subject.visibility}.`,
+      title: text('notifications:reviews.new.title'),
+      message: text(`notifications:reviews.new.${subject.kind}`, {
+        name: reviewer?.firstName ?? text('notifications:reviews.new.yourPartner'),
+      }),
       link: NOTIFICATION_LINKS.reviews,
     });
   });

@@ -7,10 +7,10 @@ import type {
   TradeItemSummary,
 } from '../../../common/api/trades';
 import { canDisputeRing, ringClaimDeadline } from '../../../common/domain/ring-state';
-import { DISPUTE_REASON_LABELS } from '../../../common/domain/trade-state';
 import { ringLegs, rings, tradeDisputes } from '../../db/schema';
 import type { TradeTimers } from '../../env';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { text } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { assertOwnPhotos } from '../trades/dispute-photos';
@@ -66,23 +66,24 @@ export async function openRingDispute(
       photoIds,
     });
     await tx.update(rings).set({ status: 'disputed', updatedAt: now }).where(eq(rings.id, ring.id));
-    const actor = (await firstNames(tx, [memberId])).get(memberId) ?? 'A member';
+    const actor =
+      (await firstNames(tx, [memberId])).get(memberId) ?? text('notifications:common.aMemberCapital');
     const title = getLeg.terms.title;
-    const reason = DISPUTE_REASON_LABELS[input.reason].toLowerCase();
+    const reason = text(`notifications:disputeReasons.${input.reason}`);
     effects.notify(
       {
         userId: getLeg.giverId,
         type: 'swap_ring',
         emailType: 'dispute',
-        title: 'Swap ring disputed',
-        message: `${actor} reported a problem with "${title}" (${reason}). A moderator will look into it; the ring is on hold until then.`,
+        title: text('notifications:ringDisputes.opened.title'),
+        message: text('notifications:ringDisputes.opened.message', { name: actor, item: title, reason }),
         link: RINGS_LINK,
       },
       {
         userId: memberId,
         type: 'swap_ring',
-        title: 'Dispute opened',
-        message: `Your report about "${title}" is with our moderators. The swap ring is on hold until they decide.`,
+        title: text('notifications:disputes.yours.title'),
+        message: text('notifications:ringDisputes.yours.message', { item: title }),
         link: RINGS_LINK,
       },
       ...legs
@@ -91,8 +92,8 @@ export async function openRingDispute(
           userId: leg.giverId,
           type: 'swap_ring' as const,
           emailType: 'dispute' as const,
-          title: 'Swap ring on hold',
-          message: `${actor} reported a problem with the item they receive. The ring is on hold until a moderator decides.`,
+          title: text('notifications:ringDisputes.onHold.title'),
+          message: text('notifications:ringDisputes.onHold.message', { name: actor }),
           link: RINGS_LINK,
         })),
     );
@@ -143,15 +144,21 @@ export async function resolveRingDispute(
         (entry) => entry.position !== dispute.ringPosition && entry.receivedAt === null,
       );
       if (missing.length === 0) {
-        await completeRing(tx, effects, locked, now, `A moderator found "${title}" delivered: ${input.note}`);
+        await completeRing(
+          tx,
+          effects,
+          locked,
+          now,
+          text('notifications:ringDisputes.resolved.completed', { item: title, note: input.note }),
+        );
       } else {
         await tx.update(rings).set({ status: 'accepted', updatedAt: now }).where(eq(rings.id, ringId));
         effects.notify(
           ...locked.legs.map((entry) => ({
             userId: entry.giverId,
             type: 'swap_ring' as const,
-            title: 'Dispute resolved',
-            message: `A moderator found "${title}" delivered, so the swap ring carries on: ${input.note}`,
+            title: text('notifications:disputes.resolved.title'),
+            message: text('notifications:ringDisputes.resolved.carriesOn', { item: title, note: input.note }),
             link: RINGS_LINK,
           })),
         );
@@ -163,7 +170,7 @@ export async function resolveRingDispute(
         locked,
         'cancelled',
         null,
-        `A moderator upheld the report about "${title}" and cancelled the swap ring: ${input.note}`,
+        text('notifications:ringDisputes.resolved.cancelled', { item: title, note: input.note }),
         now,
       );
     }

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { items, ringLegs, rings } from '../../db/schema';
 import type { RingTimers } from '../../env';
 import type { ServiceContext } from '../../lib/service-context';
+import { text, type TextRef } from '../../lib/i18n';
 import { transact } from '../../lib/unit-of-work';
 import { proposeRingsAround } from './rings.proposer';
 import { dissolveRing, lockRing } from './rings.service';
@@ -19,7 +20,7 @@ async function memberItemIds(ctx: ServiceContext, memberId: string) {
  * Proposed rings holding these items, dissolved one transaction each after the change committed
  * (locking the rings' other items inside the change could deadlock with trades).
  */
-async function dissolveProposalsWith(ctx: ServiceContext, itemIds: string[], message: string) {
+async function dissolveProposalsWith(ctx: ServiceContext, itemIds: string[], message: TextRef) {
   if (itemIds.length === 0) return;
   const open = await ctx.db
     .selectDistinct({ id: ringLegs.ringId })
@@ -49,7 +50,7 @@ export function registerRingsListeners(ctx: ServiceContext, timers: RingTimers) 
   ctx.events.afterCommit('favorite.added', async (event) => {
     await proposeRingsAround(ctx, timers, new Date(), await memberItemIds(ctx, event.memberId));
   });
-  const gone = 'An item of the swap ring left the marketplace, so the ring was dissolved.';
+  const gone = text('notifications:rings.itemWithdrawn.message');
   ctx.events.afterCommit('item.withdrawn', (event) => dissolveProposalsWith(ctx, [event.itemId], gone));
   ctx.events.afterCommit('account.deleted', (event) => dissolveProposalsWith(ctx, event.itemIds, gone));
   ctx.events.afterCommit('member.blocked', async (event) => {
@@ -63,7 +64,7 @@ export function registerRingsListeners(ctx: ServiceContext, timers: RingTimers) 
     await dissolveProposalsWith(
       ctx,
       shared.map((leg) => leg.itemId),
-      'A member of the swap ring can no longer trade with another, so the ring was dissolved.',
+      text('notifications:rings.blocked.message'),
     );
   });
 }

@@ -8,6 +8,8 @@ import { items, reviews, ringLegs, rings, tradeDisputes, users } from '../../db/
 import type { RingTimers, TradeTimers } from '../../env';
 import type { Effects } from '../../lib/domain-events';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { text, type TextRef, translator } from '../../lib/i18n';
+import type { Locale } from '../../../common/domain/locales';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { ringConversationIds } from '../chat/group-chat.query';
@@ -102,16 +104,26 @@ export async function createRing(
     );
     for (const leg of legs) {
       const gets = legs.find((other) => other.receiverId === leg.giverId);
-      const getsTitle = gets ? (byId.get(gets.itemId)?.title ?? 'an item') : 'an item';
+      const getsTitle = (gets && byId.get(gets.itemId)?.title) ?? text('notifications:common.anItem');
       const others = legs
         .filter((other) => other.giverId !== leg.giverId)
-        .map((other) => names.get(other.giverId) ?? 'a member');
+        .map((other) => names.get(other.giverId) ?? null);
+      const t = (locale: Locale) => translator(locale);
+      const withOthers = (locale: Locale) =>
+        others
+          .map((name) => name ?? t(locale)('notifications:common.aMember'))
+          .join(t(locale)('notifications:common.and'));
       effects.notify({
         userId: leg.giverId,
         type: 'swap_ring',
         emailType: 'ringProposal',
-        title: `A ${legs.length}-member swap ring for you`,
-        message: `Give "${byId.get(leg.itemId)?.title}" and get "${getsTitle}" in a ring with ${others.join(' and ')}. Answer within ${timers.proposalHours} hours.`,
+        title: text('notifications:rings.proposed.title', { size: legs.length }),
+        message: text('notifications:rings.proposed.message', {
+          gives: byId.get(leg.itemId)?.title ?? text('notifications:common.anItem'),
+          gets: getsTitle,
+          others: withOthers,
+          count: timers.proposalHours,
+        }),
         link: RINGS_LINK,
         dedupeKey: `ring:${ring.id}`,
       });
@@ -140,7 +152,7 @@ type LockedRing = Awaited<ReturnType<typeof lockRing>>;
 
 /**
  * Ends a ring that was proposed or accepted without a swap: its holds go, reserved items return to
- * the marketplace, and every member but `byMemberId` is told why.
+ * the marketplace, and every member but `byMemberId` is told why (`message`, a notifications text).
  */
 export async function dissolveRing(
   tx: Tx,
@@ -148,7 +160,7 @@ export async function dissolveRing(
   locked: LockedRing,
   status: 'declined' | 'expired' | 'cancelled',
   byMemberId: string | null,
-  message: string,
+  message: TextRef,
   now: Date,
   reason: string | null = null,
 ) {
@@ -179,12 +191,7 @@ export async function dissolveRing(
         parties: legs.map((leg) => leg.giverId),
       });
   }
-  const title =
-    status === 'declined'
-      ? 'Swap ring declined'
-      : status === 'expired'
-        ? 'Swap ring expired'
-        : 'Swap ring cancelled';
+  const title = text(`notifications:rings.ended.${status}`);
   effects.notify(
     ...legs
       .filter((leg) => leg.giverId !== byMemberId)
@@ -193,7 +200,13 @@ export async function dissolveRing(
 }
 
 /** Every item leaves the marketplace as traded and the ring completes. The caller holds the locks. */
-export async function completeRing(tx: Tx, effects: Effects, locked: LockedRing, now: Date, message: string) {
+export async function completeRing(
+  tx: Tx,
+  effects: Effects,
+  locked: LockedRing,
+  now: Date,
+  message: TextRef,
+) {
   await tx
     .update(rings)
     .set({ status: 'completed', completedAt: now, updatedAt: now })
@@ -212,7 +225,7 @@ export async function completeRing(tx: Tx, effects: Effects, locked: LockedRing,
     ...locked.legs.map((leg) => ({
       userId: leg.giverId,
       type: 'swap_ring' as const,
-      title: 'Swap ring completed',
+      title: text('notifications:rings.completed.title'),
       message,
       link: RINGS_LINK,
     })),
@@ -231,7 +244,8 @@ export async function answerRing(
     const locked = await lockRing(tx, ringId, memberId);
     const { ring, legs } = locked;
     const mine = legs.find((leg) => leg.giverId === memberId) as LegRow;
-    const actor = (await firstNames(tx, [memberId])).get(memberId) ?? 'A member';
+    const actor =
+      (await firstNames(tx, [memberId])).get(memberId) ?? text('notifications:common.aMemberCapital');
     if (input.reason && input.status !== 'cancelled') {
       throw badRequest('A reason can only be given when cancelling an accepted ring');
     }
@@ -251,7 +265,9 @@ export async function answerRing(
         locked,
         'cancelled',
         memberId,
-        `${actor} backed out of the swap ring${reason ? `: "${reason}"` : '.'} Your item is back on the marketplace.`,
+        reason
+          ? text('notifications:rings.backedOut.withReason', { name: actor, reason })
+          : text('notifications:rings.backedOut.message', { name: actor }),
         now,
         reason,
       );
@@ -268,7 +284,7 @@ export async function answerRing(
         locked,
         'declined',
         memberId,
-        `${actor} declined the swap ring, so it was dissolved. Your item is free for other rings and trades.`,
+        text('notifications:rings.declined.message', { name: actor }),
         now,
       );
       return 'done' as const;
@@ -287,8 +303,11 @@ export async function answerRing(
           .map((leg) => ({
             userId: leg.giverId,
             type: 'swap_ring' as const,
-            title: 'Swap ring accepted by a member',
-            message: `${actor} accepted the swap ring; ${waiting.length} member${waiting.length === 1 ? '' : 's'} still to answer.`,
+            title: text('notifications:rings.acceptedByOne.title'),
+            message: text('notifications:rings.acceptedByOne.message', {
+              name: actor,
+              count: waiting.length,
+            }),
             link: RINGS_LINK,
           })),
       );
@@ -306,7 +325,7 @@ export async function answerRing(
         locked,
         'cancelled',
         null,
-        'An item of the swap ring went to another trade or left the marketplace, so the ring was dissolved.',
+        text('notifications:rings.itemGone.message'),
         now,
       );
       return 'unavailable' as const;
@@ -331,8 +350,8 @@ export async function answerRing(
       ...legs.map((leg) => ({
         userId: leg.giverId,
         type: 'swap_ring' as const,
-        title: 'Swap ring accepted by everyone!',
-        message: `Every member accepted. Send your item to its receiver and confirm when yours arrives.`,
+        title: text('notifications:rings.acceptedByAll.title'),
+        message: text('notifications:rings.acceptedByAll.message'),
         link: RINGS_LINK,
       })),
     );
@@ -366,16 +385,11 @@ export async function confirmRingReceived(
       .where(and(eq(ringLegs.ringId, ring.id), eq(ringLegs.position, getLeg.position)));
     const missing = legs.filter((leg) => leg.position !== getLeg.position && leg.receivedAt === null);
     if (missing.length === 0) {
-      await completeRing(
-        tx,
-        effects,
-        locked,
-        now,
-        'Every member received their item: the swap ring is complete.',
-      );
+      await completeRing(tx, effects, locked, now, text('notifications:rings.completed.allReceived'));
       return;
     }
-    const actor = (await firstNames(tx, [memberId])).get(memberId) ?? 'A member';
+    const actor =
+      (await firstNames(tx, [memberId])).get(memberId) ?? text('notifications:common.aMemberCapital');
     const days = timers.claimWindowDays;
     effects.notify(
       ...legs
@@ -385,8 +399,8 @@ export async function confirmRingReceived(
         .map((leg) => ({
           userId: leg.giverId,
           type: 'swap_ring' as const,
-          title: 'Receipt confirmed in your swap ring',
-          message: `${actor} confirmed receiving their item. Confirm yours within ${days} day${days === 1 ? '' : 's'}: after that the ring completes.`,
+          title: text('notifications:rings.received.title'),
+          message: text('notifications:rings.received.message', { name: actor, count: days }),
           link: RINGS_LINK,
         })),
     );

@@ -5,6 +5,7 @@ import { ringLegs, rings } from '../../db/schema';
 import type { RingTimers, TradeTimers } from '../../env';
 import type { Sweep } from '../../lib/sweep';
 import type { ServiceContext } from '../../lib/service-context';
+import { text } from '../../lib/i18n';
 import { transact } from '../../lib/unit-of-work';
 import { repackRings } from './rings.proposer';
 import { completeRing, dissolveRing, isRingable, lockRing } from './rings.service';
@@ -51,7 +52,7 @@ export async function expireProposals(ctx: ServiceContext, now: Date) {
         locked,
         'expired',
         null,
-        'Not every member answered the swap ring in time, so it expired. Your item is free again.',
+        text('notifications:rings.expired.message'),
         now,
       );
     },
@@ -91,7 +92,7 @@ export async function dissolveBrokenProposals(ctx: ServiceContext, now: Date) {
         locked,
         'cancelled',
         null,
-        'An item of the swap ring went to another trade or left the marketplace, so the ring was dissolved.',
+        text('notifications:rings.itemGone.message'),
         now,
       );
     },
@@ -125,7 +126,7 @@ export async function expireAcceptedRings(ctx: ServiceContext, timers: TradeTime
         locked,
         'cancelled',
         null,
-        `Nobody confirmed receiving an item within ${timers.acceptedExpiryDays} days, so the swap ring was cancelled.`,
+        text('notifications:rings.acceptedExpired.message', { count: timers.acceptedExpiryDays }),
         now,
       );
     },
@@ -150,13 +151,7 @@ export async function completeRingsAfterClaimWindow(ctx: ServiceContext, timers:
         timers.claimWindowDays,
       );
       if (locked.ring.status !== 'accepted' || !deadline || deadline > now) return;
-      await completeRing(
-        tx,
-        effects,
-        locked,
-        now,
-        'The claim window has passed, so the swap ring is complete.',
-      );
+      await completeRing(tx, effects, locked, now, text('notifications:rings.completed.afterClaimWindow'));
     },
   );
 }

@@ -3,6 +3,7 @@ import type { ItemFilters } from '../../../common/api/items';
 import { MAX_SAVED_SEARCHES, parseSavedQuery, type SavedSearch } from '../../../common/api/saved-searches';
 import { items, savedSearches, savedSearchMatches } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { text } from '../../lib/i18n';
 import { lockMember } from '../../lib/member-lock';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
@@ -174,8 +175,8 @@ export async function matchSavedSearches(ctx: ServiceContext, itemId: string) {
       effects.notify({
         userId: search.userId,
         type: 'saved_search',
-        title: 'New match for a saved search',
-        message: `"${item.title}" matches your saved search "${search.name}".`,
+        title: text('notifications:savedSearches.match.title'),
+        message: text('notifications:savedSearches.match.message', { item: item.title, search: search.name }),
         link: `/browse?${search.query}`,
         dedupeKey: `saved-search-item:${itemId}`,
       });

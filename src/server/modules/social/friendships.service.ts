@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/connect';
 import { friendships, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
+import { text } from '../../lib/i18n';
 import { assertNotBlocked } from '../safety/safety.query';
 import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
@@ -54,8 +55,10 @@ export async function connect(ctx: ServiceContext, memberId: string, friendId: s
     effects.notify({
       userId: friendId,
       type: 'other',
-      title: 'New friend request',
-      message: `${me?.firstName ?? 'A member'} wants to connect with you.`,
+      title: text('notifications:friends.requested.title'),
+      message: text('notifications:friends.requested.message', {
+        name: me?.firstName ?? text('notifications:common.aMemberCapital'),
+      }),
       link: NETWORK_LINK,
     });
   });
@@ -126,8 +129,10 @@ export async function respond(ctx: ServiceContext, memberId: string, requestId: 
     effects.notify({
       userId: request.requesterId,
       type: 'other',
-      title: 'Friend request accepted',
-      message: `${me?.firstName ?? 'A member'} accepted your friend request.`,
+      title: text('notifications:friends.accepted.title'),
+      message: text('notifications:friends.accepted.message', {
+        name: me?.firstName ?? text('notifications:common.aMemberCapital'),
+      }),
       link: NETWORK_LINK,
     });
   });

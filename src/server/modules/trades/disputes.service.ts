@@ -5,11 +5,12 @@ import type {
   ModerationDispute,
   TradeItemSummary,
 } from '../../../common/api/trades';
-import { canDispute, claimDeadline, DISPUTE_REASON_LABELS } from '../../../common/domain/trade-state';
+import { canDispute, claimDeadline } from '../../../common/domain/trade-state';
 import { tradeDisputes, tradeRequests } from '../../db/schema';
 import { assertOwnPhotos } from './dispute-photos';
 import type { TradeTimers } from '../../env';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { text } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
@@ -75,15 +76,19 @@ export async function openDispute(
         userId: againstId,
         type: 'trade_request',
         emailType: 'dispute',
-        title: 'Trade disputed',
-        message: `${actor} opened a dispute about the swap for "${requested.title}" (${DISPUTE_REASON_LABELS[input.reason].toLowerCase()}). A moderator will look into it.`,
+        title: text('notifications:disputes.opened.title'),
+        message: text('notifications:disputes.opened.message', {
+          name: actor,
+          item: requested.title,
+          reason: text(`notifications:disputeReasons.${input.reason}`),
+        }),
         link: TRADES_LINK,
       },
       {
         userId: memberId,
         type: 'trade_request',
-        title: 'Dispute opened',
-        message: `Your dispute about the swap for "${requested.title}" is with our moderators. The trade is on hold until they decide.`,
+        title: text('notifications:disputes.yours.title'),
+        message: text('notifications:disputes.yours.message', { item: requested.title }),
         link: TRADES_LINK,
       },
     );
@@ -165,8 +170,11 @@ export async function resolveTradeDispute(
       ...[trade.requesterId, trade.ownerId].map((userId) => ({
         userId,
         type: 'trade_request' as const,
-        title: 'Dispute resolved',
-        message: `A moderator ${verdict} the swap for "${requested.title}": ${input.note}`,
+        title: text('notifications:disputes.resolved.title'),
+        message: text(`notifications:disputes.resolved.${verdict}`, {
+          item: requested.title,
+          note: input.note,
+        }),
         link: TRADES_LINK,
       })),
     );

@@ -4,6 +4,7 @@ import { carrierName, type ShipmentRecord } from '../../../common/domain/carrier
 import { tradeRequests } from '../../db/schema';
 import type { TradeTimers } from '../../env';
 import { conflict } from '../../lib/errors';
+import { text } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { firstName, getTradeRequest, lockTrade, TRADES_LINK } from './trades.service';
@@ -49,8 +50,16 @@ export async function recordShipment(
     effects.notify({
       userId: partnerId,
       type: 'trade_request',
-      title: previous ? 'Tracking updated' : 'Item shipped',
-      message: `${name} sent "${sent.title}" with ${carrierName(input.carrier)} (tracking ${input.trackingNumber}).`,
+      title: text(previous ? 'notifications:shipments.updated' : 'notifications:shipments.shipped'),
+      message: text('notifications:shipments.message', {
+        name,
+        item: sent.title,
+        carrier:
+          input.carrier === 'other'
+            ? text('notifications:shipments.otherCarrier')
+            : carrierName(input.carrier),
+        tracking: input.trackingNumber,
+      }),
       link: TRADES_LINK,
     });
   });

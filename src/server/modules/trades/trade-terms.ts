@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import {
-  type DealField,
-  dealTerms,
-  describeChangedFields,
-  diffTerms,
-  type ItemTerms,
-} from '../../../common/domain/trade-terms';
+import { type DealField, dealTerms, diffTerms, type ItemTerms } from '../../../common/domain/trade-terms';
 import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
+import type { Locale } from '../../../common/domain/locales';
 import type { Tx } from '../../db/connect';
 import { items, tradeRequests } from '../../db/schema';
 import type { Effects } from '../../lib/domain-events';
 import { conflict } from '../../lib/errors';
+import { listText, text, translator } from '../../lib/i18n';
 import { type TradeSides, touchesItems } from './trade-sides';
 
 type ItemRow = typeof items.$inferSelect;
@@ -80,13 +76,20 @@ export async function notifyTermsChanged(
   );
   if (counterparties.size === 0) return;
   const [item] = await tx.select({ title: items.title }).from(items).where(eq(items.id, event.itemId));
-  const changed = describeChangedFields(event.fields);
+  const changed = (locale: Locale) =>
+    listText(
+      locale,
+      event.fields.map((field) => translator(locale)(`notifications:dealFields.${field}`)),
+    );
   effects.notify(
     ...[...counterparties].map((userId) => ({
       userId,
       type: 'trade_request' as const,
-      title: 'An item in your barter request changed',
-      message: `"${item?.title ?? 'An item'}" changed (${changed}) while your request is pending. Review the request: accepting it means accepting the item as it is now.`,
+      title: text('notifications:trades.itemChanged.title'),
+      message: text('notifications:trades.itemChanged.message', {
+        item: item?.title ?? text('notifications:common.anItemCapital'),
+        changed,
+      }),
       link: NOTIFICATION_LINKS.barters,
     })),
   );

@@ -19,6 +19,7 @@ import { items, reviews, tradeDisputes, tradeRequestItems, tradeRequests, users 
 import type { TradeTimers } from '../../env';
 import type { Effects } from '../../lib/domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { text, type TextRef } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { assertNotBlocked } from '../safety/safety.query';
@@ -221,8 +222,12 @@ export async function createTradeRequest(
       userId: ownerId,
       type: 'trade_request',
       emailType: 'tradeRequest',
-      title: 'New barter request',
-      message: `${await firstName(tx, requesterId)} offers ${names(offered)} for your ${names(requested)}.`,
+      title: text('notifications:trades.requested.title'),
+      message: text('notifications:trades.requested.message', {
+        name: await firstName(tx, requesterId),
+        offered: names(offered),
+        requested: names(requested),
+      }),
       link: TRADES_LINK,
     });
     return created.id;
@@ -312,8 +317,12 @@ export async function counterOffer(
       type: 'trade_request',
       // A counter needs an answer before it expires, like a new request: the same email setting.
       emailType: 'tradeRequest',
-      title: 'Counter-offer',
-      message: `${await firstName(tx, memberId)} proposes ${names(offered)} for ${names(requested)} instead.`,
+      title: text('notifications:trades.countered.title'),
+      message: text('notifications:trades.countered.message', {
+        name: await firstName(tx, memberId),
+        offered: names(offered),
+        requested: names(requested),
+      }),
       link: TRADES_LINK,
     });
   });
@@ -374,7 +383,7 @@ export const progress = (trade: TradeRow) => ({
 
 /**
  * Declines every pending request touching these items (but `exceptTradeId`), telling each affected
- * party except the members in `skip`, with `why` as the reason.
+ * party except the members in `skip`, with `why` (a text of notifications.json) as the reason.
  */
 async function declinePendingOn(
   ctx: ServiceContext,
@@ -383,7 +392,7 @@ async function declinePendingOn(
   skip: string[],
   exceptTradeId: string | null,
   itemIds: string[],
-  why: string,
+  why: TextRef,
 ) {
   const others = await tx
     .update(tradeRequests)
@@ -410,8 +419,11 @@ async function declinePendingOn(
       effects.notify({
         userId,
         type: 'trade_request',
-        title: 'Barter request declined',
-        message: `The request for "${requested?.title ?? 'an item'}" was declined automatically: ${why}.`,
+        title: text('notifications:trades.declined.title'),
+        message: text('notifications:trades.autoDeclined.message', {
+          item: requested?.title ?? text('notifications:common.anItem'),
+          why,
+        }),
         link: TRADES_LINK,
       });
     }
@@ -439,7 +451,7 @@ function autoDecline(
     [memberId],
     trade.id,
     itemIds,
-    'one of its items is now in another trade',
+    text('notifications:trades.autoDeclined.inAnotherTrade'),
   );
 }
 
@@ -460,7 +472,7 @@ export function closePendingForRing(
     [],
     null,
     event.itemIds,
-    'one of its items is now in a swap ring',
+    text('notifications:trades.autoDeclined.inARing'),
   );
 }
 
@@ -539,8 +551,13 @@ export async function updateTradeStatus(
         userId: memberId === trade.ownerId ? trade.requesterId : trade.ownerId,
         type: 'trade_request',
         emailType: 'tradeAccepted',
-        title: 'Barter request accepted!',
-        message: `${actor} accepted your offer for "${requested.title}"${itemIds.length > 2 ? ' (a bundle)' : ''}. Arrange shipping to complete the swap.`,
+        title: text('notifications:trades.accepted.title'),
+        message: text(
+          itemIds.length > 2
+            ? 'notifications:trades.accepted.bundleMessage'
+            : 'notifications:trades.accepted.message',
+          { name: actor, item: requested.title },
+        ),
         link: TRADES_LINK,
       });
       return;
@@ -562,8 +579,14 @@ export async function updateTradeStatus(
       effects.notify({
         userId: role === 'owner' ? trade.requesterId : trade.ownerId,
         type: 'trade_request',
-        title: 'Trade cancelled',
-        message: `${actor} cancelled the swap for "${requested.title}"${reason ? `: "${reason}"` : '.'}`,
+        title: text('notifications:trades.cancelled.title'),
+        message: reason
+          ? text('notifications:trades.cancelled.messageWithReason', {
+              name: actor,
+              item: requested.title,
+              reason,
+            })
+          : text('notifications:trades.cancelled.message', { name: actor, item: requested.title }),
         link: TRADES_LINK,
       });
       return;
@@ -583,15 +606,15 @@ export async function updateTradeStatus(
         ? {
             userId: trade.requesterId,
             type: 'trade_request',
-            title: 'Barter request declined',
-            message: `${actor} declined your offer for "${requested.title}".`,
+            title: text('notifications:trades.declined.title'),
+            message: text('notifications:trades.declined.message', { name: actor, item: requested.title }),
             link: TRADES_LINK,
           }
         : {
             userId: trade.ownerId,
             type: 'trade_request',
-            title: 'Barter request cancelled',
-            message: `${actor} withdrew their offer for your "${requested.title}".`,
+            title: text('notifications:trades.withdrawn.title'),
+            message: text('notifications:trades.withdrawn.message', { name: actor, item: requested.title }),
             link: TRADES_LINK,
           },
     );
@@ -665,8 +688,8 @@ export async function confirmReceived(
         effects.notify({
           userId,
           type: 'trade_request',
-          title: 'Trade completed',
-          message: `The swap for "${requested.title}" is complete. Leave a review for your trading partner!`,
+          title: text('notifications:trades.completed.title'),
+          message: text('notifications:trades.completed.message', { item: requested.title }),
           link: TRADES_LINK,
         });
       }
@@ -678,11 +701,15 @@ export async function confirmReceived(
       effects.notify({
         userId,
         type: 'trade_request',
-        title: 'Receipt confirmed',
+        title: text('notifications:trades.received.title'),
         message:
           userId === memberId
-            ? `You confirmed receiving your item in the swap for "${requested.title}".`
-            : `${actor} confirmed receiving their item in the swap for "${requested.title}". Mark yours as received, or open a dispute, within ${days} day${days === 1 ? '' : 's'}: after that the trade completes.`,
+            ? text('notifications:trades.received.yours', { item: requested.title })
+            : text('notifications:trades.received.theirs', {
+                name: actor,
+                item: requested.title,
+                count: days,
+              }),
         link: TRADES_LINK,
       });
     }
@@ -714,8 +741,12 @@ export async function closePendingForItem(
     ...closed.map((trade) => ({
       userId: trade.requesterId === memberId ? trade.ownerId : trade.requesterId,
       type: 'trade_request' as const,
-      title: trade.requesterId === memberId ? 'Barter request cancelled' : 'Barter request declined',
-      message: 'A barter request was closed because one of its items was removed from the marketplace.',
+      title: text(
+        trade.requesterId === memberId
+          ? 'notifications:trades.withdrawn.title'
+          : 'notifications:trades.declined.title',
+      ),
+      message: text('notifications:trades.closedItemRemoved.message'),
       link: TRADES_LINK,
     })),
   );
@@ -762,8 +793,12 @@ export async function closePendingBetween(
     ...closed.map((trade) => ({
       userId: otherId,
       type: 'trade_request' as const,
-      title: trade.requesterId === memberId ? 'Barter request cancelled' : 'Barter request declined',
-      message: 'A pending barter request was closed by the other member.',
+      title: text(
+        trade.requesterId === memberId
+          ? 'notifications:trades.withdrawn.title'
+          : 'notifications:trades.declined.title',
+      ),
+      message: text('notifications:trades.closedByOther.message'),
       link: TRADES_LINK,
     })),
   );

@@ -4,6 +4,7 @@ import { tradeRequests } from '../../db/schema';
 import type { Tx } from '../../db/connect';
 import type { TradeTimers } from '../../env';
 import type { Effects } from '../../lib/domain-events';
+import { text } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import type { Sweep } from '../../lib/sweep';
 import { transact } from '../../lib/unit-of-work';
@@ -57,8 +58,11 @@ export async function expirePendingRequests(ctx: ServiceContext, timers: TradeTi
         ...[trade.requesterId, trade.ownerId].map((userId) => ({
           userId,
           type: 'trade_request' as const,
-          title: 'Barter request expired',
-          message: `The request for "${requested.title}" got no answer within ${timers.pendingExpiryDays} days and was declined.`,
+          title: text('notifications:trades.expired.title'),
+          message: text('notifications:trades.expired.message', {
+            item: requested.title,
+            count: timers.pendingExpiryDays,
+          }),
           link: TRADES_LINK,
         })),
       );
@@ -103,8 +107,11 @@ export async function expireAcceptedTrades(ctx: ServiceContext, timers: TradeTim
         ...[trade.requesterId, trade.ownerId].map((userId) => ({
           userId,
           type: 'trade_request' as const,
-          title: 'Trade expired',
-          message: `Nobody confirmed receiving an item in the swap for "${requested.title}" within ${timers.acceptedExpiryDays} days, so it was cancelled.`,
+          title: text('notifications:trades.acceptedExpired.title'),
+          message: text('notifications:trades.acceptedExpired.message', {
+            item: requested.title,
+            count: timers.acceptedExpiryDays,
+          }),
           link: TRADES_LINK,
         })),
       );
@@ -147,8 +154,8 @@ export async function completeAfterClaimWindow(ctx: ServiceContext, timers: Trad
         ...[trade.requesterId, trade.ownerId].map((userId) => ({
           userId,
           type: 'trade_request' as const,
-          title: 'Trade completed',
-          message: `The claim window for the swap for "${requested.title}" has passed, so the swap is complete. Leave a review for your trading partner!`,
+          title: text('notifications:trades.completed.title'),
+          message: text('notifications:trades.completed.afterClaimWindow', { item: requested.title }),
           link: TRADES_LINK,
         })),
       );

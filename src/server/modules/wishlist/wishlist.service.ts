@@ -3,10 +3,11 @@ import type { NewWishlistEntry, WishlistEntry, WishlistMatch } from '../../../co
 import { words } from '../../../common/domain/matching';
 import { WISHLIST_CATEGORY_MAP } from '../../../common/domain/taxonomy';
 import { queryRows } from '../../db/connect';
-import { items, notifications, wishlistItems } from '../../db/schema';
+import { items, notifications, users, wishlistItems } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { lockMember } from '../../lib/member-lock';
 import type { ServiceContext } from '../../lib/service-context';
+import { textSql } from '../../lib/i18n';
 import { transact } from '../../lib/unit-of-work';
 import { wishlistMatchesItem } from './wishlist.query';
 import { noBlockBetween } from '../safety/safety.query';
@@ -116,12 +117,14 @@ export async function wishlistMatches(
  * member and item, never to its owner, in one INSERT … SELECT for all wishlists at once.
  */
 export async function notifyWishlistMatches(ctx: ServiceContext, itemId: string) {
+  // Each notification in its member's language.
+  const recipientLocale = sql`(select ${users.locale} from ${users} where ${users.id} = ${wishlistItems.userId})`;
   const stored = await queryRows<{ id: string; user_id: string }>(
     ctx.db,
     sql`insert into ${notifications} (user_id, type, title, message, link, dedupe_key)
       select distinct on (${wishlistItems.userId})
-        ${wishlistItems.userId}, 'wishlist_match', 'Wishlist match found',
-        '"' || ${items.title} || '" matches your wishlist item "' || ${wishlistItems.title} || '".',
+        ${wishlistItems.userId}, 'wishlist_match', ${textSql('notifications:wishlist.match.title', recipientLocale)},
+        ${textSql('notifications:wishlist.match.message', recipientLocale, { item: sql`${items.title}`, wish: sql`${wishlistItems.title}` })},
         '/browse?highlight=' || ${items.id}, 'wishlist-item:' || ${items.id}
       from ${wishlistItems} join ${items} on ${wishlistMatchesItem()}
       where ${items.id} = ${itemId} and ${noBlockBetween(wishlistItems.userId, items.userId)}
