@@ -1,5 +1,6 @@
 import type { Report } from '@common/api/safety';
 import { CircleCheckBig, Gavel, Inbox, ShieldAlert, ShieldX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -15,17 +16,13 @@ import { useDocumentMeta } from '@client/lib/document-meta';
 
 type ModerationTab = ReportStatus | 'disputes';
 
-const EMPTY: Record<ReportStatus, { title: string; description: string }> = {
-  open: { title: 'No open reports', description: 'Nothing needs a look right now.' },
-  resolved: { title: 'No resolved reports yet', description: 'Reports you mark resolved are kept here.' },
-};
-
 /**
  * /moderation (members; moderators are granted with `npm run moderator`): the reports members sent, in an
  * Open and a Resolved tab bound to ?tab=. Anyone else sees 'Not authorized'.
  */
 export function ModerationPage() {
-  useDocumentMeta('Moderation');
+  const { t } = useTranslation('safety');
+  useDocumentMeta(t('moderation.metaTitle'));
   const { user } = useAuth();
   const isModerator = user?.isModerator === true;
   const [, navigate] = useLocation();
@@ -42,8 +39,8 @@ export function ModerationPage() {
       ) : (
         <div className="grid gap-6">
           <PageHeader
-            title="Moderation"
-            description="Reports from members about items and other members, and disputed trades"
+            title={t('moderation.title')}
+            description={t('moderation.description')}
           />
           <Tabs
             value={tab}
@@ -51,10 +48,10 @@ export function ModerationPage() {
               navigate(value === 'open' ? '/moderation' : `/moderation?tab=${value}`, { replace: true })
             }
           >
-            <TabsList aria-label="Report status" className="w-full sm:w-auto">
+            <TabsList aria-label={t('moderation.tabsLabel')} className="w-full sm:w-auto">
               <TabsTrigger value="open" className="flex-1 sm:flex-none" data-testid="tab-reports-open">
                 <ShieldAlert aria-hidden="true" />
-                Open{open.data ? ` (${open.data.length})` : ''}
+                {open.data ? t('moderation.openCount', { total: open.data.length }) : t('moderation.open')}
               </TabsTrigger>
               <TabsTrigger
                 value="resolved"
@@ -62,11 +59,13 @@ export function ModerationPage() {
                 data-testid="tab-reports-resolved"
               >
                 <CircleCheckBig aria-hidden="true" />
-                Resolved{resolved.data ? ` (${resolved.data.length})` : ''}
+                {resolved.data
+                  ? t('moderation.resolvedCount', { total: resolved.data.length })
+                  : t('moderation.resolved')}
               </TabsTrigger>
               <TabsTrigger value="disputes" className="flex-1 sm:flex-none" data-testid="tab-disputes">
                 <Gavel aria-hidden="true" />
-                Disputes
+                {t('moderation.disputes')}
               </TabsTrigger>
             </TabsList>
             <TabsContent value="open" className="mt-6">
@@ -92,9 +91,10 @@ function ReportList({
   status: ReportStatus;
   query: { data?: Report[]; isPending: boolean; isError: boolean };
 }) {
+  const { t } = useTranslation('safety');
   if (query.isPending) {
     return (
-      <div className="grid gap-4" role="status" aria-label="Loading reports">
+      <div className="grid gap-4" role="status" aria-label={t('moderation.loadingReports')}>
         {Array.from({ length: 3 }, (_, index) => (
           <Skeleton key={index} className="h-40 w-full rounded-xl" />
         ))}
@@ -102,7 +102,7 @@ function ReportList({
     );
   }
   if (query.isError || !query.data) {
-    return <p className="text-sm text-destructive">We couldn't load the reports. Please try again.</p>;
+    return <p className="text-sm text-destructive">{t('moderation.reportsError')}</p>;
   }
   if (query.data.length === 0) {
     return (
@@ -113,13 +113,13 @@ function ReportList({
         <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
           <Inbox className="size-6" aria-hidden="true" />
         </span>
-        <p className="font-medium">{EMPTY[status].title}</p>
-        <p className="text-sm text-muted-foreground">{EMPTY[status].description}</p>
+        <p className="font-medium">{t(`moderation.empty.${status}.title`)}</p>
+        <p className="text-sm text-muted-foreground">{t(`moderation.empty.${status}.description`)}</p>
       </div>
     );
   }
   return (
-    <ul className="grid gap-4" aria-label={status === 'open' ? 'Open reports' : 'Resolved reports'}>
+    <ul className="grid gap-4" aria-label={t(status === 'open' ? 'moderation.openReports' : 'moderation.resolvedReports')}>
       {query.data.map((report) => (
         <li key={report.id}>
           <ReportCard report={report} />
@@ -131,22 +131,23 @@ function ReportList({
 
 /** Open disputes first, oldest first; the last decisions below them. */
 function DisputeList() {
+  const { t } = useTranslation('safety');
   const open = useModerationDisputes('open');
   const resolved = useModerationDisputes('resolved');
   if (open.isPending) {
-    return <Skeleton className="h-40 w-full rounded-xl" role="status" aria-label="Loading disputes" />;
+    return <Skeleton className="h-40 w-full rounded-xl" role="status" aria-label={t('moderation.loadingDisputes')} />;
   }
   if (open.isError || !open.data) {
-    return <p className="text-sm text-destructive">We couldn't load the disputes. Please try again.</p>;
+    return <p className="text-sm text-destructive">{t('moderation.disputesError')}</p>;
   }
   return (
     <div className="grid gap-6">
       {open.data.length === 0 ? (
         <p className="text-sm text-muted-foreground" data-testid="text-no-disputes">
-          No open disputes.
+          {t('moderation.noDisputes')}
         </p>
       ) : (
-        <ul className="grid gap-4" aria-label="Open disputes">
+        <ul className="grid gap-4" aria-label={t('moderation.openDisputes')}>
           {open.data.map((dispute) => (
             <li key={dispute.id}>
               <DisputeReviewCard dispute={dispute} />
@@ -157,7 +158,7 @@ function DisputeList() {
       {resolved.data && resolved.data.length > 0 ? (
         <section className="grid gap-4" aria-labelledby="resolved-disputes-heading">
           <h2 id="resolved-disputes-heading" className="text-lg font-semibold">
-            Resolved disputes
+            {t('moderation.resolvedDisputes')}
           </h2>
           <ul className="grid gap-4">
             {resolved.data.map((dispute) => (
@@ -173,19 +174,18 @@ function DisputeList() {
 }
 
 function NotAuthorized() {
+  const { t } = useTranslation('safety');
   return (
     <div className="flex justify-center py-12">
       <Card className="w-full max-w-md">
         <CardContent className="space-y-4 pt-6">
           <div className="flex items-center gap-3">
             <ShieldX className="size-8 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <h1 className="text-2xl font-bold tracking-tight">Not authorized</h1>
+            <h1 className="text-2xl font-bold tracking-tight">{t('moderation.notAuthorized.title')}</h1>
           </div>
-          <p className="text-sm text-muted-foreground">
-            Only moderators can see reports. If you think you should have access, contact the Threadswap team.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('moderation.notAuthorized.text')}</p>
           <Button asChild variant="outline">
-            <Link href="/">Back to home</Link>
+            <Link href="/">{t('moderation.notAuthorized.back')}</Link>
           </Button>
         </CardContent>
       </Card>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { PageContainer } from '@client/components/layout/page-container';
 import { useAuth } from '@client/lib/session';
@@ -9,10 +10,8 @@ import { useDocumentMeta } from '@client/lib/document-meta';
  * the member's dashboard or, for a visitor, the join prompt and how the network works.
  */
 export function SocialPage() {
-  useDocumentMeta(
-    'Social trading',
-    'Find members with your style, follow their closets and swap with friends.',
-  );
+  const { t } = useTranslation('social');
+  useDocumentMeta(t('page.metaTitle'), t('page.metaDescription'));
   const { isAuthenticated, isLoading } = useAuth();
 
   return (
@@ -24,11 +23,9 @@ export function SocialPage() {
         <PageContainer className="space-y-6 py-8 sm:py-10">
           <div className="space-y-1.5">
             <h1 id="social-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-              Social Trading Network
+              {t('page.title')}
             </h1>
-            <p className="text-base text-muted-foreground sm:text-lg">
-              Connect with traders who share your style and build your reputation
-            </p>
+            <p className="text-base text-muted-foreground sm:text-lg">{t('page.subtitle')}</p>
           </div>
           {/* Members (and, until the session is known, everyone) get the compact row on phones. */}
           <SocialFeatureCards layout={isAuthenticated || isLoading ? 'scroll' : 'stack'} />
@@ -44,8 +41,9 @@ export function SocialPage() {
 
 /** While the session is being checked: neither the dashboard nor the join prompt yet. */
 function SocialPageLoading() {
+  const { t } = useTranslation('social');
   return (
-    <div className="grid grid-cols-1 gap-8" role="status" aria-label="Loading">
+    <div className="grid grid-cols-1 gap-8" role="status" aria-label={t('page.loading')}>
       <Skeleton className="h-48 rounded-xl" />
       <Skeleton className="h-10 w-full rounded-lg" />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">

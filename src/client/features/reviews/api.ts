@@ -6,6 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { i18n } from '@client/i18n';
 import { apiRequest } from '@client/lib/api-client';
 
 /** As docs/product.md (Reviews) has it: the profile shows the latest 5 reviews; 'View all' pages through the rest. */
@@ -66,7 +67,7 @@ export function useCreateReview(onReviewed: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReviewInput) => apiRequest('POST', '/api/reviews', input),
-    meta: { errorTitle: 'Failed to submit review' },
+    meta: { errorTitle: () => i18n.t('reviews:errors.submitFailed') },
     onSuccess: () => {
       onReviewed();
       void invalidateReviews(queryClient);

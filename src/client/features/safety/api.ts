@@ -2,6 +2,7 @@ import type { Report } from '@common/api/safety';
 import type { MemberSession } from '@common/api/auth';
 import type { UserSummary } from '@common/api/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { i18n } from '@client/i18n';
 import { apiRequest } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/session';
 
@@ -39,7 +40,7 @@ export function useIsBlocked(userId: string): boolean | undefined {
 export function useReport() {
   return useMutation({
     mutationFn: (payload: ReportPayload) => apiRequest('POST', '/api/reports', payload),
-    meta: { errorTitle: 'Report not sent' },
+    meta: { errorTitle: () => i18n.t('safety:errors.reportNotSent') },
   });
 }
 
@@ -48,7 +49,7 @@ export function useBlockMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => apiRequest('POST', BLOCKS_URL, { userId }),
-    meta: { errorTitle: 'Could not block this member' },
+    meta: { errorTitle: () => i18n.t('safety:errors.blockFailed') },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [BLOCKS_URL] }),
   });
 }
@@ -57,7 +58,7 @@ export function useUnblockMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => apiRequest('DELETE', `${BLOCKS_URL}/${userId}`),
-    meta: { errorTitle: 'Could not unblock this member' },
+    meta: { errorTitle: () => i18n.t('safety:errors.unblockFailed') },
     onSuccess: (_response, userId) => {
       // The row leaves the list at once; the refetch then confirms it.
       queryClient.setQueryData<BlockedMember[]>([BLOCKS_URL], (entries) =>
@@ -89,7 +90,7 @@ export function useSetReportStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: ReportStatus }) =>
       apiRequest('PATCH', `${MODERATION_REPORTS_URL}/${id}`, { status }),
-    meta: { errorTitle: 'Could not update the report' },
+    meta: { errorTitle: () => i18n.t('safety:errors.reportUpdateFailed') },
     onSuccess: () =>
       queryClient.invalidateQueries({ predicate: (query) => isModerationQuery(query.queryKey) }),
   });
@@ -100,7 +101,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
       apiRequest('POST', '/api/auth/password', input),
-    meta: { errorTitle: 'Password not changed' },
+    meta: { errorTitle: () => i18n.t('safety:errors.passwordNotChanged') },
   });
 }
 
@@ -108,7 +109,7 @@ export function useChangePassword() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) => apiRequest('DELETE', '/api/auth/account', { password }),
-    meta: { errorTitle: 'Account not deleted' },
+    meta: { errorTitle: () => i18n.t('safety:errors.accountNotDeleted') },
   });
 }
 
@@ -125,7 +126,7 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `${SESSIONS_URL}/${id}`),
-    meta: { errorTitle: 'Could not sign out that device' },
+    meta: { errorTitle: () => i18n.t('safety:errors.endSessionFailed') },
     onSuccess: (_response, id) => {
       queryClient.setQueryData<MemberSession[]>([SESSIONS_URL], (list) => list?.filter((s) => s.id !== id));
       return queryClient.invalidateQueries({ queryKey: [SESSIONS_URL] });
@@ -138,7 +139,7 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('POST', `${SESSIONS_URL}/end-others`),
-    meta: { errorTitle: 'Could not sign out the other devices' },
+    meta: { errorTitle: () => i18n.t('safety:errors.endOtherSessionsFailed') },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [SESSIONS_URL] }),
   });
 }

@@ -2,6 +2,7 @@ import type { ActivityEntry, FriendRecommendation, Network, SocialStats } from '
 import type { UserSummary } from '@common/api/users';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@client/components/ui/use-toast';
+import { i18n } from '@client/i18n';
 import { apiRequest } from '@client/lib/api-client';
 
 /** Every social read lives under this path; query keys are the URLs (the default query function GETs them). */
@@ -75,15 +76,18 @@ export function useConnectMutation() {
   return useMutation({
     mutationFn: (friendId: string) => apiRequest('POST', `${SOCIAL_URL}/connect`, { friendId }),
     onSuccess: async () => {
-      toast({ title: 'Connection sent!', description: 'Friend request has been sent successfully.' });
+      toast({
+        title: i18n.t('social:toasts.connectSent.title'),
+        description: i18n.t('social:toasts.connectSent.description'),
+      });
       await Promise.all([
         invalidateSocial(queryClient, { refetchRecommendations: false }),
         queryClient.invalidateQueries({ queryKey: [RECOMMENDATIONS_URL], refetchType: 'none' }),
       ]);
     },
     meta: {
-      errorTitle: 'Connection failed',
-      errorDescription: 'Failed to send friend request. Please try again.',
+      errorTitle: () => i18n.t('social:toasts.connectFailed.title'),
+      errorDescription: i18n.t('social:toasts.connectFailed.description'),
       fixedDescription: true,
     },
     onError: () => {
@@ -108,14 +112,17 @@ export function useRespondToRequestMutation() {
     onSuccess: (_response, { user, accept }) => {
       toast(
         accept
-          ? { title: 'Friend request accepted', description: `You and ${user.firstName} are now friends.` }
-          : { title: 'Friend request declined' },
+          ? {
+              title: i18n.t('social:toasts.accepted.title'),
+              description: i18n.t('social:toasts.accepted.description', { name: user.firstName }),
+            }
+          : { title: i18n.t('social:toasts.declined') },
       );
       return invalidateSocial(queryClient);
     },
     meta: {
       errorTitle: ({ accept }: RespondInput) =>
-        accept ? 'Could not accept the request' : 'Could not decline the request',
+        i18n.t(accept ? 'social:toasts.acceptFailed' : 'social:toasts.declineFailed'),
     },
     onError: () => {
       void invalidateSocial(queryClient);
@@ -137,17 +144,20 @@ export function useRemoveConnectionMutation() {
     onSuccess: (_response, { user, kind }) => {
       toast(
         kind === 'friend'
-          ? { title: 'Friend removed', description: `${user.firstName} is no longer in your network.` }
+          ? {
+              title: i18n.t('social:toasts.removed.title'),
+              description: i18n.t('social:toasts.removed.description', { name: user.firstName }),
+            }
           : {
-              title: 'Request withdrawn',
-              description: `Your friend request to ${user.firstName} was cancelled.`,
+              title: i18n.t('social:toasts.withdrawn.title'),
+              description: i18n.t('social:toasts.withdrawn.description', { name: user.firstName }),
             },
       );
       return invalidateSocial(queryClient);
     },
     meta: {
       errorTitle: ({ kind }: RemoveInput) =>
-        kind === 'friend' ? 'Could not remove friend' : 'Could not withdraw the request',
+        i18n.t(kind === 'friend' ? 'social:toasts.removeFailed' : 'social:toasts.withdrawFailed'),
     },
     onError: () => {
       void invalidateSocial(queryClient);

@@ -1,5 +1,7 @@
 import { parseRating, starParts } from '@common/domain/rating-stars';
 import { Star, StarHalf } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 
 /**
@@ -18,9 +20,12 @@ export function RatingStars({
   /** What the rating is of, read before the number (e.g. 'Communication'). */
   label?: string;
 }) {
+  const { t } = useTranslation('reviews');
+  const format = useFormat();
   const { full, half, empty } = starParts(rating);
-  const value = parseRating(rating);
-  const text = `${label ? `${label}: ` : ''}${Number.isInteger(value) ? value : value.toFixed(1)} out of 5 stars`;
+  const parsed = parseRating(rating);
+  const value = format.number(parsed, Number.isInteger(parsed) ? {} : { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const text = label ? t('stars.labelled', { label, value }) : t('stars.label', { value });
   const star = cn('size-4 shrink-0', starClassName);
   return (
     <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={text}>

@@ -1,8 +1,10 @@
 import { MAX_REVIEW_COMMENT_LENGTH } from '@common/domain/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Send } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
@@ -14,23 +16,26 @@ import { YesNoInput } from './yes-no-input';
 
 const stars = (message: string) => z.number().int().min(1, { message }).max(5, { message });
 
-const reviewForm = z.object({
-  rating: stars('Choose an overall rating from 1 to 5 stars'),
-  communicationRating: stars('Choose a communication rating from 1 to 5 stars'),
-  // Optional going in (nothing is pre-chosen), required coming out.
-  itemConditionAccurate: z
-    .boolean()
-    .optional()
-    .pipe(z.boolean({ message: 'Say whether the item was as described' })),
-  comment: z
-    .string()
-    .trim()
-    .max(MAX_REVIEW_COMMENT_LENGTH, {
-      message: `The comment must be at most ${MAX_REVIEW_COMMENT_LENGTH} characters`,
-    }),
-});
-type ReviewForm = z.output<typeof reviewForm>;
-type ReviewFormValues = z.input<typeof reviewForm>;
+/** The form's rules, with their messages in the page's language. */
+function reviewForm(t: TFunction<'reviews'>) {
+  return z.object({
+    rating: stars(t('form.ratingRequired')),
+    communicationRating: stars(t('form.communicationRequired')),
+    // Optional going in (nothing is pre-chosen), required coming out.
+    itemConditionAccurate: z
+      .boolean()
+      .optional()
+      .pipe(z.boolean({ message: t('form.asDescribedRequired') })),
+    comment: z
+      .string()
+      .trim()
+      .max(MAX_REVIEW_COMMENT_LENGTH, {
+        message: t('form.commentTooLong', { max: MAX_REVIEW_COMMENT_LENGTH }),
+      }),
+  });
+}
+type ReviewForm = z.output<ReturnType<typeof reviewForm>>;
+type ReviewFormValues = z.input<ReturnType<typeof reviewForm>>;
 
 /**
  * 'Leave a review' on a completed trade, or of the member one received from in a completed swap ring
@@ -47,7 +52,9 @@ export function ReviewForm({
   /** Called once the review is saved, to refresh the trade that shows this form. */
   onReviewed: () => void;
 }) {
+  const { t } = useTranslation('reviews');
   const id = useId();
+  const schema = useMemo(() => reviewForm(t), [t]);
   const inRing = 'ringId' in subject;
   const tradeId = inRing ? subject.ringId : subject.tradeRequestId;
   const createReview = useCreateReview(onReviewed);
@@ -57,7 +64,7 @@ export function ReviewForm({
     handleSubmit,
     formState: { errors },
   } = useForm<ReviewFormValues, unknown, ReviewForm>({
-    resolver: zodResolver(reviewForm),
+    resolver: zodResolver(schema),
     defaultValues: { rating: 0, communicationRating: 0, itemConditionAccurate: undefined, comment: '' },
   });
 
@@ -70,10 +77,8 @@ export function ReviewForm({
       return;
     }
     toast({
-      title: 'Review submitted',
-      description: inRing
-        ? `Thanks! Your review of ${partnerName} becomes visible once every member of the ring has reviewed, or after 7 days.`
-        : `Thanks! Your review of ${partnerName} becomes visible once they review you too, or after 7 days.`,
+      title: t('form.submitted.title'),
+      description: t(inRing ? 'form.submitted.ring' : 'form.submitted.trade', { name: partnerName }),
     });
   });
 
@@ -87,10 +92,10 @@ export function ReviewForm({
     >
       <div>
         <p id={`${id}-title`} className="font-semibold">
-          Leave a review
+          {t('form.title')}
         </p>
         <p className="text-sm text-muted-foreground">
-          {inRing ? `How was receiving from ${partnerName}?` : `How was trading with ${partnerName}?`}
+          {t(inRing ? 'form.questionRing' : 'form.questionTrade', { name: partnerName })}
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -99,7 +104,7 @@ export function ReviewForm({
           name="rating"
           render={({ field }) => (
             <StarRatingInput
-              legend="Overall"
+              legend={t('form.overall')}
               name={`${id}-rating`}
               value={field.value}
               onChange={field.onChange}
@@ -113,7 +118,7 @@ export function ReviewForm({
           name="communicationRating"
           render={({ field }) => (
             <StarRatingInput
-              legend="Communication"
+              legend={t('form.communication')}
               name={`${id}-communication`}
               value={field.value}
               onChange={field.onChange}
@@ -128,7 +133,7 @@ export function ReviewForm({
         name="itemConditionAccurate"
         render={({ field }) => (
           <YesNoInput
-            legend="Was the item as described?"
+            legend={t('form.asDescribed')}
             name={`${id}-accurate`}
             value={field.value}
             onChange={field.onChange}
@@ -137,13 +142,18 @@ export function ReviewForm({
           />
         )}
       />
-      <Field id={`${id}-comment`} label="Comment" labelNote="(optional)" errors={errors.comment?.message}>
+      <Field
+        id={`${id}-comment`}
+        label={t('form.comment')}
+        labelNote={t('form.optional')}
+        errors={errors.comment?.message}
+      >
         {(fieldControl) => (
           <Textarea
             {...fieldControl}
             rows={3}
             maxLength={MAX_REVIEW_COMMENT_LENGTH}
-            placeholder="Share how the swap went"
+            placeholder={t('form.commentPlaceholder')}
             {...register('comment')}
             data-testid={`input-review-comment-${tradeId}`}
           />
@@ -160,7 +170,7 @@ export function ReviewForm({
           ) : (
             <Send aria-hidden="true" />
           )}
-          {createReview.isPending ? 'Submitting...' : 'Submit Review'}
+          {createReview.isPending ? t('form.submitting') : t('form.submit')}
         </Button>
       </div>
     </form>

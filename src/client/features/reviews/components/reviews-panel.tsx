@@ -1,12 +1,13 @@
 import type { Review } from '@common/api/reviews';
 import { ratingBars } from '@common/domain/rating-stars';
-import { formatDate } from '@common/domain/relative-time';
 import { BadgeCheck, MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useFormat } from '@client/i18n/format';
 import { LATEST_REVIEWS, useAllReviews, useLatestReviews, useRatingSummary } from '../api';
 import { RatingStars } from './rating-stars';
 
@@ -24,43 +25,43 @@ export function ReviewsPanel({ userId, isOwn }: { userId: string; isOwn: boolean
 }
 
 export function RatingSummaryCard({ userId }: { userId: string }) {
+  const { t } = useTranslation('reviews');
+  const format = useFormat();
   const { data, isPending, isError } = useRatingSummary(userId);
 
   return (
     <Card data-testid="card-rating-summary">
       <CardHeader className="pb-4">
-        <CardTitle className="text-base">Rating summary</CardTitle>
+        <CardTitle className="text-base">{t('summary.title')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-5">
         {isPending ? (
           <div className="grid gap-3" role="status">
-            <span className="sr-only">Loading rating</span>
+            <span className="sr-only">{t('summary.loading')}</span>
             <Skeleton className="h-10 w-24" />
             {[0, 1, 2, 3, 4].map((index) => (
               <Skeleton key={index} className="h-3 w-full" />
             ))}
           </div>
         ) : isError ? (
-          <p className="text-sm text-muted-foreground">The rating is unavailable right now.</p>
+          <p className="text-sm text-muted-foreground">{t('summary.error')}</p>
         ) : (
           <>
             <div className="flex items-center gap-4">
               <p className="text-5xl font-bold tracking-tight" data-testid="text-average-rating">
-                {data.averageRating}
+                {format.number(Number(data.averageRating), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
               </p>
               <div className="grid gap-1">
-                <RatingStars rating={data.averageRating} label="Average rating" starClassName="size-5" />
+                <RatingStars rating={data.averageRating} label={t('summary.average')} starClassName="size-5" />
                 <p className="text-sm text-muted-foreground" data-testid="text-total-reviews">
-                  {data.totalReviews} {data.totalReviews === 1 ? 'review' : 'reviews'}
+                  {t('summary.total', { count: data.totalReviews })}
                 </p>
               </div>
             </div>
-            <ul className="grid gap-2" aria-label="Reviews by star rating">
+            <ul className="grid gap-2" aria-label={t('summary.byStars')}>
               {ratingBars(data).map((bar) => (
                 <li key={bar.stars} className="grid grid-cols-[3.25rem_1fr_2rem] items-center gap-2 text-sm">
-                  <span className="text-muted-foreground">
-                    {bar.stars} {bar.stars === 1 ? 'star' : 'stars'}
-                  </span>
+                  <span className="text-muted-foreground">{t('stars.count', { count: bar.stars })}</span>
                   <span
                     className="h-2 overflow-hidden rounded-full bg-muted-foreground/15"
                     aria-hidden="true"
@@ -82,6 +83,7 @@ export function RatingSummaryCard({ userId }: { userId: string }) {
 }
 
 function ReviewList({ userId, isOwn }: { userId: string; isOwn: boolean }) {
+  const { t } = useTranslation('reviews');
   const [showAll, setShowAll] = useState(false);
   const latest = useLatestReviews(userId);
   const total = useRatingSummary(userId).data?.totalReviews ?? 0;
@@ -91,7 +93,7 @@ function ReviewList({ userId, isOwn }: { userId: string; isOwn: boolean }) {
   if (latest.isPending) {
     return (
       <div className="grid gap-3" role="status">
-        <span className="sr-only">Loading reviews</span>
+        <span className="sr-only">{t('list.loading')}</span>
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} className="h-28 w-full" />
         ))}
@@ -100,9 +102,7 @@ function ReviewList({ userId, isOwn }: { userId: string; isOwn: boolean }) {
   }
   if (latest.isError) {
     return (
-      <p className="text-sm text-muted-foreground">
-        Reviews are unavailable right now. Please try again later.
-      </p>
+      <p className="text-sm text-muted-foreground">{t('list.error')}</p>
     );
   }
   if (reviews.length === 0) {
@@ -114,20 +114,18 @@ function ReviewList({ userId, isOwn }: { userId: string; isOwn: boolean }) {
         <span className="flex size-11 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
           <MessageSquareText className="size-5" aria-hidden="true" />
         </span>
-        <p className="font-medium">No reviews yet</p>
+        <p className="font-medium">{t('list.emptyTitle')}</p>
         <p className="max-w-sm text-sm text-muted-foreground">
-          {isOwn
-            ? 'After a completed trade your partner can review you. Reviews appear once both of you have reviewed, or after 7 days.'
-            : 'This member has not been reviewed yet.'}
+          {t(isOwn ? 'list.emptyOwn' : 'list.emptyOther')}
         </p>
       </div>
     );
   }
 
   return (
-    <section aria-label={showAll ? 'All reviews' : 'Latest reviews'} className="grid gap-3">
+    <section aria-label={t(showAll ? 'list.all' : 'list.latest')} className="grid gap-3">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold">{showAll ? 'All reviews' : 'Latest reviews'}</h3>
+        <h3 className="font-semibold">{t(showAll ? 'list.all' : 'list.latest')}</h3>
         {showAll || total > LATEST_REVIEWS ? (
           <Button
             variant="link"
@@ -135,7 +133,7 @@ function ReviewList({ userId, isOwn }: { userId: string; isOwn: boolean }) {
             onClick={() => setShowAll((value) => !value)}
             data-testid="button-view-all-reviews"
           >
-            {showAll ? 'Show latest' : `View all ${total} reviews`}
+            {showAll ? t('list.showLatest') : t('list.viewAll', { count: total })}
           </Button>
         ) : null}
       </div>
@@ -151,7 +149,7 @@ function ReviewList({ userId, isOwn }: { userId: string; isOwn: boolean }) {
           disabled={all.isFetchingNextPage}
           onClick={() => void all.fetchNextPage()}
         >
-          {all.isFetchingNextPage ? 'Loading...' : 'Load more reviews'}
+          {all.isFetchingNextPage ? t('list.loadingMore') : t('list.loadMore')}
         </Button>
       ) : null}
     </section>
@@ -159,29 +157,31 @@ function ReviewList({ userId, isOwn }: { userId: string; isOwn: boolean }) {
 }
 
 function ReviewEntry({ review }: { review: Review }) {
-  const reviewer = review.reviewer?.firstName?.trim() || 'Anonymous';
+  const { t } = useTranslation('reviews');
+  const format = useFormat();
+  const reviewer = review.reviewer?.firstName?.trim() || t('list.anonymous');
   return (
     <li className="grid gap-2 rounded-xl border bg-card p-4" data-testid={`review-${review.id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <RatingStars rating={review.rating} label="Overall" />
+        <RatingStars rating={review.rating} label={t('form.overall')} />
         <time dateTime={review.createdAt} className="text-xs text-muted-foreground">
-          {formatDate(review.createdAt)}
+          {format.date(review.createdAt)}
         </time>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
         <span className="inline-flex items-center gap-1.5">
-          Communication
-          <RatingStars rating={review.communicationRating} label="Communication" starClassName="size-3.5" />
+          {t('list.communication')}
+          <RatingStars rating={review.communicationRating} label={t('list.communication')} starClassName="size-3.5" />
         </span>
         {review.itemConditionAccurate ? (
           <Badge variant="secondary">
             <BadgeCheck aria-hidden="true" />
-            As Described
+            {t('list.asDescribed')}
           </Badge>
         ) : null}
       </div>
       {review.comment ? <p className="text-sm break-words">{review.comment}</p> : null}
-      <p className="text-sm font-medium">— {reviewer}</p>
+      <p className="text-sm font-medium">{t('list.byReviewer', { name: reviewer })}</p>
     </li>
   );
 }

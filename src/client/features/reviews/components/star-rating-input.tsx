@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorList } from '@client/components/ui/form';
 import { cn } from '@client/lib/utils';
 
@@ -22,6 +23,7 @@ export function StarRatingInput({
   error?: string;
   testIdPrefix: string;
 }) {
+  const { t } = useTranslation('reviews');
   const errorId = useId();
   return (
     <fieldset className="grid gap-1.5" aria-describedby={error ? errorId : undefined}>
@@ -41,9 +43,7 @@ export function StarRatingInput({
               onChange={() => onChange(stars)}
               className="sr-only"
             />
-            <span className="sr-only">
-              {stars} {stars === 1 ? 'star' : 'stars'}
-            </span>
+            <span className="sr-only">{t('stars.count', { count: stars })}</span>
             <Star
               aria-hidden="true"
               className={cn(
@@ -56,7 +56,7 @@ export function StarRatingInput({
           </label>
         ))}
         <span className="ml-2 text-sm text-muted-foreground" aria-hidden="true">
-          {value > 0 ? `${value}/5` : ''}
+          {value > 0 ? t('stars.outOfFive', { value }) : null}
         </span>
       </div>
       <ErrorList id={errorId} errors={error} />

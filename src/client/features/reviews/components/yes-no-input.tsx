@@ -1,10 +1,12 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorList } from '@client/components/ui/form';
 import { cn } from '@client/lib/utils';
 
+/** Each choice's label is `form.<testId>` in the reviews catalogue. */
 const choices = [
-  { value: true, label: 'Yes', testId: 'yes' },
-  { value: false, label: 'No', testId: 'no' },
+  { value: true, testId: 'yes' },
+  { value: false, testId: 'no' },
 ] as const;
 
 /**
@@ -26,6 +28,7 @@ export function YesNoInput({
   error?: string;
   testIdPrefix: string;
 }) {
+  const { t } = useTranslation('reviews');
   const errorId = useId();
   return (
     <fieldset className="grid gap-1.5" aria-describedby={error ? errorId : undefined}>
@@ -33,7 +36,7 @@ export function YesNoInput({
       <div className="flex gap-2">
         {choices.map((choice) => (
           <label
-            key={choice.label}
+            key={choice.testId}
             className={cn(
               'cursor-pointer rounded-md border px-4 py-1.5 text-sm font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
               value === choice.value
@@ -49,7 +52,7 @@ export function YesNoInput({
               onChange={() => onChange(choice.value)}
               className="sr-only"
             />
-            {choice.label}
+            {t(`form.${choice.testId}`)}
           </label>
         ))}
       </div>

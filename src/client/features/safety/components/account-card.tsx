@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Separator } from '@client/components/ui/separator';
 import { ChangeEmailForm } from '@client/features/auth';
@@ -10,6 +11,7 @@ import { SessionsList } from './sessions-list';
 
 /** The Preferences tab's 'Account' card: password, signed-in devices, blocked members, and deleting the account. */
 export function AccountCard({ email, className }: { email: string; className?: string }) {
+  const { t } = useTranslation('safety');
   const id = useId();
   return (
     <Card
@@ -20,10 +22,15 @@ export function AccountCard({ email, className }: { email: string; className?: s
     >
       <CardHeader>
         <h2 id={`${id}-title`} className="text-xl leading-tight font-semibold">
-          Account
+          {t('account.title')}
         </h2>
         <CardDescription>
-          Signed in as <span className="font-medium break-all text-foreground">{email}</span>
+          <Trans
+            i18nKey="account.signedInAs"
+            ns="safety"
+            values={{ email }}
+            components={{ email: <span className="font-medium break-all text-foreground" /> }}
+          />
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">

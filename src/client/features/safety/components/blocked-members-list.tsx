@@ -1,16 +1,20 @@
 import { displayName, initials } from '@common/domain/display-name';
-import { relativeTime } from '@common/domain/relative-time';
+import { relativeTimeParts } from '@common/domain/relative-time';
 import { LoaderCircle, ShieldOff } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useFormat, type Formatters } from '@client/i18n/format';
 import { useBlockedMembers, type BlockedMember } from '../api';
 import { useBlockToggle } from './member-safety-actions';
 
 /** 'Blocked members' in the Account card: who the member blocked, each with Unblock. */
 export function BlockedMembersList() {
+  const { t } = useTranslation('safety');
   const id = useId();
   const blocks = useBlockedMembers();
 
@@ -18,25 +22,23 @@ export function BlockedMembersList() {
     <section aria-labelledby={`${id}-title`} className="grid gap-3" data-testid="section-blocked-members">
       <div className="space-y-1">
         <h3 id={`${id}-title`} className="font-semibold">
-          Blocked members
+          {t('blocked.title')}
         </h3>
-        <p className="text-sm text-muted-foreground">
-          Blocked members cannot message you or send you trade requests, and you cannot contact them.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('blocked.intro')}</p>
       </div>
       {blocks.isPending ? (
-        <div className="grid gap-2" role="status" aria-label="Loading blocked members">
+        <div className="grid gap-2" role="status" aria-label={t('blocked.loading')}>
           <Skeleton className="h-14 w-full" />
           <Skeleton className="h-14 w-full" />
         </div>
       ) : blocks.isError ? (
-        <p className="text-sm text-destructive">We couldn't load the members you blocked.</p>
+        <p className="text-sm text-destructive">{t('blocked.loadError')}</p>
       ) : blocks.data.length === 0 ? (
         <p
           className="rounded-lg border border-dashed px-4 py-5 text-center text-sm text-muted-foreground"
           data-testid="text-no-blocked-members"
         >
-          You haven't blocked anyone.
+          {t('blocked.none')}
         </p>
       ) : (
         <ul className="divide-y rounded-lg border">
@@ -50,6 +52,8 @@ export function BlockedMembersList() {
 }
 
 function BlockedMemberRow({ entry }: { entry: BlockedMember }) {
+  const { t } = useTranslation('safety');
+  const format = useFormat();
   const name = displayName(entry.user);
   const toggle = useBlockToggle(entry.user.id, name);
 
@@ -66,14 +70,14 @@ function BlockedMemberRow({ entry }: { entry: BlockedMember }) {
         >
           {name}
         </Link>
-        <p className="text-xs text-muted-foreground">{blockedWhen(entry.createdAt)}</p>
+        <p className="text-xs text-muted-foreground">{blockedWhen(t, format, entry.createdAt)}</p>
       </div>
       <Button
         variant="outline"
         size="sm"
         disabled={toggle.pending}
         onClick={toggle.unblock}
-        aria-label={`Unblock ${name}`}
+        aria-label={t('block.unblockName', { name })}
         data-testid={`button-unblock-${entry.user.id}`}
       >
         {toggle.pending ? (
@@ -81,15 +85,16 @@ function BlockedMemberRow({ entry }: { entry: BlockedMember }) {
         ) : (
           <ShieldOff aria-hidden="true" />
         )}
-        Unblock
+        {t('block.unblock')}
       </Button>
     </li>
   );
 }
 
 /** 'Blocked just now', 'Blocked 3 days ago', 'Blocked on Mar 4, 2025'. */
-function blockedWhen(createdAt: string): string {
-  const when = relativeTime(createdAt);
-  if (when === 'Just now') return 'Blocked just now';
-  return when.endsWith(' ago') ? `Blocked ${when}` : `Blocked on ${when}`;
+function blockedWhen(t: TFunction<'safety'>, format: Formatters, createdAt: string): string {
+  const parts = relativeTimeParts(createdAt);
+  if (!parts || parts.unit === 'now') return t('blocked.justNow');
+  if (parts.unit === 'date') return t('blocked.onDate', { date: format.date(parts.date) });
+  return t('blocked.ago', { when: format.relative(createdAt) });
 }

@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordChangeInput } from '@common/api/safety';
 import { KeyRound, LoaderCircle } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useMemo, useState } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@common/domain/password-policy';
 import { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
@@ -11,20 +14,42 @@ import { PasswordInput, PasswordStrengthMeter } from '@client/features/auth';
 import { useChangePassword } from '../api';
 
 /** The contract's rules, plus the confirmation, which never leaves the browser. */
-const changePasswordForm = passwordChangeInput
-  .extend({ confirmPassword: z.string() })
-  .refine((values) => values.confirmPassword === values.newPassword, {
-    message: 'The passwords do not match',
-    path: ['confirmPassword'],
-  });
-type ChangePasswordValues = z.infer<typeof changePasswordForm>;
+function changePasswordForm(t: TFunction<'safety'>) {
+  return passwordChangeInput
+    .extend({ confirmPassword: z.string() })
+    .refine((values) => values.confirmPassword === values.newPassword, {
+      message: t('password.mismatch'),
+      path: ['confirmPassword'],
+    });
+}
+type ChangePasswordValues = z.infer<ReturnType<typeof changePasswordForm>>;
+type PasswordField = keyof ChangePasswordValues;
+
+/**
+ * The contract's messages are English (the server answers with them too); the form shows them in
+ * the page's language, by field and by what failed.
+ */
+function fieldMessage(t: TFunction<'safety'>, field: PasswordField, error: FieldError | undefined) {
+  if (!error) return undefined;
+  if (field === 'currentPassword' && (error.type === 'too_small' || error.type === 'invalid_type')) {
+    return t('password.currentRequired');
+  }
+  if (field === 'newPassword') {
+    if (error.type === 'invalid_type') return t('password.newRequired');
+    if (error.type === 'too_small') return t('password.tooShort', { min: MIN_PASSWORD_LENGTH });
+    if (error.type === 'too_big') return t('password.tooLong', { max: MAX_PASSWORD_LENGTH });
+  }
+  return error.message;
+}
 
 const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Current, new and confirmed password. Changing it signs the member out everywhere else. */
 export function ChangePasswordForm() {
+  const { t } = useTranslation('safety');
   const id = useId();
   const [shown, setShown] = useState(false);
+  const schema = useMemo(() => changePasswordForm(t), [t]);
   const visibility = { shown, toggle: () => setShown((value) => !value) };
   const change = useChangePassword();
   const {
@@ -33,7 +58,7 @@ export function ChangePasswordForm() {
     reset,
     watch,
     formState: { errors },
-  } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordForm), defaultValues: EMPTY });
+  } = useForm<ChangePasswordValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
 
   const submit = handleSubmit(({ currentPassword, newPassword }) => {
     change.mutate(
@@ -42,7 +67,7 @@ export function ChangePasswordForm() {
         onSuccess: () => {
           reset(EMPTY);
           setShown(false);
-          toast({ title: 'Password changed', description: 'Your other sessions were signed out.' });
+          toast({ title: t('password.changed.title'), description: t('password.changed.description') });
         },
       },
     );
@@ -51,21 +76,24 @@ export function ChangePasswordForm() {
   const fields = [
     {
       name: 'currentPassword',
-      label: 'Current password',
+      labelKey: 'password.current',
       autoComplete: 'current-password',
       testId: 'input-current-password',
+      withStrength: false,
     },
     {
       name: 'newPassword',
-      label: 'New password',
+      labelKey: 'password.new',
       autoComplete: 'new-password',
       testId: 'input-new-password',
+      withStrength: true,
     },
     {
       name: 'confirmPassword',
-      label: 'Confirm new password',
+      labelKey: 'password.confirm',
       autoComplete: 'new-password',
       testId: 'input-confirm-password',
+      withStrength: false,
     },
   ] as const;
 
@@ -79,19 +107,17 @@ export function ChangePasswordForm() {
     >
       <div className="space-y-1">
         <h3 id={`${id}-title`} className="font-semibold">
-          Change password
+          {t('password.title')}
         </h3>
-        <p className="text-sm text-muted-foreground">
-          At least 8 characters, not a common one. You stay signed in here; your other devices are signed out.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('password.intro')}</p>
       </div>
       <div className="grid gap-4 md:grid-cols-3">
         {fields.map((field, index) => (
           <Field
             key={field.name}
             id={`${id}-${field.name}`}
-            label={field.label}
-            errors={errors[field.name]?.message}
+            label={t(field.labelKey)}
+            errors={fieldMessage(t, field.name, errors[field.name])}
           >
             {(fieldControl) => (
               <>
@@ -103,7 +129,7 @@ export function ChangePasswordForm() {
                   {...register(field.name)}
                   data-testid={field.testId}
                 />
-                {field.name === 'newPassword' ? <PasswordStrengthMeter password={watch('newPassword')} /> : null}
+                {field.withStrength ? <PasswordStrengthMeter password={watch('newPassword')} /> : null}
               </>
             )}
           </Field>
@@ -116,7 +142,7 @@ export function ChangePasswordForm() {
           ) : (
             <KeyRound aria-hidden="true" />
           )}
-          {change.isPending ? 'Changing...' : 'Change password'}
+          {change.isPending ? t('password.changing') : t('password.change')}
         </Button>
       </div>
     </form>

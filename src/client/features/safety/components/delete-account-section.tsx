@@ -3,6 +3,7 @@ import { accountDeletionInput } from '@common/api/safety';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
@@ -25,6 +26,7 @@ type DeleteAccountValues = z.infer<typeof accountDeletionInput>;
 
 /** The Account card's danger zone: delete the account, confirmed with the password. */
 export function DeleteAccountSection() {
+  const { t } = useTranslation('safety');
   const id = useId();
   const [open, setOpen] = useState(false);
 
@@ -35,11 +37,9 @@ export function DeleteAccountSection() {
     >
       <div className="space-y-1">
         <h3 id={`${id}-title`} className="font-semibold text-destructive">
-          Delete account
+          {t('deleteAccount.title')}
         </h3>
-        <p className="text-sm text-muted-foreground">
-          Removes your profile, listings, wishlist and messages for good. This cannot be undone.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('deleteAccount.intro')}</p>
       </div>
       <Button
         variant="destructive"
@@ -49,7 +49,7 @@ export function DeleteAccountSection() {
         data-testid="button-delete-account"
       >
         <Trash2 aria-hidden="true" />
-        Delete account
+        {t('deleteAccount.button')}
       </Button>
       <DeleteAccountDialog open={open} onOpenChange={setOpen} />
     </section>
@@ -63,6 +63,7 @@ function DeleteAccountDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('safety');
   const id = useId();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -93,8 +94,8 @@ function DeleteAccountDialog({
     navigate('/', { replace: true });
     forgetSession(queryClient);
     toast({
-      title: 'Account deleted',
-      description: 'Your account and listings have been removed. Sorry to see you go.',
+      title: t('deleteAccount.deleted.title'),
+      description: t('deleteAccount.deleted.description'),
     });
   });
 
@@ -104,18 +105,19 @@ function DeleteAccountDialog({
         <DialogHeader className="text-left">
           <DialogTitle className="flex items-center gap-2">
             <TriangleAlert className="size-5 shrink-0 text-destructive" aria-hidden="true" />
-            Delete your account?
+            {t('deleteAccount.dialogTitle')}
           </DialogTitle>
-          <DialogDescription>
-            Your profile, listings, favourites, wishlist and conversations are deleted and you are signed out.
-            Finish any accepted trades first. This cannot be undone.
-          </DialogDescription>
+          <DialogDescription>{t('deleteAccount.dialogText')}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Delete account">
+        <form onSubmit={submit} noValidate className="grid gap-5" aria-label={t('deleteAccount.formLabel')}>
           <Field
             id={`${id}-password`}
-            label="Enter your password to confirm"
-            errors={errors.password?.message}
+            label={t('deleteAccount.passwordLabel')}
+            errors={
+              errors.password && errors.password.type !== 'too_big'
+                ? t('password.required')
+                : errors.password?.message
+            }
           >
             {(fieldControl) => (
               <Input
@@ -128,10 +130,10 @@ function DeleteAccountDialog({
             )}
           </Field>
           <ConfirmDialogFooter
-            cancelLabel="Cancel"
+            cancelLabel={t('common:actions.cancel')}
             onCancel={() => changeOpen(false)}
-            confirmLabel="Delete my account"
-            pendingLabel="Deleting..."
+            confirmLabel={t('deleteAccount.confirm')}
+            pendingLabel={t('deleteAccount.deleting')}
             icon={Trash2}
             pending={deletion.isPending}
             destructive

@@ -1,4 +1,5 @@
 import { Ban, LoaderCircle, ShieldOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { useAuth } from '@client/lib/session';
@@ -10,6 +11,7 @@ import { ReportButton } from './report-button';
  * may be gone when the answer arrives (the Account card's row leaves the list at once).
  */
 export function useBlockToggle(userId: string, name: string) {
+  const { t } = useTranslation('safety');
   const block = useBlockMember();
   const unblock = useUnblockMember();
 
@@ -27,10 +29,14 @@ export function useBlockToggle(userId: string, name: string) {
     pending: block.isPending || unblock.isPending,
     block: () =>
       run(block, {
-        title: 'Member blocked',
-        description: `${name} can no longer message you or send you trade requests.`,
+        title: t('block.blocked.title'),
+        description: t('block.blocked.description', { name }),
       }),
-    unblock: () => run(unblock, { title: 'Member unblocked', description: `${name} can contact you again.` }),
+    unblock: () =>
+      run(unblock, {
+        title: t('block.unblocked.title'),
+        description: t('block.unblocked.description', { name }),
+      }),
   };
 }
 
@@ -39,6 +45,7 @@ export function useBlockToggle(userId: string, name: string) {
  * member's own profile.
  */
 export function MemberSafetyActions({ userId, name }: { userId: string; name: string }) {
+  const { t } = useTranslation('safety');
   const { user } = useAuth();
   const blocked = useIsBlocked(userId);
   const toggle = useBlockToggle(userId, name);
@@ -50,7 +57,6 @@ export function MemberSafetyActions({ userId, name }: { userId: string; name: st
       <ReportButton
         target={{ type: 'user', id: userId, label: name }}
         ownerId={userId}
-        label="Report"
         variant="outline"
         testId="button-report-member"
       />
@@ -67,7 +73,7 @@ export function MemberSafetyActions({ userId, name }: { userId: string; name: st
           ) : (
             <ShieldOff aria-hidden="true" />
           )}
-          Unblock
+          {t('block.unblock')}
         </Button>
       ) : (
         <Button
@@ -83,7 +89,7 @@ export function MemberSafetyActions({ userId, name }: { userId: string; name: st
           ) : (
             <Ban aria-hidden="true" />
           )}
-          Block
+          {t('block.block')}
         </Button>
       )}
     </div>
@@ -92,6 +98,7 @@ export function MemberSafetyActions({ userId, name }: { userId: string; name: st
 
 /** The note a blocked member's profile shows to the member who blocked them. */
 export function BlockedMemberNotice({ userId }: { userId: string }) {
+  const { t } = useTranslation('safety');
   const blocked = useIsBlocked(userId);
   if (!blocked) return null;
   return (
@@ -102,10 +109,8 @@ export function BlockedMemberNotice({ userId }: { userId: string }) {
     >
       <Ban className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
       <div className="space-y-0.5">
-        <p className="font-semibold">You blocked this member</p>
-        <p className="text-sm text-muted-foreground">
-          Neither of you can message the other or send trade requests. Unblock them to trade again.
-        </p>
+        <p className="font-semibold">{t('block.noticeTitle')}</p>
+        <p className="text-sm text-muted-foreground">{t('block.noticeText')}</p>
       </div>
     </div>
   );

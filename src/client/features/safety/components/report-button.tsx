@@ -1,5 +1,6 @@
 import { Flag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/session';
 import type { ReportTarget } from './report-dialog';
@@ -16,7 +17,7 @@ const ReportDialog = lazy(() =>
 export function ReportButton({
   target,
   ownerId,
-  label = 'Report',
+  label,
   variant = 'ghost',
   size = 'sm',
   className,
@@ -25,12 +26,14 @@ export function ReportButton({
   target: ReportTarget;
   /** The member the report is about: the item's owner, or the member themself. */
   ownerId: string;
+  /** The button's text; 'Report' when not given. */
   label?: string;
   variant?: ButtonProps['variant'];
   size?: ButtonProps['size'];
   className?: string;
   testId: string;
 }) {
+  const { t } = useTranslation('safety');
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -51,7 +54,7 @@ export function ReportButton({
         data-testid={testId}
       >
         <Flag aria-hidden="true" />
-        {label}
+        {label ?? t('report.button')}
       </Button>
       {opened ? (
         <Suspense fallback={null}>

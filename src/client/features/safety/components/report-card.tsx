@@ -1,13 +1,14 @@
-import { REPORT_REASON_LABELS, type Report } from '@common/api/safety';
+import type { Report } from '@common/api/safety';
 import { displayName, initials } from '@common/domain/display-name';
-import { formatDate, relativeTime } from '@common/domain/relative-time';
 import { ArrowUpRight, CheckCircle2, LoaderCircle, Package, RotateCcw, UserRound } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
+import { useFormat } from '@client/i18n/format';
 import { useSetReportStatus } from '../api';
 
 /** Where a report's target can be seen: the item's detail view, or the member's profile. */
@@ -19,6 +20,8 @@ export function reportTargetHref(report: Pick<Report, 'targetType' | 'targetId'>
 
 /** One report in the moderation view, with 'Mark resolved' (open) or 'Reopen' (resolved). */
 export function ReportCard({ report }: { report: Report }) {
+  const { t } = useTranslation('safety');
+  const format = useFormat();
   const setStatus = useSetReportStatus();
   const isOpen = report.status === 'open';
   const TargetIcon = report.targetType === 'item' ? Package : UserRound;
@@ -33,8 +36,8 @@ export function ReportCard({ report }: { report: Report }) {
     }
     toast(
       isOpen
-        ? { title: 'Report resolved', description: 'It moved to the Resolved tab.' }
-        : { title: 'Report reopened', description: 'It is back in the Open tab.' },
+        ? { title: t('reportCard.resolved.title'), description: t('reportCard.resolved.description') }
+        : { title: t('reportCard.reopened.title'), description: t('reportCard.reopened.description') },
     );
   };
 
@@ -50,7 +53,7 @@ export function ReportCard({ report }: { report: Report }) {
       ) : (
         <CheckCircle2 aria-hidden="true" />
       )}
-      Mark resolved
+      {t('reportCard.markResolved')}
     </Button>
   ) : (
     <Button
@@ -65,7 +68,7 @@ export function ReportCard({ report }: { report: Report }) {
       ) : (
         <RotateCcw aria-hidden="true" />
       )}
-      Reopen
+      {t('reportCard.reopen')}
     </Button>
   );
 
@@ -78,18 +81,18 @@ export function ReportCard({ report }: { report: Report }) {
             className="border-destructive/30 bg-destructive/10 text-destructive"
             data-testid={`text-report-reason-${report.id}`}
           >
-            {REPORT_REASON_LABELS[report.reason]}
+            {t(`reasons.${report.reason}`)}
           </Badge>
           <Badge variant="secondary">
             <TargetIcon aria-hidden="true" />
-            {report.targetType === 'item' ? 'Item' : 'Member'}
+            {t(report.targetType === 'item' ? 'reportCard.targetItem' : 'reportCard.targetUser')}
           </Badge>
           <time
             dateTime={report.createdAt}
-            title={formatDate(report.createdAt)}
+            title={format.date(report.createdAt)}
             className="text-xs text-muted-foreground"
           >
-            {relativeTime(report.createdAt)}
+            {format.relative(report.createdAt)}
           </time>
         </div>
         <h3 id={`report-${report.id}-target`} className="text-lg leading-snug font-semibold wrap-anywhere">
@@ -103,7 +106,9 @@ export function ReportCard({ report }: { report: Report }) {
               className="ml-1 inline size-4 align-[-0.125em] text-muted-foreground"
               aria-hidden="true"
             />
-            <span className="sr-only">{report.targetType === 'item' ? '(view item)' : '(view profile)'}</span>
+            <span className="sr-only">
+              {t(report.targetType === 'item' ? 'reportCard.viewItem' : 'reportCard.viewProfile')}
+            </span>
           </Link>
         </h3>
 
@@ -115,7 +120,7 @@ export function ReportCard({ report }: { report: Report }) {
             {report.details}
           </p>
         ) : (
-          <p className="text-sm text-muted-foreground italic">No details given.</p>
+          <p className="text-sm text-muted-foreground italic">{t('reportCard.noDetails')}</p>
         )}
 
         <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
@@ -128,8 +133,9 @@ export function ReportCard({ report }: { report: Report }) {
 }
 
 function Reporter({ reporter }: { reporter: Report['reporter'] }) {
+  const { t } = useTranslation('safety');
   if (!reporter) {
-    return <p className="text-sm text-muted-foreground">Reported by a member who has since left</p>;
+    return <p className="text-sm text-muted-foreground">{t('reportCard.reporterGone')}</p>;
   }
   return (
     <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
@@ -138,10 +144,16 @@ function Reporter({ reporter }: { reporter: Report['reporter'] }) {
         <AvatarFallback className="text-[0.625rem]">{initials(reporter)}</AvatarFallback>
       </Avatar>
       <span className="min-w-0 truncate">
-        Reported by{' '}
-        <Link href={`/profile?user=${reporter.id}`} className="font-medium text-foreground hover:underline">
-          {displayName(reporter)}
-        </Link>
+        <Trans
+          i18nKey="reportCard.reportedBy"
+          ns="safety"
+          values={{ name: displayName(reporter) }}
+          components={{
+            link: (
+              <Link href={`/profile?user=${reporter.id}`} className="font-medium text-foreground hover:underline" />
+            ),
+          }}
+        />
       </span>
     </p>
   );

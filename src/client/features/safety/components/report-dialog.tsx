@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { REPORT_REASON_LABELS, REPORT_REASONS } from '@common/api/safety';
+import { REPORT_REASONS } from '@common/api/safety';
 import { MAX_REPORT_DETAILS_LENGTH } from '@common/domain/limits';
 import { Flag } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import {
   Dialog,
@@ -19,17 +21,20 @@ import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { useReport, type ReportTargetType } from '../api';
 
-const reportForm = z.object({
-  reason: z.enum(REPORT_REASONS, { message: 'Choose a reason for your report' }),
-  details: z
-    .string()
-    .trim()
-    .max(MAX_REPORT_DETAILS_LENGTH, {
-      message: `Details must be at most ${MAX_REPORT_DETAILS_LENGTH} characters`,
-    }),
-});
-type ReportFormInput = z.input<typeof reportForm>;
-type ReportFormValues = z.output<typeof reportForm>;
+/** The form's rules, with their messages in the page's language. */
+function reportForm(t: TFunction<'safety'>) {
+  return z.object({
+    reason: z.enum(REPORT_REASONS, { message: t('report.reasonRequired') }),
+    details: z
+      .string()
+      .trim()
+      .max(MAX_REPORT_DETAILS_LENGTH, {
+        message: t('report.detailsTooLong', { max: MAX_REPORT_DETAILS_LENGTH }),
+      }),
+  });
+}
+type ReportFormInput = z.input<ReturnType<typeof reportForm>>;
+type ReportFormValues = z.output<ReturnType<typeof reportForm>>;
 
 export interface ReportTarget {
   type: ReportTargetType;
@@ -38,17 +43,11 @@ export interface ReportTarget {
   label: string;
 }
 
-const COPY: Record<ReportTargetType, { title: (label: string) => string; description: string }> = {
-  item: {
-    title: (label) => `Report “${label}”`,
-    description:
-      'Tell our moderators what is wrong with this listing. The owner is not told who reported it.',
-  },
-  user: {
-    title: (label) => `Report ${label}`,
-    description: 'Tell our moderators what this member did. They are not told who reported them.',
-  },
-};
+/** The dialog's title and description keys in the safety catalogue, by what is reported. */
+const COPY = {
+  item: { titleKey: 'report.itemTitle', descriptionKey: 'report.itemDescription' },
+  user: { titleKey: 'report.userTitle', descriptionKey: 'report.userDescription' },
+} as const satisfies Record<ReportTargetType, { titleKey: string; descriptionKey: string }>;
 
 /** Reports an item or a member: a reason from the contract's list and optional details. */
 export function ReportDialog({
@@ -60,8 +59,10 @@ export function ReportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('safety');
   const id = useId();
   const report = useReport();
+  const schema = useMemo(() => reportForm(t), [t]);
   const {
     control,
     register,
@@ -70,7 +71,7 @@ export function ReportDialog({
     watch,
     formState: { errors },
   } = useForm<ReportFormInput, unknown, ReportFormValues>({
-    resolver: zodResolver(reportForm),
+    resolver: zodResolver(schema),
     defaultValues: { reason: undefined, details: '' },
   });
   const details = watch('details') ?? '';
@@ -86,7 +87,7 @@ export function ReportDialog({
       { targetType: target.type, targetId: target.id, reason: values.reason, details: values.details },
       {
         onSuccess: () => {
-          toast({ title: 'Report sent', description: 'Thank you. Our moderators will review it.' });
+          toast({ title: t('report.sent.title'), description: t('report.sent.description') });
           close();
         },
       },
@@ -99,13 +100,13 @@ export function ReportDialog({
         <DialogHeader className="text-left">
           <DialogTitle className="flex items-start gap-2 wrap-anywhere">
             <Flag className="mt-1 size-5 shrink-0 text-destructive" aria-hidden="true" />
-            <span className="min-w-0">{copy.title(target.label)}</span>
+            <span className="min-w-0">{t(copy.titleKey, { label: target.label })}</span>
           </DialogTitle>
-          <DialogDescription>{copy.description}</DialogDescription>
+          <DialogDescription>{t(copy.descriptionKey)}</DialogDescription>
         </DialogHeader>
 
-        <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Report">
-          <Field id={`${id}-reason`} label="Reason" errors={errors.reason?.message}>
+        <form onSubmit={submit} noValidate className="grid gap-5" aria-label={t('report.formLabel')}>
+          <Field id={`${id}-reason`} label={t('report.reason')} errors={errors.reason?.message}>
             {(fieldControl) => (
               <Controller
                 control={control}
@@ -118,7 +119,7 @@ export function ReportDialog({
                       onBlur={field.onBlur}
                       data-testid="select-report-reason"
                     >
-                      <SelectValue placeholder="Choose a reason" />
+                      <SelectValue placeholder={t('report.chooseReason')} />
                     </SelectTrigger>
                     <SelectContent>
                       {REPORT_REASONS.map((reason) => (
@@ -127,7 +128,7 @@ export function ReportDialog({
                           value={reason}
                           data-testid={`option-report-reason-${reason}`}
                         >
-                          {REPORT_REASON_LABELS[reason]}
+                          {t(`reasons.${reason}`)}
                         </SelectItem>
                       ))}
                     </SelectContent>
@@ -139,8 +140,8 @@ export function ReportDialog({
 
           <Field
             id={`${id}-details`}
-            label="Details"
-            labelNote="(optional)"
+            label={t('report.details')}
+            labelNote={t('report.optional')}
             errors={errors.details?.message}
             hint={
               <span className="block text-right tabular-nums">
@@ -153,7 +154,7 @@ export function ReportDialog({
                 {...fieldControl}
                 rows={4}
                 maxLength={MAX_REPORT_DETAILS_LENGTH}
-                placeholder="What should our moderators know?"
+                placeholder={t('report.detailsPlaceholder')}
                 {...register('details')}
                 data-testid="input-report-details"
               />
@@ -161,10 +162,10 @@ export function ReportDialog({
           </Field>
 
           <ConfirmDialogFooter
-            cancelLabel="Cancel"
+            cancelLabel={t('common:actions.cancel')}
             onCancel={close}
-            confirmLabel="Send report"
-            pendingLabel="Sending..."
+            confirmLabel={t('report.send')}
+            pendingLabel={t('report.sending')}
             icon={Flag}
             pending={report.isPending}
             testId="button-submit-report"

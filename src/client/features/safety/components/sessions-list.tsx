@@ -1,10 +1,13 @@
 import type { MemberSession } from '@common/api/auth';
-import { relativeTime } from '@common/domain/relative-time';
+import { relativeTimeParts } from '@common/domain/relative-time';
 import { LoaderCircle, LogOut, Monitor } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useFormat, type Formatters } from '@client/i18n/format';
 import { useEndOtherSessions, useEndSession, useMemberSessions } from '../api';
 
 /**
@@ -13,6 +16,7 @@ import { useEndOtherSessions, useEndSession, useMemberSessions } from '../api';
  * live connection within a second.
  */
 export function SessionsList() {
+  const { t } = useTranslation('safety');
   const id = useId();
   const sessions = useMemberSessions();
   const endOthers = useEndOtherSessions();
@@ -23,11 +27,9 @@ export function SessionsList() {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="space-y-1">
           <h3 id={`${id}-title`} className="font-semibold">
-            Where you're signed in
+            {t('sessions.title')}
           </h3>
-          <p className="text-sm text-muted-foreground">
-            If you don't recognise a device, sign it out and change your password.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('sessions.intro')}</p>
         </div>
         {others > 0 ? (
           <Button
@@ -42,19 +44,19 @@ export function SessionsList() {
             ) : (
               <LogOut aria-hidden="true" />
             )}
-            Sign out everywhere else
+            {t('sessions.endOthers')}
           </Button>
         ) : null}
       </div>
       {sessions.isPending ? (
-        <div className="grid gap-2" role="status" aria-label="Loading your sessions">
+        <div className="grid gap-2" role="status" aria-label={t('sessions.loading')}>
           <Skeleton className="h-14 w-full" />
           <Skeleton className="h-14 w-full" />
         </div>
       ) : sessions.isError ? (
-        <p className="text-sm text-destructive">We couldn't load where you're signed in.</p>
+        <p className="text-sm text-destructive">{t('sessions.loadError')}</p>
       ) : (
-        <ul className="divide-y rounded-lg border" aria-label="Signed-in devices">
+        <ul className="divide-y rounded-lg border" aria-label={t('sessions.listLabel')}>
           {sessions.data.map((session) => (
             <SessionRow key={session.id} session={session} />
           ))}
@@ -65,6 +67,8 @@ export function SessionsList() {
 }
 
 function SessionRow({ session }: { session: MemberSession }) {
+  const { t } = useTranslation('safety');
+  const format = useFormat();
   const end = useEndSession();
   return (
     <li className="flex items-center gap-3 px-4 py-3" data-testid={`session-${session.id}`}>
@@ -72,11 +76,13 @@ function SessionRow({ session }: { session: MemberSession }) {
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span className="truncate">{session.device}</span>
-          {session.current ? <Badge variant="secondary">This device</Badge> : null}
+          {session.current ? <Badge variant="secondary">{t('sessions.thisDevice')}</Badge> : null}
         </p>
         <p className="text-xs text-muted-foreground">
-          {session.current ? 'Active now' : `Last active ${lastSeen(session.lastSeenAt)}`} · signed in{' '}
-          {lastSeen(session.createdAt)}
+          {session.current
+            ? t('sessions.activeNow')
+            : t('sessions.lastActive', { when: lastSeen(t, format, session.lastSeenAt) })}{' '}
+          · {t('sessions.signedIn', { when: lastSeen(t, format, session.createdAt) })}
         </p>
       </div>
       {session.current ? null : (
@@ -85,11 +91,11 @@ function SessionRow({ session }: { session: MemberSession }) {
           size="sm"
           disabled={end.isPending}
           onClick={() => end.mutate(session.id)}
-          aria-label={`Sign out ${session.device}`}
+          aria-label={t('sessions.signOutDevice', { device: session.device })}
           data-testid={`button-end-session-${session.id}`}
         >
           {end.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          Sign out
+          {t('sessions.signOut')}
         </Button>
       )}
     </li>
@@ -97,8 +103,9 @@ function SessionRow({ session }: { session: MemberSession }) {
 }
 
 /** 'just now', '3 hours ago', 'on Mar 4, 2025'. */
-function lastSeen(at: string): string {
-  const when = relativeTime(at);
-  if (when === 'Just now') return 'just now';
-  return when.endsWith(' ago') ? when : `on ${when}`;
+function lastSeen(t: TFunction<'safety'>, format: Formatters, at: string): string {
+  const parts = relativeTimeParts(at);
+  if (!parts || parts.unit === 'now') return t('sessions.justNow');
+  if (parts.unit === 'date') return t('sessions.onDate', { date: format.date(parts.date) });
+  return format.relative(at);
 }

@@ -2,11 +2,12 @@ import type { ActivityEntry } from '@common/api/social';
 import { ACTIVITY_SHOWN } from '@common/domain/display-limits';
 import { displayName } from '@common/domain/display-name';
 import { imageUrl } from '@common/domain/image-url';
-import { formatDate, relativeTime } from '@common/domain/relative-time';
 import { Activity, ImageOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useFormat } from '@client/i18n/format';
 import { useActivityFeed } from '../api';
 import { MemberAvatar, memberProfileHref } from './member-avatar';
 import { EmptyState } from '@client/components/ui/empty-state';
@@ -14,10 +15,11 @@ import { SocialLoadError } from './social-load-error';
 
 /** The Activity tab: the ten newest things the member's friends (or, without friends, the community) did. */
 export function ActivityTab() {
+  const { t } = useTranslation('social');
   const feed = useActivityFeed();
 
   if (feed.isPending) return <ActivitySkeletons />;
-  if (feed.isError) return <SocialLoadError what="the activity feed" onRetry={() => void feed.refetch()} />;
+  if (feed.isError) return <SocialLoadError message={t('activity.loadError')} onRetry={() => void feed.refetch()} />;
 
   const entries = feed.data.slice(0, ACTIVITY_SHOWN);
   if (entries.length === 0) {
@@ -25,8 +27,8 @@ export function ActivityTab() {
       <EmptyState
         className="py-10"
         icon={Activity}
-        title="No activity yet"
-        description="When your friends list items, complete trades or make new friends, it shows up here."
+        title={t('activity.emptyTitle')}
+        description={t('activity.emptyText')}
         testId="empty-activity"
       />
     );
@@ -36,7 +38,7 @@ export function ActivityTab() {
   const now = new Date();
   return (
     <Card className="overflow-hidden">
-      <ol className="divide-y" aria-label="Recent activity">
+      <ol className="divide-y" aria-label={t('activity.listLabel')}>
         {entries.map((entry) => (
           <ActivityRow key={entry.id} entry={entry} now={now} />
         ))}
@@ -46,6 +48,7 @@ export function ActivityTab() {
 }
 
 function ActivityRow({ entry, now }: { entry: ActivityEntry; now: Date }) {
+  const format = useFormat();
   const { user, item } = entry;
   const cover = item?.images[0];
   return (
@@ -64,10 +67,10 @@ function ActivityRow({ entry, now }: { entry: ActivityEntry; now: Date }) {
           </p>
           <time
             dateTime={entry.timestamp}
-            title={formatDate(entry.timestamp)}
+            title={format.date(entry.timestamp)}
             className="shrink-0 text-xs text-muted-foreground"
           >
-            {relativeTime(entry.timestamp, now)}
+            {format.relative(entry.timestamp, now)}
           </time>
         </div>
         {item ? (
@@ -100,8 +103,9 @@ function ActivityRow({ entry, now }: { entry: ActivityEntry; now: Date }) {
 }
 
 function ActivitySkeletons() {
+  const { t } = useTranslation('social');
   return (
-    <Card className="divide-y" role="status" aria-label="Loading activity">
+    <Card className="divide-y" role="status" aria-label={t('activity.loading')}>
       {Array.from({ length: 5 }, (_, index) => (
         <div key={index} className="flex items-center gap-3 p-4">
           <Skeleton className="size-10 rounded-full" />

@@ -1,5 +1,6 @@
 import type { UserSummary } from '@common/api/users';
 import { Check, Clock, UserCheck, UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
@@ -23,6 +24,7 @@ export function ConnectButton({
   /** Short labels, for a button beside a name in a narrow card. */
   compact?: boolean;
 }) {
+  const { t } = useTranslation('social');
   const connect = useConnectMutation();
   const name = user.firstName;
 
@@ -35,7 +37,8 @@ export function ConnectButton({
         data-testid={testId}
       >
         <UserCheck aria-hidden="true" />
-        Friends<span className="sr-only"> with {name}</span>
+        {t('connect.friends')}
+        <span className="sr-only"> {t('connect.friendsWith', { name })}</span>
       </Button>
     );
   }
@@ -46,10 +49,11 @@ export function ConnectButton({
           <Clock aria-hidden="true" />
           {compact ? (
             <>
-              Respond<span className="sr-only"> to {name}&apos;s friend request</span>
+              {t('connect.respond')}
+              <span className="sr-only"> {t('connect.respondTo', { name })}</span>
             </>
           ) : (
-            `Answer ${name}'s request`
+            t('connect.answer', { name })
           )}
         </Link>
       </Button>
@@ -64,8 +68,8 @@ export function ConnectButton({
         data-testid={testId}
       >
         <Check aria-hidden="true" />
-        {compact ? 'Sent' : 'Request sent'}
-        <span className="sr-only"> to {name}</span>
+        {compact ? t('connect.sent') : t('connect.requestSent')}
+        <span className="sr-only"> {t('connect.toName', { name })}</span>
       </Button>
     );
   }
@@ -77,8 +81,8 @@ export function ConnectButton({
       data-testid={testId}
     >
       <UserPlus aria-hidden="true" />
-      {connect.isPending ? 'Sending...' : 'Connect'}
-      <span className="sr-only"> with {name}</span>
+      {connect.isPending ? t('connect.sending') : t('connect.connect')}
+      <span className="sr-only"> {t('connect.connectWith', { name })}</span>
     </Button>
   );
 }

@@ -1,9 +1,9 @@
 import type { Network } from '@common/api/social';
 import type { UserSummary } from '@common/api/users';
 import { displayName } from '@common/domain/display-name';
-import { formatDate, formatMonthYear, relativeTime } from '@common/domain/relative-time';
 import { Check, Inbox, Send, UserMinus, Users, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -18,6 +18,7 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import { useNetwork, useRemoveConnectionMutation, useRespondToRequestMutation } from '../api';
 import { MemberAvatar, memberProfileHref } from './member-avatar';
@@ -26,10 +27,11 @@ import { SocialLoadError } from './social-load-error';
 
 /** The My Network tab: requests to answer, friends, and requests the member is waiting on. */
 export function NetworkTab() {
+  const { t } = useTranslation('social');
   const network = useNetwork();
 
   if (network.isPending) return <NetworkSkeletons />;
-  if (network.isError) return <SocialLoadError what="your network" onRetry={() => void network.refetch()} />;
+  if (network.isError) return <SocialLoadError message={t('network.loadError')} onRetry={() => void network.refetch()} />;
 
   const { friends, incoming, outgoing } = network.data;
   // One clock for the whole tab, so neighbouring rows never disagree.
@@ -113,14 +115,16 @@ function MemberRow({
 }
 
 function TimeAgo({ value, now }: { value: string; now: Date }) {
+  const format = useFormat();
   return (
-    <time dateTime={value} title={formatDate(value)}>
-      {relativeTime(value, now)}
+    <time dateTime={value} title={format.date(value)}>
+      {format.relative(value, now)}
     </time>
   );
 }
 
 function IncomingRequests({ requests, now }: { requests: Network['incoming']; now: Date }) {
+  const { t } = useTranslation('social');
   const respond = useRespondToRequestMutation();
   const busy = (requestId: string) => respond.isPending && respond.variables.requestId === requestId;
 
@@ -128,14 +132,14 @@ function IncomingRequests({ requests, now }: { requests: Network['incoming']; no
     <NetworkSection
       id="incoming-requests-heading"
       icon={Inbox}
-      title="Friend Requests"
+      title={t('network.incoming.title')}
       count={requests.length}
     >
       {requests.length === 0 ? (
         <EmptyState
           icon={Inbox}
-          title="No friend requests"
-          description="When someone wants to connect with you, you can accept or decline here."
+          title={t('network.incoming.emptyTitle')}
+          description={t('network.incoming.emptyText')}
           className="py-8"
           testId="empty-incoming-requests"
         />
@@ -151,7 +155,7 @@ function IncomingRequests({ requests, now }: { requests: Network['incoming']; no
                 stackActions
                 detail={
                   <>
-                    Wants to connect · <TimeAgo value={request.createdAt} now={now} />
+                    {t('network.incoming.wantsToConnect')} · <TimeAgo value={request.createdAt} now={now} />
                   </>
                 }
                 actions={
@@ -163,11 +167,11 @@ function IncomingRequests({ requests, now }: { requests: Network['incoming']; no
                       onClick={() =>
                         respond.mutate({ requestId: request.id, user: request.user, accept: true })
                       }
-                      aria-label={`Accept friend request from ${name}`}
+                      aria-label={t('network.incoming.acceptLabel', { name })}
                       data-testid={`button-accept-friend-${request.id}`}
                     >
                       <Check aria-hidden="true" />
-                      Accept
+                      {t('network.incoming.accept')}
                     </Button>
                     <Button
                       size="sm"
@@ -177,11 +181,11 @@ function IncomingRequests({ requests, now }: { requests: Network['incoming']; no
                       onClick={() =>
                         respond.mutate({ requestId: request.id, user: request.user, accept: false })
                       }
-                      aria-label={`Decline friend request from ${name}`}
+                      aria-label={t('network.incoming.declineLabel', { name })}
                       data-testid={`button-decline-friend-${request.id}`}
                     >
                       <X aria-hidden="true" />
-                      Decline
+                      {t('network.incoming.decline')}
                     </Button>
                   </>
                 }
@@ -195,26 +199,29 @@ function IncomingRequests({ requests, now }: { requests: Network['incoming']; no
 }
 
 function OutgoingRequests({ requests, now }: { requests: Network['outgoing']; now: Date }) {
+  const { t } = useTranslation('social');
   const withdraw = useRemoveConnectionMutation();
   const busy = (userId: string) => withdraw.isPending && withdraw.variables.user.id === userId;
 
   return (
-    <NetworkSection id="outgoing-requests-heading" icon={Send} title="Sent Requests" count={requests.length}>
+    <NetworkSection id="outgoing-requests-heading" icon={Send} title={t('network.outgoing.title')} count={requests.length}>
       {requests.length === 0 ? (
         <EmptyState
           icon={Send}
-          title="No pending requests"
+          title={t('network.outgoing.emptyTitle')}
           description={
-            <>
-              Requests you send wait here until they are answered. Find traders to connect with in{' '}
-              <Link
-                href="/social?tab=recommendations"
-                className="font-medium text-primary underline-offset-4 hover:underline"
-              >
-                Recommendations
-              </Link>
-              .
-            </>
+            <Trans
+              i18nKey="network.outgoing.emptyText"
+              ns="social"
+              components={{
+                link: (
+                  <Link
+                    href="/social?tab=recommendations"
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  />
+                ),
+              }}
+            />
           }
           className="py-8"
           testId="empty-outgoing-requests"
@@ -228,7 +235,7 @@ function OutgoingRequests({ requests, now }: { requests: Network['outgoing']; no
               testId={`outgoing-${request.id}`}
               detail={
                 <>
-                  Pending · <TimeAgo value={request.createdAt} now={now} />
+                  {t('network.outgoing.pending')} · <TimeAgo value={request.createdAt} now={now} />
                 </>
               }
               actions={
@@ -237,11 +244,11 @@ function OutgoingRequests({ requests, now }: { requests: Network['outgoing']; no
                   variant="ghost"
                   disabled={busy(request.user.id)}
                   onClick={() => withdraw.mutate({ user: request.user, kind: 'request' })}
-                  aria-label={`Withdraw friend request to ${displayName(request.user)}`}
+                  aria-label={t('network.outgoing.withdrawLabel', { name: displayName(request.user) })}
                   data-testid={`button-withdraw-request-${request.id}`}
                 >
                   <X aria-hidden="true" />
-                  <span className="sr-only sm:not-sr-only">Withdraw</span>
+                  <span className="sr-only sm:not-sr-only">{t('network.outgoing.withdraw')}</span>
                 </Button>
               }
             />
@@ -253,20 +260,22 @@ function OutgoingRequests({ requests, now }: { requests: Network['outgoing']; no
 }
 
 function Friends({ friends }: { friends: Network['friends'] }) {
+  const { t } = useTranslation('social');
+  const format = useFormat();
   const remove = useRemoveConnectionMutation();
   const [confirming, setConfirming] = useState<UserSummary | null>(null);
   const busy = (userId: string) => remove.isPending && remove.variables.user.id === userId;
 
   return (
-    <NetworkSection id="friends-heading" icon={Users} title="Friends" count={friends.length}>
+    <NetworkSection id="friends-heading" icon={Users} title={t('network.friends.title')} count={friends.length}>
       {friends.length === 0 ? (
         <EmptyState
           icon={Users}
-          title="No friends yet"
-          description="Connect with recommended traders and members who share your style to build your network."
+          title={t('network.friends.emptyTitle')}
+          description={t('network.friends.emptyText')}
           action={
             <Button asChild size="sm">
-              <Link href="/social?tab=recommendations">Find traders</Link>
+              <Link href="/social?tab=recommendations">{t('network.friends.findTraders')}</Link>
             </Button>
           }
           className="py-8"
@@ -279,7 +288,7 @@ function Friends({ friends }: { friends: Network['friends'] }) {
               key={friend.friendshipId}
               user={friend.user}
               testId={`friend-${friend.user.id}`}
-              detail={<>Friends since {formatMonthYear(friend.since)}</>}
+              detail={t('network.friends.since', { date: format.monthYear(friend.since) })}
               actions={
                 <Button
                   size="sm"
@@ -287,11 +296,11 @@ function Friends({ friends }: { friends: Network['friends'] }) {
                   className="text-muted-foreground hover:text-destructive"
                   disabled={busy(friend.user.id)}
                   onClick={() => setConfirming(friend.user)}
-                  aria-label={`Remove ${displayName(friend.user)} from your friends`}
+                  aria-label={t('network.friends.removeLabel', { name: displayName(friend.user) })}
                   data-testid={`button-remove-friend-${friend.user.id}`}
                 >
                   <UserMinus aria-hidden="true" />
-                  <span className="sr-only sm:not-sr-only">Remove</span>
+                  <span className="sr-only sm:not-sr-only">{t('network.friends.remove')}</span>
                 </Button>
               }
             />
@@ -302,15 +311,16 @@ function Friends({ friends }: { friends: Network['friends'] }) {
       <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
         <DialogContent className="max-w-md">
           <DialogHeader>
-            <DialogTitle>Remove friend?</DialogTitle>
+            <DialogTitle>{t('network.friends.confirmTitle')}</DialogTitle>
             <DialogDescription>
-              {confirming ? displayName(confirming) : 'This member'} will be removed from your network. You
-              can send a new friend request later.
+              {t('network.friends.confirmText', {
+                name: confirming ? displayName(confirming) : t('network.friends.thisMember'),
+              })}
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t('common:actions.cancel')}</Button>
             </DialogClose>
             <Button
               variant="destructive"
@@ -321,7 +331,7 @@ function Friends({ friends }: { friends: Network['friends'] }) {
               data-testid="button-confirm-remove-friend"
             >
               <UserMinus aria-hidden="true" />
-              Remove friend
+              {t('network.friends.confirm')}
             </Button>
           </DialogFooter>
         </DialogContent>
@@ -331,8 +341,9 @@ function Friends({ friends }: { friends: Network['friends'] }) {
 }
 
 function NetworkSkeletons() {
+  const { t } = useTranslation('social');
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2" role="status" aria-label="Loading your network">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2" role="status" aria-label={t('network.loading')}>
       {Array.from({ length: 2 }, (_, section) => (
         <Card key={section} className="p-6">
           <Skeleton className="mb-6 h-5 w-40" />

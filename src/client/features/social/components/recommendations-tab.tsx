@@ -3,6 +3,7 @@ import { RECOMMENDATIONS_SHOWN } from '@common/domain/display-limits';
 import { displayName } from '@common/domain/display-name';
 import { toPercent } from '@common/domain/score-band';
 import { Sparkles, Tag, UserSearch } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -12,7 +13,7 @@ import { cn } from '@client/lib/utils';
 import { relationshipWith, useFriendRecommendations, useNetwork, type Relationship } from '../api';
 import { ConnectButton } from './connect-button';
 import { MemberAvatar, memberProfileHref } from './member-avatar';
-import { scoreBadgeClass, scoreBarClass } from './score-styles';
+import { scoreBadgeClass, scoreBarClass, usePercent } from './score-styles';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { SocialLoadError } from './social-load-error';
 
@@ -25,12 +26,13 @@ const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
 /** The Recommendations tab: up to five members worth connecting with, best first. */
 export function RecommendationsTab() {
+  const { t } = useTranslation('social');
   const recommendations = useFriendRecommendations();
   const network = useNetwork();
 
   if (recommendations.isPending) return <RecommendationSkeletons />;
   if (recommendations.isError) {
-    return <SocialLoadError what="recommendations" onRetry={() => void recommendations.refetch()} />;
+    return <SocialLoadError message={t('recommendations.loadError')} onRetry={() => void recommendations.refetch()} />;
   }
 
   const shown = recommendations.data.slice(0, RECOMMENDATIONS_SHOWN);
@@ -39,11 +41,11 @@ export function RecommendationsTab() {
       <EmptyState
         className="py-10"
         icon={UserSearch}
-        title="No recommendations yet"
-        description="Set your preferred categories and sizes, list a few items and fill your wishlist: we will suggest traders who fit your style."
+        title={t('recommendations.emptyTitle')}
+        description={t('recommendations.emptyText')}
         action={
           <Button asChild variant="outline" size="sm">
-            <Link href="/profile?tab=preferences">Set your preferences</Link>
+            <Link href="/profile?tab=preferences">{t('recommendations.setPreferences')}</Link>
           </Button>
         }
         testId="empty-recommendations"
@@ -52,7 +54,7 @@ export function RecommendationsTab() {
   }
 
   return (
-    <ul className={GRID} aria-label="Recommended traders">
+    <ul className={GRID} aria-label={t('recommendations.listLabel')}>
       {shown.map((recommendation) => (
         <li key={recommendation.user.id} className="flex">
           <RecommendationCard
@@ -72,6 +74,8 @@ function RecommendationCard({
   recommendation: FriendRecommendation;
   relationship: Relationship;
 }) {
+  const { t } = useTranslation('social');
+  const percent = usePercent();
   const {
     user,
     recommendationScore,
@@ -105,8 +109,8 @@ function RecommendationCard({
           </h3>
           <p className="text-sm text-muted-foreground">
             {mutualFriends.length > 0
-              ? `${mutualFriends.length} mutual friend${mutualFriends.length === 1 ? '' : 's'}`
-              : 'Suggested for you'}
+              ? t('recommendations.mutualFriends', { count: mutualFriends.length })
+              : t('recommendations.suggested')}
           </p>
         </div>
         {recommendationScore > 0 ? (
@@ -116,27 +120,27 @@ function RecommendationCard({
               scoreBadgeClass(recommendationScore),
             )}
           >
-            <span data-testid={`text-recommendation-score-${user.id}`}>{toPercent(recommendationScore)}%</span>
-            <span className="text-xs font-medium">match</span>
+            <span data-testid={`text-recommendation-score-${user.id}`}>{percent(recommendationScore)}</span>
+            <span className="text-xs font-medium">{t('recommendations.match')}</span>
           </span>
         ) : null}
       </div>
 
       <dl className="grid grid-cols-2 gap-3">
         <ScoreMeter
-          label="Style compatibility"
+          label={t('recommendations.styleCompatibility')}
           value={styleCompatibility}
           testId={`text-style-compatibility-${user.id}`}
         />
         <ScoreMeter
-          label="Trading potential"
+          label={t('recommendations.tradingPotential')}
           value={tradingPotential}
           testId={`text-trading-potential-${user.id}`}
         />
       </dl>
 
       {reasons.length > 0 ? (
-        <ul className="space-y-1.5 text-sm" aria-label="Why we recommend them">
+        <ul className="space-y-1.5 text-sm" aria-label={t('recommendations.reasonsLabel')}>
           {reasons.slice(0, REASONS_SHOWN).map((reason) => (
             <li key={reason} className="flex gap-2">
               <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
@@ -150,9 +154,9 @@ function RecommendationCard({
         <div className="space-y-1.5">
           <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
             <Tag className="size-3.5" aria-hidden="true" />
-            Shared brands
+            {t('recommendations.sharedBrands')}
           </p>
-          <ul className="flex flex-wrap gap-1.5" aria-label="Shared brands">
+          <ul className="flex flex-wrap gap-1.5" aria-label={t('recommendations.sharedBrands')}>
             {sharedBrands.slice(0, BRANDS_SHOWN).map((brand) => (
               <li key={brand}>
                 <Badge variant="secondary">{brand}</Badge>
@@ -160,7 +164,7 @@ function RecommendationCard({
             ))}
             {hiddenBrands > 0 ? (
               <li>
-                <Badge variant="outline">+{hiddenBrands} more</Badge>
+                <Badge variant="outline">{t('recommendations.moreBrands', { count: hiddenBrands })}</Badge>
               </li>
             ) : null}
           </ul>
@@ -180,15 +184,15 @@ function RecommendationCard({
 }
 
 function ScoreMeter({ label, value, testId }: { label: string; value: number; testId: string }) {
-  const percent = toPercent(value);
+  const percent = usePercent();
   return (
     <div className="space-y-1.5 rounded-lg bg-muted/60 p-2.5">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-sm font-semibold" data-testid={testId}>
-        {percent}%
+        {percent(value)}
       </dd>
       <div className="h-1.5 overflow-hidden rounded-full bg-muted-foreground/15" aria-hidden="true">
-        <div className={cn('h-full rounded-full', scoreBarClass(value))} style={{ width: `${percent}%` }} />
+        <div className={cn('h-full rounded-full', scoreBarClass(value))} style={{ width: `${toPercent(value)}%` }} />
       </div>
     </div>
   );
@@ -198,9 +202,10 @@ function MutualFriends({ friends }: { friends: FriendRecommendation['mutualFrien
   const shown = friends.slice(0, MUTUAL_FRIENDS_SHOWN);
   const names = shown.map((friend) => friend.firstName).join(', ');
   const others = friends.length - shown.length;
+  const { t } = useTranslation('social');
   return (
     <div className="flex items-center gap-2">
-      <ul className="flex -space-x-1.5" aria-label="Mutual friends">
+      <ul className="flex -space-x-1.5" aria-label={t('recommendations.mutualLabel')}>
         {shown.map((friend) => (
           <li key={friend.id} title={displayName(friend)}>
             <MemberAvatar
@@ -213,16 +218,18 @@ function MutualFriends({ friends }: { friends: FriendRecommendation['mutualFrien
         ))}
       </ul>
       <p className="min-w-0 truncate text-xs text-muted-foreground" aria-hidden="true">
-        Friends with {names}
-        {others > 0 ? ` and ${others} more` : ''}
+        {others > 0
+          ? t('recommendations.friendsWithMore', { names, count: others })
+          : t('recommendations.friendsWith', { names })}
       </p>
     </div>
   );
 }
 
 function RecommendationSkeletons() {
+  const { t } = useTranslation('social');
   return (
-    <div className={GRID} role="status" aria-label="Loading recommendations">
+    <div className={GRID} role="status" aria-label={t('recommendations.loading')}>
       {Array.from({ length: 3 }, (_, index) => (
         <Card key={index} className="flex flex-col gap-4 p-5">
           <div className="flex items-center gap-3">

@@ -1,4 +1,5 @@
-import { scoreBand, type ScoreBand } from '@common/domain/score-band';
+import { scoreBand, toPercent, type ScoreBand } from '@common/domain/score-band';
+import { useFormat, type Formatters } from '@client/i18n/format';
 
 /** docs/product.md (Social): score colours (green, blue, yellow, gray), as a badge and as a bar fill. */
 const BADGE: Record<ScoreBand, string> = {
@@ -21,4 +22,14 @@ export function scoreBadgeClass(score: number): string {
 
 export function scoreBarClass(score: number): string {
   return BAR[scoreBand(score)];
+}
+
+/** A 0..1 score as a whole percentage in the page's language: '76%', '76 %'. */
+export function formatScorePercent(format: Formatters, fraction: number): string {
+  return format.number(toPercent(fraction) / 100, { style: 'percent' });
+}
+
+export function usePercent(): (fraction: number) => string {
+  const format = useFormat();
+  return (fraction) => formatScorePercent(format, fraction);
 }

@@ -1,4 +1,6 @@
 import { Activity, Palette, Sparkles, Users, type LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { useNetwork } from '../api';
@@ -11,11 +13,19 @@ import { StyleMatchTab } from './style-match-tab';
 const SOCIAL_TABS = ['recommendations', 'style', 'activity', 'network'] as const;
 type SocialTab = (typeof SOCIAL_TABS)[number];
 
-const TAB_LABELS: Record<SocialTab, { label: string; icon: LucideIcon; heading: string }> = {
-  recommendations: { label: 'Recommendations', icon: Sparkles, heading: 'Recommended traders' },
-  style: { label: 'Style Match', icon: Palette, heading: 'Members with your style' },
-  activity: { label: 'Activity', icon: Activity, heading: 'Recent activity' },
-  network: { label: 'My Network', icon: Users, heading: 'My network' },
+/** Each tab's label and heading are `tabs.<tab>.label` / `.heading` in the social catalogue. */
+const TAB_ICONS: Record<SocialTab, LucideIcon> = {
+  recommendations: Sparkles,
+  style: Palette,
+  activity: Activity,
+  network: Users,
+};
+
+const TAB_PANELS: Record<SocialTab, ComponentType> = {
+  recommendations: RecommendationsTab,
+  style: StyleMatchTab,
+  activity: ActivityTab,
+  network: NetworkTab,
 };
 
 function isSocialTab(value: string | null): value is SocialTab {
@@ -28,6 +38,7 @@ function isSocialTab(value: string | null): value is SocialTab {
  * Recommendations (docs/product.md, Social).
  */
 export function SocialDashboard() {
+  const { t } = useTranslation('social');
   const [, navigate] = useLocation();
   const tabParam = new URLSearchParams(useSearch()).get('tab');
   const tab: SocialTab = isSocialTab(tabParam) ? tabParam : 'recommendations';
@@ -40,34 +51,35 @@ export function SocialDashboard() {
 
       <Tabs value={tab} onValueChange={(value) => navigate(`/social?tab=${value}`, { replace: true })}>
         <TabsList
-          aria-label="Social sections"
+          aria-label={t('tabs.label')}
           className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4"
         >
           {SOCIAL_TABS.map((value) => {
-            const { label, icon: Icon } = TAB_LABELS[value];
+            const Icon = TAB_ICONS[value];
+            const pending = value === 'network' ? incoming : 0;
             return (
               <TabsTrigger key={value} value={value} className="py-2" data-testid={`tab-social-${value}`}>
                 <Icon aria-hidden="true" />
-                {label}
-                {value === 'network' && incoming > 0 ? (
+                {t(`tabs.${value}.label`)}
+                {pending > 0 ? (
                   <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
-                    {incoming}
-                    <span className="sr-only"> friend {incoming === 1 ? 'request' : 'requests'}</span>
+                    {pending}
+                    <span className="sr-only"> {t('tabs.friendRequests', { count: pending })}</span>
                   </span>
                 ) : null}
               </TabsTrigger>
             );
           })}
         </TabsList>
-        {SOCIAL_TABS.map((value) => (
-          <TabsContent key={value} value={value} className="mt-6">
-            <h2 className="sr-only">{TAB_LABELS[value].heading}</h2>
-            {value === 'recommendations' ? <RecommendationsTab /> : null}
-            {value === 'style' ? <StyleMatchTab /> : null}
-            {value === 'activity' ? <ActivityTab /> : null}
-            {value === 'network' ? <NetworkTab /> : null}
-          </TabsContent>
-        ))}
+        {SOCIAL_TABS.map((value) => {
+          const Panel = TAB_PANELS[value];
+          return (
+            <TabsContent key={value} value={value} className="mt-6">
+              <h2 className="sr-only">{t(`tabs.${value}.heading`)}</h2>
+              <Panel />
+            </TabsContent>
+          );
+        })}
       </Tabs>
     </div>
   );

@@ -1,26 +1,13 @@
 import { Sparkles, Palette, TrendingUp, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/utils';
 
-const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string; tint: string }> = [
-  {
-    icon: Sparkles,
-    title: 'Smart Recommendations',
-    text: 'Meet traders whose wardrobes fit your wishlist, and whose wishlists fit your wardrobe.',
-    tint: 'bg-secondary text-secondary-foreground',
-  },
-  {
-    icon: Palette,
-    title: 'Style Compatibility',
-    text: 'Find members who love the same categories, sizes and brands as you.',
-    tint: 'bg-pink-100 text-pink-800',
-  },
-  {
-    icon: TrendingUp,
-    title: 'Influence Score',
-    text: 'Grow your reputation with every friend, favourite and completed trade.',
-    tint: 'bg-green-100 text-green-800',
-  },
+/** Each card's title and text are `features.<key>.title` / `.text` in the social catalogue. */
+const FEATURES: ReadonlyArray<{ key: string; icon: LucideIcon; tint: string }> = [
+  { key: 'recommendations', icon: Sparkles, tint: 'bg-secondary text-secondary-foreground' },
+  { key: 'style', icon: Palette, tint: 'bg-pink-100 text-pink-800' },
+  { key: 'influence', icon: TrendingUp, tint: 'bg-green-100 text-green-800' },
 ];
 
 /**
@@ -29,11 +16,12 @@ const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string; t
  * instead of a tall stack.
  */
 export function SocialFeatureCards({ layout = 'stack' }: { layout?: 'stack' | 'scroll' }) {
+  const { t } = useTranslation('social');
   const scroll = layout === 'scroll';
   return (
     <section aria-labelledby="social-features-heading">
       <h2 id="social-features-heading" className="sr-only">
-        What the social network offers
+        {t('features.heading')}
       </h2>
       <ul
         className={cn(
@@ -44,11 +32,11 @@ export function SocialFeatureCards({ layout = 'stack' }: { layout?: 'stack' | 's
         )}
         // The swipeable row must be reachable by keyboard to scroll it.
         tabIndex={scroll ? 0 : undefined}
-        aria-label={scroll ? 'Features' : undefined}
+        aria-label={scroll ? t('features.listLabel') : undefined}
       >
-        {FEATURES.map(({ icon: Icon, title, text, tint }) => (
+        {FEATURES.map(({ key, icon: Icon, tint }) => (
           <li
-            key={title}
+            key={key}
             className={cn(scroll && 'w-[86%] max-w-80 shrink-0 snap-start md:w-auto md:max-w-none')}
           >
             <Card className="flex h-full items-start gap-4 p-4 md:p-5">
@@ -56,8 +44,8 @@ export function SocialFeatureCards({ layout = 'stack' }: { layout?: 'stack' | 's
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <div className="space-y-1">
-                <h3 className="font-semibold">{title}</h3>
-                <p className="text-sm text-muted-foreground">{text}</p>
+                <h3 className="font-semibold">{t(`features.${key}.title`)}</h3>
+                <p className="text-sm text-muted-foreground">{t(`features.${key}.text`)}</p>
               </div>
             </Card>
           </li>

@@ -8,6 +8,7 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { CheckList, PrimaryBanner, StepCard } from '@client/components/layout/marketing';
@@ -21,49 +22,17 @@ import { StatTiles } from './social-stats-card';
  * 'Get Started'. Every button is a full-page navigation to a server path (docs/product.md, Social).
  */
 
-const STEPS: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = [
-  {
-    icon: UserRound,
-    title: 'Build Your Profile',
-    text: 'Pick your favourite categories, sizes and brands, and list the pieces you are ready to swap.',
-  },
-  {
-    icon: Sparkles,
-    title: 'Get Recommendations',
-    text: 'We suggest traders with a similar style and items that fit what you are looking for.',
-  },
-  {
-    icon: Handshake,
-    title: 'Connect & Trade',
-    text: 'Send friend requests, follow what your friends list and trade with people you know.',
-  },
-  {
-    icon: TrendingUp,
-    title: 'Build Influence',
-    text: 'Every friend, favourite and completed trade grows your influence and trust in the community.',
-  },
+/** Each step's title and text are `visitor.how.steps.<key>.title` / `.text` in the social catalogue. */
+const STEPS: ReadonlyArray<{ key: string; icon: LucideIcon }> = [
+  { key: 'profile', icon: UserRound },
+  { key: 'recommendations', icon: Sparkles },
+  { key: 'connect', icon: Handshake },
+  { key: 'influence', icon: TrendingUp },
 ];
 
-const WHY_JOIN: ReadonlyArray<{ title: string; points: readonly string[] }> = [
-  {
-    title: 'For Traders',
-    points: [
-      'Find trading partners who want what you have',
-      'Trade with friends you already trust',
-      'See when friends list new items or complete trades',
-      'Build a trust rating that makes your offers stand out',
-    ],
-  },
-  {
-    title: 'For Style Enthusiasts',
-    points: [
-      'Discover members who share your taste',
-      'Get inspired by what similar traders are listing',
-      'Grow your style influence with every favourite',
-      'Refresh your wardrobe sustainably, without spending',
-    ],
-  },
-];
+/** The two 'Why join' cards: `visitor.why.<key>.title` and `.point1` to `.point4`. */
+const WHY_JOIN = ['traders', 'style'] as const;
+const WHY_JOIN_POINTS = ['point1', 'point2', 'point3', 'point4'] as const;
 
 export function SocialVisitorView() {
   return (
@@ -78,6 +47,7 @@ export function SocialVisitorView() {
 
 /** The sign-up buttons: with email always, with the external provider only when the server has one. */
 function JoinPrompt() {
+  const { t } = useTranslation('social');
   const external = useExternalSignIn();
   return (
     <PrimaryBanner
@@ -87,18 +57,15 @@ function JoinPrompt() {
       contentClassName="mx-auto max-w-2xl space-y-4"
     >
       <h2 id="social-join-heading" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
-        Join the Social Trading Community
+        {t('visitor.join.title')}
       </h2>
-      <p className="text-primary-foreground/90 sm:text-lg">
-        Create a free account to get friend recommendations, find members with your style and build your
-        reputation as a trader.
-      </p>
+      <p className="text-primary-foreground/90 sm:text-lg">{t('visitor.join.text')}</p>
       <div className="flex flex-col justify-center gap-3 pt-2 sm:flex-row">
         {external ? (
           <Button asChild size="lg" variant="secondary">
             <a href="/api/auth/external" data-testid="button-social-signup-external">
               <UserRound aria-hidden="true" />
-              Sign Up with {external.providerName}
+              {t('visitor.join.signUpWith', { provider: external.providerName })}
             </a>
           </Button>
         ) : null}
@@ -114,7 +81,7 @@ function JoinPrompt() {
         >
           <a href="/api/auth/email" data-testid="button-social-signup-email">
             <Mail aria-hidden="true" />
-            Sign Up with Email
+            {t('visitor.join.signUpEmail')}
           </a>
         </Button>
       </div>
@@ -123,17 +90,24 @@ function JoinPrompt() {
 }
 
 function HowSocialTradingWorks() {
+  const { t } = useTranslation('social');
   return (
     <section aria-labelledby="social-how-heading" className="space-y-10">
       <SectionHeading
         id="social-how-heading"
-        title="How Social Trading Works"
-        description="Four steps from your first listing to a trusted name in the community."
+        title={t('visitor.how.title')}
+        description={t('visitor.how.description')}
       />
       <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
-        {STEPS.map(({ icon, title, text }, index) => (
-          <li key={title}>
-            <StepCard icon={icon} step={index + 1} title={title} text={text} compact />
+        {STEPS.map(({ key, icon }, index) => (
+          <li key={key}>
+            <StepCard
+              icon={icon}
+              step={index + 1}
+              title={t(`visitor.how.steps.${key}.title`)}
+              text={t(`visitor.how.steps.${key}.text`)}
+              compact
+            />
           </li>
         ))}
       </ol>
@@ -142,17 +116,21 @@ function HowSocialTradingWorks() {
 }
 
 function WhyJoin() {
+  const { t } = useTranslation('social');
   return (
     <section aria-labelledby="social-why-heading" className="space-y-10">
-      <SectionHeading id="social-why-heading" title="Why Join the Social Network?" />
+      <SectionHeading id="social-why-heading" title={t('visitor.why.title')} />
       <div className="mx-auto grid max-w-5xl gap-6 md:grid-cols-2">
-        {WHY_JOIN.map(({ title, points }) => (
-          <Card key={title} className="h-full">
+        {WHY_JOIN.map((group) => (
+          <Card key={group} className="h-full">
             <CardHeader className="pb-3">
-              <CardTitle>{title}</CardTitle>
+              <CardTitle>{t(`visitor.why.${group}.title`)}</CardTitle>
             </CardHeader>
             <CardContent>
-              <CheckList points={points} className="space-y-3" />
+              <CheckList
+                points={WHY_JOIN_POINTS.map((point) => t(`visitor.why.${group}.${point}`))}
+                className="space-y-3"
+              />
             </CardContent>
           </Card>
         ))}
@@ -163,6 +141,7 @@ function WhyJoin() {
 
 /** Where a member's dashboard would be: what it holds, and 'Get Started' to sign in. */
 function DashboardPreview() {
+  const { t } = useTranslation('social');
   return (
     <section aria-labelledby="social-preview-heading">
       <Card className="grid grid-cols-1 items-center gap-8 p-6 sm:p-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -171,15 +150,12 @@ function DashboardPreview() {
             <Lock className="size-5" aria-hidden="true" />
           </span>
           <h2 id="social-preview-heading" className="text-2xl font-bold tracking-tight">
-            Your Social Trading Profile
+            {t('visitor.preview.title')}
           </h2>
-          <p className="text-muted-foreground">
-            Sign in to see your friend recommendations, members who share your style, what your friends are
-            trading and your own social figures.
-          </p>
+          <p className="text-muted-foreground">{t('visitor.preview.text')}</p>
           <Button asChild size="lg">
             <a href="/api/login" data-testid="button-get-started">
-              Get Started
+              {t('visitor.preview.getStarted')}
               <ArrowRight aria-hidden="true" />
             </a>
           </Button>

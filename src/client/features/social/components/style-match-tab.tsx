@@ -1,6 +1,7 @@
 import { STYLE_SIMILAR_SHOWN } from '@common/domain/display-limits';
 import { displayName } from '@common/domain/display-name';
 import { Palette } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -15,11 +16,12 @@ const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
 /** The Style Match tab: up to six members whose categories, sizes and brands are closest to the member's. */
 export function StyleMatchTab() {
+  const { t } = useTranslation('social');
   const similar = useStyleSimilar();
   const network = useNetwork();
 
   if (similar.isPending) return <StyleMatchSkeletons />;
-  if (similar.isError) return <SocialLoadError what="style matches" onRetry={() => void similar.refetch()} />;
+  if (similar.isError) return <SocialLoadError message={t('style.loadError')} onRetry={() => void similar.refetch()} />;
 
   const shown = similar.data.slice(0, STYLE_SIMILAR_SHOWN);
   if (shown.length === 0) {
@@ -27,11 +29,11 @@ export function StyleMatchTab() {
       <EmptyState
         className="py-10"
         icon={Palette}
-        title="No style matches yet"
-        description="Pick your preferred categories and sizes in your profile preferences, and favourite a few items, to find members who share your style."
+        title={t('style.emptyTitle')}
+        description={t('style.emptyText')}
         action={
           <Button asChild variant="outline" size="sm">
-            <Link href="/profile?tab=preferences">Set your preferences</Link>
+            <Link href="/profile?tab=preferences">{t('recommendations.setPreferences')}</Link>
           </Button>
         }
         testId="empty-style-matches"
@@ -42,9 +44,9 @@ export function StyleMatchTab() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted-foreground">
-        Members who love the same categories, sizes and brands as you.
+        {t('style.intro')}
       </p>
-      <ul className={GRID} aria-label="Members with a similar style">
+      <ul className={GRID} aria-label={t('style.listLabel')}>
         {shown.map((user) => {
           const name = displayName(user);
           return (
@@ -65,7 +67,7 @@ export function StyleMatchTab() {
                   </p>
                   <p className="flex items-center gap-1 text-xs text-muted-foreground">
                     <Palette className="size-3.5" aria-hidden="true" />
-                    Similar style
+                    {t('style.similar')}
                   </p>
                 </div>
                 <ConnectButton
@@ -85,8 +87,9 @@ export function StyleMatchTab() {
 }
 
 function StyleMatchSkeletons() {
+  const { t } = useTranslation('social');
   return (
-    <div className={GRID} role="status" aria-label="Loading style matches">
+    <div className={GRID} role="status" aria-label={t('style.loading')}>
       {Array.from({ length: 6 }, (_, index) => (
         <Card key={index} className="flex items-center gap-3 p-4">
           <Skeleton className="size-12 rounded-full" />
