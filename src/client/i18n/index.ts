@@ -46,13 +46,19 @@ async function addCatalogue(locale: Locale) {
   }
 }
 
-/** The language the server chose for this page (`<html lang>`), or the cookie's, else the browser's. */
+/**
+ * The page's language. A page the server wrote carries its choice (member's, cookie's, browser's)
+ * with its texts; the service worker's copy of the app (and the dev server) do not, so the `lang`
+ * cookie decides there, then the browser's language.
+ */
 function pageLocale(): Locale {
+  const written = toLocale(document.getElementById('i18n-catalogue')?.dataset.locale);
+  if (written) return written;
   const cookie = document.cookie
     .split('; ')
     .find((entry) => entry.startsWith(`${LOCALE_COOKIE}=`))
     ?.slice(LOCALE_COOKIE.length + 1);
-  return pickLocale({ stored: document.documentElement.lang, cookie, acceptLanguage: navigator.language });
+  return pickLocale({ cookie, acceptLanguage: navigator.languages?.join(',') || navigator.language });
 }
 
 let ready: Promise<unknown> | undefined;
