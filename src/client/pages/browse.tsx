@@ -1,9 +1,4 @@
-import {
-  activeFilterChips,
-  clearPanelFilters,
-  DEFAULT_ITEM_FILTERS,
-  withCategory,
-} from '@common/domain/item-filters';
+import { clearPanelFilters, DEFAULT_ITEM_FILTERS, withCategory } from '@common/domain/item-filters';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
 import { MAX_SEARCH_LENGTH } from '@common/domain/limits';
 import { LayoutGrid, List, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
@@ -30,6 +25,7 @@ import { SaveSearchButton } from '@client/features/saved-searches';
 import { cn } from '@client/lib/utils';
 import { useDocumentMeta } from '@client/lib/document-meta';
 import { useAuth } from '@client/lib/session';
+import { activeFilterChips } from '@client/i18n/labels';
 
 /*
  * The filter panel (sliders, checkboxes) loads when the pointer or focus reaches 'Filters', and

@@ -3,7 +3,6 @@ import { DEFAULT_ITEM_FILTERS, itemFiltersToParams } from '@common/domain/item-f
 import {
   CATEGORY_FILTER_IDS,
   ITEM_CATEGORIES,
-  SUBCATEGORY_TREE,
   type CategoryFilterId,
   type Gender,
   type ItemCategory,
@@ -19,6 +18,7 @@ import { PageHeader } from '@client/components/layout/page-header';
 import { ItemResults, useItemFacets, useItemsInfinite } from '@client/features/items';
 import { cn } from '@client/lib/utils';
 import { useDocumentMeta } from '@client/lib/document-meta';
+import { SUBCATEGORY_TREE } from '@client/i18n/labels';
 
 interface CategoryCard {
   id: CategoryFilterId;

@@ -1,6 +1,7 @@
-import { CATEGORY_ROW, type CategoryFilterId } from '@common/domain/taxonomy';
+import { type CategoryFilterId } from '@common/domain/taxonomy';
 import { Footprints, LayoutGrid, Mars, Shirt, Venus, Watch, type LucideIcon } from 'lucide-react';
 import { cn } from '@client/lib/utils';
+import { CATEGORY_ROW } from '@client/i18n/labels';
 
 const CATEGORY_ICONS: Record<CategoryFilterId, LucideIcon> = {
   '': LayoutGrid,

@@ -1,7 +1,7 @@
 import type { Item } from '@common/api/items';
-import { CATEGORY_ROW, CONDITION_LABELS } from '@common/domain/taxonomy';
 import type { ReactNode } from 'react';
 import { cn } from '@client/lib/utils';
+import { CATEGORY_ROW, CONDITION_LABELS } from '@client/i18n/labels';
 
 export function categoryLabel(category: Item['category']): string {
   return CATEGORY_ROW.find((entry) => entry.id === category)?.label ?? category;

@@ -3,7 +3,6 @@ import { formatDollars } from '@common/domain/money';
 import { starParts } from '@common/domain/rating-stars';
 import { formatDate } from '@common/domain/relative-time';
 import { formatReturnDate } from '@common/domain/holiday';
-import { CONDITION_LABELS, GENDER_LABELS } from '@common/domain/taxonomy';
 import {
   ArrowLeftRight,
   ChevronLeft,
@@ -30,6 +29,7 @@ import { ItemOwnerMenu } from './item-owner-menu';
 import { SimilarItems } from './similar-items';
 import { ReportButton } from '@client/features/safety';
 import { hasStatus } from '@client/lib/api-error';
+import { CONDITION_LABELS, GENDER_LABELS } from '@client/i18n/labels';
 
 /**
  * The item detail view (docs/product.md (Items): what 'View' opens, reachable as /browse?highlight={id}):

@@ -1,6 +1,5 @@
 import type { Item } from '@common/api/items';
 import { formatDollars } from '@common/domain/money';
-import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { ArrowLeftRight } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -9,6 +8,7 @@ import { AVAILABILITY_BADGES } from './item-badges';
 import { FavoriteButton } from './item-icon-buttons';
 import { ItemPhotoLink, ItemTitleLink } from './item-links';
 import { LazyItemOwnerMenu } from './lazy-item-owner-menu';
+import { CONDITION_LABELS } from '@client/i18n/labels';
 
 /**
  * docs/product.md (Items): Browse list view row: photo, title, description, brand (or 'Unknown'), size (or 'N/A'),

@@ -1,9 +1,10 @@
-import { CATEGORY_ROW, type CategoryFilterId } from '@common/domain/taxonomy';
+import { type CategoryFilterId } from '@common/domain/taxonomy';
 import { ArrowRight, CircleAlert, Shirt } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { SHOWCASE_SIZE, useShowcaseItems } from '../api';
 import { ItemGrid } from './item-grid';
+import { CATEGORY_ROW } from '@client/i18n/labels';
 
 /**
  * The item grid of the home pages: 'Trending Items' for visitors and 'Latest Additions' for

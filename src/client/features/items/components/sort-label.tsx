@@ -1,8 +1,8 @@
 import type { ItemFilterState } from '@common/domain/item-filters';
-import { SORT_LABELS } from '@common/domain/taxonomy';
 import { ArrowDownUp, ChevronDown } from 'lucide-react';
 import { SELECT_TRIGGER_CLASSES } from '@client/components/ui/select-trigger-classes';
 import { cn } from '@client/lib/utils';
+import { SORT_LABELS } from '@client/i18n/labels';
 
 /** The order a search without an explicit sort gets: by relevance ('Best Match'). */
 export const RELEVANCE = 'relevance';

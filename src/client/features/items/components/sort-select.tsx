@@ -1,8 +1,9 @@
 import type { ItemFilterState } from '@common/domain/item-filters';
-import { SORT_LABELS, SORTS } from '@common/domain/taxonomy';
+import { SORTS } from '@common/domain/taxonomy';
 import { ArrowDownUp } from 'lucide-react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { currentSort, RELEVANCE } from './sort-label';
+import { SORT_LABELS } from '@client/i18n/labels';
 
 /** Browse's sort control: a Radix select, its own chunk (SortSelectPlaceholder shows until it loads). */
 export function SortSelect({

@@ -7,7 +7,6 @@ import {
   type ScoreBand,
 } from '@common/domain/match-display';
 import { formatDollars } from '@common/domain/money';
-import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { Check, SearchX, Sparkles } from 'lucide-react';
 import {
   Dialog,
@@ -20,6 +19,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
 import { useSmartMatches } from '../api';
 import { ItemThumb } from './item-thumb';
+import { CONDITION_LABELS } from '@client/i18n/labels';
 
 /** docs/product.md (Wishlist and matching): colour bands; each pairing keeps its text at 4.5:1 or more. */
 const BAND_STYLES: Record<ScoreBand, string> = {

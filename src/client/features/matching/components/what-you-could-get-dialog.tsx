@@ -2,7 +2,6 @@ import type { Item } from '@common/api/items';
 import type { BarterMatch } from '@common/api/matching';
 import { isHighConfidence, matchReasons, ringSteps, TRADE_TYPE_LABELS } from '@common/domain/match-display';
 import { formatDollars } from '@common/domain/money';
-import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { ArrowRight, Check, Eye, Repeat, SearchX } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
@@ -18,6 +17,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { useAuth } from '@client/lib/session';
 import { useBarterMatches } from '../api';
 import { ItemThumb } from './item-thumb';
+import { CONDITION_LABELS } from '@client/i18n/labels';
 
 /**
  * docs/product.md (Wishlist and matching): 'What You Could Get' (potential trades) for one of the member's own items: other members'

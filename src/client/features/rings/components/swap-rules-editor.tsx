@@ -1,12 +1,5 @@
 import type { SwapRule, SwapRuleInput } from '@common/api/swap-rules';
-import {
-  COLORS,
-  CONDITION_LABELS,
-  CONDITIONS,
-  GENDER_LABELS,
-  GENDERS,
-  ITEM_CATEGORIES,
-} from '@common/domain/taxonomy';
+import { COLORS, CONDITIONS, GENDERS, ITEM_CATEGORIES } from '@common/domain/taxonomy';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@client/components/ui/button';
@@ -16,6 +9,7 @@ import { Label } from '@client/components/ui/label';
 import { SELECT_TRIGGER_CLASSES } from '@client/components/ui/select-trigger-classes';
 import { ToggleChip } from '@client/components/ui/toggle-chip';
 import { useCreateSwapRule, useDeleteSwapRule, useRuleMatchCount, useSwapRules } from '../api';
+import { CONDITION_LABELS, GENDER_LABELS } from '@client/i18n/labels';
 
 const list = (text: string) =>
   text

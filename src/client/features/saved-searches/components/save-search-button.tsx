@@ -1,6 +1,5 @@
 import { MAX_SAVED_SEARCH_NAME } from '@common/api/saved-searches';
 import { type ItemFilterState, itemFiltersToParams } from '@common/domain/item-filters';
-import { defaultSearchName } from '@common/domain/saved-search-display';
 import { BellPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
@@ -18,6 +17,7 @@ import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api-error';
 import { useSaveSearch } from '../api';
+import { defaultSearchName } from '@client/i18n/labels';
 
 /** The Browse query a search saves: its filters and sort, never the open detail view. */
 function queryOf(filters: ItemFilterState): string {

@@ -1,9 +1,9 @@
 import type { SavedSearch } from '@common/api/saved-searches';
-import { describeSavedQuery } from '@common/domain/saved-search-display';
 import { ArrowRight, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { CountBadge } from '@client/components/ui/count-badge';
+import { describeSavedQuery } from '@client/i18n/labels';
 
 /** One saved search: its name, its filters in words, its new-match count, Open and Delete. */
 export function SavedSearchRow({

@@ -1,10 +1,10 @@
 import type { WishlistEntry } from '@common/api/wishlist';
 import { formatDollars } from '@common/domain/money';
-import { WISHLIST_CATEGORY_LABELS } from '@common/domain/wishlist-rules';
 import { Trash2 } from 'lucide-react';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { WISHLIST_CATEGORY_LABELS } from '@client/i18n/labels';
 
 /**
  * One wishlist entry (docs/product.md, Wishlist and matching): title with its delete button, the description if any, then

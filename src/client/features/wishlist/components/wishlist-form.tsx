@@ -1,10 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WISHLIST_CATEGORIES } from '@common/domain/taxonomy';
-import {
-  EMPTY_WISHLIST_FORM,
-  WISHLIST_CATEGORY_LABELS,
-  type WishlistFormValues,
-} from '@common/domain/wishlist-rules';
+import { EMPTY_WISHLIST_FORM, type WishlistFormValues } from '@common/domain/wishlist-rules';
 import {
   MAX_BRAND_LENGTH,
   MAX_SIZE_LENGTH,
@@ -19,6 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@client/components/ui/textarea';
 import { cn } from '@client/lib/utils';
 import { wishlistFormSchema } from '../wishlist-form-schema';
+import { WISHLIST_CATEGORY_LABELS } from '@client/i18n/labels';
 
 /** The wishlist form's note after an optional field's label. */
 const OPTIONAL = '(Optional)';

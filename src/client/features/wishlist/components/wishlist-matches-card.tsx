@@ -1,11 +1,12 @@
 import type { WishlistMatch } from '@common/api/wishlist';
 import { WISHLIST_MATCHES_SHOWN } from '@common/domain/display-limits';
 import { imageUrl } from '@common/domain/image-url';
-import { CATEGORY_ROW, CONDITION_LABELS, type Condition } from '@common/domain/taxonomy';
+import { type Condition } from '@common/domain/taxonomy';
 import { Shirt, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
+import { CATEGORY_ROW, CONDITION_LABELS } from '@client/i18n/labels';
 
 const categoryName = (category: string) =>
   CATEGORY_ROW.find((entry) => entry.id === category)?.label ?? category;
