@@ -38,7 +38,7 @@ import {
 import { i18n } from '@client/i18n';
 
 function label(key: string, values?: Record<string, string | number>): string {
-  return i18n.t(`domain:${key}`, values);
+  return i18n.t(`domain:${key}`, values ?? {});
 }
 
 /** A record whose every entry reads its text from the catalogue when it is read. */
@@ -114,7 +114,7 @@ export const SUBCATEGORY_TREE: SubcategoryTree = Object.freeze(
         return Object.freeze(entry);
       }),
     ]),
-  ) as SubcategoryTree,
+  ) as unknown as SubcategoryTree,
 );
 
 /** The size systems a listing picks from, with their names in the reader's language. */

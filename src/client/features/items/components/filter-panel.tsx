@@ -78,6 +78,7 @@ export function FilterPanel({
   const sizes = [
     ...new Set([...(facets ? facets.sizes.map((entry) => entry.value) : LETTER_SIZES), ...filters.size]),
   ].sort(compareSizes);
+  const showBasic = mode !== 'advanced';
 
   return (
     <section
@@ -117,7 +118,7 @@ export function FilterPanel({
         </div>
       </div>
 
-      {mode === 'basic' ? (
+      {showBasic ? (
         <div className="grid gap-5 lg:grid-cols-2">
           <FilterGroup title={t('filters.type')}>
             <div className="flex flex-wrap gap-2">
