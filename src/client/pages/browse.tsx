@@ -145,9 +145,7 @@ export function BrowsePage() {
         <SheetContent side="bottom" className="top-0 h-dvh max-h-none gap-0 p-0" data-testid="sheet-filters">
           <div className="border-b px-4 py-3 pr-12">
             <SheetTitle>{t('filters.button')}</SheetTitle>
-            <SheetDescription className="sr-only">
-              {t('filters.sheetDescription')}
-            </SheetDescription>
+            <SheetDescription className="sr-only">{t('filters.sheetDescription')}</SheetDescription>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-3">{filterPanel}</div>
           <div className="flex items-center gap-3 border-t bg-card px-4 py-3">
@@ -159,7 +157,9 @@ export function BrowsePage() {
               {t('filters.clearAll')}
             </Button>
             <Button className="flex-1" onClick={() => setPanelOpen(false)} data-testid="button-show-results">
-              {matching === undefined ? t('filters.showResults') : t('filters.showCount', { count: matching })}
+              {matching === undefined
+                ? t('filters.showResults')
+                : t('filters.showCount', { count: matching })}
             </Button>
           </div>
         </SheetContent>

@@ -94,7 +94,10 @@ export function CategoriesPage() {
     <PageContainer className="space-y-10 py-8 sm:py-10">
       <PageHeader title={t('categories.header.title')} description={t('categories.header.description')} />
 
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-6" aria-label={t('categories.listLabel')}>
+      <ul
+        className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-6"
+        aria-label={t('categories.listLabel')}
+      >
         {CATEGORY_CARDS.map((entry) => {
           const active = (selected ?? '') === entry.id;
           const count = countOf(entry.id);

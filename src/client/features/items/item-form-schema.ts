@@ -29,7 +29,7 @@ import { i18n } from '@client/i18n';
  * so in the language shown); photos are checked beside it.
  */
 const say = (key: string, values?: Record<string, string | number>) => () =>
-  i18n.t(`items:formErrors.${key}`, values);
+  i18n.t(`items:formErrors.${key}`, values ?? {});
 
 const choice = <T extends string>(values: readonly T[], key: string) =>
   z.string().refine((value) => (values as readonly string[]).includes(value), { error: say(key) });

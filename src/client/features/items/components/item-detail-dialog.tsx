@@ -75,9 +75,7 @@ export function ItemDetailDialog({
         ) : (
           <div className="flex flex-col items-center gap-3 px-6 py-16 text-center" role="alert">
             <CircleAlert className="size-10 text-muted-foreground" aria-hidden="true" />
-            <DialogTitle>
-              {notFound ? t('detail.notFound') : t('detail.failed')}
-            </DialogTitle>
+            <DialogTitle>{notFound ? t('detail.notFound') : t('detail.failed')}</DialogTitle>
             <DialogDescription>
               {notFound ? t('detail.notFoundHint') : t('detail.failedHint')}
             </DialogDescription>

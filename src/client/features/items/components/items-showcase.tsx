@@ -34,7 +34,9 @@ export function ItemsShowcase({
           <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight sm:text-3xl">
             {title}
           </h2>
-          <p className="text-muted-foreground">{category ? t('showcase.showing', { category: categoryLabel }) : description}</p>
+          <p className="text-muted-foreground">
+            {category ? t('showcase.showing', { category: categoryLabel }) : description}
+          </p>
         </div>
         <Button asChild variant="link" className="h-auto px-0">
           <Link href={browseHref} data-testid={`link-${id}-view-all`}>
@@ -48,11 +50,7 @@ export function ItemsShowcase({
       ) : !isPending && data.items.length === 0 ? (
         <ShowcaseMessage
           icon="empty"
-          title={
-            category
-              ? t('showcase.emptyCategory', { category: categoryLabel })
-              : t('showcase.empty')
-          }
+          title={category ? t('showcase.emptyCategory', { category: categoryLabel }) : t('showcase.empty')}
           text={t('showcase.emptyHint')}
         />
       ) : (

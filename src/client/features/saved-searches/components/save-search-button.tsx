@@ -59,9 +59,7 @@ export function SaveSearchButton({ filters }: { filters: ItemFilterState }) {
       await save.mutateAsync({ name: name.trim(), query: queryOf(filters) });
     } catch (failure) {
       setError(
-        failure instanceof ApiError && failure.serverMessage
-          ? failure.serverMessage
-          : t('save.failed'),
+        failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : t('save.failed'),
       );
       return;
     }
@@ -94,9 +92,7 @@ export function SaveSearchButton({ filters }: { filters: ItemFilterState }) {
         <DialogContent data-testid="dialog-save-search">
           <DialogHeader className="text-left">
             <DialogTitle>{t('save.button')}</DialogTitle>
-            <DialogDescription>
-              {t('save.description')}
-            </DialogDescription>
+            <DialogDescription>{t('save.description')}</DialogDescription>
           </DialogHeader>
           <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-5">
             <div className="grid gap-2">

@@ -31,9 +31,7 @@ export function SavedSearchRow({
             {search.name}
           </span>
           <CountBadge count={count} className="static shrink-0 ring-0" testId="badge-saved-search-new" />
-          {count > 0 ? (
-            <span className="sr-only">{t('row.newMatches', { count })}</span>
-          ) : null}
+          {count > 0 ? <span className="sr-only">{t('row.newMatches', { count })}</span> : null}
         </h3>
         <p className="text-sm break-words text-muted-foreground">{describeSavedQuery(search.query)}</p>
         <p className="text-xs text-muted-foreground">
