@@ -1,8 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as filters from '@common/domain/item-filters';
+import * as matchDisplay from '@common/domain/match-display';
 import * as savedSearch from '@common/domain/saved-search-display';
 import * as sizes from '@common/domain/size-options';
 import * as taxonomy from '@common/domain/taxonomy';
+import * as tradePreview from '@common/domain/trade-preview';
+import * as tradeState from '@common/domain/trade-state';
+import * as tradeTerms from '@common/domain/trade-terms';
 import * as wishlist from '@common/domain/wishlist-rules';
 import en from '@common/i18n/locales/en/domain.json';
 import fr from '@common/i18n/locales/fr/domain.json';
@@ -70,5 +74,15 @@ describe('client vocabulary labels', () => {
     );
     expect(labels.describeSavedQuery('category=shoes&colors=Navy')).toBe('Chaussures · Bleu marine');
     await i18n.changeLanguage('en');
+  });
+});
+
+describe('client trade labels', () => {
+  it('are the common English names in English', async () => {
+    await i18n.changeLanguage('en');
+    expect({ ...labels.DISPUTE_REASON_LABELS }).toEqual(tradeState.DISPUTE_REASON_LABELS);
+    expect({ ...labels.TRADE_TYPE_LABELS }).toEqual(matchDisplay.TRADE_TYPE_LABELS);
+    expect({ ...labels.PREVIEW_MODE_LABELS }).toEqual(tradePreview.PREVIEW_MODE_LABELS);
+    expect({ ...labels.DEAL_FIELD_LABELS }).toEqual(tradeTerms.DEAL_FIELD_LABELS);
   });
 });

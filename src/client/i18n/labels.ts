@@ -35,6 +35,10 @@ import {
   AVAILABILITY,
   CATEGORY_FILTER_IDS,
 } from '@common/domain/taxonomy';
+import { TRADE_TYPE_LABELS as COMMON_TRADE_TYPE_LABELS } from '@common/domain/match-display';
+import { PREVIEW_MODE_LABELS as COMMON_PREVIEW_MODE_LABELS } from '@common/domain/trade-preview';
+import { DISPUTE_REASON_LABELS as COMMON_DISPUTE_REASON_LABELS } from '@common/domain/trade-state';
+import { DEAL_FIELD_LABELS as COMMON_DEAL_FIELD_LABELS } from '@common/domain/trade-terms';
 import { i18n } from '@client/i18n';
 
 function label(key: string, values?: Record<string, string | number>): string {
@@ -95,6 +99,16 @@ export const WISHLIST_CATEGORY_LABELS: Record<WishlistCategory, string> = labelR
   WISHLIST_CATEGORIES,
   'wishlistCategories',
 );
+
+/** The same keys as a common label record, each read from `domain:<group>.<key>`. */
+function sameKeys<R extends Record<string, string>>(common: R, group: string): R {
+  return labelRecord(Object.keys(common) as Array<keyof R & string>, group) as R;
+}
+
+export const DISPUTE_REASON_LABELS = sameKeys(COMMON_DISPUTE_REASON_LABELS, 'disputeReasons');
+export const TRADE_TYPE_LABELS = sameKeys(COMMON_TRADE_TYPE_LABELS, 'tradeTypes');
+export const PREVIEW_MODE_LABELS = sameKeys(COMMON_PREVIEW_MODE_LABELS, 'previewModes');
+export const DEAL_FIELD_LABELS = sameKeys(COMMON_DEAL_FIELD_LABELS, 'dealFields');
 
 type SubcategoryTree = {
   [C in ItemCategory]: ReadonlyArray<{

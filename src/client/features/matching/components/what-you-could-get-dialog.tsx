@@ -1,6 +1,6 @@
 import type { Item } from '@common/api/items';
 import type { BarterMatch } from '@common/api/matching';
-import { isHighConfidence, matchReasons, ringSteps, TRADE_TYPE_LABELS } from '@common/domain/match-display';
+import { isHighConfidence, matchReasons, ringSteps } from '@common/domain/match-display';
 import { formatDollars } from '@common/domain/money';
 import { ArrowRight, Check, Eye, Repeat, SearchX } from 'lucide-react';
 import { useLocation } from 'wouter';
@@ -17,7 +17,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { useAuth } from '@client/lib/session';
 import { useBarterMatches } from '../api';
 import { ItemThumb } from './item-thumb';
-import { CONDITION_LABELS } from '@client/i18n/labels';
+import { CONDITION_LABELS, TRADE_TYPE_LABELS } from '@client/i18n/labels';
 
 /**
  * docs/product.md (Wishlist and matching): 'What You Could Get' (potential trades) for one of the member's own items: other members'

@@ -1,6 +1,5 @@
 import type { Ring, RingLeg } from '@common/api/rings';
 import { canDisputeRing } from '@common/domain/ring-state';
-import { DISPUTE_REASON_LABELS } from '@common/domain/trade-state';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Clock, ShieldAlert, Star } from 'lucide-react';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { RatingStars, ReviewForm } from '@client/features/reviews';
 import { DisputeDialog } from '@client/features/trades';
 import { RINGS_URL, useOpenRingDispute } from '../api';
+import { DISPUTE_REASON_LABELS } from '@client/i18n/labels';
 
 /** Where one leg stands, in words: the receiver's side of it. */
 function legState(
