@@ -1,13 +1,9 @@
-import {
-  activeFilterChips,
-  clearPanelFilters,
-  DEFAULT_ITEM_FILTERS,
-  withCategory,
-} from '@common/domain/item-filters';
+import { clearPanelFilters, DEFAULT_ITEM_FILTERS, withCategory } from '@common/domain/item-filters';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
 import { MAX_SEARCH_LENGTH } from '@common/domain/limits';
 import { LayoutGrid, List, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@client/components/ui/sheet';
 import { PageContainer } from '@client/components/layout/page-container';
@@ -30,6 +26,7 @@ import { SaveSearchButton } from '@client/features/saved-searches';
 import { cn } from '@client/lib/utils';
 import { useDocumentMeta } from '@client/lib/document-meta';
 import { useAuth } from '@client/lib/session';
+import { activeFilterChips } from '@client/i18n/labels';
 
 /*
  * The filter panel (sliders, checkboxes) loads when the pointer or focus reaches 'Filters', and
@@ -66,10 +63,8 @@ function useIsPhone() {
  * detail view over the page.
  */
 export function BrowsePage() {
-  useDocumentMeta(
-    'Browse items',
-    'Browse pre-loved clothing, shoes and accessories to swap: filter by category, size, brand, condition and value.',
-  );
+  const { t } = useTranslation('browse');
+  useDocumentMeta(t('meta.title'), t('meta.description'));
   const { filters, highlight, setFilters, hrefFor, closeDetail } = useUrlFilters();
   const { isAuthenticated } = useAuth();
   const chips = activeFilterChips(filters);
@@ -103,7 +98,7 @@ export function BrowsePage() {
 
   return (
     <PageContainer className="space-y-6 py-8 sm:py-10">
-      <PageHeader title="Browse & Barter" description="Find your perfect fashion match" />
+      <PageHeader title={t('header.title')} description={t('header.description')} />
 
       <div className="flex flex-wrap items-center gap-2 sm:gap-3">
         <BrowseSearch value={filters.search} onCommit={(search) => setFilters({ ...filters, search })} />
@@ -117,7 +112,7 @@ export function BrowsePage() {
           data-testid="button-filters"
         >
           <SlidersHorizontal aria-hidden="true" />
-          Filters
+          {t('filters.button')}
           {chips.length > 0 ? (
             <span
               className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground"
@@ -125,7 +120,7 @@ export function BrowsePage() {
             >
               <span className="sr-only">(</span>
               {chips.length}
-              <span className="sr-only"> active)</span>
+              <span className="sr-only"> {t('filters.active')})</span>
             </span>
           ) : null}
         </Button>
@@ -134,7 +129,7 @@ export function BrowsePage() {
         </Suspense>
         <div
           role="group"
-          aria-label="Layout"
+          aria-label={t('layout.label')}
           className="inline-flex rounded-md border bg-card p-0.5 shadow-xs"
         >
           <ViewButton current={view} value="grid" onSelect={setView} />
@@ -149,10 +144,8 @@ export function BrowsePage() {
       <Sheet open={panelOpen && isPhone} onOpenChange={setPanelOpen}>
         <SheetContent side="bottom" className="top-0 h-dvh max-h-none gap-0 p-0" data-testid="sheet-filters">
           <div className="border-b px-4 py-3 pr-12">
-            <SheetTitle>Filters</SheetTitle>
-            <SheetDescription className="sr-only">
-              Narrow the items by type, department, size, condition, brand and value
-            </SheetDescription>
+            <SheetTitle>{t('filters.button')}</SheetTitle>
+            <SheetDescription className="sr-only">{t('filters.sheetDescription')}</SheetDescription>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-3">{filterPanel}</div>
           <div className="flex items-center gap-3 border-t bg-card px-4 py-3">
@@ -161,12 +154,12 @@ export function BrowsePage() {
               onClick={() => setFilters(clearPanelFilters(filters))}
               data-testid="button-sheet-clear"
             >
-              Clear all
+              {t('filters.clearAll')}
             </Button>
             <Button className="flex-1" onClick={() => setPanelOpen(false)} data-testid="button-show-results">
               {matching === undefined
-                ? 'Show results'
-                : `Show ${matching} ${matching === 1 ? 'result' : 'results'}`}
+                ? t('filters.showResults')
+                : t('filters.showCount', { count: matching })}
             </Button>
           </div>
         </SheetContent>
@@ -174,13 +167,13 @@ export function BrowsePage() {
 
       {chips.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2" data-testid="active-filters">
-          <span className="text-sm font-medium text-muted-foreground">Active filters:</span>
+          <span className="text-sm font-medium text-muted-foreground">{t('filters.activeFilters')}</span>
           {chips.map((chip) => (
             <button
               key={chip.id}
               type="button"
               onClick={() => setFilters(chip.without)}
-              aria-label={`Remove filter ${chip.label}`}
+              aria-label={t('filters.removeChip', { label: chip.label })}
               className="inline-flex items-center gap-1 rounded-full border border-primary/30 bg-secondary py-1 pr-1.5 pl-3 text-sm font-medium text-secondary-foreground transition-colors hover:border-primary hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               data-testid={`chip-filter-${chip.id}`}
             >
@@ -195,7 +188,7 @@ export function BrowsePage() {
             onClick={() => setFilters(clearPanelFilters(filters))}
             data-testid="button-clear-chips"
           >
-            Clear all
+            {t('filters.clearAll')}
           </Button>
         </div>
       ) : null}
@@ -207,15 +200,15 @@ export function BrowsePage() {
       />
 
       {/* The cards' titles are h3s: this keeps the heading levels in order for assistive tech. */}
-      <h2 className="sr-only">Items</h2>
+      <h2 className="sr-only">{t('results.heading')}</h2>
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="text-result-count">
         {items.isPending
-          ? 'Loading items...'
+          ? t('results.loading')
           : items.isError
-            ? 'Failed to fetch items'
+            ? t('results.failed')
             : total === 0
-              ? 'No items found'
-              : `Found ${total} ${total === 1 ? 'item' : 'items'}`}
+              ? t('results.none')
+              : t('results.found', { count: total })}
       </p>
 
       <ItemResults
@@ -231,14 +224,14 @@ export function BrowsePage() {
             <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
               <SearchX className="size-7" aria-hidden="true" />
             </span>
-            <h2 className="text-lg font-semibold">No items found</h2>
-            <p className="max-w-sm text-muted-foreground">Try adjusting your search or category filters</p>
+            <h2 className="text-lg font-semibold">{t('results.none')}</h2>
+            <p className="max-w-sm text-muted-foreground">{t('results.noneHint')}</p>
             {chips.length > 0 || filters.search || filters.category ? (
               <Button
                 variant="outline"
                 onClick={() => setFilters({ ...DEFAULT_ITEM_FILTERS, sortBy: filters.sortBy })}
               >
-                Reset search and filters
+                {t('results.reset')}
               </Button>
             ) : null}
           </div>
@@ -261,6 +254,7 @@ export function BrowsePage() {
 }
 
 function BrowseSearch({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
+  const { t } = useTranslation('browse');
   const { draft, setDraft, flush } = useDebouncedText(value, onCommit);
   return (
     <form
@@ -272,7 +266,7 @@ function BrowseSearch({ value, onCommit }: { value: string; onCommit: (value: st
       }}
     >
       <label htmlFor="browse-search" className="sr-only">
-        Search fashion items
+        {t('search.label')}
       </label>
       <Search
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -285,7 +279,7 @@ function BrowseSearch({ value, onCommit }: { value: string; onCommit: (value: st
         value={draft}
         maxLength={MAX_SEARCH_LENGTH}
         onChange={(event) => setDraft(event.target.value)}
-        placeholder="Search fashion items..."
+        placeholder={t('search.placeholder')}
         className="h-10 w-full rounded-md border border-input bg-card pr-3 pl-9 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none md:text-sm"
         data-testid="input-browse-search"
       />
@@ -302,14 +296,15 @@ function ViewButton({
   value: ItemsView;
   onSelect: (view: ItemsView) => void;
 }) {
+  const { t } = useTranslation('browse');
   const Icon = value === 'grid' ? LayoutGrid : List;
   const active = current === value;
   return (
     <button
       type="button"
       aria-pressed={active}
-      aria-label={value === 'grid' ? 'Grid view' : 'List view'}
-      title={value === 'grid' ? 'Grid view' : 'List view'}
+      aria-label={t(`layout.${value}`)}
+      title={t(`layout.${value}`)}
       onClick={() => onSelect(value)}
       className={cn(
         'inline-flex size-9 items-center justify-center rounded transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',

@@ -3,7 +3,6 @@ import { DEFAULT_ITEM_FILTERS, itemFiltersToParams } from '@common/domain/item-f
 import {
   CATEGORY_FILTER_IDS,
   ITEM_CATEGORIES,
-  SUBCATEGORY_TREE,
   type CategoryFilterId,
   type Gender,
   type ItemCategory,
@@ -11,6 +10,7 @@ import {
 } from '@common/domain/taxonomy';
 import { ArrowLeft, Footprints, LayoutGrid, Mars, Shirt, Venus, Watch, type LucideIcon } from 'lucide-react';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -19,11 +19,11 @@ import { PageHeader } from '@client/components/layout/page-header';
 import { ItemResults, useItemFacets, useItemsInfinite } from '@client/features/items';
 import { cn } from '@client/lib/utils';
 import { useDocumentMeta } from '@client/lib/document-meta';
+import { SUBCATEGORY_TREE, categoryLabel } from '@client/i18n/labels';
 
+/** A card's name and description are `categories.cards.<id or 'all'>` in the browse catalogue. */
 interface CategoryCard {
   id: CategoryFilterId;
-  label: string;
-  description: string;
   icon: LucideIcon;
   tint: string;
 }
@@ -32,43 +32,31 @@ interface CategoryCard {
 const CATEGORY_CARDS: readonly CategoryCard[] = [
   {
     id: '',
-    label: 'All Items',
-    description: 'Everything up for a swap right now',
     icon: LayoutGrid,
     tint: 'from-teal-100 to-cyan-50 text-teal-700',
   },
   {
     id: 'clothing',
-    label: 'Clothing',
-    description: 'Tops, dresses, jeans, knits and outerwear',
     icon: Shirt,
     tint: 'from-sky-100 to-indigo-50 text-indigo-700',
   },
   {
     id: 'shoes',
-    label: 'Shoes',
-    description: 'Sneakers, boots, heels and everyday flats',
     icon: Footprints,
     tint: 'from-orange-100 to-amber-50 text-orange-700',
   },
   {
     id: 'accessories',
-    label: 'Accessories',
-    description: 'Bags, jewellery, watches, belts and scarves',
     icon: Watch,
     tint: 'from-violet-100 to-fuchsia-50 text-violet-700',
   },
   {
     id: 'women',
-    label: "Women's",
-    description: "Pre-loved women's fashion, head to toe",
     icon: Venus,
     tint: 'from-rose-100 to-pink-50 text-rose-700',
   },
   {
     id: 'men',
-    label: "Men's",
-    description: "Pre-loved men's fashion, head to toe",
     icon: Mars,
     tint: 'from-emerald-100 to-lime-50 text-emerald-700',
   },
@@ -82,7 +70,8 @@ const CATEGORY_SKELETONS = 8;
  * survives a reload and the back button; no selection shows every item under 'All Items'.
  */
 export function CategoriesPage() {
-  useDocumentMeta('Categories', 'Clothing, shoes and accessories to swap, by category.');
+  const { t } = useTranslation('browse');
+  useDocumentMeta(t('categories.meta.title'), t('categories.meta.description'));
   const search = useSearch();
   const [location, navigate] = useLocation();
   const selected = useMemo(() => {
@@ -97,13 +86,18 @@ export function CategoriesPage() {
   const items = useItemsInfinite(filters);
   const card = CATEGORY_CARDS.find((entry) => entry.id === (selected ?? '')) ?? CATEGORY_CARDS[0];
   const total = items.data?.pages[0]?.total;
+  const cardKey = (id: CategoryFilterId) => `categories.cards.${id || 'all'}`;
+  const cardLabel = card ? t(`${cardKey(card.id)}.label`) : '';
   const countOf = (id: CategoryFilterId) => (facets.data ? facets.data.categories[id || 'all'] : undefined);
 
   return (
     <PageContainer className="space-y-10 py-8 sm:py-10">
-      <PageHeader title="Shop by Category" description="Explore pre-loved fashion, one category at a time" />
+      <PageHeader title={t('categories.header.title')} description={t('categories.header.description')} />
 
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-6" aria-label="Categories">
+      <ul
+        className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-6"
+        aria-label={t('categories.listLabel')}
+      >
         {CATEGORY_CARDS.map((entry) => {
           const active = (selected ?? '') === entry.id;
           const count = countOf(entry.id);
@@ -145,13 +139,13 @@ export function CategoriesPage() {
                       data-testid={`badge-category-count-${entry.id || 'all'}`}
                     >
                       {count}
-                      <span className="sr-only"> items</span>
+                      <span className="sr-only"> {t('categories.items')}</span>
                     </span>
                   )}
                 </div>
                 <div className="space-y-1">
-                  <p className="font-semibold">{entry.label}</p>
-                  <p className="text-sm text-muted-foreground">{entry.description}</p>
+                  <p className="font-semibold">{t(`${cardKey(entry.id)}.label`)}</p>
+                  <p className="text-sm text-muted-foreground">{t(`${cardKey(entry.id)}.description`)}</p>
                 </div>
               </button>
             </li>
@@ -176,19 +170,17 @@ export function CategoriesPage() {
               className="text-2xl font-bold tracking-tight"
               data-testid="text-category-heading"
             >
-              {card?.label}
+              {cardLabel}
             </h2>
             <p className="text-muted-foreground" aria-live="polite" data-testid="text-category-count">
-              {total === undefined
-                ? 'Loading items...'
-                : `${total} ${total === 1 ? 'item' : 'items'} available`}
+              {total === undefined ? t('results.loading') : t('categories.available', { count: total })}
             </p>
           </div>
           {selected ? (
             <Button asChild variant="link" className="h-auto px-0">
               <Link href={location} replace data-testid="link-view-all-categories">
                 <ArrowLeft aria-hidden="true" />
-                View All Categories
+                {t('categories.viewAll')}
               </Link>
             </Button>
           ) : null}
@@ -204,9 +196,7 @@ export function CategoriesPage() {
               className="rounded-xl border border-dashed bg-muted/40 px-6 py-14 text-center text-muted-foreground"
               data-testid="empty-category"
             >
-              {selected
-                ? `No items available in the ${card?.label} category yet.`
-                : 'No items available at the moment.'}
+              {selected ? t('categories.emptyCategory', { category: cardLabel }) : t('categories.empty')}
             </div>
           }
         />
@@ -215,16 +205,8 @@ export function CategoriesPage() {
   );
 }
 
-const CATEGORY_NAMES: Record<ItemCategory, string> = {
-  clothing: 'Clothing',
-  shoes: 'Shoes',
-  accessories: 'Accessories',
-};
-const DEPARTMENTS: ReadonlyArray<{ gender: Gender; label: string }> = [
-  { gender: 'women', label: "Women's" },
-  { gender: 'men', label: "Men's" },
-  { gender: 'kids', label: "Kids'" },
-];
+/** Each department's link under a category reads `categories.tree.departments.<gender>.<category>`. */
+const DEPARTMENTS: readonly Gender[] = ['women', 'men', 'kids'];
 
 function browseHref(category: ItemCategory, change: { subcategory?: Subcategory; gender?: Gender }) {
   const query = itemFiltersToParams({
@@ -247,21 +229,22 @@ function CategoryTree({
   categories: readonly ItemCategory[];
   facets: ItemFacets | undefined;
 }) {
+  const { t } = useTranslation('browse');
   const countOf = (id: string) => facets?.subcategories.find((entry) => entry.value === id)?.count ?? 0;
   return (
     <section aria-labelledby="category-tree-heading" className="space-y-4">
       <h2 id="category-tree-heading" className="text-xl font-bold tracking-tight">
-        Browse by type
+        {t('categories.tree.heading')}
       </h2>
       <div className="grid gap-4 md:grid-cols-3">
         {categories.map((category) => (
           <nav
             key={category}
-            aria-label={`${CATEGORY_NAMES[category]} types`}
+            aria-label={t('categories.tree.types', { category: categoryLabel(category) })}
             className="space-y-3 rounded-xl border bg-card p-4"
             data-testid={`tree-${category}`}
           >
-            <h3 className="font-semibold">{CATEGORY_NAMES[category]}</h3>
+            <h3 className="font-semibold">{categoryLabel(category)}</h3>
             <ul className="flex flex-wrap gap-2">
               {SUBCATEGORY_TREE[category].map((entry) => (
                 <li key={entry.id}>
@@ -275,7 +258,7 @@ function CategoryTree({
                       <span className="text-xs text-muted-foreground tabular-nums">
                         <span className="sr-only">(</span>
                         {countOf(entry.id)}
-                        <span className="sr-only"> items)</span>
+                        <span className="sr-only"> {t('categories.items')})</span>
                       </span>
                     ) : null}
                   </Link>
@@ -283,14 +266,14 @@ function CategoryTree({
               ))}
             </ul>
             <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
-              {DEPARTMENTS.map(({ gender, label }) => (
+              {DEPARTMENTS.map((gender) => (
                 <Link
                   key={gender}
                   href={browseHref(category, { gender })}
                   className="font-medium text-primary underline-offset-4 hover:underline"
                   data-testid={`link-department-${category}-${gender}`}
                 >
-                  {label} {CATEGORY_NAMES[category].toLowerCase()}
+                  {t(`categories.tree.departments.${gender}.${category}`)}
                 </Link>
               ))}
             </p>

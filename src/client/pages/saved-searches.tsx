@@ -2,6 +2,7 @@ import type { SavedSearch } from '@common/api/saved-searches';
 import { MAX_SAVED_SEARCHES } from '@common/domain/limits';
 import { BellPlus, Compass } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
@@ -19,12 +20,10 @@ import { useDocumentMeta } from '@client/lib/document-meta';
 import { useAuth } from '@client/lib/session';
 import { handleUnauthorized } from '@client/lib/unauthorized';
 
-const TITLE = 'Saved searches';
-const DESCRIPTION = 'Browse searches you saved. We tell you when a new listing matches one.';
-
 /** /saved-searches (members): each saved Browse search with its new matches; open or delete it. */
 export function SavedSearchesPage() {
-  useDocumentMeta(TITLE);
+  const { t } = useTranslation('savedSearches');
+  useDocumentMeta(t('page.title'));
   const { isAuthenticated, isLoading } = useAuth();
   useEffect(() => {
     if (!isLoading && !isAuthenticated) handleUnauthorized();
@@ -32,13 +31,14 @@ export function SavedSearchesPage() {
 
   return (
     <PageContainer className="space-y-6 py-8 sm:py-10">
-      <PageHeader title={TITLE} description={DESCRIPTION} />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       {isLoading || !isAuthenticated ? <RowSkeletons /> : <SavedSearchList />}
     </PageContainer>
   );
 }
 
 function SavedSearchList() {
+  const { t } = useTranslation('savedSearches');
   const searches = useSavedSearches();
   const remove = useDeleteSavedSearch();
   const markViewed = useMarkSavedSearchViewed();
@@ -46,7 +46,8 @@ function SavedSearchList() {
   const open = (search: SavedSearch) => markViewed.mutate(search.id);
   const deleteSearch = (search: SavedSearch) =>
     remove.mutate(search.id, {
-      onSuccess: () => toast({ title: 'Saved search deleted', description: `“${search.name}” is gone.` }),
+      onSuccess: () =>
+        toast({ title: t('page.deleted'), description: t('page.deletedHint', { name: search.name }) }),
     });
 
   if (searches.isPending) return <RowSkeletons />;
@@ -56,9 +57,9 @@ function SavedSearchList() {
         className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center"
         role="alert"
       >
-        <p className="font-medium">We couldn&apos;t load your saved searches</p>
+        <p className="font-medium">{t('page.failed')}</p>
         <Button variant="outline" onClick={() => void searches.refetch()}>
-          Try again
+          {t('common:actions.retry')}
         </Button>
       </div>
     );
@@ -67,13 +68,13 @@ function SavedSearchList() {
     return (
       <EmptyState
         icon={BellPlus}
-        title="No saved searches yet"
-        description="On Browse, search or pick filters, then choose 'Save this search' to hear about new listings that match."
+        title={t('page.empty')}
+        description={t('page.emptyHint')}
         action={
           <Button asChild variant="outline">
             <Link href="/browse">
               <Compass aria-hidden="true" />
-              Go to Browse
+              {t('page.goToBrowse')}
             </Link>
           </Button>
         }
@@ -83,9 +84,9 @@ function SavedSearchList() {
   return (
     <section aria-labelledby="saved-searches-heading" className="space-y-3">
       <h2 id="saved-searches-heading" className="text-sm text-muted-foreground">
-        {list.length} of {MAX_SAVED_SEARCHES} saved
+        {t('page.count', { count: list.length, max: MAX_SAVED_SEARCHES })}
       </h2>
-      <ul className="space-y-3" aria-label="Your saved searches">
+      <ul className="space-y-3" aria-label={t('page.listLabel')}>
         {list.map((search) => (
           <li key={search.id}>
             <SavedSearchRow
@@ -102,9 +103,10 @@ function SavedSearchList() {
 }
 
 function RowSkeletons() {
+  const { t } = useTranslation('savedSearches');
   return (
     <div className="space-y-3" role="status">
-      <span className="sr-only">Loading your saved searches</span>
+      <span className="sr-only">{t('page.loading')}</span>
       {Array.from({ length: 3 }, (_, index) => (
         <Skeleton key={index} className="h-24 w-full rounded-xl" />
       ))}

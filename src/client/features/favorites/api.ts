@@ -2,6 +2,7 @@ import type { Favorite, Item } from '@common/api/items';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAuth } from '@client/lib/session';
+import { i18n } from '@client/i18n';
 import { apiRequest } from '@client/lib/api-client';
 import { holdsItems, invalidateItem, invalidateItemQueries } from '@client/lib/item-queries';
 
@@ -36,7 +37,13 @@ export function useToggleFavoriteMutation() {
       if (favorite) await apiRequest('POST', FAVORITES_URL, { itemId: item.id });
       else await apiRequest('DELETE', `${FAVORITES_URL}/${item.id}`);
     },
-    meta: { errorTitle: 'Error', errorDescription: 'Failed to update favorites', fixedDescription: true },
+    meta: {
+      errorTitle: () => i18n.t('items:errors.title'),
+      get errorDescription() {
+        return i18n.t('items:errors.favoritesFailed');
+      },
+      fixedDescription: true,
+    },
     onSuccess: async (_result, { item, favorite }) => {
       queryClient.setQueryData<Favorite[]>([FAVORITES_URL], (current = []) =>
         favorite

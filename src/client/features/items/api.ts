@@ -11,6 +11,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { i18n } from '@client/i18n';
 import { apiJson, apiRequest } from '@client/lib/api-client';
 import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
 import { EAGER_COUNT } from './components/item-image';
@@ -149,7 +150,13 @@ export function useDeleteItemMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', itemUrl(id)),
-    meta: { errorTitle: 'Error', errorDescription: 'Failed to delete item', fixedDescription: true },
+    meta: {
+      errorTitle: () => i18n.t('items:errors.title'),
+      get errorDescription() {
+        return i18n.t('items:errors.deleteFailed');
+      },
+      fixedDescription: true,
+    },
     onSuccess: () => invalidateItemQueries(queryClient),
   });
 }

@@ -20,60 +20,68 @@ import {
 } from '@common/domain/taxonomy';
 import { MAX_BRAND_LENGTH, MAX_SIZE_LENGTH, MAX_TAGS } from '@common/domain/limits';
 import { z } from 'zod';
+import { i18n } from '@client/i18n';
 
 /**
  * The List Item form as the person fills it in: text and select values as strings, the value in
  * dollars. The rules mirror the API contract (itemInput), reusing its title and description
- * rules, with messages written for this form; photos are checked beside it.
+ * rules, with messages written for this form (read from the `items` catalogue when a check fails,
+ * so in the language shown); photos are checked beside it.
  */
-const choice = <T extends string>(values: readonly T[], message: string) =>
-  z.string().refine((value) => (values as readonly string[]).includes(value), { message });
+const say = (key: string, values?: Record<string, string | number>) => () =>
+  i18n.t(`items:formErrors.${key}`, values ?? {});
 
-const optionalText = (label: string, max: number) =>
+const choice = <T extends string>(values: readonly T[], key: string) =>
+  z.string().refine((value) => (values as readonly string[]).includes(value), { error: say(key) });
+
+const optionalText = (field: 'brand' | 'size' | 'location', max: number) =>
   z
     .string()
     .trim()
-    .max(max, { message: `${label} must be at most ${max} characters` });
+    .max(max, {
+      error: () =>
+        i18n.t('items:formErrors.tooLong', { field: i18n.t(`items:formErrors.fields.${field}`), max }),
+    });
 
 export const itemFormSchema = z
   .object({
     title: itemInput.shape.title,
     description: itemInput.shape.description,
-    category: choice(ITEM_CATEGORIES, 'Choose a category'),
-    gender: choice(GENDERS, 'Choose who it is for'),
+    category: choice(ITEM_CATEGORIES, 'category'),
+    gender: choice(GENDERS, 'gender'),
     style: z.string().refine((value) => value === '' || (STYLES as readonly string[]).includes(value), {
-      message: 'Choose a style from the list',
+      error: say('style'),
     }),
     subcategory: z.string(),
-    condition: choice(CONDITIONS, 'Choose the condition'),
-    brand: optionalText('Brand', MAX_BRAND_LENGTH),
-    size: optionalText('Size', MAX_SIZE_LENGTH),
+    condition: choice(CONDITIONS, 'condition'),
+    brand: optionalText('brand', MAX_BRAND_LENGTH),
+    size: optionalText('size', MAX_SIZE_LENGTH),
     value: z
       .string()
       .trim()
-      .min(1, { message: 'Enter an estimated value in dollars' })
-      .regex(DOLLARS_PATTERN, { message: 'Enter an amount in dollars, like 25 or 24.99' })
+      .min(1, { error: say('valueMissing') })
+      .regex(DOLLARS_PATTERN, { error: say('valueFormat') })
       .refine((value) => (dollarsToCents(value) ?? 0) <= MAX_ITEM_VALUE_CENTS, {
-        message: 'Estimated value must be at most $100,000',
+        error: say('valueTooHigh'),
       }),
-    tags: z.array(z.string()).max(MAX_TAGS, { message: `Add at most ${MAX_TAGS} tags` }),
+    tags: z.array(z.string()).max(MAX_TAGS, { error: say('tooManyTags', { max: MAX_TAGS }) }),
     colors: z.array(z.enum(COLORS)),
     seasons: z.array(z.enum(SEASONS)),
-    location: optionalText('Location', 80),
+    location: optionalText('location', 80),
   })
   .superRefine((values, context) => {
     if (values.style && STYLE_CATEGORY[values.style as Style] !== values.category) {
       context.addIssue({
         code: 'custom',
         path: ['style'],
-        message: 'This style does not belong to the chosen category',
+        message: i18n.t('items:formErrors.styleCategory'),
       });
     }
     if (values.subcategory && !isSubcategoryOf(values.subcategory, values.category)) {
       context.addIssue({
         code: 'custom',
         path: ['subcategory'],
-        message: 'Choose a type of the chosen category',
+        message: i18n.t('items:formErrors.subcategoryCategory'),
       });
     }
   });

@@ -2,6 +2,7 @@ import { isOpenForOffers } from '@common/domain/trade-state';
 import type { Item } from '@common/api/items';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '@client/components/ui/use-toast';
+import { i18n } from '@client/i18n';
 import { SIGN_IN_REASONS, useAuthDialog } from '@client/features/auth';
 import { useAuth } from '@client/lib/session';
 import { useFavoriteIds, useToggleFavoriteMutation } from '@client/features/favorites';
@@ -71,14 +72,14 @@ export function useDeleteItem() {
   // mutateAsync, not mutate's callbacks: the list refetch unmounts the card (and its menu) before
   // per-call callbacks would run, and TanStack Query skips those for an unmounted component.
   const remove = async (item: Item, onDeleted?: () => void) => {
-    if (!window.confirm('Are you sure you want to delete this item?')) return;
+    if (!window.confirm(i18n.t('items:owner.confirmDelete'))) return;
     try {
       await mutation.mutateAsync(item.id);
     } catch {
       // Reported through the mutation's meta.
       return;
     }
-    toast({ title: 'Item deleted', description: 'Your item has been removed from the marketplace' });
+    toast({ title: i18n.t('items:owner.deleted'), description: i18n.t('items:owner.deletedHint') });
     onDeleted?.();
   };
   return { remove, isPending: mutation.isPending };

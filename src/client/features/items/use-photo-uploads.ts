@@ -2,6 +2,7 @@ import { imageUrl } from '@common/domain/image-url';
 import { moveEntry, photoFileProblem } from '@common/domain/item-form-rules';
 import { MAX_ITEM_PHOTOS } from '@common/domain/limits';
 import { useEffect, useRef, useState } from 'react';
+import { i18n } from '@client/i18n';
 import { isSessionLost, serverMessage } from '@client/lib/api-error';
 import { handleUnauthorized } from '@client/lib/unauthorized';
 import { uploadImage } from './upload-image';
@@ -63,7 +64,7 @@ export function usePhotoUploads(initialUrls: readonly string[]) {
       (error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
         if (isSessionLost(error)) handleUnauthorized();
-        update(key, { status: 'error', error: serverMessage(error) ?? 'Upload failed. Please try again.' });
+        update(key, { status: 'error', error: serverMessage(error) ?? i18n.t('items:photos.uploadFailed') });
       },
     );
     void handle.promise.catch(() => undefined).finally(() => aborts.current.delete(key));
@@ -81,8 +82,8 @@ export function usePhotoUploads(initialUrls: readonly string[]) {
     if (accepted.length > room) {
       found.push(
         room <= 0
-          ? `You already have ${MAX_ITEM_PHOTOS} photos, the most an item can have.`
-          : `An item can have at most ${MAX_ITEM_PHOTOS} photos, so only the first ${room} of these were added.`,
+          ? i18n.t('items:photos.full', { max: MAX_ITEM_PHOTOS })
+          : i18n.t('items:photos.tooMany', { max: MAX_ITEM_PHOTOS, room }),
       );
       accepted.splice(Math.max(room, 0));
     }

@@ -1,5 +1,6 @@
 import type { SavedSearch, SavedSearchInput } from '@common/api/saved-searches';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { i18n } from '@client/i18n';
 import { apiRequest } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/session';
 
@@ -29,7 +30,7 @@ export function useSaveSearch() {
 export function useDeleteSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { errorTitle: 'Saved search not deleted' },
+    meta: { errorTitle: () => i18n.t('savedSearches:errors.notDeleted') },
     mutationFn: (id: string) => apiRequest('DELETE', `${SAVED_SEARCHES_URL}/${id}`),
     onSuccess: (_response, id) => {
       queryClient.setQueryData<SavedSearch[]>([SAVED_SEARCHES_URL], (list) =>

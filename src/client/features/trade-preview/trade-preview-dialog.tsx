@@ -3,7 +3,6 @@ import {
   AUTO_ROTATE_INTERVAL_MS,
   displayAngle,
   initialPreviewState,
-  PREVIEW_MODE_LABELS,
   PREVIEW_MODES,
   previewKeyAction,
   tradePreviewReducer,
@@ -38,6 +37,7 @@ import { type PreviewItem, toPreviewItem } from './preview-item';
 import { PreviewStage3D } from './preview-stage-3d';
 import { flatPreviewRequested, prefersReducedMotion, supportsWebGL2 } from './preview-support';
 import type { SceneItem } from './scene';
+import { PREVIEW_MODE_LABELS } from '@client/i18n/labels';
 
 export interface TradePreviewDialogProps {
   open: boolean;

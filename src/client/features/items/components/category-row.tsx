@@ -1,6 +1,8 @@
-import { CATEGORY_ROW, type CategoryFilterId } from '@common/domain/taxonomy';
+import { type CategoryFilterId } from '@common/domain/taxonomy';
 import { Footprints, LayoutGrid, Mars, Shirt, Venus, Watch, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@client/lib/utils';
+import { CATEGORY_ROW } from '@client/i18n/labels';
 
 const CATEGORY_ICONS: Record<CategoryFilterId, LucideIcon> = {
   '': LayoutGrid,
@@ -26,10 +28,11 @@ export function CategoryRow({
   counts?: Partial<Record<CategoryFilterId, number>>;
   className?: string;
 }) {
+  const { t } = useTranslation('items');
   return (
     <div
       role="group"
-      aria-label="Filter by category"
+      aria-label={t('categoryRow.label')}
       className={cn(
         '-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0',
         className,
@@ -64,7 +67,7 @@ export function CategoryRow({
               >
                 <span className="sr-only">(</span>
                 {counts[id]}
-                <span className="sr-only"> items)</span>
+                <span className="sr-only"> {t('filters.countItems')})</span>
               </span>
             ) : null}
           </button>

@@ -1,25 +1,14 @@
 import type { ItemFacets } from '@common/api/items';
-import {
-  AVAILABILITY_LABELS,
-  formatPriceBound,
-  PRICE_SLIDER,
-  toggleValue,
-  type ItemFilterState,
-} from '@common/domain/item-filters';
+import { PRICE_SLIDER, toggleValue, type ItemFilterState } from '@common/domain/item-filters';
 import {
   AVAILABILITY,
   COLORS,
-  CONDITION_LABELS,
   CONDITIONS,
-  DATE_FILTER_LABELS,
   DATE_FILTERS,
-  GENDER_LABELS,
   GENDERS,
   SEASONS,
-  SELLER_RATING_LABELS,
   SELLER_RATINGS,
   SUBCATEGORIES,
-  SUBCATEGORY_LABELS,
   itemCategoryOf,
   subcategoriesOf,
 } from '@common/domain/taxonomy';
@@ -33,7 +22,19 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Slider } from '@client/components/ui/slider';
 import { ToggleChip } from '@client/components/ui/toggle-chip';
 import { cn } from '@client/lib/utils';
+import { useTranslation } from 'react-i18next';
 import { useDebouncedText } from '../use-url-filters';
+import {
+  AVAILABILITY_LABELS,
+  formatPriceBound,
+  CONDITION_LABELS,
+  DATE_FILTER_LABELS,
+  GENDER_LABELS,
+  SELLER_RATING_LABELS,
+  SUBCATEGORY_LABELS,
+  colorLabel,
+  seasonLabel,
+} from '@client/i18n/labels';
 
 export type FilterPanelMode = 'basic' | 'advanced';
 
@@ -62,6 +63,7 @@ export function FilterPanel({
   mode: FilterPanelMode;
   onModeChange: (mode: FilterPanelMode) => void;
 }) {
+  const { t } = useTranslation('items');
   const set = (change: Partial<ItemFilterState>) => onChange({ ...filters, ...change });
   const countIn = (list: Array<{ value: string; count: number }> | undefined, value: string) =>
     list ? (list.find((entry) => entry.value === value)?.count ?? 0) : undefined;
@@ -76,6 +78,7 @@ export function FilterPanel({
   const sizes = [
     ...new Set([...(facets ? facets.sizes.map((entry) => entry.value) : LETTER_SIZES), ...filters.size]),
   ].sort(compareSizes);
+  const showBasic = mode !== 'advanced';
 
   return (
     <section
@@ -87,10 +90,10 @@ export function FilterPanel({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-semibold">
           <SlidersHorizontal className="size-5 text-primary" aria-hidden="true" />
-          Advanced Filters
+          {t('filters.heading')}
         </h2>
         <div className="flex items-center gap-2">
-          <div role="group" aria-label="Filter set" className="inline-flex rounded-lg bg-muted p-1">
+          <div role="group" aria-label={t('filters.set')} className="inline-flex rounded-lg bg-muted p-1">
             {(['basic', 'advanced'] as const).map((entry) => (
               <button
                 key={entry}
@@ -105,19 +108,19 @@ export function FilterPanel({
                 )}
                 data-testid={`button-filters-${entry}`}
               >
-                {entry === 'basic' ? 'Basic' : 'Advanced'}
+                {t(`filters.modes.${entry}`)}
               </button>
             ))}
           </div>
           <Button variant="ghost" size="sm" onClick={onClear} data-testid="button-clear-filters">
-            Clear All
+            {t('filters.clearAll')}
           </Button>
         </div>
       </div>
 
-      {mode === 'basic' ? (
+      {showBasic ? (
         <div className="grid gap-5 lg:grid-cols-2">
-          <FilterGroup title="Type">
+          <FilterGroup title={t('filters.type')}>
             <div className="flex flex-wrap gap-2">
               {types.map((type) => (
                 <ToggleChip
@@ -133,7 +136,7 @@ export function FilterPanel({
             </div>
           </FilterGroup>
 
-          <FilterGroup title="Department">
+          <FilterGroup title={t('filters.department')}>
             <div className="flex flex-wrap gap-2">
               {GENDERS.map((gender) => (
                 <ToggleChip
@@ -148,7 +151,7 @@ export function FilterPanel({
             </div>
           </FilterGroup>
 
-          <FilterGroup title="Condition">
+          <FilterGroup title={t('filters.condition')}>
             <div className="flex flex-wrap gap-2">
               {CONDITIONS.map((condition) => (
                 <ToggleChip
@@ -164,7 +167,7 @@ export function FilterPanel({
             </div>
           </FilterGroup>
 
-          <FilterGroup title="Size">
+          <FilterGroup title={t('filters.size')}>
             <div className="flex max-h-48 flex-wrap gap-2 overflow-y-auto p-0.5">
               {sizes.map((size) => (
                 <ToggleChip
@@ -183,8 +186,8 @@ export function FilterPanel({
 
           <TextFilter
             id="filter-brand"
-            label="Brand"
-            placeholder="Any brand, e.g. Zara"
+            label={t('filters.brand')}
+            placeholder={t('filters.brandPlaceholder')}
             value={filters.brand}
             onCommit={(brand) => set({ brand })}
             suggestions={facets?.brands.map((entry) => entry.value)}
@@ -198,7 +201,7 @@ export function FilterPanel({
         </div>
       ) : (
         <div className="grid gap-5 lg:grid-cols-2">
-          <FilterGroup title="Availability">
+          <FilterGroup title={t('filters.availability')}>
             <div className="flex flex-wrap gap-2">
               {AVAILABILITY.map((availability) => (
                 <ToggleChip
@@ -215,7 +218,7 @@ export function FilterPanel({
 
           <div className="grid gap-5 sm:grid-cols-2">
             <div className="grid content-start gap-2">
-              <Label htmlFor="filter-rating">Seller rating</Label>
+              <Label htmlFor="filter-rating">{t('filters.sellerRating')}</Label>
               <Select
                 value={filters.rating || ANY}
                 onValueChange={(value) =>
@@ -226,7 +229,7 @@ export function FilterPanel({
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  <SelectItem value={ANY}>Any rating</SelectItem>
+                  <SelectItem value={ANY}>{t('filters.anyRating')}</SelectItem>
                   {SELLER_RATINGS.map((rating) => (
                     <SelectItem key={rating} value={rating}>
                       {SELLER_RATING_LABELS[rating]}
@@ -236,7 +239,7 @@ export function FilterPanel({
               </Select>
             </div>
             <div className="grid content-start gap-2">
-              <Label htmlFor="filter-date">Posted</Label>
+              <Label htmlFor="filter-date">{t('filters.posted')}</Label>
               <Select
                 value={filters.dateFilter || ANY}
                 onValueChange={(value) =>
@@ -247,7 +250,7 @@ export function FilterPanel({
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  <SelectItem value={ANY}>Any time</SelectItem>
+                  <SelectItem value={ANY}>{t('filters.anyTime')}</SelectItem>
                   {DATE_FILTERS.map((date) => (
                     <SelectItem key={date} value={date}>
                       {DATE_FILTER_LABELS[date]}
@@ -260,13 +263,13 @@ export function FilterPanel({
 
           <TextFilter
             id="filter-location"
-            label="Location"
-            placeholder="City or region"
+            label={t('filters.location')}
+            placeholder={t('filters.locationPlaceholder')}
             value={filters.location}
             onCommit={(location) => set({ location })}
           />
 
-          <FilterGroup title="Colors">
+          <FilterGroup title={t('filters.colors')}>
             <div className="flex flex-wrap gap-2">
               {COLORS.map((color) => (
                 <ToggleChip
@@ -275,13 +278,13 @@ export function FilterPanel({
                   onClick={() => set({ colors: toggleValue(filters.colors, color) })}
                   data-testid={`filter-color-${color.toLowerCase()}`}
                 >
-                  {color}
+                  {colorLabel(color)}
                 </ToggleChip>
               ))}
             </div>
           </FilterGroup>
 
-          <FilterGroup title="Seasons">
+          <FilterGroup title={t('filters.seasons')}>
             <div className="flex flex-wrap gap-2">
               {SEASONS.map((season) => (
                 <ToggleChip
@@ -290,7 +293,7 @@ export function FilterPanel({
                   onClick={() => set({ seasons: toggleValue(filters.seasons, season) })}
                   data-testid={`filter-season-${season.toLowerCase()}`}
                 >
-                  {season}
+                  {seasonLabel(season)}
                 </ToggleChip>
               ))}
             </div>
@@ -311,12 +314,13 @@ function FilterGroup({ title, children }: { title: string; children: ReactNode }
 }
 
 function Count({ value }: { value: number | undefined }) {
+  const { t } = useTranslation('items');
   if (value === undefined) return null;
   return (
     <span className="text-xs tabular-nums opacity-70">
       <span className="sr-only">(</span>
       {value}
-      <span className="sr-only"> items)</span>
+      <span className="sr-only"> {t('filters.countItems')})</span>
     </span>
   );
 }
@@ -374,6 +378,7 @@ function PriceFilter({
   maxPrice: number;
   onCommit: (minPrice: number, maxPrice: number) => void;
 }) {
+  const { t } = useTranslation('items');
   const [range, setRange] = useState<[number, number]>([minPrice, maxPrice]);
   const [shown, setShown] = useState<[number, number]>([minPrice, maxPrice]);
   if (shown[0] !== minPrice || shown[1] !== maxPrice) {
@@ -383,7 +388,7 @@ function PriceFilter({
   return (
     <fieldset className="min-w-0 space-y-3">
       <legend className="mb-2 flex w-full items-center justify-between text-sm font-medium">
-        Price range
+        {t('filters.priceRange')}
       </legend>
       <p className="text-sm font-semibold tabular-nums" aria-live="polite" data-testid="text-price-range">
         {formatPriceBound(range[0])} – {formatPriceBound(range[1])}
@@ -396,13 +401,13 @@ function PriceFilter({
         value={range}
         onValueChange={(value) => setRange([value[0] ?? PRICE_SLIDER.min, value[1] ?? PRICE_SLIDER.max])}
         onValueCommit={(value) => onCommit(value[0] ?? PRICE_SLIDER.min, value[1] ?? PRICE_SLIDER.max)}
-        thumbLabels={['Minimum price', 'Maximum price']}
+        thumbLabels={[t('filters.minPrice'), t('filters.maxPrice')]}
         className="py-2"
         data-testid="slider-price"
       />
       <div className="flex justify-between text-xs text-muted-foreground">
-        <span>${PRICE_SLIDER.min}</span>
-        <span>${PRICE_SLIDER.max}+</span>
+        <span>{formatPriceBound(PRICE_SLIDER.min)}</span>
+        <span>{formatPriceBound(PRICE_SLIDER.max)}</span>
       </div>
     </fieldset>
   );

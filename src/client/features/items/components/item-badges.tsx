@@ -1,16 +1,24 @@
 import type { Item } from '@common/api/items';
-import { CATEGORY_ROW, CONDITION_LABELS } from '@common/domain/taxonomy';
 import type { ReactNode } from 'react';
+import { i18n } from '@client/i18n';
 import { cn } from '@client/lib/utils';
+import { CATEGORY_ROW, CONDITION_LABELS } from '@client/i18n/labels';
 
 export function categoryLabel(category: Item['category']): string {
   return CATEGORY_ROW.find((entry) => entry.id === category)?.label ?? category;
 }
 
+/** The availability pill's text, read from the catalogue each time (the language may change). */
 export const AVAILABILITY_BADGES: Partial<Record<Item['availability'], string>> = {
-  pending: 'Offers pending',
-  reserved: 'Reserved',
-  traded: 'Traded',
+  get pending() {
+    return i18n.t('items:badges.pending');
+  },
+  get reserved() {
+    return i18n.t('items:badges.reserved');
+  },
+  get traded() {
+    return i18n.t('items:badges.traded');
+  },
 };
 
 const CONDITION_TONES: Record<Item['condition'], string> = {

@@ -1,9 +1,10 @@
 import type { Item } from '@common/api/items';
-import { formatDollars } from '@common/domain/money';
 import { ArrowLeftRight, MessageCircle, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import { ITEM_DETAIL_STATE, useItemControls, useItemDetailHref } from '../use-item-controls';
 import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge, ItemChip } from './item-badges';
@@ -19,6 +20,8 @@ import { LazyItemOwnerMenu } from './lazy-item-owner-menu';
  * scrolled near (content-visibility), which keeps a page of 24 cheap to show on a phone.
  */
 export function ItemCard({ item, priority = false }: { item: Item; priority?: boolean }) {
+  const { t } = useTranslation('items');
+  const format = useFormat();
   const controls = useItemControls(item);
   const detailHref = useItemDetailHref(item.id);
   const availability = AVAILABILITY_BADGES[item.availability];
@@ -41,8 +44,8 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
           className="absolute top-2 left-2 rounded-full bg-card/95 px-2 py-0.5 text-sm font-bold tabular-nums shadow-sm ring-1 ring-black/5"
           data-testid={`text-value-${item.id}`}
         >
-          <span className="sr-only">Estimated value </span>
-          {formatDollars(item.estimatedValue)}
+          <span className="sr-only">{t('card.estimatedValue')} </span>
+          {format.money(item.estimatedValue)}
         </span>
         {controls.isOwner ? null : (
           <div className="absolute top-2 right-2 flex flex-col gap-1.5">
@@ -83,7 +86,7 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
         </div>
         <div className="flex flex-wrap gap-1">
           <ItemChip>{categoryLabel(item.category)}</ItemChip>
-          {item.size ? <ItemChip>Size {item.size}</ItemChip> : null}
+          {item.size ? <ItemChip>{t('card.size', { size: item.size })}</ItemChip> : null}
           {item.brand ? <ItemChip>{item.brand}</ItemChip> : null}
         </div>
         <div className="@container flex min-h-7 items-center justify-between gap-1">
@@ -98,7 +101,7 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
               {item.owner.firstName.charAt(0).toUpperCase()}
             </span>
             <span className="truncate">
-              {controls.isOwner ? 'Your item' : <>by {item.owner.firstName}</>}
+              {controls.isOwner ? t('card.yourItem') : t('card.by', { name: item.owner.firstName })}
             </span>
           </p>
           {controls.isOwner ? null : (
@@ -107,12 +110,12 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
               size="sm"
               className="h-7 shrink-0 gap-1 px-1.5 text-xs text-primary hover:text-primary"
               onClick={controls.message}
-              aria-label={`Message ${item.owner.firstName} about ${item.title}`}
-              title="Message the owner"
+              aria-label={t('card.messageAbout', { name: item.owner.firstName, title: item.title })}
+              title={t('card.messageOwner')}
               data-testid={`button-message-${item.id}`}
             >
               <MessageCircle className="size-4" aria-hidden="true" />
-              <span className="hidden @[11rem]:inline">Message</span>
+              <span className="hidden @[11rem]:inline">{t('card.message')}</span>
             </Button>
           )}
         </div>
@@ -131,15 +134,16 @@ function ItemCardActions({
   controls: ReturnType<typeof useItemControls>;
   detailHref: string;
 }) {
+  const { t } = useTranslation('items');
   const view = (
     <Button asChild variant="outline" size="sm" className="px-2">
       <Link
         href={detailHref}
         state={ITEM_DETAIL_STATE}
         data-testid={`button-view-${item.id}`}
-        aria-label={`View ${item.title}`}
+        aria-label={t('card.viewTitle', { title: item.title })}
       >
-        View
+        {t('card.view')}
       </Link>
     </Button>
   );
@@ -166,7 +170,7 @@ function ItemCardActions({
               data-testid={`button-barter-${item.id}`}
             >
               <ArrowLeftRight className="hidden @[12.5rem]:block" aria-hidden="true" />
-              Barter
+              {t('card.barter')}
             </Button>
           ) : null}
           {view}
@@ -179,7 +183,7 @@ function ItemCardActions({
               data-testid={`button-smart-match-${item.id}`}
             >
               <Sparkles aria-hidden="true" />
-              Smart Match
+              {t('card.smartMatch')}
             </Button>
           ) : null}
         </>

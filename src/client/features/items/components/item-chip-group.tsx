@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ToggleChip } from '@client/components/ui/toggle-chip';
 
 /** The List Item form's optional many-of choices (colours, seasons): a row of toggle chips. */
@@ -18,10 +19,11 @@ export function ItemChipGroup<T extends string>({
   /** Drawn before an option's name, e.g. a colour swatch. */
   decorate?: (option: T) => ReactNode;
 }) {
+  const { t } = useTranslation('items');
   return (
     <fieldset className="space-y-2">
       <legend className="mb-2 text-sm font-medium">
-        {legend} <span className="font-normal text-muted-foreground">(optional)</span>
+        {legend} <span className="font-normal text-muted-foreground">{t('chipGroup.optional')}</span>
       </legend>
       <div className="flex flex-wrap gap-2">
         {options.map((option) => (

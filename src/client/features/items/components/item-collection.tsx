@@ -1,5 +1,6 @@
 import type { Item } from '@common/api/items';
 import { type ComponentType, startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@client/lib/utils';
 import { EAGER_COUNT } from './item-image';
 
@@ -29,13 +30,14 @@ export function ItemCollection({
   Entry: ComponentType<{ item: Item; priority: boolean }>;
   Placeholder: ComponentType;
 }) {
+  const { t } = useTranslation('items');
   const shown = useDeferredItems(items, loading);
   if (shown === null) {
     return (
       <div
         className={cn(layoutClasses, className)}
         role="status"
-        aria-label="Loading items"
+        aria-label={t('collection.loading')}
         data-testid={testId ? `${testId}-loading` : undefined}
       >
         {Array.from({ length: skeletons }, (_, index) => (

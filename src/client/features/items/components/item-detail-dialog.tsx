@@ -1,9 +1,5 @@
 import type { Item, ItemDetail as ItemDetailData } from '@common/api/items';
-import { formatDollars } from '@common/domain/money';
 import { starParts } from '@common/domain/rating-stars';
-import { formatDate } from '@common/domain/relative-time';
-import { formatReturnDate } from '@common/domain/holiday';
-import { CONDITION_LABELS, GENDER_LABELS } from '@common/domain/taxonomy';
 import {
   ArrowLeftRight,
   ChevronLeft,
@@ -15,6 +11,7 @@ import {
   StarHalf,
 } from 'lucide-react';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@client/components/ui/dialog';
@@ -30,6 +27,9 @@ import { ItemOwnerMenu } from './item-owner-menu';
 import { SimilarItems } from './similar-items';
 import { ReportButton } from '@client/features/safety';
 import { hasStatus } from '@client/lib/api-error';
+import { CONDITION_LABELS, GENDER_LABELS, colorLabel, seasonLabel, styleLabel } from '@client/i18n/labels';
+import { useFormat } from '@client/i18n/format';
+import { useReturnDate } from './use-return-date';
 
 /**
  * The item detail view (docs/product.md (Items): what 'View' opens, reachable as /browse?highlight={id}):
@@ -48,6 +48,7 @@ export function ItemDetailDialog({
   /** Where a similar item leads (this view, showing that item). */
   itemHref: (id: string) => string;
 }) {
+  const { t } = useTranslation('items');
   const { data: item, isPending, isError, error } = useItem(itemId);
   const notFound = isError && hasStatus(error, 404, 400);
 
@@ -65,7 +66,7 @@ export function ItemDetailDialog({
               <SimilarItems
                 itemId={item.id}
                 itemHref={itemHref}
-                title={item.isActive ? 'Similar items' : 'Similar items you can still get'}
+                title={item.isActive ? t('similar.title') : t('similar.stillAvailable')}
               />
             </div>
           </>
@@ -74,20 +75,16 @@ export function ItemDetailDialog({
         ) : (
           <div className="flex flex-col items-center gap-3 px-6 py-16 text-center" role="alert">
             <CircleAlert className="size-10 text-muted-foreground" aria-hidden="true" />
-            <DialogTitle>
-              {notFound ? 'This item is no longer available' : 'Failed to fetch item'}
-            </DialogTitle>
+            <DialogTitle>{notFound ? t('detail.notFound') : t('detail.failed')}</DialogTitle>
             <DialogDescription>
-              {notFound
-                ? 'It may have been traded or removed by its owner.'
-                : 'Something went wrong while loading this item. Please try again.'}
+              {notFound ? t('detail.notFoundHint') : t('detail.failedHint')}
             </DialogDescription>
             <Button variant="outline" onClick={onClose}>
-              Back to browsing
+              {t('detail.backToBrowsing')}
             </Button>
             {notFound ? (
               <div className="mt-6 w-full text-left">
-                <SimilarItems itemId={itemId} itemHref={itemHref} title="Similar items you can still get" />
+                <SimilarItems itemId={itemId} itemHref={itemHref} title={t('similar.stillAvailable')} />
               </div>
             ) : null}
           </div>
@@ -106,22 +103,29 @@ function ItemDetail({
   onDeleted: () => void;
   tagHref: (tag: string) => string;
 }) {
+  const { t } = useTranslation('items');
+  const format = useFormat();
+  const returnDate = useReturnDate();
   const controls = useItemControls(item);
   const availability = AVAILABILITY_BADGES[item.availability];
+  const notOfferable =
+    item.availability === 'traded' || item.availability === 'reserved' ? item.availability : 'unlisted';
+  const list = (values: string[]) => values.join(t('detail.listSeparator'));
 
+  // The key names the fact's test id (text-detail-<key>) and its label in the catalogue.
   const facts: Array<[string, ReactNode]> = [
-    ['Category', categoryLabel(item.category)],
-    ['For', GENDER_LABELS[item.gender]],
-    ['Style', item.style ?? '—'],
-    ['Size', item.size ?? 'N/A'],
-    ['Brand', item.brand ?? 'Unknown'],
-    ['Condition', CONDITION_LABELS[item.condition]],
-    ['Colours', item.colors.length ? item.colors.join(', ') : '—'],
-    ['Seasons', item.seasons.length ? item.seasons.join(', ') : '—'],
-    ['Location', item.location ?? '—'],
-    ['Availability', availability ?? 'Available'],
-    ['Listed', formatDate(item.createdAt)],
-    ['Favourites', String(item.favoriteCount)],
+    ['category', categoryLabel(item.category)],
+    ['for', GENDER_LABELS[item.gender]],
+    ['style', item.style ? styleLabel(item.style) : '—'],
+    ['size', item.size ?? t('detail.notApplicable')],
+    ['brand', item.brand ?? t('detail.unknown')],
+    ['condition', CONDITION_LABELS[item.condition]],
+    ['colours', item.colors.length ? list(item.colors.map(colorLabel)) : '—'],
+    ['seasons', item.seasons.length ? list(item.seasons.map(seasonLabel)) : '—'],
+    ['location', item.location ?? '—'],
+    ['availability', availability ?? t('detail.available')],
+    ['listed', format.date(item.createdAt)],
+    ['favourites', format.number(item.favoriteCount)],
   ];
 
   return (
@@ -135,13 +139,12 @@ function ItemDetail({
             role="status"
             data-testid="text-detail-owner-away"
           >
-            {item.owner.firstName} is away until {formatReturnDate(item.owner.awayUntil)}: new barter requests
-            open again then.
+            {t('detail.ownerAway', { name: item.owner.firstName, date: returnDate(item.owner.awayUntil) })}
           </p>
         ) : null}
         {item.isActive ? null : (
           <p className="mr-8 rounded-lg bg-muted px-3 py-2 text-sm font-medium" role="status">
-            This item is no longer listed in the marketplace.
+            {t('detail.noLongerListed')}
           </p>
         )}
         <div className="space-y-3 pr-8">
@@ -158,8 +161,8 @@ function ItemDetail({
             {item.title}
           </DialogTitle>
           <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid="text-detail-value">
-            <span className="sr-only">Estimated value </span>
-            {formatDollars(item.estimatedValue)}
+            <span className="sr-only">{t('card.estimatedValue')} </span>
+            {format.money(item.estimatedValue)}
           </p>
         </div>
 
@@ -169,14 +172,14 @@ function ItemDetail({
               <ItemOwnerMenu
                 item={item}
                 onDeleted={onDeleted}
-                label="Manage listing"
+                label={t('detail.manageListing')}
                 size="default"
                 testId="button-detail-item-menu"
               />
               {controls.canSuggestForOwn ? (
                 <Button onClick={controls.barter} data-testid="button-detail-barter">
                   <ArrowLeftRight aria-hidden="true" />
-                  Suggested Barters
+                  {t('detail.suggestedBarters')}
                 </Button>
               ) : null}
               <WhatYouCouldGetButton item={item} />
@@ -190,18 +193,14 @@ function ItemDetail({
                   data-testid="button-detail-barter"
                 >
                   <ArrowLeftRight aria-hidden="true" />
-                  Barter
+                  {t('card.barter')}
                 </Button>
               ) : (
                 <div className="w-full space-y-2">
                   <p className="text-sm text-muted-foreground" data-testid="text-detail-not-offerable">
                     {item.owner.awayUntil && controls.canBarter
-                      ? `Barter requests open again on ${formatReturnDate(item.owner.awayUntil)}.`
-                      : item.availability === 'traded'
-                        ? 'This item has been swapped and takes no more offers.'
-                        : item.availability === 'reserved'
-                          ? 'This item is reserved for an accepted swap and takes no offers.'
-                          : 'This item is not listed and takes no offers.'}
+                      ? t('detail.opensAgain', { date: returnDate(item.owner.awayUntil) })
+                      : t(`detail.notOfferable.${notOfferable}`)}
                   </p>
                   {item.swappedFor ? <SwappedFor item={item.swappedFor} /> : null}
                 </div>
@@ -214,18 +213,18 @@ function ItemDetail({
                   data-testid="button-detail-smart-match"
                 >
                   <Sparkles aria-hidden="true" />
-                  Smart Match
+                  {t('card.smartMatch')}
                 </Button>
               ) : null}
               <Button
                 variant="outline"
                 className="flex-1 sm:flex-none"
                 onClick={controls.message}
-                aria-label={`Message ${item.owner.firstName} about this item`}
+                aria-label={t('detail.messageOwner', { name: item.owner.firstName })}
                 data-testid="button-detail-message"
               >
                 <MessageCircle aria-hidden="true" />
-                Message
+                {t('card.message')}
               </Button>
             </>
           )}
@@ -262,10 +261,10 @@ function ItemDetail({
         </DialogDescription>
 
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-xl border bg-muted/40 p-4 text-sm sm:grid-cols-3">
-          {facts.map(([label, value]) => (
-            <div key={label} className="min-w-0">
-              <dt className="text-xs text-muted-foreground">{label}</dt>
-              <dd className="font-medium break-words" data-testid={`text-detail-${label.toLowerCase()}`}>
+          {facts.map(([key, value]) => (
+            <div key={key} className="min-w-0">
+              <dt className="text-xs text-muted-foreground">{t(`detail.facts.${key}`)}</dt>
+              <dd className="font-medium break-words" data-testid={`text-detail-${key}`}>
                 {value}
               </dd>
             </div>
@@ -274,7 +273,7 @@ function ItemDetail({
 
         {item.tags.length ? (
           <div className="space-y-2">
-            <h3 className="text-sm font-medium">Tags</h3>
+            <h3 className="text-sm font-medium">{t('detail.tags')}</h3>
             <ul className="flex flex-wrap gap-1.5">
               {item.tags.map((tag) => (
                 <li key={tag}>
@@ -295,7 +294,7 @@ function ItemDetail({
         <ReportButton
           target={{ type: 'item', id: item.id, label: item.title }}
           ownerId={item.userId}
-          label="Report this item"
+          label={t('detail.report')}
           className="-ml-3 self-start text-muted-foreground"
           testId="button-report-item"
         />
@@ -305,6 +304,7 @@ function ItemDetail({
 }
 
 function Gallery({ item }: { item: Item }) {
+  const { t } = useTranslation('items');
   const [index, setIndex] = useState(0);
   const count = item.images.length;
   const current = item.images[Math.min(index, Math.max(count - 1, 0))];
@@ -323,8 +323,8 @@ function Gallery({ item }: { item: Item }) {
       <div
         className="relative aspect-[4/5] overflow-hidden rounded-lg bg-muted"
         role="group"
-        aria-roledescription="gallery"
-        aria-label={`Photos of ${item.title}`}
+        aria-roledescription={t('gallery.role')}
+        aria-label={t('gallery.label', { title: item.title })}
         onKeyDown={onKeyDown}
       >
         <ItemImage
@@ -332,7 +332,7 @@ function Gallery({ item }: { item: Item }) {
           src={current}
           width={1200}
           priority
-          alt={count ? `${item.title}, photo ${index + 1} of ${count}` : item.title}
+          alt={count ? t('gallery.photoAlt', { title: item.title, position: index + 1, count }) : item.title}
         />
         {count > 1 ? (
           <>
@@ -348,13 +348,13 @@ function Gallery({ item }: { item: Item }) {
         ) : null}
       </div>
       {count > 1 ? (
-        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Choose a photo">
+        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label={t('gallery.choose')}>
           {item.images.map((url, position) => (
             <li key={url} className="shrink-0">
               <button
                 type="button"
                 onClick={() => setIndex(position)}
-                aria-label={`Show photo ${position + 1}`}
+                aria-label={t('gallery.show', { position: position + 1 })}
                 aria-current={position === index ? 'true' : undefined}
                 className={cn(
                   'block w-16 overflow-hidden rounded-md border-2 transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
@@ -373,12 +373,13 @@ function Gallery({ item }: { item: Item }) {
 }
 
 function GalleryArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () => void }) {
+  const { t } = useTranslation('items');
   const Icon = side === 'left' ? ChevronLeft : ChevronRight;
   return (
     <button
       type="button"
       onClick={onClick}
-      aria-label={side === 'left' ? 'Previous photo' : 'Next photo'}
+      aria-label={side === 'left' ? t('gallery.previous') : t('gallery.next')}
       className={cn(
         'absolute top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-card/90 shadow-md transition-colors hover:bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
         side === 'left' ? 'left-2' : 'right-2',
@@ -390,13 +391,14 @@ function GalleryArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () =
 }
 
 function OwnerPanel({ item, isOwner }: { item: Item; isOwner: boolean }) {
+  const { t } = useTranslation('items');
   const { owner } = item;
   const name = [owner.firstName, owner.lastName].filter(Boolean).join(' ');
   const profileHref = `/profile?user=${owner.id}`;
 
   return (
     <section
-      aria-label="Owner"
+      aria-label={t('owner.label')}
       className="flex items-center gap-3 rounded-xl border p-4"
       data-testid="section-detail-owner"
     >
@@ -409,14 +411,14 @@ function OwnerPanel({ item, isOwner }: { item: Item; isOwner: boolean }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold" data-testid="text-detail-owner">
-          {isOwner ? `${name} (you)` : name}
+          {isOwner ? t('owner.you', { name }) : name}
         </p>
         <OwnerRating rating={owner.averageRating} reviews={owner.reviewCount} />
       </div>
       {/* Public profiles are open to visitors too (docs/product.md, Visitors). */}
       <Button asChild variant="outline" size="sm">
         <Link href={profileHref} data-testid="link-owner-profile">
-          View profile
+          {t('owner.viewProfile')}
         </Link>
       </Button>
     </section>
@@ -424,8 +426,10 @@ function OwnerPanel({ item, isOwner }: { item: Item; isOwner: boolean }) {
 }
 
 function OwnerRating({ rating, reviews }: { rating: number | null; reviews: number }) {
+  const { t } = useTranslation('items');
+  const format = useFormat();
   if (rating === null || reviews === 0) {
-    return <p className="text-sm text-muted-foreground">No reviews yet</p>;
+    return <p className="text-sm text-muted-foreground">{t('owner.noReviews')}</p>;
   }
   const { full, half, empty } = starParts(rating);
   return (
@@ -443,17 +447,20 @@ function OwnerRating({ rating, reviews }: { rating: number | null; reviews: numb
         ))}
       </span>
       <span>
-        <span className="font-medium text-foreground">{rating.toFixed(1)}</span>
-        <span className="sr-only"> out of 5</span> ({reviews} {reviews === 1 ? 'review' : 'reviews'})
+        <span className="font-medium text-foreground">
+          {format.number(rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+        </span>
+        <span className="sr-only"> {t('owner.outOfFive')}</span> {t('owner.reviews', { count: reviews })}
       </span>
     </p>
   );
 }
 
 function DetailSkeleton() {
+  const { t } = useTranslation('items');
   return (
-    <div className="grid md:grid-cols-2" role="status" aria-label="Loading item">
-      <DialogTitle className="sr-only">Loading item</DialogTitle>
+    <div className="grid md:grid-cols-2" role="status" aria-label={t('detail.loading')}>
+      <DialogTitle className="sr-only">{t('detail.loading')}</DialogTitle>
       <div className="p-4">
         <Skeleton className="aspect-[4/5] w-full rounded-lg" />
       </div>
@@ -471,6 +478,7 @@ function DetailSkeleton() {
 
 /** A swapped item's record: what its owner received for it, linking to that item. */
 function SwappedFor({ item }: { item: NonNullable<ItemDetailData['swappedFor']> }) {
+  const { t } = useTranslation('items');
   return (
     <Link
       href={`/browse?highlight=${item.id}`}
@@ -483,7 +491,7 @@ function SwappedFor({ item }: { item: NonNullable<ItemDetailData['swappedFor']> 
         <span className="size-12 shrink-0 rounded-md bg-muted" aria-hidden="true" />
       )}
       <span className="min-w-0 text-sm">
-        <span className="block text-muted-foreground">Swapped for</span>
+        <span className="block text-muted-foreground">{t('detail.swappedFor')}</span>
         <span className="block truncate font-medium">{item.title}</span>
       </span>
     </Link>

@@ -8,18 +8,14 @@ import {
   MAX_TAGS,
   MAX_TITLE_LENGTH,
 } from '@common/domain/limits';
-import { listingSizeGroups } from '@common/domain/size-options';
 import {
   COLORS,
-  CONDITION_LABELS,
   CONDITIONS,
-  GENDER_LABELS,
   GENDERS,
   ITEM_CATEGORIES,
   SEASONS,
   STYLE_CATEGORY,
   STYLES,
-  SUBCATEGORY_LABELS,
   isSubcategoryOf,
   subcategoriesOf,
 } from '@common/domain/taxonomy';
@@ -50,6 +46,7 @@ import { ColorSwatch, ItemChipGroup } from './item-chip-group';
 import { ItemSelectField } from './item-select-field';
 import { PhotoUploader } from './photo-uploader';
 import { TagInput } from './tag-input';
+import { listingSizeGroups, CONDITION_LABELS, GENDER_LABELS, SUBCATEGORY_LABELS } from '@client/i18n/labels';
 
 const NO_STYLE = 'none';
 

@@ -1,4 +1,5 @@
 import { Bookmark, Heart, Share2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 
@@ -23,12 +24,13 @@ export function FavoriteButton({
   className?: string;
   testId?: string;
 }) {
+  const { t } = useTranslation('items');
   return (
     <button
       type="button"
       aria-pressed={active}
-      aria-label={active ? `Remove ${title} from favorites` : `Add ${title} to favorites`}
-      title={active ? 'Remove from favorites' : 'Add to favorites'}
+      aria-label={active ? t('favorites.removeTitle', { title }) : t('favorites.addTitle', { title })}
+      title={active ? t('favorites.remove') : t('favorites.add')}
       disabled={pending}
       onClick={onClick}
       className={cn(roundButton, active && 'text-rose-600 hover:text-rose-700', className)}
@@ -55,12 +57,13 @@ export function BookmarkButton({
   className?: string;
   testId?: string;
 }) {
+  const { t } = useTranslation('items');
   return (
     <button
       type="button"
       aria-pressed={active}
-      aria-label={active ? `Remove ${title} from wishlist` : `Bookmark ${title} to wishlist`}
-      title={active ? 'Remove from wishlist' : 'Add to wishlist'}
+      aria-label={active ? t('bookmark.removeTitle', { title }) : t('bookmark.addTitle', { title })}
+      title={active ? t('bookmark.remove') : t('bookmark.add')}
       onClick={onClick}
       className={cn(roundButton, active && 'text-primary', className)}
       data-testid={testId}
@@ -84,6 +87,7 @@ export function ShareButton({
   title: string;
   className?: string;
 }) {
+  const { t } = useTranslation('items');
   const share = async () => {
     const url = `${window.location.origin}/browse?highlight=${itemId}`;
     if (typeof navigator.share === 'function') {
@@ -97,16 +101,16 @@ export function ShareButton({
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Link copied', description: 'Paste it anywhere to share this item.' });
+      toast({ title: t('share.copied'), description: t('share.copiedHint') });
     } catch {
-      toast({ title: 'Copy this link to share it', description: url });
+      toast({ title: t('share.copyIt'), description: url });
     }
   };
   return (
     <button
       type="button"
-      aria-label={`Share ${title}`}
-      title="Share"
+      aria-label={t('share.label', { title })}
+      title={t('share.title')}
       onClick={() => void share()}
       className={cn(roundButton, className)}
       data-testid="button-detail-share"

@@ -1,6 +1,7 @@
 import type { Item } from '@common/api/items';
 import { imageUrl, type ImageWidth } from '@common/domain/image-url';
 import { Footprints, Shirt, Watch, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@client/lib/utils';
 
 /** How many photos of a list load eagerly, at high priority: the first row of the widest grid. */
@@ -32,6 +33,7 @@ export function ItemImage({
   className?: string;
   alt?: string;
 }) {
+  const { t } = useTranslation('items');
   const url = src ?? item.images[0];
   if (!url) {
     const Icon = CATEGORY_ICONS[item.category];
@@ -46,7 +48,7 @@ export function ItemImage({
         data-testid="img-item-fallback"
       >
         <Icon className="size-1/3" strokeWidth={1.25} aria-hidden="true" />
-        <span className="text-xs font-medium">No photo yet</span>
+        <span className="text-xs font-medium">{t('image.noPhoto')}</span>
       </div>
     );
   }

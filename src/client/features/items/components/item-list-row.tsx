@@ -1,7 +1,6 @@
 import type { Item } from '@common/api/items';
-import { formatDollars } from '@common/domain/money';
-import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { ArrowLeftRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useItemControls, useItemDetailHref } from '../use-item-controls';
@@ -9,12 +8,16 @@ import { AVAILABILITY_BADGES } from './item-badges';
 import { FavoriteButton } from './item-icon-buttons';
 import { ItemPhotoLink, ItemTitleLink } from './item-links';
 import { LazyItemOwnerMenu } from './lazy-item-owner-menu';
+import { CONDITION_LABELS } from '@client/i18n/labels';
+import { useFormat } from '@client/i18n/format';
 
 /**
  * docs/product.md (Items): Browse list view row: photo, title, description, brand (or 'Unknown'), size (or 'N/A'),
  * condition, the value in dollars (docs/product.md (Items): never raw cents) and 'Start Barter'.
  */
 export function ItemListRow({ item, priority = false }: { item: Item; priority?: boolean }) {
+  const { t } = useTranslation('items');
+  const format = useFormat();
   const controls = useItemControls(item);
   const detailHref = useItemDetailHref(item.id);
   const availability = AVAILABILITY_BADGES[item.availability];
@@ -42,15 +45,15 @@ export function ItemListRow({ item, priority = false }: { item: Item; priority?:
           <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
           <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground sm:text-sm">
             <div className="flex gap-1">
-              <dt>Brand:</dt>
-              <dd className="font-medium text-foreground">{item.brand || 'Unknown'}</dd>
+              <dt>{t('row.brand')}</dt>
+              <dd className="font-medium text-foreground">{item.brand || t('detail.unknown')}</dd>
             </div>
             <div className="flex gap-1">
-              <dt>Size:</dt>
-              <dd className="font-medium text-foreground">{item.size || 'N/A'}</dd>
+              <dt>{t('row.size')}</dt>
+              <dd className="font-medium text-foreground">{item.size || t('detail.notApplicable')}</dd>
             </div>
             <div className="flex gap-1">
-              <dt>Condition:</dt>
+              <dt>{t('row.condition')}</dt>
               <dd className="font-medium text-foreground">{CONDITION_LABELS[item.condition]}</dd>
             </div>
             {availability ? <dd className="font-medium text-foreground">{availability}</dd> : null}
@@ -58,8 +61,8 @@ export function ItemListRow({ item, priority = false }: { item: Item; priority?:
         </div>
         <div className="flex shrink-0 flex-wrap items-center justify-between gap-2 sm:flex-col sm:flex-nowrap sm:items-end sm:justify-between">
           <p className="text-lg font-bold tabular-nums" data-testid={`text-row-value-${item.id}`}>
-            <span className="sr-only">Estimated value </span>
-            {formatDollars(item.estimatedValue)}
+            <span className="sr-only">{t('card.estimatedValue')} </span>
+            {format.money(item.estimatedValue)}
           </p>
           <div className="flex items-center gap-2">
             {controls.isOwner ? null : (
@@ -77,7 +80,7 @@ export function ItemListRow({ item, priority = false }: { item: Item; priority?:
             ) : (
               <Button size="sm" onClick={controls.barter} data-testid={`button-start-barter-${item.id}`}>
                 <ArrowLeftRight className="hidden sm:block" aria-hidden="true" />
-                Start Barter
+                {t('row.startBarter')}
               </Button>
             )}
           </div>

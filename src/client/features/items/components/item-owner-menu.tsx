@@ -1,6 +1,7 @@
 import type { Item } from '@common/api/items';
 import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@client/components/ui/button';
 import {
   DropdownMenu,
@@ -19,7 +20,7 @@ import { LazyListItemDialog, preloadListItemDialog } from './lazy-list-item-dial
 export function ItemOwnerMenu({
   item,
   onDeleted,
-  label = 'Manage',
+  label,
   className,
   size = 'sm',
   variant = 'outline',
@@ -33,6 +34,7 @@ export function ItemOwnerMenu({
   variant?: ButtonProps['variant'];
   testId?: string;
 }) {
+  const { t } = useTranslation('items');
   const [editing, setEditing] = useState(false);
   const { remove, isPending } = useDeleteItem();
 
@@ -45,18 +47,18 @@ export function ItemOwnerMenu({
             size={size}
             className={className}
             disabled={isPending}
-            aria-label={`Manage ${item.title}`}
+            aria-label={t('owner.manageTitle', { title: item.title })}
             onPointerEnter={preloadListItemDialog}
             data-testid={testId}
           >
             <Ellipsis aria-hidden="true" />
-            {label}
+            {label ?? t('owner.manage')}
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="min-w-40">
           <DropdownMenuItem onSelect={() => setEditing(true)} data-testid="menu-edit-item">
             <Pencil aria-hidden="true" />
-            Edit
+            {t('owner.edit')}
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem
@@ -65,7 +67,7 @@ export function ItemOwnerMenu({
             data-testid="menu-delete-item"
           >
             <Trash2 aria-hidden="true" />
-            Delete
+            {t('owner.delete')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

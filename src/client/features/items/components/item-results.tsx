@@ -1,5 +1,6 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import type { useItemsInfinite } from '../api';
@@ -28,6 +29,7 @@ export function ItemResults({
   empty: ReactNode;
   compact?: boolean;
 }) {
+  const { t } = useTranslation('items');
   const loaded = query.data?.pages.flatMap((page) => page.items) ?? [];
   const Items = view === 'list' ? ItemList : ItemGrid;
   return (
@@ -41,9 +43,9 @@ export function ItemResults({
           role="alert"
         >
           <CircleAlert className="size-10 text-destructive" aria-hidden="true" />
-          <p className="font-semibold">Failed to fetch items</p>
+          <p className="font-semibold">{t('results.failed')}</p>
           <Button variant="outline" onClick={() => void query.refetch()}>
-            Try again
+            {t('results.tryAgain')}
           </Button>
         </div>
       ) : !query.isPending && loaded.length === 0 ? (
@@ -62,11 +64,11 @@ export function ItemResults({
             data-testid="button-load-more"
           >
             {query.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            {query.isFetchingNextPage ? t('results.loading') : t('results.loadMore')}
           </Button>
           {compact ? null : (
             <p className="text-xs text-muted-foreground">
-              Showing {loaded.length} of {query.data?.pages[0]?.total ?? 0}
+              {t('results.showing', { shown: loaded.length, total: query.data?.pages[0]?.total ?? 0 })}
             </p>
           )}
         </div>

@@ -1,9 +1,11 @@
-import { CATEGORY_ROW, type CategoryFilterId } from '@common/domain/taxonomy';
+import { type CategoryFilterId } from '@common/domain/taxonomy';
 import { ArrowRight, CircleAlert, Shirt } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { SHOWCASE_SIZE, useShowcaseItems } from '../api';
 import { ItemGrid } from './item-grid';
+import { CATEGORY_ROW } from '@client/i18n/labels';
 
 /**
  * The item grid of the home pages: 'Trending Items' for visitors and 'Latest Additions' for
@@ -20,6 +22,7 @@ export function ItemsShowcase({
   description: string;
   category: CategoryFilterId;
 }) {
+  const { t } = useTranslation('items');
   const categoryLabel = CATEGORY_ROW.find((entry) => entry.id === category)?.label;
   const { data, isPending, isError } = useShowcaseItems(category);
   const browseHref = category ? `/browse?category=${category}` : '/browse';
@@ -31,26 +34,24 @@ export function ItemsShowcase({
           <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight sm:text-3xl">
             {title}
           </h2>
-          <p className="text-muted-foreground">{category ? `Showing ${categoryLabel}` : description}</p>
+          <p className="text-muted-foreground">
+            {category ? t('showcase.showing', { category: categoryLabel }) : description}
+          </p>
         </div>
         <Button asChild variant="link" className="h-auto px-0">
           <Link href={browseHref} data-testid={`link-${id}-view-all`}>
-            View all
+            {t('showcase.viewAll')}
             <ArrowRight aria-hidden="true" />
           </Link>
         </Button>
       </div>
       {isError ? (
-        <ShowcaseMessage icon="error" title="Failed to fetch items" text="Please try again in a moment." />
+        <ShowcaseMessage icon="error" title={t('results.failed')} text={t('showcase.retrySoon')} />
       ) : !isPending && data.items.length === 0 ? (
         <ShowcaseMessage
           icon="empty"
-          title={
-            category
-              ? `No items available in the ${categoryLabel} category yet.`
-              : 'No items available at the moment.'
-          }
-          text="Check back soon, or list one of your own pieces."
+          title={category ? t('showcase.emptyCategory', { category: categoryLabel }) : t('showcase.empty')}
+          text={t('showcase.emptyHint')}
         />
       ) : (
         <ItemGrid

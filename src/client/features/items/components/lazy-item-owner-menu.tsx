@@ -1,5 +1,6 @@
 import { Ellipsis } from 'lucide-react';
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 
 /*
@@ -12,7 +13,8 @@ const ItemOwnerMenu = lazy(() =>
 );
 
 export function LazyItemOwnerMenu(props: ComponentProps<typeof ItemOwnerMenu>) {
-  const { item, label = 'Manage', className, size = 'sm', variant = 'outline' } = props;
+  const { t } = useTranslation('items');
+  const { item, label = t('owner.manage'), className, size = 'sm', variant = 'outline' } = props;
   return (
     <Suspense
       fallback={
@@ -21,7 +23,7 @@ export function LazyItemOwnerMenu(props: ComponentProps<typeof ItemOwnerMenu>) {
           size={size}
           className={className}
           disabled
-          aria-label={`Manage ${item.title}`}
+          aria-label={t('owner.manageTitle', { title: item.title })}
         >
           <Ellipsis aria-hidden="true" />
           {label}

@@ -1,10 +1,12 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@client/components/ui/button';
 import { LazyListItemDialog, preloadListItemDialog } from './lazy-list-item-dialog';
 
 /** 'List Item' in the navigation bar (docs/product.md, Items): opens the listing form. */
 export function ListItemButton({ onClick, onPointerEnter, ...props }: ButtonProps) {
+  const { t } = useTranslation('items');
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -21,7 +23,7 @@ export function ListItemButton({ onClick, onPointerEnter, ...props }: ButtonProp
         }}
       >
         <Plus aria-hidden="true" />
-        List Item
+        {t('listItem')}
       </Button>
       <LazyListItemDialog open={open} onOpenChange={setOpen} />
     </>

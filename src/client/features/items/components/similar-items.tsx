@@ -1,6 +1,7 @@
-import { formatDollars } from '@common/domain/money';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useFormat } from '@client/i18n/format';
 import { useSimilarItems } from '../api';
 import { ITEM_DETAIL_STATE } from '../use-item-controls';
 import { ItemImage } from './item-image';
@@ -12,19 +13,21 @@ import { ItemImage } from './item-image';
 export function SimilarItems({
   itemId,
   itemHref,
-  title = 'Similar items',
+  title,
 }: {
   itemId: string;
   itemHref: (id: string) => string;
   title?: string;
 }) {
+  const { t } = useTranslation('items');
+  const format = useFormat();
   const similar = useSimilarItems(itemId);
   if (similar.isError || (similar.data && similar.data.length === 0)) return null;
   const headingId = `similar-${itemId}`;
   return (
     <section aria-labelledby={headingId} className="grid min-w-0 gap-3" data-testid="section-similar-items">
       <h3 id={headingId} className="text-lg font-semibold">
-        {title}
+        {title ?? t('similar.title')}
       </h3>
       <ul className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-2" aria-busy={similar.isPending}>
         {similar.isPending
@@ -49,11 +52,11 @@ export function SimilarItems({
                     {item.title}
                   </span>
                   <span className="text-sm font-semibold tabular-nums">
-                    {formatDollars(item.estimatedValue)}
+                    {format.money(item.estimatedValue)}
                   </span>
                 </Link>
                 {reasons.length ? (
-                  <ul className="mt-1 flex flex-wrap gap-1" aria-label="Why it is similar">
+                  <ul className="mt-1 flex flex-wrap gap-1" aria-label={t('similar.why')}>
                     {reasons.slice(0, 3).map((reason) => (
                       <li
                         key={reason}

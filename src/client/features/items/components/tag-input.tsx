@@ -2,6 +2,7 @@ import { addTags } from '@common/domain/item-form-rules';
 import { MAX_TAGS } from '@common/domain/limits';
 import { X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@client/lib/utils';
 
 /**
@@ -21,6 +22,7 @@ export function TagInput({
   invalid?: boolean;
   describedBy?: string;
 }) {
+  const { t } = useTranslation('items');
   const [draft, setDraft] = useState('');
 
   const commit = (text: string) => {
@@ -55,7 +57,7 @@ export function TagInput({
           #{tag}
           <button
             type="button"
-            aria-label={`Remove tag ${tag}`}
+            aria-label={t('tags.remove', { tag })}
             onClick={() => onChange(value.filter((entry) => entry !== tag))}
             className="rounded-full p-0.5 hover:bg-black/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >

@@ -1,8 +1,8 @@
 import { MAX_SAVED_SEARCH_NAME } from '@common/domain/limits';
 import { type ItemFilterState, itemFiltersToParams } from '@common/domain/item-filters';
-import { defaultSearchName } from '@common/domain/saved-search-display';
 import { BellPlus } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialogFooter } from '@client/components/ui/confirm-dialog-footer';
@@ -18,6 +18,7 @@ import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api-error';
 import { useSaveSearch } from '../api';
+import { defaultSearchName } from '@client/i18n/labels';
 
 /** The Browse query a search saves: its filters and sort, never the open detail view. */
 function queryOf(filters: ItemFilterState): string {
@@ -34,6 +35,7 @@ export function canSaveSearch(filters: ItemFilterState): boolean {
  * and saves the page's filters; new listings that match them then arrive as notifications.
  */
 export function SaveSearchButton({ filters }: { filters: ItemFilterState }) {
+  const { t } = useTranslation('savedSearches');
   const id = useId();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
@@ -50,30 +52,26 @@ export function SaveSearchButton({ filters }: { filters: ItemFilterState }) {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setError('Give the search a name');
+      setError(t('save.nameMissing'));
       return;
     }
     try {
       await save.mutateAsync({ name: name.trim(), query: queryOf(filters) });
     } catch (failure) {
       setError(
-        failure instanceof ApiError && failure.serverMessage
-          ? failure.serverMessage
-          : 'The search was not saved. Please try again.',
+        failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : t('save.failed'),
       );
       return;
     }
     setOpen(false);
     toast({
-      title: 'Search saved',
+      title: t('save.saved'),
       description: (
-        <>
-          We will tell you when a new listing matches. See all in{' '}
-          <Link href="/saved-searches" className="font-medium underline">
-            Saved searches
-          </Link>
-          .
-        </>
+        <Trans
+          t={t}
+          i18nKey="save.savedHint"
+          components={{ link: <Link href="/saved-searches" className="font-medium underline" /> }}
+        />
       ),
     });
   };
@@ -84,23 +82,21 @@ export function SaveSearchButton({ filters }: { filters: ItemFilterState }) {
         variant="outline"
         onClick={openDialog}
         disabled={!enabled}
-        title={enabled ? undefined : 'Search or choose a filter first'}
+        title={enabled ? undefined : t('save.disabledHint')}
         data-testid="button-save-search"
       >
         <BellPlus aria-hidden="true" />
-        Save this search
+        {t('save.button')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent data-testid="dialog-save-search">
           <DialogHeader className="text-left">
-            <DialogTitle>Save this search</DialogTitle>
-            <DialogDescription>
-              You will get a notification whenever a new listing matches these filters.
-            </DialogDescription>
+            <DialogTitle>{t('save.button')}</DialogTitle>
+            <DialogDescription>{t('save.description')}</DialogDescription>
           </DialogHeader>
           <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-5">
             <div className="grid gap-2">
-              <Label htmlFor={`${id}-name`}>Name</Label>
+              <Label htmlFor={`${id}-name`}>{t('save.name')}</Label>
               <Input
                 id={`${id}-name`}
                 value={name}
@@ -121,10 +117,10 @@ export function SaveSearchButton({ filters }: { filters: ItemFilterState }) {
               ) : null}
             </div>
             <ConfirmDialogFooter
-              cancelLabel="Cancel"
+              cancelLabel={t('common:actions.cancel')}
               onCancel={() => setOpen(false)}
-              confirmLabel="Save search"
-              pendingLabel="Saving..."
+              confirmLabel={t('save.confirm')}
+              pendingLabel={t('save.saving')}
               icon={BellPlus}
               pending={save.isPending}
               testId="button-confirm-save-search"

@@ -1,9 +1,10 @@
 import type { SavedSearch } from '@common/api/saved-searches';
-import { describeSavedQuery } from '@common/domain/saved-search-display';
 import { ArrowRight, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { CountBadge } from '@client/components/ui/count-badge';
+import { describeSavedQuery } from '@client/i18n/labels';
 
 /** One saved search: its name, its filters in words, its new-match count, Open and Delete. */
 export function SavedSearchRow({
@@ -17,6 +18,7 @@ export function SavedSearchRow({
   onDelete: (search: SavedSearch) => void;
   deleteDisabled: boolean;
 }) {
+  const { t } = useTranslation('savedSearches');
   const count = search.newMatchCount;
   return (
     <div
@@ -29,17 +31,11 @@ export function SavedSearchRow({
             {search.name}
           </span>
           <CountBadge count={count} className="static shrink-0 ring-0" testId="badge-saved-search-new" />
-          {count > 0 ? (
-            <span className="sr-only">
-              ({count} new {count === 1 ? 'match' : 'matches'})
-            </span>
-          ) : null}
+          {count > 0 ? <span className="sr-only">{t('row.newMatches', { count })}</span> : null}
         </h3>
         <p className="text-sm break-words text-muted-foreground">{describeSavedQuery(search.query)}</p>
         <p className="text-xs text-muted-foreground">
-          {count > 0
-            ? `${count} new ${count === 1 ? 'listing' : 'listings'} since you last looked`
-            : 'No new listings since you last looked'}
+          {count > 0 ? t('row.newListings', { count }) : t('row.noNewListings')}
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
@@ -49,7 +45,7 @@ export function SavedSearchRow({
             onClick={() => onOpen(search)}
             data-testid="link-open-saved-search"
           >
-            Open
+            {t('row.open')}
             <ArrowRight aria-hidden="true" />
           </Link>
         </Button>
@@ -57,11 +53,11 @@ export function SavedSearchRow({
           variant="outline"
           onClick={() => onDelete(search)}
           disabled={deleteDisabled}
-          aria-label={`Delete saved search ${search.name}`}
+          aria-label={t('row.deleteLabel', { name: search.name })}
           data-testid="button-delete-saved-search"
         >
           <Trash2 aria-hidden="true" />
-          <span className="sm:sr-only">Delete</span>
+          <span className="sm:sr-only">{t('common:actions.delete')}</span>
         </Button>
       </div>
     </div>

@@ -1,7 +1,8 @@
-import { formatCount } from '@common/domain/marketplace-stats';
-import { formatMass, impactFactorsText } from '@common/domain/swap-impact';
+import { SWAP_IMPACT_PER_ITEM } from '@common/domain/swap-impact';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { PageContainer } from '@client/components/layout/page-container';
+import { useFormat } from '@client/i18n/format';
 import { useStats } from '../api';
 
 function Stat({ value, label, testId }: { value: string | null; label: string; testId: string }) {
@@ -22,34 +23,49 @@ function Stat({ value, label, testId }: { value: string | null; label: string; t
  * swapped item, with the landfill figure and how both are estimated underneath.
  */
 export function StatsBand() {
+  const { t } = useTranslation('stats');
+  const format = useFormat();
   const { stats } = useStats();
+  const factors = Object.entries(SWAP_IMPACT_PER_ITEM)
+    .map(([category, factor]) =>
+      t('band.factor', {
+        category: t(`band.categories.${category}`),
+        co2: format.number(factor.co2Kg),
+        weight: format.number(factor.weightKg),
+      }),
+    )
+    .join(t('band.factorSeparator'));
   return (
     <section aria-labelledby="stats-heading" className="bg-primary text-primary-foreground">
       <PageContainer className="py-14 sm:py-16">
         <h2 id="stats-heading" className="sr-only">
-          Threadswap in numbers
+          {t('band.heading')}
         </h2>
         <div className="grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-4">
           <Stat
-            value={stats && formatCount(stats.totalUsers)}
-            label="Active Traders"
+            value={stats && format.number(stats.totalUsers)}
+            label={t('band.activeTraders')}
             testId="stat-active-traders"
           />
           <Stat
-            value={stats && formatCount(stats.totalItems)}
-            label="Items Listed"
+            value={stats && format.number(stats.totalItems)}
+            label={t('band.itemsListed')}
             testId="stat-items-listed"
           />
           <Stat
-            value={stats && formatCount(stats.totalTrades)}
-            label="Successful Trades"
+            value={stats && format.number(stats.totalTrades)}
+            label={t('band.successfulTrades')}
             testId="stat-successful-trades"
           />
-          <Stat value={stats && formatMass(stats.co2SavedKg)} label="CO2 Saved" testId="stat-co2-saved" />
+          <Stat
+            value={stats && format.mass(stats.co2SavedKg)}
+            label={t('band.co2Saved')}
+            testId="stat-co2-saved"
+          />
         </div>
         <p className="mt-10 text-center text-sm text-primary-foreground" data-testid="text-swap-impact">
-          {stats ? `${formatMass(stats.landfillSavedKg)} of fashion kept out of landfill. ` : null}
-          Estimated per swapped item: {impactFactorsText()}.
+          {stats ? `${t('band.landfill', { mass: format.mass(stats.landfillSavedKg) })} ` : null}
+          {t('band.estimated', { factors })}
         </p>
       </PageContainer>
     </section>

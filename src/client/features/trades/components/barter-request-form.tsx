@@ -1,6 +1,5 @@
 import type { Item } from '@common/api/items';
 import { formatDollars } from '@common/domain/money';
-import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { offerableItems } from '@common/domain/trade-board';
 import { defaultTradeMessage } from '@common/domain/trade-state';
 import { MAX_BUNDLE_ITEMS, MAX_TRADE_MESSAGE_LENGTH } from '@common/domain/limits';
@@ -19,6 +18,7 @@ import { useCreateTradeRequest } from '../api';
 import { ItemThumbnail } from './item-thumbnail';
 import { Textarea } from '@client/components/ui/textarea';
 import { TradePreviewButton } from './trade-preview-button';
+import { CONDITION_LABELS } from '@client/i18n/labels';
 
 /** docs/product.md (Trades): 'Make a Barter Request': choose one of your items, add a message, confirm. */
 export function BarterRequestForm({

@@ -1,11 +1,6 @@
 import { ACCEPTED_IMAGE_TYPES } from '@common/domain/limits';
 import { imageUrl } from '@common/domain/image-url';
-import {
-  DISPUTE_REASON_LABELS,
-  DISPUTE_REASONS,
-  type DisputeReason,
-  MAX_DISPUTE_PHOTOS,
-} from '@common/domain/trade-state';
+import { DISPUTE_REASONS, type DisputeReason, MAX_DISPUTE_PHOTOS } from '@common/domain/trade-state';
 import { ImagePlus, LoaderCircle, ShieldAlert, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@client/components/ui/button';
@@ -26,6 +21,7 @@ import type { TradeDialogProps } from './cancel-trade-dialog';
 import { useOpenDispute } from '../api';
 import type { DisputeInput } from '@common/api/trades';
 import { reportApiError } from '@client/lib/report-error';
+import { DISPUTE_REASON_LABELS } from '@client/i18n/labels';
 
 const TEXT_MAX = 2000;
 

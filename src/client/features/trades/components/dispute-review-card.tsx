@@ -2,7 +2,7 @@ import type { ModerationDispute } from '@common/api/trades';
 import { displayName } from '@common/domain/display-name';
 import { imageUrl } from '@common/domain/image-url';
 import { relativeTime } from '@common/domain/relative-time';
-import { DISPUTE_REASON_LABELS, type DisputeOutcome } from '@common/domain/trade-state';
+import { type DisputeOutcome } from '@common/domain/trade-state';
 import { CircleCheck, LoaderCircle, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@client/components/ui/badge';
@@ -13,6 +13,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { useResolveDispute } from '../api';
 import { reportApiError } from '@client/lib/report-error';
+import { DISPUTE_REASON_LABELS } from '@client/i18n/labels';
 
 const NOTE_MAX = 1000;
 

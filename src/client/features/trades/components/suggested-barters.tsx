@@ -1,12 +1,12 @@
 import type { Item } from '@common/api/items';
 import { formatDollars } from '@common/domain/money';
-import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { Eye, SearchX } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useSuggestedBarters } from '../api';
 import { ItemThumbnail } from './item-thumbnail';
+import { CONDITION_LABELS } from '@client/i18n/labels';
 
 /**
  * docs/product.md (Trades): 'Suggested Barter Alternatives' for the member's own item: other members' items that

@@ -1,11 +1,7 @@
 import type { TradeRequest } from '@common/api/trades';
-import {
-  DEAL_FIELD_LABELS,
-  formatTermValue,
-  photoChange,
-  type TermsChange,
-} from '@common/domain/trade-terms';
+import { formatTermValue, photoChange, type TermsChange } from '@common/domain/trade-terms';
 import { TriangleAlert } from 'lucide-react';
+import { DEAL_FIELD_LABELS } from '@client/i18n/labels';
 
 /** The items of a pending trade that changed since the request (every item of a bundle), each with its changes. */
 export function changedItems(trade: TradeRequest) {

@@ -3,7 +3,7 @@ import { displayName, initials } from '@common/domain/display-name';
 import { formatDollars } from '@common/domain/money';
 import { relativeTime } from '@common/domain/relative-time';
 import { receiptState } from '@common/domain/trade-board';
-import { DISPUTE_REASON_LABELS, timeLeft, tradeStatusBadge } from '@common/domain/trade-state';
+import { timeLeft, tradeStatusBadge } from '@common/domain/trade-state';
 import {
   ArrowLeftRight,
   Check,
@@ -37,6 +37,7 @@ import { ShipmentStatus } from './shipment-status';
 import { TradeDisputeDialog } from './dispute-dialog';
 import { ChangedSinceRequest, changedItems } from './terms-changes';
 import { TradeItem } from './trade-item';
+import { DISPUTE_REASON_LABELS } from '@client/i18n/labels';
 
 const STATUS_LABELS: Record<TradeRequest['status'], string> = {
   pending: 'Pending',

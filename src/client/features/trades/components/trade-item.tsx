@@ -1,8 +1,8 @@
 import type { TradeItemSummary } from '@common/api/trades';
 import { formatDollars } from '@common/domain/money';
-import { CONDITION_LABELS } from '@common/domain/taxonomy';
 import { Link } from 'wouter';
 import { ItemThumbnail } from './item-thumbnail';
+import { CONDITION_LABELS } from '@client/i18n/labels';
 
 const BOX = 'flex min-w-0 items-center gap-3 rounded-lg border p-2';
 
