@@ -1,8 +1,9 @@
-import { formatDollars } from '@common/domain/money';
 import { valueBarPercents } from '@common/domain/trade-preview';
-import { isFairTrade, VALUE_HINT_TEXT, valueHint } from '@common/domain/value-hint';
+import { isFairTrade, valueHint } from '@common/domain/value-hint';
 import { BadgeCheck, Scale, TrendingDown, TrendingUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@client/components/ui/badge';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 
 const HINT_ICONS = { similar: Scale, 'yours-higher': TrendingUp, 'theirs-higher': TrendingDown } as const;
@@ -30,10 +31,11 @@ export function ValueComparison({
   bars?: boolean;
   testIdPrefix?: string;
 }) {
+  const { t } = useTranslation('layout');
   const hint = valueHint(yours.value, theirs.value);
   const Icon = HINT_ICONS[hint];
   return (
-    <section aria-label="Value comparison" className="grid gap-3 rounded-lg border bg-muted/40 p-3">
+    <section aria-label={t('valueComparison.title')} className="grid gap-3 rounded-lg border bg-muted/40 p-3">
       {bars ? <ValueBars yours={yours} theirs={theirs} /> : <ValueSummary yours={yours} theirs={theirs} />}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p
@@ -46,12 +48,12 @@ export function ValueComparison({
           aria-live={bars ? undefined : 'polite'}
         >
           <Icon className="size-4 shrink-0" aria-hidden="true" />
-          {VALUE_HINT_TEXT[hint]}
+          {t(`valueComparison.hint.${hint}`)}
         </p>
         {isFairTrade(yours.value, theirs.value) ? (
           <Badge data-testid={`badge-${testIdPrefix}fair-trade`}>
             <BadgeCheck aria-hidden="true" />
-            Fair Trade
+            {t('valueComparison.fairTrade')}
           </Badge>
         ) : null}
       </div>
@@ -60,29 +62,33 @@ export function ValueComparison({
 }
 
 function ValueSummary({ yours, theirs }: { yours: ComparedItem; theirs: ComparedItem }) {
+  const { t } = useTranslation('layout');
+  const format = useFormat();
   return (
     <dl className="grid grid-cols-2 gap-3 text-sm">
       <div>
-        <dt className="text-muted-foreground">Your item</dt>
-        <dd className="text-base font-semibold">{formatDollars(yours.value)}</dd>
+        <dt className="text-muted-foreground">{t('valueComparison.yourItem')}</dt>
+        <dd className="text-base font-semibold">{format.money(yours.value)}</dd>
       </div>
       <div className="text-right">
-        <dt className="text-muted-foreground">Their item</dt>
-        <dd className="text-base font-semibold">{formatDollars(theirs.value)}</dd>
+        <dt className="text-muted-foreground">{t('valueComparison.theirItem')}</dt>
+        <dd className="text-base font-semibold">{format.money(theirs.value)}</dd>
       </div>
     </dl>
   );
 }
 
 function ValueBars({ yours, theirs }: { yours: ComparedItem; theirs: ComparedItem }) {
+  const { t } = useTranslation('layout');
+  const format = useFormat();
   const percents = valueBarPercents(yours.value, theirs.value);
   return (
     <>
-      <h3 className="text-sm font-semibold">Value comparison</h3>
+      <h3 className="text-sm font-semibold">{t('valueComparison.title')}</h3>
       <ul className="grid gap-2.5">
         {[
-          { key: 'user', item: yours, label: 'Your item', percent: percents.user, tone: 'bg-primary' },
-          { key: 'target', item: theirs, label: 'Their item', percent: percents.target, tone: 'bg-coral' },
+          { key: 'user', item: yours, label: t('valueComparison.yourItem'), percent: percents.user, tone: 'bg-primary' },
+          { key: 'target', item: theirs, label: t('valueComparison.theirItem'), percent: percents.target, tone: 'bg-coral' },
         ].map(({ key, item, label, percent, tone }) => (
           <li key={key} className="grid gap-1">
             <span className="flex items-baseline justify-between gap-2">
@@ -90,7 +96,7 @@ function ValueBars({ yours, theirs }: { yours: ComparedItem; theirs: ComparedIte
                 {label}
                 <span className="sr-only">, {item.title}:</span>
               </span>
-              <span className="font-semibold tabular-nums">{formatDollars(item.value)}</span>
+              <span className="font-semibold tabular-nums">{format.money(item.value)}</span>
             </span>
             <span className="block h-1.5 overflow-hidden rounded-full bg-border" aria-hidden="true">
               <span className={cn('block h-full rounded-full', tone)} style={{ width: `${percent}%` }} />
