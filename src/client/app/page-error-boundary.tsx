@@ -36,16 +36,16 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
 function PageError() {
   const { t } = useTranslation('layout');
   return (
-      <div
-        className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center"
-        role="alert"
-        data-testid="page-error"
-      >
-        <h1 className="text-2xl font-semibold">{t('pageError.title')}</h1>
-        <p className="text-muted-foreground">{t('pageError.body')}</p>
-        <Button onClick={() => window.location.reload()} data-testid="button-reload-page">
-          {t('pageError.reload')}
-        </Button>
-      </div>
+    <div
+      className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center"
+      role="alert"
+      data-testid="page-error"
+    >
+      <h1 className="text-2xl font-semibold">{t('pageError.title')}</h1>
+      <p className="text-muted-foreground">{t('pageError.body')}</p>
+      <Button onClick={() => window.location.reload()} data-testid="button-reload-page">
+        {t('pageError.reload')}
+      </Button>
+    </div>
   );
 }

@@ -87,8 +87,20 @@ function ValueBars({ yours, theirs }: { yours: ComparedItem; theirs: ComparedIte
       <h3 className="text-sm font-semibold">{t('valueComparison.title')}</h3>
       <ul className="grid gap-2.5">
         {[
-          { key: 'user', item: yours, label: t('valueComparison.yourItem'), percent: percents.user, tone: 'bg-primary' },
-          { key: 'target', item: theirs, label: t('valueComparison.theirItem'), percent: percents.target, tone: 'bg-coral' },
+          {
+            key: 'user',
+            item: yours,
+            label: t('valueComparison.yourItem'),
+            percent: percents.user,
+            tone: 'bg-primary',
+          },
+          {
+            key: 'target',
+            item: theirs,
+            label: t('valueComparison.theirItem'),
+            percent: percents.target,
+            tone: 'bg-coral',
+          },
         ].map(({ key, item, label, percent, tone }) => (
           <li key={key} className="grid gap-1">
             <span className="flex items-baseline justify-between gap-2">

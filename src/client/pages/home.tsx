@@ -37,9 +37,7 @@ export function HomePage() {
             { name: user?.firstName },
           )}
         </h1>
-        <p className="text-lg text-primary-foreground">
-          {t('member.intro')}
-        </p>
+        <p className="text-lg text-primary-foreground">{t('member.intro')}</p>
         <div className="flex flex-col gap-3 pt-2 sm:flex-row">
           <Button asChild size="lg" variant="secondary">
             <Link href="/browse">

@@ -155,9 +155,7 @@ function HowItWorksHero() {
         >
           <Trans t={t} i18nKey="hero.title" components={{ accent: <span className="text-primary" /> }} />
         </h1>
-        <p className="mx-auto max-w-2xl text-lg text-muted-foreground text-balance">
-          {t('hero.text')}
-        </p>
+        <p className="mx-auto max-w-2xl text-lg text-muted-foreground text-balance">{t('hero.text')}</p>
         <ul className="flex flex-wrap justify-center gap-2" aria-label={t('hero.highlights')}>
           <li>
             <Badge variant="secondary" className="px-3 py-1 text-sm">
@@ -225,9 +223,7 @@ function ClosingCallToAction() {
           <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
             {t('cta.title')}
           </h2>
-          <p className="text-lg text-primary-foreground">
-            {t('cta.text')}
-          </p>
+          <p className="text-lg text-primary-foreground">{t('cta.text')}</p>
           <div className="flex flex-col justify-center gap-3 pt-2 sm:flex-row">
             {isAuthenticated ? null : (
               <Button

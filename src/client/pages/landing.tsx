@@ -72,11 +72,13 @@ function LandingHero() {
             id="hero-heading"
             className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
           >
-            <Trans t={t} i18nKey="landing.hero.title" components={{ accent: <span className="text-primary" /> }} />
+            <Trans
+              t={t}
+              i18nKey="landing.hero.title"
+              components={{ accent: <span className="text-primary" /> }}
+            />
           </h1>
-          <p className="max-w-xl text-lg text-muted-foreground">
-            {t('landing.hero.text')}
-          </p>
+          <p className="max-w-xl text-lg text-muted-foreground">{t('landing.hero.text')}</p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button size="lg" onClick={() => openAuthDialog('register')} data-testid="button-start-trading">
               {t('landing.hero.startTrading')}
