@@ -46,13 +46,18 @@ async function addCatalogue(locale: Locale) {
   }
 }
 
-/** The language the server chose for this page (`<html lang>`), or the cookie's, else the browser's. */
+/**
+ * The language the server chose for this page (`<html lang>`), or the cookie's, else the browser's.
+ * `<html lang>` counts only when the server wrote the page (with its texts): the offline copy the
+ * service worker serves on later visits keeps the build's `lang="en"`, which says nothing.
+ */
 function pageLocale(): Locale {
   const cookie = document.cookie
     .split('; ')
     .find((entry) => entry.startsWith(`${LOCALE_COOKIE}=`))
     ?.slice(LOCALE_COOKIE.length + 1);
-  return pickLocale({ stored: document.documentElement.lang, cookie, acceptLanguage: navigator.language });
+  const served = document.getElementById('i18n-catalogue') ? document.documentElement.lang : null;
+  return pickLocale({ stored: served, cookie, acceptLanguage: navigator.language });
 }
 
 let ready: Promise<unknown> | undefined;
