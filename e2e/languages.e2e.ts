@@ -123,8 +123,10 @@ describe('languages', () => {
     );
     expect(await langCookie(context)).toBe('fr');
 
+    // A reload may come from the service worker's copy of the page (no texts written in): the
+    // cookie decides then.
     await page.reload();
-    expect(await htmlLang(page)).toBe('fr');
+    await eventually(() => htmlLang(page), 'fr');
     await eventually(() => textOf(browse), 'Parcourir');
     expect(await textOf(page.getByTestId('link-footer-about'))).toBe('À propos');
 
@@ -138,7 +140,7 @@ describe('languages', () => {
     await shown(page.getByRole('heading', { name: 'Shipping guide' }));
     expect(await langCookie(context)).toBe('en');
     await page.reload();
-    expect(await htmlLang(page)).toBe('en');
+    await eventually(() => htmlLang(page), 'en');
     await eventually(() => textOf(browse), 'Browse');
   });
 
