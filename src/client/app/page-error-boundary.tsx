@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 
 interface State {
@@ -27,20 +28,24 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <div
-        className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center"
-        role="alert"
-        data-testid="page-error"
-      >
-        <h1 className="text-2xl font-semibold">This page could not be loaded</h1>
-        <p className="text-muted-foreground">
-          Threadswap may have been updated since you opened it. Reload to get the latest version.
-        </p>
-        <Button onClick={() => window.location.reload()} data-testid="button-reload-page">
-          Reload
-        </Button>
-      </div>
-    );
+    return <PageError />;
   }
+}
+
+/** What a page that failed to render shows instead: why, and a way to reload. */
+function PageError() {
+  const { t } = useTranslation('layout');
+  return (
+    <div
+      className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center"
+      role="alert"
+      data-testid="page-error"
+    >
+      <h1 className="text-2xl font-semibold">{t('pageError.title')}</h1>
+      <p className="text-muted-foreground">{t('pageError.body')}</p>
+      <Button onClick={() => window.location.reload()} data-testid="button-reload-page">
+        {t('pageError.reload')}
+      </Button>
+    </div>
+  );
 }

@@ -1,4 +1,5 @@
 import { Suspense, useDeferredValue } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Route, Switch, useLocation } from 'wouter';
 import { useAuth } from '@client/lib/session';
 import { NotFoundPage } from '@client/pages/not-found';
@@ -25,6 +26,7 @@ export function AppRouter() {
           {routes.map(({ path, component }) => (
             <Route key={path} path={path} component={component} />
           ))}
+          {/* i18n-ignore: a session state, not a text */}
           <Route>{session === 'loading' ? null : <NotFoundPage />}</Route>
         </Switch>
       </Suspense>
@@ -37,13 +39,14 @@ export function AppRouter() {
  * screen so that it does not jump down when the page arrives (layout shift).
  */
 function PageLoading() {
+  const { t } = useTranslation('layout');
   return (
     <div className="flex min-h-dvh flex-1 items-center justify-center py-24" role="status">
       <span
         className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary"
         aria-hidden="true"
       />
-      <span className="sr-only">Loading page</span>
+      <span className="sr-only">{t('loadingPage')}</span>
     </div>
   );
 }

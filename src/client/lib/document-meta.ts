@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const SITE = 'Threadswap';
-const DEFAULT_DESCRIPTION =
-  'Threadswap is a fashion swap marketplace: trade pre-loved clothing, shoes and accessories item for item, with no money involved.';
 
 /** The page's `<title>` text: its own name, then the site's. */
 export function documentTitle(title: string): string {
@@ -11,9 +10,12 @@ export function documentTitle(title: string): string {
 
 /**
  * Gives the page its own `<title>` and meta description (tabs, history, bookmarks and search
- * results name each page), and puts the site's back when it goes.
+ * results name each page), and puts the site's back when it goes. Without a description the site's own (in the page's
+ * language) is used.
  */
-export function useDocumentMeta(title: string, description: string = DEFAULT_DESCRIPTION) {
+export function useDocumentMeta(title: string, ownDescription?: string) {
+  const { t } = useTranslation('layout');
+  const description = ownDescription ?? t('meta.description');
   useEffect(() => {
     const previousTitle = document.title;
     document.title = documentTitle(title);

@@ -1,4 +1,5 @@
 import { toast } from '@client/components/ui/use-toast';
+import { i18n } from '@client/i18n';
 
 /** As docs/product.md (Screens) has it: how long the 'Unauthorized' toast shows before the browser goes to sign in. */
 const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
@@ -11,8 +12,8 @@ let redirectScheduled = false;
  */
 export function handleUnauthorized(): void {
   toast({
-    title: 'Unauthorized',
-    description: 'You are logged out. Logging in again...',
+    title: i18n.t('layout:unauthorized.title'),
+    description: i18n.t('layout:unauthorized.description'),
     variant: 'destructive',
   });
   if (redirectScheduled) return;

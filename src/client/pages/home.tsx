@@ -2,6 +2,7 @@ import type { TradeRequest } from '@common/api/trades';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
 import { ArrowRight, CircleCheck, Clock, Heart, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -13,10 +14,12 @@ import { useFavorites } from '@client/features/favorites';
 import { CategoryRow, ItemsShowcase } from '@client/features/items';
 import { useTradeRequests } from '@client/features/trades';
 import { useDocumentMeta } from '@client/lib/document-meta';
+import { useFormat } from '@client/i18n/format';
 
 /** / for members (docs/product.md (Screens) Signed-in home page). */
 export function HomePage() {
-  useDocumentMeta('Home');
+  const { t } = useTranslation('home');
+  useDocumentMeta(t('member.metaTitle'));
   const { user } = useAuth();
   const [category, setCategory] = useState<CategoryFilterId>('');
 
@@ -29,17 +32,16 @@ export function HomePage() {
         contentClassName="max-w-2xl space-y-4"
       >
         <h1 id="welcome-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-          {isNewMember(user?.createdAt) ? 'Welcome' : 'Welcome back'}
-          {user?.firstName ? `, ${user.firstName}` : ''}!
+          {t(
+            `member.${isNewMember(user?.createdAt) ? 'welcome' : 'welcomeBack'}${user?.firstName ? 'Named' : ''}`,
+            { name: user?.firstName },
+          )}
         </h1>
-        <p className="text-lg text-primary-foreground">
-          Ready for your next swap? See what is new, check on your barter requests and find pieces that match
-          your style.
-        </p>
+        <p className="text-lg text-primary-foreground">{t('member.intro')}</p>
         <div className="flex flex-col gap-3 pt-2 sm:flex-row">
           <Button asChild size="lg" variant="secondary">
             <Link href="/browse">
-              Browse Items
+              {t('member.browseItems')}
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
@@ -49,7 +51,7 @@ export function HomePage() {
             variant="outline"
             className="border-white/40 bg-transparent text-primary-foreground hover:bg-white/10 hover:text-primary-foreground"
           >
-            <Link href="/profile">View Profile</Link>
+            <Link href="/profile">{t('member.viewProfile')}</Link>
           </Button>
         </div>
       </PrimaryBanner>
@@ -60,8 +62,8 @@ export function HomePage() {
         <CategoryRow value={category} onChange={setCategory} />
         <ItemsShowcase
           id="latest-additions"
-          title="Latest Additions"
-          description="Fresh pieces just listed by the community"
+          title={t('member.latest.title')}
+          description={t('member.latest.description')}
           category={category}
         />
       </div>
@@ -75,6 +77,8 @@ export function HomePage() {
  * failed to load shows a dash.
  */
 function DashboardSummary() {
+  const { t } = useTranslation('home');
+  const format = useFormat();
   const trades = useTradeRequests();
   const favorites = useFavorites();
   const countTrades = (status: TradeRequest['status']) =>
@@ -88,7 +92,7 @@ function DashboardSummary() {
     loading: boolean;
   }> = [
     {
-      label: 'Pending Requests',
+      label: t('member.dashboard.pending'),
       icon: Clock,
       testId: 'dashboard-pending',
       href: '/profile?tab=barters',
@@ -96,7 +100,7 @@ function DashboardSummary() {
       loading: trades.isPending,
     },
     {
-      label: 'Completed Trades',
+      label: t('member.dashboard.completed'),
       icon: CircleCheck,
       testId: 'dashboard-completed',
       href: '/profile?tab=barters',
@@ -104,7 +108,7 @@ function DashboardSummary() {
       loading: trades.isPending,
     },
     {
-      label: 'Favorites',
+      label: t('member.dashboard.favorites'),
       icon: Heart,
       testId: 'dashboard-favorites',
       href: '/profile?tab=favorites',
@@ -116,12 +120,12 @@ function DashboardSummary() {
   return (
     <section aria-labelledby="dashboard-heading" className="space-y-4" data-testid="section-dashboard">
       <h2 id="dashboard-heading" className="text-2xl font-bold tracking-tight">
-        Your Dashboard
+        {t('member.dashboard.title')}
       </h2>
       <div className="grid grid-cols-3 gap-3 sm:gap-4">
         {counts.map(({ label, icon: Icon, testId, href, value, loading }) => (
           <Link
-            key={label}
+            key={testId}
             href={href}
             className="block rounded-xl transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
           >
@@ -137,11 +141,11 @@ function DashboardSummary() {
                   ) : value === undefined ? (
                     <p className="text-2xl font-bold">
                       <span aria-hidden="true">–</span>
-                      <span className="sr-only">Not available</span>
+                      <span className="sr-only">{t('member.dashboard.notAvailable')}</span>
                     </p>
                   ) : (
                     <p className="text-2xl font-bold tabular-nums" data-testid={`${testId}-count`}>
-                      {value}
+                      {format.number(value)}
                     </p>
                   )}
                 </div>

@@ -13,6 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -21,12 +22,14 @@ import { SectionHeading } from '@client/components/layout/section-heading';
 import { useAuthDialog } from '@client/features/auth';
 import { CategoryRow, ItemsShowcase } from '@client/features/items';
 import { StatsBand } from '@client/features/stats';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import { useDocumentMeta } from '@client/lib/document-meta';
 
 /** / for visitors (docs/product.md, Screens). */
 export function LandingPage() {
-  useDocumentMeta('Swap pre-loved fashion');
+  const { t } = useTranslation('home');
+  useDocumentMeta(t('landing.metaTitle'));
   const [category, setCategory] = useState<CategoryFilterId>('');
 
   return (
@@ -36,8 +39,8 @@ export function LandingPage() {
         <CategoryRow value={category} onChange={setCategory} />
         <ItemsShowcase
           id="trending-items"
-          title="Trending Items"
-          description="The most-wanted pieces in the community right now"
+          title={t('landing.trending.title')}
+          description={t('landing.trending.description')}
           category={category}
         />
       </PageContainer>
@@ -48,6 +51,7 @@ export function LandingPage() {
 }
 
 function LandingHero() {
+  const { t } = useTranslation('home');
   const { openAuthDialog } = useAuthDialog();
   return (
     <section
@@ -62,34 +66,35 @@ function LandingHero() {
         <div className="space-y-6">
           <Badge variant="secondary" className="px-3 py-1 text-sm">
             <Recycle aria-hidden="true" />
-            Swap, don&apos;t shop
+            {t('landing.hero.badge')}
           </Badge>
           <h1
             id="hero-heading"
             className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
           >
-            Fashion Forward, <span className="text-primary">Barter Smart</span>
+            <Trans
+              t={t}
+              i18nKey="landing.hero.title"
+              components={{ accent: <span className="text-primary" /> }}
+            />
           </h1>
-          <p className="max-w-xl text-lg text-muted-foreground">
-            Trade pre-loved clothing, shoes and accessories item for item with people who love style as much
-            as you do. No money changes hands, and smart matching finds the swaps worth making.
-          </p>
+          <p className="max-w-xl text-lg text-muted-foreground">{t('landing.hero.text')}</p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button size="lg" onClick={() => openAuthDialog('register')} data-testid="button-start-trading">
-              Start Trading
+              {t('landing.hero.startTrading')}
               <ArrowRight aria-hidden="true" />
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link href="/browse" data-testid="button-browse-items">
-                Browse Items
+                {t('landing.hero.browseItems')}
               </Link>
             </Button>
           </div>
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
-            {['Free to join', 'No listing or trading fees', 'Item-for-item swaps'].map((perk) => (
+            {PERKS.map((perk) => (
               <li key={perk} className="flex items-center gap-1.5">
                 <Check className="size-4 text-primary" aria-hidden="true" />
-                {perk}
+                {t(`landing.hero.perks.${perk}`)}
               </li>
             ))}
           </ul>
@@ -100,24 +105,30 @@ function LandingHero() {
   );
 }
 
+const PERKS = ['free', 'noFees', 'itemForItem'] as const;
+
 /** A decorative swap of two listings; drawn with markup and icons, no images to download. */
 function SwapIllustration() {
+  const { t } = useTranslation('home');
+  const format = useFormat();
   return (
     <div aria-hidden="true" className="mx-auto w-full max-w-xs select-none sm:max-w-md">
       <div className="relative grid grid-cols-2 items-start gap-4 sm:gap-6">
         <IllustrationCard
           icon={Shirt}
-          title="Denim Jacket"
+          title={t('landing.illustration.jacket')}
+          // i18n-ignore: a brand and a size
           meta="Levi's · M"
-          value="$45"
+          value={format.money(4500)}
           tint="from-sky-100 to-indigo-100 text-indigo-500"
           className="-rotate-3"
         />
         <IllustrationCard
           icon={Footprints}
-          title="Leather Boots"
+          title={t('landing.illustration.boots')}
+          // i18n-ignore: a brand and a size
           meta="Dr. Martens · 8"
-          value="$48"
+          value={format.money(4800)}
           tint="from-orange-100 to-rose-100 text-rose-500"
           className="mt-10 rotate-3"
         />
@@ -128,7 +139,7 @@ function SwapIllustration() {
       <div className="mt-6 flex justify-center">
         <span className="flex items-center gap-1.5 rounded-full border bg-card px-4 py-2 text-sm font-medium whitespace-nowrap shadow-md">
           <Sparkles className="size-4 text-coral" />
-          96% style match
+          {t('landing.illustration.match', { percent: format.number(0.96, { style: 'percent' }) })}
         </span>
       </div>
     </div>
@@ -166,51 +177,41 @@ function IllustrationCard({
   );
 }
 
+/** The three steps; their titles and texts are under `landing.steps.<key>` in the home catalogue. */
 const STEPS = [
-  {
-    icon: Camera,
-    title: 'List Your Items',
-    text: 'Snap a few photos of the clothes, shoes and accessories you no longer wear and list them in minutes.',
-  },
-  {
-    icon: Search,
-    title: 'Find & Match',
-    text: 'Browse the marketplace or let smart matching suggest items of similar value that fit your style.',
-  },
-  {
-    icon: Handshake,
-    title: 'Trade & Enjoy',
-    text: 'Agree on the swap, ship your item and enjoy a new-to-you piece. No money involved.',
-  },
+  { key: 'list', icon: Camera },
+  { key: 'match', icon: Search },
+  { key: 'trade', icon: Handshake },
 ] as const;
 
 function HowItWorksBand() {
+  const { t } = useTranslation('home');
   return (
     <section aria-labelledby="how-it-works-heading" className="border-y bg-muted/60">
       <PageContainer className="space-y-12 py-16 sm:py-20">
         <SectionHeading
           id="how-it-works-heading"
-          title="How it Works"
-          description="Refresh your wardrobe in three simple steps."
+          title={t('landing.steps.title')}
+          description={t('landing.steps.description')}
         />
         <ol className="grid gap-6 md:grid-cols-3">
-          {STEPS.map(({ icon: Icon, title, text }, index) => (
-            <li key={title} className="relative rounded-2xl border bg-card p-6 shadow-xs">
+          {STEPS.map(({ key, icon: Icon }, index) => (
+            <li key={key} className="relative rounded-2xl border bg-card p-6 shadow-xs">
               <span className="absolute top-6 right-6 text-4xl font-extrabold text-muted-foreground/20">
                 {index + 1}
               </span>
               <span className="mb-5 flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground">
                 <Icon className="size-6" aria-hidden="true" />
               </span>
-              <h3 className="mb-2 text-lg font-semibold">{title}</h3>
-              <p className="text-muted-foreground">{text}</p>
+              <h3 className="mb-2 text-lg font-semibold">{t(`landing.steps.${key}.title`)}</h3>
+              <p className="text-muted-foreground">{t(`landing.steps.${key}.text`)}</p>
             </li>
           ))}
         </ol>
         <div className="text-center">
           <Button asChild variant="outline">
             <Link href="/how-it-works">
-              Learn more about swapping
+              {t('landing.steps.learnMore')}
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>

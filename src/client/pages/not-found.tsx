@@ -1,4 +1,5 @@
 import { CircleExclamationPoint } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -7,7 +8,8 @@ import { useDemoMode } from '@client/lib/session';
 
 /** As docs/product.md (Screens) has it: any path outside the current route set. */
 export function NotFoundPage() {
-  useDocumentMeta('Page not found');
+  const { t } = useTranslation('layout');
+  useDocumentMeta(t('notFound.metaTitle'));
   const demo = useDemoMode();
   return (
     <div
@@ -18,16 +20,14 @@ export function NotFoundPage() {
         <CardContent className="space-y-4 pt-6">
           <div className="flex items-center gap-3">
             <CircleExclamationPoint className="size-8 shrink-0 text-destructive" aria-hidden="true" />
-            <h1 className="text-2xl font-bold tracking-tight">404 Page Not Found</h1>
+            <h1 className="text-2xl font-bold tracking-tight">{t('notFound.title')}</h1>
           </div>
           <p className="text-sm text-muted-foreground" data-testid="text-not-found">
             {/* The note for developers shows only in a demo (DEMO on). */}
-            {demo
-              ? 'Did you forget to add the page to the router?'
-              : 'This page does not exist or has moved. Browse the latest swaps or go back home.'}
+            {demo ? t('notFound.demoText') : t('notFound.text')}
           </p>
           <Button asChild variant="outline">
-            <Link href="/">Back to home</Link>
+            <Link href="/">{t('notFound.backHome')}</Link>
           </Button>
         </CardContent>
       </Card>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '@client/lib/session';
 import { VerifyEmailBanner } from '@client/features/auth';
 import { OfflineBanner } from './offline-banner';
@@ -17,13 +18,14 @@ const OnboardingDialog = lazy(() =>
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { user } = useAuth();
+  const { t } = useTranslation('layout');
   return (
     <div className="flex min-h-dvh flex-col pb-[calc(3.75rem+env(safe-area-inset-bottom))] sm:pb-0">
       <a
         href="#main-content"
         className="sr-only z-50 rounded-md bg-card px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
       <SiteHeader />
       <OfflineBanner />

@@ -1,5 +1,6 @@
 import type { User } from '@common/api/users';
 import { Bookmark, Heart, Repeat } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@client/components/ui/tooltip';
@@ -10,38 +11,39 @@ import { NotificationBell } from '@client/features/notifications';
 
 /** The navigation bar's actions for a signed-in member (docs/product.md, Screens); their tooltips form one group. */
 export function MemberActions({ user }: { user: User }) {
+  const { t } = useTranslation('layout');
   return (
     <TooltipProvider>
       {/* One meaning per icon: the heart is Favourites (as on every item card), the bookmark the Wishlist. */}
       <Tooltip>
         <TooltipTrigger asChild>
           <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
-            <Link href="/profile?tab=favorites" aria-label="Favourites" data-testid="link-favorites">
+            <Link href="/profile?tab=favorites" aria-label={t('nav.favorites')} data-testid="link-favorites">
               <Heart className="size-5" aria-hidden="true" />
             </Link>
           </Button>
         </TooltipTrigger>
-        <TooltipContent>Favourites</TooltipContent>
+        <TooltipContent>{t('nav.favorites')}</TooltipContent>
       </Tooltip>
       <Tooltip>
         <TooltipTrigger asChild>
           <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
-            <Link href="/rings" aria-label="Swap Rings" data-testid="link-rings">
+            <Link href="/rings" aria-label={t('nav.rings')} data-testid="link-rings">
               <Repeat className="size-5" aria-hidden="true" />
             </Link>
           </Button>
         </TooltipTrigger>
-        <TooltipContent>Swap Rings</TooltipContent>
+        <TooltipContent>{t('nav.rings')}</TooltipContent>
       </Tooltip>
       <Tooltip>
         <TooltipTrigger asChild>
           <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
-            <Link href="/wishlist" aria-label="Wishlist" data-testid="link-wishlist">
+            <Link href="/wishlist" aria-label={t('nav.wishlist')} data-testid="link-wishlist">
               <Bookmark className="size-5" aria-hidden="true" />
             </Link>
           </Button>
         </TooltipTrigger>
-        <TooltipContent>Wishlist</TooltipContent>
+        <TooltipContent>{t('nav.wishlist')}</TooltipContent>
       </Tooltip>
       <MessagesLink />
       <NotificationBell />

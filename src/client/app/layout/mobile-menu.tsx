@@ -2,6 +2,7 @@ import type { User } from '@common/api/users';
 import { displayName } from '@common/domain/display-name';
 import { LogOut, MessageCircle, ShieldCheck } from 'lucide-react';
 import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Separator } from '@client/components/ui/separator';
@@ -35,6 +36,7 @@ export function MobileMenu({
   onOpenChange: (open: boolean) => void;
   trigger: RefObject<HTMLButtonElement | null>;
 }) {
+  const { t } = useTranslation('layout');
   const links = user ? [...PRIMARY_NAV, ...MEMBER_NAV] : PRIMARY_NAV;
 
   return (
@@ -51,7 +53,7 @@ export function MobileMenu({
         <SheetHeader className="flex-row items-center gap-2 border-b">
           <BrandMark className="size-7" />
           <SheetTitle>Threadswap</SheetTitle>
-          <SheetDescription className="sr-only">Site navigation and account actions</SheetDescription>
+          <SheetDescription className="sr-only">{t('nav.menuDescription')}</SheetDescription>
         </SheetHeader>
 
         {user ? (
@@ -64,7 +66,7 @@ export function MobileMenu({
           </div>
         ) : null}
 
-        <nav aria-label="Mobile" className="flex flex-col gap-1 p-3">
+        <nav aria-label={t('nav.mobile')} className="flex flex-col gap-1 p-3">
           {links.map((link) => (
             <SheetClose asChild key={link.href}>
               <NavLinkItem link={link} variant="menu" testIdPrefix="mobile-" />
@@ -89,6 +91,7 @@ export function MobileMenu({
 function MemberMenuActions({ isModerator }: { isModerator: boolean }) {
   const logout = useLogoutMutation();
   const { openMessages } = useChat();
+  const { t } = useTranslation('layout');
   return (
     <>
       <ListItemButton size="lg" data-testid="mobile-button-list-item" />
@@ -97,7 +100,7 @@ function MemberMenuActions({ isModerator }: { isModerator: boolean }) {
           <Button variant="outline" size="lg" asChild data-testid="mobile-menu-moderation">
             <Link href="/moderation">
               <ShieldCheck aria-hidden="true" />
-              Moderation
+              {t('nav.moderation')}
             </Link>
           </Button>
         </SheetClose>
@@ -105,7 +108,7 @@ function MemberMenuActions({ isModerator }: { isModerator: boolean }) {
       <SheetClose asChild>
         <Button variant="outline" size="lg" onClick={openMessages} data-testid="mobile-menu-messages">
           <MessageCircle aria-hidden="true" />
-          Messages
+          {t('nav.messages')}
         </Button>
       </SheetClose>
       <Button
@@ -117,7 +120,7 @@ function MemberMenuActions({ isModerator }: { isModerator: boolean }) {
         data-testid="mobile-menu-sign-out"
       >
         <LogOut aria-hidden="true" />
-        Sign Out
+        {t('nav.signOut')}
       </Button>
     </>
   );

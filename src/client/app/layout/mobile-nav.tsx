@@ -1,6 +1,7 @@
 import type { User } from '@common/api/users';
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 
 /** The sheet (a Radix dialog with its focus trap and scroll lock) is its own chunk, fetched on first use. */
@@ -12,6 +13,7 @@ const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: modu
  * Its code loads when the pointer or focus reaches the button, and the sheet opens once it is there.
  */
 export function MobileNav({ user }: { user: User | null }) {
+  const { t } = useTranslation('layout');
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -24,7 +26,7 @@ export function MobileNav({ user }: { user: User | null }) {
         variant="ghost"
         size="icon"
         className="md:hidden"
-        aria-label="Open menu"
+        aria-label={t('nav.openMenu')}
         aria-haspopup="dialog"
         aria-expanded={open}
         data-state={open ? 'open' : 'closed'}

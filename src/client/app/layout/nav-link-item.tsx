@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { cn } from '@client/lib/utils';
 import type { NavLink } from './nav-links';
@@ -18,6 +19,7 @@ export function NavLinkItem({
   variant: 'bar' | 'menu';
   testIdPrefix?: string;
 }) {
+  const { t } = useTranslation('layout');
   const [location] = useLocation();
   const active = location === link.href;
   const Icon = link.icon;
@@ -45,8 +47,9 @@ export function NavLinkItem({
         className,
       )}
     >
+      {/* i18n-ignore: a variant's name, not a text */}
       {variant === 'menu' ? <Icon className="size-5 text-muted-foreground" aria-hidden="true" /> : null}
-      {link.label}
+      {t(`nav.${link.labelKey}`)}
     </Link>
   );
 }

@@ -14,25 +14,26 @@ import {
 
 export interface NavLink {
   href: string;
-  label: string;
+  /** The label's key under `nav.` in the layout catalogue. */
+  labelKey: string;
   icon: LucideIcon;
   testId: string;
 }
 
 /** docs/product.md (Screens): navigation bar links every visitor sees, in the product doc's order. */
 export const PRIMARY_NAV: readonly NavLink[] = [
-  { href: '/', label: 'Home', icon: House, testId: 'link-home' },
-  { href: '/browse', label: 'Browse', icon: Compass, testId: 'link-browse' },
-  { href: '/social', label: 'Social', icon: Users, testId: 'link-social' },
-  { href: '/categories', label: 'Categories', icon: LayoutGrid, testId: 'link-categories' },
-  { href: '/how-it-works', label: 'How It Works', icon: Lightbulb, testId: 'link-how-it-works' },
+  { href: '/', labelKey: 'home', icon: House, testId: 'link-home' },
+  { href: '/browse', labelKey: 'browse', icon: Compass, testId: 'link-browse' },
+  { href: '/social', labelKey: 'social', icon: Users, testId: 'link-social' },
+  { href: '/categories', labelKey: 'categories', icon: LayoutGrid, testId: 'link-categories' },
+  { href: '/how-it-works', labelKey: 'howItWorks', icon: Lightbulb, testId: 'link-how-it-works' },
 ];
 
 /** The links only members get (their routes exist only in the member route set). */
 export const MEMBER_NAV: readonly NavLink[] = [
-  { href: '/rings', label: 'Swap Rings', icon: Repeat, testId: 'link-rings' },
-  { href: '/wishlist', label: 'Wishlist', icon: Bookmark, testId: 'link-wishlist' },
-  { href: '/saved-searches', label: 'Saved searches', icon: BellPlus, testId: 'link-saved-searches' },
-  { href: '/profile?tab=favorites', label: 'Favourites', icon: Heart, testId: 'link-favorites' },
-  { href: '/profile', label: 'Profile', icon: UserRound, testId: 'link-profile' },
+  { href: '/rings', labelKey: 'rings', icon: Repeat, testId: 'link-rings' },
+  { href: '/wishlist', labelKey: 'wishlist', icon: Bookmark, testId: 'link-wishlist' },
+  { href: '/saved-searches', labelKey: 'savedSearches', icon: BellPlus, testId: 'link-saved-searches' },
+  { href: '/profile?tab=favorites', labelKey: 'favorites', icon: Heart, testId: 'link-favorites' },
+  { href: '/profile', labelKey: 'profile', icon: UserRound, testId: 'link-profile' },
 ];

@@ -1,5 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -25,6 +26,7 @@ export function useOnline(): boolean {
  * back online.
  */
 export function OfflineBanner() {
+  const { t } = useTranslation('layout');
   const online = useOnline();
   if (online) return null;
   return (
@@ -35,8 +37,7 @@ export function OfflineBanner() {
     >
       <WifiOff className="size-4 shrink-0" aria-hidden="true" />
       <span>
-        <strong className="font-semibold">You are offline.</strong> Listings, messages and trades update again
-        once you reconnect.
+        <strong className="font-semibold">{t('offline.title')}</strong> {t('offline.body')}
       </span>
     </div>
   );

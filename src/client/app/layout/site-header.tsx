@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { BrandMark } from '@client/components/layout/brand-mark';
 import { PageContainer } from '@client/components/layout/page-container';
@@ -22,6 +23,7 @@ const MemberActions = lazy(() =>
  */
 export function SiteHeader() {
   const { user } = useAuth();
+  const { t } = useTranslation('layout');
   const [location] = useLocation();
   // Browse has its own search box: below md one search box on the page is enough.
   const onBrowse = location === '/browse';
@@ -60,7 +62,7 @@ export function SiteHeader() {
           </div>
         </div>
 
-        <nav aria-label="Main" className="-mb-px hidden items-center gap-1 md:flex">
+        <nav aria-label={t('nav.main')} className="-mb-px hidden items-center gap-1 md:flex">
           {PRIMARY_NAV.map((link) => (
             <NavLinkItem key={link.href} link={link} variant="bar" />
           ))}

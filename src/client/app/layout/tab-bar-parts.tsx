@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { CountBadge } from '@client/components/ui/count-badge';
 import { cn } from '@client/lib/utils';
@@ -14,9 +15,10 @@ const TAB = cn(
 
 /** The bar itself: fixed at the bottom of a phone's screen, five equal tabs. */
 export function TabBarFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('layout');
   return (
     <nav
-      aria-label="Tab bar"
+      aria-label={t('nav.tabBar')}
       className={cn(
         'fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-background/85',
         TAB_BAR_HIDDEN_FROM,
@@ -80,6 +82,7 @@ export function SellTab({
   onClick: () => void;
   onPointerEnter?: () => void;
 }) {
+  const { t } = useTranslation('layout');
   return (
     <li>
       <button
@@ -94,7 +97,7 @@ export function SellTab({
         <span className="flex size-7 items-center justify-center rounded-full bg-primary text-primary-foreground">
           <Icon className="size-5" aria-hidden="true" />
         </span>
-        Sell
+        {t('nav.sell')}
       </button>
     </li>
   );

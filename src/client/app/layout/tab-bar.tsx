@@ -1,6 +1,7 @@
 import type { User } from '@common/api/users';
 import { Compass, House, MessageCircle, Plus, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SIGN_IN_REASONS, useAuthDialog } from '@client/features/auth';
 import { SellTab, TabBarFrame, TabLink } from './tab-bar-parts';
 
@@ -13,10 +14,11 @@ const MemberTabs = lazy(() => import('./member-tabs').then((module) => ({ defaul
  * sign-in dialog, and Messages and Profile their sign-in prompts.
  */
 export function TabBar({ user }: { user: User | null }) {
+  const { t } = useTranslation('layout');
   return (
     <TabBarFrame>
-      <TabLink href="/" label="Home" icon={House} testId="tab-home" />
-      <TabLink href="/browse" label="Browse" icon={Compass} testId="tab-browse" />
+      <TabLink href="/" label={t('nav.home')} icon={House} testId="tab-home" />
+      <TabLink href="/browse" label={t('nav.browse')} icon={Compass} testId="tab-browse" />
       {user ? (
         <Suspense fallback={<VisitorTabs />}>
           <MemberTabs />
@@ -24,13 +26,14 @@ export function TabBar({ user }: { user: User | null }) {
       ) : (
         <VisitorTabs />
       )}
-      <TabLink href="/profile" label="Profile" icon={UserRound} testId="tab-profile" />
+      <TabLink href="/profile" label={t('nav.profile')} icon={UserRound} testId="tab-profile" />
     </TabBarFrame>
   );
 }
 
 function VisitorTabs() {
   const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
+  const { t } = useTranslation('layout');
   return (
     <>
       <SellTab
@@ -38,7 +41,7 @@ function VisitorTabs() {
         onClick={() => openAuthDialog('login', SIGN_IN_REASONS.sell)}
         onPointerEnter={preloadAuthDialog}
       />
-      <TabLink href="/messages" label="Messages" icon={MessageCircle} testId="tab-messages" />
+      <TabLink href="/messages" label={t('nav.messages')} icon={MessageCircle} testId="tab-messages" />
     </>
   );
 }

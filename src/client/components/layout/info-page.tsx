@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDocumentMeta } from '@client/lib/document-meta';
 import { PageContainer } from './page-container';
 
@@ -27,11 +28,12 @@ export function InfoPage({
   sections: readonly InfoSection[];
   testId: string;
 }) {
+  const { t } = useTranslation('layout');
   useDocumentMeta(title, description);
   return (
     <PageContainer className="py-10 sm:py-14" data-testid={testId}>
       <div className="grid gap-10 lg:grid-cols-[14rem_1fr]">
-        <nav aria-label="On this page" className="hidden lg:block">
+        <nav aria-label={t('onThisPage')} className="hidden lg:block">
           <ul className="sticky top-24 space-y-2 text-sm">
             {sections.map((section) => (
               <li key={section.id}>

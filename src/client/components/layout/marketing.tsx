@@ -1,5 +1,6 @@
 import { Check, type LucideIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/utils';
 
@@ -21,6 +22,7 @@ export function StepCard({
   text: ReactNode;
   compact?: boolean;
 }) {
+  const { t } = useTranslation('layout');
   return (
     <Card className="h-full">
       <CardHeader className={compact ? 'pb-3' : undefined}>
@@ -28,7 +30,7 @@ export function StepCard({
           <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
             <Icon className="size-5" aria-hidden="true" />
           </span>
-          <span className="text-sm font-semibold text-primary">Step {step}</span>
+          <span className="text-sm font-semibold text-primary">{t('step', { step })}</span>
         </div>
         <CardTitle>{title}</CardTitle>
       </CardHeader>

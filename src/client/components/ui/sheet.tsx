@@ -2,6 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@client/lib/utils';
 
 export const Sheet = SheetPrimitive.Root;
@@ -31,6 +32,7 @@ export function SheetContent({
   children,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & VariantProps<typeof sheetVariants>) {
+  const { t } = useTranslation('common');
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
@@ -41,7 +43,7 @@ export function SheetContent({
       >
         {children}
         <SheetPrimitive.Close
-          aria-label="Close"
+          aria-label={t('actions.close')}
           className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           <X className="size-5" aria-hidden="true" />

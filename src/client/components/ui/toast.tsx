@@ -2,6 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@client/lib/utils';
 
 export const ToastProvider = ToastPrimitive.Provider;
@@ -59,9 +60,10 @@ export function ToastAction({ className, ...props }: ComponentProps<typeof Toast
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  const { t } = useTranslation('common');
   return (
     <ToastPrimitive.Close
-      aria-label="Close"
+      aria-label={t('actions.close')}
       className={cn(
         'absolute top-2 right-2 rounded-md p-1 text-foreground/60 transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
         'group-[.destructive]:text-white/80 group-[.destructive]:hover:text-white group-[.destructive]:focus-visible:ring-white',

@@ -1,72 +1,26 @@
-import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
 import { InfoPage } from '@client/components/layout/info-page';
+import { type SectionSpec, useInfoSections } from './info-sections';
 
-const SECTIONS = [
-  {
-    id: 'what',
-    title: 'Swapping, not selling',
-    body: (
-      <>
-        <p>
-          Threadswap is a marketplace where members swap pre-loved clothing, shoes and accessories item for
-          item. Nobody pays and nobody is paid: you list what you no longer wear, find something you would,
-          and offer one for the other.
-        </p>
-        <p>
-          Values are estimates set by each owner, shown so that both sides can see a swap is fair. Matching
-          explains itself: every suggestion says why it was made.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: 'trust',
-    title: 'Trades you can trust',
-    body: (
-      <ul>
-        <li>
-          Both items are reserved when a swap is accepted, and the terms you accepted cannot change under you.
-        </li>
-        <li>
-          Either side can cancel an accepted swap with a reason; if something arrives not as described, you
-          can open a dispute and a moderator decides.
-        </li>
-        <li>Profiles show each member’s trading record and the ratings of the people they swapped with.</li>
-      </ul>
-    ),
-  },
-  {
-    id: 'sustainability',
-    title: 'Why it matters',
-    body: (
-      <p>
-        Every garment that finds a second wearer is one less made new and one less in landfill. Threadswap
-        keeps money out of it so that the only question is whether a piece will be worn again.
-      </p>
-    ),
-  },
-  {
-    id: 'community',
-    title: 'Run by its community',
-    body: (
-      <p>
-        Threadswap is open-source software that a community runs for itself. The people who run this site set
-        its house rules and moderate it. New here? Start with <Link href="/how-it-works">How It Works</Link>{' '}
-        or the <Link href="/help">Help</Link> pages.
-      </p>
-    ),
-  },
-] as const;
+/** The sections in order; their texts are under `about.sections.<id>` in the info catalogue. */
+const SECTIONS: readonly SectionSpec[] = [
+  { id: 'what', body: ['p1', 'p2'] },
+  { id: 'trust', body: [['i1', 'i2', 'i3']] },
+  { id: 'sustainability', body: ['p1'] },
+  { id: 'community', body: ['p1'] },
+];
 
 /** /about: what Threadswap is and why. */
 export function AboutPage() {
+  const { t } = useTranslation('info');
+  const sections = useInfoSections('about', SECTIONS);
   return (
     <InfoPage
       testId="page-about"
-      title="About Threadswap"
-      description="Threadswap is a community marketplace for swapping pre-loved fashion item for item, with no money involved."
-      intro="A place to give your clothes a second life, and find theirs."
-      sections={SECTIONS}
+      title={t('about.title')}
+      description={t('about.description')}
+      intro={t('about.intro')}
+      sections={sections}
     />
   );
 }

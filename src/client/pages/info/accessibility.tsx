@@ -1,66 +1,26 @@
+import { useTranslation } from 'react-i18next';
 import { InfoPage } from '@client/components/layout/info-page';
+import { type SectionSpec, useInfoSections } from './info-sections';
 
-const SECTIONS = [
-  {
-    id: 'standard',
-    title: 'Our aim',
-    body: (
-      <p>
-        Threadswap aims to meet the Web Content Accessibility Guidelines (WCAG) 2.1 at level AA, on phones and
-        desktops alike.
-      </p>
-    ),
-  },
-  {
-    id: 'how',
-    title: 'How we check',
-    body: (
-      <ul>
-        <li>
-          Every main page and dialog is checked automatically with axe in a real browser, at phone and desktop
-          widths, each time the code changes. A serious or critical finding stops a release.
-        </li>
-        <li>
-          Everything can be used with the keyboard alone, with visible focus, and dialogs keep focus inside.
-        </li>
-        <li>
-          Images of items carry their titles as text alternatives; icons that act as buttons have names.
-        </li>
-        <li>Live changes (new messages, notifications) are announced to screen readers.</li>
-      </ul>
-    ),
-  },
-  {
-    id: 'limits',
-    title: 'Known limitations',
-    body: (
-      <ul>
-        <li>The 3D trade preview is a visual extra; the same comparison is given as text beside it.</li>
-        <li>Photos uploaded by members may not describe everything they show; the listing text says more.</li>
-      </ul>
-    ),
-  },
-  {
-    id: 'feedback',
-    title: 'Tell us',
-    body: (
-      <p>
-        If something is hard to use with your setup, report it from any page’s listing or profile with the
-        reason “Other”, and describe what happened: it reaches this community’s moderators.
-      </p>
-    ),
-  },
-] as const;
+/** The sections in order; their texts are under `accessibility.sections.<id>` in the info catalogue. */
+const SECTIONS: readonly SectionSpec[] = [
+  { id: 'standard', body: ['p1'] },
+  { id: 'how', body: [['i1', 'i2', 'i3', 'i4']] },
+  { id: 'limits', body: [['i1', 'i2']] },
+  { id: 'feedback', body: ['p1'] },
+];
 
 /** /accessibility: the accessibility statement. */
 export function AccessibilityPage() {
+  const { t } = useTranslation('info');
+  const sections = useInfoSections('accessibility', SECTIONS);
   return (
     <InfoPage
       testId="page-accessibility"
-      title="Accessibility statement"
-      description="How Threadswap works towards WCAG 2.1 AA, how it is checked, and its known limitations."
-      intro="Threadswap should work for everyone who wants to swap."
-      sections={SECTIONS}
+      title={t('accessibility.title')}
+      description={t('accessibility.description')}
+      intro={t('accessibility.intro')}
+      sections={sections}
     />
   );
 }

@@ -1,0 +1,186 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { baseURL, CHROMIUM_ARGS } from './support/browser';
+import { eventually, getJson, registerMember, shown, textOf, WAIT_MS } from './support/journeys';
+
+/**
+ * docs/product.md § Languages, in the browser: the page comes in the browser's language from the
+ * first render, the footer picker switches at once and the `lang` cookie keeps the choice across a
+ * reload, a member's choice follows them to another browser, and dates and money are written the
+ * French way. At phone width for the first visit, at desktop width for the rest.
+ */
+
+const PHONE = { width: 375, height: 800 };
+const DESKTOP = { width: 1280, height: 900 };
+
+const contexts: Array<{ context: BrowserContext; dir: string }> = [];
+
+/** A fresh browser profile whose language (navigator.language and Accept-Language) is `locale`. */
+async function openBrowserIn(
+  locale: string,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const dir = mkdtempSync(join(tmpdir(), 'threadswap-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+    viewport,
+    locale,
+    baseURL: baseURL(),
+  });
+  contexts.push({ context, dir });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page };
+}
+
+afterAll(async () => {
+  for (const { context, dir } of contexts.splice(0)) {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+async function langCookie(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies()).find((cookie) => cookie.name === 'lang')?.value;
+}
+
+/** Picks `locale` in the footer's language picker. */
+async function chooseInFooter(page: Page, locale: 'en' | 'fr'): Promise<void> {
+  const picker = page.locator('footer').getByTestId('select-language');
+  await picker.scrollIntoViewIfNeeded();
+  await picker.selectOption(locale);
+}
+
+describe('languages', () => {
+  it('a French browser gets the page in French from the first render, at phone width', async () => {
+    const { context, page } = await openBrowserIn('fr-FR', PHONE);
+    // Every text the tab bar's Browse tab ever shows, from the first time it is in the page.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { tabTexts: string[] }).tabTexts = seen;
+      new MutationObserver(() => {
+        const tab = document.querySelector('[data-testid="tab-browse"]');
+        const text = tab?.textContent?.trim();
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+
+    // The server already writes the language and its texts into the page.
+    const served = await page.request.get('/', { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    const html = await served.text();
+    expect(html).toMatch(/<html[^>]*\slang="fr"/);
+    expect(html).toContain('data-locale="fr"');
+
+    await page.goto('/');
+    expect(await htmlLang(page)).toBe('fr');
+    await shown(page.getByRole('heading', { name: 'La mode en avant, le troc malin' }));
+    await shown(page.getByTestId('button-start-trading').getByText('Commencer à échanger'));
+    expect(await textOf(page.getByTestId('tab-browse'))).toBe('Parcourir');
+    expect(await textOf(page.getByTestId('tab-sell'))).toBe('Publier');
+    expect(await textOf(page.getByTestId('link-footer-how-it-works'))).toBe('Comment ça marche');
+    await shown(page.locator('footer').getByText(/Tous droits réservés/));
+    // No English before the French: the Browse tab never read 'Browse'.
+    expect(await page.evaluate(() => (window as unknown as { tabTexts: string[] }).tabTexts)).toEqual([
+      'Parcourir',
+    ]);
+
+    // The menu's links and the page's title are French too.
+    await page.getByTestId('button-mobile-menu').click();
+    const menu = page.getByTestId('sheet-mobile-menu');
+    await shown(menu);
+    expect(await textOf(menu.getByTestId('mobile-link-browse'))).toBe('Parcourir');
+    expect(await textOf(menu.getByTestId('mobile-link-how-it-works'))).toBe('Comment ça marche');
+    await page.keyboard.press('Escape');
+    await eventually(() => page.title(), 'Échangez la mode de seconde main · Threadswap');
+
+    // Nothing wider than the phone's screen with the longer French words.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  });
+
+  it('a visitor switches to French in the footer, keeps it after a reload, and switches back', async () => {
+    const { context, page } = await openBrowserIn('en-US', DESKTOP);
+    await page.goto('/');
+    expect(await htmlLang(page)).toBe('en');
+    const browse = page.getByTestId('link-browse');
+    expect(await textOf(browse)).toBe('Browse');
+    // A mark that a reload would wipe.
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+    await chooseInFooter(page, 'fr');
+    await eventually(() => textOf(browse), 'Parcourir');
+    await shown(page.getByRole('heading', { name: 'La mode en avant, le troc malin' }));
+    expect(await htmlLang(page)).toBe('fr');
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+      true,
+    );
+    expect(await langCookie(context)).toBe('fr');
+
+    // A reload may come from the service worker's copy of the page (no texts written in): the
+    // cookie decides then.
+    await page.reload();
+    await eventually(() => htmlLang(page), 'fr');
+    await eventually(() => textOf(browse), 'Parcourir');
+    expect(await textOf(page.getByTestId('link-footer-about'))).toBe('À propos');
+
+    // An information page in French, titled in French.
+    await page.getByTestId('link-footer-help').click();
+    await shown(page.getByRole('heading', { name: 'Guide d’expédition' }));
+    await eventually(() => page.title(), 'Aide · Threadswap');
+
+    await chooseInFooter(page, 'en');
+    await eventually(() => textOf(browse), 'Browse');
+    await shown(page.getByRole('heading', { name: 'Shipping guide' }));
+    expect(await langCookie(context)).toBe('en');
+    await page.reload();
+    await eventually(() => htmlLang(page), 'en');
+    await eventually(() => textOf(browse), 'Browse');
+  });
+
+  it("a member's choice is stored and follows them to an English browser", { timeout: 120_000 }, async () => {
+    const first = await openBrowserIn('en-US', DESKTOP);
+    await first.page.goto('/');
+    const member = await registerMember(first.page, 'Josephine');
+    await first.page.reload();
+    await shown(first.page.getByRole('heading', { name: /Welcome/ }));
+
+    const stored = first.page.waitForResponse(
+      (response) => response.url().endsWith('/api/users/locale') && response.request().method() === 'PUT',
+      { timeout: WAIT_MS },
+    );
+    await chooseInFooter(first.page, 'fr');
+    expect((await stored).status()).toBe(200);
+    await shown(first.page.getByRole('heading', { name: 'Bienvenue, Josephine !' }));
+
+    // Another browser, in English and without the cookie, signs in as the member.
+    const second = await openBrowserIn('en-US', DESKTOP);
+    const login = await second.page.request.post('/api/auth/login', {
+      data: { email: member.email, password: 'swap-secret-1' },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    expect(await langCookie(second.context)).toBeUndefined();
+    const user = await getJson<{ locale?: string | null }>(second.page, '/api/auth/user');
+    expect(user.locale).toBe('fr');
+
+    await second.page.goto('/');
+    expect(await htmlLang(second.page)).toBe('fr');
+    await shown(second.page.getByRole('heading', { name: 'Bienvenue, Josephine !' }));
+    expect(await textOf(second.page.getByTestId('link-browse'))).toBe('Parcourir');
+    expect(await textOf(second.page.getByTestId('dashboard-pending'))).toContain('Demandes en attente');
+  });
+
+  it('money is written the French way', async () => {
+    const { page } = await openBrowserIn('fr-FR', DESKTOP);
+    await page.goto('/');
+    // The hero's illustration values its two pieces: '45,00 $US', not '$45.00'.
+    await shown(page.getByText(/^45,00\s\$US$/));
+    await shown(page.getByText(/^96\s%\sde compatibilité de style$/));
+  });
+});
