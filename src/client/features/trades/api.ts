@@ -109,8 +109,10 @@ export function useUpdateTradeStatus() {
 
 /** Opens a dispute on an accepted trade; the trade freezes until a moderator decides. */
 export function useOpenDispute() {
-  return useTradeChange(i18n.t('trades:errors.disputeNotOpened'), async ({ id, ...input }: { id: string } & DisputeInput) =>
-    tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/dispute`, input)),
+  return useTradeChange(
+    i18n.t('trades:errors.disputeNotOpened'),
+    async ({ id, ...input }: { id: string } & DisputeInput) =>
+      tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/dispute`, input)),
   );
 }
 
@@ -142,8 +144,10 @@ export function useConfirmReceived() {
 
 /** Says how the member sent their own item (carrier and tracking number); saying it again replaces it. */
 export function useRecordShipment() {
-  return useTradeChange(i18n.t('trades:errors.trackingNotSaved'), async ({ id, ...input }: { id: string } & ShipmentInput) =>
-    tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/shipment`, input)),
+  return useTradeChange(
+    i18n.t('trades:errors.trackingNotSaved'),
+    async ({ id, ...input }: { id: string } & ShipmentInput) =>
+      tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/shipment`, input)),
   );
 }
 

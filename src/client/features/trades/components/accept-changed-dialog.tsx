@@ -45,7 +45,11 @@ export function AcceptChangedDialog({
           <DialogDescription>{t('acceptChanged.description', { count: changed.length })}</DialogDescription>
         </DialogHeader>
         {changed.map(({ side, item, now, changes }) => (
-          <section key={item.id} className="grid gap-3" aria-label={t('acceptChanged.changesTo', { title: now.title })}>
+          <section
+            key={item.id}
+            className="grid gap-3"
+            aria-label={t('acceptChanged.changesTo', { title: now.title })}
+          >
             <div className="grid gap-2 sm:grid-cols-2">
               <TradeItem label={t('acceptChanged.whenRequested')} item={item} linked={false} />
               <TradeItem label={t('acceptChanged.now')} item={now} linked={false} />

@@ -44,7 +44,9 @@ export function BarterDialog({ item, open, onOpenChange }: BarterDialogProps) {
         <DialogContent className="sm:max-w-xl" data-testid="dialog-suggested-barters">
           <DialogHeader>
             <DialogTitle>{t('barterDialog.suggestedTitle')}</DialogTitle>
-            <DialogDescription>{t('barterDialog.suggestedDescription', { title: item.title })}</DialogDescription>
+            <DialogDescription>
+              {t('barterDialog.suggestedDescription', { title: item.title })}
+            </DialogDescription>
           </DialogHeader>
           <Suspense fallback={<BodyLoading />}>
             <SuggestedBarters item={item} open={open} onViewItem={close} />

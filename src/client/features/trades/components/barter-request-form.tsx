@@ -214,7 +214,9 @@ function WantedItem({ item }: { item: Item }) {
     <div className="flex min-w-0 items-center gap-3 rounded-lg border bg-muted/40 p-3">
       <ItemThumbnail images={item.images} className="size-16" />
       <div className="min-w-0 flex-1">
-        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('requestForm.youWant')}</p>
+        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          {t('requestForm.youWant')}
+        </p>
         <p className="line-clamp-2 font-semibold break-words">{item.title}</p>
         <p className="text-sm text-muted-foreground">
           {format.money(item.estimatedValue)} · {t(`conditions.${item.condition}`)}
@@ -295,9 +297,7 @@ function NothingToOffer({ hasItems }: { hasItems: boolean }) {
   const { t } = useTranslation('trades');
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-6 text-center">
-      <p className="font-medium">
-        {hasItems ? t('requestForm.noneAvailable') : t('requestForm.noneListed')}
-      </p>
+      <p className="font-medium">{hasItems ? t('requestForm.noneAvailable') : t('requestForm.noneListed')}</p>
       <p className="max-w-sm text-sm text-muted-foreground">
         {hasItems ? t('requestForm.noneAvailableHint') : t('requestForm.noneListedHint')}
       </p>
