@@ -10,6 +10,7 @@ import type {
   TradeStatusInput,
 } from '@common/api/trades';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { i18n } from '@client/i18n';
 import { apiRequest } from '@client/lib/api-client';
 import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
 import { invalidateNotifications } from '@client/features/notifications';
@@ -83,8 +84,8 @@ export function useCreateTradeRequest() {
     mutationFn: async (input: TradeRequestInput) =>
       tradeFrom(await apiRequest('POST', TRADE_REQUESTS_URL, input)),
     meta: {
-      errorTitle: 'Failed to send barter request',
-      errorDescription: 'Something went wrong. Please try again.',
+      errorTitle: i18n.t('trades:errors.requestNotSent'),
+      errorDescription: i18n.t('common:status.error'),
     },
     onSuccess: () => {
       void invalidateAfterTradeChange(queryClient);
@@ -100,7 +101,7 @@ export function useCreateTradeRequest() {
  */
 export function useUpdateTradeStatus() {
   return useTradeChange(
-    'Failed to update barter request',
+    i18n.t('trades:errors.statusNotUpdated'),
     async ({ id, ...input }: { id: string } & TradeStatusInput) =>
       tradeFrom(await apiRequest('PATCH', `${TRADE_REQUESTS_URL}/${id}`, input)),
   );
@@ -108,8 +109,10 @@ export function useUpdateTradeStatus() {
 
 /** Opens a dispute on an accepted trade; the trade freezes until a moderator decides. */
 export function useOpenDispute() {
-  return useTradeChange('Dispute not opened', async ({ id, ...input }: { id: string } & DisputeInput) =>
-    tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/dispute`, input)),
+  return useTradeChange(
+    i18n.t('trades:errors.disputeNotOpened'),
+    async ({ id, ...input }: { id: string } & DisputeInput) =>
+      tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/dispute`, input)),
   );
 }
 
@@ -134,22 +137,24 @@ export function useResolveDispute() {
 
 /** Confirms the member received their item; the second confirmation completes the trade. */
 export function useConfirmReceived() {
-  return useTradeChange('Failed to mark as received', async (id: string) =>
+  return useTradeChange(i18n.t('trades:errors.notMarkedReceived'), async (id: string) =>
     tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/received`)),
   );
 }
 
 /** Says how the member sent their own item (carrier and tracking number); saying it again replaces it. */
 export function useRecordShipment() {
-  return useTradeChange('Tracking not saved', async ({ id, ...input }: { id: string } & ShipmentInput) =>
-    tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/shipment`, input)),
+  return useTradeChange(
+    i18n.t('trades:errors.trackingNotSaved'),
+    async ({ id, ...input }: { id: string } & ShipmentInput) =>
+      tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/shipment`, input)),
   );
 }
 
 /** A counter-offer: other items on either side; it replaces the request's terms, the partner answers it. */
 export function useCounterOffer() {
   return useTradeChange(
-    'Counter-offer not sent',
+    i18n.t('trades:errors.counterNotSent'),
     async ({ id, ...input }: { id: string } & CounterOfferInput) =>
       tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/counter`, input)),
   );

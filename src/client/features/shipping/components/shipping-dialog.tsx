@@ -1,17 +1,17 @@
-import { formatDollars } from '@common/domain/money';
 import {
   isValidShippingWeight,
   MAX_SHIPPING_WEIGHT_LB,
   parseDimensions,
   SHIPPING_BASE_CENTS,
   SHIPPING_CENTS_PER_POUND,
-  SHIPPING_DELIVERY_ESTIMATE,
   shippingCostCents,
 } from '@common/domain/shipping';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Calculator, Clock, PackageCheck, Truck } from 'lucide-react';
-import { useId, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
@@ -24,26 +24,37 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
+import { useFormat } from '@client/i18n/format';
 
-const shippingForm = z.object({
-  fromAddress: z.string().trim().min(1, { message: 'From address is required' }).max(300),
-  toAddress: z.string().trim().min(1, { message: 'To address is required' }).max(300),
-  weight: z
-    .string()
-    .trim()
-    .min(1, { message: 'Weight is required' })
-    .refine((value) => isValidShippingWeight(Number(value)), {
-      message: `Weight must be more than 0 and at most ${MAX_SHIPPING_WEIGHT_LB} lb`,
-    }),
-  dimensions: z
-    .string()
-    .trim()
-    .min(1, { message: 'Dimensions are required' })
-    .refine((value) => parseDimensions(value) !== null, {
-      message: 'Enter length x width x height in inches, e.g. 12x10x4',
-    }),
-});
-type ShippingForm = z.infer<typeof shippingForm>;
+/** The form's rules, with their messages in the page's language. */
+const shippingForm = (t: TFunction<'shipping'>) =>
+  z.object({
+    fromAddress: z
+      .string()
+      .trim()
+      .min(1, { message: t('errors.fromRequired') })
+      .max(300),
+    toAddress: z
+      .string()
+      .trim()
+      .min(1, { message: t('errors.toRequired') })
+      .max(300),
+    weight: z
+      .string()
+      .trim()
+      .min(1, { message: t('errors.weightRequired') })
+      .refine((value) => isValidShippingWeight(Number(value)), {
+        message: t('errors.weightRange', { max: MAX_SHIPPING_WEIGHT_LB }),
+      }),
+    dimensions: z
+      .string()
+      .trim()
+      .min(1, { message: t('errors.dimensionsRequired') })
+      .refine((value) => parseDimensions(value) !== null, {
+        message: t('errors.dimensionsFormat'),
+      }),
+  });
+type ShippingForm = z.infer<ReturnType<typeof shippingForm>>;
 
 const EMPTY: ShippingForm = { fromAddress: '', toAddress: '', weight: '', dimensions: '' };
 
@@ -67,18 +78,17 @@ export function ShippingDialog({
   /** The item the member is sending, named in the description. */
   itemTitle?: string;
 }) {
+  const { t } = useTranslation('shipping');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-lg" data-testid="dialog-shipping">
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <Truck className="size-5 text-primary" aria-hidden="true" />
-            Shipping Calculation
+            {t('title')}
           </DialogTitle>
           <DialogDescription>
-            {itemTitle
-              ? `Estimate the cost of sending your “${itemTitle}”. Each party pays for shipping their own item.`
-              : 'Estimate the cost of sending your item. Each party pays for shipping their own item.'}
+            {itemTitle ? t('descriptionItem', { title: itemTitle }) : t('description')}
           </DialogDescription>
         </DialogHeader>
         <ShippingCalculator onDone={() => onOpenChange(false)} />
@@ -88,13 +98,16 @@ export function ShippingDialog({
 }
 
 function ShippingCalculator({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('shipping');
+  const format = useFormat();
+  const schema = useMemo(() => shippingForm(t), [t]);
   const id = useId();
   const [estimate, setEstimate] = useState<Estimate | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ShippingForm>({ resolver: zodResolver(shippingForm), defaultValues: EMPTY });
+  } = useForm<ShippingForm>({ resolver: zodResolver(schema), defaultValues: EMPTY });
 
   const calculate = handleSubmit((values) => {
     const weight = Number(values.weight);
@@ -103,7 +116,11 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
       costCents: shippingCostCents(weight),
       weight,
       dimensions: dimensions
-        ? `${dimensions.length} × ${dimensions.width} × ${dimensions.height} in`
+        ? t('estimate.size', {
+            length: format.number(dimensions.length),
+            width: format.number(dimensions.width),
+            height: format.number(dimensions.height),
+          })
         : values.dimensions,
     });
   });
@@ -111,30 +128,30 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
   const field = (name: keyof ShippingForm) => register(name, { onChange: () => setEstimate(null) });
 
   return (
-    <form onSubmit={calculate} noValidate className="grid gap-4" aria-label="Shipping calculation">
-      <Field id={`${id}-fromAddress`} label="From address" errors={errors.fromAddress?.message}>
+    <form onSubmit={calculate} noValidate className="grid gap-4" aria-label={t('formLabel')}>
+      <Field id={`${id}-fromAddress`} label={t('from')} errors={errors.fromAddress?.message}>
         {(fieldControl) => (
           <Input
             {...fieldControl}
             autoComplete="street-address"
-            placeholder="Your street, city, ZIP"
+            placeholder={t('fromPlaceholder')}
             {...field('fromAddress')}
             data-testid="input-from-address"
           />
         )}
       </Field>
-      <Field id={`${id}-toAddress`} label="To address" errors={errors.toAddress?.message}>
+      <Field id={`${id}-toAddress`} label={t('to')} errors={errors.toAddress?.message}>
         {(fieldControl) => (
           <Input
             {...fieldControl}
-            placeholder="Your trading partner's street, city, ZIP"
+            placeholder={t('toPlaceholder')}
             {...field('toAddress')}
             data-testid="input-to-address"
           />
         )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-weight`} label="Weight (lb)" errors={errors.weight?.message}>
+        <Field id={`${id}-weight`} label={t('weight')} errors={errors.weight?.message}>
           {(fieldControl) => (
             <Input
               {...fieldControl}
@@ -148,7 +165,7 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
             />
           )}
         </Field>
-        <Field id={`${id}-dimensions`} label="Dimensions (in)" errors={errors.dimensions?.message}>
+        <Field id={`${id}-dimensions`} label={t('dimensions')} errors={errors.dimensions?.message}>
           {(fieldControl) => (
             <Input
               {...fieldControl}
@@ -163,40 +180,45 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
       {estimate ? (
         <section
           aria-live="polite"
-          aria-label="Shipping estimate"
+          aria-label={t('estimate.label')}
           className="grid gap-3 rounded-lg border bg-secondary/50 p-4"
         >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <span className="text-sm font-medium text-muted-foreground">Estimated cost</span>
+            <span className="text-sm font-medium text-muted-foreground">{t('estimate.cost')}</span>
             <span className="text-2xl font-bold" data-testid="text-shipping-cost">
-              {formatDollars(estimate.costCents)}{' '}
-              <span className="text-sm font-medium text-muted-foreground">per party</span>
+              {format.money(estimate.costCents)}{' '}
+              <span className="text-sm font-medium text-muted-foreground">{t('estimate.perParty')}</span>
             </span>
           </div>
           <ul className="grid gap-1.5 text-sm text-muted-foreground">
             <li className="flex items-center gap-2">
               <Clock className="size-4 shrink-0 text-primary" aria-hidden="true" />
-              Delivery in {SHIPPING_DELIVERY_ESTIMATE}
+              {t('estimate.delivery')}
             </li>
             <li className="flex items-center gap-2">
               <PackageCheck className="size-4 shrink-0 text-primary" aria-hidden="true" />
-              {estimate.weight} lb parcel, {estimate.dimensions}
+              {t('estimate.parcel', {
+                weight: format.number(estimate.weight, { maximumFractionDigits: 20 }),
+                dimensions: estimate.dimensions,
+              })}
             </li>
           </ul>
           <p className="text-xs text-muted-foreground">
-            {formatDollars(SHIPPING_BASE_CENTS)} base plus {formatDollars(SHIPPING_CENTS_PER_POUND)} per
-            pound. Each party pays to ship their own item.
+            {t('estimate.rate', {
+              base: format.money(SHIPPING_BASE_CENTS),
+              perPound: format.money(SHIPPING_CENTS_PER_POUND),
+            })}
           </p>
         </section>
       ) : null}
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
-          Close
+          {t('common:actions.close')}
         </Button>
         <Button type="submit" data-testid="button-calculate-shipping">
           <Calculator aria-hidden="true" />
-          Calculate
+          {t('calculate')}
         </Button>
       </DialogFooter>
     </form>

@@ -1,5 +1,6 @@
 import type { TradeRequest } from '@common/api/trades';
 import { Check, LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -31,6 +32,7 @@ export function AcceptChangedDialog({
   onAccept: () => void;
   busy: boolean;
 }) {
+  const { t } = useTranslation('trades');
   const changed = changedItems(trade);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -39,18 +41,18 @@ export function AcceptChangedDialog({
         data-testid={`dialog-accept-changed-${trade.id}`}
       >
         <DialogHeader>
-          <DialogTitle>Accept the changed item?</DialogTitle>
-          <DialogDescription>
-            {changed.length === 1 ? 'An item' : `${changed.length} items`} in this request changed after it
-            was sent. Accepting means accepting {changed.length === 1 ? 'the item' : 'the items'} as{' '}
-            {changed.length === 1 ? 'it is' : 'they are'} now.
-          </DialogDescription>
+          <DialogTitle>{t('acceptChanged.title')}</DialogTitle>
+          <DialogDescription>{t('acceptChanged.description', { count: changed.length })}</DialogDescription>
         </DialogHeader>
         {changed.map(({ side, item, now, changes }) => (
-          <section key={item.id} className="grid gap-3" aria-label={`Changes to “${now.title}”`}>
+          <section
+            key={item.id}
+            className="grid gap-3"
+            aria-label={t('acceptChanged.changesTo', { title: now.title })}
+          >
             <div className="grid gap-2 sm:grid-cols-2">
-              <TradeItem label="When requested" item={item} linked={false} />
-              <TradeItem label="Now: what you accept" item={now} linked={false} />
+              <TradeItem label={t('acceptChanged.whenRequested')} item={item} linked={false} />
+              <TradeItem label={t('acceptChanged.now')} item={now} linked={false} />
             </div>
             <TermsChangeList
               changes={changes}
@@ -61,7 +63,7 @@ export function AcceptChangedDialog({
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" disabled={busy}>
-              Back
+              {t('common:actions.back')}
             </Button>
           </DialogClose>
           <Button disabled={busy} onClick={onAccept} data-testid={`button-accept-changed-${trade.id}`}>
@@ -70,7 +72,7 @@ export function AcceptChangedDialog({
             ) : (
               <Check aria-hidden="true" />
             )}
-            Accept as it is now
+            {t('acceptChanged.accept')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,5 +1,6 @@
 import type { Item } from '@common/api/items';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   Dialog,
   DialogContent,
@@ -33,6 +34,7 @@ export interface BarterDialogProps {
  * sign-in dialog before this one opens.) Closing unmounts the body, which resets the form.
  */
 export function BarterDialog({ item, open, onOpenChange }: BarterDialogProps) {
+  const { t } = useTranslation('trades');
   const { user } = useAuth();
   const close = () => onOpenChange(false);
 
@@ -41,9 +43,9 @@ export function BarterDialog({ item, open, onOpenChange }: BarterDialogProps) {
       <Dialog open={open} onOpenChange={onOpenChange}>
         <DialogContent className="sm:max-w-xl" data-testid="dialog-suggested-barters">
           <DialogHeader>
-            <DialogTitle>Suggested Barter Alternatives</DialogTitle>
+            <DialogTitle>{t('barterDialog.suggestedTitle')}</DialogTitle>
             <DialogDescription>
-              Pieces from other members that could be a good swap for your “{item.title}”.
+              {t('barterDialog.suggestedDescription', { title: item.title })}
             </DialogDescription>
           </DialogHeader>
           <Suspense fallback={<BodyLoading />}>
@@ -58,17 +60,15 @@ export function BarterDialog({ item, open, onOpenChange }: BarterDialogProps) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl" data-testid="dialog-barter">
         <DialogHeader>
-          <DialogTitle>Make a Barter Request</DialogTitle>
-          <DialogDescription>
-            Offer one of your items in exchange for this one. No money changes hands.
-          </DialogDescription>
+          <DialogTitle>{t('barterDialog.requestTitle')}</DialogTitle>
+          <DialogDescription>{t('barterDialog.requestDescription')}</DialogDescription>
         </DialogHeader>
         {user ? (
           <Suspense fallback={<BodyLoading />}>
             <BarterRequestForm item={item} memberId={user.id} onSent={close} />
           </Suspense>
         ) : (
-          <p className="text-sm text-muted-foreground">Please sign in to make a barter request.</p>
+          <p className="text-sm text-muted-foreground">{t('barterDialog.signIn')}</p>
         )}
       </DialogContent>
     </Dialog>
@@ -76,9 +76,10 @@ export function BarterDialog({ item, open, onOpenChange }: BarterDialogProps) {
 }
 
 function BodyLoading() {
+  const { t } = useTranslation('trades');
   return (
     <div className="grid gap-3" role="status">
-      <span className="sr-only">Loading</span>
+      <span className="sr-only">{t('barterDialog.loading')}</span>
       <Skeleton className="h-20 w-full" />
       <Skeleton className="h-16 w-full" />
       <Skeleton className="h-16 w-full" />

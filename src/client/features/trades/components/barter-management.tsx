@@ -2,6 +2,7 @@ import type { TradeRequest } from '@common/api/trades';
 import { groupTrades } from '@common/domain/trade-board';
 import { ArrowLeftRight, History } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
@@ -11,17 +12,17 @@ import { myTradeItem, TradeCard } from './trade-card';
 
 type BoardTab = 'pending' | 'accepted' | 'completed';
 
-const TABS: ReadonlyArray<{ value: BoardTab; label: string; empty: string }> = [
-  { value: 'pending', label: 'Pending', empty: 'No pending barter requests' },
-  { value: 'accepted', label: 'Accepted', empty: 'No accepted barter requests' },
-  { value: 'completed', label: 'Completed', empty: 'No completed barters yet' },
-];
+/** The tabs in order; their labels and empty texts are board.tabs.<tab> and board.empty.<tab>. */
+const TABS: readonly BoardTab[] = ['pending', 'accepted', 'completed'];
+/** Only the empty Pending tab explains what will appear in it. */
+const explainsEmpty = (tab: BoardTab) => tab === 'pending';
 
 /**
  * docs/product.md (Trades): Barter Management: the member's requests (incoming and outgoing) in three tabs,
  * with declined and cancelled ones in a History list below. Accepting opens the shipping dialog.
  */
 export function BarterManagement() {
+  const { t } = useTranslation('trades');
   const { data, isPending, isError, refetch } = useTradeRequests();
   const board = useMemo(() => groupTrades(data ?? []), [data]);
   const [tab, setTab] = useState<BoardTab>('pending');
@@ -35,7 +36,7 @@ export function BarterManagement() {
   if (isPending) {
     return (
       <div className="grid gap-4" role="status">
-        <span className="sr-only">Loading barter requests</span>
+        <span className="sr-only">{t('board.loading')}</span>
         <Skeleton className="h-10 w-full max-w-md" />
         {[0, 1].map((index) => (
           <Skeleton key={index} className="h-56 w-full" />
@@ -46,9 +47,9 @@ export function BarterManagement() {
   if (isError) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
-        <p className="font-medium">We couldn't load your barter requests</p>
+        <p className="font-medium">{t('board.loadError')}</p>
         <Button variant="outline" onClick={() => void refetch()}>
-          Try again
+          {t('common:actions.retry')}
         </Button>
       </div>
     );
@@ -64,20 +65,20 @@ export function BarterManagement() {
       <Tabs value={tab} onValueChange={(value) => setTab(value as BoardTab)}>
         <TabsList
           className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto"
-          aria-label="Barter requests by status"
+          aria-label={t('board.tabsLabel')}
         >
-          {TABS.map(({ value, label }) => (
+          {TABS.map((value) => (
             <TabsTrigger
               key={value}
               value={value}
               className="px-2 text-xs sm:px-4 sm:text-sm"
               data-testid={`tab-barters-${value}`}
             >
-              {label} ({board[value].length})
+              {t(`board.tabs.${value}`)} ({board[value].length})
             </TabsTrigger>
           ))}
         </TabsList>
-        {TABS.map(({ value, empty }) => (
+        {TABS.map((value) => (
           <TabsContent key={value} value={value} className="mt-5">
             {board[value].length === 0 ? (
               <div
@@ -87,11 +88,9 @@ export function BarterManagement() {
                 <span className="flex size-11 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
                   <ArrowLeftRight className="size-5" aria-hidden="true" />
                 </span>
-                <p className="font-medium">{empty}</p>
-                {value === 'pending' ? (
-                  <p className="max-w-sm text-sm text-muted-foreground">
-                    Offers you send and receive appear here until they are accepted or declined.
-                  </p>
+                <p className="font-medium">{t(`board.empty.${value}`)}</p>
+                {explainsEmpty(value) ? (
+                  <p className="max-w-sm text-sm text-muted-foreground">{t('board.pendingHint')}</p>
                 ) : null}
               </div>
             ) : (
@@ -111,7 +110,7 @@ export function BarterManagement() {
         <section aria-labelledby="barter-history-heading" className="grid gap-4">
           <h3 id="barter-history-heading" className="inline-flex items-center gap-2 text-lg font-semibold">
             <History className="size-5 text-muted-foreground" aria-hidden="true" />
-            History
+            {t('board.history')}
           </h3>
           <ul className="grid gap-4" data-testid="list-barter-history">
             {board.history.map((trade) => (

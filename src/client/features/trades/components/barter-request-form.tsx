@@ -1,16 +1,18 @@
 import type { Item } from '@common/api/items';
-import { formatDollars } from '@common/domain/money';
 import { offerableItems } from '@common/domain/trade-board';
 import { defaultTradeMessage } from '@common/domain/trade-state';
 import { MAX_BUNDLE_ITEMS, MAX_TRADE_MESSAGE_LENGTH } from '@common/domain/limits';
 import { ArrowLeftRight, Check, LoaderCircle } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { ValueComparison } from '@client/components/value-comparison';
 import { DialogFooter } from '@client/components/ui/dialog';
 import { Field } from '@client/components/ui/form';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import { ListItemButton } from '@client/features/items';
 import { useUserItems } from '@client/features/users';
@@ -18,7 +20,6 @@ import { useCreateTradeRequest } from '../api';
 import { ItemThumbnail } from './item-thumbnail';
 import { Textarea } from '@client/components/ui/textarea';
 import { TradePreviewButton } from './trade-preview-button';
-import { CONDITION_LABELS } from '@client/i18n/labels';
 
 /** docs/product.md (Trades): 'Make a Barter Request': choose one of your items, add a message, confirm. */
 export function BarterRequestForm({
@@ -30,6 +31,7 @@ export function BarterRequestForm({
   memberId: string;
   onSent: () => void;
 }) {
+  const { t } = useTranslation('trades');
   const myItems = useUserItems(memberId);
   const theirItems = useUserItems(item.userId);
   const offerable = useMemo(() => offerableItems(myItems.data ?? [], item.id), [myItems.data, item.id]);
@@ -53,8 +55,8 @@ export function BarterRequestForm({
     event.preventDefault();
     if (!selected) {
       toast({
-        title: 'Selection Required',
-        description: 'Please select an item from your collection to offer',
+        title: t('requestForm.selectionRequired'),
+        description: t('requestForm.selectionRequiredDescription'),
         variant: 'destructive',
       });
       return;
@@ -68,8 +70,10 @@ export function BarterRequestForm({
       {
         onSuccess: () => {
           toast({
-            title: 'Barter request sent!',
-            description: `Your offer for “${item.title}” was sent to ${item.owner.firstName || 'its owner'}.`,
+            title: t('requestForm.sent'),
+            description: item.owner.firstName
+              ? t('requestForm.sentDescription', { title: item.title, name: item.owner.firstName })
+              : t('requestForm.sentDescriptionNoName', { title: item.title }),
           });
           setSelectedIds([]);
           setExtraIds([]);
@@ -88,23 +92,23 @@ export function BarterRequestForm({
 
       <fieldset className="grid min-w-0 gap-2">
         <legend className="mb-2 text-sm font-medium">
-          Choose what to offer{' '}
+          {t('requestForm.chooseLegend')}{' '}
           <span className="font-normal text-muted-foreground">
-            (up to {MAX_BUNDLE_ITEMS}; {selectedIds.length} chosen)
+            {t('requestForm.chosen', { max: MAX_BUNDLE_ITEMS, count: selectedIds.length })}
           </span>
         </legend>
         {myItems.isPending ? (
           <div className="grid gap-2" role="status">
-            <span className="sr-only">Loading your items</span>
+            <span className="sr-only">{t('requestForm.loadingItems')}</span>
             {[0, 1, 2].map((index) => (
               <Skeleton key={index} className="h-[4.5rem] w-full" />
             ))}
           </div>
         ) : myItems.isError ? (
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed p-4 text-sm">
-            <span className="text-muted-foreground">We couldn't load your items.</span>
+            <span className="text-muted-foreground">{t('requestForm.loadError')}</span>
             <Button type="button" size="sm" variant="outline" onClick={() => void myItems.refetch()}>
-              Try again
+              {t('common:actions.retry')}
             </Button>
           </div>
         ) : noneToOffer ? (
@@ -131,9 +135,11 @@ export function BarterRequestForm({
       {alsoWanted.length > 0 && !noneToOffer ? (
         <fieldset className="grid min-w-0 gap-2" data-testid="select-also-wanted">
           <legend className="mb-2 text-sm font-medium">
-            Ask for more of {item.owner.firstName || 'their'}'s items{' '}
+            {item.owner.firstName
+              ? t('requestForm.alsoWanted', { name: item.owner.firstName })
+              : t('requestForm.alsoWantedNoName')}{' '}
             <span className="font-normal text-muted-foreground">
-              (optional, a bundle of up to {MAX_BUNDLE_ITEMS})
+              {t('requestForm.alsoWantedNote', { max: MAX_BUNDLE_ITEMS })}
             </span>
           </legend>
           <div className="-mx-1 grid gap-2 px-1 py-1 sm:max-h-56 sm:overflow-y-auto">
@@ -152,10 +158,12 @@ export function BarterRequestForm({
         </fieldset>
       ) : null}
 
-      {selected ? <ValueComparison yours={sideTotal(chosen)} theirs={sideTotal([item, ...extras])} /> : null}
+      {selected ? (
+        <ValueComparison yours={sideTotal(chosen, t)} theirs={sideTotal([item, ...extras], t)} />
+      ) : null}
 
       {noneToOffer ? null : (
-        <Field id={messageId} label="Message" labelNote="(optional)">
+        <Field id={messageId} label={t('fields.message')} labelNote={t('fields.optional')}>
           {(fieldControl) => (
             <Textarea
               {...fieldControl}
@@ -164,7 +172,7 @@ export function BarterRequestForm({
               placeholder={
                 selected
                   ? defaultTradeMessage(selected.title, item.title)
-                  : 'Add a personal note. A friendly default message is sent if you leave this empty.'
+                  : t('requestForm.messagePlaceholder')
               }
               maxLength={MAX_TRADE_MESSAGE_LENGTH}
               rows={3}
@@ -192,7 +200,7 @@ export function BarterRequestForm({
           ) : (
             <ArrowLeftRight aria-hidden="true" />
           )}
-          {createRequest.isPending ? 'Sending...' : 'Confirm Trade Request'}
+          {createRequest.isPending ? t('requestForm.sending') : t('requestForm.confirm')}
         </Button>
       </DialogFooter>
     </form>
@@ -200,15 +208,19 @@ export function BarterRequestForm({
 }
 
 function WantedItem({ item }: { item: Item }) {
+  const { t } = useTranslation('trades');
+  const format = useFormat();
   return (
     <div className="flex min-w-0 items-center gap-3 rounded-lg border bg-muted/40 p-3">
       <ItemThumbnail images={item.images} className="size-16" />
       <div className="min-w-0 flex-1">
-        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">You want</p>
+        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          {t('requestForm.youWant')}
+        </p>
         <p className="line-clamp-2 font-semibold break-words">{item.title}</p>
         <p className="text-sm text-muted-foreground">
-          {formatDollars(item.estimatedValue)} · {CONDITION_LABELS[item.condition]}
-          {item.owner.firstName ? ` · from ${item.owner.firstName}` : ''}
+          {format.money(item.estimatedValue)} · {t(`conditions.${item.condition}`)}
+          {item.owner.firstName ? ` · ${t('requestForm.from', { name: item.owner.firstName })}` : ''}
         </p>
       </div>
     </div>
@@ -231,6 +243,8 @@ function OfferOption({
   testIdPrefix?: string;
   onSelect: () => void;
 }) {
+  const { t } = useTranslation('trades');
+  const format = useFormat();
   return (
     <label
       className={cn(
@@ -254,8 +268,8 @@ function OfferOption({
       <span className="min-w-0 flex-1">
         <span className="line-clamp-2 text-sm font-medium break-words">{item.title}</span>
         <span className="block text-xs text-muted-foreground">
-          {formatDollars(item.estimatedValue)} · {CONDITION_LABELS[item.condition]}
-          {item.size ? ` · Size ${item.size}` : ''}
+          {format.money(item.estimatedValue)} · {t(`conditions.${item.condition}`)}
+          {item.size ? ` · ${t('size', { size: item.size })}` : ''}
         </span>
       </span>
       <span
@@ -272,23 +286,20 @@ function OfferOption({
 }
 
 /** A side of the offer as the value hint compares it: the total of its items. */
-function sideTotal(list: Array<{ title: string; estimatedValue: number }>) {
+function sideTotal(list: Array<{ title: string; estimatedValue: number }>, t: TFunction<'trades'>) {
   return {
-    title: list.length === 1 ? (list[0]?.title ?? '') : `${list.length} items`,
+    title: list.length === 1 ? (list[0]?.title ?? '') : t('itemCount', { count: list.length }),
     value: list.reduce((total, entry) => total + entry.estimatedValue, 0),
   };
 }
 
 function NothingToOffer({ hasItems }: { hasItems: boolean }) {
+  const { t } = useTranslation('trades');
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-6 text-center">
-      <p className="font-medium">
-        {hasItems ? 'No items available to offer' : "You haven't listed any items yet"}
-      </p>
+      <p className="font-medium">{hasItems ? t('requestForm.noneAvailable') : t('requestForm.noneListed')}</p>
       <p className="max-w-sm text-sm text-muted-foreground">
-        {hasItems
-          ? 'Your items are unlisted or already promised in another trade. List another piece to make an offer.'
-          : 'List a piece from your wardrobe, then come back to offer it for this one.'}
+        {hasItems ? t('requestForm.noneAvailableHint') : t('requestForm.noneListedHint')}
       </p>
       <ListItemButton size="sm" data-testid="button-barter-list-item" />
     </div>

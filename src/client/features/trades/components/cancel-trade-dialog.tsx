@@ -2,6 +2,7 @@ import type { TradeRequest } from '@common/api/trades';
 import { MAX_CANCEL_REASON } from '@common/domain/trade-state';
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   Dialog,
   DialogContent,
@@ -15,7 +16,6 @@ import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { useUpdateTradeStatus } from '../api';
 
-/** Cancels an accepted trade, with an optional reason the partner sees. */
 /** What the trade card gives each of its dialogs (cancel, dispute). */
 export interface TradeDialogProps {
   trade: TradeRequest;
@@ -24,7 +24,9 @@ export interface TradeDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
+/** Cancels an accepted trade, with an optional reason the partner sees. */
 export function CancelTradeDialog({ trade, partnerName, open, onOpenChange }: TradeDialogProps) {
+  const { t } = useTranslation('trades');
   const id = useId();
   const [reason, setReason] = useState('');
   const update = useUpdateTradeStatus();
@@ -42,7 +44,7 @@ export function CancelTradeDialog({ trade, partnerName, open, onOpenChange }: Tr
       // The mutation's own meta reports the failure (useUpdateTradeStatus).
       return;
     }
-    toast({ title: 'Trade cancelled', description: `${partnerName} will be notified.` });
+    toast({ title: t('cancel.done'), description: t('notified', { name: partnerName }) });
     close();
   };
 
@@ -50,22 +52,21 @@ export function CancelTradeDialog({ trade, partnerName, open, onOpenChange }: Tr
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent data-testid="dialog-cancel-trade">
         <DialogHeader className="text-left">
-          <DialogTitle>Cancel this trade?</DialogTitle>
-          <DialogDescription>
-            Both items go back on offer and {partnerName} is told. Cancelling an accepted trade shows on your
-            profile&apos;s trading record.
-          </DialogDescription>
+          <DialogTitle>{t('cancel.title')}</DialogTitle>
+          <DialogDescription>{t('cancel.description', { name: partnerName })}</DialogDescription>
         </DialogHeader>
         <form
           onSubmit={(event) => void submit(event)}
           noValidate
           className="grid gap-5"
-          aria-label="Cancel trade"
+          aria-label={t('cancel.formLabel')}
         >
           <div className="grid gap-2">
             <Label htmlFor={`${id}-reason`}>
-              Reason{' '}
-              <span className="font-normal text-muted-foreground">(optional, {partnerName} sees it)</span>
+              {t('cancel.reason')}{' '}
+              <span className="font-normal text-muted-foreground">
+                {t('cancel.reasonNote', { name: partnerName })}
+              </span>
             </Label>
             <Textarea
               id={`${id}-reason`}
@@ -81,9 +82,9 @@ export function CancelTradeDialog({ trade, partnerName, open, onOpenChange }: Tr
             </span>
           </div>
           <ConfirmDialogFooter
-            cancelLabel="Keep the trade"
+            cancelLabel={t('cancel.keep')}
             onCancel={close}
-            confirmLabel="Cancel trade"
+            confirmLabel={t('cancel.confirm')}
             icon={X}
             pending={update.isPending}
             destructive

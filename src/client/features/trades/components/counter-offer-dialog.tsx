@@ -1,10 +1,10 @@
 import type { Item } from '@common/api/items';
 import type { TradeRequest } from '@common/api/trades';
 import { MAX_BUNDLE_ITEMS, MAX_TRADE_MESSAGE_LENGTH } from '@common/domain/limits';
-import { formatDollars } from '@common/domain/money';
 import { offerableItems } from '@common/domain/trade-board';
 import { Check, Repeat } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialogFooter } from '@client/components/ui/confirm-dialog-footer';
 import {
   Dialog,
@@ -18,6 +18,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { ValueComparison } from '@client/components/value-comparison';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import { useUserItems } from '@client/features/users';
 import { useCounterOffer } from '../api';
@@ -30,6 +31,7 @@ import { ItemThumbnail } from './item-thumbnail';
  * closet (what the requester gets) and the requester's (what the owner gets).
  */
 export function CounterOfferDialog({ trade, partnerName, open, onOpenChange }: TradeDialogProps) {
+  const { t } = useTranslation('trades');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -37,11 +39,8 @@ export function CounterOfferDialog({ trade, partnerName, open, onOpenChange }: T
         data-testid="dialog-counter-offer"
       >
         <DialogHeader className="text-left">
-          <DialogTitle>Make a counter-offer</DialogTitle>
-          <DialogDescription>
-            Choose other items for either side. Your counter-offer replaces the current one; {partnerName} can
-            accept it, counter again or say no.
-          </DialogDescription>
+          <DialogTitle>{t('counter.title')}</DialogTitle>
+          <DialogDescription>{t('counter.description', { name: partnerName })}</DialogDescription>
         </DialogHeader>
         {open ? (
           <CounterOfferForm trade={trade} partnerName={partnerName} onDone={() => onOpenChange(false)} />
@@ -60,6 +59,8 @@ function CounterOfferForm({
   partnerName: string;
   onDone: () => void;
 }) {
+  const { t } = useTranslation('trades');
+  const format = useFormat();
   const id = useId();
   const counter = useCounterOffer();
   const ownerItems = useUserItems(trade.owner.id);
@@ -92,7 +93,7 @@ function CounterOfferForm({
       // Reported by the mutation's own error handling (useCounterOffer).
       return;
     }
-    toast({ title: 'Counter-offer sent', description: `${partnerName} will be notified.` });
+    toast({ title: t('counter.sent'), description: t('notified', { name: partnerName }) });
     onDone();
   };
 
@@ -100,7 +101,7 @@ function CounterOfferForm({
   const sides = [
     {
       key: 'requested' as const,
-      legend: incoming ? 'You give' : `${partnerName} gives`,
+      legend: incoming ? t('counter.youGive') : t('counter.theyGive', { name: partnerName }),
       choices: ownerChoices,
       loading: ownerItems.isPending,
       ids: requestedIds,
@@ -108,7 +109,7 @@ function CounterOfferForm({
     },
     {
       key: 'offered' as const,
-      legend: incoming ? `${partnerName} gives` : 'You give',
+      legend: incoming ? t('counter.theyGive', { name: partnerName }) : t('counter.youGive'),
       choices: requesterChoices,
       loading: requesterItems.isPending,
       ids: offeredIds,
@@ -124,7 +125,7 @@ function CounterOfferForm({
       onSubmit={(event) => void submit(event)}
       noValidate
       className="grid min-w-0 gap-5"
-      aria-label="Counter-offer"
+      aria-label={t('counter.formLabel')}
     >
       <div className="grid min-w-0 gap-4 sm:grid-cols-2">
         {sides.map((side) => (
@@ -136,7 +137,7 @@ function CounterOfferForm({
             <legend className="mb-2 text-sm font-medium">
               {side.legend}{' '}
               <span className="font-normal text-muted-foreground">
-                ({side.ids.length} of up to {MAX_BUNDLE_ITEMS})
+                {t('counter.sideCount', { count: side.ids.length, max: MAX_BUNDLE_ITEMS })}
               </span>
             </legend>
             {side.loading ? (
@@ -171,7 +172,7 @@ function CounterOfferForm({
                     <span className="min-w-0 flex-1">
                       <span className="line-clamp-2 text-sm font-medium break-words">{item.title}</span>
                       <span className="block text-xs text-muted-foreground">
-                        {formatDollars(item.estimatedValue)}
+                        {format.money(item.estimatedValue)}
                       </span>
                     </span>
                     <span
@@ -192,13 +193,17 @@ function CounterOfferForm({
       </div>
       {mine && theirs && mine.ids.length > 0 && theirs.ids.length > 0 ? (
         <ValueComparison
-          yours={{ title: `${mine.ids.length} items`, value: total(mine.choices, mine.ids) }}
-          theirs={{ title: `${theirs.ids.length} items`, value: total(theirs.choices, theirs.ids) }}
+          yours={{ title: t('itemCount', { count: mine.ids.length }), value: total(mine.choices, mine.ids) }}
+          theirs={{
+            title: t('itemCount', { count: theirs.ids.length }),
+            value: total(theirs.choices, theirs.ids),
+          }}
         />
       ) : null}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-message`}>
-          Message <span className="font-normal text-muted-foreground">(optional)</span>
+          {t('fields.message')}{' '}
+          <span className="font-normal text-muted-foreground">{t('fields.optional')}</span>
         </Label>
         <Textarea
           id={`${id}-message`}
@@ -211,13 +216,13 @@ function CounterOfferForm({
       </div>
       {unchanged ? (
         <p className="text-sm text-muted-foreground" role="status">
-          Change the items on at least one side to make a counter-offer.
+          {t('counter.unchanged')}
         </p>
       ) : null}
       <ConfirmDialogFooter
-        cancelLabel="Back"
+        cancelLabel={t('common:actions.back')}
         onCancel={onDone}
-        confirmLabel="Send counter-offer"
+        confirmLabel={t('counter.send')}
         icon={Repeat}
         pending={counter.isPending}
         disabled={unchanged || requestedIds.length === 0 || offeredIds.length === 0}

@@ -3,6 +3,7 @@ import { imageUrl } from '@common/domain/image-url';
 import { DISPUTE_REASONS, type DisputeReason, MAX_DISPUTE_PHOTOS } from '@common/domain/trade-state';
 import { ImagePlus, LoaderCircle, ShieldAlert, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -43,9 +44,12 @@ export function TradeDisputeDialog({ trade, ...props }: TradeDialogProps) {
   );
 }
 
+/** What a dispute puts on hold; each has its own sentences (dispute.description.<key>). */
+const SUBJECT_KEYS = { trade: 'trade', 'swap ring': 'swapRing' } as const;
+
 export interface DisputeDialogProps {
-  /** What is put on hold: "trade" or "swap ring". */
-  subject: string;
+  /** What is put on hold: a trade or a swap ring. */
+  subject: keyof typeof SUBJECT_KEYS;
   /** Who the dispute is against, for the confirmation. */
   partnerName: string;
   open: boolean;
@@ -67,6 +71,8 @@ export function DisputeDialog({
   onSubmit,
   pending,
 }: DisputeDialogProps) {
+  const { t } = useTranslation('trades');
+  const subjectKey = SUBJECT_KEYS[subject];
   const id = useId();
   const [reason, setReason] = useState<DisputeReason | ''>('');
   const [text, setText] = useState('');
@@ -90,7 +96,10 @@ export function DisputeDialog({
       uploadImage(file, () => undefined)
         .promise.then((uploaded) => setPhotos((list) => [...list, uploaded]))
         .catch((error: unknown) =>
-          reportApiError(error, { title: 'Photo not uploaded', fallback: 'Please try another photo.' }),
+          reportApiError(error, {
+            title: t('dispute.photoNotUploaded'),
+            fallback: t('dispute.tryAnotherPhoto'),
+          }),
         )
         .finally(() => setUploading((count) => count - 1));
     }
@@ -98,8 +107,8 @@ export function DisputeDialog({
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!reason) return setProblem('Choose what went wrong');
-    if (!text.trim()) return setProblem('Tell the moderators what happened');
+    if (!reason) return setProblem(t('dispute.reasonMissing'));
+    if (!text.trim()) return setProblem(t('dispute.textMissing'));
     setProblem(null);
     try {
       await onSubmit({
@@ -112,8 +121,8 @@ export function DisputeDialog({
       return;
     }
     toast({
-      title: 'Dispute opened',
-      description: `The ${subject} is on hold. A moderator will decide, and ${partnerName} and you will see their note.`,
+      title: t('dispute.opened'),
+      description: t(`dispute.openedDescription.${subjectKey}`, { name: partnerName }),
     });
     close();
   };
@@ -124,31 +133,33 @@ export function DisputeDialog({
         <DialogHeader className="text-left">
           <DialogTitle className="flex items-center gap-2">
             <ShieldAlert className="size-5 shrink-0 text-destructive" aria-hidden="true" />
-            Open a dispute
+            {t('dispute.title')}
           </DialogTitle>
-          <DialogDescription>
-            The {subject} is put on hold until a moderator looks at it and decides whether it completes or is
-            cancelled.
-          </DialogDescription>
+          <DialogDescription>{t(`dispute.description.${subjectKey}`)}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-5" aria-label="Dispute">
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          className="grid gap-5"
+          aria-label={t('dispute.formLabel')}
+        >
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-reason`}>What went wrong?</Label>
+            <Label htmlFor={`${id}-reason`}>{t('dispute.reasonLabel')}</Label>
             <Select value={reason} onValueChange={(value) => setReason(value as DisputeReason)}>
               <SelectTrigger id={`${id}-reason`} data-testid="select-dispute-reason">
-                <SelectValue placeholder="Choose a reason" />
+                <SelectValue placeholder={t('dispute.reasonPlaceholder')} />
               </SelectTrigger>
               <SelectContent>
                 {DISPUTE_REASONS.map((value) => (
                   <SelectItem key={value} value={value} data-testid={`option-dispute-reason-${value}`}>
-                    {DISPUTE_REASON_LABELS[value]}
+                    {t(`disputeReasons.${value}`)}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-text`}>What happened</Label>
+            <Label htmlFor={`${id}-text`}>{t('dispute.textLabel')}</Label>
             <Textarea
               id={`${id}-text`}
               rows={4}
@@ -160,14 +171,17 @@ export function DisputeDialog({
           </div>
           <div className="grid gap-2">
             <span className="text-sm font-medium" id={`${id}-photos`}>
-              Photos <span className="font-normal text-muted-foreground">(up to {MAX_DISPUTE_PHOTOS})</span>
+              {t('dispute.photos')}{' '}
+              <span className="font-normal text-muted-foreground">
+                {t('dispute.photosNote', { max: MAX_DISPUTE_PHOTOS })}
+              </span>
             </span>
             <ul className="flex flex-wrap gap-2" aria-labelledby={`${id}-photos`}>
               {photos.map((photo, index) => (
                 <li key={photo.id} className="relative">
                   <img
                     src={imageUrl(photo.url, 400)}
-                    alt={`Dispute photo ${index + 1}`}
+                    alt={t('dispute.photoAlt', { number: index + 1 })}
                     className="size-20 rounded-md border object-cover"
                   />
                   <Button
@@ -175,7 +189,7 @@ export function DisputeDialog({
                     size="icon"
                     variant="secondary"
                     className="absolute -top-2 -right-2 size-7 rounded-full"
-                    aria-label={`Remove photo ${index + 1}`}
+                    aria-label={t('dispute.removePhoto', { number: index + 1 })}
                     onClick={() => setPhotos((list) => list.filter((entry) => entry.id !== photo.id))}
                   >
                     <X aria-hidden="true" />
@@ -184,7 +198,7 @@ export function DisputeDialog({
               ))}
               {uploading > 0 ? (
                 <li className="flex size-20 items-center justify-center rounded-md border" role="status">
-                  <LoaderCircle className="animate-spin" aria-label="Uploading" />
+                  <LoaderCircle className="animate-spin" aria-label={t('dispute.uploading')} />
                 </li>
               ) : null}
             </ul>
@@ -194,7 +208,7 @@ export function DisputeDialog({
                 className="inline-flex w-fit cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium hover:bg-accent focus-within:ring-2 focus-within:ring-ring"
               >
                 <ImagePlus className="size-4" aria-hidden="true" />
-                Add photos
+                {t('dispute.addPhotos')}
                 <input
                   id={`${id}-file`}
                   type="file"
@@ -216,9 +230,9 @@ export function DisputeDialog({
             </p>
           ) : null}
           <ConfirmDialogFooter
-            cancelLabel="Back"
+            cancelLabel={t('common:actions.back')}
             onCancel={close}
-            confirmLabel="Open dispute"
+            confirmLabel={t('dispute.submit')}
             icon={ShieldAlert}
             pending={pending}
             disabled={uploading > 0}

@@ -1,10 +1,10 @@
 import type { ModerationDispute } from '@common/api/trades';
 import { displayName } from '@common/domain/display-name';
 import { imageUrl } from '@common/domain/image-url';
-import { relativeTime } from '@common/domain/relative-time';
-import { type DisputeOutcome } from '@common/domain/trade-state';
+import type { DisputeOutcome } from '@common/domain/trade-state';
 import { CircleCheck, LoaderCircle, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -12,13 +12,15 @@ import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { useResolveDispute } from '../api';
+import { useFormat } from '@client/i18n/format';
 import { reportApiError } from '@client/lib/report-error';
-import { DISPUTE_REASON_LABELS } from '@client/i18n/labels';
 
 const NOTE_MAX = 1000;
 
 /** One dispute in the moderation view: the trade, the claim, its photos, and the decision form. */
 export function DisputeReviewCard({ dispute }: { dispute: ModerationDispute }) {
+  const { t } = useTranslation('trades');
+  const format = useFormat();
   const id = useId();
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -27,17 +29,17 @@ export function DisputeReviewCard({ dispute }: { dispute: ModerationDispute }) {
   const other = opener.id === dispute.owner.id ? dispute.requester : dispute.owner;
 
   const decide = async (outcome: DisputeOutcome) => {
-    if (!note.trim()) return setProblem('Write a note: both members will read it');
+    if (!note.trim()) return setProblem(t('review.noteMissing'));
     setProblem(null);
     try {
       await resolve.mutateAsync({ id: dispute.id, outcome, note: note.trim() });
     } catch (error) {
-      reportApiError(error, { title: 'Dispute not resolved', fallback: 'Please try again.' });
+      reportApiError(error, { title: t('review.notResolved'), fallback: t('review.tryAgain') });
       return;
     }
     toast({
-      title: outcome === 'completed' ? 'Trade completed' : 'Trade cancelled',
-      description: 'Both members were told.',
+      title: t(`review.${outcome}`),
+      description: t('review.bothTold'),
     });
   };
 
@@ -45,27 +47,31 @@ export function DisputeReviewCard({ dispute }: { dispute: ModerationDispute }) {
     <Card data-testid={`dispute-${dispute.id}`}>
       <CardContent className="grid gap-4 p-4 sm:p-5">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge variant="destructive">{DISPUTE_REASON_LABELS[dispute.reason]}</Badge>
+          <Badge variant="destructive">{t(`disputeReasons.${dispute.reason}`)}</Badge>
           <span className="text-sm text-muted-foreground">
-            opened by <span className="font-medium text-foreground">{displayName(opener)}</span> against{' '}
-            <span className="font-medium text-foreground">{displayName(other)}</span>{' '}
-            <time dateTime={dispute.createdAt}>{relativeTime(dispute.createdAt)}</time>
+            <Trans
+              t={t}
+              i18nKey="review.openedBy"
+              values={{ opener: displayName(opener), other: displayName(other) }}
+              components={{ b: <span className="font-medium text-foreground" /> }}
+            />{' '}
+            <time dateTime={dispute.createdAt}>{format.relative(dispute.createdAt)}</time>
           </span>
         </div>
         <p className="text-sm">
-          “{dispute.offeredItem.title}” for “{dispute.requestedItem.title}”
+          {t('review.items', { offered: dispute.offeredItem.title, requested: dispute.requestedItem.title })}
         </p>
         <blockquote className="rounded-lg bg-muted/70 px-3 py-2 text-sm break-words">
           {dispute.text}
         </blockquote>
         {dispute.photos.length > 0 ? (
-          <ul className="flex flex-wrap gap-2" aria-label="Photos">
+          <ul className="flex flex-wrap gap-2" aria-label={t('review.photos')}>
             {dispute.photos.map((photo, index) => (
               <li key={photo}>
                 <a href={imageUrl(photo)} target="_blank" rel="noreferrer">
                   <img
                     src={imageUrl(photo, 400)}
-                    alt={`Photo ${index + 1} from ${displayName(opener)}`}
+                    alt={t('review.photoAlt', { number: index + 1, name: displayName(opener) })}
                     className="size-20 rounded-md border object-cover"
                   />
                 </a>
@@ -75,14 +81,12 @@ export function DisputeReviewCard({ dispute }: { dispute: ModerationDispute }) {
         ) : null}
         {dispute.outcome ? (
           <p className="text-sm" data-testid={`dispute-outcome-${dispute.id}`}>
-            <span className="font-medium">
-              {dispute.outcome === 'completed' ? 'Completed' : 'Cancelled'}:
-            </span>{' '}
+            <span className="font-medium">{t(`review.outcome.${dispute.outcome}`)}</span>{' '}
             {dispute.resolutionNote}
           </p>
         ) : (
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-note`}>Note to both members</Label>
+            <Label htmlFor={`${id}-note`}>{t('review.noteLabel')}</Label>
             <Textarea
               id={`${id}-note`}
               rows={3}
@@ -107,7 +111,7 @@ export function DisputeReviewCard({ dispute }: { dispute: ModerationDispute }) {
                 ) : (
                   <CircleCheck aria-hidden="true" />
                 )}
-                Complete the trade
+                {t('review.complete')}
               </Button>
               <Button
                 variant="outline"
@@ -117,7 +121,7 @@ export function DisputeReviewCard({ dispute }: { dispute: ModerationDispute }) {
                 data-testid={`button-resolve-cancelled-${dispute.id}`}
               >
                 <X aria-hidden="true" />
-                Cancel the trade
+                {t('review.cancel')}
               </Button>
             </div>
           </div>

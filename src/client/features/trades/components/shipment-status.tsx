@@ -3,12 +3,12 @@ import {
   CARRIER_IDS,
   carrierName,
   type CarrierId,
-  TRACKING_NUMBER_MESSAGE,
   TRACKING_NUMBER_PATTERN,
   trackingUrl,
 } from '@common/domain/carriers';
 import { Clock, ExternalLink, PackageSearch, Truck } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialogFooter } from '@client/components/ui/confirm-dialog-footer';
 import {
@@ -26,20 +26,22 @@ import { useRecordShipment } from '../api';
 
 /** Each side of an accepted trade: shipped (carrier, number, link to the carrier's page) or not yet. */
 export function ShipmentStatus({ trade, partnerName }: { trade: TradeRequest; partnerName: string }) {
+  const { t } = useTranslation('trades');
   const [open, setOpen] = useState(false);
   const mine = trade.side === 'incoming' ? trade.ownerShipment : trade.requesterShipment;
   const theirs = trade.side === 'incoming' ? trade.requesterShipment : trade.ownerShipment;
+  const canRecord = trade.status === 'accepted';
   return (
     <div className="grid gap-2">
       <ul
         className="grid gap-1.5 text-sm sm:grid-cols-2"
-        aria-label="Shipping"
+        aria-label={t('shipment.label')}
         data-testid={`shipment-status-${trade.id}`}
       >
-        <ShipmentLine who="You" shipment={mine} testId={`text-shipment-mine-${trade.id}`} />
+        <ShipmentLine who={t('shipment.you')} shipment={mine} testId={`text-shipment-mine-${trade.id}`} />
         <ShipmentLine who={partnerName} shipment={theirs} testId={`text-shipment-theirs-${trade.id}`} />
       </ul>
-      {trade.status === 'accepted' ? (
+      {canRecord ? (
         <>
           <Button
             variant="outline"
@@ -49,7 +51,7 @@ export function ShipmentStatus({ trade, partnerName }: { trade: TradeRequest; pa
             data-testid={`button-add-tracking-${trade.id}`}
           >
             <PackageSearch aria-hidden="true" />
-            {mine ? 'Update tracking' : 'Add tracking'}
+            {mine ? t('shipment.update') : t('shipment.add')}
           </Button>
           <TrackingDialog
             key={String(open)}
@@ -65,13 +67,25 @@ export function ShipmentStatus({ trade, partnerName }: { trade: TradeRequest; pa
   );
 }
 
+/** A carrier's name as members read it: brands as they are, "Other" in the page's language. */
+function useCarrierName() {
+  const { t } = useTranslation('trades');
+  return (carrier: CarrierId) =>
+    carrier === CARRIER_OTHER ? t('shipment.carrierOther') : carrierName(carrier);
+}
+
+const CARRIER_OTHER: CarrierId = 'other';
+
 function ShipmentLine({ who, shipment, testId }: { who: string; shipment: Shipment | null; testId: string }) {
+  const { t } = useTranslation('trades');
+  const nameOf = useCarrierName();
+  const bold = { b: <span className="font-medium" /> };
   if (!shipment) {
     return (
       <li className="inline-flex items-center gap-1.5 text-muted-foreground" data-testid={testId}>
         <Clock className="size-4 shrink-0" aria-hidden="true" />
         <span>
-          <span className="font-medium">{who}</span>: not shipped yet
+          <Trans t={t} i18nKey="shipment.notShipped" values={{ who }} components={bold} />
         </span>
       </li>
     );
@@ -81,7 +95,12 @@ function ShipmentLine({ who, shipment, testId }: { who: string; shipment: Shipme
     <li className="inline-flex min-w-0 items-start gap-1.5 text-primary" data-testid={testId}>
       <Truck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span className="min-w-0 break-words">
-        <span className="font-medium">{who}</span>: shipped with {carrierName(shipment.carrier)}
+        <Trans
+          t={t}
+          i18nKey="shipment.shippedWith"
+          values={{ who, carrier: nameOf(shipment.carrier) }}
+          components={bold}
+        />
         {' · '}
         {url ? (
           <a
@@ -92,7 +111,7 @@ function ShipmentLine({ who, shipment, testId }: { who: string; shipment: Shipme
           >
             {shipment.trackingNumber}
             <ExternalLink className="size-3" aria-hidden="true" />
-            <span className="sr-only"> (track on {carrierName(shipment.carrier)}, opens in a new tab)</span>
+            <span className="sr-only"> {t('shipment.trackOn', { carrier: nameOf(shipment.carrier) })}</span>
           </a>
         ) : (
           <span className="font-mono">{shipment.trackingNumber}</span>
@@ -115,6 +134,8 @@ function TrackingDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('trades');
+  const nameOf = useCarrierName();
   const id = useId();
   const [carrier, setCarrier] = useState<CarrierId | ''>(current?.carrier ?? '');
   const [number, setNumber] = useState(current?.trackingNumber ?? '');
@@ -125,15 +146,15 @@ function TrackingDialog({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const trimmed = number.trim();
-    if (!carrier) return setError('Choose the carrier you sent it with');
-    if (!TRACKING_NUMBER_PATTERN.test(trimmed)) return setError(TRACKING_NUMBER_MESSAGE);
+    if (!carrier) return setError(t('shipment.carrierMissing'));
+    if (!TRACKING_NUMBER_PATTERN.test(trimmed)) return setError(t('shipment.numberInvalid'));
     setError(null);
     try {
       await record.mutateAsync({ id: trade.id, carrier, trackingNumber: trimmed });
     } catch {
       return;
     }
-    toast({ title: 'Tracking saved', description: `${partnerName} can now follow your parcel.` });
+    toast({ title: t('shipment.saved'), description: t('shipment.savedDescription', { name: partnerName }) });
     onOpenChange(false);
   };
 
@@ -141,34 +162,34 @@ function TrackingDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent data-testid="dialog-tracking">
         <DialogHeader className="text-left">
-          <DialogTitle>{current ? 'Update tracking' : 'Add tracking'}</DialogTitle>
+          <DialogTitle>{current ? t('shipment.update') : t('shipment.add')}</DialogTitle>
           <DialogDescription>
-            How you sent &ldquo;{myItem.title}&rdquo;. {partnerName} is told and can follow the parcel.
+            {t('shipment.dialogDescription', { title: myItem.title, name: partnerName })}
           </DialogDescription>
         </DialogHeader>
         <form
           onSubmit={(event) => void submit(event)}
           noValidate
           className="grid gap-4"
-          aria-label="Tracking"
+          aria-label={t('shipment.formLabel')}
         >
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-carrier`}>Carrier</Label>
+            <Label htmlFor={`${id}-carrier`}>{t('shipment.carrier')}</Label>
             <Select value={carrier} onValueChange={(value) => setCarrier(value as CarrierId)}>
               <SelectTrigger id={`${id}-carrier`} data-testid="select-carrier">
-                <SelectValue placeholder="Choose a carrier" />
+                <SelectValue placeholder={t('shipment.chooseCarrier')} />
               </SelectTrigger>
               <SelectContent>
                 {CARRIER_IDS.map((option) => (
                   <SelectItem key={option} value={option} data-testid={`option-carrier-${option}`}>
-                    {carrierName(option)}
+                    {nameOf(option)}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-number`}>Tracking number</Label>
+            <Label htmlFor={`${id}-number`}>{t('shipment.number')}</Label>
             <Input
               id={`${id}-number`}
               value={number}
@@ -186,9 +207,9 @@ function TrackingDialog({
             ) : null}
           </div>
           <ConfirmDialogFooter
-            cancelLabel="Cancel"
+            cancelLabel={t('common:actions.cancel')}
             onCancel={() => onOpenChange(false)}
-            confirmLabel="Save tracking"
+            confirmLabel={t('shipment.save')}
             icon={Truck}
             pending={record.isPending}
             testId="button-save-tracking"

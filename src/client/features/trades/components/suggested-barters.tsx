@@ -1,12 +1,12 @@
 import type { Item } from '@common/api/items';
-import { formatDollars } from '@common/domain/money';
 import { Eye, SearchX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useFormat } from '@client/i18n/format';
 import { useSuggestedBarters } from '../api';
 import { ItemThumbnail } from './item-thumbnail';
-import { CONDITION_LABELS } from '@client/i18n/labels';
 
 /**
  * docs/product.md (Trades): 'Suggested Barter Alternatives' for the member's own item: other members' items that
@@ -22,6 +22,8 @@ export function SuggestedBarters({
   open: boolean;
   onViewItem: () => void;
 }) {
+  const { t } = useTranslation('trades');
+  const format = useFormat();
   const [, navigate] = useLocation();
   const { data, isPending, isError } = useSuggestedBarters(item.id, open);
   const suggestions = Array.isArray(data) ? data.filter((candidate) => candidate.id !== item.id) : [];
@@ -29,7 +31,7 @@ export function SuggestedBarters({
   if (isPending) {
     return (
       <div className="grid gap-2" role="status">
-        <span className="sr-only">Loading suggestions</span>
+        <span className="sr-only">{t('suggestions.loading')}</span>
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} className="h-20 w-full" />
         ))}
@@ -46,20 +48,16 @@ export function SuggestedBarters({
         <span className="flex size-11 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
           <SearchX className="size-5" aria-hidden="true" />
         </span>
-        <p className="font-medium">
-          {isError ? 'Suggestions are unavailable right now' : 'No suggestions yet'}
-        </p>
+        <p className="font-medium">{isError ? t('suggestions.unavailable') : t('suggestions.none')}</p>
         <p className="max-w-sm text-sm text-muted-foreground">
-          {isError
-            ? 'We could not load barter alternatives for this item. Please try again later.'
-            : 'Nothing in the marketplace is a close match for this item yet. Check back as new pieces are listed.'}
+          {isError ? t('suggestions.unavailableHint') : t('suggestions.noneHint')}
         </p>
       </div>
     );
   }
 
   return (
-    <ul className="grid gap-2" aria-label="Suggested items">
+    <ul className="grid gap-2" aria-label={t('suggestions.listLabel')}>
       {suggestions.map((suggestion) => (
         <li
           key={suggestion.id}
@@ -70,7 +68,7 @@ export function SuggestedBarters({
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium">{suggestion.title}</p>
             <p className="truncate text-xs text-muted-foreground">
-              {formatDollars(suggestion.estimatedValue)} · {CONDITION_LABELS[suggestion.condition]}
+              {format.money(suggestion.estimatedValue)} · {t(`conditions.${suggestion.condition}`)}
               {suggestion.owner.firstName ? ` · ${suggestion.owner.firstName}` : ''}
             </p>
           </div>
@@ -84,7 +82,7 @@ export function SuggestedBarters({
             data-testid={`button-view-suggested-${suggestion.id}`}
           >
             <Eye aria-hidden="true" />
-            View Item
+            {t('suggestions.view')}
             <span className="sr-only">: {suggestion.title}</span>
           </Button>
         </li>

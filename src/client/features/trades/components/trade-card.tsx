@@ -1,9 +1,8 @@
 import type { TradeItemSummary, TradeRequest } from '@common/api/trades';
 import { displayName, initials } from '@common/domain/display-name';
-import { formatDollars } from '@common/domain/money';
-import { relativeTime } from '@common/domain/relative-time';
 import { receiptState } from '@common/domain/trade-board';
 import { timeLeft, tradeStatusBadge } from '@common/domain/trade-state';
+import type { TFunction } from 'i18next';
 import {
   ArrowLeftRight,
   Check,
@@ -20,12 +19,14 @@ import {
 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import { useChat } from '@client/features/chat';
 import { RatingStars, ReviewForm } from '@client/features/reviews';
@@ -37,16 +38,6 @@ import { ShipmentStatus } from './shipment-status';
 import { TradeDisputeDialog } from './dispute-dialog';
 import { ChangedSinceRequest, changedItems } from './terms-changes';
 import { TradeItem } from './trade-item';
-import { DISPUTE_REASON_LABELS } from '@client/i18n/labels';
-
-const STATUS_LABELS: Record<TradeRequest['status'], string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  disputed: 'Disputed',
-  completed: 'Completed',
-  declined: 'Declined',
-  cancelled: 'Cancelled',
-};
 
 /** The other member of a trade, seen from the signed-in member. */
 export function tradePartner(trade: TradeRequest) {
@@ -75,8 +66,11 @@ export function TradeCard({
   /** History entries leave out the message. */
   compact?: boolean;
 }) {
+  const { t } = useTranslation('trades');
+  const format = useFormat();
   const partner = tradePartner(trade);
   const partnerName = displayName(partner);
+  const partnerFirstName = partner.firstName || partnerName;
   const { messageAbout } = useChat();
   const incoming = trade.side === 'incoming';
   const settled = trade.status === 'declined' || trade.status === 'cancelled';
@@ -91,37 +85,47 @@ export function TradeCard({
           </Avatar>
           <div className="min-w-0 flex-1 basis-40">
             <p className="text-sm font-medium break-words">
-              {incoming ? 'Offer from ' : 'Your offer to '}
-              <Link
-                href={`/profile?user=${partner.id}`}
-                className="font-semibold text-foreground underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
-                data-testid={`link-partner-${trade.id}`}
-              >
-                {partnerName}
-              </Link>
+              <Trans
+                t={t}
+                i18nKey={incoming ? 'card.offerFrom' : 'card.offerTo'}
+                values={{ name: partnerName }}
+                components={{
+                  partner: (
+                    <Link
+                      href={`/profile?user=${partner.id}`}
+                      className="font-semibold text-foreground underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
+                      data-testid={`link-partner-${trade.id}`}
+                    />
+                  ),
+                }}
+              />
             </p>
             <time dateTime={trade.createdAt} className="text-xs text-muted-foreground">
-              {relativeTime(trade.createdAt)}
+              {format.relative(trade.createdAt)}
             </time>
           </div>
           <Badge variant={tradeStatusBadge(trade.status)} data-testid={`badge-status-${trade.id}`}>
-            {STATUS_LABELS[trade.status]}
+            {t(`card.status.${trade.status}`)}
           </Badge>
           <Button
             variant="outline"
             size="sm"
             onClick={() => messageAbout(partner.id, trade.requestedItem.id)}
-            aria-label={`Message ${partnerName} about this trade`}
+            aria-label={t('card.messageLabel', { name: partnerName })}
             data-testid={`button-message-trade-${trade.id}`}
           >
             <MessageCircle aria-hidden="true" />
-            Message
+            {t('card.message')}
           </Button>
         </div>
 
         <div className="grid items-center gap-2 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:gap-3">
           <TradeSide
-            label={incoming ? `${partner.firstName || partnerName} offers` : 'You offer'}
+            label={(count, total) =>
+              incoming
+                ? sideLabel(t, 'theyOffer', partnerFirstName, count, total)
+                : sideLabel(t, 'youOffer', partnerFirstName, count, total)
+            }
             items={trade.offeredItems}
             testId={`trade-side-offered-${trade.id}`}
           />
@@ -131,7 +135,11 @@ export function TradeCard({
             </span>
           </span>
           <TradeSide
-            label={incoming ? 'For your' : `For ${partner.firstName || partnerName}'s`}
+            label={(count, total) =>
+              incoming
+                ? sideLabel(t, 'forYours', partnerFirstName, count, total)
+                : sideLabel(t, 'forTheirs', partnerFirstName, count, total)
+            }
             items={trade.requestedItems}
             testId={`trade-side-requested-${trade.id}`}
           />
@@ -143,7 +151,7 @@ export function TradeCard({
 
         {trade.message && !compact ? (
           <blockquote className="rounded-lg bg-muted/70 px-3 py-2 text-sm break-words text-foreground/90 italic">
-            “{trade.message}”
+            {t('quoted', { text: trade.message })}
           </blockquote>
         ) : null}
 
@@ -169,6 +177,7 @@ function TradeActions({
   onAccepted: (trade: TradeRequest) => void;
   onArrangeShipping: (trade: TradeRequest) => void;
 }) {
+  const { t } = useTranslation('trades');
   const queryClient = useQueryClient();
   const updateStatus = useUpdateTradeStatus();
   const confirmReceived = useConfirmReceived();
@@ -203,14 +212,12 @@ function TradeActions({
     }
     if (status === 'accepted') {
       toast({
-        title: 'Barter request accepted!',
-        description: `${partnerName} will be notified, and you can now arrange shipping.`,
+        title: t('card.accepted'),
+        description: t('card.acceptedDescription', { name: partnerName }),
       });
       onAccepted(trade);
-    } else if (status === 'declined') {
-      toast({ title: 'Barter request declined', description: `${partnerName} will be notified.` });
     } else {
-      toast({ title: 'Barter request cancelled', description: `${partnerName} will be notified.` });
+      toast({ title: t(`card.${status}`), description: t('notified', { name: partnerName }) });
     }
   };
 
@@ -225,12 +232,12 @@ function TradeActions({
     toast(
       updated.status === 'completed'
         ? {
-            title: 'Trade completed!',
-            description: `Both items have arrived. Leave a review for ${partnerName}.`,
+            title: t('card.completed'),
+            description: t('card.completedDescription', { name: partnerName }),
           }
         : {
-            title: 'Marked as received',
-            description: `The trade completes once ${partnerName} confirms receiving their item too.`,
+            title: t('card.markedReceived'),
+            description: t('card.markedReceivedDescription', { name: partnerName }),
           },
     );
   };
@@ -251,6 +258,8 @@ function TradeActions({
 
   if (mustAnswer) {
     const incoming = trade.side === 'incoming';
+    const accepting = pendingAction === 'accepted';
+    const answering = pendingAction === 'declined' || pendingAction === 'cancelled';
     return (
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button
@@ -259,8 +268,8 @@ function TradeActions({
           aria-haspopup={changed ? 'dialog' : undefined}
           data-testid={`button-accept-${trade.id}`}
         >
-          {pendingAction === 'accepted' ? spinner : <Check aria-hidden="true" />}
-          {trade.offerVersion > 1 ? 'Accept counter-offer' : 'Accept Barter'}
+          {accepting ? spinner : <Check aria-hidden="true" />}
+          {trade.offerVersion > 1 ? t('card.acceptCounter') : t('card.accept')}
         </Button>
         {changed ? (
           <AcceptChangedDialog
@@ -279,7 +288,7 @@ function TradeActions({
           data-testid={`button-counter-${trade.id}`}
         >
           <Repeat aria-hidden="true" />
-          Counter
+          {t('card.counter')}
         </Button>
         {counterDialog}
         <Button
@@ -288,19 +297,20 @@ function TradeActions({
           onClick={() => void changeStatus(incoming ? 'declined' : 'cancelled')}
           data-testid={incoming ? `button-decline-${trade.id}` : `button-cancel-${trade.id}`}
         >
-          {pendingAction === 'declined' || pendingAction === 'cancelled' ? spinner : <X aria-hidden="true" />}
-          {incoming ? 'Decline' : 'Cancel request'}
+          {answering ? spinner : <X aria-hidden="true" />}
+          {incoming ? t('card.decline') : t('card.cancelRequest')}
         </Button>
       </div>
     );
   }
 
   if (trade.status === 'pending' && trade.side === 'incoming') {
+    const declining = pendingAction === 'declined';
     return (
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
           <Clock className="size-4 shrink-0" aria-hidden="true" />
-          Waiting for {partnerName} to answer your counter-offer
+          {t('card.waitingForCounter', { name: partnerName })}
         </p>
         <Button
           variant="outline"
@@ -308,19 +318,20 @@ function TradeActions({
           onClick={() => void changeStatus('declined')}
           data-testid={`button-decline-${trade.id}`}
         >
-          {pendingAction === 'declined' ? spinner : <X aria-hidden="true" />}
-          Decline
+          {declining ? spinner : <X aria-hidden="true" />}
+          {t('card.decline')}
         </Button>
       </div>
     );
   }
 
   if (trade.status === 'pending') {
+    const cancelling = pendingAction === 'cancelled';
     return (
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
           <Clock className="size-4 shrink-0" aria-hidden="true" />
-          Waiting for {partnerName} to respond
+          {t('card.waiting', { name: partnerName })}
         </p>
         <Button
           variant="outline"
@@ -329,8 +340,8 @@ function TradeActions({
           onClick={() => void changeStatus('cancelled')}
           data-testid={`button-cancel-${trade.id}`}
         >
-          {pendingAction === 'cancelled' ? spinner : <X aria-hidden="true" />}
-          Cancel request
+          {cancelling ? spinner : <X aria-hidden="true" />}
+          {t('card.cancelRequest')}
         </Button>
       </div>
     );
@@ -343,10 +354,10 @@ function TradeActions({
       <div className="grid gap-3">
         <ul
           className="grid gap-1.5 text-sm sm:grid-cols-2"
-          aria-label="Receipt confirmations"
+          aria-label={t('card.receiptsLabel')}
           data-testid={`receipt-status-${trade.id}`}
         >
-          <ReceiptLine who="You" confirmed={receipt.mine} />
+          <ReceiptLine who={t('card.you')} confirmed={receipt.mine} />
           <ReceiptLine who={partnerName} confirmed={receipt.theirs} />
         </ul>
         <ShipmentStatus trade={trade} partnerName={partnerName} />
@@ -365,7 +376,7 @@ function TradeActions({
             data-testid={`button-arrange-shipping-${trade.id}`}
           >
             <Truck aria-hidden="true" />
-            Arrange Shipping
+            {t('card.arrangeShipping')}
           </Button>
           <Button
             disabled={busy || receipt.mine}
@@ -373,7 +384,7 @@ function TradeActions({
             data-testid={`button-mark-received-${trade.id}`}
           >
             {confirmReceived.isPending ? spinner : <PackageCheck aria-hidden="true" />}
-            {receipt.mine ? 'You marked it received' : 'Mark as received'}
+            {receipt.mine ? t('card.youMarkedReceived') : t('card.markReceived')}
           </Button>
           {receipt.mine ? null : (
             <Button
@@ -382,7 +393,7 @@ function TradeActions({
               data-testid={`button-open-dispute-${trade.id}`}
             >
               <ShieldAlert aria-hidden="true" />
-              Open a dispute
+              {t('card.openDispute')}
             </Button>
           )}
           {nobodyReceived ? (
@@ -393,7 +404,7 @@ function TradeActions({
               data-testid={`button-cancel-trade-${trade.id}`}
             >
               <X aria-hidden="true" />
-              Cancel trade
+              {t('card.cancelTrade')}
             </Button>
           ) : null}
         </div>
@@ -415,6 +426,7 @@ function TradeActions({
 
   if (trade.status === 'disputed' && trade.dispute) {
     const mine = trade.dispute.openedById !== partnerIdOf(trade);
+    const reason = t(`disputeReasons.${trade.dispute.reason}`).toLowerCase();
     return (
       <div
         className="grid gap-1 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
@@ -422,11 +434,12 @@ function TradeActions({
       >
         <p className="inline-flex items-center gap-1.5 font-medium">
           <ShieldAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
-          {mine ? 'You opened a dispute' : `${partnerName} opened a dispute`}:{' '}
-          {DISPUTE_REASON_LABELS[trade.dispute.reason].toLowerCase()}
+          {mine
+            ? t('card.youOpenedDispute', { reason })
+            : t('card.partnerOpenedDispute', { name: partnerName, reason })}
         </p>
-        <p className="break-words text-muted-foreground">“{trade.dispute.text}”</p>
-        <p className="text-muted-foreground">The trade is on hold until a moderator decides.</p>
+        <p className="break-words text-muted-foreground">{t('quoted', { text: trade.dispute.text })}</p>
+        <p className="text-muted-foreground">{t('card.onHold')}</p>
       </div>
     );
   }
@@ -436,18 +449,23 @@ function TradeActions({
       className="rounded-lg bg-muted/70 px-3 py-2 text-sm break-words"
       data-testid={`dispute-resolution-${trade.id}`}
     >
-      <span className="font-medium">Moderator&apos;s decision:</span> {trade.dispute.resolutionNote}
+      <span className="font-medium">{t('card.moderatorDecision')}</span> {trade.dispute.resolutionNote}
     </p>
   ) : null;
 
   if (trade.status === 'cancelled' && (trade.cancelReason || resolution || trade.acceptedAt)) {
-    const by =
-      trade.cancelledById === null ? null : trade.cancelledById === partnerIdOf(trade) ? partnerName : 'You';
+    const what =
+      trade.cancelledById === null
+        ? t('card.expired')
+        : trade.cancelledById === partnerIdOf(trade)
+          ? t('card.partnerCancelled', { name: partnerName })
+          : t('card.youCancelled');
     return (
       resolution ?? (
         <p className="text-sm break-words text-muted-foreground" data-testid={`cancel-note-${trade.id}`}>
-          {by ? `${by} cancelled this trade` : 'This trade expired and was cancelled'}
-          {trade.cancelReason ? `: “${trade.cancelReason}”` : '.'}
+          {trade.cancelReason
+            ? t('card.withReason', { text: what, reason: trade.cancelReason })
+            : t('card.withoutReason', { text: what })}
         </p>
       )
     );
@@ -460,8 +478,8 @@ function TradeActions({
           className="inline-flex flex-wrap items-center gap-2 text-sm text-muted-foreground"
           data-testid={`text-my-rating-${trade.id}`}
         >
-          <RatingStars rating={trade.myReview.rating} label="Your rating" />
-          You rated {trade.myReview.rating}/5
+          <RatingStars rating={trade.myReview.rating} label={t('card.yourRating')} />
+          {t('card.youRated', { rating: trade.myReview.rating })}
         </p>
       );
     }
@@ -496,10 +514,14 @@ function ClaimCountdown({
   partnerName: string;
   tradeId: string;
 }) {
+  const { t } = useTranslation('trades');
   const left = timeLeft(new Date(deadline), new Date());
-  const span = left
-    ? `${left.days > 0 ? `${left.days} day${left.days === 1 ? '' : 's'} ` : ''}${left.hours} hour${left.hours === 1 ? '' : 's'}`
-    : null;
+  const hours = left ? t('card.hours', { count: left.hours }) : '';
+  const span = !left
+    ? null
+    : left.days > 0
+      ? t('card.daysAndHours', { days: t('card.days', { count: left.days }), hours })
+      : hours;
   return (
     <p
       className="inline-flex items-start gap-1.5 rounded-lg bg-secondary/60 px-3 py-2 text-sm"
@@ -508,16 +530,17 @@ function ClaimCountdown({
       <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
         {!span
-          ? 'The claim window has closed: the trade completes shortly.'
+          ? t('card.claimClosed')
           : mine
-            ? `${partnerName} has ${span} left to confirm or open a dispute; then the trade completes.`
-            : `You have ${span} left to mark your item received or open a dispute; then the trade completes.`}
+            ? t('card.claimPartner', { name: partnerName, span })
+            : t('card.claimMine', { span })}
       </span>
     </p>
   );
 }
 
 function ReceiptLine({ who, confirmed }: { who: string; confirmed: boolean }) {
+  const { t } = useTranslation('trades');
   return (
     <li
       className={cn('inline-flex items-center gap-1.5', confirmed ? 'text-primary' : 'text-muted-foreground')}
@@ -528,23 +551,53 @@ function ReceiptLine({ who, confirmed }: { who: string; confirmed: boolean }) {
         <Clock className="size-4 shrink-0" aria-hidden="true" />
       )}
       <span>
-        <span className="font-medium">{who}</span>: {confirmed ? 'received' : 'not received yet'}
+        <Trans
+          t={t}
+          i18nKey={confirmed ? 'card.received' : 'card.notReceived'}
+          values={{ who }}
+          components={{ b: <span className="font-medium" /> }}
+        />
       </span>
     </li>
   );
 }
 
+type SideKey = 'theyOffer' | 'youOffer' | 'forYours' | 'forTheirs';
+
+/**
+ * A side's caption: "You offer" above a single item; "You offer 3 items · $120.00" above a bundle
+ * (`total` is then the side's formatted value).
+ */
+function sideLabel(t: TFunction<'trades'>, key: SideKey, name: string, count: number, total: string) {
+  return count === 1 ? t(`card.${key}`, { name }) : t(`card.bundle.${key}`, { name, count, total });
+}
+
 /** One side of a trade: its item, or each item of a bundle. */
-function TradeSide({ label, items, testId }: { label: string; items: TradeItemSummary[]; testId: string }) {
-  if (items.length === 1 && items[0]) return <TradeItem label={label} item={items[0]} />;
+function TradeSide({
+  label,
+  items,
+  testId,
+}: {
+  /** The caption for `count` items worth `total` (formatted). */
+  label: (count: number, total: string) => string;
+  items: TradeItemSummary[];
+  testId: string;
+}) {
+  const { t } = useTranslation('trades');
+  const format = useFormat();
+  if (items.length === 1 && items[0]) return <TradeItem label={label(1, '')} item={items[0]} />;
   const total = items.reduce((sum, item) => sum + item.estimatedValue, 0);
   return (
     <div className="grid min-w-0 gap-1.5" data-testid={testId}>
       <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-        {label} {items.length} items · {formatDollars(total)}
+        {label(items.length, format.money(total))}
       </p>
       {items.map((item, index) => (
-        <TradeItem key={item.id} label={`${index + 1} of ${items.length}`} item={item} />
+        <TradeItem
+          key={item.id}
+          label={t('card.bundleIndex', { index: index + 1, total: items.length })}
+          item={item}
+        />
       ))}
     </div>
   );
@@ -552,16 +605,24 @@ function TradeSide({ label, items, testId }: { label: string; items: TradeItemSu
 
 /** Every version of the offer once there was a counter-offer: who proposed what, newest last. */
 function OfferHistory({ trade, partnerName }: { trade: TradeRequest; partnerName: string }) {
+  const { t } = useTranslation('trades');
+  const format = useFormat();
   if (trade.offers.length < 2) return null;
   const memberId = trade.side === 'incoming' ? trade.owner.id : trade.requester.id;
   const titles = (items: TradeItemSummary[]) => items.map((item) => item.title).join(', ');
   return (
     <details className="rounded-lg border px-3 py-2 text-sm" data-testid={`offer-history-${trade.id}`}>
-      <summary className="cursor-pointer font-medium">Offer history ({trade.offers.length} versions)</summary>
+      <summary className="cursor-pointer font-medium">
+        {t('card.history.summary', { count: trade.offers.length })}
+      </summary>
       <ol className="mt-2 grid gap-2">
         {trade.offers.map((offer) => {
           const latest = offer.version === trade.offerVersion;
           const byMe = offer.proposedById === memberId;
+          const name =
+            offer.version === 1
+              ? t('card.history.request')
+              : t('card.history.counterOffer', { number: offer.version - 1 });
           return (
             <li
               key={offer.version}
@@ -569,16 +630,21 @@ function OfferHistory({ trade, partnerName }: { trade: TradeRequest; partnerName
               data-testid={`offer-version-${trade.id}-${offer.version}`}
             >
               <p className="text-xs text-muted-foreground">
-                {offer.version === 1 ? 'Request' : `Counter-offer ${offer.version - 1}`} by{' '}
-                {byMe ? 'you' : partnerName} · {relativeTime(offer.createdAt)}
-                {latest ? ' · latest' : ''}
+                {byMe
+                  ? t('card.history.byYou', { offer: name })
+                  : t('card.history.byPartner', { offer: name, name: partnerName })}{' '}
+                · {format.relative(offer.createdAt)}
+                {latest ? ` · ${t('card.history.latest')}` : ''}
               </p>
               <p className="break-words">
-                {titles(offer.offeredItems)} <span className="text-muted-foreground">for</span>{' '}
+                {titles(offer.offeredItems)}{' '}
+                <span className="text-muted-foreground">{t('card.history.for')}</span>{' '}
                 {titles(offer.requestedItems)}
               </p>
               {offer.message ? (
-                <p className="text-xs break-words text-muted-foreground italic">“{offer.message}”</p>
+                <p className="text-xs break-words text-muted-foreground italic">
+                  {t('quoted', { text: offer.message })}
+                </p>
               ) : null}
             </li>
           );

@@ -1,8 +1,8 @@
 import type { TradeItemSummary } from '@common/api/trades';
-import { formatDollars } from '@common/domain/money';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useFormat } from '@client/i18n/format';
 import { ItemThumbnail } from './item-thumbnail';
-import { CONDITION_LABELS } from '@client/i18n/labels';
 
 const BOX = 'flex min-w-0 items-center gap-3 rounded-lg border p-2';
 
@@ -20,6 +20,8 @@ export function TradeItem({
   /** false inside a dialog, where following the link would leave the decision half made. */
   linked?: boolean;
 }) {
+  const { t } = useTranslation('trades');
+  const format = useFormat();
   const body = (
     <>
       <ItemThumbnail images={item.images} className="size-16 sm:size-20" />
@@ -27,11 +29,11 @@ export function TradeItem({
         <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</p>
         <p className="line-clamp-2 text-sm font-semibold break-words">{item.title}</p>
         <p className="text-sm text-muted-foreground">
-          {formatDollars(item.estimatedValue)} · {CONDITION_LABELS[item.condition]}
+          {format.money(item.estimatedValue)} · {t(`conditions.${item.condition}`)}
         </p>
         {item.size ? (
           <p className="text-sm text-muted-foreground" data-testid={`text-trade-item-size-${item.id}`}>
-            Size {item.size}
+            {t('size', { size: item.size })}
           </p>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import type { Item } from '@common/api/items';
 import { Box } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import { loadTradePreviewDialog } from '@client/features/trade-preview';
@@ -33,6 +34,7 @@ export function TradePreviewButton({
   moreOffered,
   moreRequested,
 }: TradePreviewButtonProps) {
+  const { t } = useTranslation('trades');
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so that closing can play the dialog's exit animation.
   const [opened, setOpened] = useState(false);
@@ -53,11 +55,11 @@ export function TradePreviewButton({
               data-testid="button-preview-3d"
             >
               <Box aria-hidden="true" />
-              Preview Trade in 3D
+              {t('previewButton.label')}
             </Button>
           </span>
         </TooltipTrigger>
-        <TooltipContent>Choose an item to offer first</TooltipContent>
+        <TooltipContent>{t('previewButton.chooseFirst')}</TooltipContent>
       </Tooltip>
     );
   }
@@ -78,7 +80,7 @@ export function TradePreviewButton({
         data-testid="button-preview-3d"
       >
         <Box aria-hidden="true" />
-        Preview Trade in 3D
+        {t('previewButton.label')}
       </Button>
       {opened ? (
         <Suspense fallback={null}>
