@@ -64,6 +64,7 @@ const actions: Record<
   profileChange: (member) => member.patch('/api/users/profile', { firstName: 'Renamed' }),
   holiday: (member) => member.delete('/api/users/holiday'),
   emailPreferences: (member) => member.put('/api/notifications/preferences', { digest: false }),
+  draftWrite: (member) => member.delete(`/api/drafts/${unknown}`),
   shipment: (member) =>
     member.post(`/api/trade-requests/${unknown}/shipment`, {
       carrier: 'dhl',

@@ -163,7 +163,8 @@ export type MemberAction =
   | 'holiday'
   | 'shipment'
   | 'counterOffer'
-  | 'emailPreferences';
+  | 'emailPreferences'
+  | 'draftWrite';
 
 export interface MemberRateLimit {
   points: number;
@@ -197,6 +198,8 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   shipment: { points: 30, windowSeconds: 60 * 60 },
   counterOffer: { points: 40, windowSeconds: 60 * 60 },
   emailPreferences: { points: 60, windowSeconds: 60 * 60 },
+  // Saving, updating and deleting listing drafts together.
+  draftWrite: { points: 240, windowSeconds: 60 * 60 },
 };
 
 const WHAT: Record<MemberAction, string> = {
@@ -218,6 +221,7 @@ const WHAT: Record<MemberAction, string> = {
   shipment: 'tracking updates',
   counterOffer: 'counter-offers',
   emailPreferences: 'changes to your email settings',
+  draftWrite: 'draft saves',
 };
 
 /**
