@@ -1,3 +1,4 @@
+import type { Draft } from '@common/api/drafts';
 import type { Item } from '@common/api/items';
 import { MIN_ITEM_PHOTOS } from '@common/domain/item-form-rules';
 import {
@@ -24,7 +25,7 @@ import {
   subcategoriesOf,
 } from '@common/domain/taxonomy';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { CircleAlert, FilePen, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { Button } from '@client/components/ui/button';
@@ -34,10 +35,13 @@ import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { SuggestValueButton } from '@client/features/matching';
 import { ApiError, isSessionLost, serverMessage } from '@client/lib/api-error';
-import { useSaveItemMutation } from '../api';
+import { usePublishDraftMutation, useSaveDraftMutation, useSaveItemMutation } from '../api';
 import {
+  draftProblems,
+  draftToFormValues,
   EMPTY_ITEM_FORM,
   FORM_FIELDS,
+  formValuesToDraftInput,
   formValuesToInput,
   itemFormSchema,
   itemToFormValues,
@@ -54,25 +58,32 @@ import { TagInput } from './tag-input';
 const NO_STYLE = 'none';
 
 /**
- * The List Item form: creates an item, or with `item` edits it (PATCH with the same fields).
+ * The List Item form: creates an item, or with `item` edits it (PATCH with the same fields), or
+ * with `draft` finishes a saved draft ('List Item' publishes it, 'Save draft' saves over it).
  * The browser checks the rules first; the server's field issues then land on their fields.
  */
-export function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
-  const uploads = usePhotoUploads(item?.images ?? []);
+export function ItemForm({ item, draft, onDone }: { item?: Item; draft?: Draft; onDone: () => void }) {
+  const uploads = usePhotoUploads(item?.images ?? draft?.images ?? []);
   const [photosError, setPhotosError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const save = useSaveItemMutation(item);
+  const saveItem = useSaveItemMutation(item);
+  const publish = usePublishDraftMutation(draft?.id);
+  const save = draft ? publish : saveItem;
+  const saveDraft = useSaveDraftMutation();
+  const busy = save.isPending || saveDraft.isPending;
   const {
     register,
     control,
     handleSubmit,
     watch,
+    getValues,
     setValue,
     setError,
+    clearErrors,
     formState: { errors },
   } = useForm<ItemFormValues, unknown, ItemFormOutput>({
     resolver: zodResolver(itemFormSchema),
-    defaultValues: item ? itemToFormValues(item) : EMPTY_ITEM_FORM,
+    defaultValues: item ? itemToFormValues(item) : draft ? draftToFormValues(draft) : EMPTY_ITEM_FORM,
     mode: 'onTouched',
   });
   const category = watch('category');
@@ -106,21 +117,50 @@ export function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) 
           );
           onDone();
         },
-        onError: (error) => {
-          // A lost session is handled by the mutation cache (query-client.ts).
-          if (isSessionLost(error)) return;
-          for (const issue of error instanceof ApiError ? error.issues : []) {
-            const field = issue.path[0] === 'estimatedValue' ? 'value' : String(issue.path[0]);
-            if (field === 'images') setPhotosError(issue.message);
-            else if (FORM_FIELDS.has(field))
-              setError(field as FieldPath<ItemFormValues>, { message: issue.message });
-          }
-          setServerError(serverMessage(error) ?? (item ? 'Failed to update item' : 'Failed to list item'));
-        },
+        onError: (error) => showServerError(error, item ? 'Failed to update item' : 'Failed to list item'),
       });
     },
     () => setPhotosError(checkPhotos()),
   );
+
+  /** A refused save: the server's field issues land on their fields, its message below the form. */
+  const showServerError = (error: Error, fallback: string) => {
+    // A lost session is handled by the mutation cache (query-client.ts).
+    if (isSessionLost(error)) return;
+    for (const issue of error instanceof ApiError ? error.issues : []) {
+      const field = issue.path[0] === 'estimatedValue' ? 'value' : String(issue.path[0]);
+      if (field === 'images') setPhotosError(issue.message);
+      else if (FORM_FIELDS.has(field))
+        setError(field as FieldPath<ItemFormValues>, { message: issue.message });
+    }
+    setServerError(serverMessage(error) ?? fallback);
+  };
+
+  /** 'Save draft': keeps what is filled in so far; only the fields filled in must be valid. */
+  const onSaveDraft = () => {
+    if (uploads.uploading) return setPhotosError('Wait for the photos to finish uploading.');
+    if (uploads.failed) return setPhotosError('Remove or retry the photos that failed to upload.');
+    setPhotosError(null);
+    setServerError(null);
+    clearErrors();
+    const values = getValues();
+    const problems = draftProblems(values);
+    for (const problem of problems) setError(problem.field, { message: problem.message });
+    if (problems.length > 0) return;
+    const input = formValuesToDraftInput(values, uploads.urls);
+    if (Object.keys(input).length === 0)
+      return setServerError('Add a photo or fill in a field before saving a draft.');
+    saveDraft.mutate(
+      { id: draft?.id, input },
+      {
+        onSuccess: () => {
+          toast({ title: 'Draft saved', description: 'Find it under My Items to finish it later.' });
+          onDone();
+        },
+        onError: (error) => showServerError(error, 'Failed to save the draft'),
+      },
+    );
+  };
 
   return (
     <form
@@ -395,14 +435,31 @@ export function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) 
           variant="outline"
           className="flex-1 sm:flex-none"
           onClick={onDone}
-          disabled={save.isPending}
+          disabled={busy}
         >
           Cancel
         </Button>
+        {item ? null : (
+          <Button
+            type="button"
+            variant="secondary"
+            className="flex-1 sm:flex-none"
+            onClick={onSaveDraft}
+            disabled={busy || uploads.uploading}
+            data-testid="button-save-draft"
+          >
+            {saveDraft.isPending ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <FilePen aria-hidden="true" />
+            )}
+            {saveDraft.isPending ? 'Saving draft...' : 'Save draft'}
+          </Button>
+        )}
         <Button
           type="submit"
           className="flex-1 sm:flex-none"
-          disabled={save.isPending || uploads.uploading}
+          disabled={busy || uploads.uploading}
           data-testid="button-submit-item"
         >
           {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
