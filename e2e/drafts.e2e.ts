@@ -123,4 +123,36 @@ describe.each([
     await page.goto(`/browse?search=${word}`);
     await eventually(() => cardIds(page.getByTestId('grid-browse')), [listed?.id ?? '']);
   });
+
+  it('offers to save unsaved input as a draft when the dialog is closed', async () => {
+    await page.goto('/profile?tab=items');
+    const dialog = page.getByTestId('dialog-list-item');
+    const open = async (text: string) => {
+      await page.getByTestId('button-profile-list-item').click();
+      await shown(dialog);
+      await page.locator('#item-title').fill(text);
+      await page.keyboard.press('Escape');
+      await shown(dialog.getByTestId('panel-offer-draft'));
+    };
+    await open(`${word} discarded scarf`);
+    await picture(page, `offer-draft-${label}`);
+    await dialog.getByTestId('button-discard-draft').click();
+    await gone(dialog);
+    expect(await getJson<ApiDraft[]>(page, '/api/drafts')).toEqual([]);
+
+    await open(`${word} kept scarf`);
+    await expectToastFrom(
+      page,
+      () => dialog.getByTestId('button-offer-save-draft').click(),
+      'Draft saved',
+      'Find it under My Items to finish it later.',
+    );
+    await gone(dialog);
+    const [kept] = await getJson<ApiDraft[]>(page, '/api/drafts');
+    expect(kept?.fields).toEqual({ title: `${word} kept scarf` });
+    await eventually(
+      () => textOf(page.getByTestId(`draft-${kept?.id ?? ''}`).getByTestId('text-draft-title')),
+      `${word} kept scarf`,
+    );
+  });
 });

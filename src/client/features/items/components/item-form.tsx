@@ -26,12 +26,13 @@ import {
 } from '@common/domain/taxonomy';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, FilePen, LoaderCircle } from 'lucide-react';
-import { useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
+import { cn } from '@client/lib/utils';
 import { toast } from '@client/components/ui/use-toast';
 import { SuggestValueButton } from '@client/features/matching';
 import { ApiError, isSessionLost, serverMessage } from '@client/lib/api-error';
@@ -62,8 +63,24 @@ const NO_STYLE = 'none';
  * with `draft` finishes a saved draft ('List Item' publishes it, 'Save draft' saves over it).
  * The browser checks the rules first; the server's field issues then land on their fields.
  */
-export function ItemForm({ item, draft, onDone }: { item?: Item; draft?: Draft; onDone: () => void }) {
-  const uploads = usePhotoUploads(item?.images ?? draft?.images ?? []);
+export function ItemForm({
+  item,
+  draft,
+  onDone,
+  closeGuard,
+}: {
+  item?: Item;
+  draft?: Draft;
+  onDone: () => void;
+  /**
+   * Set by the form: the dialog asks it before closing. It answers true when it has stopped the close
+   * to offer saving the unsaved input as a draft.
+   */
+  closeGuard?: RefObject<(() => boolean) | null>;
+}) {
+  const initialImages = item?.images ?? draft?.images ?? [];
+  const uploads = usePhotoUploads(initialImages);
+  const [offerDraft, setOfferDraft] = useState(false);
   const [photosError, setPhotosError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const saveItem = useSaveItemMutation(item);
@@ -80,7 +97,7 @@ export function ItemForm({ item, draft, onDone }: { item?: Item; draft?: Draft; 
     setValue,
     setError,
     clearErrors,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<ItemFormValues, unknown, ItemFormOutput>({
     resolver: zodResolver(itemFormSchema),
     defaultValues: item ? itemToFormValues(item) : draft ? draftToFormValues(draft) : EMPTY_ITEM_FORM,
@@ -160,6 +177,27 @@ export function ItemForm({ item, draft, onDone }: { item?: Item; draft?: Draft; 
         onError: (error) => showServerError(error, 'Failed to save the draft'),
       },
     );
+  };
+
+  // Closing with unsaved input (a new listing or a draft) offers to save it as a draft first.
+  const photosChanged =
+    uploads.photos.length !== initialImages.length ||
+    uploads.urls.some((url, index) => url !== initialImages[index]);
+  const unsaved = !item && (isDirty || photosChanged);
+  useEffect(() => {
+    if (!closeGuard) return;
+    closeGuard.current = () => {
+      if (!unsaved || offerDraft || busy) return false;
+      setOfferDraft(true);
+      return true;
+    };
+    return () => {
+      closeGuard.current = null;
+    };
+  }, [closeGuard, unsaved, offerDraft, busy]);
+  const cancel = () => {
+    if (closeGuard?.current?.()) return;
+    onDone();
   };
 
   return (
@@ -429,12 +467,46 @@ export function ItemForm({ item, draft, onDone }: { item?: Item; draft?: Draft; 
         ) : null}
       </div>
 
-      <div className="sticky bottom-0 flex gap-2 border-t bg-card px-6 py-4 sm:justify-end">
+      {offerDraft ? (
+        <div
+          role="alertdialog"
+          aria-labelledby="offer-draft-title"
+          className="sticky bottom-0 grid gap-3 border-t bg-card px-6 py-4"
+          data-testid="panel-offer-draft"
+        >
+          <p id="offer-draft-title" className="text-sm font-medium">
+            Save what you have filled in as a draft?
+          </p>
+          <div className="flex flex-wrap gap-2 sm:justify-end">
+            <Button type="button" variant="ghost" onClick={() => setOfferDraft(false)}>
+              Keep editing
+            </Button>
+            <Button type="button" variant="outline" onClick={onDone} data-testid="button-discard-draft">
+              Discard
+            </Button>
+            <Button
+              type="button"
+              onClick={onSaveDraft}
+              disabled={busy || uploads.uploading}
+              data-testid="button-offer-save-draft"
+            >
+              {saveDraft.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+              Save draft
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <div
+        className={cn(
+          'sticky bottom-0 flex gap-2 border-t bg-card px-6 py-4 sm:justify-end',
+          offerDraft && 'hidden',
+        )}
+      >
         <Button
           type="button"
           variant="outline"
           className="flex-1 sm:flex-none"
-          onClick={onDone}
+          onClick={cancel}
           disabled={busy}
         >
           Cancel

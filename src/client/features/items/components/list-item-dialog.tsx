@@ -7,6 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { useRef } from 'react';
 import { ItemForm } from './item-form';
 
 /**
@@ -25,8 +26,16 @@ export function ListItemDialog({
   item?: Item;
   draft?: Draft;
 }) {
+  // Closing with unsaved input first offers to save a draft (the form decides; item-form.tsx).
+  const closeGuard = useRef<(() => boolean) | null>(null);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && closeGuard.current?.()) return;
+        onOpenChange(next);
+      }}
+    >
       <DialogContent
         className="max-w-2xl gap-0 p-0 sm:max-h-[calc(100dvh-4rem)]"
         data-testid="dialog-list-item"
@@ -45,7 +54,9 @@ export function ListItemDialog({
           </DialogDescription>
         </DialogHeader>
         {/* Mounted per opening: the form starts fresh, or from the item or draft being edited. */}
-        {open ? <ItemForm item={item} draft={draft} onDone={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <ItemForm item={item} draft={draft} onDone={() => onOpenChange(false)} closeGuard={closeGuard} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
