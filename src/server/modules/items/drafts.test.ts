@@ -107,14 +107,12 @@ describe('listing drafts API', () => {
 
   it('caps the drafts a member keeps, with a clear 409, also when saves arrive together', async () => {
     const alice = await t.member();
-    await t.db
-      .insert(itemDrafts)
-      .values(
-        Array.from({ length: MAX_DRAFTS - 2 }, (_, i) => ({
-          userId: alice.user?.id ?? '',
-          fields: { title: `Draft ${i}` },
-        })),
-      );
+    await t.db.insert(itemDrafts).values(
+      Array.from({ length: MAX_DRAFTS - 2 }, (_, i) => ({
+        userId: alice.user?.id ?? '',
+        fields: { title: `Draft ${i}` },
+      })),
+    );
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) => saveDraft(alice, { title: `Concurrent ${i}` })),
     );
