@@ -50,6 +50,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { registerTrendingSweep } from './modules/items/trending';
 import { itemsRoutes } from './modules/items/items.routes';
+import { draftsRoutes } from './modules/items/drafts.routes';
+import { registerDraftsSweep } from './modules/items/drafts.sweep';
 import { installMarketplaceCache } from './modules/items/marketplace-cache';
 import { registerMatchingListeners } from './modules/matching/matching.listeners';
 import { matchingRoutes } from './modules/matching/matching.routes';
@@ -197,6 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   const sweep = createSweep({ pool: options.database.pool, log: app.log });
   registerTradesSweep(sweep, services, options.config.tradeTimers);
+  // Drafts first: the photos of the drafts that expire are then swept with the other unused photos.
+  registerDraftsSweep(sweep, services);
   registerImagesSweep(sweep, services);
   registerTrendingSweep(sweep, services);
   registerRingsSweep(sweep, services, options.config.tradeTimers);
@@ -268,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(usersRoutes);
   await app.register(imagesRoutes);
   await app.register(itemsRoutes);
+  await app.register(draftsRoutes);
   await app.register(favoritesRoutes);
   await app.register(statsRoutes);
   await app.register(tradesRoutes);

@@ -7,7 +7,7 @@ import { dealTerms } from '../common/domain/trade-terms';
 import { ringLegs, rings } from './db/schema';
 import { unsubscribeToken } from './modules/notifications/unsubscribe-links';
 import { buildTrade } from './test-support/builders';
-import { multipart, pngImage } from './test-support/fixtures';
+import { itemInput, multipart, pngImage, uploadImage } from './test-support/fixtures';
 import { type TestClient, useTestApp } from './test-support/test-app';
 
 const t = useTestApp();
@@ -26,6 +26,8 @@ interface World {
   notificationId: string;
   wishlistId: string;
   savedSearchId: string;
+  /** The owner's listing draft, complete enough to publish. */
+  draftId: string;
   swapRuleId: string;
   ringId: string;
   friendRequestId: string;
@@ -66,6 +68,7 @@ async function world(): Promise<World> {
   const savedSearch = (
     await owner.post('/api/saved-searches', { name: 'Shoes', query: 'category=shoes' })
   ).json();
+  const draft = (await owner.post('/api/drafts', itemInput(await uploadImage(owner)))).json();
   // A proposed two-member ring between the owner and the partner, written directly.
   const [ring] = await t.db
     .insert(rings)
@@ -109,6 +112,7 @@ async function world(): Promise<World> {
     notificationId: notification.id,
     wishlistId: wishlist.id,
     savedSearchId: savedSearch.id,
+    draftId: draft.id,
     swapRuleId: swapRule.id,
     ringId: ring.id,
     friendRequestId: friendRequest.id,
@@ -475,6 +479,23 @@ const rows: Record<string, Row> = {
   'DELETE /api/saved-searches/:id': {
     expect: { visitor: 401, other: 404, owner: 204 },
     request: (w) => ({ url: `/api/saved-searches/${w.savedSearchId}` }),
+  },
+  'GET /api/drafts': { expect: memberRead, request: () => ({ url: '/api/drafts' }) },
+  'POST /api/drafts': {
+    expect: { visitor: 401, other: 201, owner: 201 },
+    request: () => ({ url: '/api/drafts', body: { title: 'Half-listed boots' } }),
+  },
+  'PUT /api/drafts/:id': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/drafts/${w.draftId}`, body: { title: 'Renamed draft' } }),
+  },
+  'DELETE /api/drafts/:id': {
+    expect: { visitor: 401, other: 404, owner: 204 },
+    request: (w) => ({ url: `/api/drafts/${w.draftId}` }),
+  },
+  'POST /api/drafts/:id/publish': {
+    expect: { visitor: 401, other: 404, owner: 201 },
+    request: (w) => ({ url: `/api/drafts/${w.draftId}/publish`, body: {} }),
   },
   'POST /api/items/:id/smart-matches': {
     expect: { visitor: 401, other: 200, owner: 403 },

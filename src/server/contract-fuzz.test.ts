@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { items } from './db/schema';
+import { itemDrafts, items } from './db/schema';
 import { TestSocket } from './test-support/sockets';
 import { type TestClient, useTestApp } from './test-support/test-app';
 
@@ -99,6 +99,8 @@ function objectFor(keys: string[]) {
 
 let member: TestClient;
 let itemId = '';
+/** A draft of `member`'s, so that the draft routes meet hostile input on a real draft too. */
+let draftId = '';
 
 beforeAll(async () => {
   await t.ready();
@@ -118,6 +120,11 @@ beforeAll(async () => {
     })
     .returning({ id: items.id });
   itemId = row?.id ?? '';
+  const [draft] = await t.db
+    .insert(itemDrafts)
+    .values({ userId: member.user?.id ?? '', fields: { title: 'Fuzz draft' } })
+    .returning({ id: itemDrafts.id });
+  draftId = draft?.id ?? '';
 });
 
 /** Any generated value as text, as a browser or a script might put it in a URL or a body. */
@@ -158,7 +165,11 @@ describe('contract fuzzing over HTTP', () => {
       await fc.assert(
         fc.asyncProperty(
           fc.record({
-            params: fc.tuple(...paramKeys.map(() => fc.oneof(hostileString, fc.constant(itemId), fc.uuid()))),
+            params: fc.tuple(
+              ...paramKeys.map(() =>
+                fc.oneof(hostileString, fc.constant(itemId), fc.constant(draftId), fc.uuid()),
+              ),
+            ),
             query: objectFor(queryKeys),
             body: fc.oneof(objectFor(bodyKeys), hostileValue),
             signedIn: fc.boolean(),

@@ -35,6 +35,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ItemTerms } from '../../common/domain/trade-terms';
 import type { ShipmentRecord } from '../../common/domain/carriers';
+import type { DraftFields } from '../../common/api/drafts';
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -685,6 +686,36 @@ export const savedSearches = pgTable(
   (t) => [
     index('saved_searches_user_idx').on(t.userId, t.createdAt),
     index('saved_searches_category_idx').on(t.itemCategory),
+  ],
+);
+
+/**
+ * A listing the member has started and not yet published (docs/decisions/013-listing-drafts.md):
+ * private to its owner, never read by any marketplace query. `fields` holds the item fields typed so
+ * far, each valid by the listing rules (common/api/drafts.ts); the photos are a column of their own
+ * so that the unattached-photo sweep keeps them while the draft lives. Deleted once untouched for
+ * DRAFT_TTL_DAYS.
+ */
+export const itemDrafts = pgTable(
+  'item_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fields: jsonb('fields').$type<DraftFields>().notNull().default({}),
+    /** `/images/{id}` URLs, the cover first, as on an item. */
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last saved: the 30-day expiry counts from here. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('item_drafts_user_idx').on(t.userId, t.updatedAt),
+    index('item_drafts_updated_idx').on(t.updatedAt),
   ],
 );
 

@@ -65,6 +65,7 @@ const actions: Record<
   holiday: (member) => member.delete('/api/users/holiday'),
   emailPreferences: (member) => member.put('/api/notifications/preferences', { digest: false }),
   itemView: (member) => member.post(`/api/items/${unknown}/view`),
+  draftWrite: (member) => member.delete(`/api/drafts/${unknown}`),
   shipment: (member) =>
     member.post(`/api/trade-requests/${unknown}/shipment`, {
       carrier: 'dhl',

@@ -164,7 +164,8 @@ export type MemberAction =
   | 'shipment'
   | 'counterOffer'
   | 'emailPreferences'
-  | 'itemView';
+  | 'itemView'
+  | 'draftWrite';
 
 export interface MemberRateLimit {
   points: number;
@@ -200,6 +201,8 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   emailPreferences: { points: 60, windowSeconds: 60 * 60 },
   // Opening items while browsing: one every few seconds for an hour.
   itemView: { points: 1200, windowSeconds: 60 * 60 },
+  // Saving, updating and deleting listing drafts together.
+  draftWrite: { points: 240, windowSeconds: 60 * 60 },
 };
 
 const WHAT: Record<MemberAction, string> = {
@@ -222,6 +225,7 @@ const WHAT: Record<MemberAction, string> = {
   counterOffer: 'counter-offers',
   emailPreferences: 'changes to your email settings',
   itemView: 'item views',
+  draftWrite: 'draft saves',
 };
 
 /**

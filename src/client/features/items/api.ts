@@ -1,4 +1,5 @@
 import type { Item, ItemDetail, ItemFacets, ItemInput, ItemUpdate, SimilarItem } from '@common/api/items';
+import type { Draft, DraftInput } from '@common/api/drafts';
 import { imageUrl } from '@common/domain/image-url';
 import { itemFiltersToParams, parseItemFilters, type ItemFilterState } from '@common/domain/item-filters';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
@@ -173,6 +174,54 @@ export function useSaveItemMutation(existing?: Item) {
     onSuccess: (saved) => {
       queryClient.setQueryData([itemUrl(saved.id)], saved);
       return invalidateItemQueries(queryClient);
+    },
+  });
+}
+
+const DRAFTS_URL = '/api/drafts';
+
+/** The member's listing drafts, last saved first (docs/decisions/013-listing-drafts.md). */
+export function useDrafts(enabled = true) {
+  return useQuery<Draft[]>({ queryKey: [DRAFTS_URL], enabled });
+}
+
+/** Saves the form as a draft: a new one, or over `id` (PUT replaces it). */
+export function useSaveDraftMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id?: string; input: DraftInput }): Promise<Draft> => {
+      const response = id
+        ? await apiRequest('PUT', `${DRAFTS_URL}/${id}`, input)
+        : await apiRequest('POST', DRAFTS_URL, input);
+      return (await response.json()) as Draft;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [DRAFTS_URL] }),
+  });
+}
+
+export function useDeleteDraftMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `${DRAFTS_URL}/${id}`),
+    meta: { errorTitle: 'Error', errorDescription: 'Failed to delete the draft' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [DRAFTS_URL] }),
+  });
+}
+
+/** Lists the draft with the form's fields; the draft is gone and the item lists refresh. */
+export function usePublishDraftMutation(id: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ItemInput): Promise<Item> => {
+      const response = await apiRequest('POST', `${DRAFTS_URL}/${id ?? ''}/publish`, input);
+      return (await response.json()) as Item;
+    },
+    onSuccess: async (saved) => {
+      queryClient.setQueryData([itemUrl(saved.id)], saved);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [DRAFTS_URL] }),
+        invalidateItemQueries(queryClient),
+      ]);
     },
   });
 }

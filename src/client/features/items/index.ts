@@ -6,6 +6,7 @@ export { ItemGrid } from './components/item-grid';
 export { ItemResults, type ItemsView } from './components/item-results';
 export { ItemsShowcase } from './components/items-showcase';
 export { ListItemButton } from './components/list-item-button';
+export { MyDrafts } from './components/my-drafts';
 export { SortSelectPlaceholder } from './components/sort-label';
 export { useDebouncedText, useUrlFilters } from './use-url-filters';
 

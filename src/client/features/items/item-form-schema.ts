@@ -1,3 +1,4 @@
+import type { Draft, DraftInput } from '@common/api/drafts';
 import { itemInput, MAX_ITEM_VALUE_CENTS, type Item, type ItemInput } from '@common/api/items';
 import { centsToDollarsInput, DOLLARS_PATTERN } from '@common/domain/item-form-rules';
 import { dollarsToCents } from '@common/domain/money';
@@ -150,3 +151,80 @@ export function formValuesToInput(values: ItemFormValues, images: string[]): Ite
 
 /** Form fields the API's 400 issues can point at (path[0]). */
 export const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_ITEM_FORM));
+
+/** The form pre-filled from a saved draft: what the draft has, empty fields for the rest. */
+export function draftToFormValues(draft: Draft): ItemFormValues {
+  const { fields } = draft;
+  return {
+    ...EMPTY_ITEM_FORM,
+    title: fields.title ?? '',
+    description: fields.description ?? '',
+    category: fields.category ?? '',
+    gender: fields.gender ?? '',
+    style: fields.style ?? '',
+    subcategory: fields.subcategory ?? '',
+    condition: fields.condition ?? '',
+    brand: fields.brand ?? '',
+    size: fields.size ?? '',
+    value: fields.estimatedValue === undefined ? '' : centsToDollarsInput(fields.estimatedValue),
+    tags: fields.tags ?? [],
+    colors: (fields.colors ?? []).filter((color): color is Color =>
+      (COLORS as readonly string[]).includes(color),
+    ),
+    seasons: (fields.seasons ?? []).filter((season): season is Season =>
+      (SEASONS as readonly string[]).includes(season),
+    ),
+    location: fields.location ?? '',
+  };
+}
+
+/** True when a form field holds nothing yet (a draft leaves it out). */
+function isBlank(value: ItemFormValues[keyof ItemFormValues]): boolean {
+  return Array.isArray(value) ? value.length === 0 : value.trim() === '';
+}
+
+/**
+ * What a draft keeps of the form: the fields filled in so far, each as the listing sends it; empty
+ * ones are left out (docs/decisions/013-listing-drafts.md).
+ */
+export function formValuesToDraftInput(values: ItemFormValues, images: string[]): DraftInput {
+  const full = formValuesToInput(values, images);
+  const input: DraftInput = {};
+  const keys: Array<[keyof ItemFormValues, keyof DraftInput]> = [
+    ['title', 'title'],
+    ['description', 'description'],
+    ['category', 'category'],
+    ['gender', 'gender'],
+    ['style', 'style'],
+    ['subcategory', 'subcategory'],
+    ['condition', 'condition'],
+    ['brand', 'brand'],
+    ['size', 'size'],
+    ['value', 'estimatedValue'],
+    ['tags', 'tags'],
+    ['colors', 'colors'],
+    ['seasons', 'seasons'],
+    ['location', 'location'],
+  ];
+  for (const [field, key] of keys) {
+    if (!isBlank(values[field])) Object.assign(input, { [key]: full[key as keyof ItemInput] });
+  }
+  if (images.length > 0) input.images = images;
+  return input;
+}
+
+/**
+ * The form's problems that stop a draft from saving: those of the fields filled in (a value that is
+ * not an amount, a style of another category); a field left empty is fine in a draft.
+ */
+export function draftProblems(
+  values: ItemFormValues,
+): Array<{ field: keyof ItemFormValues; message: string }> {
+  const result = itemFormSchema.safeParse(values);
+  if (result.success) return [];
+  return result.error.issues.flatMap((issue) => {
+    const field = issue.path[0] as keyof ItemFormValues | undefined;
+    if (!field || !(field in values) || isBlank(values[field])) return [];
+    return [{ field, message: issue.message }];
+  });
+}

@@ -10,6 +10,7 @@ import {
   userIdentities,
   users,
   wishlistItems,
+  itemDrafts,
 } from '../../db/schema';
 import { badRequest, conflict, fieldError, notFound, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -107,6 +108,7 @@ export async function deleteAccount(ctx: ServiceContext, memberId: string, passw
       .where(and(eq(items.userId, member.id), isNull(items.deletedAt)))
       .returning({ id: items.id });
     await effects.emit('account.deleted', { memberId, itemIds: owned.map((item) => item.id) });
+    await tx.delete(itemDrafts).where(eq(itemDrafts.userId, member.id));
     await tx.delete(wishlistItems).where(eq(wishlistItems.userId, member.id));
     await tx.delete(favorites).where(eq(favorites.userId, member.id));
     await tx

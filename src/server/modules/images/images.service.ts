@@ -89,7 +89,7 @@ export async function storeImage(
   const full = () =>
     new HttpError(
       413,
-      `Your photos take up the ${megabytes(quotaBytes)} you may store. Photos not used in a listing are removed after a day.`,
+      `Your photos take up the ${megabytes(quotaBytes)} you may store. Photos not used in a listing or a draft are removed after a day.`,
     );
   const [before] = await ctx.db.select({ used: storedBytes }).from(images).where(eq(images.userId, memberId));
   if (Number(before?.used ?? 0) >= quotaBytes) throw full();

@@ -1,5 +1,5 @@
 import { and, lt, sql } from 'drizzle-orm';
-import { images, items, tradeDisputes, users } from '../../db/schema';
+import { images, itemDrafts, items, tradeDisputes, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 import type { Sweep } from '../../lib/sweep';
 
@@ -7,9 +7,8 @@ import type { Sweep } from '../../lib/sweep';
 export const UNATTACHED_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Deletes photos that nothing uses (no item's photos, no member's profile photo, no dispute's
- * evidence) once they are a
- * day old; answers how many went. One statement: the photos in use are collected once and the
+ * Deletes photos that nothing uses (no item's or draft's photos, no member's profile photo, no
+ * dispute's evidence) once they are a day old; answers how many went. One statement: the photos in use are collected once and the
  * rest is an anti-join, whatever the number of items. Meant for the periodic sweep runner.
  */
 export async function sweepUnattachedImages({ db }: ServiceContext, now: Date = new Date()): Promise<number> {
@@ -22,6 +21,8 @@ export async function sweepUnattachedImages({ db }: ServiceContext, now: Date = 
         sql`'/images/' || ${images.id}::text not in (
           select url from (
             select unnest(${items.images}) as url from ${items}
+            union
+            select unnest(${itemDrafts.images}) from ${itemDrafts}
             union
             select ${users.profileImageUrl} from ${users}
             union

@@ -12,11 +12,12 @@ import {
 } from '../../../common/domain/taxonomy';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { dealTerms, diffTerms } from '../../../common/domain/trade-terms';
-import { type Db, queryRows, type Tx } from '../../db/connect';
+import { type Db, type Queryable, queryRows, type Tx } from '../../db/connect';
 import { items, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
+import type { Effects } from '../../lib/domain-events';
 import { ownedImageIds } from '../images/images.query';
 import { isPublicItem, ownerPresent } from '../../lib/item-visibility';
 import { searchTerms } from '../../lib/search-text';
@@ -261,10 +262,10 @@ export async function getItem(ctx: ServiceContext, memberId: string | undefined,
 }
 
 /** Photo URLs must be the member's own uploads, or photos the item already has. */
-async function checkPhotos(ctx: ServiceContext, memberId: string, urls: string[], existing: string[] = []) {
+export async function checkPhotos(db: Queryable, memberId: string, urls: string[], existing: string[] = []) {
   const fresh = urls.filter((url) => !existing.includes(url));
   const ids = fresh.map((url) => url.slice('/images/'.length));
-  const owned = await ownedImageIds(ctx.db, memberId, ids);
+  const owned = await ownedImageIds(db, memberId, ids);
   const foreign = ids.find((id) => !owned.has(id));
   if (foreign) throw badRequest('Photos must be images you uploaded through /api/images');
   if (new Set(urls).size !== urls.length) throw badRequest('Each photo may appear only once');
@@ -292,32 +293,47 @@ export interface ItemFields {
 const unique = <T>(list: T[] | undefined) => (list ? [...new Set(list)] : undefined);
 
 /** A subcategory must sit under the item's category (docs/product.md § Taxonomy). */
-function checkSubcategory(category: ItemCategory, subcategory: Subcategory | null | undefined) {
+export function checkSubcategory(category: ItemCategory, subcategory: Subcategory | null | undefined) {
   if (subcategory && !isSubcategoryOf(subcategory, category))
     throw badRequest(`The subcategory "${subcategory}" does not belong to the category "${category}"`);
 }
 
 export async function createItem(ctx: ServiceContext, memberId: string, input: ItemFields) {
-  checkSubcategory(input.category, input.subcategory);
-  await checkPhotos(ctx, memberId, input.images);
-  const id = await transact(ctx, async (tx, effects) => {
-    const [created] = await tx
-      .insert(items)
-      .values({
-        ...input,
-        style: input.style ?? null,
-        subcategory: input.subcategory ?? null,
-        tags: unique(input.tags) ?? [],
-        colors: unique(input.colors) ?? [],
-        seasons: unique(input.seasons) ?? [],
-        userId: memberId,
-      })
-      .returning({ id: items.id });
-    if (!created) throw new Error('item insert returned nothing');
-    await effects.emit('item.listed', { itemId: created.id, memberId });
-    return created.id;
-  });
+  await checkListing(ctx.db, memberId, input);
+  const id = await transact(ctx, (tx, effects) => insertListing(tx, effects, memberId, input));
   return getItem(ctx, memberId, id);
+}
+
+/**
+ * The checks of a new listing beyond its schema: the subcategory fits, the photos are the member's.
+ * `db` is the caller's transaction when there is one (PGlite has a single connection).
+ */
+export async function checkListing(db: Queryable, memberId: string, input: ItemFields) {
+  checkSubcategory(input.category, input.subcategory);
+  await checkPhotos(db, memberId, input.images);
+}
+
+/**
+ * Lists a checked item inside the caller's transaction, with every side effect of a listing
+ * (`item.listed`: wishlist and saved-search alerts, matches, the ring engine). The one path by which
+ * both `POST /api/items` and publishing a draft create a listing.
+ */
+export async function insertListing(tx: Tx, effects: Effects, memberId: string, input: ItemFields) {
+  const [created] = await tx
+    .insert(items)
+    .values({
+      ...input,
+      style: input.style ?? null,
+      subcategory: input.subcategory ?? null,
+      tags: unique(input.tags) ?? [],
+      colors: unique(input.colors) ?? [],
+      seasons: unique(input.seasons) ?? [],
+      userId: memberId,
+    })
+    .returning({ id: items.id });
+  if (!created) throw new Error('item insert returned nothing');
+  await effects.emit('item.listed', { itemId: created.id, memberId });
+  return created.id;
 }
 
 /** The item, if it exists, is not deleted, and belongs to the member; otherwise 404 or 403. */
@@ -354,7 +370,7 @@ export async function updateItem(
   changes: Partial<ItemFields> & { isActive?: boolean },
 ) {
   const current = await requireOwnItem(ctx.db, memberId, id);
-  if (changes.images) await checkPhotos(ctx, memberId, changes.images, current.images);
+  if (changes.images) await checkPhotos(ctx.db, memberId, changes.images, current.images);
   await transact(ctx, async (tx, effects) => {
     const locked = await lockOwnItem(tx, memberId, id);
     if (locked.availability === 'traded')

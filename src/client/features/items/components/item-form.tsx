@@ -1,3 +1,4 @@
+import type { Draft } from '@common/api/drafts';
 import type { Item } from '@common/api/items';
 import { MIN_ITEM_PHOTOS } from '@common/domain/item-form-rules';
 import {
@@ -20,20 +21,24 @@ import {
   subcategoriesOf,
 } from '@common/domain/taxonomy';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert, LoaderCircle } from 'lucide-react';
-import { useState } from 'react';
+import { CircleAlert, FilePen, LoaderCircle } from 'lucide-react';
+import { type RefObject, useEffect, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
+import { cn } from '@client/lib/utils';
 import { toast } from '@client/components/ui/use-toast';
 import { SuggestValueButton } from '@client/features/matching';
 import { ApiError, isSessionLost, serverMessage } from '@client/lib/api-error';
-import { useSaveItemMutation } from '../api';
+import { usePublishDraftMutation, useSaveDraftMutation, useSaveItemMutation } from '../api';
 import {
+  draftProblems,
+  draftToFormValues,
   EMPTY_ITEM_FORM,
   FORM_FIELDS,
+  formValuesToDraftInput,
   formValuesToInput,
   itemFormSchema,
   itemToFormValues,
@@ -51,25 +56,48 @@ import { listingSizeGroups, CONDITION_LABELS, GENDER_LABELS, SUBCATEGORY_LABELS 
 const NO_STYLE = 'none';
 
 /**
- * The List Item form: creates an item, or with `item` edits it (PATCH with the same fields).
+ * The List Item form: creates an item, or with `item` edits it (PATCH with the same fields), or
+ * with `draft` finishes a saved draft ('List Item' publishes it, 'Save draft' saves over it).
  * The browser checks the rules first; the server's field issues then land on their fields.
  */
-export function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) {
-  const uploads = usePhotoUploads(item?.images ?? []);
+export function ItemForm({
+  item,
+  draft,
+  onDone,
+  closeGuard,
+}: {
+  item?: Item;
+  draft?: Draft;
+  onDone: () => void;
+  /**
+   * Set by the form: the dialog asks it before closing. It answers true when it has stopped the close
+   * to offer saving the unsaved input as a draft.
+   */
+  closeGuard?: RefObject<(() => boolean) | null>;
+}) {
+  const initialImages = item?.images ?? draft?.images ?? [];
+  const uploads = usePhotoUploads(initialImages);
+  const [offerDraft, setOfferDraft] = useState(false);
   const [photosError, setPhotosError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const save = useSaveItemMutation(item);
+  const saveItem = useSaveItemMutation(item);
+  const publish = usePublishDraftMutation(draft?.id);
+  const save = draft ? publish : saveItem;
+  const saveDraft = useSaveDraftMutation();
+  const busy = save.isPending || saveDraft.isPending;
   const {
     register,
     control,
     handleSubmit,
     watch,
+    getValues,
     setValue,
     setError,
-    formState: { errors },
+    clearErrors,
+    formState: { errors, isDirty },
   } = useForm<ItemFormValues, unknown, ItemFormOutput>({
     resolver: zodResolver(itemFormSchema),
-    defaultValues: item ? itemToFormValues(item) : EMPTY_ITEM_FORM,
+    defaultValues: item ? itemToFormValues(item) : draft ? draftToFormValues(draft) : EMPTY_ITEM_FORM,
     mode: 'onTouched',
   });
   const category = watch('category');
@@ -103,21 +131,71 @@ export function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) 
           );
           onDone();
         },
-        onError: (error) => {
-          // A lost session is handled by the mutation cache (query-client.ts).
-          if (isSessionLost(error)) return;
-          for (const issue of error instanceof ApiError ? error.issues : []) {
-            const field = issue.path[0] === 'estimatedValue' ? 'value' : String(issue.path[0]);
-            if (field === 'images') setPhotosError(issue.message);
-            else if (FORM_FIELDS.has(field))
-              setError(field as FieldPath<ItemFormValues>, { message: issue.message });
-          }
-          setServerError(serverMessage(error) ?? (item ? 'Failed to update item' : 'Failed to list item'));
-        },
+        onError: (error) => showServerError(error, item ? 'Failed to update item' : 'Failed to list item'),
       });
     },
     () => setPhotosError(checkPhotos()),
   );
+
+  /** A refused save: the server's field issues land on their fields, its message below the form. */
+  const showServerError = (error: Error, fallback: string) => {
+    // A lost session is handled by the mutation cache (query-client.ts).
+    if (isSessionLost(error)) return;
+    for (const issue of error instanceof ApiError ? error.issues : []) {
+      const field = issue.path[0] === 'estimatedValue' ? 'value' : String(issue.path[0]);
+      if (field === 'images') setPhotosError(issue.message);
+      else if (FORM_FIELDS.has(field))
+        setError(field as FieldPath<ItemFormValues>, { message: issue.message });
+    }
+    setServerError(serverMessage(error) ?? fallback);
+  };
+
+  /** 'Save draft': keeps what is filled in so far; only the fields filled in must be valid. */
+  const onSaveDraft = () => {
+    if (uploads.uploading) return setPhotosError('Wait for the photos to finish uploading.');
+    if (uploads.failed) return setPhotosError('Remove or retry the photos that failed to upload.');
+    setPhotosError(null);
+    setServerError(null);
+    clearErrors();
+    const values = getValues();
+    const problems = draftProblems(values);
+    for (const problem of problems) setError(problem.field, { message: problem.message });
+    if (problems.length > 0) return;
+    const input = formValuesToDraftInput(values, uploads.urls);
+    if (Object.keys(input).length === 0)
+      return setServerError('Add a photo or fill in a field before saving a draft.');
+    saveDraft.mutate(
+      { id: draft?.id, input },
+      {
+        onSuccess: () => {
+          toast({ title: 'Draft saved', description: 'Find it under My Items to finish it later.' });
+          onDone();
+        },
+        onError: (error) => showServerError(error, 'Failed to save the draft'),
+      },
+    );
+  };
+
+  // Closing with unsaved input (a new listing or a draft) offers to save it as a draft first.
+  const photosChanged =
+    uploads.photos.length !== initialImages.length ||
+    uploads.urls.some((url, index) => url !== initialImages[index]);
+  const unsaved = !item && (isDirty || photosChanged);
+  useEffect(() => {
+    if (!closeGuard) return;
+    closeGuard.current = () => {
+      if (!unsaved || offerDraft || busy) return false;
+      setOfferDraft(true);
+      return true;
+    };
+    return () => {
+      closeGuard.current = null;
+    };
+  }, [closeGuard, unsaved, offerDraft, busy]);
+  const cancel = () => {
+    if (closeGuard?.current?.()) return;
+    onDone();
+  };
 
   return (
     <form
@@ -386,20 +464,71 @@ export function ItemForm({ item, onDone }: { item?: Item; onDone: () => void }) 
         ) : null}
       </div>
 
-      <div className="sticky bottom-0 flex gap-2 border-t bg-card px-6 py-4 sm:justify-end">
+      {offerDraft ? (
+        <div
+          role="alertdialog"
+          aria-labelledby="offer-draft-title"
+          className="sticky bottom-0 grid gap-3 border-t bg-card px-6 py-4"
+          data-testid="panel-offer-draft"
+        >
+          <p id="offer-draft-title" className="text-sm font-medium">
+            Save what you have filled in as a draft?
+          </p>
+          <div className="flex flex-wrap gap-2 sm:justify-end">
+            <Button type="button" variant="ghost" onClick={() => setOfferDraft(false)}>
+              Keep editing
+            </Button>
+            <Button type="button" variant="outline" onClick={onDone} data-testid="button-discard-draft">
+              Discard
+            </Button>
+            <Button
+              type="button"
+              onClick={onSaveDraft}
+              disabled={busy || uploads.uploading}
+              data-testid="button-offer-save-draft"
+            >
+              {saveDraft.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+              Save draft
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <div
+        className={cn(
+          'sticky bottom-0 flex gap-2 border-t bg-card px-6 py-4 sm:justify-end',
+          offerDraft && 'hidden',
+        )}
+      >
         <Button
           type="button"
           variant="outline"
           className="flex-1 sm:flex-none"
-          onClick={onDone}
-          disabled={save.isPending}
+          onClick={cancel}
+          disabled={busy}
         >
           Cancel
         </Button>
+        {item ? null : (
+          <Button
+            type="button"
+            variant="secondary"
+            className="flex-1 sm:flex-none"
+            onClick={onSaveDraft}
+            disabled={busy || uploads.uploading}
+            data-testid="button-save-draft"
+          >
+            {saveDraft.isPending ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <FilePen aria-hidden="true" />
+            )}
+            {saveDraft.isPending ? 'Saving draft...' : 'Save draft'}
+          </Button>
+        )}
         <Button
           type="submit"
           className="flex-1 sm:flex-none"
-          disabled={save.isPending || uploads.uploading}
+          disabled={busy || uploads.uploading}
           data-testid="button-submit-item"
         >
           {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}

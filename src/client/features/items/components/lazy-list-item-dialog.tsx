@@ -1,3 +1,4 @@
+import type { Draft } from '@common/api/drafts';
 import type { Item } from '@common/api/items';
 import { lazy, Suspense, useState } from 'react';
 
@@ -14,23 +15,26 @@ export function preloadListItemDialog(): void {
 
 /**
  * The List Item dialog, mounted once it has been opened (so that its close animation plays),
- * with its code loaded on demand. `item` switches it to editing that item.
+ * with its code loaded on demand. `item` switches it to editing that item, `draft` to finishing
+ * that draft.
  */
 export function LazyListItemDialog({
   open,
   onOpenChange,
   item,
+  draft,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   item?: Item;
+  draft?: Draft;
 }) {
   const [everOpened, setEverOpened] = useState(open);
   if (open && !everOpened) setEverOpened(true);
   if (!everOpened) return null;
   return (
     <Suspense fallback={null}>
-      <ListItemDialog open={open} onOpenChange={onOpenChange} item={item} />
+      <ListItemDialog open={open} onOpenChange={onOpenChange} item={item} draft={draft} />
     </Suspense>
   );
 }

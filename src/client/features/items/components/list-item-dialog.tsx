@@ -1,3 +1,4 @@
+import type { Draft } from '@common/api/drafts';
 import type { Item } from '@common/api/items';
 import {
   Dialog,
@@ -6,23 +7,35 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { useRef } from 'react';
 import { ItemForm } from './item-form';
 
 /**
- * The List Item dialog: creates an item, or with `item` edits it (same form, PATCH).
- * Opened from the navigation bar's 'List Item' button and the owner's Edit menu.
+ * The List Item dialog: creates an item, or with `item` edits it (same form, PATCH), or with
+ * `draft` finishes a saved draft. Opened from the navigation bar's 'List Item' button, the owner's
+ * Edit menu and the drafts under My Items.
  */
 export function ListItemDialog({
   open,
   onOpenChange,
   item,
+  draft,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   item?: Item;
+  draft?: Draft;
 }) {
+  // Closing with unsaved input first offers to save a draft (the form decides; item-form.tsx).
+  const closeGuard = useRef<(() => boolean) | null>(null);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && closeGuard.current?.()) return;
+        onOpenChange(next);
+      }}
+    >
       <DialogContent
         className="max-w-2xl gap-0 p-0 sm:max-h-[calc(100dvh-4rem)]"
         data-testid="dialog-list-item"
@@ -33,15 +46,17 @@ export function ListItemDialog({
         }}
       >
         <DialogHeader className="border-b px-6 pt-6 pb-4">
-          <DialogTitle>{item ? 'Edit Item' : 'List an Item'}</DialogTitle>
+          <DialogTitle>{item ? 'Edit Item' : draft ? 'Finish your draft' : 'List an Item'}</DialogTitle>
           <DialogDescription>
             {item
               ? 'Update the details and photos of your listing.'
               : 'Add photos and details so other members can offer a swap.'}
           </DialogDescription>
         </DialogHeader>
-        {/* Mounted per opening: the form starts fresh, or from the item being edited. */}
-        {open ? <ItemForm item={item} onDone={() => onOpenChange(false)} /> : null}
+        {/* Mounted per opening: the form starts fresh, or from the item or draft being edited. */}
+        {open ? (
+          <ItemForm item={item} draft={draft} onDone={() => onOpenChange(false)} closeGuard={closeGuard} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -1,33 +1,39 @@
 import { Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ListItemButton } from '@client/features/items';
+import { ListItemButton, MyDrafts } from '@client/features/items';
 import { useUserItems } from '../api';
 import { ProfileItemsSection } from './profile-items-section';
 
-/** docs/product.md (Screens): My Items: 'List Item', 6 skeletons while loading, 'No items listed yet' when empty. */
+/**
+ * docs/product.md (Screens): My Items: the member's drafts first (only when there are some), then
+ * 'List Item', 6 skeletons while loading, 'No items listed yet' when empty.
+ */
 export function MyItemsTab({ memberId }: { memberId: string }) {
   const { t } = useTranslation('users');
   const { data, isPending, isError, refetch } = useUserItems(memberId);
 
   return (
-    <ProfileItemsSection
-      headingId="my-items-heading"
-      title={t('myItems.title')}
-      description={data ? t('myItems.count', { count: data.length }) : t('myItems.description')}
-      action={<ListItemButton data-testid="button-profile-list-item" />}
-      icon={Package}
-      items={data}
-      isPending={isPending}
-      isError={isError}
-      onRetry={() => void refetch()}
-      errorTitle={t('myItems.error')}
-      empty={{
-        title: t('myItems.emptyTitle'),
-        description: t('myItems.emptyDescription'),
-        testId: 'text-no-items',
-      }}
-      skeletons={6}
-      testId="grid-my-items"
-    />
+    <div className="grid gap-8">
+      <MyDrafts />
+      <ProfileItemsSection
+        headingId="my-items-heading"
+        title={t('myItems.title')}
+        description={data ? t('myItems.count', { count: data.length }) : t('myItems.description')}
+        action={<ListItemButton data-testid="button-profile-list-item" />}
+        icon={Package}
+        items={data}
+        isPending={isPending}
+        isError={isError}
+        onRetry={() => void refetch()}
+        errorTitle={t('myItems.error')}
+        empty={{
+          title: t('myItems.emptyTitle'),
+          description: t('myItems.emptyDescription'),
+          testId: 'text-no-items',
+        }}
+        skeletons={6}
+        testId="grid-my-items"
+      />
+    </div>
   );
 }
