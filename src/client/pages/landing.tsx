@@ -42,6 +42,7 @@ export function LandingPage() {
           title={t('landing.trending.title')}
           description={t('landing.trending.description')}
           category={category}
+          sortBy="trending"
         />
       </PageContainer>
       <HowItWorksBand />

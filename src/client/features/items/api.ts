@@ -2,7 +2,7 @@ import type { Item, ItemDetail, ItemFacets, ItemInput, ItemUpdate, SimilarItem }
 import type { Draft, DraftInput } from '@common/api/drafts';
 import { imageUrl } from '@common/domain/image-url';
 import { itemFiltersToParams, parseItemFilters, type ItemFilterState } from '@common/domain/item-filters';
-import type { CategoryFilterId } from '@common/domain/taxonomy';
+import type { CategoryFilterId, SortBy } from '@common/domain/taxonomy';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -71,13 +71,14 @@ export function useItemsInfinite(filters: ItemFilterState, pageSize = ITEMS_PAGE
 }
 
 /** The first 8 items of a category for the home pages ('Trending Items', 'Latest Additions'). */
-export function useShowcaseItems(category: CategoryFilterId) {
+export function useShowcaseItems(category: CategoryFilterId, sortBy?: SortBy) {
   return useQuery({
-    queryKey: [ITEMS_URL, 'showcase', category],
+    queryKey: [ITEMS_URL, 'showcase', category, sortBy ?? 'newest'],
     meta: holdsItems(),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ limit: String(SHOWCASE_SIZE) });
       if (category) params.set('category', category);
+      if (sortBy) params.set('sortBy', sortBy);
       return fetchItemsPage(params, signal);
     },
   });

@@ -18,6 +18,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@client/c
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
 import { useItem } from '../api';
+import { useRecordView } from '../use-record-view';
 import { useItemControls } from '../use-item-controls';
 import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge } from './item-badges';
 import { BookmarkButton, FavoriteButton, ShareButton } from './item-icon-buttons';
@@ -51,6 +52,7 @@ export function ItemDetailDialog({
   const { t } = useTranslation('items');
   const { data: item, isPending, isError, error } = useItem(itemId);
   const notFound = isError && hasStatus(error, 404, 400);
+  useRecordView(item);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>

@@ -1,4 +1,4 @@
-import { type CategoryFilterId } from '@common/domain/taxonomy';
+import type { CategoryFilterId, SortBy } from '@common/domain/taxonomy';
 import { ArrowRight, CircleAlert, Shirt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -8,24 +8,30 @@ import { ItemGrid } from './item-grid';
 import { CATEGORY_ROW } from '@client/i18n/labels';
 
 /**
- * The item grid of the home pages: 'Trending Items' for visitors and 'Latest Additions' for
- * members, each the first 8 items of the selected category row entry (docs/product.md, Items).
+ * The item grid of the home pages: 'Trending Items' for visitors (the 'trending' order: the last
+ * 7 days' views and favourites) and 'Latest Additions' for members (newest), each the first 8 items
+ * of the selected category row entry (docs/product.md, Items).
  */
 export function ItemsShowcase({
   id,
   title,
   description,
   category,
+  sortBy,
 }: {
   id: string;
   title: string;
   description: string;
   category: CategoryFilterId;
+  sortBy?: SortBy;
 }) {
   const { t } = useTranslation('items');
   const categoryLabel = CATEGORY_ROW.find((entry) => entry.id === category)?.label;
-  const { data, isPending, isError } = useShowcaseItems(category);
-  const browseHref = category ? `/browse?category=${category}` : '/browse';
+  const { data, isPending, isError } = useShowcaseItems(category, sortBy);
+  const browseParams = new URLSearchParams();
+  if (category) browseParams.set('category', category);
+  if (sortBy) browseParams.set('sortBy', sortBy);
+  const browseHref = browseParams.size ? `/browse?${browseParams}` : '/browse';
 
   return (
     <section id={id} aria-labelledby={`${id}-heading`} data-testid={`section-${id}`} className="space-y-6">
