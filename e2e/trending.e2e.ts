@@ -23,7 +23,11 @@ describe('trending', () => {
     const owner = (await openBrowser()).page;
     await Promise.all([registerMember(viewer, 'Tove', 'Lind'), registerMember(owner, 'Otto', 'Vik')]);
     await skipOnboarding(viewer);
-    item = await listItemViaApi(owner, { title: `${uniqueWord('Tr')} trench coat` });
+    item = await listItemViaApi(owner, {
+      title: `${uniqueWord('Tr')} trench coat`,
+      category: 'clothing',
+      estimatedValue: 6000,
+    });
   });
 
   it("a member's look at an item is counted, once per opening", async () => {
