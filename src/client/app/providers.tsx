@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from '@client/components/ui/toaster';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { AuthDialogProvider } from '@client/features/auth';
 import { ChatProvider } from '@client/features/chat';
 import { BarterActionsProvider } from '@client/features/trades';
@@ -9,6 +8,12 @@ import { WishlistActionsProvider } from '@client/features/wishlist';
 import { LocaleFromAccount } from '@client/i18n/language-select';
 import { queryClient } from '@client/lib/query-client';
 import { LiveRefresh } from './use-live-refresh';
+
+// The toasts' widget (Radix Toast) loads just after the first render, not before it: toasts raised
+// meanwhile wait in their store (use-toast.ts) and show once it is there.
+const Toaster = lazy(() =>
+  import('@client/components/ui/toaster').then((module) => ({ default: module.Toaster })),
+);
 
 /**
  * App-wide context: the query cache, the auth dialog, the toasts, and
@@ -32,7 +37,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
           </MatchingActionsProvider>
         </WishlistActionsProvider>
       </AuthDialogProvider>
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }
