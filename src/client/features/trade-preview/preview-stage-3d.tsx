@@ -1,6 +1,7 @@
 import type { PreviewMode } from '@common/domain/trade-preview';
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PreviewScene, SceneItem } from './scene';
 
 /**
@@ -22,6 +23,7 @@ export function PreviewStage3D({
   reducedMotion: boolean;
   onFailure(): void;
 }) {
+  const { t } = useTranslation('tradePreview');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const sceneRef = useRef<PreviewScene | null>(null);
   const [ready, setReady] = useState(false);
@@ -97,7 +99,7 @@ export function PreviewStage3D({
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center" role="status">
           <span className="inline-flex items-center gap-2 rounded-full bg-card/90 px-3 py-1.5 text-sm font-medium text-muted-foreground shadow-sm">
             <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-            Loading 3D preview…
+            {t('stage.loading')}
           </span>
         </div>
       )}

@@ -39,6 +39,8 @@ export interface SceneItem {
   /** Same-origin URL of the cover photo (the CSP allows no other), or null for a drawn placeholder. */
   imageUrl: string | null;
   conditionLabel: string;
+  /** The side's name on the tag ("Your item" / "Their item"), already in the reader's language. */
+  sideLabel: string;
   /** The condition accent, '#rrggbb'. */
   accentColor: string;
   /** Position in its side's bundle: 0 in front, the others smaller and further back. */
@@ -492,7 +494,7 @@ function careLabel(item: SceneItem): HTMLCanvasElement {
   );
   context.fillStyle = 'rgba(63, 58, 51, 0.6)';
   context.font = `400 22px ${FONT}`;
-  context.fillText(item.side === 'user' ? 'Your item' : 'Their item', 256, 560);
+  context.fillText(item.sideLabel, 256, 560);
   return canvas;
 }
 

@@ -22,6 +22,8 @@ import {
   useRef,
   useState,
 } from 'react';
+import { type TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { ValueComparison } from '@client/components/value-comparison';
 import {
@@ -71,6 +73,7 @@ export function TradePreviewDialog({
   const contentRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(contentRef);
+  const { t } = useTranslation('tradePreview');
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -90,10 +93,14 @@ export function TradePreviewDialog({
         )}
       >
         <DialogHeader>
-          <DialogTitle>Trade Preview in 3D</DialogTitle>
+          <DialogTitle>{t('dialog.title')}</DialogTitle>
           <DialogDescription>
-            Your “{offeredItem.title}”{more(moreOffered)} for their “{requestedItem.title}”
-            {more(moreRequested)}.
+            {t('dialog.description', {
+              offered: offeredItem.title,
+              moreOffered: more(t, moreOffered),
+              requested: requestedItem.title,
+              moreRequested: more(t, moreRequested),
+            })}
           </DialogDescription>
         </DialogHeader>
         <TradePreviewBody
@@ -142,14 +149,14 @@ function useFullscreen(target: RefObject<HTMLElement | null>): Fullscreen {
 
 type FlatReason = 'asked' | 'unsupported' | 'failed';
 
-const FLAT_NOTES: Record<FlatReason, string> = {
-  asked: 'Showing the flat side-by-side view.',
-  unsupported: '3D needs WebGL, which this browser does not offer, so the items are shown side by side.',
-  failed: 'The 3D view could not start here, so the items are shown side by side.',
-};
-
 const NONE: Item[] = [];
-const more = (list: Item[]) => (list.length > 0 ? ` and ${list.length} more` : '');
+const more = (t: TFunction<'tradePreview'>, list: Item[]) =>
+  list.length > 0 ? t('dialog.andMore', { count: list.length }) : '';
+
+/** A condition badge's text: a known condition from the catalogue, any other value as it came. */
+function conditionText(t: TFunction<'tradePreview'>, item: PreviewItem): string {
+  return item.conditionKey ? t(`conditions.${item.conditionKey}`) : item.accent.label;
+}
 
 function TradePreviewBody({
   offeredItem,
@@ -168,6 +175,7 @@ function TradePreviewBody({
   stageRef: RefObject<HTMLDivElement | null>;
   fullscreen: Fullscreen;
 }) {
+  const { t } = useTranslation('tradePreview');
   const [reducedMotion] = useState(prefersReducedMotion);
   const [state, dispatch] = useReducer(tradePreviewReducer, { reducedMotion }, initialPreviewState);
   const [flatReason, setFlatReason] = useState<FlatReason | null>(() => {
@@ -198,20 +206,22 @@ function TradePreviewBody({
           side: item.side,
           title: item.title,
           imageUrl: item.imageUrl,
-          conditionLabel: item.accent.label,
+          conditionLabel: conditionText(t, item),
+          sideLabel: t(`scene.${item.side}`),
           accentColor: item.accent.color,
           index,
         })),
-    [items, moreOffered, moreRequested],
+    // A new language builds a new scene, so the tags drawn on the canvas follow it.
+    [items, moreOffered, moreRequested, t],
   );
   // The value hint compares the totals of the two sides.
   const totals = {
     user: {
-      title: `${1 + moreOffered.length} item${moreOffered.length ? 's' : ''}`,
+      title: t('summary.itemCount', { count: 1 + moreOffered.length }),
       value: sum(offeredItem, moreOffered),
     },
     target: {
-      title: `${1 + moreRequested.length} item${moreRequested.length ? 's' : ''}`,
+      title: t('summary.itemCount', { count: 1 + moreRequested.length }),
       value: sum(requestedItem, moreRequested),
     },
   };
@@ -277,10 +287,14 @@ function TradePreviewBody({
           ref={stageRef}
           tabIndex={0}
           role="group"
-          aria-roledescription="3D preview"
+          aria-roledescription={t('stage.roleDescription')}
           aria-label={shown
-            .map((item) => `${item.side === 'user' ? 'Your' : 'Their'} ${item.title}`)
-            .join(' and ')}
+            .map((item) =>
+              item.side === 'user'
+                ? t('stage.yourItem', { title: item.title })
+                : t('stage.theirItem', { title: item.title }),
+            )
+            .join(t('stage.itemsJoin'))}
           aria-describedby={flatReason ? `${hintId} ${noteId}` : hintId}
           data-mode={state.mode}
           data-renderer={flatReason ? '2d' : '3d'}
@@ -320,19 +334,19 @@ function TradePreviewBody({
         />
       </div>
 
-      <aside className="grid min-w-0 content-start gap-3 text-sm" aria-label="Trade summary">
+      <aside className="grid min-w-0 content-start gap-3 text-sm" aria-label={t('summary.label')}>
         <TradeItems
           items={[items.user, items.target]}
           source={{ user: offeredItem, target: requestedItem }}
         />
         {moreOffered.length + moreRequested.length > 0 ? (
           <p className="text-xs text-muted-foreground" data-testid="text-preview-bundle">
-            Also in this trade:{' '}
+            {t('summary.alsoInTrade')}{' '}
             {[
-              ...moreOffered.map((item) => `your “${item.title}”`),
-              ...moreRequested.map((item) => `their “${item.title}”`),
+              ...moreOffered.map((item) => t('summary.yourBundleItem', { title: item.title })),
+              ...moreRequested.map((item) => t('summary.theirBundleItem', { title: item.title })),
             ].join(', ')}
-            .
+            {t('summary.bundleEnd')}
           </p>
         ) : null}
         <ValueComparison
@@ -342,8 +356,7 @@ function TradePreviewBody({
           testIdPrefix="preview-"
         />
         <p id={hintId} className="text-xs text-muted-foreground">
-          Drag the items to turn them, or focus the preview and use the arrow keys (Shift for bigger steps).
-          Press R to reset.
+          {t('summary.hint')}
         </p>
         {flatReason ? (
           <p
@@ -352,7 +365,7 @@ function TradePreviewBody({
             role="status"
           >
             <Info className="mt-px size-4 shrink-0" aria-hidden="true" />
-            {FLAT_NOTES[flatReason]}
+            {t(`flatNotes.${flatReason}`)}
           </p>
         ) : null}
       </aside>
@@ -371,8 +384,6 @@ function useAutoRotate(on: boolean, dispatch: (action: { type: 'tick' }) => void
   }, [on, dispatch]);
 }
 
-const SIDE_CAPTIONS = { user: 'You offer', target: 'You get' } as const;
-
 /** The angle, top left, and a name tag in the condition colour under each item shown. */
 function StageOverlays({
   items,
@@ -383,10 +394,11 @@ function StageOverlays({
   angle: number;
   flat: boolean;
 }) {
+  const { t } = useTranslation('tradePreview');
   return (
     <div className="pointer-events-none absolute inset-0">
       <p className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-card/90 px-2.5 py-1 text-xs font-medium text-muted-foreground shadow-sm">
-        Angle
+        {t('stage.angle')}
         <span
           className="min-w-[2.25rem] text-right font-semibold text-foreground tabular-nums"
           data-testid="text-preview-angle"
@@ -396,7 +408,7 @@ function StageOverlays({
       </p>
       {flat ? (
         <p className="absolute top-3 right-3 rounded-full bg-card/90 px-2.5 py-1 text-xs font-medium text-muted-foreground shadow-sm">
-          2D view
+          {t('stage.flatBadge')}
         </p>
       ) : null}
       <div
@@ -418,10 +430,10 @@ function StageOverlays({
               style={{ backgroundColor: item.accent.color }}
               data-testid={`badge-preview-condition-${item.side}`}
             >
-              {item.accent.label}
+              {conditionText(t, item)}
             </span>
             <span className="min-w-0 truncate text-xs font-medium">
-              <span className="hidden text-muted-foreground sm:inline">{SIDE_CAPTIONS[item.side]}: </span>
+              <span className="hidden text-muted-foreground sm:inline">{t(`sides.${item.side}`)}: </span>
               {item.title}
             </span>
           </div>
@@ -433,12 +445,6 @@ function StageOverlays({
 
 const PRESSED =
   'aria-pressed:border-primary/50 aria-pressed:bg-secondary aria-pressed:text-secondary-foreground';
-
-const MODE_TITLES: Record<PreviewMode, string> = {
-  user: 'Show only your item',
-  both: 'Show both items',
-  target: 'Show only their item',
-};
 
 function Toolbar({
   mode,
@@ -455,11 +461,12 @@ function Toolbar({
   onReset(): void;
   fullscreen: Fullscreen;
 }) {
+  const { t } = useTranslation('tradePreview');
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <div
         role="group"
-        aria-label="View"
+        aria-label={t('toolbar.view')}
         className="grid w-full grid-cols-3 rounded-lg bg-muted p-1 sm:inline-grid sm:w-auto"
       >
         {PREVIEW_MODES.map((option) => (
@@ -467,7 +474,7 @@ function Toolbar({
             key={option}
             type="button"
             aria-pressed={mode === option}
-            title={MODE_TITLES[option]}
+            title={t(`toolbar.modeTitles.${option}`)}
             onClick={() => onMode(option)}
             className={cn(
               'rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
@@ -492,17 +499,17 @@ function Toolbar({
           data-testid="button-auto-rotate"
         >
           {autoRotate ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-          Auto-rotate
+          {t('toolbar.autoRotate')}
         </Button>
         <Button
           variant="outline"
           size="sm"
           onClick={onReset}
-          title="Reset view (R)"
+          title={t('toolbar.resetTitle')}
           data-testid="button-reset-view"
         >
           <RotateCcw aria-hidden="true" />
-          Reset
+          {t('toolbar.reset')}
         </Button>
         {fullscreen.available ? (
           <Button
@@ -515,7 +522,7 @@ function Toolbar({
           >
             {fullscreen.active ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
             <span className="sr-only sm:not-sr-only">
-              {fullscreen.active ? 'Exit full screen' : 'Full screen'}
+              {fullscreen.active ? t('toolbar.exitFullScreen') : t('toolbar.fullScreen')}
             </span>
           </Button>
         ) : null}
@@ -532,12 +539,13 @@ function TradeItems({
   items: readonly PreviewItem[];
   source: Record<PreviewItem['side'], Item>;
 }) {
+  const { t } = useTranslation('tradePreview');
   return (
     <ul className="grid gap-2">
       {items.map((item) => {
         const details = [
-          item.accent.label,
-          source[item.side].size && `Size ${source[item.side].size}`,
+          conditionText(t, item),
+          source[item.side].size && t('summary.size', { size: source[item.side].size }),
           source[item.side].brand,
         ]
           .filter(Boolean)
@@ -551,7 +559,7 @@ function TradeItems({
             />
             <span className="grid min-w-0">
               <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-                {SIDE_CAPTIONS[item.side]}
+                {t(`sides.${item.side}`)}
               </span>
               <span className="line-clamp-2 font-medium break-words">{item.title}</span>
               <span className="text-xs text-muted-foreground">{details}</span>
