@@ -54,6 +54,8 @@ import { PhotoUploader } from './photo-uploader';
 import { TagInput } from './tag-input';
 import {
   listingSizeGroups,
+  colorLabel,
+  seasonLabel,
   styleLabel,
   CONDITION_LABELS,
   GENDER_LABELS,
@@ -429,6 +431,7 @@ export function ItemForm({
             <ItemChipGroup
               legend={t('form.colours')}
               options={COLORS}
+              optionLabel={colorLabel}
               value={field.value}
               onChange={field.onChange}
               testIdPrefix="button-color"
@@ -444,6 +447,7 @@ export function ItemForm({
             <ItemChipGroup
               legend={t('form.seasons')}
               options={SEASONS}
+              optionLabel={seasonLabel}
               value={field.value}
               onChange={field.onChange}
               testIdPrefix="button-season"
@@ -518,7 +522,7 @@ export function ItemForm({
       ) : null}
       <div
         className={cn(
-          'sticky bottom-0 flex gap-2 border-t bg-card px-6 py-4 sm:justify-end',
+          'sticky bottom-0 flex flex-wrap gap-2 border-t bg-card px-6 py-4 sm:justify-end',
           offerDraft && 'hidden',
         )}
       >
