@@ -204,7 +204,7 @@ export function useDeleteDraftMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `${DRAFTS_URL}/${id}`),
-    meta: { errorTitle: 'Error', errorDescription: 'Failed to delete the draft' },
+    meta: { errorTitle: i18n.t('drafts:error'), errorDescription: i18n.t('drafts:deleteFailed') },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [DRAFTS_URL] }),
   });
 }

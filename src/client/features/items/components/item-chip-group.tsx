@@ -10,6 +10,7 @@ export function ItemChipGroup<T extends string>({
   onChange,
   testIdPrefix,
   decorate,
+  optionLabel,
 }: {
   legend: string;
   options: readonly T[];
@@ -18,6 +19,8 @@ export function ItemChipGroup<T extends string>({
   testIdPrefix: string;
   /** Drawn before an option's name, e.g. a colour swatch. */
   decorate?: (option: T) => ReactNode;
+  /** An option's name in the reader's language; the stored value by default. */
+  optionLabel?: (option: T) => string;
 }) {
   const { t } = useTranslation('items');
   return (
@@ -38,7 +41,7 @@ export function ItemChipGroup<T extends string>({
             data-testid={`${testIdPrefix}-${option.toLowerCase()}`}
           >
             {decorate?.(option)}
-            {option}
+            {optionLabel ? optionLabel(option) : option}
           </ToggleChip>
         ))}
       </div>

@@ -24,6 +24,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, FilePen, LoaderCircle } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
@@ -51,7 +52,15 @@ import { ColorSwatch, ItemChipGroup } from './item-chip-group';
 import { ItemSelectField } from './item-select-field';
 import { PhotoUploader } from './photo-uploader';
 import { TagInput } from './tag-input';
-import { listingSizeGroups, CONDITION_LABELS, GENDER_LABELS, SUBCATEGORY_LABELS } from '@client/i18n/labels';
+import {
+  listingSizeGroups,
+  colorLabel,
+  seasonLabel,
+  styleLabel,
+  CONDITION_LABELS,
+  GENDER_LABELS,
+  SUBCATEGORY_LABELS,
+} from '@client/i18n/labels';
 
 const NO_STYLE = 'none';
 
@@ -75,6 +84,7 @@ export function ItemForm({
    */
   closeGuard?: RefObject<(() => boolean) | null>;
 }) {
+  const { t } = useTranslation(['items', 'drafts']);
   const initialImages = item?.images ?? draft?.images ?? [];
   const uploads = usePhotoUploads(initialImages);
   const [offerDraft, setOfferDraft] = useState(false);
@@ -110,9 +120,9 @@ export function ItemForm({
   const legacySize = size && !sizeGroups.some((group) => group.sizes.includes(size)) ? size : undefined;
 
   const checkPhotos = (): string | null => {
-    if (uploads.uploading) return 'Wait for the photos to finish uploading.';
-    if (uploads.failed) return 'Remove or retry the photos that failed to upload.';
-    if (uploads.urls.length < MIN_ITEM_PHOTOS) return 'Add at least one photo';
+    if (uploads.uploading) return t('form.waitForPhotos');
+    if (uploads.failed) return t('form.failedPhotos');
+    if (uploads.urls.length < MIN_ITEM_PHOTOS) return t('form.addPhoto');
     return null;
   };
 
@@ -126,12 +136,12 @@ export function ItemForm({
         onSuccess: (saved) => {
           toast(
             item
-              ? { title: 'Item updated', description: 'Your changes have been saved' }
-              : { title: 'Item listed!', description: `"${saved.title}" is now live in the marketplace` },
+              ? { title: t('form.updated'), description: t('form.updatedDescription') }
+              : { title: t('form.listed'), description: t('form.listedDescription', { title: saved.title }) },
           );
           onDone();
         },
-        onError: (error) => showServerError(error, item ? 'Failed to update item' : 'Failed to list item'),
+        onError: (error) => showServerError(error, item ? t('form.updateFailed') : t('form.listFailed')),
       });
     },
     () => setPhotosError(checkPhotos()),
@@ -152,8 +162,8 @@ export function ItemForm({
 
   /** 'Save draft': keeps what is filled in so far; only the fields filled in must be valid. */
   const onSaveDraft = () => {
-    if (uploads.uploading) return setPhotosError('Wait for the photos to finish uploading.');
-    if (uploads.failed) return setPhotosError('Remove or retry the photos that failed to upload.');
+    if (uploads.uploading) return setPhotosError(t('form.waitForPhotos'));
+    if (uploads.failed) return setPhotosError(t('form.failedPhotos'));
     setPhotosError(null);
     setServerError(null);
     clearErrors();
@@ -162,16 +172,15 @@ export function ItemForm({
     for (const problem of problems) setError(problem.field, { message: problem.message });
     if (problems.length > 0) return;
     const input = formValuesToDraftInput(values, uploads.urls);
-    if (Object.keys(input).length === 0)
-      return setServerError('Add a photo or fill in a field before saving a draft.');
+    if (Object.keys(input).length === 0) return setServerError(t('drafts:empty'));
     saveDraft.mutate(
       { id: draft?.id, input },
       {
         onSuccess: () => {
-          toast({ title: 'Draft saved', description: 'Find it under My Items to finish it later.' });
+          toast({ title: t('drafts:saved'), description: t('drafts:savedDescription') });
           onDone();
         },
-        onError: (error) => showServerError(error, 'Failed to save the draft'),
+        onError: (error) => showServerError(error, t('drafts:saveFailed')),
       },
     );
   };
@@ -202,16 +211,16 @@ export function ItemForm({
       onSubmit={onSubmit}
       noValidate
       className="flex min-h-0 flex-col"
-      aria-label={item ? 'Edit item' : 'List an item'}
+      aria-label={item ? t('form.labelEdit') : t('form.labelNew')}
     >
       <div className="grid gap-5 px-6 py-5">
         <PhotoUploader uploads={uploads} error={photosError ?? undefined} />
 
-        <Field id="item-title" label="Title" errors={errors.title?.message}>
+        <Field id="item-title" label={t('form.title')} errors={errors.title?.message}>
           {(fieldControl) => (
             <Input
               {...fieldControl}
-              placeholder="e.g. Levi's 501 straight jeans"
+              placeholder={t('form.titlePlaceholder')}
               maxLength={MAX_TITLE_LENGTH}
               aria-required="true"
               {...register('title')}
@@ -219,13 +228,13 @@ export function ItemForm({
           )}
         </Field>
 
-        <Field id="item-description" label="Description" errors={errors.description?.message}>
+        <Field id="item-description" label={t('form.description')} errors={errors.description?.message}>
           {(fieldControl) => (
             <Textarea
               {...fieldControl}
               rows={4}
               maxLength={MAX_ITEM_DESCRIPTION_LENGTH}
-              placeholder="Fit, material, measurements, any signs of wear, what you would like in return..."
+              placeholder={t('form.descriptionPlaceholder')}
               aria-required="true"
               {...register('description')}
             />
@@ -236,9 +245,9 @@ export function ItemForm({
           <ItemSelectField
             control={control}
             name="category"
-            label="Category"
+            label={t('form.category')}
             error={errors.category?.message}
-            placeholder="Choose a category"
+            placeholder={t('form.chooseCategory')}
             options={ITEM_CATEGORIES.map((entry) => ({ value: entry, label: categoryLabel(entry) }))}
             onPicked={(next) => {
               if (style && STYLE_CATEGORY[style as keyof typeof STYLE_CATEGORY] !== next)
@@ -250,12 +259,12 @@ export function ItemForm({
           <ItemSelectField
             control={control}
             name="subcategory"
-            label="Type"
-            labelNote="(optional)"
+            label={t('form.type')}
+            labelNote={t('form.optional')}
             error={errors.subcategory?.message}
-            placeholder={category ? 'Choose a type' : 'Choose a category first'}
+            placeholder={category ? t('form.chooseType') : t('form.chooseCategoryFirst')}
             options={[
-              { value: NO_STYLE, label: 'Not specified' },
+              { value: NO_STYLE, label: t('form.notSpecified') },
               ...subcategoriesOf(category).map((entry) => ({
                 value: entry,
                 label: SUBCATEGORY_LABELS[entry],
@@ -270,22 +279,22 @@ export function ItemForm({
           <ItemSelectField
             control={control}
             name="gender"
-            label="For"
+            label={t('form.for')}
             error={errors.gender?.message}
-            placeholder="Women, Men, Unisex or Kids"
+            placeholder={t('form.forPlaceholder')}
             options={GENDERS.map((entry) => ({ value: entry, label: GENDER_LABELS[entry] }))}
           />
 
           <ItemSelectField
             control={control}
             name="style"
-            label="Style"
-            labelNote="(optional)"
+            label={t('form.style')}
+            labelNote={t('form.optional')}
             error={errors.style?.message}
-            placeholder={category ? 'No particular style' : 'Choose a category first'}
+            placeholder={category ? t('form.noStyle') : t('form.chooseCategoryFirst')}
             options={[
-              { value: NO_STYLE, label: 'No particular style' },
-              ...styles.map((entry) => ({ value: entry, label: entry })),
+              { value: NO_STYLE, label: t('form.noStyle') },
+              ...styles.map((entry) => ({ value: entry, label: styleLabel(entry) })),
             ]}
             disabled={!category}
             toValue={(value) => value || NO_STYLE}
@@ -296,17 +305,22 @@ export function ItemForm({
           <ItemSelectField
             control={control}
             name="condition"
-            label="Condition"
+            label={t('form.condition')}
             error={errors.condition?.message}
-            placeholder="How worn is it?"
+            placeholder={t('form.conditionPlaceholder')}
             options={CONDITIONS.map((entry) => ({ value: entry, label: CONDITION_LABELS[entry] }))}
           />
 
-          <Field id="item-brand" label="Brand" labelNote="(optional)" errors={errors.brand?.message}>
+          <Field
+            id="item-brand"
+            label={t('form.brand')}
+            labelNote={t('form.optional')}
+            errors={errors.brand?.message}
+          >
             {(fieldControl) => (
               <Input
                 {...fieldControl}
-                placeholder="e.g. Zara"
+                placeholder={t('form.brandPlaceholder')}
                 maxLength={MAX_BRAND_LENGTH}
                 autoComplete="off"
                 {...register('brand')}
@@ -314,7 +328,12 @@ export function ItemForm({
             )}
           </Field>
 
-          <Field id="item-size" label="Size" labelNote="(optional)" errors={errors.size?.message}>
+          <Field
+            id="item-size"
+            label={t('form.size')}
+            labelNote={t('form.optional')}
+            errors={errors.size?.message}
+          >
             {(fieldControl) =>
               sizeGroups.length ? (
                 // A native select: on phones it opens the system picker, which scrolls long size lists well.
@@ -324,13 +343,14 @@ export function ItemForm({
                   data-testid="select-item-size"
                   {...register('size')}
                 >
-                  <option value="">Not specified</option>
+                  <option value="">{t('form.notSpecified')}</option>
                   {legacySize ? <option value={legacySize}>{legacySize}</option> : null}
                   {sizeGroups.map((group) => (
                     <optgroup key={group.system} label={group.label}>
                       {group.sizes.map((entry) => (
                         <option key={entry} value={entry}>
-                          {group.system === 'us-shoe' ? `US ${entry}` : entry}
+                          {/* i18n-ignore: a size system's id, not a text */}
+                          {group.system === 'us-shoe' ? t('form.usSize', { size: entry }) : entry}
                         </option>
                       ))}
                     </optgroup>
@@ -339,7 +359,7 @@ export function ItemForm({
               ) : (
                 <Input
                   {...fieldControl}
-                  placeholder="One size"
+                  placeholder={t('form.sizePlaceholder')}
                   maxLength={MAX_SIZE_LENGTH}
                   autoComplete="off"
                   {...register('size')}
@@ -350,9 +370,9 @@ export function ItemForm({
 
           <Field
             id="item-value"
-            label="Estimated value (USD)"
+            label={t('form.value')}
             errors={errors.value?.message}
-            hint="What you think it is worth; swaps are item for item, nobody pays."
+            hint={t('form.valueHint')}
           >
             {(fieldControl) => (
               <>
@@ -366,7 +386,7 @@ export function ItemForm({
                   <Input
                     {...fieldControl}
                     inputMode="decimal"
-                    placeholder="25.00"
+                    placeholder={t('form.valuePlaceholder')}
                     className="pl-7"
                     aria-required="true"
                     {...register('value')}
@@ -386,11 +406,16 @@ export function ItemForm({
             )}
           </Field>
 
-          <Field id="item-location" label="Location" labelNote="(optional)" errors={errors.location?.message}>
+          <Field
+            id="item-location"
+            label={t('form.location')}
+            labelNote={t('form.optional')}
+            errors={errors.location?.message}
+          >
             {(fieldControl) => (
               <Input
                 {...fieldControl}
-                placeholder="e.g. Berlin"
+                placeholder={t('form.locationPlaceholder')}
                 maxLength={MAX_LOCATION_LENGTH}
                 autoComplete="address-level2"
                 {...register('location')}
@@ -404,8 +429,9 @@ export function ItemForm({
           name="colors"
           render={({ field }) => (
             <ItemChipGroup
-              legend="Colours"
+              legend={t('form.colours')}
               options={COLORS}
+              optionLabel={colorLabel}
               value={field.value}
               onChange={field.onChange}
               testIdPrefix="button-color"
@@ -419,8 +445,9 @@ export function ItemForm({
           name="seasons"
           render={({ field }) => (
             <ItemChipGroup
-              legend="Seasons"
+              legend={t('form.seasons')}
               options={SEASONS}
+              optionLabel={seasonLabel}
               value={field.value}
               onChange={field.onChange}
               testIdPrefix="button-season"
@@ -430,10 +457,10 @@ export function ItemForm({
 
         <Field
           id="item-tags"
-          label="Tags"
-          labelNote="(optional)"
+          label={t('form.tags')}
+          labelNote={t('form.optional')}
           errors={errors.tags?.message}
-          hint={`Press Enter or type a comma after each tag; up to ${MAX_TAGS}.`}
+          hint={t('form.tagsHint', { max: MAX_TAGS })}
         >
           {(fieldControl) => (
             <Controller
@@ -472,14 +499,14 @@ export function ItemForm({
           data-testid="panel-offer-draft"
         >
           <p id="offer-draft-title" className="text-sm font-medium">
-            Save what you have filled in as a draft?
+            {t('drafts:offer')}
           </p>
           <div className="flex flex-wrap gap-2 sm:justify-end">
             <Button type="button" variant="ghost" onClick={() => setOfferDraft(false)}>
-              Keep editing
+              {t('drafts:keepEditing')}
             </Button>
             <Button type="button" variant="outline" onClick={onDone} data-testid="button-discard-draft">
-              Discard
+              {t('drafts:discard')}
             </Button>
             <Button
               type="button"
@@ -488,14 +515,14 @@ export function ItemForm({
               data-testid="button-offer-save-draft"
             >
               {saveDraft.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-              Save draft
+              {t('drafts:saveDraft')}
             </Button>
           </div>
         </div>
       ) : null}
       <div
         className={cn(
-          'sticky bottom-0 flex gap-2 border-t bg-card px-6 py-4 sm:justify-end',
+          'sticky bottom-0 flex flex-wrap gap-2 border-t bg-card px-6 py-4 sm:justify-end',
           offerDraft && 'hidden',
         )}
       >
@@ -506,7 +533,7 @@ export function ItemForm({
           onClick={cancel}
           disabled={busy}
         >
-          Cancel
+          {t('form.cancel')}
         </Button>
         {item ? null : (
           <Button
@@ -522,7 +549,7 @@ export function ItemForm({
             ) : (
               <FilePen aria-hidden="true" />
             )}
-            {saveDraft.isPending ? 'Saving draft...' : 'Save draft'}
+            {saveDraft.isPending ? t('drafts:savingDraft') : t('drafts:saveDraft')}
           </Button>
         )}
         <Button
@@ -534,13 +561,13 @@ export function ItemForm({
           {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
           {save.isPending
             ? item
-              ? 'Saving...'
-              : 'Listing...'
+              ? t('form.saving')
+              : t('form.listing')
             : uploads.uploading
-              ? 'Uploading photos...'
+              ? t('form.uploading')
               : item
-                ? 'Save Changes'
-                : 'List Item'}
+                ? t('form.saveChanges')
+                : t('form.listItem')}
         </Button>
       </div>
     </form>

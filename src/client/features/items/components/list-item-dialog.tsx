@@ -8,6 +8,7 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ItemForm } from './item-form';
 
 /**
@@ -27,6 +28,7 @@ export function ListItemDialog({
   draft?: Draft;
 }) {
   // Closing with unsaved input first offers to save a draft (the form decides; item-form.tsx).
+  const { t } = useTranslation('items');
   const closeGuard = useRef<(() => boolean) | null>(null);
   return (
     <Dialog
@@ -46,11 +48,15 @@ export function ListItemDialog({
         }}
       >
         <DialogHeader className="border-b px-6 pt-6 pb-4">
-          <DialogTitle>{item ? 'Edit Item' : draft ? 'Finish your draft' : 'List an Item'}</DialogTitle>
-          <DialogDescription>
+          <DialogTitle>
             {item
-              ? 'Update the details and photos of your listing.'
-              : 'Add photos and details so other members can offer a swap.'}
+              ? t('form.dialog.titleEdit')
+              : draft
+                ? t('form.dialog.titleDraft')
+                : t('form.dialog.titleNew')}
+          </DialogTitle>
+          <DialogDescription>
+            {item ? t('form.dialog.descriptionEdit') : t('form.dialog.descriptionNew')}
           </DialogDescription>
         </DialogHeader>
         {/* Mounted per opening: the form starts fresh, or from the item or draft being edited. */}

@@ -1,13 +1,13 @@
-import type { Draft } from '@common/api/drafts';
+import { DRAFT_TTL_DAYS, type Draft } from '@common/api/drafts';
 import { imageUrl } from '@common/domain/image-url';
 import { FilePen, ImageOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
+import { useFormat } from '@client/i18n/format';
 import { toast } from '@client/components/ui/use-toast';
 import { useDeleteDraftMutation, useDrafts } from '../api';
 import { LazyListItemDialog, preloadListItemDialog } from './lazy-list-item-dialog';
-
-const SAVED_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The 'Drafts' section of My Items (docs/product.md, Drafts): each draft the member saved from the
@@ -16,6 +16,7 @@ const SAVED_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', tim
  * Nothing is shown while there are no drafts.
  */
 export function MyDrafts() {
+  const { t } = useTranslation('drafts');
   const { data: drafts } = useDrafts();
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<Draft | undefined>();
@@ -24,11 +25,9 @@ export function MyDrafts() {
     <section aria-labelledby="my-drafts-heading" className="grid gap-3" data-testid="section-drafts">
       <div>
         <h2 id="my-drafts-heading" className="text-xl font-semibold">
-          Drafts
+          {t('heading')}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Only you can see your drafts. A draft not saved for 30 days is deleted.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('privacy', { days: DRAFT_TTL_DAYS })}</p>
       </div>
       <ul className="grid gap-2 sm:grid-cols-2">
         {(drafts ?? []).map((draft) => (
@@ -56,10 +55,12 @@ export function MyDrafts() {
 }
 
 function DraftRow({ draft, onOpen }: { draft: Draft; onOpen: () => void }) {
+  const { t } = useTranslation('drafts');
+  const format = useFormat();
   const remove = useDeleteDraftMutation();
   const [confirming, setConfirming] = useState(false);
   const cover = draft.images[0];
-  const title = draft.fields.title || 'Untitled draft';
+  const title = draft.fields.title || t('untitled');
   return (
     <li className="flex items-center gap-3 rounded-xl border bg-card p-2" data-testid={`draft-${draft.id}`}>
       <button
@@ -67,7 +68,7 @@ function DraftRow({ draft, onOpen }: { draft: Draft; onOpen: () => void }) {
         onClick={onOpen}
         onPointerEnter={preloadListItemDialog}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        aria-label={`Continue draft: ${title}`}
+        aria-label={t('continueLabel', { title })}
         data-testid="button-open-draft"
       >
         <span className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-muted">
@@ -82,7 +83,12 @@ function DraftRow({ draft, onOpen }: { draft: Draft; onOpen: () => void }) {
             {title}
           </span>
           <span className="block text-xs text-muted-foreground">
-            Saved <time dateTime={draft.updatedAt}>{SAVED_FORMAT.format(new Date(draft.updatedAt))}</time>
+            <Trans
+              t={t}
+              i18nKey="savedAt"
+              values={{ date: format.dateTime(draft.updatedAt) }}
+              components={{ time: <time dateTime={draft.updatedAt} /> }}
+            />
           </span>
         </span>
       </button>
@@ -95,16 +101,16 @@ function DraftRow({ draft, onOpen }: { draft: Draft; onOpen: () => void }) {
             disabled={remove.isPending}
             onClick={() =>
               remove.mutate(draft.id, {
-                onSuccess: () => toast({ title: 'Draft deleted' }),
+                onSuccess: () => toast({ title: t('deleted') }),
                 onError: () => setConfirming(false),
               })
             }
             data-testid="button-confirm-delete-draft"
           >
-            Delete
+            {t('delete')}
           </Button>
           <Button type="button" size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-            Keep
+            {t('keep')}
           </Button>
         </div>
       ) : (
@@ -114,8 +120,8 @@ function DraftRow({ draft, onOpen }: { draft: Draft; onOpen: () => void }) {
             size="icon"
             variant="ghost"
             onClick={onOpen}
-            aria-label={`Continue draft: ${title}`}
-            title="Continue"
+            aria-label={t('continueLabel', { title })}
+            title={t('continue')}
             className="hidden sm:inline-flex"
           >
             <FilePen aria-hidden="true" />
@@ -125,8 +131,8 @@ function DraftRow({ draft, onOpen }: { draft: Draft; onOpen: () => void }) {
             size="icon"
             variant="ghost"
             onClick={() => setConfirming(true)}
-            aria-label={`Delete draft: ${title}`}
-            title="Delete draft"
+            aria-label={t('deleteLabel', { title })}
+            title={t('deleteTitle')}
             className="hover:text-destructive"
             data-testid="button-delete-draft"
           >

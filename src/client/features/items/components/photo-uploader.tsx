@@ -2,6 +2,7 @@ import { ACCEPTED_IMAGE_ATTRIBUTE, ACCEPTED_IMAGE_NAMES } from '@common/domain/i
 import { MAX_ITEM_PHOTOS } from '@common/domain/limits';
 import { ChevronLeft, ChevronRight, ImagePlus, RotateCcw, Trash2, TriangleAlert } from 'lucide-react';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import type { PhotoUploads } from '../use-photo-uploads';
@@ -25,6 +26,7 @@ export function PhotoUploader({
   error?: string;
   describedBy?: string;
 }) {
+  const { t } = useTranslation('items');
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragOver, setDragOver] = useState(false);
   const { photos, problems, addFiles, remove, retry, move, full } = uploads;
@@ -60,7 +62,7 @@ export function PhotoUploader({
       data-testid="fieldset-photos"
     >
       <legend className="mb-2 text-sm font-medium">
-        Photos{' '}
+        {t('photoUploader.legend')}{' '}
         <span className="font-normal text-muted-foreground">
           ({photos.length}/{MAX_ITEM_PHOTOS})
         </span>
@@ -76,7 +78,7 @@ export function PhotoUploader({
           data-testid="dropzone-photos"
         >
           <ImagePlus className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="text-sm font-medium">Drag photos here</p>
+          <p className="text-sm font-medium">{t('photoUploader.dragHere')}</p>
           <Button
             type="button"
             variant="outline"
@@ -84,7 +86,7 @@ export function PhotoUploader({
             onClick={choose}
             data-testid="button-choose-photos"
           >
-            Choose photos
+            {t('photoUploader.choose')}
           </Button>
         </div>
       ) : null}
@@ -97,7 +99,7 @@ export function PhotoUploader({
         disabled={full}
         className="sr-only"
         tabIndex={-1}
-        aria-label="Add photos"
+        aria-label={t('photoUploader.addPhotos')}
         onChange={(event) => {
           addFiles(Array.from(event.target.files ?? []));
           event.target.value = '';
@@ -105,8 +107,7 @@ export function PhotoUploader({
         data-testid="input-photos"
       />
       <p id={hintId} className="text-xs text-muted-foreground">
-        {ACCEPTED_IMAGE_NAMES}, up to 10 MB each. 1 to {MAX_ITEM_PHOTOS} photos; the first one is the cover.
-        Drag photos to reorder them.
+        {t('photoUploader.hint', { formats: ACCEPTED_IMAGE_NAMES, max: MAX_ITEM_PHOTOS })}
       </p>
 
       {problems.length > 0 ? (
@@ -121,7 +122,7 @@ export function PhotoUploader({
       ) : null}
 
       {photos.length > 0 ? (
-        <ol className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Chosen photos">
+        <ol className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={t('photoUploader.chosen')}>
           {photos.map((photo, index) => (
             <li
               key={photo.key}
@@ -146,7 +147,7 @@ export function PhotoUploader({
               <div className="relative aspect-[4/5] bg-muted">
                 <img
                   src={photo.preview}
-                  alt={`Photo ${index + 1}`}
+                  alt={t('photoUploader.photo', { number: index + 1 })}
                   className="size-full object-cover"
                   draggable={false}
                   onError={(event) => {
@@ -156,14 +157,15 @@ export function PhotoUploader({
                 />
                 {index === 0 ? (
                   <span className="absolute top-1 left-1 rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground">
-                    Cover
+                    {t('photoUploader.cover')}
                   </span>
                 ) : null}
+                {/* i18n-ignore: an upload status, not a text */}
                 {photo.status === 'uploading' ? (
                   <div className="absolute inset-x-1.5 bottom-1.5">
                     <div
                       role="progressbar"
-                      aria-label={`Uploading photo ${index + 1}`}
+                      aria-label={t('photoUploader.uploading', { number: index + 1 })}
                       aria-valuemin={0}
                       aria-valuemax={100}
                       aria-valuenow={Math.round(photo.progress * 100)}
@@ -177,6 +179,7 @@ export function PhotoUploader({
                     </div>
                   </div>
                 ) : null}
+                {/* i18n-ignore: an upload status, not a text */}
                 {photo.status === 'error' ? (
                   <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-black/60 p-1.5 text-center text-[11px] leading-tight text-white">
                     <TriangleAlert className="size-4" aria-hidden="true" />
@@ -188,19 +191,23 @@ export function PhotoUploader({
               </div>
               <div className="flex items-center justify-between gap-0.5 p-0.5">
                 <PhotoAction
-                  label={`Move photo ${index + 1} earlier`}
+                  label={t('photoUploader.moveEarlier', { number: index + 1 })}
                   disabled={index === 0}
                   onClick={() => move(index, index - 1)}
                 >
                   <ChevronLeft />
                 </PhotoAction>
+                {/* i18n-ignore: an upload status, not a text */}
                 {photo.status === 'error' && photo.file ? (
-                  <PhotoAction label={`Retry photo ${index + 1}`} onClick={() => retry(photo.key)}>
+                  <PhotoAction
+                    label={t('photoUploader.retry', { number: index + 1 })}
+                    onClick={() => retry(photo.key)}
+                  >
                     <RotateCcw />
                   </PhotoAction>
                 ) : null}
                 <PhotoAction
-                  label={`Remove photo ${index + 1}`}
+                  label={t('photoUploader.remove', { number: index + 1 })}
                   onClick={() => remove(photo.key)}
                   className="hover:text-destructive"
                   testId={`button-remove-photo-${index}`}
@@ -208,7 +215,7 @@ export function PhotoUploader({
                   <Trash2 />
                 </PhotoAction>
                 <PhotoAction
-                  label={`Move photo ${index + 1} later`}
+                  label={t('photoUploader.moveLater', { number: index + 1 })}
                   disabled={index === photos.length - 1}
                   onClick={() => move(index, index + 1)}
                 >
@@ -226,7 +233,7 @@ export function PhotoUploader({
                 data-testid="button-add-photo"
               >
                 <ImagePlus className="size-6" aria-hidden="true" />
-                Add photo
+                {t('photoUploader.addPhoto')}
               </button>
             </li>
           ) : null}
