@@ -8,7 +8,6 @@ import { Button } from '@client/components/ui/button';
 import { RatingStars, ReviewForm } from '@client/features/reviews';
 import { DisputeDialog } from '@client/features/trades';
 import { RINGS_URL, useOpenRingDispute } from '../api';
-import { DISPUTE_REASON_LABELS } from '@client/i18n/labels';
 
 /** Where one leg stands (the key of its words under progress.*): the receiver's side of it. */
 function legState(

@@ -22,7 +22,6 @@ import type { TradeDialogProps } from './cancel-trade-dialog';
 import { useOpenDispute } from '../api';
 import type { DisputeInput } from '@common/api/trades';
 import { reportApiError } from '@client/lib/report-error';
-import { DISPUTE_REASON_LABELS } from '@client/i18n/labels';
 
 const TEXT_MAX = 2000;
 

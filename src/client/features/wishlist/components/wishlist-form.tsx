@@ -16,7 +16,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@client/components/ui/textarea';
 import { cn } from '@client/lib/utils';
 import { wishlistFormSchema } from '../wishlist-form-schema';
-import { WISHLIST_CATEGORY_LABELS } from '@client/i18n/labels';
 
 export interface WishlistFormProps {
   /**
