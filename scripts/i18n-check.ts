@@ -22,6 +22,8 @@ const LOCALES_DIR = join(ROOT, 'src/common/i18n/locales');
 /** The server's texts (emails, notifications): never shipped to browsers. */
 const SERVER_LOCALES_DIR = join(ROOT, 'src/server/i18n/locales');
 const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** HTML elements without content: <Trans> (html-parse-stringify) cannot wrap text in them. */
+const VOID_TAG = /<(area|base|br|col|embed|hr|img|input|link|meta|param|source|track|wbr)>/i;
 const LETTERS = /\p{L}{2,}/u;
 /** Words that are the same in every language: the product's name. */
 const SAME_EVERYWHERE = new Set(['Threadswap']);
@@ -135,6 +137,12 @@ function catalogueParity(all: Record<string, Record<string, Flat>>, label: strin
     ] as const) {
       for (const [key, text] of flat) {
         if (text.trim() === '') problems.push(`${label}${locale} ${ns}:${key} is empty`);
+        const voidTag = VOID_TAG.exec(text)?.[1];
+        if (voidTag) {
+          problems.push(
+            `${label}${locale} ${ns}:${key} marks text with <${voidTag}>, an empty HTML element: <Trans> drops what it holds`,
+          );
+        }
       }
     }
     for (const [key, text] of a) {

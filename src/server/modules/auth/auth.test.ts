@@ -37,6 +37,7 @@ describe('POST /api/auth/register', () => {
         'holidayUntil',
         'id',
         'lastName',
+        'locale',
         'location',
         'onboardingPending',
         'preferredCategories',

@@ -149,7 +149,7 @@ function Reporter({ reporter }: { reporter: Report['reporter'] }) {
           ns="safety"
           values={{ name: displayName(reporter) }}
           components={{
-            link: (
+            pageLink: (
               <Link href={`/profile?user=${reporter.id}`} className="font-medium text-foreground hover:underline" />
             ),
           }}

@@ -70,7 +70,7 @@ export function SaveSearchButton({ filters }: { filters: ItemFilterState }) {
         <Trans
           t={t}
           i18nKey="save.savedHint"
-          components={{ link: <Link href="/saved-searches" className="font-medium underline" /> }}
+          components={{ pageLink: <Link href="/saved-searches" className="font-medium underline" /> }}
         />
       ),
     });

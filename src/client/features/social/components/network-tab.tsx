@@ -214,7 +214,7 @@ function OutgoingRequests({ requests, now }: { requests: Network['outgoing']; no
               i18nKey="network.outgoing.emptyText"
               ns="social"
               components={{
-                link: (
+                pageLink: (
                   <Link
                     href="/social?tab=recommendations"
                     className="font-medium text-primary underline-offset-4 hover:underline"
