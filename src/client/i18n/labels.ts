@@ -6,9 +6,9 @@
  * Catalogue keys are the domain values themselves: `domain:conditions.like-new`.
  */
 import {
+  activeFilterChips as commonActiveFilterChips,
   type AvailabilityFilter,
   type FilterChip,
-  type FilterChipGroup,
   type ItemFilterState,
   PRICE_SLIDER,
   parseItemFilters,
@@ -150,70 +150,27 @@ export function formatPriceBound(dollars: number): string {
     : label('priceBound', { amount: dollars });
 }
 
-function slug(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
-
 /**
  * The filter panel's active values as removable chips, as in @common/domain/item-filters (the same
  * ids, order and states), with their texts in the reader's language.
  */
 export function activeFilterChips(filters: ItemFilterState): FilterChip[] {
-  const chips: FilterChip[] = [];
-  const each = <K extends FilterChipGroup & keyof ItemFilterState>(
-    group: K,
-    values: readonly string[],
-    text: (value: string) => string,
-  ) => {
-    for (const value of values) {
-      chips.push({
-        id: `${group}-${slug(value)}`,
-        group,
-        label: text(value),
-        without: { ...filters, [group]: values.filter((entry) => entry !== value) },
-      });
-    }
-  };
-  const single = (group: FilterChipGroup, text: string, without: Partial<ItemFilterState>) => {
-    chips.push({ id: group, group, label: text, without: { ...filters, ...without } });
-  };
-
-  each('subcategory', filters.subcategory, (value) => SUBCATEGORY_LABELS[value as Subcategory]);
-  each('condition', filters.condition, (value) => CONDITION_LABELS[value as Condition]);
-  if (filters.brand) single('brand', i18n.t('domain:chips.brand', { brand: filters.brand }), { brand: '' });
-  each('size', filters.size, (value) => i18n.t('domain:chips.size', { size: value }));
-  if (filters.minPrice > PRICE_SLIDER.min || filters.maxPrice < PRICE_SLIDER.max) {
-    single(
-      'price',
-      i18n.t('domain:chips.price', {
-        min: formatPriceBound(filters.minPrice),
-        max: formatPriceBound(filters.maxPrice),
-      }),
-      { minPrice: PRICE_SLIDER.min, maxPrice: PRICE_SLIDER.max },
-    );
-  }
-  each('gender', filters.gender, (value) => GENDER_LABELS[value as Gender]);
-  each('availability', filters.availability, (value) => AVAILABILITY_LABELS[value as AvailabilityFilter]);
-  if (filters.rating) {
-    single('rating', i18n.t('domain:chips.rating', { rating: SELLER_RATING_LABELS[filters.rating] }), {
-      rating: '',
-    });
-  }
-  if (filters.dateFilter) {
-    single('dateFilter', i18n.t('domain:chips.posted', { when: DATE_FILTER_LABELS[filters.dateFilter] }), {
-      dateFilter: '',
-    });
-  }
-  if (filters.location) {
-    single('location', i18n.t('domain:chips.near', { location: filters.location }), { location: '' });
-  }
-  each('colors', filters.colors, colorLabel);
-  each('seasons', filters.seasons, seasonLabel);
-  each('tags', filters.tags, (value) => `#${value}`);
-  return chips;
+  return commonActiveFilterChips(filters, {
+    subcategory: (value) => SUBCATEGORY_LABELS[value],
+    condition: (value) => CONDITION_LABELS[value],
+    brand: (brand) => i18n.t('domain:chips.brand', { brand }),
+    size: (size) => i18n.t('domain:chips.size', { size }),
+    price: (min, max) =>
+      i18n.t('domain:chips.price', { min: formatPriceBound(min), max: formatPriceBound(max) }),
+    gender: (value) => GENDER_LABELS[value],
+    availability: (value) => AVAILABILITY_LABELS[value],
+    rating: (value) => i18n.t('domain:chips.rating', { rating: SELLER_RATING_LABELS[value] }),
+    posted: (value) => i18n.t('domain:chips.posted', { when: DATE_FILTER_LABELS[value] }),
+    near: (location) => i18n.t('domain:chips.near', { location }),
+    color: colorLabel,
+    season: seasonLabel,
+    tag: (value) => `#${value}`,
+  });
 }
 
 /** The name field's limit (src/common/api/saved-searches.ts holds the same number for the API). */

@@ -240,10 +240,46 @@ function slug(value: string): string {
     .replace(/^-|-$/g, '');
 }
 
+/** The words of the 'Active filters' chips: English here; the client passes its reader's language. */
+export interface FilterChipTexts {
+  subcategory: (value: Subcategory) => string;
+  condition: (value: Condition) => string;
+  brand: (brand: string) => string;
+  size: (size: string) => string;
+  price: (min: number, max: number) => string;
+  gender: (value: Gender) => string;
+  availability: (value: AvailabilityFilter) => string;
+  rating: (value: NonNullable<ItemFilterState['rating']> & keyof typeof SELLER_RATING_LABELS) => string;
+  posted: (value: NonNullable<ItemFilterState['dateFilter']> & keyof typeof DATE_FILTER_LABELS) => string;
+  near: (location: string) => string;
+  color: (value: string) => string;
+  season: (value: string) => string;
+  tag: (value: string) => string;
+}
+
+export const ENGLISH_CHIP_TEXTS: FilterChipTexts = {
+  subcategory: (value) => SUBCATEGORY_LABELS[value],
+  condition: (value) => CONDITION_LABELS[value],
+  brand: (brand) => `Brand: ${brand}`,
+  size: (size) => `Size ${size}`,
+  price: (min, max) => `${formatPriceBound(min)} – ${formatPriceBound(max)}`,
+  gender: (value) => GENDER_LABELS[value],
+  availability: (value) => AVAILABILITY_LABELS[value],
+  rating: (value) => `Seller ${SELLER_RATING_LABELS[value]}`,
+  posted: (value) => `Posted: ${DATE_FILTER_LABELS[value]}`,
+  near: (location) => `Near: ${location}`,
+  color: (value) => value,
+  season: (value) => value,
+  tag: (value) => `#${value}`,
+};
+
 /**
  * The filter panel's active values as removable chips: every filter of the panel. Search, category and sort have their own controls.
  */
-export function activeFilterChips(filters: ItemFilterState): FilterChip[] {
+export function activeFilterChips(
+  filters: ItemFilterState,
+  texts: FilterChipTexts = ENGLISH_CHIP_TEXTS,
+): FilterChip[] {
   const chips: FilterChip[] = [];
   const each = <K extends FilterChipGroup & keyof ItemFilterState>(
     group: K,
@@ -263,25 +299,24 @@ export function activeFilterChips(filters: ItemFilterState): FilterChip[] {
     chips.push({ id: group, group, label, without: { ...filters, ...without } });
   };
 
-  each('subcategory', filters.subcategory, (value) => SUBCATEGORY_LABELS[value as Subcategory]);
-  each('condition', filters.condition, (value) => CONDITION_LABELS[value as Condition]);
-  if (filters.brand) single('brand', `Brand: ${filters.brand}`, { brand: '' });
-  each('size', filters.size, (value) => `Size ${value}`);
+  each('subcategory', filters.subcategory, (value) => texts.subcategory(value as Subcategory));
+  each('condition', filters.condition, (value) => texts.condition(value as Condition));
+  if (filters.brand) single('brand', texts.brand(filters.brand), { brand: '' });
+  each('size', filters.size, texts.size);
   if (filters.minPrice > PRICE_SLIDER.min || filters.maxPrice < PRICE_SLIDER.max) {
-    single('price', `${formatPriceBound(filters.minPrice)} – ${formatPriceBound(filters.maxPrice)}`, {
+    single('price', texts.price(filters.minPrice, filters.maxPrice), {
       minPrice: PRICE_SLIDER.min,
       maxPrice: PRICE_SLIDER.max,
     });
   }
-  each('gender', filters.gender, (value) => GENDER_LABELS[value as Gender]);
-  each('availability', filters.availability, (value) => AVAILABILITY_LABELS[value as AvailabilityFilter]);
-  if (filters.rating) single('rating', `Seller ${SELLER_RATING_LABELS[filters.rating]}`, { rating: '' });
-  if (filters.dateFilter)
-    single('dateFilter', `Posted: ${DATE_FILTER_LABELS[filters.dateFilter]}`, { dateFilter: '' });
-  if (filters.location) single('location', `Near: ${filters.location}`, { location: '' });
-  each('colors', filters.colors, (value) => value);
-  each('seasons', filters.seasons, (value) => value);
-  each('tags', filters.tags, (value) => `#${value}`);
+  each('gender', filters.gender, (value) => texts.gender(value as Gender));
+  each('availability', filters.availability, (value) => texts.availability(value as AvailabilityFilter));
+  if (filters.rating) single('rating', texts.rating(filters.rating), { rating: '' });
+  if (filters.dateFilter) single('dateFilter', texts.posted(filters.dateFilter), { dateFilter: '' });
+  if (filters.location) single('location', texts.near(filters.location), { location: '' });
+  each('colors', filters.colors, texts.color);
+  each('seasons', filters.seasons, texts.season);
+  each('tags', filters.tags, texts.tag);
   return chips;
 }
 
