@@ -73,9 +73,7 @@ describe('languages', () => {
     await eventually(() => page.title(), 'Échangez la mode de seconde main · Threadswap');
 
     // Nothing wider than the phone's screen with the longer French words.
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
   it('a visitor switches to French in the footer, keeps it after a reload, and switches back', async () => {

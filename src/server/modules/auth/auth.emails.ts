@@ -40,7 +40,9 @@ function accountEmail(
     ...composeEmail(
       {
         greeting: t('emails:layout.greeting', { name: member.firstName }),
-        paragraphs: content.paragraphs.map((paragraph) => t(`emails:${key}.${paragraph}`, content.values ?? {})),
+        paragraphs: content.paragraphs.map((paragraph) =>
+          t(`emails:${key}.${paragraph}`, content.values ?? {}),
+        ),
         action: { label: t(`emails:${key}.action`), url: content.url },
         footer: t(`emails:${key}.footer`),
       },
