@@ -55,11 +55,16 @@ async function waitUntilReady(url: string, child: ChildProcess) {
  * Starts the app as one Node process (`node --import tsx src/server/main.ts`, so that its pid is
  * the server's own), or with `workers` the node:cluster entry, on 127.0.0.1 and a free port, with
  * LOG_LEVEL=warn, DEMO=off and TRUST_PROXY=1 unless `env` says otherwise; resolves once /readyz answers.
+ * `nodeArgs` go to node before the entry (the sockets benchmark preloads bench/memory-probe.ts).
  */
-export async function startApp(env: Record<string, string>, workers = 0): Promise<AppProcess> {
+export async function startApp(
+  env: Record<string, string>,
+  workers = 0,
+  nodeArgs: readonly string[] = [],
+): Promise<AppProcess> {
   const port = await freePort();
   const entry = workers > 0 ? 'src/server/cluster.ts' : 'src/server/main.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, entry], {
     cwd: ROOT,
     env: {
       ...process.env,
