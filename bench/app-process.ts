@@ -32,6 +32,24 @@ function childrenOf(pid: number): number[] {
   }
 }
 
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc/PID/stat (0 when unreadable).
+ * On a shared machine this is the figure that does not depend on the load: wall-clock latency does.
+ */
+export function processCpuSeconds(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start with the state, field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return ticks / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
+const CLOCK_TICKS = 100;
+
 export function treeRss(pid: number): number {
   return processRss(pid) + childrenOf(pid).reduce((sum, child) => sum + treeRss(child), 0);
 }

@@ -32,7 +32,16 @@ export type ToClient =
 
 export type FromClient =
   | { type: 'opened'; opened: number; failed: number; firstError: string | null }
-  | { type: 'ran'; sent: number; latencies: number[]; undelivered: number; errors: number; lagMs: number }
+  | {
+      type: 'ran';
+      sent: number;
+      latencies: number[];
+      undelivered: number;
+      errors: number;
+      /** The first error events' texts, for diagnosis. */
+      errorTexts: string[];
+      lagMs: number;
+    }
   | { type: 'closed' };
 
 const DELIVERY_TIMEOUT_MS = 5000;
@@ -49,6 +58,7 @@ const sockets: WebSocket[] = [];
 const pending = new Map<string, { sentAt: number; recipientId: string }>();
 let latencies: number[] = [];
 let errors = 0;
+let errorTexts: string[] = [];
 let closing = false;
 
 const reply = (message: FromClient) => process.send?.(message);
@@ -56,6 +66,7 @@ const reply = (message: FromClient) => process.send?.(message);
 function onEvent(memberId: string, event: ServerEvent) {
   if (event.type === 'error') {
     errors += 1;
+    if (errorTexts.length < 5) errorTexts.push(event.message);
     return;
   }
   if (event.type !== 'new_message') return;
@@ -126,6 +137,7 @@ async function openAll(plans: SocketPlan[], concurrency: number) {
 async function run(rate: number, durationSec: number) {
   latencies = [];
   errors = 0;
+  errorTexts = [];
   const ready = pairs.filter((pair) => pair.a && pair.b) as Array<{ a: Side; b: Side }>;
   let sent = 0;
   let sequence = 0;
@@ -158,7 +170,7 @@ async function run(rate: number, durationSec: number) {
   while (pending.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   const undelivered = pending.size;
   pending.clear();
-  reply({ type: 'ran', sent, latencies, undelivered, errors, lagMs });
+  reply({ type: 'ran', sent, latencies, undelivered, errors, errorTexts, lagMs });
 }
 
 async function closeAll() {

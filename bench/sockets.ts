@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/server/db/connect';
 import { createRandom } from '../src/server/db/seed/random';
 import { seedScale } from '../src/server/db/seed/scale';
-import { type AppProcess, startApp } from './app-process';
+import { type AppProcess, processCpuSeconds, startApp } from './app-process';
 import { createBenchDatabase } from './database';
 import { appendResults, machineInfo, type Machine } from './report';
 import { createSessions, seedConversations } from './seed';
@@ -66,6 +66,17 @@ export interface SocketsRow {
   max: number;
   /** Undelivered within 5 s, error events and sockets closed under the benchmark. */
   errors: number;
+  /**
+   * CPU seconds the app processes (summed) used to open and join every socket, and during the
+   * message phase (30 s of messages, then up to 5 s waiting for stragglers): independent of how
+   * busy the shared machine was, unlike the latencies.
+   */
+  appCpuOpenSeconds: number;
+  appCpuMessagesSeconds: number;
+  /** The load generators' CPU seconds in the message phase. */
+  clientCpuMessagesSeconds: number;
+  /** Wall-clock seconds of the message phase. */
+  messagesSeconds: number;
   /** The worst lateness of a load generator's send loop: its own share of the latency, at most. */
   clientLagMs: number;
   /** /proc/loadavg when the sockets were open, and after the message phase. */
@@ -146,6 +157,7 @@ function startClient() {
     exited = true;
   });
   return {
+    pid: child.pid as number,
     async ask<T extends FromClient['type']>(message: ToClient, type: T) {
       child.send(message);
       const answer = await new Promise<FromClient>((resolve, reject) => {
@@ -240,7 +252,10 @@ async function measure(
     await Promise.all(apps.map((app, index) => appMemory(app, memoryFiles[index] as string))),
   );
   const clients = shares.map(() => startClient());
+  const appCpu = () => apps.reduce((total, app) => total + processCpuSeconds(app.pid), 0);
+  const clientCpu = () => clients.reduce((total, client) => total + processCpuSeconds(client.pid), 0);
   try {
+    const cpuBeforeOpen = appCpu();
     const openStarted = Date.now();
     const opened = await Promise.all(
       clients.map((client, index) =>
@@ -264,12 +279,18 @@ async function measure(
 
     const rate = Math.min(options.rate, sockets * MAX_SENDS_PER_SOCKET_PER_SECOND);
     log(`  ${rate} messages/s for ${options.durationSec} s (load ${loadOpen})`);
+    const cpuBeforeMessages = appCpu();
+    const clientCpuBefore = clientCpu();
+    const messagesStarted = Date.now();
     const ran = await Promise.all(
       clients.map((client) =>
         client.ask({ type: 'run', rate: rate / clients.length, durationSec: options.durationSec }, 'ran'),
       ),
     );
     const loadMessages = loadavgLine();
+    const appCpuMessagesSeconds = appCpu() - cpuBeforeMessages;
+    const clientCpuMessagesSeconds = clientCpu() - clientCpuBefore;
+    const messagesSeconds = (Date.now() - messagesStarted) / 1000;
     const latencies = ran.flatMap((answer) => answer.latencies).sort((x, y) => x - y);
     const row: SocketsRow = {
       instances: apps.length,
@@ -288,12 +309,18 @@ async function measure(
       p99: percentile(latencies, 99),
       max: latencies[latencies.length - 1] ?? 0,
       errors: ran.reduce((total, answer) => total + answer.undelivered + answer.errors, 0) + failed,
+      appCpuOpenSeconds,
+      appCpuMessagesSeconds,
+      clientCpuMessagesSeconds,
+      messagesSeconds,
       clientLagMs: Math.max(...ran.map((answer) => answer.lagMs)),
       loadOpen,
       loadMessages,
     };
+    const errorTexts = [...new Set(ran.flatMap((answer) => answer.errorTexts))];
+    if (errorTexts.length > 0) log(`  error events: ${errorTexts.join(' | ')}`);
     log(
-      `  delivered ${row.delivered}/${row.sent}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, ${row.errors} errors (load ${loadMessages})`,
+      `  delivered ${row.delivered}/${row.sent}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, ${row.errors} errors; app CPU ${appCpuMessagesSeconds.toFixed(1)} s in ${messagesSeconds.toFixed(0)} s (load ${loadMessages})`,
     );
     await Promise.all(clients.map((client) => client.ask({ type: 'close' }, 'closed')));
     return row;
@@ -325,10 +352,13 @@ export async function runSocketsBench(options: SocketsOptions): Promise<SocketsR
       : { DATA_DIR: database.dataDir };
     const memoryFiles = [join(database.dataDir, 'memory-0.json'), join(database.dataDir, 'memory-1.json')];
     const start = async (index: number) => {
+      // BENCH_APP_NODE_ARGS adds node flags to the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+      const extra = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
       const app = await startApp({ ...env, BENCH_MEMORY_FILE: memoryFiles[index] as string }, 0, [
         '--expose-gc',
         '--import',
         PROBE,
+        ...extra,
       ]);
       apps.push(app);
       return app;
@@ -399,7 +429,9 @@ export function renderSockets(report: SocketsReport): string {
       `| delivered / sent, errors | all, 0 | ${int(row.delivered)} / ${int(row.sent)}, ${row.errors} | ${row.loadMessages} |`,
       `| app RSS before → after opening | reported | ${mb(row.before.rssBytes)} → ${mb(row.after.rssBytes)}: **${kbPerSocket(row, 'rssBytes')} per socket** | ${row.loadOpen} |`,
       `| app heap (after GC) before → after | reported | ${mb(row.before.heapUsedBytes)} → ${mb(row.after.heapUsedBytes)}: **${kbPerSocket(row, 'heapUsedBytes')} per socket** | ${row.loadOpen} |`,
-      `| load generator's worst send lag | — | ${row.clientLagMs.toFixed(1)} ms | ${row.loadMessages} |`,
+      `| app CPU to open and join the sockets | reported | ${row.appCpuOpenSeconds.toFixed(1)} s: ${((row.appCpuOpenSeconds * 1000) / Math.max(row.opened, 1)).toFixed(2)} ms per socket | ${row.loadOpen} |`,
+      `| app CPU in the message phase | reported | ${row.appCpuMessagesSeconds.toFixed(1)} s in ${row.messagesSeconds.toFixed(0)} s wall: ${((row.appCpuMessagesSeconds * 1000) / Math.max(row.sent, 1)).toFixed(2)} ms per message sent, ${((100 * row.appCpuMessagesSeconds) / Math.max(row.messagesSeconds, 1e-9)).toFixed(0)} % of one core | ${row.loadMessages} |`,
+      `| load generators: CPU, worst send lag | — | ${row.clientCpuMessagesSeconds.toFixed(1)} s, ${row.clientLagMs.toFixed(1)} ms | ${row.loadMessages} |`,
     );
   }
   for (const note of report.notes) out.push('', `- ${note}`);
