@@ -268,8 +268,9 @@ async function measure(
     const openSeconds = (Date.now() - openStarted) / 1000;
     const openCount = opened.reduce((total, answer) => total + answer.opened, 0);
     const failed = opened.reduce((total, answer) => total + answer.failed, 0);
+    const appCpuOpenSeconds = appCpu() - cpuBeforeOpen;
     log(
-      `  ${openCount}/${sockets} sockets open and joined in ${openSeconds.toFixed(1)} s (${failed} failed)`,
+      `  ${openCount}/${sockets} sockets open and joined in ${openSeconds.toFixed(1)} s (${failed} failed${failed ? `: ${opened.find((answer) => answer.firstError)?.firstError}` : ''}), app CPU ${appCpuOpenSeconds.toFixed(1)} s`,
     );
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const after = sum(
