@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -64,6 +65,31 @@ export function templatePath(migrations?: string) {
   return join(cacheDir, migrations ? `${key}-migrated-${migrationsKey(migrations)}.tar.gz` : `${key}.tar.gz`);
 }
 
+/**
+ * The migrated template as a closed data directory rather than a tarball: a new data directory on
+ * disk is then a plain copy of it, opened like an existing one. Loading the tarball instead makes
+ * PGlite's emulated file system write each file of the data directory, which cost a first start
+ * about 2 s of CPU more. `npm install` prepares it (scripts/prepare-pglite.ts, with
+ * prepareTemplateDirectory).
+ */
+export function templateDirectory(migrations: string) {
+  return templatePath(migrations).replace(/\.tar\.gz$/, '');
+}
+
+/** Creates the migrated template directory (through `open`, which opens and closes a database there). */
+export async function prepareTemplateDirectory(migrations: string, open: (dataDir: string) => Promise<void>) {
+  const directory = templateDirectory(migrations);
+  if (existsSync(join(directory, 'PG_VERSION'))) return directory;
+  const temporary = `${directory}.${process.pid}.tmp`;
+  await open(temporary);
+  try {
+    renameSync(temporary, directory);
+  } catch {
+    // A parallel install made it first.
+  }
+  return directory;
+}
+
 /** A cached data directory, or undefined when there is none (or it cannot be read). */
 export function readTemplate(path = templatePath()): Blob | undefined {
   try {
@@ -124,6 +150,13 @@ export async function createPglite(
   const extensions = { pg_trgm };
   if (!isNewDataDir(dataDir)) return PGlite.create({ dataDir, extensions });
   const migrated = options.migrations && options.migrate ? templatePath(options.migrations) : undefined;
+  if (dataDir && options.migrations && options.migrate) {
+    const directory = templateDirectory(options.migrations);
+    if (existsSync(join(directory, 'PG_VERSION'))) {
+      cpSync(directory, dataDir, { recursive: true });
+      return PGlite.create({ dataDir, extensions });
+    }
+  }
   if (migrated) {
     const client = await fromTemplate(dataDir, migrated);
     if (client) return client;
