@@ -42,10 +42,7 @@ const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' '
 
 function children(pid: number): number[] {
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
   } catch {
     return [];
   }
@@ -123,7 +120,8 @@ async function firstStart(root: string): Promise<Result> {
     let cpuSeconds = 0;
     while (pending.size > 0) {
       if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}`);
-      if (performance.now() - started > timeoutSeconds * 1000) throw new Error(`no answer in ${timeoutSeconds} s`);
+      if (performance.now() - started > timeoutSeconds * 1000)
+        throw new Error(`no answer in ${timeoutSeconds} s`);
       for (const target of [...pending]) if (await answers200(target)) pending.delete(target);
       // Read before sleeping: the server keeps working (background photos) once it answers.
       cpuSeconds = treeCpu(child.pid as number);

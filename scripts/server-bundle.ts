@@ -21,7 +21,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const serverBundle = join(root, 'dist/server/main.mjs');
 const keyFile = `${serverBundle}.key`;
-const sources = ['src/server', 'src/common', 'tsconfig.json', 'package-lock.json', 'scripts/server-bundle.ts'];
+const sources = [
+  'src/server',
+  'src/common',
+  'tsconfig.json',
+  'package-lock.json',
+  'scripts/server-bundle.ts',
+];
 const isTest = (name: string) => /\.test\.tsx?$/.test(name) || name === 'test-support';
 
 /** A hash of every non-test source file's path and content, and of this checkout's path. */

@@ -1,10 +1,17 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, queryRows } from './connect';
-import { createPglite, prepareTemplateDirectory, readTemplate, templateDirectory, templatePath } from './pglite-template';
+import {
+  createPglite,
+  prepareTemplateDirectory,
+  readTemplate,
+  templateDirectory,
+  templatePath,
+} from './pglite-template';
 
 const dir = mkdtempSync(join(tmpdir(), 'threadswap-template-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,7 +45,7 @@ describe('the migrated templates', () => {
   const migrations = join(dir, 'migrations');
   mkdirSync(migrations);
   writeFileSync(join(migrations, '0000_probe.sql'), 'create table migrated_probe (id int);');
-  const migrate = async (client: Awaited<ReturnType<typeof createPglite>>) => {
+  const migrate = async (client: PGlite) => {
     await client.exec('create table if not exists migrated_probe (id int)');
     calls += 1;
   };
