@@ -167,13 +167,14 @@ describe('barter request cards and photos in chat', () => {
     );
     await expectNoReload(pageB);
 
-    // Survives a reload, and the list shows what the last message is.
+    // Stays after a reload, and the list shows what the last message is.
     const list = await getJson<Array<{ id: string; lastMessage: { messageType: string } }>>(
       pageB,
       '/api/conversations',
     );
     expect(list.find((entry) => entry.id === conversationId)?.lastMessage.messageType).toBe('photo');
-    await pageB.reload();
+    // Opened afresh (the chat drops ?conversation= from the address once open).
+    await pageB.goto(`/?conversation=${conversationId}`);
     await shown(chatB().getByTestId('link-chat-photo'));
     await shown(chatB().getByTestId('card-trade-accepted'));
     expect(ava.id).not.toBe(ben.id);
