@@ -18,7 +18,7 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
-import { uploadImage } from '@client/features/items';
+import { uploadImage } from '@client/lib/upload-image';
 import { ApiError } from '@client/lib/api-error';
 import { realtime, useRealtimeEvent } from '@client/lib/socket';
 import {
