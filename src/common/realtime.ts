@@ -21,6 +21,7 @@ export const clientEvent = z.discriminatedUnion('type', [
     message: z.object({
       conversationId: id,
       content: messageContent,
+      /** Text only here (photos go through POST /api/messages); a card type is refused. */
       messageType: z.literal('text').default('text'),
       senderId: z.string().max(100).optional(),
     }),

@@ -5,12 +5,51 @@ import { RING_STATUSES } from '../domain/ring-state';
 
 export const MESSAGE_PAGE_SIZE = 50;
 
+/**
+ * What happened to a barter request, as its card in the conversation says (docs/product.md § Chat):
+ * the client words it in the reader's language.
+ */
+export const TRADE_CARD_EVENTS = [
+  'requested',
+  'countered',
+  'accepted',
+  'declined',
+  'cancelled',
+  'shipped',
+  'received',
+  'completed',
+  'disputed',
+  'expired',
+] as const;
+export type TradeCardEvent = (typeof TRADE_CARD_EVENTS)[number];
+
+const cardItem = z.object({ id: z.string(), title: z.string(), imageUrl: z.string().nullable() });
+
+/** A barter request card: the trade, what happened, who did it (null: the app, e.g. an expiry), and both sides then. */
+export const tradeCard = z.object({
+  tradeId: z.string(),
+  event: z.enum(TRADE_CARD_EVENTS),
+  actorId: z.string().nullable(),
+  requested: z.array(cardItem),
+  offered: z.array(cardItem),
+});
+export type TradeCard = z.infer<typeof tradeCard>;
+
+/** 'text'; 'photo' (a member's photo, with optional text); 'trade' (a card only the server writes). */
+export const MESSAGE_TYPES = ['text', 'photo', 'trade'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
 export const message = z.object({
   id: z.string(),
   conversationId: z.string(),
+  /** For a trade card, the member who acted (or, for an expiry, the requester). */
   senderId: z.string(),
+  /** The text; empty for a card and for a photo sent without text. */
   content: z.string(),
-  messageType: z.literal('text'),
+  messageType: z.enum(MESSAGE_TYPES),
+  /** A photo message's image: `url` the full size, `thumbnailUrl` the 400 px one. */
+  photo: z.object({ url: z.string(), thumbnailUrl: z.string() }).nullable(),
+  trade: tradeCard.nullable(),
   createdAt: z.string(),
   /** Read by the recipient; in a group thread, by every member but the sender. */
   isRead: z.boolean(),
@@ -33,7 +72,15 @@ export const conversation = z.object({
   acceptsMessages: z.boolean(),
   relatedItem: z.object({ id: z.string(), title: z.string() }).nullable(),
   lastMessage: z
-    .object({ id: z.string(), senderId: z.string(), content: z.string(), createdAt: z.string() })
+    .object({
+      id: z.string(),
+      senderId: z.string(),
+      content: z.string(),
+      messageType: z.enum(MESSAGE_TYPES),
+      /** A trade card's event, for the list's one-line preview. */
+      tradeEvent: z.enum(TRADE_CARD_EVENTS).nullable(),
+      createdAt: z.string(),
+    })
     .nullable(),
   lastMessageAt: z.string().nullable(),
   /** Messages from others that the caller has not read. */
@@ -74,13 +121,28 @@ export const messageContent = z
   .min(1, { message: 'The message is empty' })
   .max(MAX_MESSAGE_LENGTH, { message: `A message must be at most ${MAX_MESSAGE_LENGTH} characters` });
 
+/**
+ * A member's message: text, a photo (`imageId`, from POST /api/images) or both. Members cannot
+ * choose the 'trade' type: only the server writes barter request cards.
+ */
 export const messageInput = z
   .object({
     conversationId: z.uuid({ message: 'conversationId must be a conversation id' }),
-    content: messageContent,
-    messageType: z.literal('text', { message: "messageType must be 'text'" }).default('text'),
+    content: z
+      .string({ message: 'content must be text' })
+      .trim()
+      .max(MAX_MESSAGE_LENGTH, { message: `A message must be at most ${MAX_MESSAGE_LENGTH} characters` })
+      .default(''),
+    imageId: z.uuid({ message: 'imageId must be an uploaded photo id' }).optional(),
+    messageType: z
+      .enum(['text', 'photo'], { message: "messageType must be 'text' or 'photo'" })
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((input) => input.content.length > 0 || input.imageId !== undefined, {
+    message: 'The message is empty',
+    path: ['content'],
+  });
 export type MessageInput = z.input<typeof messageInput>;
 
 export const totalUnread = z.object({ count: z.number().int() });

@@ -800,7 +800,10 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** 'text', 'photo' (payload: the image id) or 'trade' (a barter request card, written only by the server). */
     messageType: text('message_type').notNull().default('text'),
+    /** The photo's or the trade card's structured data (MessagePayload in chat-cards.ts); null for text. */
+    payload: jsonb('payload'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import type { Message } from '../../common/api/chat';
+import type { Message, TradeCardEvent } from '../../common/api/chat';
 import type { DealField } from '../../common/domain/trade-terms';
 import type { NotificationType } from '../../common/api/notifications';
 import type { ImmediateEmailType } from '../../common/api/email-preferences';
@@ -72,6 +72,11 @@ export interface DomainEventMap {
   'notifications.stored': { notifications: StoredNotification[] };
   /** A member read notifications: their unread count changed. */
   'notifications.read': { memberId: string };
+  /**
+   * Something happened to a barter request (made, countered, accepted, shipped, expired…): its card
+   * goes into the two parties' conversation about it. `actorId` is null when nobody acted (an expiry).
+   */
+  'trade.changed': { tradeId: string; event: TradeCardEvent; actorId: string | null };
   /** A chat message was committed, with the notification it stored for the recipient, if any. */
   'message.sent': { message: Message; participants: string[]; notification: StoredNotification | null };
   /** A member read messages the other participant sent. */

@@ -82,6 +82,8 @@ export function addMessageToCache(queryClient: QueryClient, message: Message): v
       id: message.id,
       senderId: message.senderId,
       content: message.content,
+      messageType: message.messageType,
+      tradeEvent: message.trade?.event ?? null,
       createdAt: message.createdAt,
     };
     return {
@@ -194,6 +196,29 @@ export async function sendMessage(
     conversationId,
     content,
     messageType: 'text',
+  });
+  const message = (await response.json()) as Message;
+  addMessageToCache(queryClient, message);
+  void invalidateConversationList(queryClient);
+  return message;
+}
+
+/**
+ * Sends a photo (already uploaded with POST /api/images) with optional text. Always over HTTP: the
+ * socket carries text only. The answer goes into the cache; the socket's echo is then a duplicate
+ * that addMessageToCache ignores.
+ */
+export async function sendPhotoMessage(
+  queryClient: QueryClient,
+  conversationId: string,
+  imageId: string,
+  content: string,
+): Promise<Message> {
+  const response = await apiRequest('POST', '/api/messages', {
+    conversationId,
+    content,
+    imageId,
+    messageType: 'photo',
   });
   const message = (await response.json()) as Message;
   addMessageToCache(queryClient, message);

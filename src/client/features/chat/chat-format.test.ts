@@ -23,6 +23,8 @@ const message = (id: string, senderId: string): Message => ({
   senderId,
   content: id,
   messageType: 'text',
+  photo: null,
+  trade: null,
   createdAt: '2025-03-04T10:00:00.000Z',
   isRead: false,
 });

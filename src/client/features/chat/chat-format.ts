@@ -1,4 +1,4 @@
-import type { Conversation, Message } from '@common/api/chat';
+import type { Conversation, Message, TradeCard } from '@common/api/chat';
 import type { UserSummary } from '@common/api/users';
 import { displayName } from '@common/domain/display-name';
 import { i18n, intlTag } from '@client/i18n';
@@ -50,6 +50,19 @@ export function messagePreview(content: string, length = PREVIEW_LENGTH): string
   const cut = text.slice(0, length);
   const space = cut.lastIndexOf(' ');
   return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * A message's one-line text for the conversation list and screen-reader announcements: its text,
+ * or 'Photo', or what a barter request card says ('Barter request accepted').
+ */
+export function messageSummary(
+  message: Pick<Message, 'content' | 'messageType'> & { tradeEvent?: TradeCard['event'] | null },
+): string {
+  if (message.messageType === 'trade' && message.tradeEvent)
+    return i18n.t(`chat:cards.short.${message.tradeEvent}`);
+  if (message.messageType === 'photo' && !message.content.trim()) return i18n.t('chat:photo.summary');
+  return messagePreview(message.content);
 }
 
 /** As docs/product.md (Chat) has it: messages are trimmed, and an empty one is not sent (null). */

@@ -17,5 +17,5 @@ export { useDebouncedText, useUrlFilters } from './use-url-filters';
 export const loadFilterPanel = () => import('./components/filter-panel');
 export const loadSortSelect = () => import('./components/sort-select');
 export const loadItemDetailDialog = () => import('./components/item-detail-dialog');
-export { uploadImage } from './upload-image';
+export { uploadImage } from '@client/lib/upload-image';
 export { LazyListItemDialog, preloadListItemDialog } from './components/lazy-list-item-dialog';

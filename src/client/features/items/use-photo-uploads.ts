@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { i18n } from '@client/i18n';
 import { isSessionLost, serverMessage } from '@client/lib/api-error';
 import { handleUnauthorized } from '@client/lib/unauthorized';
-import { uploadImage } from './upload-image';
+import { uploadImage } from '@client/lib/upload-image';
 
 export interface PhotoEntry {
   key: string;

@@ -1,9 +1,20 @@
 import type { ServiceContext } from '../../lib/service-context';
 import { createRingConversation } from './group-chat.service';
+import { writeTradeCard } from './trade-cards';
 
-/** A proposed swap ring gets its group conversation in the same transaction (decision 009). */
+/**
+ * A proposed swap ring gets its group conversation in the same transaction (decision 009). A change
+ * to a barter request writes its card into the parties' conversation in the trade's transaction,
+ * and once committed the card goes to their sockets like any message (without a message
+ * notification: the trade sends its own).
+ */
 export function registerChatListeners(ctx: ServiceContext) {
   ctx.events.inTransaction('ring.proposed', async (event, tx) => {
     await createRingConversation(tx, event.ringId, event.memberIds);
+  });
+  ctx.events.inTransaction('trade.changed', async (event, tx, effects) => {
+    const card = await writeTradeCard(tx, event);
+    if (card)
+      effects.after(() => ctx.events.committed('message.sent', { ...card, notification: null }));
   });
 }

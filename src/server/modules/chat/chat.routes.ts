@@ -85,7 +85,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await sendMessage(ctx, request.member.id, request.body.conversationId, request.body.content)),
+        .send(
+          await sendMessage(
+            ctx,
+            request.member.id,
+            request.body.conversationId,
+            request.body.content,
+            request.body.imageId,
+          ),
+        ),
   );
 
   app.patch(

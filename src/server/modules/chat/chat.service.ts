@@ -1,12 +1,21 @@
 import { and, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Conversation, ConversationWithMessages, Message } from '../../../common/api/chat';
+import {
+  type Conversation,
+  type ConversationWithMessages,
+  type Message,
+  MESSAGE_TYPES,
+  type MessageType,
+  TRADE_CARD_EVENTS,
+  type TradeCardEvent,
+} from '../../../common/api/chat';
 import { type Db, queryRows } from '../../db/connect';
 import {
   blocks,
   conversationMembers,
   conversations,
   conversationViewers,
+  images,
   items,
   messages,
   notifications,
@@ -19,7 +28,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { textSql } from '../../lib/i18n';
 import { assertNotBlocked } from '../safety/safety.query';
 import { presentUserSummary } from '../users/users.presenter';
-import { messagePreview, presentMessage, VIEWER_TTL_MS } from './chat.presenter';
+import { messagePreview, presentMessage, presentMessageFields, VIEWER_TTL_MS } from './chat.presenter';
 import {
   groupMembers,
   markGroupMessageRead,
@@ -66,8 +75,18 @@ async function selectConversations(
   memberId: string,
   conversationId?: string,
 ): Promise<Conversation[]> {
-  const lastMessage = sql<{ id: string; sender_id: string; content: string; created_at: string } | null>`(
-    select json_build_object('id', m.id, 'sender_id', m.sender_id, 'content', m.content, 'created_at', m.created_at)
+  const lastMessage = sql<{
+    id: string;
+    sender_id: string;
+    content: string;
+    message_type: string;
+    trade_event: string | null;
+    created_at: string;
+  } | null>`(
+    select json_build_object('id', m.id, 'sender_id', m.sender_id, 'content', m.content,
+      'message_type', m.message_type,
+      'trade_event', case when m.message_type = 'trade' then m.payload->>'event' end,
+      'created_at', m.created_at)
     from ${messages} m where m.conversation_id = ${conversations.id}
     order by m.created_at desc, m.id desc limit 1)`;
   // Pairwise messages carry their read time; a group member's read state is their last_read_at.
@@ -135,6 +154,7 @@ async function selectConversations(
             id: row.lastMessage.id,
             senderId: row.lastMessage.sender_id,
             content: row.lastMessage.content,
+            ...lastMessageKind(row.lastMessage),
             createdAt: new Date(row.lastMessage.created_at).toISOString(),
           }
         : null,
@@ -143,6 +163,18 @@ async function selectConversations(
       createdAt: row.conversation.createdAt.toISOString(),
     };
   });
+}
+
+/** A last message's type and, for a trade card, its event (for the list's one-line preview). */
+function lastMessageKind(row: { message_type: string; trade_event: string | null }) {
+  const messageType = (MESSAGE_TYPES as readonly string[]).includes(row.message_type)
+    ? (row.message_type as MessageType)
+    : 'text';
+  const tradeEvent =
+    messageType === 'trade' && (TRADE_CARD_EVENTS as readonly string[]).includes(row.trade_event ?? '')
+      ? (row.trade_event as TradeCardEvent)
+      : null;
+  return { messageType, tradeEvent };
 }
 
 export const listConversations = (ctx: ServiceContext, memberId: string) =>
@@ -266,6 +298,8 @@ interface SentRow {
   conversation_id: string;
   sender_id: string;
   content: string;
+  message_type: string;
+  payload: unknown;
   read_at: Date | string | null;
   created_at: Date | string;
   participant1_id: string;
@@ -292,10 +326,16 @@ export async function sendMessage(
   memberId: string,
   conversationId: string,
   content: string,
+  imageId?: string,
 ): Promise<Message> {
-  const preview = messagePreview(content);
-  // The notification's title in the recipient's language.
+  if (imageId) await assertOwnImage(ctx, memberId, imageId);
+  const type = imageId ? 'photo' : 'text';
+  const payload = imageId ? JSON.stringify({ imageId }) : null;
+  // The notification's title in the recipient's language; a photo without text reads 'Photo'.
   const recipientLocale = sql`(select locale from ${users} where id = c.recipient_id)`;
+  const preview = content
+    ? sql`${messagePreview(content)}::text`
+    : textSql('notifications:chat.photo', recipientLocale);
   const viewingSince = new Date(Date.now() - VIEWER_TTL_MS).toISOString();
   const [sent] = await queryRows<SentRow>(
     ctx.db,
@@ -311,9 +351,9 @@ export async function sendMessage(
               where (b.blocker_id = c.participant1_id and b.blocked_id = c.participant2_id)
                  or (b.blocker_id = c.participant2_id and b.blocked_id = c.participant1_id))
         ), inserted as (
-          insert into ${messages} (conversation_id, sender_id, content)
-          select id, ${memberId}::uuid, ${content}::text from conversation
-          returning id, conversation_id, sender_id, content, read_at, created_at
+          insert into ${messages} (conversation_id, sender_id, content, message_type, payload)
+          select id, ${memberId}::uuid, ${content}::text, ${type}::text, ${payload}::jsonb from conversation
+          returning id, conversation_id, sender_id, content, message_type, payload, read_at, created_at
         ), touched as (
           update ${conversations} set last_message_at = inserted.created_at
           from inserted where ${conversations}.id = inserted.conversation_id
@@ -323,7 +363,7 @@ export async function sendMessage(
                  ${textSql('notifications:chat.newMessage', recipientLocale, {
                    name: sql`coalesce((select first_name from ${users} where id = ${memberId}::uuid), ${textSql('notifications:common.aMember', recipientLocale)})`,
                  })},
-                 ${preview}::text, ${`/?conversation=${conversationId}`}::text, ${`message:${conversationId}`}::text
+                 ${preview}, ${`/?conversation=${conversationId}`}::text, ${`message:${conversationId}`}::text
           from conversation c join inserted on true
           where not exists (
             select 1 from ${conversationViewers} v
@@ -340,7 +380,7 @@ export async function sendMessage(
   if (!sent) {
     // Nothing stored: a group thread (which has no participants) or the checks every other route uses say why.
     const conversation = await requireParticipant(ctx, memberId, conversationId);
-    if (conversation.ringId) return sendGroupMessage(ctx, memberId, conversationId, content);
+    if (conversation.ringId) return sendGroupMessage(ctx, memberId, conversationId, content, imageId);
     await assertNotBlocked(ctx.db, memberId, otherParticipant(conversation, memberId));
     throw conflict('The conversation changed meanwhile; please send the message again');
   }
@@ -349,7 +389,7 @@ export async function sendMessage(
     conversationId: sent.conversation_id,
     senderId: sent.sender_id,
     content: sent.content,
-    messageType: 'text',
+    ...presentMessageFields({ messageType: sent.message_type, payload: sent.payload }),
     createdAt: new Date(sent.created_at).toISOString(),
     isRead: sent.read_at !== null,
   };
@@ -359,6 +399,15 @@ export async function sendMessage(
     notification: sent.notice_id ? { id: sent.notice_id, userId: sent.recipient_id } : null,
   });
   return message;
+}
+
+/** A photo message's image must be one the sender uploaded (POST /api/images); others' ids are 404. */
+async function assertOwnImage(ctx: ServiceContext, memberId: string, imageId: string) {
+  const [row] = await ctx.db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.id, imageId), eq(images.userId, memberId)));
+  if (!row) throw notFound('Photo not found: upload it first');
 }
 
 export async function markMessageRead(ctx: ServiceContext, memberId: string, messageId: string) {

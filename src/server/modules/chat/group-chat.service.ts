@@ -108,6 +108,7 @@ export async function sendGroupMessage(
   memberId: string,
   conversationId: string,
   content: string,
+  imageId?: string,
 ): Promise<Message> {
   const result = await transact(ctx, async (tx) => {
     const [thread] = await queryRows<{ id: string; status: RingStatus }>(
@@ -124,7 +125,12 @@ export async function sendGroupMessage(
     }
     const [row] = await tx
       .insert(messages)
-      .values({ conversationId, senderId: memberId, content })
+      .values({
+        conversationId,
+        senderId: memberId,
+        content,
+        ...(imageId ? { messageType: 'photo', payload: { imageId } } : {}),
+      })
       .returning();
     if (!row) throw new Error('message insert returned nothing');
     await tx
@@ -174,7 +180,9 @@ export async function sendGroupMessage(
                     name: sender?.firstName ?? text('notifications:common.aMember'),
                   }),
                 ),
-                message: messagePreview(content),
+                message: content
+                  ? messagePreview(content)
+                  : renderText(locales.get(userId) ?? DEFAULT_LOCALE, text('notifications:chat.photo')),
                 link: `/?conversation=${conversationId}`,
                 dedupeKey: `message:${conversationId}`,
               })),

@@ -1,5 +1,5 @@
 import { and, lt, sql } from 'drizzle-orm';
-import { images, itemDrafts, items, tradeDisputes, users } from '../../db/schema';
+import { images, itemDrafts, items, messages, tradeDisputes, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 import type { Sweep } from '../../lib/sweep';
 
@@ -8,7 +8,7 @@ export const UNATTACHED_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes photos that nothing uses (no item's or draft's photos, no member's profile photo, no
- * dispute's evidence) once they are a day old; answers how many went. One statement: the photos in use are collected once and the
+ * dispute's evidence, no chat photo) once they are a day old; answers how many went. One statement: the photos in use are collected once and the
  * rest is an anti-join, whatever the number of items. Meant for the periodic sweep runner.
  */
 export async function sweepUnattachedImages({ db }: ServiceContext, now: Date = new Date()): Promise<number> {
@@ -27,6 +27,9 @@ export async function sweepUnattachedImages({ db }: ServiceContext, now: Date = 
             select ${users.profileImageUrl} from ${users}
             union
             select '/images/' || unnest(${tradeDisputes.photoIds})::text from ${tradeDisputes}
+            union
+            select '/images/' || (${messages.payload}->>'imageId') from ${messages}
+            where ${messages.messageType} = 'photo'
           ) as used
           where url is not null)`,
       ),

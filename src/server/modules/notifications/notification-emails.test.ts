@@ -180,6 +180,16 @@ describe('the unread-message email', () => {
     expect(await inbox(reader)).toHaveLength(2);
   });
 
+  it('leaves out barter request cards, which the trade emails of itself', async () => {
+    const owner = await t.member({ firstName: 'Olga' });
+    const requester = await t.member({ firstName: 'Remy' });
+    await requestTrade(owner, requester);
+    expect((await owner.get('/api/conversations/unread-count')).json().count).toBe(1);
+    await t.app.sweep.run(hoursFromNow(1.1));
+    const subjects = (await inbox(owner)).map((mail) => mail.subject);
+    expect(subjects).toEqual(['New barter request']);
+  });
+
   it('is not sent when the member read in time, or turned it off', async () => {
     const first = await conversationWithMessage();
     expect((await first.reader.patch(`/api/conversations/${first.conversation.id}/read`)).statusCode).toBe(

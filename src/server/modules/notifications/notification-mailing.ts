@@ -76,7 +76,7 @@ interface UnreadSpell {
  * Conversations where a member has had a message unread for an hour and no email told them of this
  * spell yet: the spell starts with their oldest unread message, and the last email covered messages up
  * to `covered_until`. Pairwise messages are unread until `read_at`; a ring's, until the member's
- * `last_read_at` passes them.
+ * `last_read_at` passes them. Barter request cards do not count: the trade emails of itself.
  */
 async function unreadSpells(ctx: ServiceContext, now: Date) {
   const due = new Date(now.getTime() - UNREAD_MESSAGE_DELAY_MS);
@@ -88,7 +88,7 @@ async function unreadSpells(ctx: ServiceContext, now: Date) {
         select m.conversation_id, m.sender_id, m.created_at,
           case when m.sender_id = c.participant1_id then c.participant2_id else c.participant1_id end as user_id
         from messages m join conversations c on c.id = m.conversation_id
-        where c.ring_id is null and m.read_at is null
+        where c.ring_id is null and m.read_at is null and m.message_type <> 'trade'
         union all
         select m.conversation_id, m.sender_id, m.created_at, cm.user_id
         from messages m join conversation_members cm on cm.conversation_id = m.conversation_id

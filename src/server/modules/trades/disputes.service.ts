@@ -70,6 +70,7 @@ export async function openDispute(
       .update(tradeRequests)
       .set({ status: 'disputed', updatedAt: now })
       .where(eq(tradeRequests.id, trade.id));
+    await effects.emit('trade.changed', { tradeId: trade.id, event: 'disputed', actorId: memberId });
     const actor = await firstName(tx, memberId);
     effects.notify(
       {
@@ -166,6 +167,8 @@ export async function resolveTradeDispute(
       .set({ outcome: input.outcome, resolutionNote: input.note, resolvedById: moderatorId, resolvedAt: now })
       .where(eq(tradeDisputes.id, dispute.id));
     const verdict = input.outcome === 'completed' ? 'completed' : 'cancelled';
+    // The moderator is no party: the card names nobody.
+    await effects.emit('trade.changed', { tradeId: trade.id, event: verdict, actorId: null });
     effects.notify(
       ...[trade.requesterId, trade.ownerId].map((userId) => ({
         userId,

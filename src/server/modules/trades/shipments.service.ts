@@ -44,6 +44,7 @@ export async function recordShipment(
         updatedAt: new Date(),
       })
       .where(eq(tradeRequests.id, trade.id));
+    await effects.emit('trade.changed', { tradeId: trade.id, event: 'shipped', actorId: memberId });
     const sent = isOwner ? requested : offered;
     const partnerId = isOwner ? trade.requesterId : trade.ownerId;
     const name = await firstName(tx, memberId);

@@ -218,6 +218,7 @@ export async function createTradeRequest(
       createdAt: created.createdAt,
     });
     await refreshAvailability(tx, [...requestedIds, ...offeredIds]);
+    await effects.emit('trade.changed', { tradeId: created.id, event: 'requested', actorId: requesterId });
     effects.notify({
       userId: ownerId,
       type: 'trade_request',
@@ -311,6 +312,7 @@ export async function counterOffer(
       ...input.requestedItemIds,
       ...input.offeredItemIds,
     ]);
+    await effects.emit('trade.changed', { tradeId: trade.id, event: 'countered', actorId: memberId });
     const other = memberId === trade.ownerId ? trade.requesterId : trade.ownerId;
     effects.notify({
       userId: other,
@@ -546,6 +548,7 @@ export async function updateTradeStatus(
         availability: 'reserved',
         parties: [trade.ownerId, trade.requesterId],
       });
+      await effects.emit('trade.changed', { tradeId: trade.id, event: 'accepted', actorId: memberId });
       await autoDecline(ctx, tx, effects, memberId, trade, itemIds);
       effects.notify({
         userId: memberId === trade.ownerId ? trade.requesterId : trade.ownerId,
@@ -576,6 +579,7 @@ export async function updateTradeStatus(
         })
         .where(eq(tradeRequests.id, trade.id));
       await releaseItems(tx, effects, trade, itemIds);
+      await effects.emit('trade.changed', { tradeId: trade.id, event: 'cancelled', actorId: memberId });
       effects.notify({
         userId: role === 'owner' ? trade.requesterId : trade.ownerId,
         type: 'trade_request',
@@ -601,6 +605,11 @@ export async function updateTradeStatus(
       })
       .where(eq(tradeRequests.id, trade.id));
     await refreshAvailability(tx, itemIds);
+    await effects.emit('trade.changed', {
+      tradeId: trade.id,
+      event: input.status === 'declined' ? 'declined' : 'cancelled',
+      actorId: memberId,
+    });
     effects.notify(
       input.status === 'declined'
         ? {
@@ -682,6 +691,11 @@ export async function confirmReceived(
       .set({ ...(isOwner ? { ownerReceivedAt: now } : { requesterReceivedAt: now }), updatedAt: now })
       .where(eq(tradeRequests.id, trade.id));
     const parties = [trade.requesterId, trade.ownerId];
+    await effects.emit('trade.changed', {
+      tradeId: trade.id,
+      event: bothReceived ? 'completed' : 'received',
+      actorId: memberId,
+    });
     if (bothReceived) {
       await completeTrade(tx, trade, now);
       for (const userId of parties) {

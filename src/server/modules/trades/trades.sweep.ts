@@ -53,6 +53,7 @@ export async function expirePendingRequests(ctx: ServiceContext, timers: TradeTi
         .update(tradeRequests)
         .set({ status: 'declined', updatedAt: now })
         .where(eq(tradeRequests.id, trade.id));
+      await effects.emit('trade.changed', { tradeId: trade.id, event: 'expired', actorId: null });
       await refreshAvailability(tx, itemIds);
       effects.notify(
         ...[trade.requesterId, trade.ownerId].map((userId) => ({
@@ -103,6 +104,7 @@ export async function expireAcceptedTrades(ctx: ServiceContext, timers: TradeTim
         .set({ status: 'cancelled', cancelledAt: now, cancelledById: null, updatedAt: now })
         .where(eq(tradeRequests.id, trade.id));
       await releaseItems(tx, effects, trade, itemIds);
+      await effects.emit('trade.changed', { tradeId: trade.id, event: 'expired', actorId: null });
       effects.notify(
         ...[trade.requesterId, trade.ownerId].map((userId) => ({
           userId,
@@ -150,6 +152,7 @@ export async function completeAfterClaimWindow(ctx: ServiceContext, timers: Trad
       const deadline = claimDeadline(trade, timers.claimWindowDays);
       if (trade.status !== 'accepted' || !deadline || deadline > now) return;
       await completeTrade(tx, trade, now);
+      await effects.emit('trade.changed', { tradeId: trade.id, event: 'completed', actorId: null });
       effects.notify(
         ...[trade.requesterId, trade.ownerId].map((userId) => ({
           userId,

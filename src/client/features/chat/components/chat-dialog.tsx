@@ -1,7 +1,7 @@
-import { MAX_MESSAGE_LENGTH } from '@common/domain/limits';
+import { ACCEPTED_IMAGE_TYPES, MAX_MESSAGE_LENGTH, MAX_UPLOAD_BYTES } from '@common/domain/limits';
 import { displayName } from '@common/domain/display-name';
 import { useQueryClient } from '@tanstack/react-query';
-import { Send, Tag, Users } from 'lucide-react';
+import { ImagePlus, Send, Tag, Users, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import {
@@ -18,11 +18,14 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
+import { uploadImage } from '@client/lib/upload-image';
+import { ApiError } from '@client/lib/api-error';
 import { realtime, useRealtimeEvent } from '@client/lib/socket';
 import {
   conversationKey,
   flattenMessages,
   sendMessage,
+  sendPhotoMessage,
   useConversationMessages,
   useMarkConversationRead,
   type ConversationPages,
@@ -30,6 +33,7 @@ import {
 import {
   lastOwnMessage,
   memberNames,
+  messageSummary,
   messageToSend,
   nameList,
   otherMembers,
@@ -176,7 +180,7 @@ export function ChatDialog({
         setAnnouncement(
           t('dialog.announcement', {
             name: names?.get(message.senderId) ?? otherName,
-            message: message.content,
+            message: messageSummary({ ...message, tradeEvent: message.trade?.event ?? null }),
           }),
         );
         requestRead();
@@ -186,8 +190,55 @@ export function ChatDialog({
     }
   });
 
+  // A photo waiting to be sent: shown as a preview above the input until sent or removed.
+  const photoInput = useRef<HTMLInputElement>(null);
+  const [photo, setPhoto] = useState<{ file: File; previewUrl: string } | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [sendingPhoto, setSendingPhoto] = useState(false);
+  useEffect(() => () => (photo ? URL.revokeObjectURL(photo.previewUrl) : undefined), [photo]);
+  const pickPhoto = (file: File | undefined) => {
+    if (!file) return;
+    // The same limits as the server's (POST /api/images), checked first so nothing is uploaded in vain.
+    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type))
+      return setPhotoError(t('photo.wrongType'));
+    if (file.size > MAX_UPLOAD_BYTES) return setPhotoError(t('photo.tooLarge'));
+    setPhotoError(null);
+    setPhoto({ file, previewUrl: URL.createObjectURL(file) });
+  };
+  const sendPhoto = (chosen: { file: File }, content: string) => {
+    setSendingPhoto(true);
+    setPhotoError(null);
+    uploadImage(chosen.file, () => undefined)
+      .promise.then((uploaded) => sendPhotoMessage(queryClient, conversationId, uploaded.id, content))
+      .then(
+        () => {
+          setPhoto(null);
+          setDraft((current) => (current.trim() === content ? '' : current));
+        },
+        (sendError: unknown) => {
+          console.error('Failed to send the photo', sendError);
+          const status = sendError instanceof ApiError ? sendError.status : 0;
+          setPhotoError(
+            status === 400
+              ? t('photo.wrongType')
+              : status === 413
+                ? t('photo.quota')
+                : status === 429
+                  ? t('photo.tooMany')
+                  : t('photo.failed'),
+          );
+        },
+      )
+      .finally(() => setSendingPhoto(false));
+  };
+
   const submit = () => {
+    if (sendingPhoto) return;
     const content = messageToSend(draft);
+    if (photo) {
+      ownTyping.stop();
+      return sendPhoto(photo, content ?? '');
+    }
     if (!content) return;
     ownTyping.stop();
     setDraft('');
@@ -317,6 +368,7 @@ export function ChatDialog({
             seenMessageId={seenMessageId}
             hasEarlier={hasNextPage}
             loadingEarlier={isFetchingNextPage}
+            onLeave={() => onOpenChange(false)}
             onLoadEarlier={() => {
               fetchNextPage().catch((pageError: unknown) =>
                 console.error('Failed to load earlier messages', pageError),
@@ -349,8 +401,73 @@ export function ChatDialog({
         ) : (
           <form
             onSubmit={onSubmit}
-            className="flex shrink-0 items-end gap-2 border-t p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
+            className="flex shrink-0 flex-wrap items-end gap-2 border-t p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
           >
+            {photo || photoError ? (
+              <div className="flex w-full items-start gap-2" data-testid="chat-photo-preview">
+                {photo ? (
+                  <div className="relative">
+                    <img
+                      src={photo.previewUrl}
+                      alt={t('photo.preview')}
+                      className="size-20 rounded-lg border object-cover"
+                    />
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="secondary"
+                      className="absolute -top-2 -right-2 size-6 rounded-full shadow"
+                      onClick={() => {
+                        setPhoto(null);
+                        input.current?.focus();
+                      }}
+                      disabled={sendingPhoto}
+                      aria-label={t('photo.remove')}
+                      data-testid="button-remove-chat-photo"
+                    >
+                      <X aria-hidden="true" />
+                    </Button>
+                  </div>
+                ) : null}
+                {sendingPhoto ? (
+                  <p role="status" className="self-center text-xs text-muted-foreground">
+                    {t('photo.sending')}
+                  </p>
+                ) : null}
+                {photoError ? (
+                  <p role="alert" className="self-center text-sm text-destructive" data-testid="text-chat-photo-error">
+                    {photoError}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            <input
+              ref={photoInput}
+              id="chat-photo-input"
+              type="file"
+              accept={ACCEPTED_IMAGE_TYPES.join(',')}
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(event) => {
+                pickPhoto(event.target.files?.[0]);
+                // The same file may be chosen again after removing it.
+                event.target.value = '';
+              }}
+              data-testid="input-chat-photo"
+            />
+            <Button
+              type="button"
+              size="icon"
+              variant="ghost"
+              onClick={() => photoInput.current?.click()}
+              disabled={sendingPhoto}
+              aria-label={t('photo.add')}
+              title={t('photo.add')}
+              data-testid="button-add-chat-photo"
+            >
+              <ImagePlus aria-hidden="true" />
+            </Button>
             <label htmlFor="chat-message-input" className="sr-only">
               {t('dialog.inputLabel', { name: otherName })}
             </label>
@@ -368,7 +485,7 @@ export function ChatDialog({
                 else ownTyping.stop();
               }}
               onKeyDown={onKeyDown}
-              className="max-h-40 min-h-10 resize-none py-2"
+              className="max-h-40 min-h-10 min-w-0 flex-1 resize-none py-2"
               data-testid="input-chat-message"
             />
             <span id="chat-message-hint" className="sr-only">
@@ -377,7 +494,7 @@ export function ChatDialog({
             <Button
               type="submit"
               size="icon"
-              disabled={messageToSend(draft) === null}
+              disabled={sendingPhoto || (messageToSend(draft) === null && photo === null)}
               aria-label={t('dialog.send')}
               data-testid="button-send-message"
             >

@@ -10,7 +10,7 @@ import { cn } from '@client/lib/utils';
 import {
   countBadge,
   memberNames,
-  messagePreview,
+  messageSummary,
   nameList,
   otherMembers,
   otherParticipant,
@@ -123,7 +123,11 @@ function ConversationRow({
       : isRing
         ? t('list.sender', { name: memberNames(conversation).get(lastMessage.senderId) ?? t('list.aMember') })
         : '';
-  const preview = lastMessage ? `${sender}${messagePreview(lastMessage.content)}` : t('list.noMessages');
+  const preview = lastMessage
+    ? lastMessage.messageType === 'trade'
+      ? messageSummary(lastMessage)
+      : `${sender}${messageSummary(lastMessage)}`
+    : t('list.noMessages');
 
   return (
     <button

@@ -6,6 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import { messageParts, messageTime } from '../chat-format';
+import { TradeCardMessage } from './trade-card-message';
 import { useNow } from '../use-now';
 
 /** Messages closer together than this from one sender form a group showing one time. */
@@ -29,6 +30,7 @@ export function MessageList({
   hasEarlier,
   loadingEarlier,
   onLoadEarlier,
+  onLeave,
 }: {
   messages: Message[];
   memberId: string;
@@ -39,6 +41,8 @@ export function MessageList({
   hasEarlier: boolean;
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
+  /** Called when a link inside a message leaves the chat (a barter request card's). */
+  onLeave?: () => void;
 }) {
   const { t } = useTranslation('chat');
   const { tag } = useFormat();
@@ -128,14 +132,37 @@ export function MessageList({
           <ol className="flex flex-col">
             {messages.map((message, index) => {
               const own = message.senderId === memberId;
+              if (message.trade) {
+                // A barter request card: centred, outside the senders' groups, with its time.
+                return (
+                  <li
+                    key={message.id}
+                    className="my-3 flex flex-col items-center self-center"
+                    data-testid={`chat-message-${message.id}`}
+                  >
+                    <TradeCardMessage
+                      card={message.trade}
+                      memberId={memberId}
+                      names={senderNames ?? new Map()}
+                      fallbackName={otherName}
+                      onNavigate={onLeave}
+                    />
+                    <time dateTime={message.createdAt} className="mt-1 px-1 text-xs text-muted-foreground">
+                      {messageTime(message.createdAt, now, tag)}
+                    </time>
+                  </li>
+                );
+              }
               const next = messages[index + 1];
               const previousMessage = messages[index - 1];
               const startsGroup =
                 !previousMessage ||
+                previousMessage.trade !== null ||
                 previousMessage.senderId !== message.senderId ||
                 Date.parse(message.createdAt) - Date.parse(previousMessage.createdAt) > GROUP_GAP_MS;
               const endsGroup =
                 !next ||
+                next.trade !== null ||
                 next.senderId !== message.senderId ||
                 Date.parse(next.createdAt) - Date.parse(message.createdAt) > GROUP_GAP_MS;
               const seen = message.id === seenMessageId;
@@ -164,16 +191,25 @@ export function MessageList({
                   <span className="sr-only">
                     {t('thread.sender', { name: own ? t('thread.you') : senderName })}
                   </span>
-                  <p
-                    className={cn(
-                      'max-w-full rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug whitespace-pre-wrap [overflow-wrap:anywhere]',
-                      own
-                        ? 'rounded-br-md bg-primary text-primary-foreground'
-                        : 'rounded-bl-md bg-muted text-foreground',
-                    )}
-                  >
-                    <MessageText content={message.content} />
-                  </p>
+                  {message.photo ? (
+                    <PhotoBubble
+                      photo={message.photo}
+                      label={t('photo.open', { name: own ? t('thread.you') : senderName })}
+                    />
+                  ) : null}
+                  {message.content ? (
+                    <p
+                      className={cn(
+                        'max-w-full rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug whitespace-pre-wrap [overflow-wrap:anywhere]',
+                        message.photo && 'mt-1',
+                        own
+                          ? 'rounded-br-md bg-primary text-primary-foreground'
+                          : 'rounded-bl-md bg-muted text-foreground',
+                      )}
+                    >
+                      <MessageText content={message.content} />
+                    </p>
+                  ) : null}
                   {endsGroup || seen ? (
                     <span className="mt-1 flex items-center gap-1 px-1 text-xs text-muted-foreground">
                       <time dateTime={message.createdAt}>{messageTime(message.createdAt, now, tag)}</time>
@@ -205,6 +241,29 @@ export function MessageList({
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A photo message's thumbnail (400 px wide); it opens the full size (1200 px) in a new tab. The
+ * image is a link, so it is reached and opened with the keyboard like any link.
+ */
+function PhotoBubble({ photo, label }: { photo: NonNullable<Message['photo']>; label: string }) {
+  return (
+    <a
+      href={photo.url}
+      target="_blank"
+      rel="noopener"
+      className="block overflow-hidden rounded-2xl border bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      data-testid="link-chat-photo"
+    >
+      <img
+        src={photo.thumbnailUrl}
+        alt={label}
+        loading="lazy"
+        className="block max-h-64 w-auto max-w-full object-contain sm:max-h-72"
+      />
+    </a>
   );
 }
 

@@ -7,7 +7,7 @@ export interface UploadHandle {
 }
 
 /**
- * POST /api/images with the file in the multipart field `file`. XMLHttpRequest rather than
+ * POST /api/images (listing photos, avatars, dispute evidence, chat photos) with the file in the multipart field `file`. XMLHttpRequest rather than
  * fetch, because only it reports upload progress. Failures reject with the same ApiError as
  * apiRequest.
  */
