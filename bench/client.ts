@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -40,6 +40,12 @@ export interface LighthouseRow {
   /** Largest Contentful Paint and Total Blocking Time of the (median) run, in ms. */
   lcpMs: number;
   tbtMs: number;
+  /** Cumulative Layout Shift of the (median) run (unitless). */
+  cls: number;
+  /** The 1-minute load average when the (median) run ended: the machine is shared. */
+  load: number;
+  /** Every run's performance score and load average, in order (the median run is one of them). */
+  runs: { performance: number; load: number }[];
   /** Lighthouse's runtime error, when the page could not be measured (the scores are then 0). */
   error?: string;
 }
@@ -238,6 +244,9 @@ async function measurePage(
     bestPractices: score('best-practices'),
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
     tbtMs: audits['total-blocking-time']?.numericValue ?? 0,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
+    load: loadavg()[0] ?? 0,
+    runs: [],
     ...(runtimeError ? { error: `${runtimeError.code}: ${runtimeError.message}` } : {}),
   };
 }
@@ -283,7 +292,10 @@ export async function runLighthouse(
         }
       }
       const middle = median(results.map((row) => row.performance));
-      const chosen = results.find((row) => row.performance === middle) as LighthouseRow;
+      const chosen = {
+        ...(results.find((row) => row.performance === middle) as LighthouseRow),
+        runs: results.map((row) => ({ performance: row.performance, load: row.load })),
+      };
       log(
         `  Lighthouse ${path}: performance ${chosen.performance}, accessibility ${chosen.accessibility}, best practices ${chosen.bestPractices}${chosen.error ? ` (${chosen.error})` : ''}`,
       );

@@ -253,7 +253,18 @@ export function renderReport(report: BenchReport): string {
       out.push('', '### Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU slowdown)', '');
       out.push(
         table(
-          ['path', 'performance', 'accessibility', 'best practices', 'LCP ms', 'TBT ms', 'budget'],
+          [
+            'path',
+            'performance',
+            'accessibility',
+            'best practices',
+            'LCP ms',
+            'TBT ms',
+            'CLS',
+            'load (1 min)',
+            'every run: score @ load',
+            'budget',
+          ],
           lighthouse.map((row) => [
             row.error ? `${row.path} (not measured: ${row.error.replace(/\|/g, '/')})` : row.path,
             String(row.performance),
@@ -261,6 +272,9 @@ export function renderReport(report: BenchReport): string {
             String(row.bestPractices),
             int(row.lcpMs),
             int(row.tbtMs),
+            row.cls.toFixed(3),
+            row.load.toFixed(2),
+            row.runs.map((run) => `${run.performance} @ ${run.load.toFixed(2)}`).join(', '),
             BUDGETS.lighthousePaths.includes(row.path)
               ? `performance ≥ ${BUDGETS.lighthousePerformance}: ${verdict(row.performance >= BUDGETS.lighthousePerformance)}`
               : '',
