@@ -262,7 +262,9 @@ export function renderReport(report: BenchReport): string {
             'TBT ms',
             'CLS',
             'load (1 min)',
-            'every run: score @ load',
+            'CPU benchmark',
+            'main thread ms',
+            'every run: score @ load, CPU benchmark',
             'budget',
           ],
           lighthouse.map((row) => [
@@ -274,7 +276,11 @@ export function renderReport(report: BenchReport): string {
             int(row.tbtMs),
             row.cls.toFixed(3),
             row.load.toFixed(2),
-            row.runs.map((run) => `${run.performance} @ ${run.load.toFixed(2)}`).join(', '),
+            int(row.benchmarkIndex),
+            int(row.mainThreadMs),
+            row.runs
+              .map((run) => `${run.performance} @ ${run.load.toFixed(2)}, ${int(run.benchmarkIndex)}`)
+              .join('; '),
             BUDGETS.lighthousePaths.includes(row.path)
               ? `performance ≥ ${BUDGETS.lighthousePerformance}: ${verdict(row.performance >= BUDGETS.lighthousePerformance)}`
               : '',
