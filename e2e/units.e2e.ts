@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, openBrowser } from './support/browser';
-import { eventually, getJson, listItemViaApi, registerMember, shown, textOf, uniqueWord } from './support/journeys';
+import {
+  eventually,
+  getJson,
+  listItemViaApi,
+  registerMember,
+  shown,
+  textOf,
+  uniqueWord,
+} from './support/journeys';
 
 /**
  * docs/product.md § Languages (units), in the browser: a browser whose language is en-US sees
@@ -19,6 +27,9 @@ const SHOTS = process.env.SCREENSHOTS_DIR;
 
 let us: Page;
 let gb: Page;
+/** Visitors' browsers: the landing page (and its impact figures) is what visitors see at /. */
+let usVisitor: Page;
+let gbVisitor: Page;
 let tradeId: string;
 
 async function screenshot(page: Page, name: string) {
@@ -61,11 +72,18 @@ async function chooseUnits(page: Page, choice: 'auto' | 'metric' | 'imperial') {
   return card;
 }
 
+/** The landing page's impact line, once the figures have arrived, and the 'CO2 Saved' figure. */
 async function impactText(page: Page) {
   await page.goto('/');
   const impact = page.getByTestId('text-swap-impact');
-  await shown(impact);
-  await shown(page.getByTestId('stat-co2-saved').locator('span').first());
+  try {
+    await shown(impact);
+    // The landfill sentence comes with the figures, before the factors.
+    await eventually(async () => (await textOf(impact)).includes('kept out of landfill'), true);
+  } catch (error) {
+    if (SHOTS) await screenshot(page, 'impact-failure');
+    throw error;
+  }
   return { impact: await textOf(impact), co2: await textOf(page.getByTestId('stat-co2-saved')) };
 }
 
@@ -73,9 +91,15 @@ describe('units follow the browser region', () => {
   beforeAll(async () => {
     us = (await openBrowser(PHONE, baseURL(), 'en-US')).page;
     gb = (await openBrowser(DESKTOP, baseURL(), 'en-GB')).page;
+    usVisitor = (await openBrowser(DESKTOP, baseURL(), 'en-US')).page;
+    gbVisitor = (await openBrowser(PHONE, baseURL(), 'en-GB')).page;
     await Promise.all([registerMember(us, 'Uma', 'Stone'), registerMember(gb, 'Gil', 'Brook')]);
     const [wanted, offered] = await Promise.all([
-      listItemViaApi(gb, { title: `${uniqueWord('Un')} wool coat`, category: 'clothing', estimatedValue: 8000 }),
+      listItemViaApi(gb, {
+        title: `${uniqueWord('Un')} wool coat`,
+        category: 'clothing',
+        estimatedValue: 8000,
+      }),
       listItemViaApi(us, { title: `${uniqueWord('Un')} trench`, category: 'clothing', estimatedValue: 7600 }),
     ]);
     const created = await us.request.post('/api/trade-requests', {
@@ -91,11 +115,11 @@ describe('units follow the browser region', () => {
   });
 
   it('en-US: the impact figures in pounds and ounces', async () => {
-    const { impact, co2 } = await impactText(us);
+    const { impact, co2 } = await impactText(usVisitor);
     expect(impact).toContain('clothing 17.6 lb CO2e and 1.1 lb');
     expect(impact).toContain('accessories 11 lb CO2e and 11 oz');
     expect(impact).not.toContain('kg');
-    expect(co2).toMatch(/^[\d,.]+ (lb|tons?)\b/);
+    expect(co2).toMatch(/^[\d,.]+ (lb|tons?) CO2 Saved$/);
   });
 
   it('en-US: the shipping dialog takes pounds and inches', async () => {
@@ -111,10 +135,10 @@ describe('units follow the browser region', () => {
   });
 
   it('en-GB: the impact figures in kilograms', async () => {
-    const { impact, co2 } = await impactText(gb);
+    const { impact, co2 } = await impactText(gbVisitor);
     expect(impact).toContain('clothing 8 kg CO2e and 0.5 kg');
     expect(impact).not.toMatch(/\blb\b/);
-    expect(co2).toMatch(/^[\d,.]+ (kg|Tons?)\b/);
+    expect(co2).toMatch(/^[\d,.]+ (kg|Tons?) CO2 Saved$/);
   });
 
   it('en-GB: the shipping dialog takes kilograms and centimetres, priced by the pound', async () => {
@@ -136,23 +160,25 @@ describe('units follow the browser region', () => {
     );
   });
 
-  it('Preferences: Imperial overrides an en-GB browser, and Automatic brings kilograms back', async () => {
+  it('Preferences: Imperial overrides an en-GB browser, kept across a reload; Automatic brings kilograms back', async () => {
     const card = await chooseUnits(gb, 'imperial');
     expect(await textOf(card)).toContain('Automatic (metric here');
     await screenshot(gb, 'preferences-units');
-    expect((await impactText(gb)).impact).toContain('clothing 17.6 lb CO2e');
-    const dialog = await openShipping(gb);
+    let dialog = await openShipping(gb);
     expect(await textOf(dialog)).toContain('Weight (lb)');
+    expect(await textOf(dialog)).toContain('Dimensions (in)');
 
     // The choice is kept in this browser across a reload.
     await gb.reload();
-    await shown(gb.getByTestId('tab-barters-accepted'));
     await gb.getByTestId('tab-barters-accepted').click();
     await gb.getByTestId(`button-arrange-shipping-${tradeId}`).click();
-    expect(await textOf(gb.getByTestId('dialog-shipping'))).toContain('Weight (lb)');
+    dialog = gb.getByTestId('dialog-shipping');
+    await shown(dialog);
+    expect(await textOf(dialog)).toContain('Weight (lb)');
 
     await chooseUnits(gb, 'auto');
-    expect((await impactText(gb)).impact).toContain('clothing 8 kg CO2e');
+    dialog = await openShipping(gb);
+    expect(await textOf(dialog)).toContain('Weight (kg)');
   });
 
   it('Preferences: Metric overrides an en-US browser', async () => {
@@ -162,6 +188,13 @@ describe('units follow the browser region', () => {
     const dialog = await openShipping(us);
     expect(await textOf(dialog)).toContain('Weight (kg)');
     await screenshot(us, 'shipping-metric');
-    expect((await impactText(us)).impact).toContain('clothing 8 kg CO2e and 0.5 kg');
+  });
+
+  it('the impact figures follow the choice kept in the browser', async () => {
+    // What the Units card stores (src/client/i18n/units.ts), in a visitor's en-GB browser.
+    await gbVisitor.evaluate(() => localStorage.setItem('threadswap.units', 'imperial'));
+    expect((await impactText(gbVisitor)).impact).toContain('clothing 17.6 lb CO2e and 1.1 lb');
+    await gbVisitor.evaluate(() => localStorage.removeItem('threadswap.units'));
+    expect((await impactText(gbVisitor)).impact).toContain('clothing 8 kg CO2e and 0.5 kg');
   });
 });
