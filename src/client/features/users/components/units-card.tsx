@@ -44,7 +44,7 @@ export function UnitsCard({ className }: { className?: string }) {
                 value={choice}
                 checked={preference === choice}
                 onChange={() => setUnitPreference(choice)}
-                className="size-4 accent-primary"
+                className="size-4 shrink-0 accent-primary"
                 data-testid={`radio-units-${choice}`}
               />
               {labelOf(choice)}
