@@ -8,12 +8,7 @@ import { useUnitSystem } from './units';
 import { INTL_TAGS, toLocale } from '@common/domain/locales';
 import { formatDollars } from '@common/domain/money';
 import { displayMass, displayWeight, type UnitSystem } from '@common/domain/units';
-import {
-  formatDate,
-  formatDateTime,
-  formatMonthYear,
-  relativeTimeParts,
-} from '@common/domain/relative-time';
+import { formatDate, formatDateTime, formatMonthYear, relativeTimeParts } from '@common/domain/relative-time';
 
 export interface Formatters {
   /** The BCP 47 tag in use ('en-US', 'fr-FR'). */

@@ -29,7 +29,11 @@ function storedPreference(): UnitPreference {
 /** The system of this browser's region, for 'Automatic'. */
 export function browserUnitSystem(): UnitSystem {
   const languages =
-    typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+    typeof navigator === 'undefined'
+      ? []
+      : navigator.languages?.length
+        ? navigator.languages
+        : [navigator.language];
   return unitSystemForLanguages(languages, Intl.DateTimeFormat().resolvedOptions().locale);
 }
 

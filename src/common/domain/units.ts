@@ -69,7 +69,8 @@ export const weightToLb = (value: number, system: UnitSystem): number =>
   system === 'imperial' ? value : kgToLb(value);
 
 /** A weight in pounds, in the member's system. */
-export const lbToSystem = (lb: number, system: UnitSystem): number => (system === 'imperial' ? lb : lbToKg(lb));
+export const lbToSystem = (lb: number, system: UnitSystem): number =>
+  system === 'imperial' ? lb : lbToKg(lb);
 
 /** A length typed in the member's system (centimetres for metric members), in inches. */
 export const lengthToIn = (value: number, system: UnitSystem): number =>
@@ -84,9 +85,7 @@ export function displayMass(
   system: UnitSystem,
 ): { unit: 'kg' | 'lb'; value: number } | { unit: 'tonnes' | 'tons'; value: number } {
   const [small, big, perBig] =
-    system === 'imperial'
-      ? (['lb', 'tons', LB_PER_SHORT_TON] as const)
-      : (['kg', 'tonnes', 1000] as const);
+    system === 'imperial' ? (['lb', 'tons', LB_PER_SHORT_TON] as const) : (['kg', 'tonnes', 1000] as const);
   const amount = system === 'imperial' ? kgToLb(kg) : kg;
   if (Math.round(amount) < perBig) return { unit: small, value: Math.round(amount) };
   const large = amount / perBig;
