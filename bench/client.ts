@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -40,6 +40,19 @@ export interface LighthouseRow {
   /** Largest Contentful Paint and Total Blocking Time of the (median) run, in ms. */
   lcpMs: number;
   tbtMs: number;
+  /** Cumulative Layout Shift of the (median) run (unitless). */
+  cls: number;
+  /** The 1-minute load average when the (median) run ended: the machine is shared. */
+  load: number;
+  /**
+   * Lighthouse's own CPU benchmark for the (median) run (lhr.environment.benchmarkIndex; about
+   * 1,000+ on an idle desktop core, far less on a loaded machine), and the main thread's total work
+   * in the trace, in ms: together they tell a slow page from a busy machine.
+   */
+  benchmarkIndex: number;
+  mainThreadMs: number;
+  /** Every run's performance score and load average, in order (the median run is one of them). */
+  runs: { performance: number; load: number; benchmarkIndex: number }[];
   /** Lighthouse's runtime error, when the page could not be measured (the scores are then 0). */
   error?: string;
 }
@@ -229,7 +242,7 @@ async function measurePage(
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-  const { categories, audits, runtimeError } = result.lhr;
+  const { categories, audits, runtimeError, environment } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
     path,
@@ -238,6 +251,11 @@ async function measurePage(
     bestPractices: score('best-practices'),
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
     tbtMs: audits['total-blocking-time']?.numericValue ?? 0,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
+    load: loadavg()[0] ?? 0,
+    benchmarkIndex: environment?.benchmarkIndex ?? 0,
+    mainThreadMs: audits['mainthread-work-breakdown']?.numericValue ?? 0,
+    runs: [],
     ...(runtimeError ? { error: `${runtimeError.code}: ${runtimeError.message}` } : {}),
   };
 }
@@ -283,7 +301,10 @@ export async function runLighthouse(
         }
       }
       const middle = median(results.map((row) => row.performance));
-      const chosen = results.find((row) => row.performance === middle) as LighthouseRow;
+      const chosen = {
+        ...(results.find((row) => row.performance === middle) as LighthouseRow),
+        runs: results.map(({ performance, load, benchmarkIndex }) => ({ performance, load, benchmarkIndex })),
+      };
       log(
         `  Lighthouse ${path}: performance ${chosen.performance}, accessibility ${chosen.accessibility}, best practices ${chosen.bestPractices}${chosen.error ? ` (${chosen.error})` : ''}`,
       );

@@ -253,7 +253,20 @@ export function renderReport(report: BenchReport): string {
       out.push('', '### Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU slowdown)', '');
       out.push(
         table(
-          ['path', 'performance', 'accessibility', 'best practices', 'LCP ms', 'TBT ms', 'budget'],
+          [
+            'path',
+            'performance',
+            'accessibility',
+            'best practices',
+            'LCP ms',
+            'TBT ms',
+            'CLS',
+            'load (1 min)',
+            'CPU benchmark',
+            'main thread ms',
+            'every run: score @ load, CPU benchmark',
+            'budget',
+          ],
           lighthouse.map((row) => [
             row.error ? `${row.path} (not measured: ${row.error.replace(/\|/g, '/')})` : row.path,
             String(row.performance),
@@ -261,6 +274,13 @@ export function renderReport(report: BenchReport): string {
             String(row.bestPractices),
             int(row.lcpMs),
             int(row.tbtMs),
+            row.cls.toFixed(3),
+            row.load.toFixed(2),
+            int(row.benchmarkIndex),
+            int(row.mainThreadMs),
+            row.runs
+              .map((run) => `${run.performance} @ ${run.load.toFixed(2)}, ${int(run.benchmarkIndex)}`)
+              .join('; '),
             BUDGETS.lighthousePaths.includes(row.path)
               ? `performance ≥ ${BUDGETS.lighthousePerformance}: ${verdict(row.performance >= BUDGETS.lighthousePerformance)}`
               : '',

@@ -15,7 +15,7 @@ const DESKTOP = { width: 1280, height: 900 };
 
 /** A fresh browser profile whose language (navigator.language and Accept-Language) is `locale`. */
 const openBrowserIn = (locale: string, viewport: { width: number; height: number }) =>
-  openBrowser(viewport, baseURL(), { locale });
+  openBrowser(viewport, baseURL(), locale);
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 

@@ -24,8 +24,8 @@ export async function openBrowser(
   viewport = { width: 1280, height: 900 },
   /** The app to open; the shared one unless a journey started its own. */
   url: string = baseURL(),
-  /** `locale` sets navigator.language and Accept-Language (e.g. 'fr-FR'); Chromium's default otherwise. */
-  options: { locale?: string } = {},
+  /** The browser's language (navigator.languages and Accept-Language); Chromium's default, en-US, unless given. */
+  locale?: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const dir = mkdtempSync(join(tmpdir(), 'threadswap-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -34,7 +34,7 @@ export async function openBrowser(
     headless: true,
     viewport,
     baseURL: url,
-    ...(options.locale ? { locale: options.locale } : {}),
+    ...(locale ? { locale } : {}),
   });
   contexts.push({ context, dir });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -4,14 +4,11 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnitSystem } from './units';
 import { INTL_TAGS, toLocale } from '@common/domain/locales';
 import { formatDollars } from '@common/domain/money';
-import {
-  formatDate,
-  formatDateTime,
-  formatMonthYear,
-  relativeTimeParts,
-} from '@common/domain/relative-time';
+import { displayMass, displayWeight, type UnitSystem } from '@common/domain/units';
+import { formatDate, formatDateTime, formatMonthYear, relativeTimeParts } from '@common/domain/relative-time';
 
 export interface Formatters {
   /** The BCP 47 tag in use ('en-US', 'fr-FR'). */
@@ -28,13 +25,18 @@ export interface Formatters {
   monthYear: (value: Date | string) => string;
   /** 'Just now', '5 minutes ago', … then the date / 'À l'instant', 'il y a 5 minutes', …. */
   relative: (value: Date | string, now?: Date) => string;
-  /** '340 kg', '1.3 Tons' / '340 kg', '1,3 tonnes'. */
+  /** The member's unit system (Preferences, or their browser's region): src/client/i18n/units.ts. */
+  units: UnitSystem;
+  /** A large mass given in kg: '340 kg', '1.3 Tons' / '750 lb', '1.3 tons' (short tons). */
   mass: (kg: number) => string;
+  /** A small weight given in kg: '0.5 kg' / '1.1 lb', '11 oz'. */
+  weight: (kg: number) => string;
 }
 
 export function useFormat(): Formatters {
   const { t, i18n } = useTranslation('common');
   const locale = toLocale(i18n.language) ?? 'en';
+  const units = useUnitSystem();
   return useMemo(() => {
     const tag = INTL_TAGS[locale];
     const number = (value: number, options?: Intl.NumberFormatOptions) =>
@@ -62,12 +64,15 @@ export function useFormat(): Formatters {
             return formatDate(parts.date, tag);
         }
       },
+      units,
       mass: (kg) => {
-        if (kg < 1000) return t('mass.kg', { value: number(Math.round(kg)) });
-        const tons = kg / 1000;
-        const rounded = tons < 10 ? Math.round(tons * 10) / 10 : Math.round(tons);
-        return t('mass.tons', { count: rounded, value: number(rounded) });
+        const { unit, value } = displayMass(kg, units);
+        return t(`mass.${unit}`, { count: value, value: number(value) });
+      },
+      weight: (kg) => {
+        const { unit, value } = displayWeight(kg, units);
+        return t(`mass.${unit}`, { count: value, value: number(value) });
       },
     };
-  }, [locale, t]);
+  }, [locale, t, units]);
 }

@@ -45,3 +45,11 @@ describe('parseDimensions', () => {
     expect(parseDimensions('')).toBeNull();
   });
 });
+
+describe('parseDimensions in centimetres', () => {
+  it('accepts a cm suffix for metric members', () => {
+    expect(parseDimensions('30x25x10 cm')).toEqual({ length: 30, width: 25, height: 10 });
+    expect(parseDimensions('30 × 25 × 10cm')).toEqual({ length: 30, width: 25, height: 10 });
+    expect(parseDimensions('30x25x10 mm')).toBeNull();
+  });
+});

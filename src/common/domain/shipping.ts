@@ -14,7 +14,10 @@ export function shippingCostCents(weightLb: number): number {
   return SHIPPING_BASE_CENTS + Math.round(SHIPPING_CENTS_PER_POUND * weightLb);
 }
 
-/** A weight the calculator accepts: a finite number above 0 and at most 150 lb. */
+/**
+ * A weight the calculator accepts: a finite number above 0 and at most 150 lb (68.039 kg). Metric
+ * members type kilograms; the dialog converts them to pounds (src/common/domain/units.ts) first.
+ */
 export function isValidShippingWeight(weightLb: number): boolean {
   return Number.isFinite(weightLb) && weightLb > 0 && weightLb <= MAX_SHIPPING_WEIGHT_LB;
 }
@@ -27,13 +30,14 @@ export interface ParcelDimensions {
 
 const NUMBER = String.raw`(\d+(?:\.\d+)?|\.\d+)`;
 const DIMENSIONS_PATTERN = new RegExp(
-  String.raw`^\s*${NUMBER}\s*[x×*]\s*${NUMBER}\s*[x×*]\s*${NUMBER}\s*(?:in|")?\s*$`,
+  String.raw`^\s*${NUMBER}\s*[x×*]\s*${NUMBER}\s*[x×*]\s*${NUMBER}\s*(?:in|"|cm)?\s*$`,
   'i',
 );
 
 /**
- * Reads 'L x W x H' in inches, e.g. '12x10x4' or '12 × 10 × 4 in'. Null unless there are
- * exactly three numbers, each above 0.
+ * Reads 'L x W x H' in the member's length unit, e.g. '12x10x4', '12 × 10 × 4 in' or
+ * '30x25x10 cm' (inches for imperial members, centimetres for metric ones: src/common/domain/units.ts;
+ * the sizes are shown back, not priced). Null unless there are exactly three numbers, each above 0.
  */
 export function parseDimensions(text: string): ParcelDimensions | null {
   const match = DIMENSIONS_PATTERN.exec(text);

@@ -6,6 +6,7 @@ import {
   SHIPPING_CENTS_PER_POUND,
   shippingCostCents,
 } from '@common/domain/shipping';
+import { LB_PER_KG, lbToSystem, type UnitSystem, weightToLb } from '@common/domain/units';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Calculator, Clock, PackageCheck, Truck } from 'lucide-react';
 import type { TFunction } from 'i18next';
@@ -26,8 +27,11 @@ import {
 import { Input } from '@client/components/ui/input';
 import { useFormat } from '@client/i18n/format';
 
-/** The form's rules, with their messages in the page's language. */
-const shippingForm = (t: TFunction<'shipping'>) =>
+/**
+ * The form's rules, with their messages in the page's language. The weight is typed in the
+ * member's units (kilograms for metric members) and checked in pounds, the unit of the rate.
+ */
+const shippingForm = (t: TFunction<'shipping'>, units: UnitSystem, maxWeight: string) =>
   z.object({
     fromAddress: z
       .string()
@@ -43,15 +47,15 @@ const shippingForm = (t: TFunction<'shipping'>) =>
       .string()
       .trim()
       .min(1, { message: t('errors.weightRequired') })
-      .refine((value) => isValidShippingWeight(Number(value)), {
-        message: t('errors.weightRange', { max: MAX_SHIPPING_WEIGHT_LB }),
+      .refine((value) => isValidShippingWeight(weightToLb(Number(value), units)), {
+        message: t(`errors.weightRange.${units}`, { max: maxWeight }),
       }),
     dimensions: z
       .string()
       .trim()
       .min(1, { message: t('errors.dimensionsRequired') })
       .refine((value) => parseDimensions(value) !== null, {
-        message: t('errors.dimensionsFormat'),
+        message: t(`errors.dimensionsFormat.${units}`),
       }),
   });
 type ShippingForm = z.infer<ReturnType<typeof shippingForm>>;
@@ -60,6 +64,7 @@ const EMPTY: ShippingForm = { fromAddress: '', toAddress: '', weight: '', dimens
 
 interface Estimate {
   costCents: number;
+  /** As typed, in the member's units. */
   weight: number;
   dimensions: string;
 }
@@ -100,7 +105,10 @@ export function ShippingDialog({
 function ShippingCalculator({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('shipping');
   const format = useFormat();
-  const schema = useMemo(() => shippingForm(t), [t]);
+  const { units } = format;
+  // 150 lb, or 68 kg for metric members (150 lb is 68.039 kg; the message says the whole number).
+  const maxWeight = format.number(Math.floor(lbToSystem(MAX_SHIPPING_WEIGHT_LB, units)));
+  const schema = useMemo(() => shippingForm(t, units, maxWeight), [t, units, maxWeight]);
   const id = useId();
   const [estimate, setEstimate] = useState<Estimate | null>(null);
   const {
@@ -113,10 +121,10 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
     const weight = Number(values.weight);
     const dimensions = parseDimensions(values.dimensions);
     setEstimate({
-      costCents: shippingCostCents(weight),
+      costCents: shippingCostCents(weightToLb(weight, units)),
       weight,
       dimensions: dimensions
-        ? t('estimate.size', {
+        ? t(`estimate.size.${units}`, {
             length: format.number(dimensions.length),
             width: format.number(dimensions.width),
             height: format.number(dimensions.height),
@@ -151,7 +159,7 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
         )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-weight`} label={t('weight')} errors={errors.weight?.message}>
+        <Field id={`${id}-weight`} label={t(`weight.${units}`)} errors={errors.weight?.message}>
           {(fieldControl) => (
             <Input
               {...fieldControl}
@@ -159,17 +167,17 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
               inputMode="decimal"
               min="0"
               step="0.1"
-              placeholder="2.5"
+              placeholder={units === 'imperial' ? '2.5' : '1.2'}
               {...field('weight')}
               data-testid="input-weight"
             />
           )}
         </Field>
-        <Field id={`${id}-dimensions`} label={t('dimensions')} errors={errors.dimensions?.message}>
+        <Field id={`${id}-dimensions`} label={t(`dimensions.${units}`)} errors={errors.dimensions?.message}>
           {(fieldControl) => (
             <Input
               {...fieldControl}
-              placeholder="12x10x4"
+              placeholder={units === 'imperial' ? '12x10x4' : '30x25x10'}
               {...field('dimensions')}
               data-testid="input-dimensions"
             />
@@ -198,15 +206,18 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
             <li className="flex items-center gap-2">
               <PackageCheck className="size-4 shrink-0 text-primary" aria-hidden="true" />
               {t('estimate.parcel', {
-                weight: format.number(estimate.weight, { maximumFractionDigits: 20 }),
+                weight: t(`common:mass.${units === 'imperial' ? 'lb' : 'kg'}`, {
+                  value: format.number(estimate.weight, { maximumFractionDigits: 20 }),
+                }),
                 dimensions: estimate.dimensions,
               })}
             </li>
           </ul>
           <p className="text-xs text-muted-foreground">
-            {t('estimate.rate', {
+            {t(`estimate.rate.${units}`, {
               base: format.money(SHIPPING_BASE_CENTS),
               perPound: format.money(SHIPPING_CENTS_PER_POUND),
+              perKg: format.money(Math.round(SHIPPING_CENTS_PER_POUND * LB_PER_KG)),
             })}
           </p>
         </section>

@@ -30,8 +30,8 @@ export function StatsBand() {
     .map(([category, factor]) =>
       t('band.factor', {
         category: t(`band.categories.${category}`),
-        co2: format.number(factor.co2Kg),
-        weight: format.number(factor.weightKg),
+        co2: format.weight(factor.co2Kg),
+        weight: format.weight(factor.weightKg),
       }),
     )
     .join(t('band.factorSeparator'));

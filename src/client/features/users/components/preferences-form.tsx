@@ -19,12 +19,13 @@ import { EmailSettingsCard } from '@client/features/notifications';
 import { HolidayCard } from './holiday-card';
 import { LanguageCard } from './language-card';
 import { ProfileDetailsCard } from './profile-details-card';
+import { UnitsCard } from './units-card';
 import { useUpdatePreferences } from '../api';
 
 /**
  * docs/product.md (Screens): Preferences: bio, preferred categories, and preferred sizes for each chosen
  * category (size options per category; chosen sizes are not offered again). The tab's 'Holiday
- * mode', 'Language', email and 'Account' cards (password, blocked members, deleting the account)
+ * mode', 'Language', 'Units', email and 'Account' cards (password, blocked members, deleting the account)
  * follow it.
  */
 export function PreferencesForm({ user }: { user: User }) {
@@ -172,6 +173,7 @@ export function PreferencesForm({ user }: { user: User }) {
       </Card>
       <HolidayCard user={user} className="mt-6" />
       <LanguageCard className="mt-6" />
+      <UnitsCard className="mt-6" />
       <EmailSettingsCard className="mt-6" />
       <AccountCard email={user.email} className="mt-6" />
     </>

@@ -1,0 +1,57 @@
+import { UNIT_PREFERENCES, type UnitPreference } from '@common/domain/units';
+import { Ruler } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
+import { browserUnitSystem, setUnitPreference, useUnitPreference } from '@client/i18n/units';
+import { cn } from '@client/lib/utils';
+
+/**
+ * The Preferences tab's 'Units' card: weights and sizes in metric or imperial units, or
+ * 'Automatic' (the browser's region: imperial in the United States, metric elsewhere). The choice
+ * is kept in this browser (localStorage), like a display setting; src/client/i18n/units.ts.
+ */
+export function UnitsCard({ className }: { className?: string }) {
+  const { t } = useTranslation('users');
+  const id = useId();
+  const preference = useUnitPreference();
+  const automatic = t(`units.short.${browserUnitSystem()}`);
+  const labelOf = (choice: UnitPreference) =>
+    choice === 'auto' ? t('units.auto', { system: automatic }) : t(`units.systems.${choice}`);
+  return (
+    <Card
+      className={cn('max-w-4xl', className)}
+      role="region"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      data-testid="card-units"
+    >
+      <CardHeader>
+        <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl leading-tight font-semibold">
+          <Ruler className="size-5 text-primary" aria-hidden="true" />
+          {t('units.title')}
+        </h2>
+        <CardDescription id={`${id}-description`}>{t('units.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fieldset className="grid gap-2">
+          <legend className="sr-only">{t('units.title')}</legend>
+          {UNIT_PREFERENCES.map((choice) => (
+            <label key={choice} className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${id}-units`}
+                value={choice}
+                checked={preference === choice}
+                onChange={() => setUnitPreference(choice)}
+                className="size-4 shrink-0 accent-primary"
+                data-testid={`radio-units-${choice}`}
+              />
+              {labelOf(choice)}
+            </label>
+          ))}
+        </fieldset>
+      </CardContent>
+    </Card>
+  );
+}

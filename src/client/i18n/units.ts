@@ -1,0 +1,79 @@
+/**
+ * The member's unit system (docs/product.md § Languages, units): their choice in Preferences
+ * (Automatic, Metric or Imperial), kept in this browser's localStorage, and with Automatic the
+ * system of the browser's region (src/common/domain/units.ts). Read synchronously, so the first
+ * render already shows the right units (nothing shifts once the page is up).
+ */
+import { useSyncExternalStore } from 'react';
+import {
+  isUnitPreference,
+  resolveUnitSystem,
+  type UnitPreference,
+  type UnitSystem,
+  unitSystemForLanguages,
+} from '@common/domain/units';
+
+export const UNITS_STORAGE_KEY = 'threadswap.units';
+
+const listeners = new Set<() => void>();
+
+function storedPreference(): UnitPreference {
+  try {
+    const value = globalThis.localStorage?.getItem(UNITS_STORAGE_KEY);
+    return isUnitPreference(value) ? value : 'auto';
+  } catch {
+    return 'auto'; // storage blocked (private mode, sandboxed frame)
+  }
+}
+
+/** The system of this browser's region, for 'Automatic'. */
+export function browserUnitSystem(): UnitSystem {
+  const languages =
+    typeof navigator === 'undefined'
+      ? []
+      : navigator.languages?.length
+        ? navigator.languages
+        : [navigator.language];
+  return unitSystemForLanguages(languages, Intl.DateTimeFormat().resolvedOptions().locale);
+}
+
+let preference: UnitPreference = storedPreference();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab changing the choice.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== UNITS_STORAGE_KEY) return;
+    preference = storedPreference();
+    listener();
+  };
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    globalThis.removeEventListener?.('storage', onStorage);
+  };
+}
+
+export function setUnitPreference(next: UnitPreference): void {
+  preference = next;
+  try {
+    if (next === 'auto') globalThis.localStorage?.removeItem(UNITS_STORAGE_KEY);
+    else globalThis.localStorage?.setItem(UNITS_STORAGE_KEY, next);
+  } catch {
+    // Kept for this page only.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** The member's choice: 'auto', 'metric' or 'imperial'. */
+export const useUnitPreference = (): UnitPreference =>
+  useSyncExternalStore(
+    subscribe,
+    () => preference,
+    () => 'auto',
+  );
+
+/** The unit system in use. */
+export function useUnitSystem(): UnitSystem {
+  return resolveUnitSystem(useUnitPreference(), browserUnitSystem());
+}
