@@ -80,8 +80,9 @@ function filtersMatch(deps: EntryDeps, item: ItemChange) {
 
 /** Whether one item's change may change what an entry holds. */
 function itemAffects(deps: EntryDeps, item: ItemChange): boolean {
-  // The page shows the item: any change to it, even one only shown, changes the page.
-  if (deps.ids?.has(item.id)) return true;
+  // The page shows the item: any change to it, even one only shown, changes the page (the
+  // trending score alone is not shown).
+  if (deps.ids?.has(item.id) && item.flags & ~CHANGE.trending) return true;
   // An entry still loading has no ids yet: every item its filters let in may end up on it.
   const onPageUnknown = deps.kind === 'list' && deps.ids === undefined;
   const matches = filtersMatch(deps, item);
