@@ -148,7 +148,7 @@ describe('the finer marketplace cache', () => {
       await visitor.get('/api/items?sortBy=newest');
       const generation = t.app.marketplaceCache.generation;
       expect((await other.post(`/api/items/${item.id}/view`, {})).statusCode).toBe(204);
-      expect((await owner.post('/api/drafts', { fields: { title: 'Half-written' } })).statusCode).toBe(201);
+      expect((await owner.post('/api/drafts', { title: 'Half-written' })).statusCode).toBe(201);
       // Setting a field to the value it has: the trigger sees no change and says nothing.
       await t.db
         .update(items)
