@@ -78,3 +78,30 @@ CREATE TRIGGER items_marketplace_deleted
 CREATE TRIGGER items_marketplace_truncated
   AFTER TRUNCATE ON items
   FOR EACH STATEMENT EXECUTE FUNCTION threadswap_items_marketplace_changed();
+--> statement-breakpoint
+-- Owners: a statement that writes the public fields (name, photo, rating, holiday) but leaves them
+-- as they were (a rating recomputed to the same value) no longer empties every instance's cache.
+-- A real change still names no items and so empties it (items of that owner may be anywhere).
+CREATE OR REPLACE FUNCTION threadswap_owners_marketplace_changed() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  IF TG_OP <> 'UPDATE' OR EXISTS (
+    SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE (o.first_name, o.last_name, o.profile_image_url, o.rating_average, o.rating_count, o.holiday_until)
+      IS DISTINCT FROM (n.first_name, n.last_name, n.profile_image_url, n.rating_average, n.rating_count, n.holiday_until)
+  ) OR (SELECT count(*) FROM old_rows) <> (SELECT count(*) FROM old_rows o JOIN new_rows n ON n.id = o.id) THEN
+    PERFORM pg_notify('threadswap_events', '{"kind":"marketplace"}');
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS users_marketplace_changed ON users;--> statement-breakpoint
+CREATE TRIGGER users_marketplace_updated
+  AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION threadswap_owners_marketplace_changed();
+--> statement-breakpoint
+CREATE TRIGGER users_marketplace_changed
+  AFTER DELETE OR TRUNCATE ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION threadswap_marketplace_changed();

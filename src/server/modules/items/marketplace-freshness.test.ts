@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { items } from '../../db/schema';
+import { items, users } from '../../db/schema';
 import { listItem } from '../../test-support/fixtures';
 import { type Instance, useInstances } from '../../test-support/instances';
 import { TestClient, useTestApp } from '../../test-support/test-app';
@@ -160,6 +160,26 @@ describe('the finer marketplace cache', () => {
       expect(t.app.marketplaceCache.stats().hits - before.hits).toBe(2);
       // The view raised the trending score: only trending-sorted reads were affected.
       expect(t.app.marketplaceCache.generation - generation).toBeLessThanOrEqual(1);
+    },
+  );
+
+  it.skipIf(testDriver !== 'pglite')(
+    'follows owners: a new name shows at once, a rating rewritten to the same value empties nothing',
+    async () => {
+      const owner = await t.member({ firstName: 'Olga' });
+      const item = await listItem(owner);
+      const visitor = t.visitor();
+      const ownerName = async () =>
+        ((await visitor.get('/api/items')).json()[0].owner as { firstName: string }).firstName;
+      expect(await ownerName()).toBe('Olga');
+      const generation = t.app.marketplaceCache.generation;
+      await t.db
+        .update(users)
+        .set({ ratingCount: sql`${users.ratingCount}` })
+        .where(eq(users.id, item.userId));
+      expect(t.app.marketplaceCache.generation).toBe(generation);
+      await t.db.update(users).set({ firstName: 'Olivia' }).where(eq(users.id, item.userId));
+      expect(await ownerName()).toBe('Olivia');
     },
   );
 
