@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect';
 import type { DomainEvents } from './domain-events';
 import type { Mailer } from './mail';
-import type { MarketplaceCache } from '../modules/items/marketplace-cache';
+import type { MarketplaceCache } from './marketplace-dependencies';
 
 /**
  * What every service function takes first; the acting member (`memberId`) comes second. One per

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect';
 import { createDomainEvents } from '../lib/domain-events';
 import { createGenerationCache } from '../lib/generation-cache';
-import type { EntryDeps, MarketplaceChange } from '../modules/items/cache-dependencies';
+import type { EntryDeps, MarketplaceChange } from '../lib/marketplace-dependencies';
 import { silentMailer } from '../lib/mail';
 import type { ServiceContext } from '../lib/service-context';
 

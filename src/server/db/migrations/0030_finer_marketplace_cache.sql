@@ -1,7 +1,7 @@
 -- The marketplace cache drops only what a change can affect (decision 015). The items trigger now
 -- says which items changed and how: {"kind":"marketplace","items":[[id, category, gender, flags], …]},
 -- one tuple per changed item (two when its category or gender changed: before and after). The flags
--- (src/server/modules/items/cache-dependencies.ts CHANGE) are 1 a field only shown (images, style,
+-- (src/server/lib/marketplace-dependencies.ts CHANGE) are 1 a field only shown (images, style,
 -- direct_swaps_only, updated_at), 2 favorite_count, 4 trending_score, 8 anything else. An update that
 -- changes nothing sends nothing. A statement changing more than 40 items sends the plain
 -- {"kind":"marketplace"} (anything may have changed), which keeps the payload far under NOTIFY's 8000 bytes.

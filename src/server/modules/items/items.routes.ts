@@ -22,7 +22,7 @@ import {
   listUserItems,
   updateItem,
 } from './items.service';
-import { facetDeps, filterDeps } from './cache-dependencies';
+import { facetDeps, filterDeps } from '../../lib/marketplace-dependencies';
 import { KEEPS_MARKETPLACE } from './marketplace-cache';
 import { similarItems } from './similar.service';
 import { recordView } from './trending';

@@ -23,7 +23,7 @@ import { isPublicItem, ownerPresent } from '../../lib/item-visibility';
 import { searchTerms } from '../../lib/search-text';
 import { inAcceptedTrade, lockItemsForUpdate } from '../trades/trade-holds';
 import { itemColumns, presentItem } from './items.presenter';
-import { filterDeps } from './cache-dependencies';
+import { filterDeps } from '../../lib/marketplace-dependencies';
 import { swappedFor } from './swapped-for';
 import {
   type FacetDimension,

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { createGenerationCache, type GenerationCache } from '../../lib/generation-cache';
+import { createGenerationCache } from '../../lib/generation-cache';
 import { SharedJson } from '../../lib/json-response';
 import { BUS_CHANNEL, type BusEvent } from '../realtime/event-bus';
 import {
   changeAffects,
+  type MarketplaceCache,
   type EntryDeps,
   type MarketplaceChange,
   parseItemChanges,
-} from './cache-dependencies';
-
-/** The marketplace cache: entries carry their dependencies, changes their items (cache-dependencies.ts). */
-export type MarketplaceCache = GenerationCache<EntryDeps, MarketplaceChange>;
+} from '../../lib/marketplace-dependencies';
 
 declare module 'fastify' {
   interface FastifyInstance {

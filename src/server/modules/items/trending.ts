@@ -93,4 +93,3 @@ export function favouriteRemoved(favouritedAt: Date, now = new Date()) {
     ? sql`greatest(${items.trendingScore} - ${FAVOURITE_WEIGHT}, 0)`
     : sql`${items.trendingScore}`;
 }
-

@@ -20,7 +20,7 @@ export type BusEvent =
   /**
    * Listed items or their owners' public fields changed (sent by database triggers, migrations 0009
    * and 0030): every instance drops the cached marketplace responses the change may affect. `items`
-   * lists the changed items as `[id, category, gender, flags]` (items/cache-dependencies.ts); without
+   * lists the changed items as `[id, category, gender, flags]` (lib/marketplace-dependencies.ts); without
    * it, anything may have changed and every cached response goes.
    */
   | { kind: 'marketplace'; items?: Array<[string, string, string, number]> }

@@ -7,7 +7,7 @@ import {
   filterDeps,
   type ItemChange,
   parseItemChanges,
-} from './cache-dependencies';
+} from './marketplace-dependencies';
 
 const shoe = (flags: number = CHANGE.listing, id = 'shoe-1'): ItemChange => ({
   id,

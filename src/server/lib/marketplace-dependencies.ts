@@ -1,4 +1,5 @@
-import type { ItemFilters } from '../../../common/api/items';
+import type { ItemFilters } from '../../common/api/items';
+import type { GenerationCache } from './generation-cache';
 
 /**
  * What a change to one item did, as the items trigger reports it (migration 0030): bits of
@@ -121,3 +122,6 @@ export function parseItemChanges(raw: unknown): ItemChange[] | undefined {
   }
   return changes;
 }
+
+/** The marketplace cache: entries carry their dependencies, changes their items. */
+export type MarketplaceCache = GenerationCache<EntryDeps, MarketplaceChange>;
