@@ -35,9 +35,9 @@ export function withLanguage(html: string, locale: Locale): string {
     ? html.replace(/(<html\s[^>]*lang=")[^"]*"/, `$1${locale}"`)
     : html.replace(/<html\b/, `<html lang="${locale}"`);
   return withLang.replace(
-    '</head>',
-    `  <script type="application/json" id="i18n-catalogue" data-locale="${locale}">${texts.json}</script>\n  </head>`,
-  );
+      '</head>',
+      `  <script type="application/json" id="i18n-catalogue" data-locale="${locale}">${texts.json}</script>\n  </head>`,
+    );
 }
 
 function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {

@@ -93,3 +93,4 @@ export function favouriteRemoved(favouritedAt: Date, now = new Date()) {
     ? sql`greatest(${items.trendingScore} - ${FAVOURITE_WEIGHT}, 0)`
     : sql`${items.trendingScore}`;
 }
+
