@@ -37,6 +37,7 @@ export interface SoakCacheStats {
   hits: number;
   staleHits: number;
   misses: number;
+  missesAfterInvalidation: number;
   invalidated: number;
   invalidations: number;
 }
@@ -420,7 +421,7 @@ function cacheLine(report: SoakReport) {
   if (!cache) return `- Marketplace cache (${report.invalidation} invalidation): no counters written.`;
   const reads = cache.hits + cache.staleHits + cache.misses;
   const rate = reads ? ((100 * (cache.hits + cache.staleHits)) / reads).toFixed(1) : '0';
-  return `- Marketplace cache, ${report.invalidation} invalidation: **hit rate ${rate}%** of ${reads.toLocaleString('en-US')} cached reads (lists, facets, counts, search modes): ${cache.hits} hits, ${cache.staleHits} stale hits (≤ 1 s), ${cache.misses} misses; ${cache.invalidations} invalidations dropped or marked ${cache.invalidated} entries.`;
+  return `- Marketplace cache, ${report.invalidation} invalidation: **hit rate ${rate}%** of ${reads.toLocaleString('en-US')} cached reads (lists, facets, counts, search modes): ${cache.hits} hits, ${cache.staleHits} stale hits (≤ 1 s), ${cache.misses} misses (${cache.missesAfterInvalidation} of them of a key a change had dropped, the rest never cached or expired); ${cache.invalidations} invalidations dropped or marked ${cache.invalidated} entries.`;
 }
 
 export function renderSoak(report: SoakReport) {

@@ -112,7 +112,7 @@ describe('generation cache with dependencies', () => {
     expect(cache.invalidateWhere({ tag: 'a' })).toBe(1);
     expect(await cache.get('b', load, { deps: { tag: 'b' } })).toBe('value 2');
     expect(await cache.get('a', load, { deps: { tag: 'a' } })).toBe('value 3');
-    expect(cache.stats()).toMatchObject({ hits: 1, misses: 3, invalidated: 1 });
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 3, missesAfterInvalidation: 1, invalidated: 1 });
   });
 
   it('records what only the loaded value tells (refine)', async () => {

@@ -29,6 +29,8 @@ export interface CacheStats {
   staleHits: number;
   /** Reads that waited for a load (their own or one they joined). */
   misses: number;
+  /** Of those, reads of a key an invalidation had dropped (the rest were never cached or expired). */
+  missesAfterInvalidation: number;
   /** Entries dropped or marked stale by invalidations. */
   invalidated: number;
   /** Invalidations (whole or partial). */
@@ -86,7 +88,14 @@ export function createGenerationCache<D = unknown, C = unknown>(
   options: GenerationCacheOptions<D, C>,
 ): GenerationCache<D, C> {
   let generation = 0;
-  const counters: CacheStats = { hits: 0, staleHits: 0, misses: 0, invalidated: 0, invalidations: 0 };
+  const counters: CacheStats = {
+    hits: 0,
+    staleHits: 0,
+    misses: 0,
+    missesAfterInvalidation: 0,
+    invalidated: 0,
+    invalidations: 0,
+  };
   const stats = () => ({ ...counters });
   if (options.ttlMs <= 0) {
     return {
@@ -118,6 +127,12 @@ export function createGenerationCache<D = unknown, C = unknown>(
     ttl: options.ttlMs,
   });
   const flights = new Map<string, Flight<D>>();
+  /** Keys invalidations dropped, until next read (for `missesAfterInvalidation`); bounded. */
+  const dropped = new Set<string>();
+  const drop = (key: string) => {
+    if (dropped.size >= 10_000) dropped.clear();
+    dropped.add(key);
+  };
 
   function start<T extends NonNullable<unknown>>(
     key: string,
@@ -169,6 +184,7 @@ export function createGenerationCache<D = unknown, C = unknown>(
         return entry.value as T;
       }
       counters.misses += 1;
+      if (dropped.delete(key)) counters.missesAfterInvalidation += 1;
       if (flight) return flight.promise as Promise<T>;
       return start(key, load, dependencies);
     },
@@ -176,6 +192,7 @@ export function createGenerationCache<D = unknown, C = unknown>(
       generation += 1;
       counters.invalidations += 1;
       counters.invalidated += lru.size;
+      for (const key of lru.keys()) drop(key);
       lru.clear();
       for (const flight of flights.values()) flight.outdated = true;
       flights.clear();
@@ -191,6 +208,7 @@ export function createGenerationCache<D = unknown, C = unknown>(
         count += 1;
         if (mode === 'hard') {
           lru.delete(key);
+          drop(key);
         } else {
           entry.staleSince ??= now;
           entry.markedAt = now;
@@ -206,7 +224,10 @@ export function createGenerationCache<D = unknown, C = unknown>(
     },
     harden(since) {
       for (const [key, entry] of [...lru.entries()])
-        if (entry.markedAt !== undefined && entry.markedAt >= since) lru.delete(key);
+        if (entry.markedAt !== undefined && entry.markedAt >= since) {
+          lru.delete(key);
+          drop(key);
+        }
     },
     stats,
     get generation() {
