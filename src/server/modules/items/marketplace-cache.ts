@@ -167,6 +167,12 @@ export async function installMarketplaceCache(app: FastifyInstance) {
     unsubscribe();
     await unlisten?.().catch(() => undefined);
     const file = app.config.marketplaceCacheStatsFile;
-    if (file) writeFileSync(file, JSON.stringify(cache.stats()));
+    if (file) {
+      try {
+        writeFileSync(file, JSON.stringify(cache.stats()));
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not write the marketplace cache counters');
+      }
+    }
   });
 }
