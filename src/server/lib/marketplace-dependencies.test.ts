@@ -81,6 +81,21 @@ describe('which cached marketplace reads a change affects', () => {
     );
   });
 
+  it('an offer changing availability only: reads filtered on availability and pages holding the item', () => {
+    const offered = shoe(CHANGE.availability | CHANGE.shown);
+    expect(affects(page(filterDeps('list', {}), 'other'), offered)).toBe(false);
+    expect(affects(page(filterDeps('list', {}), 'shoe-1'), offered)).toBe(true);
+    expect(affects(filterDeps('count', {}), offered)).toBe(false);
+    expect(affects(facetDeps({}), offered)).toBe(false);
+    expect(affects({ kind: 'mode' }, offered)).toBe(false);
+    expect(affects(filterDeps('count', { availability: ['available'] }), offered)).toBe(true);
+    expect(affects(facetDeps({ availability: ['available'] }), offered)).toBe(true);
+    expect(affects(page(filterDeps('list', { availability: ['available'] }), 'other'), offered)).toBe(true);
+    expect(affects(filterDeps('count', { category: 'clothing', availability: ['available'] }), offered)).toBe(
+      false,
+    );
+  });
+
   it('a change that names no items affects everything', () => {
     expect(changeAffects(filterDeps('count', { category: 'clothing' }), {})).toBe(true);
   });

@@ -14,6 +14,8 @@ export const CHANGE = {
   trending: 4,
   /** Anything else: listed or not, a filter, a sort, the search text; also every insert and delete. */
   listing: 8,
+  /** availability (available, pending, reserved) alone: shown and filtered, but no sort, facet or search uses it. */
+  availability: 16,
 } as const;
 
 /** One changed item: its category and gender (once before and once after a change of either), and what changed. */
@@ -43,6 +45,8 @@ export interface EntryDeps {
   category?: string | undefined;
   /** The items' gender must be one of these, if set. */
   genders?: readonly string[] | undefined;
+  /** The read filters on availability. */
+  availability?: boolean | undefined;
   /** The list's order (lists only; undefined for the default order). */
   sortBy?: string | undefined;
   /** The ids on the cached page (lists only): a change to any of them, even one only shown, affects it. */
@@ -52,7 +56,7 @@ export interface EntryDeps {
 /** The dependencies of a read with these filters: `category` may be a category or a gender ('women', 'men'). */
 export function filterDeps(
   kind: EntryDeps['kind'],
-  filters: Pick<ItemFilters, 'category' | 'gender'> & { sortBy?: string | undefined },
+  filters: Pick<ItemFilters, 'category' | 'gender' | 'availability'> & { sortBy?: string | undefined },
 ): EntryDeps {
   let genders: readonly string[] | undefined = filters.gender?.length ? filters.gender : undefined;
   let category: string | undefined;
@@ -62,15 +66,25 @@ export function filterDeps(
   } else if (filters.category) {
     category = filters.category;
   }
-  return { kind, category, genders, sortBy: filters.sortBy };
+  return {
+    kind,
+    category,
+    genders,
+    availability: Boolean(filters.availability?.length),
+    sortBy: filters.sortBy,
+  };
 }
 
 /**
  * The facets' category counts leave the category filter out (each facet ignores its own filter),
  * so they depend on every category: only the gender list filter remains.
  */
-export function facetDeps(filters: Pick<ItemFilters, 'gender'>): EntryDeps {
-  return { kind: 'facets', genders: filters.gender?.length ? filters.gender : undefined };
+export function facetDeps(filters: Pick<ItemFilters, 'gender' | 'availability'>): EntryDeps {
+  return {
+    kind: 'facets',
+    genders: filters.gender?.length ? filters.gender : undefined,
+    availability: Boolean(filters.availability?.length),
+  };
 }
 
 function filtersMatch(deps: EntryDeps, item: ItemChange) {
@@ -92,6 +106,8 @@ function itemAffects(deps: EntryDeps, item: ItemChange): boolean {
     if (deps.kind === 'mode') return true;
     return matches;
   }
+  // An availability change moves the item in or out of reads filtered on availability only.
+  if (item.flags & CHANGE.availability && matches && (deps.availability || onPageUnknown)) return true;
   if (deps.kind !== 'list' || !matches) return false;
   if (onPageUnknown && item.flags & (CHANGE.shown | CHANGE.popular)) return true;
   if (item.flags & CHANGE.popular && deps.sortBy === 'popular') return true;

@@ -2,7 +2,8 @@
 -- says which items changed and how: {"kind":"marketplace","items":[[id, category, gender, flags], …]},
 -- one tuple per changed item (two when its category or gender changed: before and after). The flags
 -- (src/server/lib/marketplace-dependencies.ts CHANGE) are 1 a field only shown (images, style,
--- direct_swaps_only, updated_at), 2 favorite_count, 4 trending_score, 8 anything else. An update that
+-- direct_swaps_only, updated_at), 2 favorite_count, 4 trending_score, 8 anything else, 16 availability
+-- (shown and filtered, but no sort, facet or search mode uses it). An update that
 -- changes nothing sends nothing. A statement changing more than 40 items sends the plain
 -- {"kind":"marketplace"} (anything may have changed), which keeps the payload far under NOTIFY's 8000 bytes.
 -- One function serves three statement-level triggers, each with its transition tables.
@@ -32,11 +33,12 @@ BEGIN
                 OR o.updated_at IS DISTINCT FROM n.updated_at THEN 1 ELSE 0 END)
         | (CASE WHEN o.favorite_count IS DISTINCT FROM n.favorite_count THEN 3 ELSE 0 END)
         | (CASE WHEN o.trending_score IS DISTINCT FROM n.trending_score THEN 4 ELSE 0 END)
+        | (CASE WHEN o.availability IS DISTINCT FROM n.availability THEN 16 ELSE 0 END)
         | (CASE WHEN (to_jsonb(o) - ARRAY['images', 'style', 'direct_swaps_only', 'updated_at',
-                                         'favorite_count', 'trending_score'])
+                                         'favorite_count', 'trending_score', 'availability'])
                   IS DISTINCT FROM
                      (to_jsonb(n) - ARRAY['images', 'style', 'direct_swaps_only', 'updated_at',
-                                         'favorite_count', 'trending_score']) THEN 8 ELSE 0 END) AS flags
+                                         'favorite_count', 'trending_score', 'availability']) THEN 8 ELSE 0 END) AS flags
       FROM old_rows o FULL JOIN new_rows n ON n.id = o.id
     ), touched AS (
       SELECT * FROM pairs WHERE flags <> 0 OR id IS NULL LIMIT 41

@@ -11,7 +11,7 @@ import { testDriver } from '../../test-support/test-database';
  * side of that bargain: after a member lists, edits, favourites or withdraws an item, every list,
  * count and facet that should show the change shows it on the very next read.
  */
-type Listed = { id: string; title: string; favoriteCount: number };
+type Listed = { id: string; title: string; favoriteCount: number; availability: string };
 
 const READS = {
   all: '/api/items',
@@ -23,6 +23,7 @@ const READS = {
   popular: '/api/items?sortBy=popular',
   coat: '/api/items?search=coat',
   page2: '/api/items?offset=1&limit=1',
+  available: '/api/items?availability=available',
 } as const;
 type ReadName = keyof typeof READS;
 
@@ -99,14 +100,32 @@ async function publicWritesShowOnNextRead(owner: TestClient, other: TestClient, 
   expect(seen.all.items[0]?.favoriteCount).toBe(1);
   expect(seen.shoes.items[0]?.favoriteCount).toBe(1);
 
+  // An offer for it: pending, so out of the available-only list, and shown as pending.
+  const offered = await listItem(other, { title: 'Silk Scarf', category: 'accessories', gender: 'women' });
+  const offer = await other.post('/api/trade-requests', {
+    requestedItemId: coat.id,
+    offeredItemId: offered.id,
+  });
+  expect(offer.statusCode, offer.body).toBe(201);
+  seen = await readAll(visitor);
+  expect(seen.available.titles).not.toContain('Wool Lined Boots');
+  expect(seen.all.items.find((item) => item.id === coat.id)?.availability).toBe('pending');
+  expect(seen.shoes.items.find((item) => item.id === coat.id)?.availability).toBe('pending');
+  expect(
+    (await other.patch(`/api/trade-requests/${offer.json().id}`, { status: 'cancelled' })).statusCode,
+  ).toBe(200);
+  seen = await readAll(visitor);
+  expect(seen.available.titles).toContain('Wool Lined Boots');
+  expect(seen.all.items.find((item) => item.id === coat.id)?.availability).toBe('available');
+
   // Withdrawn: gone from every list, count and facet.
   expect((await owner.delete(`/api/items/${coat.id}`)).statusCode).toBe(204);
   seen = await readAll(visitor);
   for (const name of Object.keys(READS) as ReadName[])
     expect(seen[name].titles, name).not.toContain('Wool Lined Boots');
-  expect(seen.all.total).toBe(1);
+  expect(seen.all.total).toBe(2);
   expect(seen.shoes.total).toBe(1);
-  expect(seen.facets).toMatchObject({ total: 1, categories: { shoes: 1, men: 1 } });
+  expect(seen.facets).toMatchObject({ total: 2, categories: { shoes: 1, men: 1, accessories: 1 } });
 }
 
 const t = useTestApp();
