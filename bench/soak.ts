@@ -3,6 +3,9 @@
  * withdraw) barters and chat against one app process for minutes, each with a WebSocket open;
  * every error is counted (there must be none) and the app's resident memory is sampled.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
@@ -24,7 +27,19 @@ export interface SoakOptions {
   /** Pause between one member's actions: uniformly between these, in ms. */
   thinkMs: readonly [number, number];
   databaseUrl: string | undefined;
+  /** The marketplace cache's invalidation (MARKETPLACE_CACHE_INVALIDATION): fine by default. */
+  invalidation?: 'fine' | 'whole';
   log: (line: string) => void;
+}
+
+/** The marketplace cache's counters over the run (the app writes them when it closes). */
+export interface SoakCacheStats {
+  hits: number;
+  staleHits: number;
+  misses: number;
+  missesAfterInvalidation: number;
+  invalidated: number;
+  invalidations: number;
 }
 
 type ActionKind =
@@ -54,6 +69,8 @@ export interface SoakReport {
   socketEvents: number;
   rss: { startBytes: number; peakBytes: number; endBytes: number; samples: number };
   load: { start: number; end: number };
+  invalidation: 'fine' | 'whole';
+  cache: SoakCacheStats | undefined;
 }
 
 interface ItemSummary {
@@ -286,7 +303,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const env: Record<string, string> = database.url
       ? { DATABASE_URL: database.url, DATA_DIR: database.dataDir }
       : { DATA_DIR: database.dataDir };
+    const invalidation = options.invalidation ?? 'fine';
+    const statsDir = mkdtempSync(join(tmpdir(), 'soak-cache-'));
+    const statsFile = join(statsDir, 'marketplace-cache.json');
+    env.MARKETPLACE_CACHE_INVALIDATION = invalidation;
+    env.MARKETPLACE_CACHE_STATS_FILE = statsFile;
     const app = await startApp(env);
+    let stopped = false;
     const stats = new Stats();
     const samples: number[] = [app.rssBytes()];
     const sampler = setInterval(() => samples.push(app.rssBytes()), 5000);
@@ -354,7 +377,17 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
             p99: percentile(sorted, 99),
           };
         });
+      await app.stop();
+      stopped = true;
+      let cache: SoakCacheStats | undefined;
+      try {
+        cache = JSON.parse(readFileSync(statsFile, 'utf8')) as SoakCacheStats;
+      } catch {
+        cache = undefined;
+      }
       return {
+        invalidation,
+        cache,
         startedAt,
         database: database.label,
         scale: options.scale,
@@ -375,11 +408,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       };
     } finally {
       clearInterval(sampler);
-      await app.stop();
+      if (!stopped) await app.stop();
+      rmSync(statsDir, { recursive: true, force: true });
     }
   } finally {
     await database.drop();
   }
+}
+
+function cacheLine(report: SoakReport) {
+  const cache = report.cache;
+  if (!cache) return `- Marketplace cache (${report.invalidation} invalidation): no counters written.`;
+  const reads = cache.hits + cache.staleHits + cache.misses;
+  const rate = reads ? ((100 * (cache.hits + cache.staleHits)) / reads).toFixed(1) : '0';
+  return `- Marketplace cache, ${report.invalidation} invalidation: **hit rate ${rate}%** of ${reads.toLocaleString('en-US')} cached reads (lists, facets, counts, search modes): ${cache.hits} hits, ${cache.staleHits} stale hits (≤ 1 s), ${cache.misses} misses (${cache.missesAfterInvalidation} of them of a key a change had dropped, the rest never cached or expired); ${cache.invalidations} invalidations dropped or marked ${cache.invalidated} entries.`;
 }
 
 export function renderSoak(report: SoakReport) {
@@ -390,6 +432,7 @@ export function renderSoak(report: SoakReport) {
     '',
     `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb.toFixed(1)} GB RAM; Node ${machine.node}; ${report.database}; ${report.scale} dataset. Load average (1 min) ${report.load.start} at start, ${report.load.end} at end.`,
     `- ${report.requests.toLocaleString('en-US')} requests, **${report.errors} errors**${report.errors === 0 ? '' : ` (${report.failures.join('; ')})`}; ${report.socketEvents.toLocaleString('en-US')} WebSocket events received.`,
+    cacheLine(report),
     `- App memory (RSS, ${report.rss.samples} samples): start ${mb(report.rss.startBytes)}, peak ${mb(report.rss.peakBytes)}, end ${mb(report.rss.endBytes)}.`,
     '',
     '| request | count | errors | p50 ms | p99 ms |',
@@ -413,6 +456,7 @@ and appends them to bench/results.md.
   --minutes M        how long (default 5)
   --think MIN-MAX    pause between a member's actions in ms (default 1000-3000)
   --scale S          full, small (default) or tiny
+  --invalidation I   the marketplace cache's: fine (default) or whole (every change empties it)
   --no-results       print only`;
 
 async function main() {
@@ -422,6 +466,7 @@ async function main() {
       minutes: { type: 'string' },
       think: { type: 'string' },
       scale: { type: 'string' },
+      invalidation: { type: 'string' },
       'no-results': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -431,13 +476,15 @@ async function main() {
   const minutes = Number(values.minutes ?? 5);
   const think = (values.think ?? '1000-3000').split('-').map(Number) as [number, number];
   const scale = (values.scale ?? 'small') as ScaleName;
+  const invalidation = values.invalidation ?? 'fine';
   if (
     !Number.isInteger(members) ||
     members < 2 ||
     !(minutes > 0) ||
     think.length !== 2 ||
     !(think[0] >= 0 && think[1] >= think[0]) ||
-    !(scale in SCALES)
+    !(scale in SCALES) ||
+    (invalidation !== 'fine' && invalidation !== 'whole')
   ) {
     console.error(USAGE);
     process.exitCode = 1;
@@ -448,6 +495,7 @@ async function main() {
     members,
     durationSec: minutes * 60,
     thinkMs: think,
+    invalidation,
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
     log: (line) => console.log(line),
   });

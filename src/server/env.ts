@@ -21,6 +21,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   CLIENT_DIR: z.string().min(1).optional(),
   MARKETPLACE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  MARKETPLACE_CACHE_INVALIDATION: z.enum(['fine', 'whole']).default('fine'),
+  MARKETPLACE_CACHE_STATS_FILE: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   TRUST_PROXY: z
     .string()
@@ -98,6 +100,13 @@ export interface AppConfig {
    * items empties the cache at once, on every instance. 0 turns it off.
    */
   marketplaceCacheSeconds: number;
+  /**
+   * 'fine' (the default): a change drops only the cached reads it can affect (decision 015);
+   * 'whole': every change empties the cache, as before (kept for same-run benchmark comparisons).
+   */
+  marketplaceCacheInvalidation?: 'fine' | 'whole' | undefined;
+  /** Where the cache writes its hit and miss counters as JSON when the app closes (benchmarks). */
+  marketplaceCacheStatsFile?: string | undefined;
   /** After SIGTERM or SIGINT, the process ends within this many seconds, finished or not. */
   shutdownTimeoutSeconds: number;
   /**
@@ -168,6 +177,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     poolSize: env.DATABASE_POOL_SIZE,
     clientDir: env.CLIENT_DIR,
     marketplaceCacheSeconds: env.MARKETPLACE_CACHE_SECONDS,
+    marketplaceCacheInvalidation: env.MARKETPLACE_CACHE_INVALIDATION,
+    marketplaceCacheStatsFile: env.MARKETPLACE_CACHE_STATS_FILE,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tradeTimers: {

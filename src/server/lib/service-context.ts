@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect';
 import type { DomainEvents } from './domain-events';
-import type { GenerationCache } from './generation-cache';
 import type { Mailer } from './mail';
+import type { MarketplaceCache } from './marketplace-dependencies';
 
 /**
  * What every service function takes first; the acting member (`memberId`) comes second. One per
@@ -11,8 +11,8 @@ export interface ServiceContext {
   db: Db;
   /** In-process domain events: writers emit, other modules' listeners react (domain-events.ts). */
   events: DomainEvents;
-  /** The public marketplace reads, cached per query (items/marketplace-cache.ts). */
-  marketplaceCache: GenerationCache;
+  /** The public marketplace reads, cached per query with what each depends on (items/marketplace-cache.ts). */
+  marketplaceCache: MarketplaceCache;
   /**
    * Asked for an image id that is not stored: renders and stores it when it is one the server can
    * draw (the demo photos, rendered on first request), answering true when it now is stored.

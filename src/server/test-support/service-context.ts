@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect';
 import { createDomainEvents } from '../lib/domain-events';
 import { createGenerationCache } from '../lib/generation-cache';
+import type { EntryDeps, MarketplaceChange } from '../lib/marketplace-dependencies';
 import { silentMailer } from '../lib/mail';
 import type { ServiceContext } from '../lib/service-context';
 
@@ -9,7 +10,7 @@ export function serviceContextFor(db: Db): ServiceContext {
   return {
     db,
     events: createDomainEvents(),
-    marketplaceCache: createGenerationCache({ ttlMs: 0, maxBytes: 0 }),
+    marketplaceCache: createGenerationCache<EntryDeps, MarketplaceChange>({ ttlMs: 0, maxBytes: 0 }),
     mailer: silentMailer,
     appUrl: 'http://localhost:5000',
   };

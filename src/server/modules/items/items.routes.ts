@@ -22,6 +22,7 @@ import {
   listUserItems,
   updateItem,
 } from './items.service';
+import { facetDeps, filterDeps } from '../../lib/marketplace-dependencies';
 import { KEEPS_MARKETPLACE } from './marketplace-cache';
 import { similarItems } from './similar.service';
 import { recordView } from './trending';
@@ -30,17 +31,29 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
 
   // The two public marketplace reads answer the same for everyone: their JSON is cached per query
-  // until the next change to items (marketplace-cache.ts).
+  // until the next change to items that may affect it (marketplace-cache.ts).
   const cache = ctx.marketplaceCache;
 
   app.get(
     '/api/items',
     { config: { auth: 'public' }, schema: { querystring: itemListQuery, response: { 200: itemList } } },
     async (request, reply) => {
-      const page = await cache.get(`list:${JSON.stringify(request.query)}`, async () => {
-        const { items, total } = await listMarketplace(ctx, request.query);
-        return { json: new SharedJson(serializeWith(itemList, items)), total };
-      });
+      const page = await cache.get(
+        `list:${JSON.stringify(request.query)}`,
+        async () => {
+          const { items, total } = await listMarketplace(ctx, request.query);
+          return {
+            json: new SharedJson(serializeWith(itemList, items)),
+            total,
+            ids: items.map((listed) => listed.id),
+          };
+        },
+        // The entry depends on its filters and sort, and on every item on its page.
+        {
+          deps: filterDeps('list', request.query),
+          refine: (loaded, deps) => ({ ...deps, ids: new Set(loaded.ids) }),
+        },
+      );
       reply.header('x-total-count', String(page.total));
       return sendSharedJson(request, reply, page.json);
     },
@@ -53,6 +66,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       const json = await cache.get(
         `facets:${JSON.stringify(request.query)}`,
         async () => new SharedJson(serializeWith(itemFacets, await facets(ctx, request.query))),
+        { deps: facetDeps(request.query) },
       );
       return sendSharedJson(request, reply, json);
     },

@@ -23,6 +23,7 @@ import { isPublicItem, ownerPresent } from '../../lib/item-visibility';
 import { searchTerms } from '../../lib/search-text';
 import { inAcceptedTrade, lockItemsForUpdate } from '../trades/trade-holds';
 import { itemColumns, presentItem } from './items.presenter';
+import { filterDeps } from '../../lib/marketplace-dependencies';
 import { swappedFor } from './swapped-for';
 import {
   type FacetDimension,
@@ -50,14 +51,19 @@ function filterKey(query: ItemFilters & Partial<Pick<ItemListQuery, 'sortBy' | '
 function searchModeOf({ db, marketplaceCache }: ServiceContext, search: string | undefined) {
   const text = search ? searchTerms(search).text : '';
   if (!text.trim()) return Promise.resolve<SearchMode>('fulltext');
-  return marketplaceCache.get(`mode:${text}`, async (): Promise<SearchMode> => {
-    const [row] = await db
-      .select({ id: items.id })
-      .from(items)
-      .where(and(eq(items.isActive, true), ownerPresent(items.userId), searchTextMatches(text, 'fulltext')))
-      .limit(1);
-    return row ? 'fulltext' : 'fuzzy';
-  });
+  return marketplaceCache.get(
+    `mode:${text}`,
+    async (): Promise<SearchMode> => {
+      const [row] = await db
+        .select({ id: items.id })
+        .from(items)
+        .where(and(eq(items.isActive, true), ownerPresent(items.userId), searchTextMatches(text, 'fulltext')))
+        .limit(1);
+      return row ? 'fulltext' : 'fuzzy';
+    },
+    // Any listed item may start or stop matching the words.
+    { deps: { kind: 'mode' } },
+  );
 }
 
 /**
@@ -65,14 +71,18 @@ function searchModeOf({ db, marketplaceCache }: ServiceContext, search: string |
  * that paging through a result does not count it again.
  */
 function countMarketplace(ctx: ServiceContext, filters: ItemFilters) {
-  return ctx.marketplaceCache.get(`count:${filterKey(filters)}`, async (): Promise<MarketplaceCount> => {
-    const searchMode = await searchModeOf(ctx, filters.search);
-    const [row] = await ctx.db
-      .select({ value: count() })
-      .from(items)
-      .where(marketplaceWhere(filters, { searchMode }));
-    return { total: row?.value ?? 0, searchMode };
-  });
+  return ctx.marketplaceCache.get(
+    `count:${filterKey(filters)}`,
+    async (): Promise<MarketplaceCount> => {
+      const searchMode = await searchModeOf(ctx, filters.search);
+      const [row] = await ctx.db
+        .select({ value: count() })
+        .from(items)
+        .where(marketplaceWhere(filters, { searchMode }));
+      return { total: row?.value ?? 0, searchMode };
+    },
+    { deps: filterDeps('count', filters) },
+  );
 }
 
 /**

@@ -18,10 +18,17 @@ export type BusEvent =
   /** Sessions of this member ended: every instance closes the member's sockets whose session is gone. */
   | { kind: 'sessions_ended'; userId: string }
   /**
-   * Listed items or their owners' public fields changed (sent by database triggers, migration 0009):
-   * every instance drops its cached marketplace responses.
+   * Listed items or their owners' public fields changed (sent by database triggers, migrations 0009
+   * and 0030): every instance drops the cached marketplace responses the change may affect. `items`
+   * lists the changed items as `[id, category, gender, flags]` (lib/marketplace-dependencies.ts); without
+   * it, anything may have changed and every cached response goes.
    */
-  | { kind: 'marketplace' };
+  | { kind: 'marketplace'; items?: Array<[string, string, string, number]> }
+  /**
+   * Sent by an instance after one of its writes, to itself: once it arrives, every notification
+   * of that write's (earlier) commit has arrived too (items/marketplace-cache.ts).
+   */
+  | { kind: 'marketplace_barrier'; token: string };
 
 /**
  * The PostgreSQL channel events travel on between instances; database triggers (migration 0009)
@@ -37,6 +44,11 @@ export const MAX_PAYLOAD_BYTES = 7900;
 export const INLINE_MESSAGE_MAX_BYTES = 6000;
 
 export interface EventBus {
+  /**
+   * True when the bus also delivers what the database triggers notify (the PostgreSQL bus, which
+   * LISTENs on BUS_CHANNEL); the local bus hears only what is published on it.
+   */
+  readonly hearsDatabase?: boolean;
   publish(event: BusEvent): Promise<void>;
   subscribe(listener: BusListener): () => void;
   close(): Promise<void>;

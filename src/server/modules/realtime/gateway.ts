@@ -133,6 +133,7 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
         await checkSessions([...(byUser.get(event.userId) ?? [])]);
         return;
       case 'marketplace':
+      case 'marketplace_barrier':
         return;
     }
   }

@@ -83,6 +83,7 @@ export async function createPostgresBus(
   await publisher.connect();
 
   return {
+    hearsDatabase: true,
     async publish(event) {
       const payload = JSON.stringify(event);
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
