@@ -34,7 +34,10 @@ import {
 export interface NeighbourhoodOptions extends CycleOptions {
   /** Short rings: at most this many new items per hop (past it the pass may miss cycles). */
   maxFrontier: number;
-  /** Long rings: at most this many new items per hop, and items whose short cycles are checked. */
+  /**
+   * Long rings: at most this many new items per hop, and items on long cycles whose short cycles are
+   * checked (reading those may reach ten times as many; past that none is taken as checked).
+   */
   longFrontier: number;
   /** Long rings: no further read once the pass has taken this long (milliseconds). */
   longBudgetMs: number;
@@ -43,8 +46,8 @@ export interface NeighbourhoodOptions extends CycleOptions {
 export const DEFAULT_NEIGHBOURHOOD_OPTIONS: NeighbourhoodOptions = {
   ...DEFAULT_CYCLE_OPTIONS,
   maxFrontier: 20_000,
-  longFrontier: 300,
-  longBudgetMs: 400,
+  longFrontier: 100,
+  longBudgetMs: 300,
 };
 
 export interface NeighbourhoodStats {
@@ -76,12 +79,18 @@ interface Reader {
   source: ArcSource;
   set: ArcSet;
   stats: NeighbourhoodStats;
+  /** Reads already made, by scope: the long phase starts with the short phase's first hops. */
+  done: Map<string, WantArc[]>;
 }
 
 async function read(reader: Reader, scope: ArcScope) {
+  const key = JSON.stringify([scope.from ?? null, scope.to ?? null]);
+  const known = reader.done.get(key);
+  if (known) return known;
   reader.stats.reads++;
   const rows = await reader.source.arcs(scope);
   reader.set.add(rows);
+  reader.done.set(key, rows);
   return rows;
 }
 
@@ -89,6 +98,8 @@ async function read(reader: Reader, scope: ArcScope) {
 interface Limit {
   frontier: number;
   inTime: () => boolean;
+  /** Set when a hop was cut at `frontier`. */
+  cut?: boolean;
 }
 
 /**
@@ -107,6 +118,7 @@ async function expand(reader: Reader, sources: string[], hops: number, forward: 
       .sort();
     if (next.length > limit.frontier) {
       reader.stats.truncated = true;
+      limit.cut = true;
       next.length = limit.frontier;
     }
     for (const id of next) seen.add(id);
@@ -152,7 +164,12 @@ export async function cyclesAround(
   options: NeighbourhoodOptions = DEFAULT_NEIGHBOURHOOD_OPTIONS,
 ): Promise<Neighbourhood> {
   const started = performance.now();
-  const reader: Reader = { source, set: new ArcSet(), stats: { reads: 0, longFocus: 0, truncated: false } };
+  const reader: Reader = {
+    source,
+    set: new ArcSet(),
+    stats: { reads: 0, longFocus: 0, truncated: false },
+    done: new Map(),
+  };
   const sources = [...new Set(focus)].sort();
   await readCycles(reader, sources, options.maxLength, { frontier: options.maxFrontier, inTime: () => true });
   let { want, graph } = await graphOf(reader);
@@ -188,8 +205,13 @@ export async function cyclesAround(
         reader.stats.truncated = true;
         toCheck = toCheck.slice(0, options.longFrontier);
       }
-      const short = { frontier: options.maxFrontier, inTime: limit.inTime };
-      if (toCheck.length > 0 && limit.inTime() && (await readCycles(reader, toCheck.sort(), options.maxLength, short))) {
+      const short: Limit = { frontier: options.longFrontier * 10, inTime: limit.inTime };
+      const read =
+        toCheck.length > 0 &&
+        limit.inTime() &&
+        (await readCycles(reader, toCheck.sort(), options.maxLength, short));
+      // A cut hop may have missed a short cycle: then no item is taken as free of them.
+      if (read && !short.cut) {
         for (const id of toCheck) checked.add(id);
         ({ want, graph } = await graphOf(reader));
       }

@@ -56,8 +56,9 @@ const inBandCents = (min: SQL, max: SQL, wanted = 'j') =>
 /**
  * The rule branch of the arc read, split by each rule's most selective criterion so that every part
  * is an equality an index over listed items serves (docs/decisions/007-swap-rings.md, "Indexed
- * reads"): rules naming brands join the items of those brands, then rules naming sizes (and no
- * brand) the items of those sizes, then rules naming only a category the items of that category,
+ * reads"): rules naming brands and sizes join the items of each (brand, size) pair, rules naming
+ * brands only the items of those brands, then rules naming sizes (and no brand) the items of those
+ * sizes, then rules naming only a category the items of that category,
  * and the rules with none of the three the items in their value band. Each rule is in exactly one
  * part and each part still checks every criterion, so the parts together read exactly the arcs of
  * the one-predicate join (`ruleCriteria` over all listings).
@@ -70,7 +71,15 @@ const inBandCents = (min: SQL, max: SQL, wanted = 'j') =>
  */
 const RULE_PARTS: { which: string; fromItems: string; key: string; toItems: string }[] = [
   {
-    which: 'cardinality(r.brands) > 0',
+    which: 'cardinality(r.brands) > 0 and cardinality(r.sizes) > 0',
+    fromItems:
+      'cross join lateral unnest(r.brands) as wanted(value) cross join lateral unnest(r.sizes) as wanted_size(value)',
+    key: 'lower(j.brand) = wanted.value and lower(j.size) = wanted_size.value',
+    toItems:
+      'cross join lateral unnest(r.brands) as wanted(value) cross join lateral unnest(r.sizes) as wanted_size(value) join items j on lower(j.brand) = wanted.value and lower(j.size) = wanted_size.value',
+  },
+  {
+    which: 'cardinality(r.brands) > 0 and cardinality(r.sizes) = 0',
     fromItems: 'cross join lateral unnest(r.brands) as wanted(value)',
     key: 'lower(j.brand) = wanted.value',
     toItems:
@@ -158,16 +167,22 @@ export async function loadArcRows(db: Queryable, scope: ArcScope = {}): Promise<
 export function arcRowsQuery(scope: ArcScope): SQL {
   const min = sql`${DEFAULT_VALUE_BAND.min}::real`;
   const max = sql`${DEFAULT_VALUE_BAND.max}::real`;
-  // The given items drive the read: out of `from` when given, else into `to`.
-  const fromG = scope.from ? sql`and g.id = any(${idArray(scope.from)})` : sql``;
+  // The given items drive the read: out of `from`, or into `to`, whichever list is shorter when both
+  // are given (a neighbourhood's read between two hops); the other list only filters, hashed.
+  const byFrom = scope.from !== undefined && (scope.to === undefined || scope.from.length <= scope.to.length);
+  const fromG = !scope.from
+    ? sql``
+    : byFrom
+      ? sql`and g.id = any(${idArray(scope.from)})`
+      : sql`and ${inHashedSet('g.id', scope.from)}`;
   const toJ = !scope.to
     ? sql``
-    : scope.from
+    : byFrom
       ? sql`and ${inHashedSet('j.id', scope.to)}`
       : sql`and j.id = any(${idArray(scope.to)})`;
   const toWish = !scope.to
     ? sql``
-    : scope.from
+    : byFrom
       ? sql`and ${inHashedSet('items.id', scope.to)}`
       : sql`and ${items.id} = any(${idArray(scope.to)})`;
   const ruleMin = sql.raw('r.min_value_ratio');
@@ -179,7 +194,7 @@ export function arcRowsQuery(scope: ArcScope): SQL {
       from swap_rules r
       join items g on g.user_id = r.user_id and ${tradable('g')} and ${ruleApplies} ${fromG}
       ${
-        scope.from
+        byFrom
           ? sql`${sql.raw(part.fromItems)}
             join lateral (select * from items j where ${sql.raw(part.key)} and ${listed('j')}
               and ${inBandCents(ruleMin, ruleMax)} offset 0) j on true`
@@ -204,7 +219,7 @@ export function arcRowsQuery(scope: ArcScope): SQL {
       from ${wishlistItems}
       join items g on g.user_id = ${wishlistItems.userId} and ${tradable('g')} ${fromG}
       ${
-        scope.from
+        byFrom
           ? sql`join lateral (select * from items where items.category = ${wishlistItems.itemCategory}
               and ${listed('items')} and ${inBandCents(min, max, 'items')} offset 0) items on true`
           : sql`join items on true`
