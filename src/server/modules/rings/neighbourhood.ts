@@ -46,8 +46,8 @@ export interface NeighbourhoodOptions extends CycleOptions {
 export const DEFAULT_NEIGHBOURHOOD_OPTIONS: NeighbourhoodOptions = {
   ...DEFAULT_CYCLE_OPTIONS,
   maxFrontier: 20_000,
-  longFrontier: 100,
-  longBudgetMs: 300,
+  longFrontier: 60,
+  longBudgetMs: 250,
 };
 
 export interface NeighbourhoodStats {

@@ -127,22 +127,12 @@ export interface WantGraph {
   arcs: WantArc[];
 }
 
-/** `(select …)` of these ids, as one parameter whatever their number (`x in ${idSet(ids)}`). */
-const idSet = (ids: string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
-
 /**
  * The same ids as an array (`x = any(${idArray(ids)})`): where they drive a read, the planner looks
  * each up by primary key instead of hashing them against a scan of the table.
  */
 const idArray = (ids: string[]) =>
   sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
-
-/**
- * `column` is one of these ids, where other items drive the read and these only filter it: wrapped in
- * `is true` so that the planner cannot turn it into a join (which, misjudging the sizes, it runs as a
- * nested loop over the whole list for every row) and checks it against a hashed set instead.
- */
-const inHashedSet = (column: string, ids: string[]) => sql`(${sql.raw(column)} in ${idSet(ids)}) is true`;
 
 /**
  * Which arcs to read: those leaving `from`, those entering `to`, both, or (neither) all of them.
@@ -167,45 +157,39 @@ export async function loadArcRows(db: Queryable, scope: ArcScope = {}): Promise<
 export function arcRowsQuery(scope: ArcScope): SQL {
   const min = sql`${DEFAULT_VALUE_BAND.min}::real`;
   const max = sql`${DEFAULT_VALUE_BAND.max}::real`;
-  // The given items drive the read: out of `from`, or into `to`, whichever list is shorter when both
-  // are given (a neighbourhood's read between two hops); the other list only filters, hashed.
-  const byFrom = scope.from !== undefined && (scope.to === undefined || scope.from.length <= scope.to.length);
-  const fromG = !scope.from
-    ? sql``
-    : byFrom
-      ? sql`and g.id = any(${idArray(scope.from)})`
-      : sql`and ${inHashedSet('g.id', scope.from)}`;
-  const toJ = !scope.to
-    ? sql``
-    : byFrom
-      ? sql`and ${inHashedSet('j.id', scope.to)}`
-      : sql`and j.id = any(${idArray(scope.to)})`;
-  const toWish = !scope.to
-    ? sql``
-    : byFrom
-      ? sql`and ${inHashedSet('items.id', scope.to)}`
-      : sql`and ${items.id} = any(${idArray(scope.to)})`;
+  // The given items drive the read by primary key: out of `from`, into `to`, or, when both are given
+  // (a neighbourhood's read between two hops), the pairs of the two lists, checked against the wants
+  // directly (both lists are short; looking up everything the `from` items want would read far more).
+  const pairs = scope.from !== undefined && scope.to !== undefined;
+  const byFrom = scope.from !== undefined && !pairs;
+  const fromG = scope.from ? sql`and g.id = any(${idArray(scope.from)})` : sql``;
+  const toJ = scope.to ? sql`and j.id = any(${idArray(scope.to)})` : sql``;
+  const toWish = scope.to ? sql`and ${items.id} = any(${idArray(scope.to)})` : sql``;
   const ruleMin = sql.raw('r.min_value_ratio');
   const ruleMax = sql.raw('r.max_value_ratio');
-  const ruleRows = sql.join(
-    RULE_PARTS.map(
-      (part) => sql`
+  const ruleRow = (part: (typeof RULE_PARTS)[number] | null) => sql`
       select g.id as "from", j.id as "to", 'rule' as kind, r.id::text as ref
       from swap_rules r
       join items g on g.user_id = r.user_id and ${tradable('g')} and ${ruleApplies} ${fromG}
       ${
-        byFrom
-          ? sql`${sql.raw(part.fromItems)}
+        !part
+          ? sql`join items j on true`
+          : byFrom
+            ? sql`${sql.raw(part.fromItems)}
             join lateral (select * from items j where ${sql.raw(part.key)} and ${listed('j')}
               and ${inBandCents(ruleMin, ruleMax)} offset 0) j on true`
-          : sql.raw(part.toItems)
+            : sql.raw(part.toItems)
       } and j.user_id <> r.user_id and ${tradable('j')} and ${ruleCriteria}
         and ${inBand(ruleMin, ruleMax)} ${toJ}
-      where ${sql.raw(part.which)} and ${noBlock('r.user_id', 'j.user_id')}`,
-    ),
-    sql`
+      where ${sql.raw(part?.which ?? 'true')} and ${noBlock('r.user_id', 'j.user_id')}`;
+  // Pairs need no index on the wanted items (they are given): one branch, the plain predicate.
+  const ruleRows = pairs
+    ? ruleRow(null)
+    : sql.join(
+        RULE_PARTS.map((part) => ruleRow(part)),
+        sql`
       union all`,
-  );
+      );
   return sql`
       ${ruleRows}
       union all
