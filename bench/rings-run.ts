@@ -4,10 +4,13 @@
  * database: the engine's share of a re-pack (the want-graph query is measured by `npm run bench`).
  */
 import { loadavg } from 'node:os';
-import { cyclesThrough, DEFAULT_CYCLE_OPTIONS, findCycles } from '../src/server/modules/rings/engine/cycles';
+import { chooseRings } from '../src/server/modules/rings/choose-rings';
+import { DEFAULT_CYCLE_OPTIONS, findCycles } from '../src/server/modules/rings/engine/cycles';
 import { type OptimalPacking, packOptimal } from '../src/server/modules/rings/engine/exact';
 import { type Cycle, type EngineGraph, graphFromIndexes } from '../src/server/modules/rings/engine/graph';
-import { packCycles, ringWeight } from '../src/server/modules/rings/engine/packing';
+import { ringWeight } from '../src/server/modules/rings/engine/packing';
+import { type ArcSource, cyclesAround } from '../src/server/modules/rings/neighbourhood';
+import type { ArcScope, WantArc } from '../src/server/modules/rings/want-graph';
 import { maximumCover } from './rings-cover';
 import { generateMarket, MARKET_SCALES, type MarketScaleName, seededRandom } from './rings-market';
 
@@ -88,6 +91,8 @@ export interface RingBenchReport {
     cpuP50Ms: number;
     cpuP95Ms: number;
     withRing: number;
+    /** Samples whose long-ring read was cut at its frontier or time box (left to the re-pack). */
+    truncated: number;
   };
   clearing: ClearingRow[];
   phases: Phase[];
@@ -161,7 +166,7 @@ export async function runRingBench(options: RingBenchOptions): Promise<RingBench
   const repackCpuUsed = process.cpuUsage(repackCpu);
   const repackCpuSeconds = (repackCpuUsed.user + repackCpuUsed.system) / 1e6;
 
-  const incremental = measureIncremental(graph, market, options, p);
+  const incremental = await measureIncremental(graph, market, options, p);
   lap(`Incremental proposals (${options.samples})`);
 
   const clearing: ClearingRow[] = [];
@@ -260,11 +265,49 @@ export async function runRingBench(options: RingBenchOptions): Promise<RingBench
 }
 
 /**
- * The incremental pass after a new listing: the item and its arcs join the graph, the cycles
- * through it are found (rings of 4–5 when it is in no shorter one, as in production) and packed,
- * and the best is picked. Each sample starts from the same market: the item is removed again.
+ * The arcs of an in-memory graph as the incremental pass reads them from the database (one row per
+ * arc, all of kind "rule"), so that the benchmark times the pass's own code (neighbourhood.ts
+ * `cyclesAround`, then choose-rings.ts `chooseRings`) with the database's share left out.
  */
-function measureIncremental(
+function memoryArcs(graph: EngineGraph, into: number[][]): ArcSource {
+  const id = (index: number) => graph.items[index]?.id ?? '';
+  const row = (from: number, to: number): WantArc => ({
+    from: id(from),
+    to: id(to),
+    kind: 'rule',
+    ref: null,
+  });
+  const indexes = (ids: string[]) => ids.map((item) => graph.index.get(item) ?? -1).filter((i) => i >= 0);
+  return {
+    arcs: async ({ from, to }: ArcScope) => {
+      const rows: WantArc[] = [];
+      if (from && (!to || from.length <= to.length)) {
+        const keep = to ? new Set(indexes(to)) : null;
+        for (const i of indexes(from))
+          for (const j of graph.out[i] ?? []) if (!keep || keep.has(j)) rows.push(row(i, j));
+      } else if (to) {
+        const keep = from ? new Set(indexes(from)) : null;
+        for (const j of indexes(to))
+          for (const i of into[j] ?? []) if (!keep || keep.has(i)) rows.push(row(i, j));
+      }
+      return rows;
+    },
+    items: async (ids: string[]) =>
+      [...ids].sort().map((item) => ({
+        id: item,
+        ownerId: graph.items[graph.index.get(item) ?? -1]?.ownerId ?? '',
+        estimatedValue: 0,
+      })),
+  };
+}
+
+/**
+ * The incremental pass after a new listing: the item and its arcs join the graph, and the pass's
+ * own code finds the cycles through it from its neighbourhood (short rings in full, rings of 4–5
+ * within the capped, time-boxed frontier when it is in no shorter one, as in production), weighs
+ * and packs them. Each sample starts from the same market: the item is removed again.
+ */
+async function measureIncremental(
   graph: EngineGraph,
   market: ReturnType<typeof generateMarket>,
   options: RingBenchOptions,
@@ -274,28 +317,43 @@ function measureIncremental(
   const times: number[] = [];
   const cpuTimes: number[] = [];
   let withRing = 0;
+  let truncated = 0;
   const index = graph.items.length;
+  const into: number[][] = graph.items.map(() => []);
+  graph.out.forEach((targets, from) => {
+    for (const to of targets) into[to]?.push(from);
+  });
+  const source = memoryArcs(graph, into);
   for (let sample = 0; sample < options.samples; sample++) {
     const member = Math.floor(random() * market.members);
     const arcs = market.newItem(member, random);
+    const id = `new${sample}`;
     const started = performance.now();
     const cpu = process.cpuUsage();
-    graph.items.push({ id: `new${sample}`, ownerId: `m${member}` });
+    graph.items.push({ id, ownerId: `m${member}` });
+    graph.index.set(id, index);
     graph.out.push(arcs.out);
+    into.push(arcs.in);
     // The new item has the largest index, so appending keeps every list sorted.
     for (const source of arcs.in) graph.out[source]?.push(index);
-    const cycles = cyclesThrough(graph, index);
-    const weights = cycles.map((cycle) =>
-      ringWeight(cycle.map((item) => (item === index ? (market.acceptance[member] ?? 0.7) : p(item)))),
-    );
-    const best = packCycles(cycles, weights).chosen[0];
+    for (const target of arcs.out) into[target]?.push(index);
+    const near = await cyclesAround(source, [id]);
+    const odds = (item: number) => {
+      const whole = graph.index.get(near.graph.items[item]?.id ?? '') ?? -1;
+      return whole === index ? (market.acceptance[member] ?? 0.7) : p(whole);
+    };
+    const best = chooseRings(near.cycles, odds, new Set())[0];
     times.push(performance.now() - started);
     const used = process.cpuUsage(cpu);
     cpuTimes.push((used.user + used.system) / 1000);
     if (best !== undefined) withRing++;
+    if (near.stats.truncated) truncated++;
     for (const source of arcs.in) graph.out[source]?.pop();
+    for (const target of arcs.out) into[target]?.pop();
+    into.pop();
     graph.out.pop();
     graph.items.pop();
+    graph.index.delete(id);
   }
   times.sort((a, b) => a - b);
   cpuTimes.sort((a, b) => a - b);
@@ -307,5 +365,6 @@ function measureIncremental(
     cpuP50Ms: percentile(cpuTimes, 0.5),
     cpuP95Ms: percentile(cpuTimes, 0.95),
     withRing,
+    truncated,
   };
 }

@@ -346,6 +346,10 @@ export const items = pgTable(
     index('items_ringable_brand_value_idx')
       .on(sql`lower(${t.brand})`, t.estimatedValue)
       .where(RINGABLE),
+    // A rule naming brands and sizes at once: one index range per (brand, size) and value band.
+    index('items_ringable_brand_size_value_idx')
+      .on(sql`lower(${t.brand})`, sql`lower(${t.size})`, t.estimatedValue)
+      .where(RINGABLE),
     index('items_ringable_size_value_idx')
       .on(sql`lower(${t.size})`, t.estimatedValue)
       .where(RINGABLE),

@@ -1,73 +1,125 @@
 import type { Queryable } from '../../db/connect';
 import { type CycleOptions, cyclesThrough, DEFAULT_CYCLE_OPTIONS } from './engine/cycles';
-import { buildGraph, type EngineGraph } from './engine/graph';
-import { ArcSet, loadArcRows, type WantGraph, wantGraphOf } from './want-graph';
+import { buildGraph, type Cycle, type EngineGraph } from './engine/graph';
+import {
+  type ArcScope,
+  ArcSet,
+  type GraphItem,
+  loadArcRows,
+  loadGraphItems,
+  type WantArc,
+  type WantGraph,
+} from './want-graph';
 
 /**
- * The part of the want graph an incremental pass needs (docs/decisions/007-swap-rings.md): every arc
- * of every cycle the engine could propose through the focus items, read hop by hop from the database
- * instead of reading the whole market.
+ * The part of the want graph an incremental pass needs (docs/decisions/007-swap-rings.md), read hop
+ * by hop instead of reading the whole market, and the cycles through the focus items in it.
  *
  * A cycle f → v1 → … → v(L-1) → f of L items is found meet-in-the-middle: out-arcs are followed
  * ⌈(L-1)/2⌉ hops from f, in-arcs ⌊(L-1)/2⌋ hops back into f, and one more read takes the arcs from the
  * items reached forwards to the items reached backwards. Every arc read is an arc of the whole graph,
- * so the neighbourhood has no cycle the whole graph lacks, and it has every cycle of at most L items
- * through f.
+ * so the neighbourhood has no cycle the whole graph lacks.
  *
- * Cycles of K+1..maxLongLength items are allowed only through items in no cycle of at most K, so
- * when a focus item has no short cycle the long cycles around it are read, and then the short cycles
- * of every item that could lie on one of them, so that the engine's "no short cycle" test gives the
- * same answer as on the whole graph.
+ * Two phases:
+ * - **Short rings** (2..K items): one hop out, one hop in, and the arcs between them (a 3-cycle
+ *   f → j → k → f needs f → j, k → f and j → k). Three reads, uncapped in practice (`maxFrontier`).
+ * - **Long rings** (K+1..maxLongLength items), only for focus items with no short cycle: two hops
+ *   each way within a small frontier (`longFrontier` new items per hop, the first by id), then the
+ *   short cycles of the items on the long cycles found, so that "in no short cycle" is decided as on
+ *   the whole graph; a long cycle is kept only when every one of its items was so checked. The phase
+ *   stops when it has taken `longBudgetMs`. What it leaves out, the periodic global re-pack finds
+ *   (it reads the whole graph); `stats.truncated` says when that may have happened.
  */
 
 export interface NeighbourhoodOptions extends CycleOptions {
-  /**
-   * At most this many new items per hop. Past it a hop keeps the first ones by id and the pass may
-   * miss cycles, which the global re-pack still finds; `truncated` says so.
-   */
+  /** Short rings: at most this many new items per hop (past it the pass may miss cycles). */
   maxFrontier: number;
+  /**
+   * Long rings: at most this many new items per hop, and items on long cycles whose short cycles are
+   * checked (reading those may reach ten times as many; past that none is taken as checked).
+   */
+  longFrontier: number;
+  /** Long rings: no further read once the pass has taken this long (milliseconds). */
+  longBudgetMs: number;
 }
 
 export const DEFAULT_NEIGHBOURHOOD_OPTIONS: NeighbourhoodOptions = {
   ...DEFAULT_CYCLE_OPTIONS,
   maxFrontier: 20_000,
+  longFrontier: 60,
+  longBudgetMs: 250,
 };
 
 export interface NeighbourhoodStats {
-  /** Database reads made. */
+  /** Reads made. */
   reads: number;
-  /** Focus items with no short cycle, whose long cycles were read too. */
+  /** Focus items with no short cycle, whose long cycles were looked for. */
   longFocus: number;
+  /** A hop was cut at its frontier cap or the long phase ran out of time: cycles may be missing. */
   truncated: boolean;
 }
 
-interface Reader {
-  db: Queryable;
-  set: ArcSet;
-  options: NeighbourhoodOptions;
-  stats: NeighbourhoodStats;
+/**
+ * Where the arcs come from: the database (`databaseArcs`), or an in-memory graph in the benchmark,
+ * which so times this same code.
+ */
+export interface ArcSource {
+  /** Every want behind every arc in the scope (loadArcRows). */
+  arcs(scope: ArcScope): Promise<WantArc[]>;
+  /** These items' owners and values, ordered by id. */
+  items(ids: string[]): Promise<GraphItem[]>;
 }
 
-async function read(reader: Reader, scope: { from?: string[]; to?: string[] }) {
+export const databaseArcs = (db: Queryable): ArcSource => ({
+  arcs: (scope) => loadArcRows(db, scope),
+  items: (ids) => loadGraphItems(db, ids),
+});
+
+interface Reader {
+  source: ArcSource;
+  set: ArcSet;
+  stats: NeighbourhoodStats;
+  /** Reads already made, by scope: the long phase starts with the short phase's first hops. */
+  done: Map<string, WantArc[]>;
+}
+
+async function read(reader: Reader, scope: ArcScope) {
+  const key = JSON.stringify([scope.from ?? null, scope.to ?? null]);
+  const known = reader.done.get(key);
+  if (known) return known;
   reader.stats.reads++;
-  const rows = await loadArcRows(reader.db, scope);
+  const rows = await reader.source.arcs(scope);
   reader.set.add(rows);
+  reader.done.set(key, rows);
   return rows;
 }
 
-/** Items reached by `hops` breadth-first hops along out-arcs (`forward`) or in-arcs. */
-async function expand(reader: Reader, sources: string[], hops: number, forward: boolean) {
+/** A read budget: the most new items per hop, and whether another read may start. */
+interface Limit {
+  frontier: number;
+  inTime: () => boolean;
+  /** Set when a hop was cut at `frontier`. */
+  cut?: boolean;
+}
+
+/**
+ * Items reached by `hops` breadth-first hops along out-arcs (`forward`) or in-arcs; null when the
+ * time ran out first.
+ */
+async function expand(reader: Reader, sources: string[], hops: number, forward: boolean, limit: Limit) {
   const seen = new Set(sources);
   const reached: string[] = [];
   let frontier = sources;
   for (let hop = 0; hop < hops && frontier.length > 0; hop++) {
+    if (!limit.inTime()) return null;
     const rows = await read(reader, forward ? { from: frontier } : { to: frontier });
     const next = [...new Set(rows.map((row) => (forward ? row.to : row.from)))]
       .filter((id) => !seen.has(id))
       .sort();
-    if (next.length > reader.options.maxFrontier) {
+    if (next.length > limit.frontier) {
       reader.stats.truncated = true;
-      next.length = reader.options.maxFrontier;
+      limit.cut = true;
+      next.length = limit.frontier;
     }
     for (const id of next) seen.add(id);
     reached.push(...next);
@@ -76,88 +128,111 @@ async function expand(reader: Reader, sources: string[], hops: number, forward: 
   return reached;
 }
 
-/** Reads every arc of every cycle of at most `length` items through one of `sources`. */
-async function readCycles(reader: Reader, sources: string[], length: number) {
-  if (sources.length === 0 || length < 2) return;
+/**
+ * Reads every arc of every cycle of at most `length` items through one of `sources` (within the
+ * frontier cap). Answers false when the time ran out before it was done.
+ */
+async function readCycles(reader: Reader, sources: string[], length: number, limit: Limit) {
+  if (sources.length === 0 || length < 2) return true;
   const outHops = Math.ceil((length - 1) / 2);
   const inHops = Math.floor((length - 1) / 2);
-  const forwards = await expand(reader, sources, outHops, true);
-  const backwards = inHops === 0 ? sources : await expand(reader, sources, inHops, false);
+  const forwards = await expand(reader, sources, outHops, true, limit);
+  const backwards = inHops === 0 ? sources : await expand(reader, sources, inHops, false, limit);
+  if (!forwards || !backwards || !limit.inTime()) return false;
   await read(reader, { from: forwards, to: backwards });
+  return true;
 }
 
-/** Breadth-first distances from `start` along out-arcs (or in-arcs), up to `limit`. */
-function distances(graph: EngineGraph, start: number, limit: number, forward: boolean) {
-  const into: number[][] = forward ? graph.out : graph.items.map(() => []);
-  if (!forward) graph.out.forEach((targets, from) => targets.forEach((to) => into[to]?.push(from)));
-  const dist = new Map([[start, 0]]);
-  let frontier = [start];
-  for (let d = 1; d <= limit && frontier.length > 0; d++) {
-    const next: number[] = [];
-    for (const node of frontier) {
-      for (const other of into[node] ?? []) {
-        if (dist.has(other)) continue;
-        dist.set(other, d);
-        next.push(other);
+async function graphOf(reader: Reader) {
+  const arcs = reader.set.arcs();
+  const items = await reader.source.items([...new Set(arcs.flatMap((arc) => [arc.from, arc.to]))]);
+  const want: WantGraph = { items, arcs };
+  return { want, graph: buildGraph(items, arcs) };
+}
+
+export interface Neighbourhood extends WantGraph {
+  graph: EngineGraph;
+  /** The candidate cycles through the focus items, as indexes of `graph`, each once. */
+  cycles: Cycle[];
+  stats: NeighbourhoodStats;
+}
+
+/** The want graph around the focus items and the cycles the engine could propose through them. */
+export async function cyclesAround(
+  source: ArcSource,
+  focus: string[],
+  options: NeighbourhoodOptions = DEFAULT_NEIGHBOURHOOD_OPTIONS,
+): Promise<Neighbourhood> {
+  const started = performance.now();
+  const reader: Reader = {
+    source,
+    set: new ArcSet(),
+    stats: { reads: 0, longFocus: 0, truncated: false },
+    done: new Map(),
+  };
+  const sources = [...new Set(focus)].sort();
+  await readCycles(reader, sources, options.maxLength, { frontier: options.maxFrontier, inTime: () => true });
+  let { want, graph } = await graphOf(reader);
+  const shortOnly = { ...options, maxLongLength: 0 };
+  const lonely = sources.filter((id) => {
+    const index = graph.index.get(id);
+    return index !== undefined && cyclesThrough(graph, index, shortOnly).length === 0;
+  });
+  // Items whose every short cycle has been read: a long cycle may use only these.
+  const checked = new Set(lonely);
+  if (lonely.length > 0 && options.maxLongLength > options.maxLength) {
+    reader.stats.longFocus = lonely.length;
+    const limit: Limit = {
+      frontier: options.longFrontier,
+      inTime: () => performance.now() - started < options.longBudgetMs,
+    };
+    if (await readCycles(reader, lonely, options.maxLongLength, limit)) {
+      ({ want, graph } = await graphOf(reader));
+      // The items on the long cycles in what was read (an item with a short cycle there already has
+      // one on the whole graph, so those cycles are out); their short cycles are read next.
+      const onLong = new Set<string>();
+      for (const id of lonely) {
+        for (const cycle of cyclesThrough(graph, graph.index.get(id) ?? -1, options)) {
+          if (cycle.length <= options.maxLength) continue;
+          for (const node of cycle) {
+            const itemId = graph.items[node]?.id ?? '';
+            if (!checked.has(itemId)) onLong.add(itemId);
+          }
+        }
+      }
+      let toCheck = [...onLong];
+      if (toCheck.length > options.longFrontier) {
+        reader.stats.truncated = true;
+        toCheck = toCheck.slice(0, options.longFrontier);
+      }
+      const short: Limit = { frontier: options.longFrontier * 10, inTime: limit.inTime };
+      const read =
+        toCheck.length > 0 &&
+        limit.inTime() &&
+        (await readCycles(reader, toCheck.sort(), options.maxLength, short));
+      // A cut hop may have missed a short cycle: then no item is taken as free of them.
+      if (read && !short.cut) {
+        for (const id of toCheck) checked.add(id);
+        ({ want, graph } = await graphOf(reader));
       }
     }
-    frontier = next;
+    if (!limit.inTime()) reader.stats.truncated = true;
   }
-  return dist;
+  const found = new Map<string, Cycle>();
+  const isChecked = (node: number) => checked.has(graph.items[node]?.id ?? '');
+  for (const id of sources) {
+    const index = graph.index.get(id);
+    if (index === undefined) continue;
+    for (const cycle of cyclesThrough(graph, index, options)) {
+      if (cycle.length <= options.maxLength || cycle.every(isChecked)) found.set(cycle.join(','), cycle);
+    }
+  }
+  return { ...want, graph, cycles: [...found.values()], stats: reader.stats };
 }
 
-/** The items that could lie on a cycle of at most `length` items through `start`. */
-function onCyclesThrough(graph: EngineGraph, start: number, length: number) {
-  const forwards = distances(graph, start, length - 1, true);
-  const backwards = distances(graph, start, length - 1, false);
-  const found: number[] = [];
-  for (const [node, d] of forwards) {
-    const back = backwards.get(node);
-    if (node !== start && back !== undefined && d + back <= length) found.push(node);
-  }
-  return found;
-}
-
-/** The want graph around the focus items: the same cycles through them as the whole graph. */
-export async function loadNeighbourhood(
+/** The same from the database. */
+export const loadNeighbourhood = (
   db: Queryable,
   focus: string[],
   options: NeighbourhoodOptions = DEFAULT_NEIGHBOURHOOD_OPTIONS,
-): Promise<WantGraph & { stats: NeighbourhoodStats }> {
-  const reader: Reader = {
-    db,
-    set: new ArcSet(),
-    options,
-    stats: { reads: 0, longFocus: 0, truncated: false },
-  };
-  const sources = [...new Set(focus)].sort();
-  const isSource = new Set(sources);
-  await readCycles(reader, sources, options.maxLength);
-  if (options.maxLongLength > options.maxLength) {
-    let want = await wantGraphOf(db, reader.set);
-    let graph = buildGraph(want.items, want.arcs);
-    const lonely = sources.filter((id) => {
-      const index = graph.index.get(id);
-      return (
-        index !== undefined && cyclesThrough(graph, index, { ...options, maxLongLength: 0 }).length === 0
-      );
-    });
-    reader.stats.longFocus = lonely.length;
-    if (lonely.length > 0) {
-      await readCycles(reader, lonely, options.maxLongLength);
-      want = await wantGraphOf(db, reader.set);
-      graph = buildGraph(want.items, want.arcs);
-      const candidates = new Set<string>();
-      for (const id of lonely) {
-        const index = graph.index.get(id);
-        if (index === undefined) continue;
-        for (const node of onCyclesThrough(graph, index, options.maxLongLength)) {
-          const itemId = graph.items[node]?.id;
-          if (itemId && !isSource.has(itemId)) candidates.add(itemId);
-        }
-      }
-      await readCycles(reader, [...candidates].sort(), options.maxLength);
-    }
-  }
-  return { ...(await wantGraphOf(db, reader.set)), stats: reader.stats };
-}
+) => cyclesAround(databaseArcs(db), focus, options);

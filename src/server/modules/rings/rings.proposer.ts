@@ -10,9 +10,7 @@ import {
   type MarketInput,
   type MarketSolution,
 } from './choose-rings';
-import { cyclesThrough } from './engine/cycles';
-import { buildGraph, type Cycle, cycleKey } from './engine/graph';
-import { loadNeighbourhood } from './neighbourhood';
+import { DEFAULT_NEIGHBOURHOOD_OPTIONS, loadNeighbourhood, type NeighbourhoodOptions } from './neighbourhood';
 import { memberOdds, rejectedItemSets } from './proposal-history';
 import { solveInWorker } from './repack-worker';
 import { createRing, type ProposedLeg } from './rings.service';
@@ -95,32 +93,26 @@ async function proposeChosen(
 /**
  * The incremental pass (docs/decisions/007-swap-rings.md): the cycles through the focus items (a new
  * listing, or the items of a member whose wants changed), read from their neighbourhood of the want
- * graph only, packed and proposed at once. Answers the ids of the rings created.
+ * graph only (neighbourhood.ts: short rings fully, long rings within a capped, time-boxed frontier),
+ * packed and proposed at once. Answers the ids of the rings created.
  */
 export async function proposeRingsAround(
   ctx: ServiceContext,
   timers: RingTimers,
   now: Date,
   focus: string[],
+  options: NeighbourhoodOptions = DEFAULT_NEIGHBOURHOOD_OPTIONS,
 ): Promise<string[]> {
   if (focus.length === 0) return [];
-  const want = await loadNeighbourhood(ctx.db, focus);
-  if (want.arcs.length === 0) return [];
-  const graph = buildGraph(want.items, want.arcs);
-  const found = new Map<string, Cycle>();
-  for (const id of focus) {
-    const index = graph.index.get(id);
-    if (index === undefined) continue;
-    for (const cycle of cyclesThrough(graph, index)) found.set(cycleKey(cycle), cycle);
-  }
-  const cycles = [...found.values()];
+  const near = await loadNeighbourhood(ctx.db, focus, options);
+  const { graph, cycles } = near;
   if (cycles.length === 0) return [];
   const itemIds = [...new Set(cycles.flat())].map((index) => graph.items[index]?.id ?? '');
   const rejected = await rejectedKeys(ctx, graph.index, itemIds);
   const ownerOf = (index: number) => graph.items[index]?.ownerId ?? '';
   const odds = await memberOdds(ctx.db, [...new Set(cycles.flat().map(ownerOf))]);
   const chosen = chooseRings(cycles, (index) => odds.get(ownerOf(index)) ?? 0, rejected);
-  return proposeChosen(ctx, timers, now, want, chosen);
+  return proposeChosen(ctx, timers, now, near, chosen);
 }
 
 /** Lets the event loop serve others between chunks of a long loop on the main thread. */

@@ -181,8 +181,12 @@ describe('swap rings', () => {
       const next = (k + 1) % 4;
       await member.post('/api/swap-rules', { category: kinds[next], gender: genders[next] });
     }
-    const [ring] = await ringsOf(members[0] as TestClient);
-    expect(ring?.legs).toHaveLength(4);
+    // The incremental pass looks for rings of 4–5 only within its time box, which a loaded test
+    // machine may use up; what it leaves, the re-pack proposes (it never proposes a ring twice).
+    await t.app.ringRepack.run(new Date());
+    const rings = await ringsOf(members[0] as TestClient);
+    expect(rings).toHaveLength(1);
+    expect(rings[0]?.legs).toHaveLength(4);
   });
 
   it('expires an unanswered proposal after RING_PROPOSAL_HOURS through the sweep', async () => {

@@ -8,8 +8,8 @@ import { openTestDatabase } from '../../test-support/test-database';
 import { arcRowsQuery, loadArcRows, type WantArc } from './want-graph';
 
 /**
- * The arcs are read in parts, each served by an index (a rule's brands, else its sizes, else its
- * category, else its value band alone). Read together the parts must give exactly the arcs of the
+ * The arcs are read in parts, each served by an index (a rule's brands and sizes, else its brands,
+ * else its sizes, else its category, else its value band alone). Read together the parts must give exactly the arcs of the
  * plain predicate: one join of every rule against every listing, each criterion "any, or this one"
  * (and likewise for favourites and wishlist entries). The market mixes every kind of rule with
  * listings whose brand and size differ in case or are missing.
@@ -169,18 +169,19 @@ describe('want graph: the indexed rule read', () => {
     expect(keys(await loadArcRows(db, { from: some, to: others }))).toEqual(
       pick((from, to) => some.includes(from) && others.includes(to)),
     );
+    // The shorter list drives the read: here the items the arcs enter.
+    expect(keys(await loadArcRows(db, { from: others, to: some }))).toEqual(
+      pick((from, to) => others.includes(from) && some.includes(to)),
+    );
     for (const item of itemIds.slice(0, 12)) {
       expect(keys(await loadArcRows(db, { from: [item] }))).toEqual(pick((from) => from === item));
     }
   }, 120_000);
 
-  it('reads the out-arcs of a rule naming brands through the brand and value index', async () => {
+  const planOf = async (email: string, rule: { brands: string[]; sizes?: string[] }) => {
     // A table this small is read whole whatever the indexes; with sequential scans and hash joins
     // priced out the plan shows what a large market gets: one index range per rule and item given.
-    const [member] = await db
-      .insert(users)
-      .values({ email: 'reads-plan@example.com', firstName: 'Plan' })
-      .returning({ id: users.id });
+    const [member] = await db.insert(users).values({ email, firstName: 'Plan' }).returning({ id: users.id });
     const [given] = await db
       .insert(items)
       .values({
@@ -193,8 +194,8 @@ describe('want graph: the indexed rule read', () => {
         estimatedValue: 3000,
       })
       .returning({ id: items.id });
-    await db.insert(swapRules).values({ userId: member?.id ?? '', brands: ['levi'] });
-    const plan = await db.transaction(async (tx) => {
+    await db.insert(swapRules).values({ userId: member?.id ?? '', ...rule });
+    return db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       await tx.execute(sql`set local enable_hashjoin = off`);
       await tx.execute(sql`set local enable_mergejoin = off`);
@@ -204,6 +205,18 @@ describe('want graph: the indexed rule read', () => {
       );
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     });
-    expect(plan).toMatch(/items_ringable_brand_value_idx/);
+  };
+
+  it('reads the out-arcs of a rule naming brands through a brand and value index', async () => {
+    const plan = await planOf('reads-plan@example.com', { brands: ['levi'] });
+    expect(plan).toMatch(/items_ringable_brand_(size_)?value_idx/);
+  });
+
+  it('reads the out-arcs of a rule naming a brand and a size through the brand, size and value index', async () => {
+    const plan = await planOf('reads-plan-size@example.com', { brands: ['levi'], sizes: ['m'] });
+    // One index range per (brand, size) pair and value band.
+    expect(plan).toMatch(
+      /Index Cond: \(\(lower\(brand\) = wanted\.value\) AND \(lower\(size\) = wanted_size\.value\) AND \(estimated_value >=/,
+    );
   });
 });

@@ -56,8 +56,9 @@ const inBandCents = (min: SQL, max: SQL, wanted = 'j') =>
 /**
  * The rule branch of the arc read, split by each rule's most selective criterion so that every part
  * is an equality an index over listed items serves (docs/decisions/007-swap-rings.md, "Indexed
- * reads"): rules naming brands join the items of those brands, then rules naming sizes (and no
- * brand) the items of those sizes, then rules naming only a category the items of that category,
+ * reads"): rules naming brands and sizes join the items of each (brand, size) pair, rules naming
+ * brands only the items of those brands, then rules naming sizes (and no brand) the items of those
+ * sizes, then rules naming only a category the items of that category,
  * and the rules with none of the three the items in their value band. Each rule is in exactly one
  * part and each part still checks every criterion, so the parts together read exactly the arcs of
  * the one-predicate join (`ruleCriteria` over all listings).
@@ -70,7 +71,15 @@ const inBandCents = (min: SQL, max: SQL, wanted = 'j') =>
  */
 const RULE_PARTS: { which: string; fromItems: string; key: string; toItems: string }[] = [
   {
-    which: 'cardinality(r.brands) > 0',
+    which: 'cardinality(r.brands) > 0 and cardinality(r.sizes) > 0',
+    fromItems:
+      'cross join lateral unnest(r.brands) as wanted(value) cross join lateral unnest(r.sizes) as wanted_size(value)',
+    key: 'lower(j.brand) = wanted.value and lower(j.size) = wanted_size.value',
+    toItems:
+      'cross join lateral unnest(r.brands) as wanted(value) cross join lateral unnest(r.sizes) as wanted_size(value) join items j on lower(j.brand) = wanted.value and lower(j.size) = wanted_size.value',
+  },
+  {
+    which: 'cardinality(r.brands) > 0 and cardinality(r.sizes) = 0',
     fromItems: 'cross join lateral unnest(r.brands) as wanted(value)',
     key: 'lower(j.brand) = wanted.value',
     toItems:
@@ -118,22 +127,12 @@ export interface WantGraph {
   arcs: WantArc[];
 }
 
-/** `(select …)` of these ids, as one parameter whatever their number (`x in ${idSet(ids)}`). */
-const idSet = (ids: string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
-
 /**
  * The same ids as an array (`x = any(${idArray(ids)})`): where they drive a read, the planner looks
  * each up by primary key instead of hashing them against a scan of the table.
  */
 const idArray = (ids: string[]) =>
   sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
-
-/**
- * `column` is one of these ids, where other items drive the read and these only filter it: wrapped in
- * `is true` so that the planner cannot turn it into a join (which, misjudging the sizes, it runs as a
- * nested loop over the whole list for every row) and checks it against a hashed set instead.
- */
-const inHashedSet = (column: string, ids: string[]) => sql`(${sql.raw(column)} in ${idSet(ids)}) is true`;
 
 /**
  * Which arcs to read: those leaving `from`, those entering `to`, both, or (neither) all of them.
@@ -158,39 +157,39 @@ export async function loadArcRows(db: Queryable, scope: ArcScope = {}): Promise<
 export function arcRowsQuery(scope: ArcScope): SQL {
   const min = sql`${DEFAULT_VALUE_BAND.min}::real`;
   const max = sql`${DEFAULT_VALUE_BAND.max}::real`;
-  // The given items drive the read: out of `from` when given, else into `to`.
+  // The given items drive the read by primary key: out of `from`, into `to`, or, when both are given
+  // (a neighbourhood's read between two hops), the pairs of the two lists, checked against the wants
+  // directly (both lists are short; looking up everything the `from` items want would read far more).
+  const pairs = scope.from !== undefined && scope.to !== undefined;
+  const byFrom = scope.from !== undefined && !pairs;
   const fromG = scope.from ? sql`and g.id = any(${idArray(scope.from)})` : sql``;
-  const toJ = !scope.to
-    ? sql``
-    : scope.from
-      ? sql`and ${inHashedSet('j.id', scope.to)}`
-      : sql`and j.id = any(${idArray(scope.to)})`;
-  const toWish = !scope.to
-    ? sql``
-    : scope.from
-      ? sql`and ${inHashedSet('items.id', scope.to)}`
-      : sql`and ${items.id} = any(${idArray(scope.to)})`;
+  const toJ = scope.to ? sql`and j.id = any(${idArray(scope.to)})` : sql``;
+  const toWish = scope.to ? sql`and ${items.id} = any(${idArray(scope.to)})` : sql``;
   const ruleMin = sql.raw('r.min_value_ratio');
   const ruleMax = sql.raw('r.max_value_ratio');
-  const ruleRows = sql.join(
-    RULE_PARTS.map(
-      (part) => sql`
+  const ruleRow = (part: (typeof RULE_PARTS)[number] | null) => sql`
       select g.id as "from", j.id as "to", 'rule' as kind, r.id::text as ref
       from swap_rules r
       join items g on g.user_id = r.user_id and ${tradable('g')} and ${ruleApplies} ${fromG}
       ${
-        scope.from
-          ? sql`${sql.raw(part.fromItems)}
+        !part
+          ? sql`join items j on true`
+          : byFrom
+            ? sql`${sql.raw(part.fromItems)}
             join lateral (select * from items j where ${sql.raw(part.key)} and ${listed('j')}
               and ${inBandCents(ruleMin, ruleMax)} offset 0) j on true`
-          : sql.raw(part.toItems)
+            : sql.raw(part.toItems)
       } and j.user_id <> r.user_id and ${tradable('j')} and ${ruleCriteria}
         and ${inBand(ruleMin, ruleMax)} ${toJ}
-      where ${sql.raw(part.which)} and ${noBlock('r.user_id', 'j.user_id')}`,
-    ),
-    sql`
+      where ${sql.raw(part?.which ?? 'true')} and ${noBlock('r.user_id', 'j.user_id')}`;
+  // Pairs need no index on the wanted items (they are given): one branch, the plain predicate.
+  const ruleRows = pairs
+    ? ruleRow(null)
+    : sql.join(
+        RULE_PARTS.map((part) => ruleRow(part)),
+        sql`
       union all`,
-  );
+      );
   return sql`
       ${ruleRows}
       union all
@@ -204,7 +203,7 @@ export function arcRowsQuery(scope: ArcScope): SQL {
       from ${wishlistItems}
       join items g on g.user_id = ${wishlistItems.userId} and ${tradable('g')} ${fromG}
       ${
-        scope.from
+        byFrom
           ? sql`join lateral (select * from items where items.category = ${wishlistItems.itemCategory}
               and ${listed('items')} and ${inBandCents(min, max, 'items')} offset 0) items on true`
           : sql`join items on true`

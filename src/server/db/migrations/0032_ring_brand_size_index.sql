@@ -1,0 +1,1 @@
+CREATE INDEX "items_ringable_brand_size_value_idx" ON "items" USING btree (lower("brand"),lower("size"),"estimated_value") WHERE is_active and deleted_at is null and availability in ('available', 'pending') and not direct_swaps_only;
