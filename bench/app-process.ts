@@ -59,8 +59,12 @@ async function waitUntilReady(url: string, child: ChildProcess) {
 export async function startApp(env: Record<string, string>, workers = 0): Promise<AppProcess> {
   const port = await freePort();
   const entry = workers > 0 ? 'src/server/cluster.ts' : 'src/server/main.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: ROOT,
+  // BENCH_APP_NODE_ARGS: extra Node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // (which NODE_OPTIONS refuses) to profile it under the benchmark's load.
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+    // BENCH_APP_ROOT: another checkout's app (e.g. main's worktree), to compare two in one run.
+    cwd: process.env.BENCH_APP_ROOT ?? ROOT,
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',
