@@ -81,8 +81,8 @@ export const BUDGETS = {
 
 /** The budget cell of a row measured with the cache off (signed-in reads, varied searches). */
 function uncachedBudget(row: HttpRow, onPostgres: boolean) {
-  let text = '';
-  let ok = true;
+  let text: string;
+  let ok: boolean;
   if (row.signedInBudget) {
     const budget = BUDGETS.signedIn[row.signedInBudget];
     text = `≥ ${int(budget.requestsPerSecond)} req/s`;
