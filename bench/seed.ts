@@ -122,10 +122,7 @@ export async function seedConversations(
   const started = Date.now();
   const now = Date.now();
   const possible = (memberIds.length * (memberIds.length - 1)) / 2;
-  const wanted = Math.min(
-    possible,
-    Math.max(pairs.length, Math.ceil(messageTotal / perConversation)),
-  );
+  const wanted = Math.min(possible, Math.max(pairs.length, Math.ceil(messageTotal / perConversation)));
   const seen = new Set<string>();
   const conversationRows: Array<
     typeof conversations.$inferInsert & { id: string; participant1Id: string; participant2Id: string }
@@ -226,7 +223,11 @@ async function seedHistory(
   if (!memberId) throw new Error('the dataset has no member to give a history');
   const talkedTo = new Set(
     taken.flatMap((row) =>
-      row.participant1Id === memberId ? [row.participant2Id] : row.participant2Id === memberId ? [row.participant1Id] : [],
+      row.participant1Id === memberId
+        ? [row.participant2Id]
+        : row.participant2Id === memberId
+          ? [row.participant1Id]
+          : [],
     ),
   );
   const partners = memberIds.filter((id) => id !== memberId && !talkedTo.has(id));
@@ -334,7 +335,8 @@ export async function seedBench(
     database.db,
     sql`select email from users where email like ${'%@' + SCALE_EMAIL_DOMAIN} order by id limit 2000`,
   );
-  if (!foreign || !historyForeign || emails.length === 0) throw new Error('the dataset has no items or members to benchmark');
+  if (!foreign || !historyForeign || emails.length === 0)
+    throw new Error('the dataset has no items or members to benchmark');
   const [idle] = await queryRows<{ id: string }>(
     database.db,
     sql`select id from users u where not exists (select 1 from trade_requests t where t.requester_id = u.id or t.owner_id = u.id)
