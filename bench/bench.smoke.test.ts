@@ -82,7 +82,7 @@ describe('benchmark smoke run', () => {
     const report = await runBenchmark({ ...tiny, databaseUrl: undefined });
     expectComplete(report, [1]);
     expect(report.cluster).toBeNull();
-  }, 300_000);
+  }, 600_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'adds chat across two instances and node:cluster with 1 and 2 workers on PostgreSQL',
@@ -93,7 +93,7 @@ describe('benchmark smoke run', () => {
       for (const row of report.cluster?.rows ?? [])
         expect(row.one.errors + row.many.errors, row.label).toBe(0);
     },
-    300_000,
+    600_000,
   );
 
   it('soaks a few members without errors and samples the app memory', async () => {
