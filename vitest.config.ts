@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -15,5 +16,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: a single worker on a two-core CI machine,
+    // which leaves a core idle while a test waits on PGlite or PostgreSQL. Test files share nothing
+    // (each makes its own database), so run at least two at once. TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism()),
   },
 });

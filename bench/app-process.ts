@@ -32,6 +32,24 @@ function childrenOf(pid: number): number[] {
   }
 }
 
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc/PID/stat (0 when unreadable).
+ * On a shared machine this is the figure that does not depend on the load: wall-clock latency does.
+ */
+export function processCpuSeconds(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start with the state, field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return ticks / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
+const CLOCK_TICKS = 100;
+
 export function treeRss(pid: number): number {
   return processRss(pid) + childrenOf(pid).reduce((sum, child) => sum + treeRss(child), 0);
 }
@@ -55,14 +73,22 @@ async function waitUntilReady(url: string, child: ChildProcess) {
  * Starts the app as one Node process (`node --import tsx src/server/main.ts`, so that its pid is
  * the server's own), or with `workers` the node:cluster entry, on 127.0.0.1 and a free port, with
  * LOG_LEVEL=warn, DEMO=off and TRUST_PROXY=1 unless `env` says otherwise; resolves once /readyz answers.
+ * `nodeArgs` go to node before the entry (the sockets benchmark preloads bench/memory-probe.ts).
  */
-export async function startApp(env: Record<string, string>, workers = 0): Promise<AppProcess> {
+export async function startApp(
+  env: Record<string, string>,
+  workers = 0,
+  nodeArgs: readonly string[] = [],
+): Promise<AppProcess> {
   const port = await freePort();
   const entry = workers > 0 ? 'src/server/cluster.ts' : 'src/server/main.ts';
   // BENCH_APP_NODE_ARGS: extra Node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-  // (which NODE_OPTIONS refuses) to profile it under the benchmark's load.
-  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  // (which NODE_OPTIONS refuses) to profile it under the benchmark's load; bench:sockets passes
+  // them as `nodeArgs` itself.
+  const envArgs = (process.env.BENCH_APP_NODE_ARGS ?? '')
+    .split(' ')
+    .filter((arg) => arg && !nodeArgs.includes(arg));
+  const child = spawn(process.execPath, [...envArgs, '--import', 'tsx', ...nodeArgs, entry], {
     // BENCH_APP_ROOT: another checkout's app (e.g. main's worktree), to compare two in one run.
     cwd: process.env.BENCH_APP_ROOT ?? ROOT,
     env: {

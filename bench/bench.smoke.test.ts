@@ -7,6 +7,7 @@ import { DEFAULT_OPTIONS, type BenchOptions } from './options';
 import { type BenchReport, renderReport } from './report';
 import { runBenchmark } from './run';
 import { renderSoak, runSoak } from './soak';
+import { renderSockets, runSocketsBench, type SocketsReport } from './sockets';
 
 const HTTP_KEYS = [
   'items-default',
@@ -77,6 +78,23 @@ function expectComplete(report: BenchReport, instances: number[]) {
   expect(markdown).toContain('initial JS');
 }
 
+function expectSockets(report: SocketsReport, instances: number[]) {
+  expect(report.rows.map((row) => row.instances)).toEqual(instances);
+  for (const row of report.rows) {
+    expect(row.opened).toBe(20);
+    expect(row.errors, row.firstError ?? '').toBe(0);
+    expect(row.sent).toBeGreaterThan(0);
+    expect(row.delivered).toBe(row.sent);
+    expect(row.after.rssBytes).toBeGreaterThan(0);
+    expect(row.after.heapUsedBytes).toBeGreaterThan(0);
+  }
+  const markdown = renderSockets(report);
+  expect(markdown).toContain('per socket');
+  expect(markdown).toMatch(/\| \d+\.\d+ \d+\.\d+ \d+\.\d+ \d+\/\d+ \d+ \|/);
+}
+
+const tinySockets = { sockets: 20, rate: 10, durationSec: 1, clients: 2, log: () => undefined };
+
 describe('benchmark smoke run', () => {
   it('measures every HTTP case, the baseline, chat and the client build on PGlite', async () => {
     const report = await runBenchmark({ ...tiny, databaseUrl: undefined });
@@ -94,6 +112,21 @@ describe('benchmark smoke run', () => {
         expect(row.one.errors + row.many.errors, row.label).toBe(0);
     },
     600_000,
+  );
+
+  it('opens 20 authenticated sockets from two load generators and times delivery on PGlite', async () => {
+    expectSockets(await runSocketsBench({ ...tinySockets, databaseUrl: undefined }), [1]);
+  }, 300_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'splits the 20 sockets over two instances on PostgreSQL',
+    async () => {
+      expectSockets(
+        await runSocketsBench({ ...tinySockets, databaseUrl: process.env.TEST_DATABASE_URL }),
+        [1, 2],
+      );
+    },
+    300_000,
   );
 
   it('soaks a few members without errors and samples the app memory', async () => {

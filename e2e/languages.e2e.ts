@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { baseURL, CHROMIUM_ARGS } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, openBrowser } from './support/browser';
 import { eventually, getJson, registerMember, shown, textOf, WAIT_MS } from './support/journeys';
 
 /**
@@ -16,33 +13,9 @@ import { eventually, getJson, registerMember, shown, textOf, WAIT_MS } from './s
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 
-const contexts: Array<{ context: BrowserContext; dir: string }> = [];
-
 /** A fresh browser profile whose language (navigator.language and Accept-Language) is `locale`. */
-async function openBrowserIn(
-  locale: string,
-  viewport: { width: number; height: number },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const dir = mkdtempSync(join(tmpdir(), 'threadswap-chromium-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-    viewport,
-    locale,
-    baseURL: baseURL(),
-  });
-  contexts.push({ context, dir });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return { context, page };
-}
-
-afterAll(async () => {
-  for (const { context, dir } of contexts.splice(0)) {
-    await context.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+const openBrowserIn = (locale: string, viewport: { width: number; height: number }) =>
+  openBrowser(viewport, baseURL(), { locale });
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
@@ -100,9 +73,7 @@ describe('languages', () => {
     await eventually(() => page.title(), 'Échangez la mode de seconde main · Threadswap');
 
     // Nothing wider than the phone's screen with the longer French words.
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
   it('a visitor switches to French in the footer, keeps it after a reload, and switches back', async () => {

@@ -24,6 +24,8 @@ export async function openBrowser(
   viewport = { width: 1280, height: 900 },
   /** The app to open; the shared one unless a journey started its own. */
   url: string = baseURL(),
+  /** `locale` sets navigator.language and Accept-Language (e.g. 'fr-FR'); Chromium's default otherwise. */
+  options: { locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const dir = mkdtempSync(join(tmpdir(), 'threadswap-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -32,6 +34,7 @@ export async function openBrowser(
     headless: true,
     viewport,
     baseURL: url,
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   contexts.push({ context, dir });
   const page = context.pages()[0] ?? (await context.newPage());

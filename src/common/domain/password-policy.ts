@@ -88,7 +88,8 @@ let loading: Promise<PasswordEstimator> | undefined;
 
 /**
  * The estimator, its dictionaries (about 1 MB) loaded on first use: the browser fetches them only
- * when a password form opens, never with the first page.
+ * when a password form opens, never with the first page, and the server loads them on the first
+ * password it judges, not when it starts.
  */
 export function loadPasswordEstimator(): Promise<PasswordEstimator> {
   loading ??= Promise.all([

@@ -28,7 +28,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /**
  * Typo tolerance of search (`query <% search_text`): 0.4 accepts 'jaket' for 'jacket' and
  * 'overcaot' for 'overcoat', which pg_trgm's default of 0.6 does not.
@@ -40,9 +40,10 @@ const MIGRATION_LOCK_ID = 727_001;
 /** Embedded PostgreSQL (PGlite). `dataDir` undefined means in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await createPglite(dataDir);
+  const migrate = (client: PGlite) => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  const client = await createPglite(dataDir, { migrations: migrationsFolder, migrate });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  await migrate(client);
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   return {
     db,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import { sessions, users } from '../db/schema';
@@ -110,7 +110,14 @@ export async function liveSessions({ db }: ServiceContext, ids: string[]): Promi
   const rows = await db
     .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(and(inArray(sessions.id, [...new Set(ids)]), gt(sessions.expiresAt, new Date())));
+    // One array parameter, not one per id: the heartbeat asks for every socket of the instance at
+    // once, and a statement takes at most 65,535 parameters.
+    .where(
+      and(
+        sql`${sessions.id} = any(${sql.param([...new Set(ids)])}::uuid[])`,
+        gt(sessions.expiresAt, new Date()),
+      ),
+    );
   const now = Date.now();
   return new Map(
     rows

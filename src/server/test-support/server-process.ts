@@ -23,17 +23,19 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real app (`src/server/main.ts`) as a child process and waits until it is ready.
+ * Starts the real app (`src/server/main.ts`, or with `entry` another file run by plain Node, such as
+ * the bundle `npm start` runs) as a child process and waits until it is ready.
  * Used by the browser journeys and by the crash and durability tests.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { stdio?: 'inherit' | 'pipe' } = {},
+  options: { stdio?: 'inherit' | 'pipe'; entry?: string } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'threadswap-e2e-'));
   // One process (node with tsx's loader), so that a signal, SIGKILL included, reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const args = options.entry ? [options.entry] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       PORT: String(port),

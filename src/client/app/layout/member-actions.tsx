@@ -1,5 +1,5 @@
 import type { User } from '@common/api/users';
-import { Bookmark, Heart, Repeat } from 'lucide-react';
+import { Bookmark, Heart, type LucideIcon, Repeat } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
@@ -15,36 +15,14 @@ export function MemberActions({ user }: { user: User }) {
   return (
     <TooltipProvider>
       {/* One meaning per icon: the heart is Favourites (as on every item card), the bookmark the Wishlist. */}
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
-            <Link href="/profile?tab=favorites" aria-label={t('nav.favorites')} data-testid="link-favorites">
-              <Heart className="size-5" aria-hidden="true" />
-            </Link>
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{t('nav.favorites')}</TooltipContent>
-      </Tooltip>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
-            <Link href="/rings" aria-label={t('nav.rings')} data-testid="link-rings">
-              <Repeat className="size-5" aria-hidden="true" />
-            </Link>
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{t('nav.rings')}</TooltipContent>
-      </Tooltip>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
-            <Link href="/wishlist" aria-label={t('nav.wishlist')} data-testid="link-wishlist">
-              <Bookmark className="size-5" aria-hidden="true" />
-            </Link>
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{t('nav.wishlist')}</TooltipContent>
-      </Tooltip>
+      <HeaderIconLink
+        href="/profile?tab=favorites"
+        label={t('nav.favorites')}
+        icon={Heart}
+        testId="link-favorites"
+      />
+      <HeaderIconLink href="/rings" label={t('nav.rings')} icon={Repeat} testId="link-rings" />
+      <HeaderIconLink href="/wishlist" label={t('nav.wishlist')} icon={Bookmark} testId="link-wishlist" />
       <MessagesLink />
       <NotificationBell />
       <ListItemButton className="hidden md:inline-flex" data-testid="button-list-item" />
@@ -52,5 +30,31 @@ export function MemberActions({ user }: { user: User }) {
         <UserMenu user={user} />
       </div>
     </TooltipProvider>
+  );
+}
+
+/** An icon-only header link with its name as the tooltip and the accessible name; shown from md up. */
+function HeaderIconLink({
+  href,
+  label,
+  icon: Icon,
+  testId,
+}: {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  testId: string;
+}) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
+          <Link href={href} aria-label={label} data-testid={testId}>
+            <Icon className="size-5" aria-hidden="true" />
+          </Link>
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
   );
 }

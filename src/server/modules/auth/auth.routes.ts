@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await authLimiter.checkIp(request.ip);
       const { email, firstName, lastName, password } = request.body;
-      assertAcceptablePassword(password, [email, firstName, lastName ?? '']);
+      await assertAcceptablePassword(password, [email, firstName, lastName ?? '']);
       const created = await registerMember(ctx, request.body, await requestLocale(request));
       await startSession(request, reply, created.id);
       return reply.status(201).send(presentUser(created));
@@ -132,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const member = request.member;
       refuseForDemoAccount(member, 'change its password');
-      assertAcceptablePassword(request.body.newPassword, [member.email, member.firstName], 'newPassword');
+      await assertAcceptablePassword(request.body.newPassword, [member.email, member.firstName], 'newPassword');
       await authLimiter.attempt(request.ip, member.email, () =>
         changePassword(
           ctx,

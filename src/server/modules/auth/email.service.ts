@@ -44,7 +44,7 @@ export async function confirmPasswordReset(ctx: ServiceContext, token: string, p
   const [member] = await ctx.db.select().from(users).where(eq(users.id, found.userId));
   if (!member || member.deletedAt) throw badRequest(INVALID_EMAIL_LINK);
   refuseForDemoAccount(member, 'reset its password');
-  assertAcceptablePassword(password, [member.email, member.firstName, member.lastName ?? '']);
+  await assertAcceptablePassword(password, [member.email, member.firstName, member.lastName ?? '']);
   const passwordHash = await hashPassword(password);
   await transact(ctx, async (tx, effects) => {
     await consumeToken(tx, token, 'password-reset');

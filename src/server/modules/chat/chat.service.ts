@@ -500,7 +500,8 @@ export async function touchViewing(ctx: ServiceContext, socketIds: string[]) {
   await ctx.db
     .update(conversationViewers)
     .set({ seenAt: new Date() })
-    .where(sql`${conversationViewers.socketId} in ${socketIds}`);
+    // One array parameter (every socket of the instance, at each heartbeat; at most 65,535 parameters).
+    .where(sql`${conversationViewers.socketId} = any(${sql.param(socketIds)}::text[])`);
 }
 
 export async function stopViewing(ctx: ServiceContext, socketId: string) {

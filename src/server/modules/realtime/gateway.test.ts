@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { conversationViewers } from '../../db/schema';
+import { conversationViewers, sessions } from '../../db/schema';
+import { liveSessions } from '../../lib/session';
+import { touchViewing } from '../chat/chat.service';
 import { TestSocket } from '../../test-support/sockets';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 import { type BusEvent, INLINE_MESSAGE_MAX_BYTES } from './event-bus';
@@ -232,5 +235,26 @@ describe('live notifications and message notifications', () => {
     await alice.post('/api/messages', { conversationId, content: 'still there?' });
     const { notification } = await bobSocket.next('notification');
     expect(notification).toMatchObject({ type: 'message', title: 'New message from Alice' });
+  });
+});
+
+describe('the heartbeat at scale', () => {
+  it('checks sessions and refreshes presence for more sockets than a statement has parameters', async () => {
+    // Each heartbeat asks about every socket of the instance in one statement; PostgreSQL takes at
+    // most 65,535 parameters, so the ids travel as one array.
+    const member = await t.member();
+    const socket = await connect(member);
+    const conversationId = await conversationOf(member, await t.member());
+    socket.send({ type: 'join_conversation', conversationId });
+    await socket.next('joined');
+    const [viewer] = await t.app.db.select().from(conversationViewers);
+    const [session] = await t.app.db.select({ id: sessions.id }).from(sessions).limit(1);
+    const many = Array.from({ length: 70_000 }, () => randomUUID());
+    await t.app.db.update(conversationViewers).set({ seenAt: sql`now() - interval '1 minute'` });
+    await touchViewing(t.app.services, [...many, viewer?.socketId as string]);
+    const [touched] = await t.app.db.select().from(conversationViewers);
+    expect(touched?.seenAt.getTime()).toBeGreaterThan(Date.now() - 30_000);
+    const live = await liveSessions(t.app.services, [...many, session?.id as string]);
+    expect([...live.keys()]).toEqual([session?.id]);
   });
 });

@@ -1,4 +1,4 @@
-import { Bookmark, Heart, Share2 } from 'lucide-react';
+import { Bookmark, Heart, type LucideIcon, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
@@ -6,38 +6,67 @@ import { cn } from '@client/lib/utils';
 const roundButton =
   'inline-flex size-9 items-center justify-center rounded-full bg-card/95 text-foreground shadow-sm ring-1 ring-black/5 backdrop-blur transition-colors hover:bg-card hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60';
 
-/** The heart: aria-pressed tells whether the item is among the member's favourites. */
-export function FavoriteButton({
-  itemId,
-  title,
+interface ToggleProps {
+  itemId: string;
+  title: string;
+  active: boolean;
+  onClick: () => void;
+  className?: string;
+  testId?: string;
+}
+
+/** A round icon toggle over an item photo: aria-pressed tells its state, the label names the item. */
+function ItemToggleButton({
+  icon: Icon,
+  labels,
+  activeClassName,
   active,
   pending,
   onClick,
   className,
-  testId = `button-favorite-${itemId}`,
-}: {
-  itemId: string;
-  title: string;
-  active: boolean;
+  testId,
+}: Omit<ToggleProps, 'itemId' | 'title'> & {
+  icon: LucideIcon;
+  labels: { aria: string; tooltip: string };
+  activeClassName: string;
   pending?: boolean;
-  onClick: () => void;
-  className?: string;
-  testId?: string;
 }) {
-  const { t } = useTranslation('items');
   return (
     <button
       type="button"
       aria-pressed={active}
-      aria-label={active ? t('favorites.removeTitle', { title }) : t('favorites.addTitle', { title })}
-      title={active ? t('favorites.remove') : t('favorites.add')}
+      aria-label={labels.aria}
+      title={labels.tooltip}
       disabled={pending}
       onClick={onClick}
-      className={cn(roundButton, active && 'text-rose-600 hover:text-rose-700', className)}
+      className={cn(roundButton, active && activeClassName, className)}
       data-testid={testId}
     >
-      <Heart className={cn('size-[18px]', active && 'fill-current')} aria-hidden="true" />
+      <Icon className={cn('size-[18px]', active && 'fill-current')} aria-hidden="true" />
     </button>
+  );
+}
+
+/** The heart: whether the item is among the member's favourites. */
+export function FavoriteButton({
+  itemId,
+  title,
+  testId = `button-favorite-${itemId}`,
+  ...props
+}: ToggleProps & { pending?: boolean }) {
+  const { t } = useTranslation('items');
+  return (
+    <ItemToggleButton
+      {...props}
+      icon={Heart}
+      testId={testId}
+      activeClassName="text-rose-600 hover:text-rose-700"
+      labels={
+        props.active
+          ? { aria: t('favorites.removeTitle', { title }), tooltip: t('favorites.remove') }
+          : { aria: t('favorites.addTitle', { title }), tooltip: t('favorites.add') }
+      }
+    />
   );
 }
 
@@ -45,31 +74,22 @@ export function FavoriteButton({
 export function BookmarkButton({
   itemId,
   title,
-  active,
-  onClick,
-  className,
   testId = `button-bookmark-${itemId}`,
-}: {
-  itemId: string;
-  title: string;
-  active: boolean;
-  onClick: () => void;
-  className?: string;
-  testId?: string;
-}) {
+  ...props
+}: ToggleProps) {
   const { t } = useTranslation('items');
   return (
-    <button
-      type="button"
-      aria-pressed={active}
-      aria-label={active ? t('bookmark.removeTitle', { title }) : t('bookmark.addTitle', { title })}
-      title={active ? t('bookmark.remove') : t('bookmark.add')}
-      onClick={onClick}
-      className={cn(roundButton, active && 'text-primary', className)}
-      data-testid={testId}
-    >
-      <Bookmark className={cn('size-[18px]', active && 'fill-current')} aria-hidden="true" />
-    </button>
+    <ItemToggleButton
+      {...props}
+      icon={Bookmark}
+      testId={testId}
+      activeClassName="text-primary"
+      labels={
+        props.active
+          ? { aria: t('bookmark.removeTitle', { title }), tooltip: t('bookmark.remove') }
+          : { aria: t('bookmark.addTitle', { title }), tooltip: t('bookmark.add') }
+      }
+    />
   );
 }
 

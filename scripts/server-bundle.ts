@@ -1,0 +1,101 @@
+/**
+ * `npm start` runs the server from one JavaScript file with plain Node, not through tsx: tsx
+ * transpiles each of the server's few hundred modules on every start with a cold cache (a fresh
+ * TMPDIR), which cost about 2 s of CPU before the first page. `npm install` (postinstall) and
+ * `npm start` build that file with esbuild, dist/server/main.mjs (beside dist/client), when it is
+ * missing or its sources changed: it is keyed by the content of src/server and src/common,
+ * tsconfig.json, package-lock.json and this checkout's path. `npm run dev` and the tests still run
+ * the TypeScript sources through tsx.
+ *
+ * Only the project's own modules are bundled; packages stay imports from node_modules, which Node
+ * finds from the bundle's folder (dist/server resolves upwards to node_modules). Source
+ * files find their neighbours (migrations, locale catalogues, dist/client, the re-pack worker)
+ * through `import.meta.url`, so each bundled file's `import.meta.url` is replaced by its own source
+ * file's URL: every such path resolves as it does under tsx.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const serverBundle = join(root, 'dist/server/main.mjs');
+const keyFile = `${serverBundle}.key`;
+const sources = [
+  'src/server',
+  'src/common',
+  'tsconfig.json',
+  'package-lock.json',
+  'scripts/server-bundle.ts',
+];
+const isTest = (name: string) => /\.test\.tsx?$/.test(name) || name === 'test-support';
+
+/** A hash of every non-test source file's path and content, and of this checkout's path. */
+export function serverSourcesKey(): string {
+  const hash = createHash('sha256').update(root);
+  const add = (path: string) => {
+    if (!existsSync(path)) return;
+    const entries = readdirSync(path, { withFileTypes: true });
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (isTest(entry.name)) continue;
+      const child = join(path, entry.name);
+      if (entry.isDirectory()) add(child);
+      else hash.update(`${relative(root, child)}\0`).update(readFileSync(child));
+    }
+  };
+  for (const source of sources) {
+    const path = join(root, source);
+    if (!existsSync(path)) continue;
+    if (source.includes('.')) hash.update(`${source}\0`).update(readFileSync(path));
+    else add(path);
+  }
+  return hash.digest('hex');
+}
+
+export function serverBundleIsStale(key = serverSourcesKey()): boolean {
+  try {
+    return !existsSync(serverBundle) || readFileSync(keyFile, 'utf8') !== key;
+  } catch {
+    return true;
+  }
+}
+
+/** Builds the bundle when it is missing or stale; answers its path. */
+export async function ensureServerBundle(): Promise<string> {
+  const key = serverSourcesKey();
+  if (!serverBundleIsStale(key)) return serverBundle;
+  const { build } = await import('esbuild');
+  const sourceRoot = join(root, 'src');
+  const temporary = `${serverBundle}.${process.pid}.tmp`;
+  mkdirSync(dirname(serverBundle), { recursive: true });
+  await build({
+    entryPoints: [join(root, 'src/server/main.ts')],
+    outfile: temporary,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    keepNames: true,
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'source-import-meta-url',
+        setup(esbuild) {
+          esbuild.onLoad({ filter: /\.tsx?$/ }, (args) => {
+            if (!args.path.startsWith(sourceRoot)) return undefined;
+            const text = readFileSync(args.path, 'utf8');
+            return {
+              contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+              loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+            };
+          });
+        },
+      },
+    ],
+  });
+  // Rename then write the key, so that a parallel start never runs half a file under a valid key.
+  renameSync(temporary, serverBundle);
+  writeFileSync(keyFile, key);
+  return serverBundle;
+}
