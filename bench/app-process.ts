@@ -82,8 +82,15 @@ export async function startApp(
 ): Promise<AppProcess> {
   const port = await freePort();
   const entry = workers > 0 ? 'src/server/cluster.ts' : 'src/server/main.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, entry], {
-    cwd: ROOT,
+  // BENCH_APP_NODE_ARGS: extra Node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // (which NODE_OPTIONS refuses) to profile it under the benchmark's load; bench:sockets passes
+  // them as `nodeArgs` itself.
+  const envArgs = (process.env.BENCH_APP_NODE_ARGS ?? '')
+    .split(' ')
+    .filter((arg) => arg && !nodeArgs.includes(arg));
+  const child = spawn(process.execPath, [...envArgs, '--import', 'tsx', ...nodeArgs, entry], {
+    // BENCH_APP_ROOT: another checkout's app (e.g. main's worktree), to compare two in one run.
+    cwd: process.env.BENCH_APP_ROOT ?? ROOT,
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',

@@ -22,7 +22,12 @@ export interface HttpCase {
   vary?: () => { headers?: Record<string, string>; body?: string; path?: string };
   /** Checked against the GET /api/items budget (BUDGETS.itemsP99Ms). */
   itemsBudget?: boolean;
+  /** A signed-in read with its own budget (BUDGETS.signedIn), also measured with the cache off. */
+  signedInBudget?: SignedInBudget;
 }
+
+/** Which of BUDGETS.signedIn a signed-in case is held to. */
+export type SignedInBudget = 'read' | 'smartMatches';
 
 export interface HttpRow {
   key: string;
@@ -34,6 +39,7 @@ export interface HttpRow {
   errors: number;
   requests: number;
   itemsBudget: boolean;
+  signedInBudget?: SignedInBudget;
 }
 
 export interface LoadSettings {
@@ -78,6 +84,8 @@ export function variedSearchPath(n: number) {
 export function httpCases(fixtures: Fixtures): HttpCase[] {
   let login = 0;
   let search = 0;
+  const history = fixtures.historyMember;
+  const who = `member with ${history.trades} trades, ${history.conversations} conversations, ${history.notifications} notifications`;
   return [
     {
       key: 'items-default',
@@ -152,6 +160,47 @@ export function httpCases(fixtures: Fixtures): HttpCase[] {
       method: 'GET',
       path: `/api/conversations/${fixtures.conversation.id}`,
       headers: cookie(fixtures.conversation.member.token),
+    },
+    {
+      key: 'history-trades',
+      label: `GET /api/trade-requests (${who})`,
+      method: 'GET',
+      path: '/api/trade-requests',
+      headers: cookie(history.token),
+      signedInBudget: 'read',
+    },
+    {
+      key: 'history-conversations',
+      label: `GET /api/conversations (${who})`,
+      method: 'GET',
+      path: '/api/conversations',
+      headers: cookie(history.token),
+      signedInBudget: 'read',
+    },
+    {
+      key: 'history-conversation',
+      label: `GET /api/conversations/:id (${history.messagesPerConversation} messages, same member)`,
+      method: 'GET',
+      path: `/api/conversations/${history.conversationId}`,
+      headers: cookie(history.token),
+      signedInBudget: 'read',
+    },
+    {
+      key: 'history-notifications',
+      label: `GET /api/notifications (${who})`,
+      method: 'GET',
+      path: '/api/notifications',
+      headers: cookie(history.token),
+      signedInBudget: 'read',
+    },
+    {
+      key: 'history-smart-matches',
+      label: 'POST /api/items/:id/smart-matches (same member)',
+      method: 'POST',
+      path: `/api/items/${history.foreignItemId}/smart-matches`,
+      headers: { ...cookie(history.token), ...json },
+      body: '{}',
+      signedInBudget: 'smartMatches',
     },
     {
       key: 'login',
@@ -236,6 +285,7 @@ export async function measure(url: string, testCase: HttpCase, settings: LoadSet
     errors: result.errors + result.non2xx,
     requests: result.requests.total,
     itemsBudget: Boolean(testCase.itemsBudget),
+    ...(testCase.signedInBudget ? { signedInBudget: testCase.signedInBudget } : {}),
   };
 }
 

@@ -167,12 +167,14 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
     let uncached: BenchReport['uncached'] = null;
     if (options.parts.includes('http')) {
       await stopAll();
-      log('HTTP: the marketplace cases with MARKETPLACE_CACHE_SECONDS=0');
+      log('HTTP: the marketplace and signed-in cases with MARKETPLACE_CACHE_SECONDS=0');
       const plain = await startApp({ ...env, MARKETPLACE_CACHE_SECONDS: '0' });
       apps.push(plain);
       uncached = await measureCases(
         plain.url,
-        cases.filter((testCase) => testCase.itemsBudget || testCase.key === 'facets'),
+        cases.filter(
+          (testCase) => testCase.itemsBudget || testCase.key === 'facets' || testCase.signedInBudget,
+        ),
         load,
         log,
       );

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../src/server/db/connect';
-import { conversations, messages, sessions } from '../src/server/db/schema';
+import { NOTIFICATION_TYPES } from '../src/common/api/notifications';
+import { conversations, messages, notifications, sessions } from '../src/server/db/schema';
 import { createRandom, type Random } from '../src/server/db/seed/random';
 import { SCALE_EMAIL_DOMAIN } from '../src/server/db/seed/members';
 import { seedScale } from '../src/server/db/seed/scale';
@@ -32,6 +33,20 @@ export interface Fixtures {
   /** A member with items of their own and an available item of someone else, for smart matches. */
   viewer: Member;
   foreignItemId: string;
+  /**
+   * A member with a realistic history (about HISTORY.trades trades, HISTORY.conversations
+   * conversations of HISTORY.messages messages each, HISTORY.notifications notifications): the
+   * signed-in reads as an active member makes them. `conversationId` is one of their conversations;
+   * `foreignItemId` an available item of someone else, for their smart matches.
+   */
+  historyMember: Member & {
+    trades: number;
+    conversations: number;
+    messagesPerConversation: number;
+    notifications: number;
+    conversationId: string;
+    foreignItemId: string;
+  };
   /** A conversation with seeded history and one of its participants. */
   conversation: { id: string; member: Member; messages: number };
   /** Scale members' emails; they all have the demo password. */
@@ -43,6 +58,8 @@ export interface Fixtures {
 /** Seeded on purpose: the same scale gives the same data on every run (ids aside). */
 const SEED = 20_251_121;
 const MESSAGES_PER_CONVERSATION = 20;
+/** The history of the `historyMember` fixture (the trade count is the seeded one nearest to it). */
+export const HISTORY = { trades: 30, conversations: 20, messages: 50, notifications: 200 };
 const DAY = 24 * 3600 * 1000;
 const PHRASES = [
   'Hi! Is this still available?',
@@ -90,8 +107,8 @@ export async function createSessions(database: Database, userIds: readonly strin
 
 /**
  * Conversations and their messages, batched: the given pairs first (one conversation each), then
- * random pairs of members until about 20 messages a conversation. Messages alternate between the
- * participants, minutes to hours apart; all but some of the last ones are read.
+ * random pairs of members until about `perConversation` messages a conversation. Messages alternate
+ * between the participants, minutes to hours apart; all but some of the last ones are read.
  */
 export async function seedConversations(
   database: Database,
@@ -100,14 +117,12 @@ export async function seedConversations(
   pairs: ReadonlyArray<readonly [string, string]>,
   messageTotal: number,
   log: (line: string) => void,
+  perConversation = MESSAGES_PER_CONVERSATION,
 ) {
   const started = Date.now();
   const now = Date.now();
   const possible = (memberIds.length * (memberIds.length - 1)) / 2;
-  const wanted = Math.min(
-    possible,
-    Math.max(pairs.length, Math.ceil(messageTotal / MESSAGES_PER_CONVERSATION)),
-  );
+  const wanted = Math.min(possible, Math.max(pairs.length, Math.ceil(messageTotal / perConversation)));
   const seen = new Set<string>();
   const conversationRows: Array<
     typeof conversations.$inferInsert & { id: string; participant1Id: string; participant2Id: string }
@@ -162,6 +177,84 @@ export async function seedConversations(
   return { conversations: conversationRows, messages: messageRows.length };
 }
 
+/** The history member's notifications: of every type, a few hours apart, the newest 30 unread. */
+function historyNotifications(memberId: string, count: number) {
+  const now = Date.now();
+  return Array.from({ length: count }, (_, index) => {
+    const createdAt = new Date(now - 60_000 - index * 7 * 3600 * 1000);
+    return {
+      userId: memberId,
+      type: NOTIFICATION_TYPES[index % NOTIFICATION_TYPES.length] as (typeof NOTIFICATION_TYPES)[number],
+      title: `Notification ${index + 1}`,
+      message: (PHRASES[index % PHRASES.length] as string).repeat(2),
+      link: index % 3 === 0 ? null : '/trades',
+      isRead: index >= 30,
+      emailedAt: createdAt,
+      createdAt,
+    };
+  });
+}
+
+/**
+ * The `historyMember` fixture: of the members who can offer an item (and are not in `busy`), the
+ * one whose seeded trade count is nearest HISTORY.trades; then their conversations with members they
+ * have not talked to yet, and their notifications.
+ */
+async function seedHistory(
+  database: Database,
+  random: Random,
+  memberIds: readonly string[],
+  candidates: readonly string[],
+  taken: ReadonlyArray<{ participant1Id: string; participant2Id: string }>,
+  log: (line: string) => void,
+) {
+  const counts = new Map(
+    (
+      await queryRows<{ id: string; trades: number }>(
+        database.db,
+        sql`select user_id as id, count(*)::int as trades
+            from (select requester_id as user_id from trade_requests union all select owner_id from trade_requests) t
+            group by user_id`,
+      )
+    ).map((row) => [row.id, row.trades]),
+  );
+  const distance = (id: string) => Math.abs((counts.get(id) ?? 0) - HISTORY.trades);
+  const memberId = [...candidates].sort((a, b) => distance(a) - distance(b) || a.localeCompare(b))[0];
+  if (!memberId) throw new Error('the dataset has no member to give a history');
+  const talkedTo = new Set(
+    taken.flatMap((row) =>
+      row.participant1Id === memberId
+        ? [row.participant2Id]
+        : row.participant2Id === memberId
+          ? [row.participant1Id]
+          : [],
+    ),
+  );
+  const partners = memberIds.filter((id) => id !== memberId && !talkedTo.has(id));
+  const chosen = new Set<string>();
+  while (chosen.size < Math.min(HISTORY.conversations, partners.length)) chosen.add(random.pick(partners));
+  const chat = await seedConversations(
+    database,
+    random,
+    memberIds,
+    [...chosen].map((partner) => [memberId, partner] as const),
+    chosen.size * HISTORY.messages,
+    log,
+    HISTORY.messages,
+  );
+  await database.db.insert(notifications).values(historyNotifications(memberId, HISTORY.notifications));
+  const conversationCount = taken.filter(
+    (row) => row.participant1Id === memberId || row.participant2Id === memberId,
+  ).length;
+  return {
+    memberId,
+    trades: counts.get(memberId) ?? 0,
+    conversations: conversationCount + chat.conversations.length,
+    conversationId: (chat.conversations[0] as { id: string }).id,
+    added: { conversations: chat.conversations.length, messages: chat.messages },
+  };
+}
+
 /**
  * Seeds `scale` into an empty database (scale members, items, favourites, trades and reviews from
  * the project's seeder; conversations and messages here), signs in the members the benchmark acts
@@ -206,6 +299,16 @@ export async function seedBench(
     (_, index) => [actors[2 * index], actors[2 * index + 1]] as [string, string],
   );
   const chat = await seedConversations(database, random, memberIds, memberPairs, scale.messages, log);
+  const paired = new Set(memberPairs.flat());
+  const unpaired = actors.filter((id) => !paired.has(id));
+  const history = await seedHistory(
+    database,
+    random,
+    memberIds,
+    unpaired.length > 0 ? unpaired : actors,
+    chat.conversations,
+    log,
+  );
 
   const [trader] = await queryRows<{ id: string; trades: number }>(
     database.db,
@@ -219,6 +322,11 @@ export async function seedBench(
     sql`select id from items where is_active and availability = 'available' and user_id <> ${viewerId}
         order by created_at desc limit 1`,
   );
+  const [historyForeign] = await queryRows<{ id: string }>(
+    database.db,
+    sql`select id from items where is_active and availability = 'available' and user_id <> ${history.memberId}
+        order by created_at desc limit 1`,
+  );
   const [active] = await queryRows<{ count: number }>(
     database.db,
     sql`select count(*)::int as count from items where is_active`,
@@ -227,7 +335,8 @@ export async function seedBench(
     database.db,
     sql`select email from users where email like ${'%@' + SCALE_EMAIL_DOMAIN} order by id limit 2000`,
   );
-  if (!foreign || emails.length === 0) throw new Error('the dataset has no items or members to benchmark');
+  if (!foreign || !historyForeign || emails.length === 0)
+    throw new Error('the dataset has no items or members to benchmark');
   const [idle] = await queryRows<{ id: string }>(
     database.db,
     sql`select id from users u where not exists (select 1 from trade_requests t where t.requester_id = u.id or t.owner_id = u.id)
@@ -237,6 +346,7 @@ export async function seedBench(
 
   const tokens = await createSessions(database, [
     ...memberPairs.flat(),
+    history.memberId,
     ...(trader ? [trader.id] : []),
     ...(idleId === viewerId ? [] : [idleId]),
   ]);
@@ -259,8 +369,8 @@ export async function seedBench(
       users: memberIds.length,
       items: counts?.items ?? scale.items,
       trades: counts?.trades ?? scale.trades,
-      messages: chat.messages,
-      conversations: chat.conversations.length,
+      messages: chat.messages + history.added.messages,
+      conversations: chat.conversations.length + history.added.conversations,
       activeItems: active?.count ?? 0,
       seedSeconds: (Date.now() - started) / 1000,
     },
@@ -269,6 +379,15 @@ export async function seedBench(
       ? { ...member(trader.id), trades: trader.trades }
       : { ...member(viewerId), trades: 0 },
     idleMember: member(idleId),
+    historyMember: {
+      ...member(history.memberId),
+      trades: history.trades,
+      conversations: history.conversations,
+      messagesPerConversation: HISTORY.messages,
+      notifications: HISTORY.notifications,
+      conversationId: history.conversationId,
+      foreignItemId: historyForeign.id,
+    },
     viewer: member(viewerId),
     foreignItemId: foreign.id,
     conversation: {

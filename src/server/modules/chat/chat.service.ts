@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type Conversation,
@@ -67,14 +67,25 @@ const isMemberOf = (memberId: string) =>
                where cm.conversation_id = ${conversations.id} and cm.user_id = ${memberId}))`;
 
 /**
- * Conversations of a member with participants (or group members), item title, last message and
- * unread count. The list leaves out a ring's thread once the ring ended, unless it has messages.
+ * The ids of the member's conversations, as three indexed lookups. (An OR of the three conditions
+ * cannot use the indexes: PostgreSQL scanned every conversation and, misjudging how many matched,
+ * hashed the whole items table to join the related item's title.)
  */
-async function selectConversations(
+const memberConversationIds = (memberId: string | Placeholder) =>
+  sql`(select c1.id from ${conversations} c1 where c1.participant1_id = ${memberId}
+    union all select c2.id from ${conversations} c2 where c2.participant2_id = ${memberId}
+    union all select cm.conversation_id from ${conversationMembers} cm where cm.user_id = ${memberId})`;
+
+/**
+ * Conversations of a member with participants (or group members), item title, last message and
+ * unread count; or one of them. The list leaves out a ring's thread once the ring ended, unless it
+ * has messages.
+ */
+function conversationRowsQuery(
   db: Db,
-  memberId: string,
-  conversationId?: string,
-): Promise<Conversation[]> {
+  memberId: string | Placeholder,
+  conversationId?: string | Placeholder,
+) {
   const lastMessage = sql<{
     id: string;
     sender_id: string;
@@ -97,7 +108,7 @@ async function selectConversations(
         on cm.conversation_id = m.conversation_id and cm.user_id = ${memberId}
       where m.conversation_id = ${conversations.id} and m.sender_id <> ${memberId}
         and (cm.last_read_at is null or m.created_at > cm.last_read_at)) end`;
-  const rows = await db
+  return db
     .select({
       conversation: conversations,
       participant1: summaryOf(p1),
@@ -114,7 +125,7 @@ async function selectConversations(
     .leftJoin(rings, eq(rings.id, conversations.ringId))
     .where(
       and(
-        isMemberOf(memberId),
+        sql`${conversations.id} in ${memberConversationIds(memberId)}`,
         conversationId
           ? eq(conversations.id, conversationId)
           : sql`(${conversations.ringId} is null or ${conversations.lastMessageAt} is not null
@@ -123,6 +134,34 @@ async function selectConversations(
     )
     .orderBy(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt}) desc`)
     .limit(200);
+}
+
+/**
+ * The list and the single summary (every conversation page) are prepared once per database, like
+ * the trade list (docs/decisions/008-uncached-paths.md): planning this five-table query with its
+ * subqueries cost PostgreSQL 12–20 ms a request, more than running it.
+ */
+const prepareConversationQueries = (db: Db) => ({
+  list: conversationRowsQuery(db, sql.placeholder('memberId')).prepare('conversation_list'),
+  one: conversationRowsQuery(db, sql.placeholder('memberId'), sql.placeholder('conversationId')).prepare(
+    'conversation_one',
+  ),
+});
+const conversationQueries = new WeakMap<Db, ReturnType<typeof prepareConversationQueries>>();
+
+async function selectConversations(
+  db: Db,
+  memberId: string,
+  conversationId?: string,
+): Promise<Conversation[]> {
+  let prepared = conversationQueries.get(db);
+  if (!prepared) {
+    prepared = prepareConversationQueries(db);
+    conversationQueries.set(db, prepared);
+  }
+  const rows = conversationId
+    ? await prepared.one.execute({ memberId, conversationId })
+    : await prepared.list.execute({ memberId });
   const members = await groupMembers(
     db,
     rows.filter((row) => row.conversation.ringId !== null).map((row) => row.conversation.id),

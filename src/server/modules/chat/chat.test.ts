@@ -91,6 +91,58 @@ describe('conversations', () => {
   });
 });
 
+describe('conversation list (a prepared statement, docs/decisions/008-uncached-paths.md)', () => {
+  it('lists every conversation of the member, on either side, with its unread count and last message, newest first', async () => {
+    const alice = await t.member({ firstName: 'Alice' });
+    const others = [await t.member(), await t.member(), await t.member()];
+    const ids: string[] = [];
+    for (const other of others) {
+      const created = await other.post('/api/conversations/find-or-create', { otherUserId: alice.user?.id });
+      ids.push(created.json().id);
+    }
+    // Alice is participant 1 of some and participant 2 of others (ids sort the pair).
+    const [first, second, third] = ids as [string, string, string];
+    await say(alice, first, 'to the first');
+    await say(others[0] as TestClient, first, 'unread one');
+    await say(others[2] as TestClient, third, 'unread two');
+    await say(others[2] as TestClient, third, 'unread three');
+    await say(alice, second, 'the newest, mine');
+    // A conversation between two others is not hers.
+    const stranger = await others[1]?.post('/api/conversations/find-or-create', {
+      otherUserId: others[2]?.user?.id,
+    });
+    await say(others[1] as TestClient, stranger?.json().id, 'not for Alice');
+
+    const list = (await alice.get('/api/conversations')).json() as Array<{
+      id: string;
+      unreadCount: number;
+      lastMessage: { content: string } | null;
+    }>;
+    expect(list.map((row) => [row.id, row.unreadCount, row.lastMessage?.content])).toEqual([
+      [second, 0, 'the newest, mine'],
+      [third, 2, 'unread three'],
+      [first, 1, 'unread one'],
+    ]);
+    // Each row is the same summary as the conversation's own page (the other prepared statement).
+    for (const row of list) {
+      const {
+        messages: _messages,
+        hasMore: _hasMore,
+        ...summary
+      } = (await alice.get(`/api/conversations/${row.id}`)).json();
+      expect(summary).toEqual(row);
+    }
+    // Asked again (the prepared statement reused), the list answers the same.
+    expect((await alice.get('/api/conversations')).json()).toEqual(list);
+    expect(
+      (await others[1]?.get('/api/conversations'))
+        ?.json()
+        .map((row: { id: string }) => row.id)
+        .sort(),
+    ).toEqual([second, stranger?.json().id].sort());
+  });
+});
+
 describe('messages', () => {
   it('stores trimmed messages from the session’s member and lists them oldest first', async () => {
     const { alice, bob, conversation } = await conversationOf();

@@ -4,7 +4,7 @@ import type { Item } from '../../../common/api/items';
 import { scoreBarter, scoreOffer, STRONG_MATCH_SCORE, wants } from '../../../common/domain/matching';
 import { isAway } from '../../../common/domain/holiday';
 import { type Db, queryRows } from '../../db/connect';
-import { items, users, wishlistItems } from '../../db/schema';
+import { blocks, items, users, wishlistItems } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { text } from '../../lib/i18n';
@@ -12,7 +12,7 @@ import { transact } from '../../lib/unit-of-work';
 import { itemColumns, presentItem } from '../items/items.presenter';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
 import { ownerPresent } from '../../lib/item-visibility';
-import { blockedIds, isBlockedBetween, noBlockBetween } from '../safety/safety.query';
+import { blockedIds, noBlockBetween } from '../safety/safety.query';
 import { loadProfiles, toMatchItem } from './profiles';
 import { findRings } from './rings';
 
@@ -33,22 +33,50 @@ async function loadListedItem(db: Db, id: string) {
   return row;
 }
 
+/**
+ * Smart Match's own reads, prepared once per database (docs/decisions/008-uncached-paths.md): the
+ * target item with its owner and whether a block stands between the viewer and that owner (one
+ * round trip instead of two), and the viewer's tradable items.
+ */
+const prepareSmartMatchQueries = (db: Db) => ({
+  target: db
+    .select({
+      ...itemColumns,
+      blocked: sql<boolean>`exists (select 1 from ${blocks} b
+        where (b.blocker_id = ${sql.placeholder('memberId')} and b.blocked_id = ${items.userId})
+           or (b.blocker_id = ${items.userId} and b.blocked_id = ${sql.placeholder('memberId')}))`,
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(eq(items.id, sql.placeholder('targetId')))
+    .prepare('smart_match_target'),
+  mine: db
+    .select(itemColumns)
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(and(eq(items.userId, sql.placeholder('memberId')), tradable))
+    .limit(CANDIDATE_LIMIT)
+    .prepare('smart_match_mine'),
+});
+const smartMatchQueries = new WeakMap<Db, ReturnType<typeof prepareSmartMatchQueries>>();
+
 /** Smart Match on another member's item: the viewer's own items ranked as offers its owner would accept. */
 export async function smartMatches(ctx: ServiceContext, memberId: string, targetId: string) {
-  const target = await loadListedItem(ctx.db, targetId);
+  let prepared = smartMatchQueries.get(ctx.db);
+  if (!prepared) {
+    prepared = prepareSmartMatchQueries(ctx.db);
+    smartMatchQueries.set(ctx.db, prepared);
+  }
+  const [target] = await prepared.target.execute({ memberId, targetId });
+  if (!target || target.item.deletedAt) throw notFound('Item not found');
   if (target.item.userId === memberId)
     throw forbidden('Smart Match ranks your items for another member’s item');
   if (!target.item.isActive) throw notFound('Item not found');
   // An away owner takes no new requests: nothing to rank until they are back.
   if (isAway(target.owner.holidayUntil)) return [];
-  if (await isBlockedBetween(ctx.db, memberId, target.item.userId)) return [];
+  if (target.blocked) return [];
   const [mine, profiles] = await Promise.all([
-    ctx.db
-      .select(itemColumns)
-      .from(items)
-      .innerJoin(users, eq(users.id, items.userId))
-      .where(and(eq(items.userId, memberId), tradable))
-      .limit(CANDIDATE_LIMIT),
+    prepared.mine.execute({ memberId }),
     loadProfiles(ctx.db, [target.item.userId]),
   ]);
   const receiver = profiles.get(target.item.userId);

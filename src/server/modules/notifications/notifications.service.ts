@@ -1,10 +1,14 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Notification } from '../../../common/api/notifications';
+import type { Db } from '../../db/connect';
 import { notifications } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 
-type NotificationRow = typeof notifications.$inferSelect;
+type NotificationRow = Pick<
+  typeof notifications.$inferSelect,
+  'id' | 'type' | 'title' | 'message' | 'link' | 'isRead' | 'createdAt'
+>;
 
 export function presentNotification(row: NotificationRow): Notification {
   return {
@@ -18,21 +22,51 @@ export function presentNotification(row: NotificationRow): Notification {
   };
 }
 
-export async function listNotifications(ctx: ServiceContext, memberId: string, limit: number) {
-  const rows = await ctx.db
-    .select()
+/**
+ * The list and the unread count are read on every page a member opens: prepared once per database,
+ * like the trade list (docs/decisions/008-uncached-paths.md), and the list reads only the columns it
+ * shows (not the email bookkeeping).
+ */
+const prepareNotificationQueries = (db: Db) => ({
+  list: db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      title: notifications.title,
+      message: notifications.message,
+      link: notifications.link,
+      isRead: notifications.isRead,
+      createdAt: notifications.createdAt,
+    })
     .from(notifications)
-    .where(eq(notifications.userId, memberId))
+    .where(eq(notifications.userId, sql.placeholder('memberId')))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+    .limit(sql.placeholder('limit'))
+    .prepare('notification_list'),
+  unread: db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder('memberId')), eq(notifications.isRead, false)))
+    .prepare('notification_unread_count'),
+});
+const notificationQueries = new WeakMap<Db, ReturnType<typeof prepareNotificationQueries>>();
+
+function preparedFor(db: Db) {
+  let prepared = notificationQueries.get(db);
+  if (!prepared) {
+    prepared = prepareNotificationQueries(db);
+    notificationQueries.set(db, prepared);
+  }
+  return prepared;
+}
+
+export async function listNotifications(ctx: ServiceContext, memberId: string, limit: number) {
+  const rows = await preparedFor(ctx.db).list.execute({ memberId, limit });
   return rows.map(presentNotification);
 }
 
 export async function unreadCount(ctx: ServiceContext, memberId: string) {
-  const [row] = await ctx.db
-    .select({ value: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, memberId), eq(notifications.isRead, false)));
+  const [row] = await preparedFor(ctx.db).unread.execute({ memberId });
   return row?.value ?? 0;
 }
 
