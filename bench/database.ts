@@ -75,8 +75,13 @@ export async function createBenchDatabase(adminUrl: string | undefined): Promise
     label: `PostgreSQL ${version.split(' ')[0]} (${url.hostname})`,
     open: (poolSize = 8) => openPostgres(url.toString(), poolSize),
     async drop() {
-      await withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
       rmSync(dataDir, { recursive: true, force: true });
+      // BENCH_KEEP=1 keeps the seeded market for EXPLAIN or for `psql` (drop it by hand afterwards).
+      if (process.env.BENCH_KEEP) {
+        console.log(`BENCH_KEEP: kept ${url.toString()} (drop database ${name} when done)`);
+        return;
+      }
+      await withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
 }

@@ -7,6 +7,13 @@ import { SCALE_EMAIL_DOMAIN } from '../src/server/db/seed/members';
 import { seedScale } from '../src/server/db/seed/scale';
 import { hashToken, SESSION_ABSOLUTE_MS } from '../src/server/lib/session';
 import type { Scale } from './options';
+import {
+  dropSecondaryIndexes,
+  rebuildIndexes,
+  refreshTrending,
+  replicateMarket,
+  seedTradeNotifications,
+} from './replicate';
 
 /** A member the benchmark acts as: `token` is the value of their session cookie. */
 export interface Member {
@@ -174,10 +181,15 @@ export async function seedBench(
   log: (line: string) => void,
 ): Promise<Fixtures> {
   const started = Date.now();
+  // The bulk path seeds one block of 1/copies of the market, then copies it (bench/replicate.ts).
+  const copies = Math.max(1, scale.copies ?? 1);
+  const block = (count: number) => Math.ceil(count / copies);
+  const droppedIndexes = copies > 1 ? await dropSecondaryIndexes(database) : [];
   await seedScale(database, {
-    users: scale.users,
-    items: scale.items,
-    trades: scale.trades,
+    users: block(scale.users),
+    items: block(scale.items),
+    trades: block(scale.trades),
+    heavyTail: copies > 1,
     seed: SEED,
     log: (line) => {
       // Every tenth batch of items, and the last, is progress enough.
@@ -205,7 +217,13 @@ export async function seedBench(
     { length: pairCountDone },
     (_, index) => [actors[2 * index], actors[2 * index + 1]] as [string, string],
   );
-  const chat = await seedConversations(database, random, memberIds, memberPairs, scale.messages, log);
+  const chat = await seedConversations(database, random, memberIds, memberPairs, block(scale.messages), log);
+  if (copies > 1) {
+    await seedTradeNotifications(database);
+    await replicateMarket(database, copies, log);
+    await rebuildIndexes(database, droppedIndexes, log);
+    await refreshTrending(database);
+  }
 
   const [trader] = await queryRows<{ id: string; trades: number }>(
     database.db,
@@ -243,9 +261,17 @@ export async function seedBench(
   const member = (id: string): Member => ({ id, token: tokens.get(id) as string });
   // Planner statistics and the visibility map (index-only scans), as autovacuum would leave them.
   await database.db.execute(sql`vacuum analyze`);
-  const [counts] = await queryRows<{ items: number; trades: number }>(
+  const [counts] = await queryRows<{
+    items: number;
+    trades: number;
+    users: number;
+    messages: number;
+    conversations: number;
+  }>(
     database.db,
-    sql`select (select count(*)::int from items) as items, (select count(*)::int from trade_requests) as trades`,
+    sql`select (select count(*)::int from items) as items, (select count(*)::int from trade_requests) as trades,
+          (select count(*)::int from users) as users, (select count(*)::int from messages) as messages,
+          (select count(*)::int from conversations) as conversations`,
   );
 
   const firstConversation = chat.conversations[0] as { id: string };
@@ -256,11 +282,11 @@ export async function seedBench(
   }));
   return {
     dataset: {
-      users: memberIds.length,
+      users: counts?.users ?? memberIds.length,
       items: counts?.items ?? scale.items,
       trades: counts?.trades ?? scale.trades,
-      messages: chat.messages,
-      conversations: chat.conversations.length,
+      messages: counts?.messages ?? chat.messages,
+      conversations: counts?.conversations ?? chat.conversations.length,
       activeItems: active?.count ?? 0,
       seedSeconds: (Date.now() - started) / 1000,
     },
