@@ -170,6 +170,17 @@ export async function seedConversations(
 }
 
 /**
+ * Seeding makes connections in bursts, and on a loaded machine a new PostgreSQL backend can take
+ * longer than the app's 5 s connect timeout: the seed waits instead, and keeps idle connections.
+ */
+function patientPool(database: Database) {
+  const options = database.pool?.options as { connectionTimeoutMillis?: number; idleTimeoutMillis?: number };
+  if (!options) return;
+  options.connectionTimeoutMillis = 120_000;
+  options.idleTimeoutMillis = 0;
+}
+
+/**
  * Seeds `scale` into an empty database (scale members, items, favourites, trades and reviews from
  * the project's seeder; conversations and messages here), signs in the members the benchmark acts
  * as, and picks its fixtures. `pairCount` members pairs get a conversation and a session each.
@@ -181,6 +192,7 @@ export async function seedBench(
   log: (line: string) => void,
 ): Promise<Fixtures> {
   const started = Date.now();
+  patientPool(database);
   // The bulk path seeds one block of 1/copies of the market, then copies it (bench/replicate.ts).
   const copies = Math.max(1, scale.copies ?? 1);
   const block = (count: number) => Math.ceil(count / copies);
@@ -224,7 +236,53 @@ export async function seedBench(
     await rebuildIndexes(database, droppedIndexes, log);
     await refreshTrending(database);
   }
+  const pairs = memberPairs.map(([a, b], index) => ({
+    conversationId: (chat.conversations[index] as { id: string }).id,
+    a,
+    b,
+  }));
+  return pickFixtures(database, pairs, Math.floor(chat.messages / chat.conversations.length), started);
+}
 
+/**
+ * The fixtures of a market seeded by an earlier run and kept (BENCH_KEEP), without seeding:
+ * `pairCount` conversations between members who own available items, no member in two.
+ */
+export async function reuseFixtures(database: Database, pairCount: number): Promise<Fixtures> {
+  const started = Date.now();
+  patientPool(database);
+  const candidates = await queryRows<{ id: string; a: string; b: string }>(
+    database.db,
+    sql`select c.id, c.participant1_id as a, c.participant2_id as b from conversations c
+        where c.ring_id is null
+          and exists (select 1 from items i where i.user_id = c.participant1_id and i.is_active and i.availability = 'available')
+          and exists (select 1 from items i where i.user_id = c.participant2_id and i.is_active and i.availability = 'available')
+        order by c.id limit ${pairCount * 8}`,
+  );
+  const taken = new Set<string>();
+  const pairs: Array<{ conversationId: string; a: string; b: string }> = [];
+  for (const row of candidates) {
+    if (pairs.length >= pairCount || taken.has(row.a) || taken.has(row.b)) continue;
+    taken.add(row.a).add(row.b);
+    pairs.push({ conversationId: row.id, a: row.a, b: row.b });
+  }
+  if (pairs.length === 0) throw new Error('the kept market has no conversation between members with items');
+  const [first] = await queryRows<{ count: number }>(
+    database.db,
+    sql`select count(*)::int as count from messages where conversation_id = ${pairs[0]?.conversationId}`,
+  );
+  const fixtures = await pickFixtures(database, pairs, first?.count ?? 0, started);
+  return { ...fixtures, dataset: { ...fixtures.dataset, seedSeconds: 0 } };
+}
+
+/** The members, items and conversations the cases act on, each member signed in; then VACUUM ANALYZE. */
+async function pickFixtures(
+  database: Database,
+  conversationPairs: ReadonlyArray<{ conversationId: string; a: string; b: string }>,
+  messagesPerConversation: number,
+  started: number,
+): Promise<Fixtures> {
+  const memberPairs = conversationPairs.map((pair) => [pair.a, pair.b] as const);
   const [trader] = await queryRows<{ id: string; trades: number }>(
     database.db,
     sql`select user_id as id, count(*)::int as trades
@@ -274,19 +332,18 @@ export async function seedBench(
           (select count(*)::int from conversations) as conversations`,
   );
 
-  const firstConversation = chat.conversations[0] as { id: string };
-  const pairs = memberPairs.map(([a, b], index) => ({
-    conversationId: (chat.conversations[index] as { id: string }).id,
-    a: member(a),
-    b: member(b),
+  const pairs = conversationPairs.map((pair) => ({
+    conversationId: pair.conversationId,
+    a: member(pair.a),
+    b: member(pair.b),
   }));
   return {
     dataset: {
-      users: counts?.users ?? memberIds.length,
-      items: counts?.items ?? scale.items,
-      trades: counts?.trades ?? scale.trades,
-      messages: counts?.messages ?? chat.messages,
-      conversations: counts?.conversations ?? chat.conversations.length,
+      users: counts?.users ?? 0,
+      items: counts?.items ?? 0,
+      trades: counts?.trades ?? 0,
+      messages: counts?.messages ?? 0,
+      conversations: counts?.conversations ?? 0,
       activeItems: active?.count ?? 0,
       seedSeconds: (Date.now() - started) / 1000,
     },
@@ -298,9 +355,9 @@ export async function seedBench(
     viewer: member(viewerId),
     foreignItemId: foreign.id,
     conversation: {
-      id: firstConversation.id,
+      id: conversationPairs[0]?.conversationId as string,
       member: member(memberPairs[0]?.[0] as string),
-      messages: Math.floor(chat.messages / chat.conversations.length),
+      messages: messagesPerConversation,
     },
     loginEmails: emails.map((row) => row.email),
     deepOffset: Math.floor((active?.count ?? 0) / 2),
