@@ -233,8 +233,9 @@ export async function seedBench(
   if (copies > 1) {
     await seedTradeNotifications(database);
     await replicateMarket(database, copies, log);
-    await rebuildIndexes(database, droppedIndexes, log);
+    // Before the indexes: trending_score is indexed, so updating it afterwards rewrites every index entry.
     await refreshTrending(database);
+    await rebuildIndexes(database, droppedIndexes, log);
   }
   const pairs = memberPairs.map(([a, b], index) => ({
     conversationId: (chat.conversations[index] as { id: string }).id,
