@@ -101,8 +101,7 @@ async function writableColumns(database: Database, table: string) {
 function copyExpression(table: string, column: { name: string; type: string }, members: number) {
   const name = `"${column.name}"`;
   if (column.type === 'uuid') return `md5(${name}::text || '/' || k)::uuid`;
-  if (column.type === 'timestamp with time zone')
-    return `${name} - k * interval '${SHIFT_MINUTES} minutes'`;
+  if (column.type === 'timestamp with time zone') return `${name} - k * interval '${SHIFT_MINUTES} minutes'`;
   if (table === 'users' && column.name === 'email') {
     const domain = SCALE_EMAIL_DOMAIN.replace(/\./g, '\\.');
     // name.123@scale… becomes name.(123 + k × members)@scale…; other addresses get a +k tag.
