@@ -3,9 +3,9 @@
  * is seeded row by row by the project's seeder, which keeps every rule of a real market (trades
  * that tie items up, reviews of completed trades, ratings, favourite counts), and then copied on the
  * server, in one INSERT … SELECT per table, `copies - 1` times. Each copy gets new ids (an md5 of
- * the old id and the copy number, so that references stay consistent without a lookup), new member
- * emails, and all its dates shifted back by a few minutes per copy so that copies interleave in
- * every date order. Generated columns (search vectors, search text, condition rank) are computed by
+ * the old id and the copy number, made a version-4 UUID, so that references stay consistent without
+ * a lookup), new member emails, and all its dates shifted back by a few minutes per copy so that
+ * copies interleave in every date order. Generated columns (search vectors, search text, condition rank) are computed by
  * PostgreSQL as for any insert, so search works on copied rows as on the app's own.
  *
  * Secondary indexes are dropped before the load and rebuilt after it, which is several times faster
@@ -100,7 +100,9 @@ async function writableColumns(database: Database, table: string) {
  */
 function copyExpression(table: string, column: { name: string; type: string }, members: number) {
   const name = `"${column.name}"`;
-  if (column.type === 'uuid') return `md5(${name}::text || '/' || k)::uuid`;
+  // A version-4 UUID (version nibble 4, variant 8), as the app's id validation requires.
+  if (column.type === 'uuid')
+    return `overlay(overlay(md5(${name}::text || '/' || k) placing '4' from 13) placing '8' from 17)::uuid`;
   if (column.type === 'timestamp with time zone') return `${name} - k * interval '${SHIFT_MINUTES} minutes'`;
   if (table === 'users' && column.name === 'email') {
     const domain = SCALE_EMAIL_DOMAIN.replace(/\./g, '\\.');
