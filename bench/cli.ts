@@ -15,10 +15,14 @@ const USAGE = `Usage: npm run bench [-- [all|http|ws|client] [options]]
        (or npm run bench:http, bench:ws, bench:client; npm run bench:soak for the soak test)
 
 Seeds a fresh database (PostgreSQL when BENCH_DATABASE_URL is set: a new database with a random
-name there, dropped at the end; otherwise PGlite in a temporary directory), starts the app on it
-and measures it. Results are printed and appended to bench/results.md.
+name there, dropped at the end unless BENCH_KEEP=1; otherwise PGlite in a temporary directory),
+starts the app on it and measures it. Results are printed and appended to bench/results.md.
+BENCH_MARKET_URL=postgres://…/threadswap_bench_… measures a market kept by BENCH_KEEP instead of
+seeding one (it adds sessions and chat messages to it, and leaves it in place).
 
-  --scale full|small|tiny   dataset: full = 10k users, 100k items, 50k trades, 200k messages (default);
+  --scale large|full|small|tiny
+                            dataset: full = 10k users, 100k items, 50k trades, 200k messages (default);
+                            large = 100k / 1M / 500k / 2M (PostgreSQL; seeded in blocks, bench/replicate.ts);
                             small = 1k / 10k / 5k / 20k; tiny = 50 / 300 / 150 / 600
   --duration S              seconds per HTTP case (default ${DEFAULT_OPTIONS.durationSec})
   --warmup S                unrecorded seconds before each case (default ${DEFAULT_OPTIONS.warmupSec})

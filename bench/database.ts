@@ -18,6 +18,8 @@ export interface BenchDatabase {
   /** Opens it from this process; close it before an app process opens PGlite. */
   open(poolSize?: number): Promise<Database>;
   drop(): Promise<void>;
+  /** A market kept by an earlier run (BENCH_MARKET_URL): not to be seeded, nor dropped. */
+  reused: boolean;
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {
@@ -54,6 +56,7 @@ export async function createBenchDatabase(adminUrl: string | undefined): Promise
       url: undefined,
       dataDir,
       label: `PGlite ${pgliteVersion()} (embedded)`.replace('  ', ' '),
+      reused: false,
       open: () => openPglite(join(dataDir, 'pglite')),
       async drop() {
         rmSync(dataDir, { recursive: true, force: true });
@@ -73,9 +76,38 @@ export async function createBenchDatabase(adminUrl: string | undefined): Promise
     url: url.toString(),
     dataDir,
     label: `PostgreSQL ${version.split(' ')[0]} (${url.hostname})`,
+    reused: false,
     open: (poolSize = 8) => openPostgres(url.toString(), poolSize),
     async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+      // BENCH_KEEP=1 keeps the seeded market for EXPLAIN or for `psql` (drop it by hand afterwards).
+      if (process.env.BENCH_KEEP) {
+        console.log(`BENCH_KEEP: kept ${url.toString()} (drop database ${name} when done)`);
+        return;
+      }
       await withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+/**
+ * The market that an earlier run kept with BENCH_KEEP, at `url` (BENCH_MARKET_URL): the run
+ * measures it as it is, adding only sessions and the chat phase's messages, and leaves it in place.
+ */
+export async function existingBenchDatabase(url: string): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'threadswap-bench-'));
+  const version = await withClient(url, async (client) => {
+    const { rows } = await client.query<{ server_version: string }>('show server_version');
+    return rows[0]?.server_version ?? '?';
+  });
+  return {
+    kind: 'postgres',
+    url,
+    dataDir,
+    label: `PostgreSQL ${version.split(' ')[0]} (${new URL(url).hostname}, kept market)`,
+    reused: true,
+    open: (poolSize = 8) => openPostgres(url, poolSize),
+    async drop() {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -5,15 +5,23 @@ export interface Scale {
   items: number;
   trades: number;
   messages: number;
+  /**
+   * Bulk path (bench/replicate.ts): seed 1/copies of the dataset row by row, then copy it on the
+   * server copies - 1 times with new ids, emails and shifted dates, secondary indexes dropped around
+   * the load. Also gives listings and sellers heavy-tailed popularity. Unset: everything row by row.
+   */
+  copies?: number;
 }
 
 export const SCALES = {
+  /** A market ten times the budgets' scale, seeded by the bulk path (README § Performance). */
+  large: { users: 100_000, items: 1_000_000, trades: 500_000, messages: 2_000_000, copies: 20 },
   /** The scale the budgets are set for (README § Performance). */
   full: { users: 10_000, items: 100_000, trades: 50_000, messages: 200_000 },
   /** A quick run of a few minutes. */
   small: { users: 1_000, items: 10_000, trades: 5_000, messages: 20_000 },
-  /** The smoke run inside `npm test`. */
-  tiny: { users: 50, items: 300, trades: 150, messages: 600 },
+  /** The smoke run inside `npm test`: by the bulk path (two copies), so that it cannot rot either. */
+  tiny: { users: 50, items: 300, trades: 150, messages: 600, copies: 2 },
 } as const satisfies Record<string, Scale>;
 export type ScaleName = keyof typeof SCALES;
 

@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
 import { type AppProcess, startApp } from './app-process';
 import { measureBuild, privateClientBuild, runLighthouse } from './client';
-import { createBenchDatabase } from './database';
+import { createBenchDatabase, existingBenchDatabase } from './database';
 import { type HttpCase, httpCases, type HttpRow, type LoadSettings, measure, measureBaseline } from './http';
 import { type BenchOptions, SCALES } from './options';
 import { type BenchReport, type ClusterRow, currentLoad, machineInfo } from './report';
-import { seedBench } from './seed';
+import { reuseFixtures, seedBench } from './seed';
 import { runWebSocketBench } from './ws';
 
 export const LIGHTHOUSE_PATHS = ['/', '/browse', '/how-it-works'];
@@ -49,7 +49,10 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
   // The app serves the built client, and its sizes are measured: a private copy of the current
   // build, which no rebuild of dist/client during the run can break (and which Lighthouse loads).
   const clientDir = await privateClientBuild();
-  const database = await createBenchDatabase(options.databaseUrl).catch((error: unknown) => {
+  const marketUrl = process.env.BENCH_MARKET_URL;
+  const database = await (
+    marketUrl ? existingBenchDatabase(marketUrl) : createBenchDatabase(options.databaseUrl)
+  ).catch((error: unknown) => {
     rmSync(clientDir, { recursive: true, force: true });
     throw error;
   });
@@ -59,12 +62,19 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
     await Promise.all(apps.splice(0).map((app) => app.stop()));
   };
   try {
-    log(`Seeding the ${options.scale} dataset into ${database.label}`);
+    log(
+      database.reused
+        ? `Measuring the market kept in ${database.label}`
+        : `Seeding the ${options.scale} dataset into ${database.label}`,
+    );
     const scale = SCALES[options.scale];
     const seeding = await database.open();
     let fixtures;
     try {
-      fixtures = await seedBench(seeding, scale, Math.max(1, Math.floor(options.sockets / 2)), log);
+      const pairCount = Math.max(1, Math.floor(options.sockets / 2));
+      fixtures = database.reused
+        ? await reuseFixtures(seeding, pairCount)
+        : await seedBench(seeding, scale, pairCount, log);
     } finally {
       await seeding.close();
     }

@@ -8,6 +8,13 @@ import { SCALE_EMAIL_DOMAIN } from '../src/server/db/seed/members';
 import { seedScale } from '../src/server/db/seed/scale';
 import { hashToken, SESSION_ABSOLUTE_MS } from '../src/server/lib/session';
 import type { Scale } from './options';
+import {
+  dropSecondaryIndexes,
+  rebuildIndexes,
+  refreshTrending,
+  replicateMarket,
+  seedTradeNotifications,
+} from './replicate';
 
 /** A member the benchmark acts as: `token` is the value of their session cookie. */
 export interface Member {
@@ -196,7 +203,7 @@ function historyNotifications(memberId: string, count: number) {
 }
 
 /**
- * The `historyMember` fixture: of the members who can offer an item (and are not in `busy`), the
+ * The `historyMember` fixture: of `candidates` (members who can offer an item and are in no benchmark pair), the
  * one whose seeded trade count is nearest HISTORY.trades; then their conversations with members they
  * have not talked to yet, and their notifications.
  */
@@ -205,7 +212,6 @@ async function seedHistory(
   random: Random,
   memberIds: readonly string[],
   candidates: readonly string[],
-  taken: ReadonlyArray<{ participant1Id: string; participant2Id: string }>,
   log: (line: string) => void,
 ) {
   const counts = new Map(
@@ -222,13 +228,13 @@ async function seedHistory(
   const memberId = [...candidates].sort((a, b) => distance(a) - distance(b) || a.localeCompare(b))[0];
   if (!memberId) throw new Error('the dataset has no member to give a history');
   const talkedTo = new Set(
-    taken.flatMap((row) =>
-      row.participant1Id === memberId
-        ? [row.participant2Id]
-        : row.participant2Id === memberId
-          ? [row.participant1Id]
-          : [],
-    ),
+    (
+      await queryRows<{ partner: string }>(
+        database.db,
+        sql`select case when participant1_id = ${memberId} then participant2_id else participant1_id end as partner
+            from conversations where participant1_id = ${memberId} or participant2_id = ${memberId}`,
+      )
+    ).map((row) => row.partner),
   );
   const partners = memberIds.filter((id) => id !== memberId && !talkedTo.has(id));
   const chosen = new Set<string>();
@@ -243,16 +249,24 @@ async function seedHistory(
     HISTORY.messages,
   );
   await database.db.insert(notifications).values(historyNotifications(memberId, HISTORY.notifications));
-  const conversationCount = taken.filter(
-    (row) => row.participant1Id === memberId || row.participant2Id === memberId,
-  ).length;
   return {
     memberId,
     trades: counts.get(memberId) ?? 0,
-    conversations: conversationCount + chat.conversations.length,
+    conversations: talkedTo.size + chat.conversations.length,
     conversationId: (chat.conversations[0] as { id: string }).id,
     added: { conversations: chat.conversations.length, messages: chat.messages },
   };
+}
+
+/**
+ * Seeding makes connections in bursts, and on a loaded machine a new PostgreSQL backend can take
+ * longer than the app's 5 s connect timeout: the seed waits instead, and keeps idle connections.
+ */
+function patientPool(database: Database) {
+  const options = database.pool?.options as { connectionTimeoutMillis?: number; idleTimeoutMillis?: number };
+  if (!options) return;
+  options.connectionTimeoutMillis = 120_000;
+  options.idleTimeoutMillis = 0;
 }
 
 /**
@@ -267,10 +281,16 @@ export async function seedBench(
   log: (line: string) => void,
 ): Promise<Fixtures> {
   const started = Date.now();
+  patientPool(database);
+  // The bulk path seeds one block of 1/copies of the market, then copies it (bench/replicate.ts).
+  const copies = Math.max(1, scale.copies ?? 1);
+  const block = (count: number) => Math.ceil(count / copies);
+  const droppedIndexes = copies > 1 ? await dropSecondaryIndexes(database) : [];
   await seedScale(database, {
-    users: scale.users,
-    items: scale.items,
-    trades: scale.trades,
+    users: block(scale.users),
+    items: block(scale.items),
+    trades: block(scale.trades),
+    heavyTail: copies > 1,
     seed: SEED,
     log: (line) => {
       // Every tenth batch of items, and the last, is progress enough.
@@ -298,18 +318,86 @@ export async function seedBench(
     { length: pairCountDone },
     (_, index) => [actors[2 * index], actors[2 * index + 1]] as [string, string],
   );
-  const chat = await seedConversations(database, random, memberIds, memberPairs, scale.messages, log);
+  const chat = await seedConversations(database, random, memberIds, memberPairs, block(scale.messages), log);
+  if (copies > 1) {
+    await seedTradeNotifications(database);
+    await replicateMarket(database, copies, log);
+    // Before the indexes: trending_score is indexed, so updating it afterwards rewrites every index entry.
+    await refreshTrending(database);
+    await rebuildIndexes(database, droppedIndexes, log);
+  }
+  const pairs = memberPairs.map(([a, b], index) => ({
+    conversationId: (chat.conversations[index] as { id: string }).id,
+    a,
+    b,
+  }));
   const paired = new Set(memberPairs.flat());
   const unpaired = actors.filter((id) => !paired.has(id));
+  const history = await seedHistory(database, random, memberIds, unpaired.length > 0 ? unpaired : actors, log);
+  return pickFixtures(
+    database,
+    pairs,
+    Math.floor(chat.messages / chat.conversations.length),
+    history,
+    started,
+  );
+}
+
+/**
+ * The fixtures of a market seeded by an earlier run and kept (BENCH_KEEP), without seeding:
+ * `pairCount` conversations between members who own available items, no member in two.
+ */
+export async function reuseFixtures(database: Database, pairCount: number): Promise<Fixtures> {
+  const started = Date.now();
+  patientPool(database);
+  const candidates = await queryRows<{ id: string; a: string; b: string }>(
+    database.db,
+    sql`select c.id, c.participant1_id as a, c.participant2_id as b from conversations c
+        where c.ring_id is null
+          and exists (select 1 from items i where i.user_id = c.participant1_id and i.is_active and i.availability = 'available')
+          and exists (select 1 from items i where i.user_id = c.participant2_id and i.is_active and i.availability = 'available')
+        order by c.id limit ${pairCount * 8}`,
+  );
+  const taken = new Set<string>();
+  const pairs: Array<{ conversationId: string; a: string; b: string }> = [];
+  for (const row of candidates) {
+    if (pairs.length >= pairCount || taken.has(row.a) || taken.has(row.b)) continue;
+    taken.add(row.a).add(row.b);
+    pairs.push({ conversationId: row.id, a: row.a, b: row.b });
+  }
+  if (pairs.length === 0) throw new Error('the kept market has no conversation between members with items');
+  const [first] = await queryRows<{ count: number }>(
+    database.db,
+    sql`select count(*)::int as count from messages where conversation_id = ${pairs[0]?.conversationId}`,
+  );
+  // The history member is given their conversations and notifications in the kept market too.
+  const actors = await queryRows<{ id: string }>(
+    database.db,
+    sql`select u.id from users u
+        where exists (select 1 from items i where i.user_id = u.id and i.is_active and i.availability = 'available')
+        order by u.id limit 5000`,
+  );
+  const members = await queryRows<{ id: string }>(database.db, sql`select id from users order by id limit 5000`);
   const history = await seedHistory(
     database,
-    random,
-    memberIds,
-    unpaired.length > 0 ? unpaired : actors,
-    chat.conversations,
-    log,
+    createRandom(SEED + 2),
+    members.map((row) => row.id),
+    actors.map((row) => row.id).filter((id) => !taken.has(id)),
+    () => {},
   );
+  const fixtures = await pickFixtures(database, pairs, first?.count ?? 0, history, started);
+  return { ...fixtures, dataset: { ...fixtures.dataset, seedSeconds: 0 } };
+}
 
+/** The members, items and conversations the cases act on, each member signed in; then VACUUM ANALYZE. */
+async function pickFixtures(
+  database: Database,
+  conversationPairs: ReadonlyArray<{ conversationId: string; a: string; b: string }>,
+  messagesPerConversation: number,
+  history: Awaited<ReturnType<typeof seedHistory>>,
+  started: number,
+): Promise<Fixtures> {
+  const memberPairs = conversationPairs.map((pair) => [pair.a, pair.b] as const);
   const [trader] = await queryRows<{ id: string; trades: number }>(
     database.db,
     sql`select user_id as id, count(*)::int as trades
@@ -353,24 +441,31 @@ export async function seedBench(
   const member = (id: string): Member => ({ id, token: tokens.get(id) as string });
   // Planner statistics and the visibility map (index-only scans), as autovacuum would leave them.
   await database.db.execute(sql`vacuum analyze`);
-  const [counts] = await queryRows<{ items: number; trades: number }>(
+  const [counts] = await queryRows<{
+    items: number;
+    trades: number;
+    users: number;
+    messages: number;
+    conversations: number;
+  }>(
     database.db,
-    sql`select (select count(*)::int from items) as items, (select count(*)::int from trade_requests) as trades`,
+    sql`select (select count(*)::int from items) as items, (select count(*)::int from trade_requests) as trades,
+          (select count(*)::int from users) as users, (select count(*)::int from messages) as messages,
+          (select count(*)::int from conversations) as conversations`,
   );
 
-  const firstConversation = chat.conversations[0] as { id: string };
-  const pairs = memberPairs.map(([a, b], index) => ({
-    conversationId: (chat.conversations[index] as { id: string }).id,
-    a: member(a),
-    b: member(b),
+  const pairs = conversationPairs.map((pair) => ({
+    conversationId: pair.conversationId,
+    a: member(pair.a),
+    b: member(pair.b),
   }));
   return {
     dataset: {
-      users: memberIds.length,
-      items: counts?.items ?? scale.items,
-      trades: counts?.trades ?? scale.trades,
-      messages: chat.messages + history.added.messages,
-      conversations: chat.conversations.length + history.added.conversations,
+      users: counts?.users ?? 0,
+      items: counts?.items ?? 0,
+      trades: counts?.trades ?? 0,
+      messages: counts?.messages ?? 0,
+      conversations: counts?.conversations ?? 0,
       activeItems: active?.count ?? 0,
       seedSeconds: (Date.now() - started) / 1000,
     },
@@ -391,9 +486,9 @@ export async function seedBench(
     viewer: member(viewerId),
     foreignItemId: foreign.id,
     conversation: {
-      id: firstConversation.id,
+      id: conversationPairs[0]?.conversationId as string,
       member: member(memberPairs[0]?.[0] as string),
-      messages: Math.floor(chat.messages / chat.conversations.length),
+      messages: messagesPerConversation,
     },
     loginEmails: emails.map((row) => row.email),
     deepOffset: Math.floor((active?.count ?? 0) / 2),

@@ -29,12 +29,43 @@ export interface ScaleSeedOptions {
   seed: number;
   /** Rows per multi-row INSERT. 2,000 items use 42,000 parameters, below PostgreSQL's 65,535. */
   batchSize?: number;
+  /**
+   * Heavy-tailed popularity, as in a real market: templates (so categories, subcategories, brands,
+   * genders and values) drawn with Zipf-like weights in a shuffled order, and a few members listing
+   * most items. Default: every template and member equally likely.
+   */
+  heavyTail?: boolean;
   log?: (message: string) => void;
 }
 
 const DAY = 24 * 3600 * 1000;
 /** Share of items that get favourites, and how many: about one favourite per five items. */
 const FAVORITED_SHARE = 0.1;
+
+/**
+ * A draw from `list` where the rank-r entry (in a seeded shuffle of it) has weight 1 / r^0.9: a few
+ * templates are everywhere, most are rare, as brands and categories are on a real market.
+ */
+function zipfPicker<T>(random: Random, list: readonly T[]): () => T {
+  const order = random.sample(list, list.length);
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let rank = 1; rank <= order.length; rank += 1) {
+    total += 1 / rank ** 0.9;
+    cumulative.push(total);
+  }
+  return () => {
+    const roll = random.next() * total;
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((cumulative[middle] as number) < roll) low = middle + 1;
+      else high = middle;
+    }
+    return order[low] as T;
+  };
+}
 
 /** A member who lists items, with the first name that reviews of their trades call them by. */
 type ScaleOwner = SeedOwner & { firstName: string };
@@ -175,11 +206,18 @@ export async function seedScale(database: Database, options: ScaleSeedOptions) {
   let favoritesDone = 0;
   const itemsStarted = Date.now();
   const batches = Math.ceil(options.items / batchSize);
+  const pickTemplate = options.heavyTail
+    ? zipfPicker(random, ITEM_TEMPLATES)
+    : () => random.pick(ITEM_TEMPLATES);
+  // u^1.6 over the members: the first few list hundreds of items, the median member a handful.
+  const pickOwner = options.heavyTail
+    ? () => owners[Math.floor(owners.length * random.next() ** 1.6)] as ScaleOwner
+    : () => random.pick(owners);
   await inWaves(batches, parallel, async (index) => {
     // Rows are built synchronously before any await, so the generator's sequence stays deterministic.
     const size = Math.min(batchSize, options.items - index * batchSize);
     const rows = Array.from({ length: size }, () =>
-      buildItem(context, random.pick(ITEM_TEMPLATES), random.pick(owners), randomUUID()),
+      buildItem(context, pickTemplate(), pickOwner(), randomUUID()),
     );
     const fans = favoritesFor(random, rows, memberIds);
     const first = index * batchSize;
