@@ -5,7 +5,6 @@ import { LayoutGrid, List, Search, SearchX, SlidersHorizontal, X } from 'lucide-
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@client/components/ui/sheet';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
 import {
@@ -34,6 +33,13 @@ import { activeFilterChips } from '@client/i18n/labels';
  */
 const FilterPanel = lazy(() => loadFilterPanel().then((module) => ({ default: module.FilterPanel })));
 const SortSelect = lazy(() => loadSortSelect().then((module) => ({ default: module.SortSelect })));
+/** The phone's filter sheet: fetched with the panel, mounted from its first opening on. */
+const loadFilterSheet = () => import('./browse-filter-sheet');
+const FilterSheet = lazy(() => loadFilterSheet().then((module) => ({ default: module.BrowseFilterSheet })));
+const loadFilters = () => {
+  void loadFilterPanel();
+  void loadFilterSheet();
+};
 const ItemDetailDialog = lazy(() =>
   loadItemDetailDialog().then((module) => ({ default: module.ItemDetailDialog })),
 );
@@ -72,6 +78,9 @@ export function BrowsePage() {
   const [panelMode, setPanelMode] = useState<FilterPanelMode>('basic');
   const [view, setView] = useState<ItemsView>('grid');
   const isPhone = useIsPhone();
+  // Once the sheet has opened it stays mounted, so that closing it can animate.
+  const [sheetUsed, setSheetUsed] = useState(false);
+  if (panelOpen && isPhone && !sheetUsed) setSheetUsed(true);
   const items = useItemsInfinite(filters);
   const facets = useItemFacets(filters);
   const filterPanel = (
@@ -106,8 +115,8 @@ export function BrowsePage() {
           variant={panelOpen ? 'secondary' : 'outline'}
           aria-expanded={panelOpen}
           aria-controls={FILTER_PANEL_ID}
-          onPointerEnter={() => void loadFilterPanel()}
-          onFocus={() => void loadFilterPanel()}
+          onPointerEnter={loadFilters}
+          onFocus={loadFilters}
           onClick={() => setPanelOpen((open) => !open)}
           data-testid="button-filters"
         >
@@ -141,29 +150,18 @@ export function BrowsePage() {
       {panelOpen && !isPhone ? filterPanel : null}
 
       {/* On phones: the same filters as a full-screen sheet, closed by 'Show N results'. */}
-      <Sheet open={panelOpen && isPhone} onOpenChange={setPanelOpen}>
-        <SheetContent side="bottom" className="top-0 h-dvh max-h-none gap-0 p-0" data-testid="sheet-filters">
-          <div className="border-b px-4 py-3 pr-12">
-            <SheetTitle>{t('filters.button')}</SheetTitle>
-            <SheetDescription className="sr-only">{t('filters.sheetDescription')}</SheetDescription>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto p-3">{filterPanel}</div>
-          <div className="flex items-center gap-3 border-t bg-card px-4 py-3">
-            <Button
-              variant="ghost"
-              onClick={() => setFilters(clearPanelFilters(filters))}
-              data-testid="button-sheet-clear"
-            >
-              {t('filters.clearAll')}
-            </Button>
-            <Button className="flex-1" onClick={() => setPanelOpen(false)} data-testid="button-show-results">
-              {matching === undefined
-                ? t('filters.showResults')
-                : t('filters.showCount', { count: matching })}
-            </Button>
-          </div>
-        </SheetContent>
-      </Sheet>
+      {sheetUsed ? (
+        <Suspense fallback={null}>
+          <FilterSheet
+            open={panelOpen && isPhone}
+            onOpenChange={setPanelOpen}
+            onClear={() => setFilters(clearPanelFilters(filters))}
+            matching={matching}
+          >
+            {filterPanel}
+          </FilterSheet>
+        </Suspense>
+      ) : null}
 
       {chips.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2" data-testid="active-filters">

@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { MAX_ITEM_PHOTOS } from '../domain/limits';
+import { DRAFT_TTL_DAYS, MAX_DRAFTS, MAX_ITEM_PHOTOS } from '../domain/limits';
 import { IMAGE_URL_PATTERN } from './images';
 import { item, itemInput } from './items';
 
-/** How many drafts one member may keep (docs/decisions/013-listing-drafts.md). */
-export const MAX_DRAFTS = 50;
-/** A draft not saved for this many days is deleted with its photos. */
-export const DRAFT_TTL_DAYS = 30;
+export { DRAFT_TTL_DAYS, MAX_DRAFTS };
 export const DRAFT_TTL_MS = DRAFT_TTL_DAYS * 24 * 60 * 60 * 1000;
 export const TOO_MANY_DRAFTS_MESSAGE = `You can keep at most ${MAX_DRAFTS} drafts. Publish or delete one before saving another.`;
 export const EMPTY_DRAFT_MESSAGE = 'Add a photo or fill in a field before saving a draft';

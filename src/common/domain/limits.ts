@@ -45,3 +45,8 @@ export const ACCEPTED_IMAGE_TYPES = [
   'image/avif',
   'image/gif',
 ] as const;
+
+/** How many drafts one member may keep (docs/decisions/013-listing-drafts.md). */
+export const MAX_DRAFTS = 50;
+/** A draft not saved for this many days is deleted with its photos. */
+export const DRAFT_TTL_DAYS = 30;

@@ -1,4 +1,5 @@
-import { DRAFT_TTL_DAYS, type Draft } from '@common/api/drafts';
+import type { Draft } from '@common/api/drafts';
+import { DRAFT_TTL_DAYS } from '@common/domain/limits';
 import { imageUrl } from '@common/domain/image-url';
 import { FilePen, ImageOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
