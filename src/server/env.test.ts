@@ -25,6 +25,13 @@ describe('configuration', () => {
     expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 
+  it('takes the sign-in attempts per IP from AUTH_ATTEMPTS_PER_IP (100 by default, at least 10)', () => {
+    expect(parseEnv({}).authAttemptsPerIp).toBe(100);
+    expect(parseEnv({ AUTH_ATTEMPTS_PER_IP: '500' }).authAttemptsPerIp).toBe(500);
+    expect(() => parseEnv({ AUTH_ATTEMPTS_PER_IP: '5' })).toThrow(/AUTH_ATTEMPTS_PER_IP/);
+    expect(() => parseEnv({ AUTH_ATTEMPTS_PER_IP: 'lots' })).toThrow(/AUTH_ATTEMPTS_PER_IP/);
+  });
+
   it('asks for email verification by default only when mail can be sent (SMTP_URL)', () => {
     expect(parseEnv({}).mail).toEqual({
       smtpUrl: undefined,

@@ -24,6 +24,7 @@ const envSchema = z.object({
   MARKETPLACE_CACHE_INVALIDATION: z.enum(['fine', 'whole']).default('fine'),
   MARKETPLACE_CACHE_STATS_FILE: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(10).max(100_000).default(100),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -110,6 +111,11 @@ export interface AppConfig {
   /** After SIGTERM or SIGINT, the process ends within this many seconds, finished or not. */
   shutdownTimeoutSeconds: number;
   /**
+   * Sign-in, registration and password attempts one client IP may make per 15 minutes. Raise it
+   * when many members share one address (a school, an office) behind no trusted proxy.
+   */
+  authAttemptsPerIp: number;
+  /**
    * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false (the default: the client
    * is the socket's peer, so a forged header changes nothing), a hop count, or proxy addresses/CIDRs.
    */
@@ -180,6 +186,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     marketplaceCacheInvalidation: env.MARKETPLACE_CACHE_INVALIDATION,
     marketplaceCacheStatsFile: env.MARKETPLACE_CACHE_STATS_FILE,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    authAttemptsPerIp: env.AUTH_ATTEMPTS_PER_IP,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tradeTimers: {
       pendingExpiryDays: env.PENDING_EXPIRY_DAYS,

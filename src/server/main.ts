@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { DEFAULT_AUTH_RATE_LIMITS } from './lib/rate-limit';
 import { openDatabase } from './db/connect';
 import { onDemandArtPool, seedDemo } from './db/seed';
 import { type AppConfig, configWarnings, parseEnv } from './env';
@@ -62,6 +63,7 @@ const app = await buildApp({
   logger: { level: config.logLevel, stream: output },
   clientDir: config.clientDir,
   renderMissingImage: demoArt.ensure,
+  authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, perIp: config.authAttemptsPerIp },
 });
 running.close.unshift(() => app.close());
 if (config.demo) {

@@ -23,6 +23,7 @@ export const testConfig: AppConfig = {
   clientDir: undefined,
   marketplaceCacheSeconds: 10,
   shutdownTimeoutSeconds: 10,
+  authAttemptsPerIp: 100,
   trustProxy: false,
   tradeTimers: { pendingExpiryDays: 7, acceptedExpiryDays: 21, claimWindowDays: 3 },
   // Tests run the sweep themselves (app.sweep.run), with the clock they need.
