@@ -21,7 +21,7 @@ import {
   useItemsInfinite,
   useUrlFilters,
 } from '@client/features/items';
-import { SaveSearchButton } from '@client/features/saved-searches';
+import { loadSaveSearchButton } from '@client/features/saved-searches';
 import { cn } from '@client/lib/utils';
 import { useDocumentMeta } from '@client/lib/document-meta';
 import { useAuth } from '@client/lib/session';
@@ -33,6 +33,10 @@ import { activeFilterChips } from '@client/i18n/labels';
  */
 const FilterPanel = lazy(() => loadFilterPanel().then((module) => ({ default: module.FilterPanel })));
 const SortSelect = lazy(() => loadSortSelect().then((module) => ({ default: module.SortSelect })));
+/** 'Save this search' and its dialog: members only, so not in the first bundle every visitor loads. */
+const SaveSearchButton = lazy(() =>
+  loadSaveSearchButton().then((module) => ({ default: module.SaveSearchButton })),
+);
 /** The phone's filter sheet: fetched with the panel, mounted from its first opening on. */
 const loadFilterSheet = () => import('./browse-filter-sheet');
 const FilterSheet = lazy(() => loadFilterSheet().then((module) => ({ default: module.BrowseFilterSheet })));
@@ -144,7 +148,11 @@ export function BrowsePage() {
           <ViewButton current={view} value="grid" onSelect={setView} />
           <ViewButton current={view} value="list" onSelect={setView} />
         </div>
-        {isAuthenticated ? <SaveSearchButton filters={filters} /> : null}
+        {isAuthenticated ? (
+          <Suspense fallback={null}>
+            <SaveSearchButton filters={filters} />
+          </Suspense>
+        ) : null}
       </div>
 
       {panelOpen && !isPhone ? filterPanel : null}

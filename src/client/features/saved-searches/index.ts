@@ -5,5 +5,6 @@ export {
   useMarkSavedSearchViewed,
   useSavedSearches,
 } from './api';
-export { canSaveSearch, SaveSearchButton } from './components/save-search-button';
+/** The button with its dialog, as a chunk of its own (Browse loads it for members only). */
+export const loadSaveSearchButton = () => import('./components/save-search-button');
 export { SavedSearchRow } from './components/saved-search-row';
