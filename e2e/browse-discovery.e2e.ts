@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { isOpenForOffers } from '@common/domain/trade-state';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser';
 import {
@@ -298,8 +299,13 @@ describe('a visitor discovers items', () => {
     await gone(dialog);
     await expectLocation(page, '/browse');
     await page.getByTestId('button-view-grid').click();
-    const [first] = await firstPageIds(page, {});
-    if (!first) throw new Error('no items listed');
+    // The first card still open for offers: other journeys on this shared app reserve items.
+    const listed = await getJson<Array<ApiItem & { isActive: boolean; availability: string }>>(
+      page,
+      `/api/items?limit=${PAGE_SIZE}`,
+    );
+    const first = listed.find((item) => isOpenForOffers(item))?.id;
+    if (!first) throw new Error('no item open for offers on the first page');
     const card = page.getByTestId(`card-item-${first}`);
     await shown(card);
     expect(await card.getByTestId(`button-smart-match-${first}`).count()).toBe(0);

@@ -1,10 +1,8 @@
 import { UNIT_PREFERENCES, type UnitPreference } from '@common/domain/units';
 import { Ruler } from 'lucide-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { browserUnitSystem, setUnitPreference, useUnitPreference } from '@client/i18n/units';
-import { cn } from '@client/lib/utils';
+import { PreferenceCard } from './preference-card';
 
 /**
  * The Preferences tab's 'Units' card: weights and sizes in metric or imperial units, or
@@ -13,27 +11,19 @@ import { cn } from '@client/lib/utils';
  */
 export function UnitsCard({ className }: { className?: string }) {
   const { t } = useTranslation('users');
-  const id = useId();
   const preference = useUnitPreference();
   const automatic = t(`units.short.${browserUnitSystem()}`);
   const labelOf = (choice: UnitPreference) =>
     choice === 'auto' ? t('units.auto', { system: automatic }) : t(`units.systems.${choice}`);
   return (
-    <Card
-      className={cn('max-w-4xl', className)}
-      role="region"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-description`}
-      data-testid="card-units"
+    <PreferenceCard
+      icon={Ruler}
+      title={t('units.title')}
+      description={t('units.description')}
+      testId="card-units"
+      className={className}
     >
-      <CardHeader>
-        <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl leading-tight font-semibold">
-          <Ruler className="size-5 text-primary" aria-hidden="true" />
-          {t('units.title')}
-        </h2>
-        <CardDescription id={`${id}-description`}>{t('units.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
+      {(id) => (
         <fieldset className="grid gap-2">
           <legend className="sr-only">{t('units.title')}</legend>
           {UNIT_PREFERENCES.map((choice) => (
@@ -51,7 +41,7 @@ export function UnitsCard({ className }: { className?: string }) {
             </label>
           ))}
         </fieldset>
-      </CardContent>
-    </Card>
+      )}
+    </PreferenceCard>
   );
 }
