@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { CONDITIONS, SORTS } from '../src/common/domain/taxonomy';
 import { createRandom, type Random } from '../src/server/db/seed/random';
+import type { CacheStats } from '../src/server/lib/generation-cache';
 import { SESSION_COOKIE } from '../src/server/lib/session';
 import { startApp } from './app-process';
 import { createBenchDatabase } from './database';
@@ -33,14 +34,7 @@ export interface SoakOptions {
 }
 
 /** The marketplace cache's counters over the run (the app writes them when it closes). */
-export interface SoakCacheStats {
-  hits: number;
-  staleHits: number;
-  misses: number;
-  missesAfterInvalidation: number;
-  invalidated: number;
-  invalidations: number;
-}
+export type SoakCacheStats = CacheStats;
 
 type ActionKind =
   | 'browse'
