@@ -14,6 +14,8 @@ const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const reports = mkdtempSync(join(tmpdir(), 'threadswap-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** The failed tests of every phase, repeated at the very end so that the tail of a CI log names them. */
+const failures: string[] = [];
 let failed = false;
 
 function fail(message: string) {
@@ -35,7 +37,23 @@ function vitest(label: string, args: string[], env: Record<string, string>) {
       numFailedTests: number;
       numPendingTests: number;
       numTodoTests: number;
+      testResults?: Array<{
+        name: string;
+        status?: string;
+        message?: string;
+        assertionResults?: Array<{ fullName: string; status: string; failureMessages?: string[] }>;
+      }>;
     };
+    for (const file of report.testResults ?? []) {
+      const where = file.name.replace(`${process.cwd()}/`, '');
+      const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      if (file.status === 'failed' && failedTests.length === 0)
+        failures.push(`[${label}] ${where}\n      ${(file.message ?? '').split('\n').slice(0, 4).join('\n      ')}`);
+      for (const test of failedTests) {
+        const reason = (test.failureMessages?.[0] ?? '').split('\n').slice(0, 4).join('\n      ');
+        failures.push(`[${label}] ${where} > ${test.fullName}\n      ${reason}`);
+      }
+    }
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
@@ -65,5 +83,6 @@ if (existsSync(chrome)) {
   console.log(`\nNo Chromium at ${chrome}: skipping the browser journeys (set CHROME_PATH).`);
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failed || totals.failed > 0 ? 1 : 0);
