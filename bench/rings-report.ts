@@ -13,7 +13,7 @@ export const RINGS_HEADING = '## Swap rings (`npm run bench:rings`)';
 
 export function renderRingReport(report: RingBenchReport): string {
   const machine = machineInfo();
-  const { market, repack, incremental } = report;
+  const { market, repack, incremental, inWorker } = report;
   const lines: string[] = [];
   const when = report.startedAt.slice(0, 16).replace('T', ' ');
   lines.push(`### ${when} UTC: ${report.scale} scale (seed ${report.seed})`, '');
@@ -43,6 +43,16 @@ export function renderRingReport(report: RingBenchReport): string {
     `| Heuristic alone / LP bound | ${percent(repack.heuristicRatio, 3)} | | |`,
     `| Incremental proposal p50 / p95 (max), ${int(incremental.samples)} new items, ${int(incremental.withRing)} with a ring, ${int(incremental.truncated)} long reads cut (left to the re-pack) | ${fixed(incremental.p50Ms, 1)} / ${fixed(incremental.p95Ms, 1)} ms (${fixed(incremental.maxMs, 0)}) | p95 ≤ ${RING_BUDGETS.incrementalP95Ms} ms | ${verdict(incremental.p95Ms <= RING_BUDGETS.incrementalP95Ms)} |`,
     `| Incremental proposal CPU time p50 / p95 | ${fixed(incremental.cpuP50Ms, 1)} / ${fixed(incremental.cpuP95Ms, 1)} ms | p95 ≤ ${RING_BUDGETS.incrementalP95Ms} ms | ${verdict(incremental.cpuP95Ms <= RING_BUDGETS.incrementalP95Ms)} |`,
+    `| The app's re-pack in its worker thread (cycles ≤ 5: graph, search, packing), wall clock | ${fixed(inWorker.seconds, 2)} s | | |`,
+    ...[
+      ['while it runs', inWorker.during],
+      ['for 5 s just before, no re-pack (baseline)', inWorker.baseline],
+    ].map(([when, figures]) => {
+      const f = figures as typeof inWorker.during;
+      const budget = when === 'while it runs' ? `p99 ≤ ${RING_BUDGETS.listDuringRepackP99Ms} ms` : '';
+      const mark = budget ? verdict(f.errors === 0 && f.listP99Ms <= RING_BUDGETS.listDuringRepackP99Ms) : '';
+      return `| List p50 / p99 (max) ${when}: ${int(f.requests)} requests from another process, ${int(f.errors)} errors; event-loop delay p99 ${fixed(f.loopP99Ms, 1)} ms | ${fixed(f.listP50Ms, 0)} / ${fixed(f.listP99Ms, 0)} ms (${fixed(f.listMaxMs, 0)}) | ${budget} | ${mark} |`;
+    }),
     `| Engine peak memory (RSS up to the ≤ 5 clearing) | ${int(report.engineRssMb)} MB | ≤ ${int(RING_BUDGETS.memoryMb)} MB | ${verdict(report.engineRssMb <= RING_BUDGETS.memoryMb)} |`,
     `| Peak memory, whole run (with the unbounded comparison's LP) | ${int(report.peakRssMb)} MB | | |`,
     '',

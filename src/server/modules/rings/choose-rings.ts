@@ -79,6 +79,8 @@ export interface MarketSolution {
   weights: Float64Array;
   /** Candidate cycles found. */
   candidates: number;
+  /** The nice value of the thread that solved it (19 in the re-pack's worker: requests go first). */
+  priority?: number;
 }
 
 /** Every candidate cycle of the market, weighed and packed. */
