@@ -51,8 +51,8 @@ function withArcs(
   for (let k = 0; k < from.length; k++) {
     const i = from[k]!;
     const j = to[k]!;
-    // Nobody swaps with themselves.
-    if (i === j || items[i]?.ownerId === items[j]?.ownerId) continue;
+    // Nobody swaps with themselves; an arc to no item is no arc.
+    if (i === j || !items[i] || !items[j] || items[i].ownerId === items[j].ownerId) continue;
     out[i]?.push(j);
   }
   for (const list of out) {
