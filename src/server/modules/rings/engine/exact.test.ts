@@ -26,6 +26,21 @@ function exhaustive(cycles: Cycle[], weights: number[]) {
   return best;
 }
 
+/**
+ * Found by a search over random markets: greedy takes the two 3-rings (2 × 1.029); the best is the
+ * three swaps 5↔3, 2↔1, 4↔6 (3 × 0.98), and no single exchange move gets there.
+ */
+const GREEDY_TRAP: Cycle[] = [
+  [3, 6],
+  [1, 5, 3],
+  [1, 4, 6],
+  [2, 1],
+  [4, 6, 2],
+  [3, 4, 1],
+  [5, 3],
+  [4, 6],
+];
+
 const itemsOf = (cycles: Cycle[], chosen: number[]) => chosen.flatMap((index) => cycles[index] ?? []);
 
 describe('LP bound and exact packing (HiGHS)', () => {
@@ -58,18 +73,7 @@ describe('LP bound and exact packing (HiGHS)', () => {
   });
 
   it('beats greedy and its local search where both fall short (three swaps, not two rings)', async () => {
-    // Found by a search over random markets: greedy takes the two 3-rings (2 × 1.029); the best is
-    // the three swaps 5↔3, 2↔1, 4↔6 (3 × 0.98), and no single exchange move gets there.
-    const cycles = [
-      [3, 6],
-      [1, 5, 3],
-      [1, 4, 6],
-      [2, 1],
-      [4, 6, 2],
-      [3, 4, 1],
-      [5, 3],
-      [4, 6],
-    ];
+    const cycles = GREEDY_TRAP;
     const weights = uniform(cycles);
     expect(packCycles(cycles, weights).total).toBeCloseTo(2.058);
     const packing = await packOptimal(cycles, weights);
@@ -124,16 +128,7 @@ describe('LP bound and exact packing (HiGHS)', () => {
   });
 
   it('answers the heuristic, unbounded, when the time runs out before the LP: a busy machine never fails the re-pack', async () => {
-    const cycles = [
-      [3, 6],
-      [1, 5, 3],
-      [1, 4, 6],
-      [2, 1],
-      [4, 6, 2],
-      [3, 4, 1],
-      [5, 3],
-      [4, 6],
-    ];
+    const cycles = GREEDY_TRAP;
     const weights = uniform(cycles);
     const packing = await packOptimal(cycles, weights, { timeLimitSec: 0 });
     expect(packing.total).toBeCloseTo(packCycles(cycles, weights).total);
