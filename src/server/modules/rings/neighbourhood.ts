@@ -79,19 +79,42 @@ interface Reader {
   source: ArcSource;
   set: ArcSet;
   stats: NeighbourhoodStats;
-  /** Reads already made, by scope: the long phase starts with the short phase's first hops. */
-  done: Map<string, WantArc[]>;
+  /** Items whose out-arcs (`out`) or in-arcs (`in`) have all been read, and their neighbours. */
+  out: Map<string, Set<string>>;
+  in: Map<string, Set<string>>;
+  /** Items read so far (owners and values), by id. */
+  items: Map<string, GraphItem>;
 }
 
+const neighbours = (known: Map<string, Set<string>>, id: string) => {
+  let set = known.get(id);
+  if (!set) known.set(id, (set = new Set()));
+  return set;
+};
+
+/** Reads the arcs of a scope and files them under the items whose arcs it read in full. */
 async function read(reader: Reader, scope: ArcScope) {
-  const key = JSON.stringify([scope.from ?? null, scope.to ?? null]);
-  const known = reader.done.get(key);
-  if (known) return known;
   reader.stats.reads++;
   const rows = await reader.source.arcs(scope);
   reader.set.add(rows);
-  reader.done.set(key, rows);
-  return rows;
+  // A read between two lists has only some of each item's arcs: no item is complete from it.
+  if (scope.from && scope.to) return;
+  const complete = scope.from ? reader.out : reader.in;
+  for (const id of scope.from ?? scope.to ?? []) neighbours(complete, id);
+  for (const row of rows) {
+    if (scope.from) neighbours(reader.out, row.from).add(row.to);
+    else neighbours(reader.in, row.to).add(row.from);
+  }
+}
+
+/**
+ * One hop from `frontier` along out-arcs (`forward`) or in-arcs: reads only the items whose arcs
+ * in that direction are not known yet (the long phase starts where the short phase left off).
+ */
+async function hop(reader: Reader, frontier: string[], forward: boolean) {
+  const known = forward ? reader.out : reader.in;
+  const missing = frontier.filter((id) => !known.has(id));
+  if (missing.length > 0) await read(reader, forward ? { from: missing } : { to: missing });
 }
 
 /** A read budget: the most new items per hop, and whether another read may start. */
@@ -103,17 +126,18 @@ interface Limit {
 }
 
 /**
- * Items reached by `hops` breadth-first hops along out-arcs (`forward`) or in-arcs; null when the
- * time ran out first.
+ * Items reached by `hops` breadth-first hops along out-arcs (`forward`) or in-arcs, the first
+ * `limit.frontier` new ones per hop (by id); null when the time ran out first.
  */
 async function expand(reader: Reader, sources: string[], hops: number, forward: boolean, limit: Limit) {
   const seen = new Set(sources);
   const reached: string[] = [];
   let frontier = sources;
-  for (let hop = 0; hop < hops && frontier.length > 0; hop++) {
+  for (let step = 0; step < hops && frontier.length > 0; step++) {
     if (!limit.inTime()) return null;
-    const rows = await read(reader, forward ? { from: frontier } : { to: frontier });
-    const next = [...new Set(rows.map((row) => (forward ? row.to : row.from)))]
+    await hop(reader, frontier, forward);
+    const known = forward ? reader.out : reader.in;
+    const next = [...new Set(frontier.flatMap((id) => [...(known.get(id) ?? [])]))]
       .filter((id) => !seen.has(id))
       .sort();
     if (next.length > limit.frontier) {
@@ -128,24 +152,72 @@ async function expand(reader: Reader, sources: string[], hops: number, forward: 
   return reached;
 }
 
+/** At most this many reads between two lists at once (each on a connection of its own). */
+const PAIR_READS_AT_ONCE = 4;
+
 /**
  * Reads every arc of every cycle of at most `length` items through one of `sources` (within the
  * frontier cap). Answers false when the time ran out before it was done.
+ *
+ * The hops out and in are independent and read at once. For short rings (one hop each way) the last
+ * read is made per source: a cycle s → j → k → s needs j → k only for j among s's own out-neighbours
+ * and k among its own in-neighbours, so the pairs checked are Σ |out(s)|·|in(s)|, not
+ * |∪ out(s)|·|∪ in(s)| (a member's four listings: a quarter). The items of the graph are all known
+ * once the hops are read (a read between the two lists adds no item), so they are read meanwhile.
  */
 async function readCycles(reader: Reader, sources: string[], length: number, limit: Limit) {
   if (sources.length === 0 || length < 2) return true;
   const outHops = Math.ceil((length - 1) / 2);
   const inHops = Math.floor((length - 1) / 2);
-  const forwards = await expand(reader, sources, outHops, true, limit);
-  const backwards = inHops === 0 ? sources : await expand(reader, sources, inHops, false, limit);
+  const [forwards, backwards] = await Promise.all([
+    expand(reader, sources, outHops, true, limit),
+    inHops === 0 ? sources : expand(reader, sources, inHops, false, limit),
+  ]);
   if (!forwards || !backwards || !limit.inTime()) return false;
-  await read(reader, { from: forwards, to: backwards });
+  const items = loadItems(reader);
+  if (outHops === 1 && inHops === 1) {
+    const ahead = new Set(forwards);
+    const behind = new Set(backwards);
+    const pairs = sources
+      .map((id) => ({
+        from: [...(reader.out.get(id) ?? [])].filter((j) => ahead.has(j)).sort(),
+        to: [...(reader.in.get(id) ?? [])].filter((k) => behind.has(k)).sort(),
+      }))
+      .filter((scope) => scope.from.length > 0 && scope.to.length > 0);
+    let next = 0;
+    const worker = async () => {
+      for (let scope = pairs[next++]; scope; scope = pairs[next++]) await read(reader, scope);
+    };
+    await Promise.all([items, ...Array.from({ length: Math.min(PAIR_READS_AT_ONCE, pairs.length) }, worker)]);
+  } else {
+    await Promise.all([
+      items,
+      forwards.length > 0 && backwards.length > 0 && read(reader, { from: forwards, to: backwards }),
+    ]);
+  }
   return true;
 }
 
+/** Reads the owners and values of the items on the arcs read that are not known yet. */
+async function loadItems(reader: Reader) {
+  const missing = new Set<string>();
+  for (const arc of reader.set.arcs()) {
+    if (!reader.items.has(arc.from)) missing.add(arc.from);
+    if (!reader.items.has(arc.to)) missing.add(arc.to);
+  }
+  if (missing.size === 0) return;
+  for (const item of await reader.source.items([...missing])) reader.items.set(item.id, item);
+}
+
 async function graphOf(reader: Reader) {
+  await loadItems(reader);
   const arcs = reader.set.arcs();
-  const items = await reader.source.items([...new Set(arcs.flatMap((arc) => [arc.from, arc.to]))]);
+  const ids = new Set(arcs.flatMap((arc) => [arc.from, arc.to]));
+  // Ordered by id, as every graph of the engine is.
+  const items = [...ids]
+    .sort()
+    .map((id) => reader.items.get(id))
+    .filter((item): item is GraphItem => item !== undefined);
   const want: WantGraph = { items, arcs };
   return { want, graph: buildGraph(items, arcs) };
 }
@@ -168,7 +240,9 @@ export async function cyclesAround(
     source,
     set: new ArcSet(),
     stats: { reads: 0, longFocus: 0, truncated: false },
-    done: new Map(),
+    out: new Map(),
+    in: new Map(),
+    items: new Map(),
   };
   const sources = [...new Set(focus)].sort();
   await readCycles(reader, sources, options.maxLength, { frontier: options.maxFrontier, inTime: () => true });
