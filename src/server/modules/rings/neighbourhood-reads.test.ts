@@ -95,4 +95,16 @@ describe('neighbourhood reads', () => {
     const items = itemReads.flat();
     expect(items.length).toBe(new Set(items).size);
   });
+
+  it('hands over the short rings before the long phase reads anything', async () => {
+    const { source, reads } = memorySource(market);
+    let handed: { cycles: string[]; reads: number } | null = null;
+    const near = await cyclesAround(source, ['m.1', 'm.2'], untimed, (short) => {
+      handed = { cycles: cycleNames(short), reads: reads.length };
+    });
+    // The short phase is the hops out and in, and one read between them per item.
+    expect(handed).toEqual({ cycles: ['m.1>x1.1>y1.1'], reads: 4 });
+    expect(reads.length).toBeGreaterThan(4);
+    expect(cycleNames(near)).toEqual(['m.1>x1.1>y1.1', 'm.2>p.1>q.1>r.1']);
+  });
 });

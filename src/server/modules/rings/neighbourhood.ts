@@ -229,11 +229,20 @@ export interface Neighbourhood extends WantGraph {
   stats: NeighbourhoodStats;
 }
 
-/** The want graph around the focus items and the cycles the engine could propose through them. */
+/**
+ * The want graph around the focus items and the cycles the engine could propose through them.
+ *
+ * `onShort`, when given, is called as soon as the short rings are read, with the graph so far and
+ * the short cycles through the focus items, while the long phase goes on: no item of a short cycle
+ * is ever on a long one (a long cycle uses only items with no short cycle, and the graph only grows),
+ * so the short rings can be packed and proposed at once, apart from the long ones. The answer still
+ * has every cycle, short and long.
+ */
 export async function cyclesAround(
   source: ArcSource,
   focus: string[],
   options: NeighbourhoodOptions = DEFAULT_NEIGHBOURHOOD_OPTIONS,
+  onShort?: (short: Neighbourhood) => void,
 ): Promise<Neighbourhood> {
   const started = performance.now();
   const reader: Reader = {
@@ -248,10 +257,15 @@ export async function cyclesAround(
   await readCycles(reader, sources, options.maxLength, { frontier: options.maxFrontier, inTime: () => true });
   let { want, graph } = await graphOf(reader);
   const shortOnly = { ...options, maxLongLength: 0 };
+  const shortCycles = new Map<string, Cycle>();
   const lonely = sources.filter((id) => {
     const index = graph.index.get(id);
-    return index !== undefined && cyclesThrough(graph, index, shortOnly).length === 0;
+    if (index === undefined) return false;
+    const cycles = cyclesThrough(graph, index, shortOnly);
+    for (const cycle of cycles) shortCycles.set(cycle.join(','), cycle);
+    return cycles.length === 0;
   });
+  onShort?.({ ...want, graph, cycles: [...shortCycles.values()], stats: { ...reader.stats } });
   // Items whose every short cycle has been read: a long cycle may use only these.
   const checked = new Set(lonely);
   if (lonely.length > 0 && options.maxLongLength > options.maxLength) {
@@ -309,4 +323,5 @@ export const loadNeighbourhood = (
   db: Queryable,
   focus: string[],
   options: NeighbourhoodOptions = DEFAULT_NEIGHBOURHOOD_OPTIONS,
-) => cyclesAround(databaseArcs(db), focus, options);
+  onShort?: (short: Neighbourhood) => void,
+) => cyclesAround(databaseArcs(db), focus, options, onShort);

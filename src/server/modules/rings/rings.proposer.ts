@@ -15,6 +15,7 @@ import { memberOdds, rejectedItemSets } from './proposal-history';
 import { solveInWorker } from './repack-worker';
 import { createRing, type ProposedLeg } from './rings.service';
 import { type GraphItem, loadWantGraph, type WantArc, type WantGraph } from './want-graph';
+import type { Cycle, EngineGraph } from './engine/graph';
 
 type RuleRow = typeof swapRules.$inferSelect;
 
@@ -70,31 +71,54 @@ async function proposeChosen(
       : await ctx.db.select().from(swapRules).where(inArray(swapRules.id, ruleIds))
     ).map((rule) => [rule.id, rule]),
   );
-  const created: string[] = [];
-  for (const { cycle, weight } of chosen) {
-    // Arc c[k-1] → c[k]: the owner of c[k-1] gives it and receives c[k].
-    const legs: ProposedLeg[] = cycle.map((index, k) => {
-      const previous = cycle[(k - 1 + cycle.length) % cycle.length] ?? index;
-      const itemId = want.items[index]?.id ?? '';
-      const previousId = want.items[previous]?.id ?? '';
-      return {
-        itemId,
-        giverId: ownerOf(index),
-        receiverId: ownerOf(previous),
-        reason: describeArc(arcs.get(`${previousId}>${itemId}`), rules),
-      };
-    });
-    const id = await createRing(ctx, legs, weight, now, timers);
-    if (id) created.push(id);
-  }
-  return created;
+  // The chosen rings share no item, so their transactions lock disjoint rows: created at once.
+  const created = await Promise.all(
+    chosen.map(({ cycle, weight }) => {
+      // Arc c[k-1] → c[k]: the owner of c[k-1] gives it and receives c[k].
+      const legs: ProposedLeg[] = cycle.map((index, k) => {
+        const previous = cycle[(k - 1 + cycle.length) % cycle.length] ?? index;
+        const itemId = want.items[index]?.id ?? '';
+        const previousId = want.items[previous]?.id ?? '';
+        return {
+          itemId,
+          giverId: ownerOf(index),
+          receiverId: ownerOf(previous),
+          reason: describeArc(arcs.get(`${previousId}>${itemId}`), rules),
+        };
+      });
+      return createRing(ctx, legs, weight, now, timers);
+    }),
+  );
+  return created.filter((id): id is string => id !== null);
+}
+
+/** Packs these cycles of the neighbourhood and proposes the chosen rings. */
+async function proposeCycles(
+  ctx: ServiceContext,
+  timers: RingTimers,
+  now: Date,
+  near: WantGraph & { graph: EngineGraph },
+  cycles: Cycle[],
+) {
+  if (cycles.length === 0) return [];
+  const { graph } = near;
+  const itemIds = [...new Set(cycles.flat())].map((index) => graph.items[index]?.id ?? '');
+  const ownerOf = (index: number) => graph.items[index]?.ownerId ?? '';
+  const [rejected, odds] = await Promise.all([
+    rejectedKeys(ctx, graph.index, itemIds),
+    memberOdds(ctx.db, [...new Set(cycles.flat().map(ownerOf))]),
+  ]);
+  const chosen = chooseRings(cycles, (index) => odds.get(ownerOf(index)) ?? 0, rejected);
+  return proposeChosen(ctx, timers, now, near, chosen);
 }
 
 /**
  * The incremental pass (docs/decisions/007-swap-rings.md): the cycles through the focus items (a new
  * listing, or the items of a member whose wants changed), read from their neighbourhood of the want
  * graph only (neighbourhood.ts: short rings fully, long rings within a capped, time-boxed frontier),
- * packed and proposed at once. Answers the ids of the rings created.
+ * packed and proposed at once. The short rings are proposed as soon as they are read, while the long
+ * phase goes on (no item is on both kinds, so packing them apart packs them as together would).
+ * Answers the ids of the rings created.
  */
 export async function proposeRingsAround(
   ctx: ServiceContext,
@@ -104,15 +128,19 @@ export async function proposeRingsAround(
   options: NeighbourhoodOptions = DEFAULT_NEIGHBOURHOOD_OPTIONS,
 ): Promise<string[]> {
   if (focus.length === 0) return [];
-  const near = await loadNeighbourhood(ctx.db, focus, options);
-  const { graph, cycles } = near;
-  if (cycles.length === 0) return [];
-  const itemIds = [...new Set(cycles.flat())].map((index) => graph.items[index]?.id ?? '');
-  const rejected = await rejectedKeys(ctx, graph.index, itemIds);
-  const ownerOf = (index: number) => graph.items[index]?.ownerId ?? '';
-  const odds = await memberOdds(ctx.db, [...new Set(cycles.flat().map(ownerOf))]);
-  const chosen = chooseRings(cycles, (index) => odds.get(ownerOf(index)) ?? 0, rejected);
-  return proposeChosen(ctx, timers, now, near, chosen);
+  let short: Promise<string[]> = Promise.resolve([]);
+  let failed: { error: unknown } | null = null;
+  const near = await loadNeighbourhood(ctx.db, focus, options, (found) => {
+    // Awaited below; caught here so that a failure is not reported unhandled meanwhile.
+    short = proposeCycles(ctx, timers, now, found, found.cycles).catch((error: unknown) => {
+      failed = { error };
+      return [];
+    });
+  });
+  const long = near.cycles.filter((cycle) => cycle.length > options.maxLength);
+  const created = await Promise.all([short, proposeCycles(ctx, timers, now, near, long)]);
+  if (failed) throw (failed as { error: unknown }).error;
+  return created.flat();
 }
 
 /** Lets the event loop serve others between chunks of a long loop on the main thread. */
