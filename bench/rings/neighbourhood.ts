@@ -31,7 +31,8 @@ await admin.connect();
 if (!marketUrl) await admin.query(`create database ${name}`);
 const url = new URL(marketUrl ?? adminUrl);
 if (!marketUrl) url.pathname = `/${name}`;
-const database = await openPostgres(url.toString(), 4);
+// The app's default pool (DATABASE_POOL_SIZE): a pass reads and writes on several connections at once.
+const database = await openPostgres(url.toString(), 10);
 console.log(`database ${url.pathname.slice(1)}, load average ${loadavg()[0]?.toFixed(1)}`);
 const db = database.db;
 const exec = (query: string) => db.execute(sql.raw(query));

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connect';
+import { mapLimited } from '../../lib/map-limited';
 import { type CycleOptions, cyclesThrough, DEFAULT_CYCLE_OPTIONS } from './engine/cycles';
 import { buildGraph, type Cycle, type EngineGraph } from './engine/graph';
 import {
@@ -184,11 +185,7 @@ async function readCycles(reader: Reader, sources: string[], length: number, lim
         to: [...(reader.in.get(id) ?? [])].filter((k) => behind.has(k)).sort(),
       }))
       .filter((scope) => scope.from.length > 0 && scope.to.length > 0);
-    let next = 0;
-    const worker = async () => {
-      for (let scope = pairs[next++]; scope; scope = pairs[next++]) await read(reader, scope);
-    };
-    await Promise.all([items, ...Array.from({ length: Math.min(PAIR_READS_AT_ONCE, pairs.length) }, worker)]);
+    await Promise.all([items, mapLimited(pairs, PAIR_READS_AT_ONCE, (scope) => read(reader, scope))]);
   } else {
     await Promise.all([
       items,

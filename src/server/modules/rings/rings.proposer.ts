@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { CONDITION_LABELS, CONDITION_RANK, CONDITIONS } from '../../../common/domain/taxonomy';
 import { swapRules } from '../../db/schema';
 import type { RingTimers } from '../../env';
+import { mapLimited } from '../../lib/map-limited';
 import type { ServiceContext } from '../../lib/service-context';
 import {
   type ChosenRing,
@@ -51,6 +52,9 @@ async function rejectedKeys(ctx: ServiceContext, index: Map<string, number>, ite
   return keys;
 }
 
+/** Ring transactions run at once by one pass: a member's four listings' rings go out together. */
+const RINGS_CREATED_AT_ONCE = 4;
+
 /** Writes each chosen ring in its own transaction, explained by the wants behind its arcs. */
 async function proposeChosen(
   ctx: ServiceContext,
@@ -62,33 +66,44 @@ async function proposeChosen(
   if (chosen.length === 0) return [];
   const ownerOf = (index: number) => want.items[index]?.ownerId ?? '';
   const arcs = new Map(want.arcs.map((arc) => [`${arc.from}>${arc.to}`, arc]));
-  const ruleIds = [
-    ...new Set(want.arcs.filter((arc) => arc.kind === 'rule' && arc.ref).map((arc) => arc.ref as string)),
-  ];
+  const arcInto = (cycle: number[], k: number) => {
+    const previous = cycle[(k - 1 + cycle.length) % cycle.length] ?? -1;
+    return arcs.get(`${want.items[previous]?.id ?? ''}>${want.items[cycle[k] ?? -1]?.id ?? ''}`);
+  };
+  // Only the rules behind the chosen rings' arcs (a neighbourhood's arcs name hundreds).
+  const ruleIds = new Set<string>();
+  for (const { cycle } of chosen) {
+    cycle.forEach((_, k) => {
+      const arc = arcInto(cycle, k);
+      if (arc?.kind === 'rule' && arc.ref) ruleIds.add(arc.ref);
+    });
+  }
   const rules = new Map(
-    (ruleIds.length === 0
+    (ruleIds.size === 0
       ? []
-      : await ctx.db.select().from(swapRules).where(inArray(swapRules.id, ruleIds))
+      : await ctx.db
+          .select()
+          .from(swapRules)
+          .where(inArray(swapRules.id, [...ruleIds]))
     ).map((rule) => [rule.id, rule]),
   );
-  // The chosen rings share no item, so their transactions lock disjoint rows: created at once.
-  const created = await Promise.all(
-    chosen.map(({ cycle, weight }) => {
-      // Arc c[k-1] → c[k]: the owner of c[k-1] gives it and receives c[k].
-      const legs: ProposedLeg[] = cycle.map((index, k) => {
-        const previous = cycle[(k - 1 + cycle.length) % cycle.length] ?? index;
-        const itemId = want.items[index]?.id ?? '';
-        const previousId = want.items[previous]?.id ?? '';
-        return {
-          itemId,
-          giverId: ownerOf(index),
-          receiverId: ownerOf(previous),
-          reason: describeArc(arcs.get(`${previousId}>${itemId}`), rules),
-        };
-      });
-      return createRing(ctx, legs, weight, now, timers);
-    }),
-  );
+  // The chosen rings share no item, so their transactions lock disjoint rows: a few are created at
+  // once (the re-pack's thousands must not take every connection of the pool).
+  const created = await mapLimited(chosen, RINGS_CREATED_AT_ONCE, ({ cycle, weight }) => {
+    // Arc c[k-1] → c[k]: the owner of c[k-1] gives it and receives c[k].
+    const legs: ProposedLeg[] = cycle.map((index, k) => {
+      const previous = cycle[(k - 1 + cycle.length) % cycle.length] ?? index;
+      const itemId = want.items[index]?.id ?? '';
+      const previousId = want.items[previous]?.id ?? '';
+      return {
+        itemId,
+        giverId: ownerOf(index),
+        receiverId: ownerOf(previous),
+        reason: describeArc(arcs.get(`${previousId}>${itemId}`), rules),
+      };
+    });
+    return createRing(ctx, legs, weight, now, timers);
+  });
   return created.filter((id): id is string => id !== null);
 }
 
