@@ -22,14 +22,19 @@ import {
  * so the neighbourhood has no cycle the whole graph lacks.
  *
  * Two phases:
- * - **Short rings** (2..K items): one hop out, one hop in, and the arcs between them (a 3-cycle
- *   f → j → k → f needs f → j, k → f and j → k). Three reads, uncapped in practice (`maxFrontier`).
+ * - **Short rings** (2..K items): one hop out and one hop in, read at once, then the arcs between
+ *   them, per focus item (a 3-cycle f → j → k → f needs f → j, k → f and j → k, with j and k f's
+ *   own neighbours), uncapped in practice (`maxFrontier`). The short cycles can be handed over
+ *   (`onShort`) before the long phase starts.
  * - **Long rings** (K+1..maxLongLength items), only for focus items with no short cycle: two hops
  *   each way within a small frontier (`longFrontier` new items per hop, the first by id), then the
  *   short cycles of the items on the long cycles found, so that "in no short cycle" is decided as on
  *   the whole graph; a long cycle is kept only when every one of its items was so checked. The phase
  *   stops when it has taken `longBudgetMs`. What it leaves out, the periodic global re-pack finds
  *   (it reads the whole graph); `stats.truncated` says when that may have happened.
+ *
+ * No item's out-arcs or in-arcs are read twice in a pass (the long phase starts from the short
+ * phase's hops), nor any item's owner and value.
  */
 
 export interface NeighbourhoodOptions extends CycleOptions {
