@@ -8,8 +8,8 @@ import type { ArcScope, GraphItem, WantArc } from './want-graph';
  * between them is made per changed item, and no item's arcs are read twice in one pass.
  */
 
-/** Items named `owner.n`; arcs as "from>to". */
-function memorySource(arcs: string[]) {
+/** Items named `owner.n`; arcs as "from>to"; each read takes `delay(scope)` ms (2 by default). */
+function memorySource(arcs: string[], delay: (scope: ArcScope) => number = () => 2) {
   const rows: WantArc[] = arcs.map((arc) => {
     const [from = '', to = ''] = arc.split('>');
     return { from, to, kind: 'rule', ref: null };
@@ -23,7 +23,7 @@ function memorySource(arcs: string[]) {
       reads.push(scope);
       inFlight++;
       mostInFlight = Math.max(mostInFlight, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await new Promise((resolve) => setTimeout(resolve, delay(scope)));
       inFlight--;
       const from = scope.from ? new Set(scope.from) : null;
       const to = scope.to ? new Set(scope.to) : null;
@@ -94,6 +94,23 @@ describe('neighbourhood reads', () => {
     }
     const items = itemReads.flat();
     expect(items.length).toBe(new Set(items).size);
+  });
+
+  it('does not wait past the long phase’s deadline for a read still running', async () => {
+    // The long phase's hops (out of p, into r: items other than the focus) take 3 s each.
+    const slow = (scope: ArcScope) =>
+      scope.from && scope.to
+        ? 2
+        : (scope.from ?? scope.to ?? []).some((id) => id.startsWith('m.'))
+          ? 2
+          : 3000;
+    const { source } = memorySource(market, slow);
+    const options = { ...DEFAULT_NEIGHBOURHOOD_OPTIONS, longBudgetMs: 100 };
+    const started = performance.now();
+    const near = await cyclesAround(source, ['m.1', 'm.2'], options);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(cycleNames(near)).toEqual(['m.1>x1.1>y1.1']);
+    expect(near.stats).toMatchObject({ longFocus: 1, truncated: true });
   });
 
   it('hands over the short rings before the long phase reads anything', async () => {

@@ -127,8 +127,28 @@ async function hop(reader: Reader, frontier: string[], forward: boolean) {
 interface Limit {
   frontier: number;
   inTime: () => boolean;
+  /** Settles when the time is up: reads still running then are left behind. None: no time box. */
+  timeUp?: Promise<void>;
   /** Set when a hop was cut at `frontier`. */
   cut?: boolean;
+  /** Set when a read was left behind at `timeUp`. */
+  late?: boolean;
+}
+
+/**
+ * Waits for `work` unless the time runs out first (then answers true and leaves it behind: a read
+ * already sent cannot be called back, but the pass need not wait for it).
+ */
+async function late(limit: Limit, work: Promise<unknown>) {
+  if (!limit.timeUp) {
+    await work;
+    return false;
+  }
+  // Nobody waits for a read left behind, so its failure must not go unhandled.
+  work.catch(() => undefined);
+  const timedOut = await Promise.race([work.then(() => false), limit.timeUp.then(() => true)]);
+  if (timedOut) limit.late = true;
+  return timedOut;
 }
 
 /**
@@ -140,8 +160,7 @@ async function expand(reader: Reader, sources: string[], hops: number, forward: 
   const reached: string[] = [];
   let frontier = sources;
   for (let step = 0; step < hops && frontier.length > 0; step++) {
-    if (!limit.inTime()) return null;
-    await hop(reader, frontier, forward);
+    if (!limit.inTime() || (await late(limit, hop(reader, frontier, forward)))) return null;
     const known = forward ? reader.out : reader.in;
     const next = [...new Set(frontier.flatMap((id) => [...(known.get(id) ?? [])]))]
       .filter((id) => !seen.has(id))
@@ -190,14 +209,12 @@ async function readCycles(reader: Reader, sources: string[], length: number, lim
         to: [...(reader.in.get(id) ?? [])].filter((k) => behind.has(k)).sort(),
       }))
       .filter((scope) => scope.from.length > 0 && scope.to.length > 0);
-    await Promise.all([items, mapLimited(pairs, PAIR_READS_AT_ONCE, (scope) => read(reader, scope))]);
-  } else {
-    await Promise.all([
-      items,
-      forwards.length > 0 && backwards.length > 0 && read(reader, { from: forwards, to: backwards }),
-    ]);
+    const reads = mapLimited(pairs, PAIR_READS_AT_ONCE, (scope) => read(reader, scope));
+    return !(await late(limit, Promise.all([items, reads])));
   }
-  return true;
+  const between =
+    forwards.length > 0 && backwards.length > 0 && read(reader, { from: forwards, to: backwards });
+  return !(await late(limit, Promise.all([items, between])));
 }
 
 /** Reads the owners and values of the items on the arcs read that are not known yet. */
@@ -222,6 +239,50 @@ async function graphOf(reader: Reader) {
     .filter((item): item is GraphItem => item !== undefined);
   const want: WantGraph = { items, arcs };
   return { want, graph: buildGraph(items, arcs) };
+}
+
+/**
+ * The long phase: the long cycles through the `lonely` focus items within the limit, then the short
+ * cycles of the items on them; adds to `checked` the items whose every short cycle has been read.
+ */
+async function readLongCycles(
+  reader: Reader,
+  lonely: string[],
+  options: NeighbourhoodOptions,
+  limit: Limit,
+  checked: Set<string>,
+) {
+  if (!(await readCycles(reader, lonely, options.maxLongLength, limit))) return;
+  const { graph } = await graphOf(reader);
+  // The items on the long cycles in what was read (an item with a short cycle there already has
+  // one on the whole graph, so those cycles are out); their short cycles are read next.
+  const onLong = new Set<string>();
+  for (const id of lonely) {
+    for (const cycle of cyclesThrough(graph, graph.index.get(id) ?? -1, options)) {
+      if (cycle.length <= options.maxLength) continue;
+      for (const node of cycle) {
+        const itemId = graph.items[node]?.id ?? '';
+        if (!checked.has(itemId)) onLong.add(itemId);
+      }
+    }
+  }
+  let toCheck = [...onLong];
+  if (toCheck.length > options.longFrontier) {
+    reader.stats.truncated = true;
+    toCheck = toCheck.slice(0, options.longFrontier);
+  }
+  const short: Limit = {
+    frontier: options.longFrontier * 10,
+    inTime: limit.inTime,
+    timeUp: limit.timeUp,
+  };
+  const read =
+    toCheck.length > 0 &&
+    limit.inTime() &&
+    (await readCycles(reader, toCheck.sort(), options.maxLength, short));
+  if (short.late) limit.late = true;
+  // A cut hop may have missed a short cycle: then no item is taken as free of them.
+  if (read && !short.cut) for (const id of toCheck) checked.add(id);
 }
 
 export interface Neighbourhood extends WantGraph {
@@ -257,57 +318,46 @@ export async function cyclesAround(
   };
   const sources = [...new Set(focus)].sort();
   await readCycles(reader, sources, options.maxLength, { frontier: options.maxFrontier, inTime: () => true });
-  let { want, graph } = await graphOf(reader);
+  const short = await graphOf(reader);
   const shortOnly = { ...options, maxLongLength: 0 };
   const shortCycles = new Map<string, Cycle>();
   const lonely = sources.filter((id) => {
-    const index = graph.index.get(id);
+    const index = short.graph.index.get(id);
     if (index === undefined) return false;
-    const cycles = cyclesThrough(graph, index, shortOnly);
+    const cycles = cyclesThrough(short.graph, index, shortOnly);
     for (const cycle of cycles) shortCycles.set(cycle.join(','), cycle);
     return cycles.length === 0;
   });
-  onShort?.({ ...want, graph, cycles: [...shortCycles.values()], stats: { ...reader.stats } });
+  onShort?.({
+    ...short.want,
+    graph: short.graph,
+    cycles: [...shortCycles.values()],
+    stats: { ...reader.stats },
+  });
   // Items whose every short cycle has been read: a long cycle may use only these.
   const checked = new Set(lonely);
-  if (lonely.length > 0 && options.maxLongLength > options.maxLength) {
+  const long = lonely.length > 0 && options.maxLongLength > options.maxLength;
+  if (long) {
     reader.stats.longFocus = lonely.length;
+    const remaining = started + options.longBudgetMs - performance.now();
+    let timer: NodeJS.Timeout | undefined;
     const limit: Limit = {
       frontier: options.longFrontier,
       inTime: () => performance.now() - started < options.longBudgetMs,
+      // The budget is a deadline: a read still running when it passes is not waited for.
+      timeUp:
+        remaining < 2 ** 31
+          ? new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, remaining))))
+          : undefined,
     };
-    if (await readCycles(reader, lonely, options.maxLongLength, limit)) {
-      ({ want, graph } = await graphOf(reader));
-      // The items on the long cycles in what was read (an item with a short cycle there already has
-      // one on the whole graph, so those cycles are out); their short cycles are read next.
-      const onLong = new Set<string>();
-      for (const id of lonely) {
-        for (const cycle of cyclesThrough(graph, graph.index.get(id) ?? -1, options)) {
-          if (cycle.length <= options.maxLength) continue;
-          for (const node of cycle) {
-            const itemId = graph.items[node]?.id ?? '';
-            if (!checked.has(itemId)) onLong.add(itemId);
-          }
-        }
-      }
-      let toCheck = [...onLong];
-      if (toCheck.length > options.longFrontier) {
-        reader.stats.truncated = true;
-        toCheck = toCheck.slice(0, options.longFrontier);
-      }
-      const short: Limit = { frontier: options.longFrontier * 10, inTime: limit.inTime };
-      const read =
-        toCheck.length > 0 &&
-        limit.inTime() &&
-        (await readCycles(reader, toCheck.sort(), options.maxLength, short));
-      // A cut hop may have missed a short cycle: then no item is taken as free of them.
-      if (read && !short.cut) {
-        for (const id of toCheck) checked.add(id);
-        ({ want, graph } = await graphOf(reader));
-      }
+    try {
+      await readLongCycles(reader, lonely, options, limit, checked);
+    } finally {
+      clearTimeout(timer);
     }
-    if (!limit.inTime()) reader.stats.truncated = true;
+    if (!limit.inTime() || limit.late) reader.stats.truncated = true;
   }
+  const { want, graph } = long ? await graphOf(reader) : short;
   const found = new Map<string, Cycle>();
   const isChecked = (node: number) => checked.has(graph.items[node]?.id ?? '');
   for (const id of sources) {
