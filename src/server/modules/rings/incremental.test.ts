@@ -69,6 +69,36 @@ describe('incremental pass', () => {
     expect(await ringItems(created[0] ?? '')).toEqual(ring.map((m) => m.itemId).sort());
   });
 
+  it('proposes a 3-ring through one of a member’s listings and a 4-ring through another in one pass', async () => {
+    const short = [await memberWithItem(), await memberWithItem(), await memberWithItem()];
+    await cycleOf(short);
+    // The first member's second listing is in a 4-ring only.
+    const [second] = await db
+      .insert(items)
+      .values({
+        userId: short[0]?.memberId ?? '',
+        title: 'Second listing',
+        description: 'Test listing',
+        category: 'clothing',
+        gender: 'unisex',
+        condition: 'good',
+        estimatedValue: 5000,
+      })
+      .returning({ id: items.id });
+    const long = [{ memberId: short[0]?.memberId ?? '', itemId: second?.id ?? '' }];
+    for (let k = 0; k < 3; k++) long.push(await memberWithItem());
+    await cycleOf(long);
+    const ctx = serviceContextFor(db);
+    const untimed = { ...DEFAULT_NEIGHBOURHOOD_OPTIONS, longBudgetMs: Number.POSITIVE_INFINITY };
+    const focus = [short[0]?.itemId ?? '', second?.id ?? ''];
+    const created = await proposeRingsAround(ctx, timers, new Date(), focus, untimed);
+    const proposed = await Promise.all(created.map(ringItems));
+    expect(proposed.sort((a, b) => a.length - b.length)).toEqual([
+      short.map((m) => m.itemId).sort(),
+      long.map((m) => m.itemId).sort(),
+    ]);
+  });
+
   it('leaves a 4-ring beyond the long-ring frontier to the re-pack, which proposes it', async () => {
     const ring = [
       await memberWithItem(),

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connect';
+import { mapLimited } from '../../lib/map-limited';
 import { type CycleOptions, cyclesThrough, DEFAULT_CYCLE_OPTIONS } from './engine/cycles';
 import { buildGraph, type Cycle, type EngineGraph } from './engine/graph';
 import {
@@ -21,14 +22,19 @@ import {
  * so the neighbourhood has no cycle the whole graph lacks.
  *
  * Two phases:
- * - **Short rings** (2..K items): one hop out, one hop in, and the arcs between them (a 3-cycle
- *   f → j → k → f needs f → j, k → f and j → k). Three reads, uncapped in practice (`maxFrontier`).
+ * - **Short rings** (2..K items): one hop out and one hop in, read at once, then the arcs between
+ *   them, per focus item (a 3-cycle f → j → k → f needs f → j, k → f and j → k, with j and k f's
+ *   own neighbours), uncapped in practice (`maxFrontier`). The short cycles can be handed over
+ *   (`onShort`) before the long phase starts.
  * - **Long rings** (K+1..maxLongLength items), only for focus items with no short cycle: two hops
  *   each way within a small frontier (`longFrontier` new items per hop, the first by id), then the
  *   short cycles of the items on the long cycles found, so that "in no short cycle" is decided as on
  *   the whole graph; a long cycle is kept only when every one of its items was so checked. The phase
  *   stops when it has taken `longBudgetMs`. What it leaves out, the periodic global re-pack finds
  *   (it reads the whole graph); `stats.truncated` says when that may have happened.
+ *
+ * No item's out-arcs or in-arcs are read twice in a pass (the long phase starts from the short
+ * phase's hops), nor any item's owner and value.
  */
 
 export interface NeighbourhoodOptions extends CycleOptions {
@@ -79,41 +85,84 @@ interface Reader {
   source: ArcSource;
   set: ArcSet;
   stats: NeighbourhoodStats;
-  /** Reads already made, by scope: the long phase starts with the short phase's first hops. */
-  done: Map<string, WantArc[]>;
+  /** Items whose out-arcs (`out`) or in-arcs (`in`) have all been read, and their neighbours. */
+  out: Map<string, Set<string>>;
+  in: Map<string, Set<string>>;
+  /** Items read so far (owners and values), by id. */
+  items: Map<string, GraphItem>;
 }
 
+const neighbours = (known: Map<string, Set<string>>, id: string) => {
+  let set = known.get(id);
+  if (!set) known.set(id, (set = new Set()));
+  return set;
+};
+
+/** Reads the arcs of a scope and files them under the items whose arcs it read in full. */
 async function read(reader: Reader, scope: ArcScope) {
-  const key = JSON.stringify([scope.from ?? null, scope.to ?? null]);
-  const known = reader.done.get(key);
-  if (known) return known;
   reader.stats.reads++;
   const rows = await reader.source.arcs(scope);
   reader.set.add(rows);
-  reader.done.set(key, rows);
-  return rows;
+  // A read between two lists has only some of each item's arcs: no item is complete from it.
+  if (scope.from && scope.to) return;
+  const complete = scope.from ? reader.out : reader.in;
+  for (const id of scope.from ?? scope.to ?? []) neighbours(complete, id);
+  for (const row of rows) {
+    if (scope.from) neighbours(reader.out, row.from).add(row.to);
+    else neighbours(reader.in, row.to).add(row.from);
+  }
+}
+
+/**
+ * One hop from `frontier` along out-arcs (`forward`) or in-arcs: reads only the items whose arcs
+ * in that direction are not known yet (the long phase starts where the short phase left off).
+ */
+async function hop(reader: Reader, frontier: string[], forward: boolean) {
+  const known = forward ? reader.out : reader.in;
+  const missing = frontier.filter((id) => !known.has(id));
+  if (missing.length > 0) await read(reader, forward ? { from: missing } : { to: missing });
 }
 
 /** A read budget: the most new items per hop, and whether another read may start. */
 interface Limit {
   frontier: number;
   inTime: () => boolean;
+  /** Settles when the time is up: reads still running then are left behind. None: no time box. */
+  timeUp?: Promise<void>;
   /** Set when a hop was cut at `frontier`. */
   cut?: boolean;
+  /** Set when a read was left behind at `timeUp`. */
+  late?: boolean;
 }
 
 /**
- * Items reached by `hops` breadth-first hops along out-arcs (`forward`) or in-arcs; null when the
- * time ran out first.
+ * Waits for `work` unless the time runs out first (then answers true and leaves it behind: a read
+ * already sent cannot be called back, but the pass need not wait for it).
+ */
+async function late(limit: Limit, work: Promise<unknown>) {
+  if (!limit.timeUp) {
+    await work;
+    return false;
+  }
+  // Nobody waits for a read left behind, so its failure must not go unhandled.
+  work.catch(() => undefined);
+  const timedOut = await Promise.race([work.then(() => false), limit.timeUp.then(() => true)]);
+  if (timedOut) limit.late = true;
+  return timedOut;
+}
+
+/**
+ * Items reached by `hops` breadth-first hops along out-arcs (`forward`) or in-arcs, the first
+ * `limit.frontier` new ones per hop (by id); null when the time ran out first.
  */
 async function expand(reader: Reader, sources: string[], hops: number, forward: boolean, limit: Limit) {
   const seen = new Set(sources);
   const reached: string[] = [];
   let frontier = sources;
-  for (let hop = 0; hop < hops && frontier.length > 0; hop++) {
-    if (!limit.inTime()) return null;
-    const rows = await read(reader, forward ? { from: frontier } : { to: frontier });
-    const next = [...new Set(rows.map((row) => (forward ? row.to : row.from)))]
+  for (let step = 0; step < hops && frontier.length > 0; step++) {
+    if (!limit.inTime() || (await late(limit, hop(reader, frontier, forward)))) return null;
+    const known = forward ? reader.out : reader.in;
+    const next = [...new Set(frontier.flatMap((id) => [...(known.get(id) ?? [])]))]
       .filter((id) => !seen.has(id))
       .sort();
     if (next.length > limit.frontier) {
@@ -128,26 +177,112 @@ async function expand(reader: Reader, sources: string[], hops: number, forward: 
   return reached;
 }
 
+/** At most this many reads between two lists at once (each on a connection of its own). */
+const PAIR_READS_AT_ONCE = 4;
+
 /**
  * Reads every arc of every cycle of at most `length` items through one of `sources` (within the
  * frontier cap). Answers false when the time ran out before it was done.
+ *
+ * The hops out and in are independent and read at once. For short rings (one hop each way) the last
+ * read is made per source: a cycle s → j → k → s needs j → k only for j among s's own out-neighbours
+ * and k among its own in-neighbours, so the pairs checked are Σ |out(s)|·|in(s)|, not
+ * |∪ out(s)|·|∪ in(s)| (a member's four listings: a quarter). The items of the graph are all known
+ * once the hops are read (a read between the two lists adds no item), so they are read meanwhile.
  */
 async function readCycles(reader: Reader, sources: string[], length: number, limit: Limit) {
   if (sources.length === 0 || length < 2) return true;
   const outHops = Math.ceil((length - 1) / 2);
   const inHops = Math.floor((length - 1) / 2);
-  const forwards = await expand(reader, sources, outHops, true, limit);
-  const backwards = inHops === 0 ? sources : await expand(reader, sources, inHops, false, limit);
+  const [forwards, backwards] = await Promise.all([
+    expand(reader, sources, outHops, true, limit),
+    inHops === 0 ? sources : expand(reader, sources, inHops, false, limit),
+  ]);
   if (!forwards || !backwards || !limit.inTime()) return false;
-  await read(reader, { from: forwards, to: backwards });
-  return true;
+  const items = loadItems(reader);
+  if (outHops === 1 && inHops === 1) {
+    const ahead = new Set(forwards);
+    const behind = new Set(backwards);
+    const pairs = sources
+      .map((id) => ({
+        from: [...(reader.out.get(id) ?? [])].filter((j) => ahead.has(j)).sort(),
+        to: [...(reader.in.get(id) ?? [])].filter((k) => behind.has(k)).sort(),
+      }))
+      .filter((scope) => scope.from.length > 0 && scope.to.length > 0);
+    const reads = mapLimited(pairs, PAIR_READS_AT_ONCE, (scope) => read(reader, scope));
+    return !(await late(limit, Promise.all([items, reads])));
+  }
+  const between =
+    forwards.length > 0 && backwards.length > 0 && read(reader, { from: forwards, to: backwards });
+  return !(await late(limit, Promise.all([items, between])));
+}
+
+/** Reads the owners and values of the items on the arcs read that are not known yet. */
+async function loadItems(reader: Reader) {
+  const missing = new Set<string>();
+  for (const arc of reader.set.arcs()) {
+    if (!reader.items.has(arc.from)) missing.add(arc.from);
+    if (!reader.items.has(arc.to)) missing.add(arc.to);
+  }
+  if (missing.size === 0) return;
+  for (const item of await reader.source.items([...missing])) reader.items.set(item.id, item);
 }
 
 async function graphOf(reader: Reader) {
+  await loadItems(reader);
   const arcs = reader.set.arcs();
-  const items = await reader.source.items([...new Set(arcs.flatMap((arc) => [arc.from, arc.to]))]);
+  const ids = new Set(arcs.flatMap((arc) => [arc.from, arc.to]));
+  // Ordered by id, as every graph of the engine is.
+  const items = [...ids]
+    .sort()
+    .map((id) => reader.items.get(id))
+    .filter((item): item is GraphItem => item !== undefined);
   const want: WantGraph = { items, arcs };
   return { want, graph: buildGraph(items, arcs) };
+}
+
+/**
+ * The long phase: the long cycles through the `lonely` focus items within the limit, then the short
+ * cycles of the items on them; adds to `checked` the items whose every short cycle has been read.
+ */
+async function readLongCycles(
+  reader: Reader,
+  lonely: string[],
+  options: NeighbourhoodOptions,
+  limit: Limit,
+  checked: Set<string>,
+) {
+  if (!(await readCycles(reader, lonely, options.maxLongLength, limit))) return;
+  const { graph } = await graphOf(reader);
+  // The items on the long cycles in what was read (an item with a short cycle there already has
+  // one on the whole graph, so those cycles are out); their short cycles are read next.
+  const onLong = new Set<string>();
+  for (const id of lonely) {
+    for (const cycle of cyclesThrough(graph, graph.index.get(id) ?? -1, options)) {
+      if (cycle.length <= options.maxLength) continue;
+      for (const node of cycle) {
+        const itemId = graph.items[node]?.id ?? '';
+        if (!checked.has(itemId)) onLong.add(itemId);
+      }
+    }
+  }
+  let toCheck = [...onLong];
+  if (toCheck.length > options.longFrontier) {
+    reader.stats.truncated = true;
+    toCheck = toCheck.slice(0, options.longFrontier);
+  }
+  const short: Limit = {
+    frontier: options.longFrontier * 10,
+    inTime: limit.inTime,
+    timeUp: limit.timeUp,
+  };
+  const read =
+    toCheck.length > 0 &&
+    limit.inTime() &&
+    (await readCycles(reader, toCheck.sort(), options.maxLength, short));
+  if (short.late) limit.late = true;
+  // A cut hop may have missed a short cycle: then no item is taken as free of them.
+  if (read && !short.cut) for (const id of toCheck) checked.add(id);
 }
 
 export interface Neighbourhood extends WantGraph {
@@ -157,67 +292,72 @@ export interface Neighbourhood extends WantGraph {
   stats: NeighbourhoodStats;
 }
 
-/** The want graph around the focus items and the cycles the engine could propose through them. */
+/**
+ * The want graph around the focus items and the cycles the engine could propose through them.
+ *
+ * `onShort`, when given, is called as soon as the short rings are read, with the graph so far and
+ * the short cycles through the focus items, while the long phase goes on: no item of a short cycle
+ * is ever on a long one (a long cycle uses only items with no short cycle, and the graph only grows),
+ * so the short rings can be packed and proposed at once, apart from the long ones. The answer still
+ * has every cycle, short and long.
+ */
 export async function cyclesAround(
   source: ArcSource,
   focus: string[],
   options: NeighbourhoodOptions = DEFAULT_NEIGHBOURHOOD_OPTIONS,
+  onShort?: (short: Neighbourhood) => void,
 ): Promise<Neighbourhood> {
   const started = performance.now();
   const reader: Reader = {
     source,
     set: new ArcSet(),
     stats: { reads: 0, longFocus: 0, truncated: false },
-    done: new Map(),
+    out: new Map(),
+    in: new Map(),
+    items: new Map(),
   };
   const sources = [...new Set(focus)].sort();
   await readCycles(reader, sources, options.maxLength, { frontier: options.maxFrontier, inTime: () => true });
-  let { want, graph } = await graphOf(reader);
+  const short = await graphOf(reader);
   const shortOnly = { ...options, maxLongLength: 0 };
+  const shortCycles = new Map<string, Cycle>();
   const lonely = sources.filter((id) => {
-    const index = graph.index.get(id);
-    return index !== undefined && cyclesThrough(graph, index, shortOnly).length === 0;
+    const index = short.graph.index.get(id);
+    if (index === undefined) return false;
+    const cycles = cyclesThrough(short.graph, index, shortOnly);
+    for (const cycle of cycles) shortCycles.set(cycle.join(','), cycle);
+    return cycles.length === 0;
+  });
+  onShort?.({
+    ...short.want,
+    graph: short.graph,
+    cycles: [...shortCycles.values()],
+    stats: { ...reader.stats },
   });
   // Items whose every short cycle has been read: a long cycle may use only these.
   const checked = new Set(lonely);
-  if (lonely.length > 0 && options.maxLongLength > options.maxLength) {
+  const long = lonely.length > 0 && options.maxLongLength > options.maxLength;
+  if (long) {
     reader.stats.longFocus = lonely.length;
+    const remaining = started + options.longBudgetMs - performance.now();
+    let timer: NodeJS.Timeout | undefined;
     const limit: Limit = {
       frontier: options.longFrontier,
       inTime: () => performance.now() - started < options.longBudgetMs,
+      // The budget is a deadline: a read still running when it passes is not waited for.
+      timeUp:
+        remaining < 2 ** 31
+          ? new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, remaining))))
+          : undefined,
     };
-    if (await readCycles(reader, lonely, options.maxLongLength, limit)) {
-      ({ want, graph } = await graphOf(reader));
-      // The items on the long cycles in what was read (an item with a short cycle there already has
-      // one on the whole graph, so those cycles are out); their short cycles are read next.
-      const onLong = new Set<string>();
-      for (const id of lonely) {
-        for (const cycle of cyclesThrough(graph, graph.index.get(id) ?? -1, options)) {
-          if (cycle.length <= options.maxLength) continue;
-          for (const node of cycle) {
-            const itemId = graph.items[node]?.id ?? '';
-            if (!checked.has(itemId)) onLong.add(itemId);
-          }
-        }
-      }
-      let toCheck = [...onLong];
-      if (toCheck.length > options.longFrontier) {
-        reader.stats.truncated = true;
-        toCheck = toCheck.slice(0, options.longFrontier);
-      }
-      const short: Limit = { frontier: options.longFrontier * 10, inTime: limit.inTime };
-      const read =
-        toCheck.length > 0 &&
-        limit.inTime() &&
-        (await readCycles(reader, toCheck.sort(), options.maxLength, short));
-      // A cut hop may have missed a short cycle: then no item is taken as free of them.
-      if (read && !short.cut) {
-        for (const id of toCheck) checked.add(id);
-        ({ want, graph } = await graphOf(reader));
-      }
+    try {
+      await readLongCycles(reader, lonely, options, limit, checked);
+    } finally {
+      clearTimeout(timer);
     }
-    if (!limit.inTime()) reader.stats.truncated = true;
+    if (!limit.inTime() || limit.late) reader.stats.truncated = true;
   }
+  const { want, graph } = long ? await graphOf(reader) : short;
   const found = new Map<string, Cycle>();
   const isChecked = (node: number) => checked.has(graph.items[node]?.id ?? '');
   for (const id of sources) {
@@ -235,4 +375,5 @@ export const loadNeighbourhood = (
   db: Queryable,
   focus: string[],
   options: NeighbourhoodOptions = DEFAULT_NEIGHBOURHOOD_OPTIONS,
-) => cyclesAround(databaseArcs(db), focus, options);
+  onShort?: (short: Neighbourhood) => void,
+) => cyclesAround(databaseArcs(db), focus, options, onShort);

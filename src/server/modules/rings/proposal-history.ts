@@ -19,15 +19,17 @@ export async function memberOdds(db: Queryable, memberIds: string[]): Promise<Ma
   const odds = new Map<string, number>();
   if (memberIds.length === 0) return odds;
   const ids = idSet(memberIds);
-  const ringRows = await queryRows<{
-    member_id: string;
-    proposed: number;
-    accepted: number;
-    kept: number;
-    cancelled: number;
-  }>(
-    db,
-    sql`select l.giver_id as member_id,
+  // Three independent reads, made at once.
+  const [ringRows, tradeRows, disputeRows] = await Promise.all([
+    queryRows<{
+      member_id: string;
+      proposed: number;
+      accepted: number;
+      kept: number;
+      cancelled: number;
+    }>(
+      db,
+      sql`select l.giver_id as member_id,
           (count(*) filter (where r.status <> 'proposed'))::int as proposed,
           (count(*) filter (where r.status <> 'proposed' and l.accepted_at is not null))::int as accepted,
           (count(*) filter (where r.accepted_at is not null))::int as kept,
@@ -36,10 +38,10 @@ export async function memberOdds(db: Queryable, memberIds: string[]): Promise<Ma
         from ring_legs l join rings r on r.id = l.ring_id
         where l.giver_id in ${ids}
         group by l.giver_id`,
-  );
-  const tradeRows = await queryRows<{ member_id: string; accepted: number; cancelled: number }>(
-    db,
-    sql`select m.member_id,
+    ),
+    queryRows<{ member_id: string; accepted: number; cancelled: number }>(
+      db,
+      sql`select m.member_id,
           (count(*))::int as accepted,
           (count(*) filter (where m.status = 'cancelled' and m.cancelled_by_id = m.member_id))::int as cancelled
         from (
@@ -50,12 +52,13 @@ export async function memberOdds(db: Queryable, memberIds: string[]): Promise<Ma
           where accepted_at is not null and owner_id in ${ids}
         ) m
         group by m.member_id`,
-  );
-  const disputeRows = await queryRows<{ member_id: string; lost: number }>(
-    db,
-    sql`select against_id as member_id, count(*)::int as lost from trade_disputes
+    ),
+    queryRows<{ member_id: string; lost: number }>(
+      db,
+      sql`select against_id as member_id, count(*)::int as lost from trade_disputes
         where outcome = 'cancelled' and against_id in ${ids} group by against_id`,
-  );
+    ),
+  ]);
   const proposals = new Map<string, ProposalRecord>();
   const deals = new Map<string, DealRecord>();
   const deal = (id: string) => {

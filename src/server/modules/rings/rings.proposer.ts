@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { CONDITION_LABELS, CONDITION_RANK, CONDITIONS } from '../../../common/domain/taxonomy';
 import { swapRules } from '../../db/schema';
 import type { RingTimers } from '../../env';
+import { mapLimited } from '../../lib/map-limited';
 import type { ServiceContext } from '../../lib/service-context';
 import {
   type ChosenRing,
@@ -15,6 +16,7 @@ import { memberOdds, rejectedItemSets } from './proposal-history';
 import { solveInWorker } from './repack-worker';
 import { createRing, type ProposedLeg } from './rings.service';
 import { type GraphItem, loadWantGraph, type WantArc, type WantGraph } from './want-graph';
+import type { Cycle, EngineGraph } from './engine/graph';
 
 type RuleRow = typeof swapRules.$inferSelect;
 
@@ -50,6 +52,9 @@ async function rejectedKeys(ctx: ServiceContext, index: Map<string, number>, ite
   return keys;
 }
 
+/** Ring transactions run at once by one pass: a member's four listings' rings go out together. */
+const RINGS_CREATED_AT_ONCE = 4;
+
 /** Writes each chosen ring in its own transaction, explained by the wants behind its arcs. */
 async function proposeChosen(
   ctx: ServiceContext,
@@ -61,17 +66,30 @@ async function proposeChosen(
   if (chosen.length === 0) return [];
   const ownerOf = (index: number) => want.items[index]?.ownerId ?? '';
   const arcs = new Map(want.arcs.map((arc) => [`${arc.from}>${arc.to}`, arc]));
-  const ruleIds = [
-    ...new Set(want.arcs.filter((arc) => arc.kind === 'rule' && arc.ref).map((arc) => arc.ref as string)),
-  ];
+  const arcInto = (cycle: number[], k: number) => {
+    const previous = cycle[(k - 1 + cycle.length) % cycle.length] ?? -1;
+    return arcs.get(`${want.items[previous]?.id ?? ''}>${want.items[cycle[k] ?? -1]?.id ?? ''}`);
+  };
+  // Only the rules behind the chosen rings' arcs (a neighbourhood's arcs name hundreds).
+  const ruleIds = new Set<string>();
+  for (const { cycle } of chosen) {
+    cycle.forEach((_, k) => {
+      const arc = arcInto(cycle, k);
+      if (arc?.kind === 'rule' && arc.ref) ruleIds.add(arc.ref);
+    });
+  }
   const rules = new Map(
-    (ruleIds.length === 0
+    (ruleIds.size === 0
       ? []
-      : await ctx.db.select().from(swapRules).where(inArray(swapRules.id, ruleIds))
+      : await ctx.db
+          .select()
+          .from(swapRules)
+          .where(inArray(swapRules.id, [...ruleIds]))
     ).map((rule) => [rule.id, rule]),
   );
-  const created: string[] = [];
-  for (const { cycle, weight } of chosen) {
+  // The chosen rings share no item, so their transactions lock disjoint rows: a few are created at
+  // once (the re-pack's thousands must not take every connection of the pool).
+  const created = await mapLimited(chosen, RINGS_CREATED_AT_ONCE, ({ cycle, weight }) => {
     // Arc c[k-1] → c[k]: the owner of c[k-1] gives it and receives c[k].
     const legs: ProposedLeg[] = cycle.map((index, k) => {
       const previous = cycle[(k - 1 + cycle.length) % cycle.length] ?? index;
@@ -84,17 +102,38 @@ async function proposeChosen(
         reason: describeArc(arcs.get(`${previousId}>${itemId}`), rules),
       };
     });
-    const id = await createRing(ctx, legs, weight, now, timers);
-    if (id) created.push(id);
-  }
-  return created;
+    return createRing(ctx, legs, weight, now, timers);
+  });
+  return created.filter((id): id is string => id !== null);
+}
+
+/** Packs these cycles of the neighbourhood and proposes the chosen rings. */
+async function proposeCycles(
+  ctx: ServiceContext,
+  timers: RingTimers,
+  now: Date,
+  near: WantGraph & { graph: EngineGraph },
+  cycles: Cycle[],
+) {
+  if (cycles.length === 0) return [];
+  const { graph } = near;
+  const itemIds = [...new Set(cycles.flat())].map((index) => graph.items[index]?.id ?? '');
+  const ownerOf = (index: number) => graph.items[index]?.ownerId ?? '';
+  const [rejected, odds] = await Promise.all([
+    rejectedKeys(ctx, graph.index, itemIds),
+    memberOdds(ctx.db, [...new Set(cycles.flat().map(ownerOf))]),
+  ]);
+  const chosen = chooseRings(cycles, (index) => odds.get(ownerOf(index)) ?? 0, rejected);
+  return proposeChosen(ctx, timers, now, near, chosen);
 }
 
 /**
  * The incremental pass (docs/decisions/007-swap-rings.md): the cycles through the focus items (a new
  * listing, or the items of a member whose wants changed), read from their neighbourhood of the want
  * graph only (neighbourhood.ts: short rings fully, long rings within a capped, time-boxed frontier),
- * packed and proposed at once. Answers the ids of the rings created.
+ * packed and proposed at once. The short rings are proposed as soon as they are read, while the long
+ * phase goes on (no item is on both kinds, so packing them apart packs them as together would).
+ * Answers the ids of the rings created.
  */
 export async function proposeRingsAround(
   ctx: ServiceContext,
@@ -104,15 +143,19 @@ export async function proposeRingsAround(
   options: NeighbourhoodOptions = DEFAULT_NEIGHBOURHOOD_OPTIONS,
 ): Promise<string[]> {
   if (focus.length === 0) return [];
-  const near = await loadNeighbourhood(ctx.db, focus, options);
-  const { graph, cycles } = near;
-  if (cycles.length === 0) return [];
-  const itemIds = [...new Set(cycles.flat())].map((index) => graph.items[index]?.id ?? '');
-  const rejected = await rejectedKeys(ctx, graph.index, itemIds);
-  const ownerOf = (index: number) => graph.items[index]?.ownerId ?? '';
-  const odds = await memberOdds(ctx.db, [...new Set(cycles.flat().map(ownerOf))]);
-  const chosen = chooseRings(cycles, (index) => odds.get(ownerOf(index)) ?? 0, rejected);
-  return proposeChosen(ctx, timers, now, near, chosen);
+  let short: Promise<string[]> = Promise.resolve([]);
+  let failed: { error: unknown } | null = null;
+  const near = await loadNeighbourhood(ctx.db, focus, options, (found) => {
+    // Awaited below; caught here so that a failure is not reported unhandled meanwhile.
+    short = proposeCycles(ctx, timers, now, found, found.cycles).catch((error: unknown) => {
+      failed = { error };
+      return [];
+    });
+  });
+  const long = near.cycles.filter((cycle) => cycle.length > options.maxLength);
+  const created = await Promise.all([short, proposeCycles(ctx, timers, now, near, long)]);
+  if (failed) throw (failed as { error: unknown }).error;
+  return created.flat();
 }
 
 /** Lets the event loop serve others between chunks of a long loop on the main thread. */

@@ -13,7 +13,7 @@ import type { Locale } from '../../../common/domain/locales';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { ringConversationIds } from '../chat/group-chat.query';
-import { isBlockedBetween } from '../safety/safety.query';
+import { isBlockedAmong } from '../safety/safety.query';
 import { lockItemsForUpdate } from '../trades/trade-holds';
 import { presentDispute } from '../trades/dispute.presenter';
 import { presentUserSummary } from '../users/users.presenter';
@@ -79,7 +79,13 @@ export async function createRing(
       )
       .limit(1);
     if (held.length > 0) return null;
-    for (const leg of legs) if (await isBlockedBetween(tx, leg.giverId, leg.receiverId)) return null;
+    if (
+      await isBlockedAmong(
+        tx,
+        legs.map((leg): [string, string] => [leg.giverId, leg.receiverId]),
+      )
+    )
+      return null;
     const expiresAt = new Date(now.getTime() + timers.proposalHours * 3_600_000);
     const [ring] = await tx
       .insert(rings)

@@ -230,6 +230,34 @@ describe('swap rings', () => {
     expect(ring?.legs.map((leg) => leg.reason)).toEqual(['they favourited it', 'they favourited it']);
   });
 
+  it('proposes a ring for each listing when one rule change covers a member’s several listings', async () => {
+    const ana = await t.member({ firstName: 'Ana' });
+    const listings = [];
+    for (const title of ['Coat', 'Jacket', 'Shirt']) {
+      listings.push(await buildItem(t, ana, { title, category: 'clothing', estimatedValue: 5000 }));
+    }
+    // Three pairs: each Ben would give boots for a bag, each Cleo a bag for clothing.
+    const others = [];
+    for (const k of [1, 2, 3]) {
+      const ben = await t.member({ firstName: `Ben${k}` });
+      const cleo = await t.member({ firstName: `Cleo${k}` });
+      await buildItem(t, ben, { title: `Boots ${k}`, category: 'shoes', estimatedValue: 5000 });
+      await buildItem(t, cleo, { title: `Bag ${k}`, category: 'accessories', estimatedValue: 5000 });
+      expect((await ben.post('/api/swap-rules', { category: 'accessories' })).statusCode).toBe(201);
+      expect((await cleo.post('/api/swap-rules', { category: 'clothing' })).statusCode).toBe(201);
+      others.push(ben, cleo);
+    }
+    expect(await ringsOf(ana)).toEqual([]);
+    // One rule for all of Ana's listings: each of them closes rings, and each gets one.
+    expect((await ana.post('/api/swap-rules', { category: 'shoes' })).statusCode).toBe(201);
+    const proposed = await ringsOf(ana);
+    expect(proposed).toHaveLength(3);
+    const given = proposed.map((ring) => ring.legs[ring.myGiveLeg]?.item.id).sort();
+    expect(given).toEqual(listings.map((item) => item.id).sort());
+    for (const member of others) expect(await ringsOf(member)).toHaveLength(1);
+    expect(await ringNotes(ana)).toHaveLength(3);
+  });
+
   it('never puts a "direct swaps only" listing in a ring', async () => {
     const ana = await t.member({ firstName: 'Ana' });
     const ben = await t.member({ firstName: 'Ben' });

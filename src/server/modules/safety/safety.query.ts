@@ -18,6 +18,24 @@ export async function isBlockedBetween(db: Queryable, a: string, b: string) {
   return Boolean(row);
 }
 
+/** Whether any of these pairs of members has a block between them, either way (one query). */
+export async function isBlockedAmong(db: Queryable, pairs: Array<[string, string]>) {
+  if (pairs.length === 0) return false;
+  const [row] = await db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(
+      or(
+        ...pairs.flatMap(([a, b]) => [
+          and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+          and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+        ]),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Refuses contact (messages, trade requests) between members when either blocked the other. */
 export async function assertNotBlocked(db: Queryable, from: string, to: string) {
   if (await isBlockedBetween(db, from, to)) throw forbidden('You cannot contact this member');
