@@ -1,4 +1,14 @@
-import type { Item, ItemDetail, ItemFacets, ItemInput, ItemUpdate, SimilarItem } from '@common/api/items';
+import {
+  type Item,
+  type ItemDetail,
+  type ItemFacets,
+  type ItemInput,
+  type ItemUpdate,
+  MARKETPLACE_DEPTH,
+  type SimilarItem,
+  TOTAL_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '@common/api/items';
 import type { Draft, DraftInput } from '@common/api/drafts';
 import { imageUrl } from '@common/domain/image-url';
 import { itemFiltersToParams, parseItemFilters, type ItemFilterState } from '@common/domain/item-filters';
@@ -27,19 +37,25 @@ export const SHOWCASE_SIZE = 8;
 
 export interface ItemsPage {
   items: Item[];
-  /** X-Total-Count: every item that matches, over all pages. */
+  /** X-Total-Count: every item that matches, over all pages, counted up to MARKETPLACE_DEPTH. */
   total: number;
+  /** X-Total-Capped: more than `total` items match ("10,000+"); paging stops at `total`. */
+  totalIsCapped: boolean;
 }
 
-/** One page of GET /api/items with the total from the X-Total-Count header. */
+/** One page of GET /api/items with the total from the X-Total-Count and X-Total-Capped headers. */
 export async function fetchItemsPage(params: URLSearchParams, signal: AbortSignal): Promise<ItemsPage> {
   const query = params.toString();
   const response = await apiRequest('GET', query ? `${ITEMS_URL}?${query}` : ITEMS_URL, undefined, {
     signal,
   });
   const items = (await response.json()) as Item[];
-  const header = Number(response.headers.get('x-total-count'));
-  return { items, total: Number.isFinite(header) && header >= 0 ? header : items.length };
+  const header = Number(response.headers.get(TOTAL_COUNT_HEADER));
+  return {
+    items,
+    total: Number.isFinite(header) && header >= 0 ? header : items.length,
+    totalIsCapped: response.headers.get(TOTAL_CAPPED_HEADER) === 'true',
+  };
 }
 
 /**
@@ -55,13 +71,17 @@ function itemsInfiniteOptions(filters: ItemFilterState, pageSize: number) {
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams(query);
-      params.set('limit', String(pageSize));
+      // The API serves no page past MARKETPLACE_DEPTH: the last one reachable is shortened to end there.
+      params.set('limit', String(Math.min(pageSize, MARKETPLACE_DEPTH - pageParam)));
       if (pageParam > 0) params.set('offset', String(pageParam));
       return fetchItemsPage(params, signal);
     },
     getNextPageParam: (lastPage: ItemsPage, pages: ItemsPage[]) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      return lastPage.items.length > 0 && loaded < lastPage.total ? loaded : undefined;
+      // A capped total is MARKETPLACE_DEPTH itself, so "Load more" ends at the deepest page served.
+      return lastPage.items.length > 0 && loaded < Math.min(lastPage.total, MARKETPLACE_DEPTH)
+        ? loaded
+        : undefined;
     },
   });
 }
