@@ -260,9 +260,10 @@ export const itemListQuery = z.preprocess(
         .default(ITEM_PAGE_DEFAULT),
       offset: z.coerce
         .number({ message: 'offset must be a number' })
-        .int({ message: 'offset must be a whole number' })
+        // Bounds first: a huge offset reads the depth message, not "whole number" (unsafe integers).
         .min(0, { message: 'offset must be at least 0' })
         .max(MARKETPLACE_DEPTH, { message: DEPTH_MESSAGE })
+        .int({ message: 'offset must be a whole number' })
         .default(0),
     })
     .strict()
