@@ -4,7 +4,6 @@ import {
   type ItemFacets,
   type ItemInput,
   type ItemUpdate,
-  MARKETPLACE_DEPTH,
   type SimilarItem,
   TOTAL_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
@@ -26,6 +25,7 @@ import { i18n } from '@client/i18n';
 import { apiJson, apiRequest } from '@client/lib/api-client';
 import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
 import { EAGER_COUNT } from './components/item-image';
+import { nextPageOffset, pageLimit } from './paging';
 
 const ITEMS_URL = '/api/items';
 const ITEM_FACETS_URL = '/api/items/facets';
@@ -71,18 +71,11 @@ function itemsInfiniteOptions(filters: ItemFilterState, pageSize: number) {
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams(query);
-      // The API serves no page past MARKETPLACE_DEPTH: the last one reachable is shortened to end there.
-      params.set('limit', String(Math.min(pageSize, MARKETPLACE_DEPTH - pageParam)));
+      params.set('limit', String(pageLimit(pageParam, pageSize)));
       if (pageParam > 0) params.set('offset', String(pageParam));
       return fetchItemsPage(params, signal);
     },
-    getNextPageParam: (lastPage: ItemsPage, pages: ItemsPage[]) => {
-      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      // A capped total is MARKETPLACE_DEPTH itself, so "Load more" ends at the deepest page served.
-      return lastPage.items.length > 0 && loaded < Math.min(lastPage.total, MARKETPLACE_DEPTH)
-        ? loaded
-        : undefined;
-    },
+    getNextPageParam: (_lastPage: ItemsPage, pages: ItemsPage[]) => nextPageOffset(pages),
   });
 }
 
