@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../src/server/db/connect';
 import { NOTIFICATION_TYPES } from '../src/common/api/notifications';
+import { ITEM_PAGE_DEFAULT, MARKETPLACE_DEPTH } from '../src/common/api/items';
 import { conversations, messages, notifications, sessions } from '../src/server/db/schema';
 import { createRandom, type Random } from '../src/server/db/seed/random';
 import { SCALE_EMAIL_DOMAIN } from '../src/server/db/seed/members';
@@ -58,7 +59,10 @@ export interface Fixtures {
   conversation: { id: string; member: Member; messages: number };
   /** Scale members' emails; they all have the demo password. */
   loginEmails: string[];
-  /** Half the active items: the offset of the "deep offset" case. */
+  /**
+   * The offset of the "deep offset" case: half the active items, or the deepest page the API serves
+   * (MARKETPLACE_DEPTH, docs/decisions/016) when that is shallower.
+   */
   deepOffset: number;
 }
 
@@ -491,6 +495,6 @@ async function pickFixtures(
       messages: messagesPerConversation,
     },
     loginEmails: emails.map((row) => row.email),
-    deepOffset: Math.floor((active?.count ?? 0) / 2),
+    deepOffset: Math.min(Math.floor((active?.count ?? 0) / 2), MARKETPLACE_DEPTH - ITEM_PAGE_DEFAULT),
   };
 }

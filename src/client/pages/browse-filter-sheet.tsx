@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
+import { useFormat } from '@client/i18n/format';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@client/components/ui/sheet';
 
 /**
@@ -17,12 +18,13 @@ export function BrowseFilterSheet({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onClear: () => void;
-  /** How many items the filters match, once known. */
-  matching: number | undefined;
+  /** How many items the filters match, once known; `capped`: more than `count` ("10,000+"). */
+  matching: { count: number; capped: boolean } | undefined;
   /** The filter panel. */
   children: ReactNode;
 }) {
   const { t } = useTranslation('browse');
+  const format = useFormat();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="bottom" className="top-0 h-dvh max-h-none gap-0 p-0" data-testid="sheet-filters">
@@ -36,7 +38,11 @@ export function BrowseFilterSheet({
             {t('filters.clearAll')}
           </Button>
           <Button className="flex-1" onClick={() => onOpenChange(false)} data-testid="button-show-results">
-            {matching === undefined ? t('filters.showResults') : t('filters.showCount', { count: matching })}
+            {matching === undefined
+              ? t('filters.showResults')
+              : matching.capped
+                ? t('filters.showCountCapped', { total: format.number(matching.count) })
+                : t('filters.showCount', { count: matching.count })}
           </Button>
         </div>
       </SheetContent>

@@ -26,6 +26,7 @@ import { cn } from '@client/lib/utils';
 import { useDocumentMeta } from '@client/lib/document-meta';
 import { useAuth } from '@client/lib/session';
 import { activeFilterChips } from '@client/i18n/labels';
+import { useFormat } from '@client/i18n/format';
 
 /*
  * The filter panel (sliders, checkboxes) loads when the pointer or focus reaches 'Filters', and
@@ -74,6 +75,7 @@ function useIsPhone() {
  */
 export function BrowsePage() {
   const { t } = useTranslation('browse');
+  const format = useFormat();
   useDocumentMeta(t('meta.title'), t('meta.description'));
   const { filters, highlight, setFilters, hrefFor, closeDetail } = useUrlFilters();
   const { isAuthenticated } = useAuth();
@@ -100,9 +102,10 @@ export function BrowsePage() {
       />
     </Suspense>
   );
-  const matching = facets.data?.total;
+  const matching = facets.data && { count: facets.data.total, capped: facets.data.totalIsCapped };
 
   const total = items.data?.pages[0]?.total ?? 0;
+  const totalIsCapped = items.data?.pages[0]?.totalIsCapped ?? false;
   const categoryCounts = facets.data
     ? ({ '': facets.data.categories.all, ...facets.data.categories } as Partial<
         Record<CategoryFilterId, number>
@@ -214,7 +217,9 @@ export function BrowsePage() {
             ? t('results.failed')
             : total === 0
               ? t('results.none')
-              : t('results.found', { count: total })}
+              : totalIsCapped
+                ? t('results.foundCapped', { total: format.number(total) })
+                : t('results.found', { count: total })}
       </p>
 
       <ItemResults

@@ -17,6 +17,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
 import { ItemResults, useItemFacets, useItemsInfinite } from '@client/features/items';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import { useDocumentMeta } from '@client/lib/document-meta';
 import { SUBCATEGORY_TREE, categoryLabel } from '@client/i18n/labels';
@@ -86,6 +87,8 @@ export function CategoriesPage() {
   const items = useItemsInfinite(filters);
   const card = CATEGORY_CARDS.find((entry) => entry.id === (selected ?? '')) ?? CATEGORY_CARDS[0];
   const total = items.data?.pages[0]?.total;
+  const totalIsCapped = items.data?.pages[0]?.totalIsCapped ?? false;
+  const format = useFormat();
   const cardKey = (id: CategoryFilterId) => `categories.cards.${id || 'all'}`;
   const cardLabel = card ? t(`${cardKey(card.id)}.label`) : '';
   const countOf = (id: CategoryFilterId) => (facets.data ? facets.data.categories[id || 'all'] : undefined);
@@ -173,7 +176,11 @@ export function CategoriesPage() {
               {cardLabel}
             </h2>
             <p className="text-muted-foreground" aria-live="polite" data-testid="text-category-count">
-              {total === undefined ? t('results.loading') : t('categories.available', { count: total })}
+              {total === undefined
+                ? t('results.loading')
+                : totalIsCapped
+                  ? t('categories.availableCapped', { total: format.number(total) })
+                  : t('categories.available', { count: total })}
             </p>
           </div>
           {selected ? (

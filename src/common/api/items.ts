@@ -28,6 +28,16 @@ import {
 
 export const ITEM_PAGE_DEFAULT = 48;
 export const ITEM_PAGE_MAX = 100;
+/**
+ * How deep the marketplace goes (docs/decisions/016-capped-counts-and-depth.md): a page must end
+ * within the first 10,000 results (`offset + limit`), and totals are counted up to this many. A
+ * larger result answers this number with its total marked capped: "10,000+ items".
+ */
+export const MARKETPLACE_DEPTH = 10_000;
+/** `GET /api/items` answers the total in this header: the match count, at most MARKETPLACE_DEPTH. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+/** `true` when more than MARKETPLACE_DEPTH items match (the total then reads MARKETPLACE_DEPTH), else `false`. */
+export const TOTAL_CAPPED_HEADER = 'x-total-capped';
 /** $100,000 in cents: generous for any wardrobe item, and far from integer overflow. */
 export const MAX_ITEM_VALUE_CENTS = 10_000_000;
 
@@ -235,6 +245,8 @@ const dropEmpty = (value: unknown) =>
     ? Object.fromEntries(Object.entries(value).filter(([key, v]) => v !== '' || key === 'category'))
     : value;
 
+const DEPTH_MESSAGE = `Results go ${MARKETPLACE_DEPTH} items deep: offset + limit must be at most ${MARKETPLACE_DEPTH}. Narrow the search or filters to see more`;
+
 export const itemListQuery = z.preprocess(
   dropEmpty,
   itemFilters
@@ -248,12 +260,17 @@ export const itemListQuery = z.preprocess(
         .default(ITEM_PAGE_DEFAULT),
       offset: z.coerce
         .number({ message: 'offset must be a number' })
-        .int({ message: 'offset must be a whole number' })
+        // Bounds first: a huge offset reads the depth message, not "whole number" (unsafe integers).
         .min(0, { message: 'offset must be at least 0' })
-        .max(1_000_000, { message: 'offset must be at most 1000000' })
+        .max(MARKETPLACE_DEPTH, { message: DEPTH_MESSAGE })
+        .int({ message: 'offset must be a whole number' })
         .default(0),
     })
-    .strict(),
+    .strict()
+    .refine((query) => query.offset + query.limit <= MARKETPLACE_DEPTH, {
+      message: DEPTH_MESSAGE,
+      path: ['offset'],
+    }),
 );
 export type ItemListQuery = z.output<typeof itemListQuery>;
 
@@ -262,7 +279,10 @@ export type ItemFilters = z.output<typeof itemFilters>;
 
 const countOf = z.object({ value: z.string(), count: z.number().int() });
 export const itemFacets = z.object({
+  /** Items matching the filters, counted up to MARKETPLACE_DEPTH when a search or facet filter is set. */
   total: z.number().int(),
+  /** More than `total` items match: the count stopped at MARKETPLACE_DEPTH ("10,000+"). */
+  totalIsCapped: z.boolean(),
   categories: z.record(z.enum(['all', 'clothing', 'shoes', 'accessories', 'women', 'men']), z.number().int()),
   conditions: z.array(countOf),
   subcategories: z.array(countOf),

@@ -300,6 +300,8 @@ export const items = pgTable(
   },
   (t) => [
     index('items_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // INCLUDE (user_id), from migration 0033 (drizzle-kit cannot declare it): the owner-away filter
+    // reads from the index, so newest-first pages and counts are index-only (decision 016).
     index('items_active_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isActive}`),

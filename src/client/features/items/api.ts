@@ -1,4 +1,13 @@
-import type { Item, ItemDetail, ItemFacets, ItemInput, ItemUpdate, SimilarItem } from '@common/api/items';
+import {
+  type Item,
+  type ItemDetail,
+  type ItemFacets,
+  type ItemInput,
+  type ItemUpdate,
+  type SimilarItem,
+  TOTAL_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '@common/api/items';
 import type { Draft, DraftInput } from '@common/api/drafts';
 import { imageUrl } from '@common/domain/image-url';
 import { itemFiltersToParams, parseItemFilters, type ItemFilterState } from '@common/domain/item-filters';
@@ -16,6 +25,7 @@ import { i18n } from '@client/i18n';
 import { apiJson, apiRequest } from '@client/lib/api-client';
 import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
 import { EAGER_COUNT } from './components/item-image';
+import { nextPageOffset, pageLimit } from './paging';
 
 const ITEMS_URL = '/api/items';
 const ITEM_FACETS_URL = '/api/items/facets';
@@ -27,19 +37,25 @@ export const SHOWCASE_SIZE = 8;
 
 export interface ItemsPage {
   items: Item[];
-  /** X-Total-Count: every item that matches, over all pages. */
+  /** X-Total-Count: every item that matches, over all pages, counted up to MARKETPLACE_DEPTH. */
   total: number;
+  /** X-Total-Capped: more than `total` items match ("10,000+"); paging stops at `total`. */
+  totalIsCapped: boolean;
 }
 
-/** One page of GET /api/items with the total from the X-Total-Count header. */
+/** One page of GET /api/items with the total from the X-Total-Count and X-Total-Capped headers. */
 export async function fetchItemsPage(params: URLSearchParams, signal: AbortSignal): Promise<ItemsPage> {
   const query = params.toString();
   const response = await apiRequest('GET', query ? `${ITEMS_URL}?${query}` : ITEMS_URL, undefined, {
     signal,
   });
   const items = (await response.json()) as Item[];
-  const header = Number(response.headers.get('x-total-count'));
-  return { items, total: Number.isFinite(header) && header >= 0 ? header : items.length };
+  const header = Number(response.headers.get(TOTAL_COUNT_HEADER));
+  return {
+    items,
+    total: Number.isFinite(header) && header >= 0 ? header : items.length,
+    totalIsCapped: response.headers.get(TOTAL_CAPPED_HEADER) === 'true',
+  };
 }
 
 /**
@@ -55,14 +71,11 @@ function itemsInfiniteOptions(filters: ItemFilterState, pageSize: number) {
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams(query);
-      params.set('limit', String(pageSize));
+      params.set('limit', String(pageLimit(pageParam, pageSize)));
       if (pageParam > 0) params.set('offset', String(pageParam));
       return fetchItemsPage(params, signal);
     },
-    getNextPageParam: (lastPage: ItemsPage, pages: ItemsPage[]) => {
-      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      return lastPage.items.length > 0 && loaded < lastPage.total ? loaded : undefined;
-    },
+    getNextPageParam: (_lastPage: ItemsPage, pages: ItemsPage[]) => nextPageOffset(pages),
   });
 }
 

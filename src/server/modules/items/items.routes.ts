@@ -10,6 +10,8 @@ import {
   itemListQuery,
   itemUpdate,
   similarItems as similarItemsSchema,
+  TOTAL_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
 } from '../../../common/api/items';
 import { SharedJson, sendSharedJson, serializeWith } from '../../lib/json-response';
 import { currentUser } from '../../lib/session';
@@ -41,10 +43,11 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await cache.get(
         `list:${JSON.stringify(request.query)}`,
         async () => {
-          const { items, total } = await listMarketplace(ctx, request.query);
+          const { items, total, totalIsCapped } = await listMarketplace(ctx, request.query);
           return {
             json: new SharedJson(serializeWith(itemList, items)),
             total,
+            totalIsCapped,
             ids: items.map((listed) => listed.id),
           };
         },
@@ -54,7 +57,8 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
           refine: (loaded, deps) => ({ ...deps, ids: new Set(loaded.ids) }),
         },
       );
-      reply.header('x-total-count', String(page.total));
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      reply.header(TOTAL_CAPPED_HEADER, String(page.totalIsCapped));
       return sendSharedJson(request, reply, page.json);
     },
   );

@@ -1,5 +1,10 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { ItemFacets, ItemFilters, ItemListQuery } from '../../../common/api/items';
+import {
+  type ItemFacets,
+  type ItemFilters,
+  type ItemListQuery,
+  MARKETPLACE_DEPTH,
+} from '../../../common/api/items';
 import {
   type Condition,
   CONDITIONS,
@@ -34,7 +39,10 @@ import {
 } from './items.query';
 
 export interface MarketplaceCount {
+  /** Matching items, at most MARKETPLACE_DEPTH. */
   total: number;
+  /** More than MARKETPLACE_DEPTH items match. */
+  totalIsCapped: boolean;
   searchMode: SearchMode;
 }
 
@@ -67,19 +75,30 @@ function searchModeOf({ db, marketplaceCache }: ServiceContext, search: string |
 }
 
 /**
- * How many listed items match a filter set, and how its search matches. Cached per filter set, so
- * that paging through a result does not count it again.
+ * How many listed items match a filter set, up to MARKETPLACE_DEPTH, and how its search matches.
+ * The count stops at the first MARKETPLACE_DEPTH + 1 matches: counting a whole large result read
+ * every matching row (a sequential scan of the items at 1M items, docs/decisions/016), and no page
+ * lies deeper than that anyway. Cached per filter set, so that paging through a result does not
+ * count it again.
  */
 function countMarketplace(ctx: ServiceContext, filters: ItemFilters) {
   return ctx.marketplaceCache.get(
     `count:${filterKey(filters)}`,
     async (): Promise<MarketplaceCount> => {
       const searchMode = await searchModeOf(ctx, filters.search);
-      const [row] = await ctx.db
-        .select({ value: count() })
+      const matches = ctx.db
+        .select({ one: sql`1` })
         .from(items)
-        .where(marketplaceWhere(filters, { searchMode }));
-      return { total: row?.value ?? 0, searchMode };
+        .where(marketplaceWhere(filters, { searchMode }))
+        .limit(MARKETPLACE_DEPTH + 1)
+        .as('matches');
+      const [row] = await ctx.db.select({ value: count() }).from(matches);
+      const counted = row?.value ?? 0;
+      return {
+        total: Math.min(counted, MARKETPLACE_DEPTH),
+        totalIsCapped: counted > MARKETPLACE_DEPTH,
+        searchMode,
+      };
     },
     { deps: filterDeps('count', filters) },
   );
@@ -92,8 +111,8 @@ function countMarketplace(ctx: ServiceContext, filters: ItemFilters) {
  */
 export async function listMarketplace(ctx: ServiceContext, query: ItemListQuery) {
   const { db } = ctx;
-  const { total, searchMode } = await countMarketplace(ctx, query);
-  if (total === 0 || query.offset >= total) return { items: [], total };
+  const { total, totalIsCapped, searchMode } = await countMarketplace(ctx, query);
+  if (total === 0 || query.offset >= total) return { items: [], total, totalIsCapped };
   const order = marketplaceOrder(query, searchMode);
   const ids = db.select({ id: items.id }).from(items).$dynamic();
   // Sorting by the owner's rating needs the owner in the id query too.
@@ -109,7 +128,7 @@ export async function listMarketplace(ctx: ServiceContext, query: ItemListQuery)
     .innerJoin(items, eq(items.id, sortedIds.id))
     .innerJoin(users, eq(users.id, items.userId))
     .orderBy(...order);
-  return { items: rows.map(presentItem), total };
+  return { items: rows.map(presentItem), total, totalIsCapped };
 }
 
 /** Counts per category id, subcategory, condition, size and the 20 most common brands; each ignores its own filter. */
@@ -148,7 +167,7 @@ function filtersAFacet(filters: ItemFilters) {
 /** One query per dimension, each leaving out its own filter: needed once a facet dimension is filtered. */
 export async function facetsPerDimension(ctx: ServiceContext, filters: ItemFilters): Promise<ItemFacets> {
   const { db } = ctx;
-  const { searchMode, total } = await countMarketplace(ctx, filters);
+  const { searchMode, total, totalIsCapped } = await countMarketplace(ctx, filters);
   const base = <T extends SelectedFields>(selection: T, omit?: FacetDimension) =>
     db.select(selection).from(items).where(marketplaceWhere(filters, { omit, searchMode }));
   const grouped = async (
@@ -171,6 +190,7 @@ export async function facetsPerDimension(ctx: ServiceContext, filters: ItemFilte
   ]);
   return {
     total,
+    totalIsCapped,
     categories: categoryRow ?? NO_CATEGORY_COUNTS,
     conditions,
     subcategories,
@@ -241,7 +261,9 @@ export async function facetsInOnePass(ctx: ServiceContext, filters: ItemFilters)
       }
     : NO_CATEGORY_COUNTS;
   return {
+    // Without a search the scan counted the whole set anyway: the exact figure costs nothing more.
     total: counted?.total ?? categories.all,
+    totalIsCapped: counted?.totalIsCapped ?? false,
     categories,
     conditions: valuesOf(7, (row) => row.condition),
     subcategories: valuesOf(14, (row) => row.subcategory),

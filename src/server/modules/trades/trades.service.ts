@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
 import type {
   CounterOfferInput,
@@ -841,9 +841,30 @@ const summaryColumns = (item: typeof requestedItem | typeof offeredItem) => ({
   isActive: item.isActive,
 });
 
-/** A dispute as both parties and moderators see it. */
-/** The trades a member is part of (newest first), or one of them. */
+/** At most this many trades in a member's list, newest first. */
+const TRADE_LIST_MAX = 500;
+
+/**
+ * The ids of the member's newest trades, or of one of them: the page is kept before anything is
+ * joined. Each side of a trade comes newest first from its own index (trade_requests_requester_idx,
+ * trade_requests_owner_idx) and stops at TRADE_LIST_MAX, so a member with thousands of trades reads
+ * at most twice that many index entries; a member is never on both sides of one trade.
+ */
+function memberTradeIds(db: Db, memberId: string | Placeholder, tradeId?: string) {
+  const side = (column: typeof tradeRequests.requesterId | typeof tradeRequests.ownerId) =>
+    db
+      .select({ id: tradeRequests.id, createdAt: tradeRequests.createdAt })
+      .from(tradeRequests)
+      .where(and(eq(column, memberId), tradeId ? eq(tradeRequests.id, tradeId) : undefined))
+      .orderBy(desc(tradeRequests.createdAt))
+      .limit(TRADE_LIST_MAX);
+  const both = unionAll(side(tradeRequests.requesterId), side(tradeRequests.ownerId)).as('member_trades');
+  return db.select({ id: both.id }).from(both).orderBy(desc(both.createdAt)).limit(TRADE_LIST_MAX).as('page');
+}
+
+/** The trades a member is part of (newest first, at most TRADE_LIST_MAX), or one of them. */
 function tradeRowsQuery(db: Db, memberId: string | Placeholder, tradeId?: string) {
+  const page = memberTradeIds(db, memberId, tradeId);
   return db
     .select({
       trade: tradeRequests,
@@ -864,21 +885,15 @@ function tradeRowsQuery(db: Db, memberId: string | Placeholder, tradeId?: string
       myRating: reviews.rating,
       dispute: tradeDisputes,
     })
-    .from(tradeRequests)
+    .from(page)
+    .innerJoin(tradeRequests, eq(tradeRequests.id, page.id))
     .innerJoin(requestedItem, eq(requestedItem.id, tradeRequests.requestedItemId))
     .innerJoin(offeredItem, eq(offeredItem.id, tradeRequests.offeredItemId))
     .innerJoin(requester, eq(requester.id, tradeRequests.requesterId))
     .innerJoin(owner, eq(owner.id, tradeRequests.ownerId))
     .leftJoin(reviews, and(eq(reviews.tradeRequestId, tradeRequests.id), eq(reviews.reviewerId, memberId)))
     .leftJoin(tradeDisputes, eq(tradeDisputes.tradeRequestId, tradeRequests.id))
-    .where(
-      and(
-        or(eq(tradeRequests.requesterId, memberId), eq(tradeRequests.ownerId, memberId)),
-        tradeId ? eq(tradeRequests.id, tradeId) : undefined,
-      ),
-    )
-    .orderBy(desc(tradeRequests.createdAt))
-    .limit(500);
+    .orderBy(desc(tradeRequests.createdAt));
 }
 
 /**

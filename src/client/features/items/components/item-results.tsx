@@ -2,6 +2,7 @@ import { CircleAlert, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
+import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import type { useItemsInfinite } from '../api';
 import { ItemGrid } from './item-grid';
@@ -30,6 +31,7 @@ export function ItemResults({
   compact?: boolean;
 }) {
   const { t } = useTranslation('items');
+  const format = useFormat();
   const loaded = query.data?.pages.flatMap((page) => page.items) ?? [];
   const Items = view === 'list' ? ItemList : ItemGrid;
   return (
@@ -68,7 +70,12 @@ export function ItemResults({
           </Button>
           {compact ? null : (
             <p className="text-xs text-muted-foreground">
-              {t('results.showing', { shown: loaded.length, total: query.data?.pages[0]?.total ?? 0 })}
+              {query.data?.pages[0]?.totalIsCapped
+                ? t('results.showingCapped', {
+                    shown: format.number(loaded.length),
+                    total: format.number(query.data.pages[0].total),
+                  })
+                : t('results.showing', { shown: loaded.length, total: query.data?.pages[0]?.total ?? 0 })}
             </p>
           )}
         </div>

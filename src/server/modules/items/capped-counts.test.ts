@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MARKETPLACE_DEPTH } from '../../../common/api/items';
+import { users } from '../../db/schema';
+import { useTestApp } from '../../test-support/test-app';
+
+// One market of MARKETPLACE_DEPTH + 5 listed items, built once: 10,005 coats (every fifth a "wool
+// coat"), newest first by their number, so that the first items are coat 1, 2, 3…
+const t = useTestApp({ resetBetweenTests: false });
+const LISTED = MARKETPLACE_DEPTH + 5;
+const DEPTH_MESSAGE = `Results go ${MARKETPLACE_DEPTH} items deep: offset + limit must be at most ${MARKETPLACE_DEPTH}. Narrow the search or filters to see more`;
+
+beforeAll(async () => {
+  await t.ready();
+  const [owner] = await t.db
+    .insert(users)
+    .values({ email: 'coats@example.com', firstName: 'Cora' })
+    .returning({ id: users.id });
+  await t.db.execute(sql`
+    insert into items (user_id, title, description, category, gender, condition, estimated_value, images, created_at)
+    select ${owner?.id}, case when n % 5 = 0 then 'Wool coat ' || n else 'Coat ' || n end, 'A warm coat.',
+      'clothing', 'unisex', 'good', 1000 + n, array['/images/00000000-0000-4000-8000-000000000001'],
+      now() - n * interval '1 minute'
+    from generate_series(1, ${LISTED}) as n`);
+}, 120_000);
+
+const titles = (response: { json(): unknown }) =>
+  (response.json() as Array<{ title: string }>).map((i) => i.title);
+
+describe('capped counts', () => {
+  it('counts a large result up to MARKETPLACE_DEPTH and says so in X-Total-Capped', async () => {
+    const response = await t.visitor().get('/api/items?limit=3');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-total-count']).toBe(String(MARKETPLACE_DEPTH));
+    expect(response.headers['x-total-capped']).toBe('true');
+    expect(titles(response)).toEqual(['Coat 1', 'Coat 2', 'Coat 3']);
+  });
+
+  it('counts a smaller result exactly, not capped', async () => {
+    const response = await t.visitor().get('/api/items?search=wool&limit=2');
+    expect(response.headers['x-total-count']).toBe(String(LISTED / 5));
+    expect(response.headers['x-total-capped']).toBe('false');
+    expect(titles(response)).toHaveLength(2);
+  });
+
+  it('caps a search total in the facets too, and marks it', async () => {
+    const searched = (await t.visitor().get('/api/items/facets?search=coat')).json();
+    expect(searched).toMatchObject({ total: MARKETPLACE_DEPTH, totalIsCapped: true });
+    const filtered = (await t.visitor().get('/api/items/facets?condition=good')).json();
+    expect(filtered).toMatchObject({ total: MARKETPLACE_DEPTH, totalIsCapped: true });
+    // Without a search or facet filter the facet scan counts every item anyway: exact.
+    const whole = (await t.visitor().get('/api/items/facets')).json();
+    expect(whole).toMatchObject({ total: LISTED, totalIsCapped: false });
+    const few = (await t.visitor().get('/api/items/facets?search=wool')).json();
+    expect(few).toMatchObject({ total: LISTED / 5, totalIsCapped: false });
+  });
+});
+
+describe('depth', () => {
+  it('serves the deepest page: one ending at MARKETPLACE_DEPTH', async () => {
+    const last = await t.visitor().get(`/api/items?limit=2&offset=${MARKETPLACE_DEPTH - 2}`);
+    expect(last.statusCode).toBe(200);
+    expect(titles(last)).toEqual([`Coat ${MARKETPLACE_DEPTH - 1}`, `Wool coat ${MARKETPLACE_DEPTH}`]);
+    const byDefault = await t.visitor().get(`/api/items?offset=${MARKETPLACE_DEPTH - 48}`);
+    expect(titles(byDefault)).toHaveLength(48);
+  });
+
+  it.each([
+    [`?offset=${MARKETPLACE_DEPTH - 1}`, DEPTH_MESSAGE], // the default 48 would end past the depth
+    [`?offset=${MARKETPLACE_DEPTH - 2}&limit=3`, DEPTH_MESSAGE],
+    [`?offset=${MARKETPLACE_DEPTH}&limit=1`, DEPTH_MESSAGE],
+    [`?offset=${MARKETPLACE_DEPTH + 1}`, DEPTH_MESSAGE],
+    ['?offset=32901', DEPTH_MESSAGE],
+    ['?offset=99999999999999999999', DEPTH_MESSAGE],
+    ['?offset=-1', 'offset must be at least 0'],
+    ['?offset=-99999999', 'offset must be at least 0'],
+    ['?offset=abc', 'offset must be a number'],
+    ['?offset=12abc', 'offset must be a number'],
+    ['?offset=1.5', 'offset must be a whole number'],
+    ['?offset=Infinity', 'offset must be a number'],
+  ])('refuses %s with 400 and a clear message', async (query, message) => {
+    const response = await t.visitor().get(`/api/items${query}&search=coat`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+});
