@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { itemInput, multipart, pngImage } from '../test-support/fixtures';
 import { TestSocket } from '../test-support/sockets';
@@ -105,6 +106,24 @@ describe('per-member rate limits', () => {
     },
   );
 
+  it('a message refused with 404 spends its point too, and one past the budget stores nothing', async () => {
+    const alice = await t.member();
+    const bob = await t.member();
+    const conversationId = (
+      await alice.post('/api/conversations/find-or-create', { otherUserId: bob.user?.id })
+    ).json().id as string;
+    expect((await alice.post('/api/messages', { conversationId: unknown, content: 'lost' })).statusCode).toBe(
+      404,
+    );
+    for (let i = 0; i < BUDGET - 1; i++)
+      expect((await alice.post('/api/messages', { conversationId, content: `kept ${i}` })).statusCode).toBe(
+        201,
+      );
+    expect((await alice.post('/api/messages', { conversationId, content: 'refused' })).statusCode).toBe(429);
+    const messages = (await alice.get(`/api/conversations/${conversationId}`)).json().messages as unknown[];
+    expect(messages).toHaveLength(BUDGET - 1);
+  });
+
   it('counts socket messages in the same budget, answering with an error event', async () => {
     const alice = await t.member();
     const bob = await t.member();
@@ -135,21 +154,126 @@ describe('per-member rate limits', () => {
 
 describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', () => {
   const instances = useInstances(2, {
-    memberRateLimits: { friendRequest: { points: BUDGET, windowSeconds: 600 } },
+    memberRateLimits: {
+      friendRequest: { points: BUDGET, windowSeconds: 600 },
+      message: { points: BUDGET, windowSeconds: 600 },
+    },
+  });
+
+  const register = async (instance: Instance, firstName: string) => {
+    const client = new TestClient(() => instance.app);
+    const response = await client.post('/api/auth/register', {
+      firstName,
+      email: `${firstName.toLowerCase()}-${Date.now()}-${Math.random()}@example.com`,
+      password: 'secret-password',
+    });
+    client.user = response.json();
+    return client;
+  };
+
+  /**
+   * The text of every statement the instance's pool runs while `work` does, in order. Every pool
+   * query goes through `connect` (pg-pool's `query` calls it with a callback), so wrapping the
+   * clients it hands out sees them all.
+   */
+  async function poolStatements(instance: Instance, work: () => Promise<void>) {
+    type Client = pg.PoolClient;
+    const pool = instance.database.pool as pg.Pool;
+    const seen: string[] = [];
+    const watch = (client: Client) => {
+      const query = client.query;
+      client.query = ((statement: unknown, ...rest: unknown[]) => {
+        seen.push(typeof statement === 'string' ? statement : ((statement as { text?: string }).text ?? ''));
+        return (query as (...args: unknown[]) => unknown).call(client, statement, ...rest);
+      }) as Client['query'];
+      const release = client.release;
+      client.release = (error?: Error | boolean) => {
+        client.query = query;
+        client.release = release;
+        return release.call(client, error);
+      };
+      return client;
+    };
+    const connect = pool.connect;
+    const original = connect as (...args: unknown[]) => unknown;
+    pool.connect = ((callback?: (error: Error | undefined, client?: Client, done?: unknown) => void) => {
+      if (!callback) return (original.call(pool) as Promise<Client>).then(watch);
+      return original.call(pool, (error: Error | undefined, client: Client | undefined, done: unknown) =>
+        callback(error, client && watch(client), done),
+      );
+    }) as typeof pool.connect;
+    try {
+      await work();
+    } finally {
+      pool.connect = connect;
+    }
+    return seen;
+  }
+
+  it('a chat message from a socket is one statement, its budget included', async () => {
+    const [one] = instances as [Instance, Instance];
+    const alice = await register(one, 'Alice');
+    const bob = await register(one, 'Bob');
+    const conversationId = (
+      await alice.post('/api/conversations/find-or-create', { otherUserId: bob.user?.id })
+    ).json().id as string;
+    const socket = await TestSocket.open(one.url, alice.cookie);
+    try {
+      await socket.next('unread');
+      // The first send warms the statement caches; the second is the one counted.
+      socket.send({ type: 'send_message', message: { conversationId, content: 'warm-up' } });
+      await socket.next('new_message', (event) => event.message.content === 'warm-up');
+      const statements = await poolStatements(one, async () => {
+        socket.send({ type: 'send_message', message: { conversationId, content: 'counted' } });
+        await socket.next('new_message', (event) => event.message.content === 'counted');
+      });
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toContain('auth_rate_limits');
+      expect(statements[0]).toContain('insert into "messages"');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('share one member’s message budget, over sockets and HTTP, with the same 429', async () => {
+    const [one, two] = instances as [Instance, Instance];
+    const alice = await register(one, 'Alice');
+    const bob = await register(two, 'Bob');
+    const conversationId = (
+      await alice.post('/api/conversations/find-or-create', { otherUserId: bob.user?.id })
+    ).json().id as string;
+    const aliceOnTwo = new TestClient(() => two.app);
+    aliceOnTwo.cookie = alice.cookie;
+    const socket = await TestSocket.open(two.url, alice.cookie);
+    try {
+      await socket.next('unread');
+      // Spent in turns: HTTP on one, the socket on two, HTTP on two.
+      expect((await alice.post('/api/messages', { conversationId, content: 'one' })).statusCode).toBe(201);
+      socket.send({ type: 'send_message', message: { conversationId, content: 'two' } });
+      await socket.next('new_message', (event) => event.message.content === 'two');
+      expect((await aliceOnTwo.post('/api/messages', { conversationId, content: 'three' })).statusCode).toBe(
+        201,
+      );
+      const refused = await alice.post('/api/messages', { conversationId, content: 'four' });
+      expect(refused.statusCode).toBe(429);
+      expect(JSON.parse(refused.body).message).toMatch(/^Too many messages in a short time\. Please wait/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
+      socket.send({ type: 'send_message', message: { conversationId, content: 'five' } });
+      expect((await socket.next('error')).message).toMatch(/^Too many messages/);
+      // Bob's budget is his own.
+      expect((await bob.post('/api/messages', { conversationId, content: 'reply' })).statusCode).toBe(201);
+      const messages = (await alice.get(`/api/conversations/${conversationId}`)).json().messages as Array<{
+        content: string;
+      }>;
+      expect(messages.map((message) => message.content).sort()).toEqual(['one', 'reply', 'three', 'two']);
+    } finally {
+      socket.close();
+    }
   });
 
   it('share one member’s budget', async () => {
     const [one, two] = instances as [Instance, Instance];
-    const register = async (instance: Instance, firstName: string) => {
-      const client = new TestClient(() => instance.app);
-      const response = await client.post('/api/auth/register', {
-        firstName,
-        email: `${firstName.toLowerCase()}-${Date.now()}@example.com`,
-        password: 'secret-password',
-      });
-      client.user = response.json();
-      return client;
-    };
     const member = await register(one, 'Sender');
     const onTwo = new TestClient(() => two.app);
     onTwo.cookie = member.cookie;

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import {
   type RateLimiterAbstract,
@@ -228,10 +229,36 @@ const WHAT: Record<MemberAction, string> = {
   draftWrite: 'draft saves',
 };
 
+/** The 429 for a member past `action`'s budget, with its Retry-After. */
+function memberRefusal(action: MemberAction, msBeforeNext: number) {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return tooManyRequests(
+    `Too many ${WHAT[action]} in a short time. Please wait ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
+    seconds,
+  );
+}
+
+/**
+ * One point of a member's budget spent by the statement that does the work, so that the action is
+ * one round trip and one commit (chat messages: decision 008, "10,000 sockets"). Where the budget is
+ * counted in PostgreSQL, `upsert` is the counter's write, the same one `take` makes (same row, same
+ * window), for the caller's statement to run as a CTE returning `points` and `expire`; the work
+ * must then only happen while `points <= limit`. Where it is counted in memory (PGlite), `upsert` is
+ * undefined and `take` spends the point before the statement.
+ */
+export interface StatementBudget {
+  upsert: SQL | undefined;
+  /** Points in the window; the statement's point is within the budget while the counter is at most this. */
+  limit: number;
+  take(): Promise<void>;
+  /** Throws the 429 when the counter the statement returned is past the budget. */
+  check(points: number, expire: number | string | null): void;
+}
+
 /**
  * Per-member budgets for the actions a script could flood others with, shared by all instances on
  * PostgreSQL (`pool`) like the sign-in limits. `take` spends one point or throws a 429 with
- * Retry-After.
+ * Retry-After; `inStatement` lets a one-statement action spend it inside its own statement.
  */
 export function createMemberLimiter(limits: MemberRateLimits, pool?: pg.Pool) {
   const budgets = new Map(
@@ -240,18 +267,38 @@ export function createMemberLimiter(limits: MemberRateLimits, pool?: pg.Pool) {
       budget(`member-${action}`, limit.points, limit.windowSeconds, pool),
     ]),
   );
+  async function take(action: MemberAction, memberId: string) {
+    try {
+      await budgets.get(action)?.consume(memberId);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      throw memberRefusal(action, error.msBeforeNext);
+    }
+  }
   return {
-    async take(action: MemberAction, memberId: string) {
-      try {
-        await budgets.get(action)?.consume(memberId);
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-        throw tooManyRequests(
-          `Too many ${WHAT[action]} in a short time. Please wait ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
-          seconds,
-        );
-      }
+    take,
+    inStatement(action: MemberAction, memberId: string): StatementBudget {
+      const { points: limit, windowSeconds } = limits[action];
+      // rate-limiter-flexible's key and upsert (RateLimiterPostgres), on the app's clock as there.
+      const key = `member-${action}:${memberId}`;
+      const now = Date.now();
+      const expire = now + windowSeconds * 1000;
+      return {
+        upsert: pool
+          ? sql`insert into auth_rate_limits (key, points, expire) values (${key}, 1, ${expire}::bigint)
+                on conflict (key) do update set
+                  points = case when auth_rate_limits.expire <= ${now}::bigint then 1
+                                else auth_rate_limits.points + 1 end,
+                  expire = case when auth_rate_limits.expire <= ${now}::bigint then ${expire}::bigint
+                                else auth_rate_limits.expire end
+                returning points, expire`
+          : undefined,
+        limit,
+        take: () => take(action, memberId),
+        check(points, until) {
+          if (points > limit) throw memberRefusal(action, Math.max(Number(until ?? 0) - Date.now(), 0));
+        },
+      };
     },
   };
 }

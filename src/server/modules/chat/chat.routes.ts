@@ -79,7 +79,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/messages',
     {
-      config: { auth: 'member', memberLimit: 'message', verifiedEmail: true, ...KEEPS_MARKETPLACE },
+      // The member's message budget is spent by the send itself (one commit), not by `memberLimit`.
+      config: { auth: 'member', verifiedEmail: true, ...KEEPS_MARKETPLACE },
       schema: { body: messageInput, response: { 201: message } },
     },
     async (request, reply) =>
@@ -92,6 +93,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
             request.body.conversationId,
             request.body.content,
             request.body.imageId,
+            app.memberLimiter.inStatement('message', request.member.id),
           ),
         ),
   );

@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isPublicItem } from '../../lib/item-visibility';
+import type { StatementBudget } from '../../lib/rate-limit';
 import type { ServiceContext } from '../../lib/service-context';
 import { textSql } from '../../lib/i18n';
 import { assertNotBlocked } from '../safety/safety.query';
@@ -332,8 +333,11 @@ export async function findOrCreateConversation(
 }
 
 /** What the send statement answers: the stored message and its conversation's participants. */
+/** The budget's counter after this send's point, then the message when one was stored. */
 interface SentRow {
-  id: string;
+  charged_points: number;
+  charged_expire: number | string | null;
+  id: string | null;
   conversation_id: string;
   sender_id: string;
   content: string;
@@ -359,6 +363,11 @@ interface SentRow {
  * last_message_at, the presence check and the notification, in one round trip and one commit (it
  * took seven round trips and two commits before). The `message.sent` event carries the message,
  * so that the realtime module can send it on without reading it back.
+ *
+ * `budget` is the member's message budget (lib/rate-limit.ts), charged one point whatever the
+ * outcome, as a route's `memberLimit` is. Where it is counted in PostgreSQL, the statement itself
+ * spends the point (its first CTE) and stores nothing past the budget: one commit per message, not
+ * two. A photo message spends it first, before its image is checked, as before.
  */
 export async function sendMessage(
   ctx: ServiceContext,
@@ -366,7 +375,10 @@ export async function sendMessage(
   conversationId: string,
   content: string,
   imageId?: string,
+  budget?: StatementBudget,
 ): Promise<Message> {
+  const inStatement = imageId ? undefined : budget?.upsert;
+  if (budget && !inStatement) await budget.take();
   if (imageId) await assertOwnImage(ctx, memberId, imageId);
   const type = imageId ? 'photo' : 'text';
   const payload = imageId ? JSON.stringify({ imageId }) : null;
@@ -378,13 +390,16 @@ export async function sendMessage(
   const viewingSince = new Date(Date.now() - VIEWER_TTL_MS).toISOString();
   const [sent] = await queryRows<SentRow>(
     ctx.db,
-    sql`with conversation as (
+    sql`with charge as (
+          ${inStatement ?? sql`select 0 as points, null::bigint as expire`}
+        ), conversation as (
           select c.id, c.participant1_id, c.participant2_id,
                  case when c.participant1_id = ${memberId}::uuid then c.participant2_id
                       else c.participant1_id end as recipient_id
           from ${conversations} c
           where c.id = ${conversationId}::uuid
             and ${memberId}::uuid in (c.participant1_id, c.participant2_id)
+            and (select points from charge) <= ${budget?.limit ?? 0}
             and not exists (
               select 1 from ${blocks} b
               where (b.blocker_id = c.participant1_id and b.blocked_id = c.participant2_id)
@@ -412,11 +427,15 @@ export async function sendMessage(
             set is_read = false, title = excluded.title, message = excluded.message, created_at = now()
           returning id
         )
-        select inserted.*, c.participant1_id, c.participant2_id, c.recipient_id,
-               (select id from notice) as notice_id
-        from inserted cross join conversation c`,
+        select charge.points as charged_points, charge.expire as charged_expire, sent.*
+        from charge left join (
+          select inserted.*, c.participant1_id, c.participant2_id, c.recipient_id,
+                 (select id from notice) as notice_id
+          from inserted cross join conversation c
+        ) sent on true`,
   );
-  if (!sent) {
+  if (inStatement && sent) budget?.check(Number(sent.charged_points), sent.charged_expire);
+  if (!sent?.id) {
     // Nothing stored: a group thread (which has no participants) or the checks every other route uses say why.
     const conversation = await requireParticipant(ctx, memberId, conversationId);
     if (conversation.ringId) return sendGroupMessage(ctx, memberId, conversationId, content, imageId);

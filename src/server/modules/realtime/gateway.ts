@@ -233,8 +233,14 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
         return stopViewing(ctx, connection.id);
       case 'send_message':
         await assertEmailVerified(ctx.db, app.config.mail.requireEmailVerification, connection.userId);
-        await app.memberLimiter.take('message', connection.userId);
-        await sendMessage(ctx, connection.userId, event.message.conversationId, event.message.content);
+        await sendMessage(
+          ctx,
+          connection.userId,
+          event.message.conversationId,
+          event.message.content,
+          undefined,
+          app.memberLimiter.inStatement('message', connection.userId),
+        );
         return;
       case 'typing': {
         const recipients = connection.rooms.get(event.conversationId);

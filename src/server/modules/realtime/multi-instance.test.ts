@@ -90,6 +90,35 @@ describe.skipIf(testDriver !== 'postgres')('two instances on one PostgreSQL', ()
     }
   });
 
+  it("hands an instance's own events to its listeners at once, and to the others once each", async () => {
+    const [one] = instances as [Instance, Instance];
+    const conversationId = randomUUID();
+    const { received, stop } = record(conversationId);
+    const event: BusEvent = { kind: 'typing', conversationId, userId: 'a', recipientId: 'b', isTyping: true };
+    const barrier = randomUUID();
+    const heard = new Promise<void>((resolve) => {
+      const unsubscribe = one.events.subscribe((e) => {
+        if (e.kind === 'marketplace_barrier' && e.token === barrier) {
+          unsubscribe();
+          resolve();
+        }
+      });
+    });
+    try {
+      const published = one.events.publish(event);
+      // Before any round trip to PostgreSQL.
+      expect(received[0]).toEqual([event]);
+      await published;
+      await vi.waitFor(() => expect(received[1]).toEqual([event]));
+      // A barrier goes through the database only; once it is back, so would the echo be.
+      await one.events.publish({ kind: 'marketplace_barrier', token: barrier });
+      await heard;
+      expect(received).toEqual([[event], [event]]);
+    } finally {
+      stop();
+    }
+  });
+
   it('publishes again after losing its publishing connection', async () => {
     const [one] = instances as [Instance, Instance];
     const admin = one.database.pool as NonNullable<Database['pool']>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { BUS_CHANNEL, type BusEvent, type BusListener, type EventBus, MAX_PAYLOAD_BYTES } from './event-bus';
@@ -6,6 +7,8 @@ import { BUS_CHANNEL, type BusEvent, type BusListener, type EventBus, MAX_PAYLOA
 export const PUBLISHER_NAME = 'threadswap events publish';
 /** Events sent by one statement at most; more wait for the next round trip. */
 const MAX_BATCH = 500;
+/** Kinds this instance hears from the database even when it published them itself. */
+const HEARD_FROM_DATABASE = new Set<BusEvent['kind']>(['marketplace', 'marketplace_barrier']);
 
 interface Queued {
   payload: string;
@@ -29,6 +32,12 @@ interface Queued {
  *   go out together in the next one: one round trip and one commit for a burst. PostgreSQL would
  *   fold identical payloads within one transaction into one, so a repeated payload waits for the
  *   next statement instead: every event published is delivered.
+ *
+ * This instance's own sockets do not wait for that round trip: an event it publishes reaches its
+ * own listeners at once (as on the local bus) and crosses NOTIFY for the others, tagged with this
+ * instance's id (`origin`) so that its echo is skipped. Marketplace events are the exception:
+ * a barrier must arrive after the trigger notifications committed before it, so those are heard
+ * from the database only.
  */
 export async function createPostgresBus(
   pool: pg.Pool,
@@ -40,15 +49,21 @@ export async function createPostgresBus(
   let closed = false;
   let retry = 0;
 
+  const self = randomUUID();
+  const notify = (event: BusEvent) => {
+    for (const listener of listeners) listener(event);
+  };
   const deliver = (payload: string | undefined) => {
     if (!payload) return;
-    let event: BusEvent;
+    let tagged: BusEvent & { origin?: string };
     try {
-      event = JSON.parse(payload) as BusEvent;
+      tagged = JSON.parse(payload) as BusEvent & { origin?: string };
     } catch {
       return;
     }
-    for (const listener of listeners) listener(event);
+    const { origin, ...event } = tagged;
+    if (origin === self) return;
+    notify(event as BusEvent);
   };
 
   async function connect(): Promise<void> {
@@ -85,9 +100,11 @@ export async function createPostgresBus(
   return {
     hearsDatabase: true,
     async publish(event) {
-      const payload = JSON.stringify(event);
+      const local = !HEARD_FROM_DATABASE.has(event.kind);
+      const payload = JSON.stringify(local ? { ...event, origin: self } : event);
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
         throw new Error('event payload too large for NOTIFY');
+      if (local) notify(event);
       return publisher.send(payload);
     },
     subscribe(listener) {
