@@ -33,7 +33,8 @@ function readBrowserUnitSystem(): UnitSystem {
       : navigator.languages?.length
         ? navigator.languages
         : [navigator.language];
-  return unitSystemForLanguages(languages, Intl.DateTimeFormat().resolvedOptions().locale);
+  // The default locale only when the languages name no region: an Intl object is slow to create.
+  return unitSystemForLanguages(languages, () => Intl.DateTimeFormat().resolvedOptions().locale);
 }
 
 /*
