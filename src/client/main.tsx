@@ -2,7 +2,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/routes';
-import { startI18n } from './i18n';
+import { whenFirstPainted } from './components/layout/after-first-paint';
+import { completeCatalogue, startI18n } from './i18n';
 import { prefetchAuthStatus } from './lib/session';
 import { queryClient } from './lib/query-client';
 import './index.css';
@@ -30,3 +31,6 @@ prefetchAuthStatus(queryClient);
 // The page's catalogue loads beside it: the first render is in the page's language.
 const page = preloadPage(window.location.pathname);
 Promise.all([startI18n(), page]).then(render, render);
+// The page brought only its first screen's texts (src/server/lib/catalogues.ts): the rest load
+// once that screen is painted.
+whenFirstPainted(() => void completeCatalogue().catch(() => undefined));

@@ -64,18 +64,47 @@ describe('serving the built client', () => {
     expect(page.headers.vary).toContain('Accept-Language');
     expect(page.headers['content-encoding']).toBe('br');
     const plain = await app.inject({ method: 'GET', url: '/browse' });
-    expect(plain.body).toBe(withLanguage(html, 'en'));
+    expect(plain.body).toBe(withLanguage(html, 'en', '/browse'));
     expect(brotliDecompressSync(page.rawPayload).toString()).toBe(plain.body);
   });
 
   it("starts the page in the browser's language, with that language's texts written in", async () => {
-    const french = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' } });
+    const french = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' },
+    });
     expect(french.body).toContain('<html lang="fr">');
-    expect(french.body).toContain('<script type="application/json" id="i18n-catalogue" data-locale="fr">');
+    expect(french.body).toContain('<script type="application/json" id="i18n-catalogue" data-locale="fr"');
     expect(french.body).toContain('"cancel":"Annuler"');
-    const english = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    const english = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    });
     expect(english.body).toContain('<html lang="en">');
     expect(english.body).toContain('"cancel":"Cancel"');
+  });
+
+  it("writes in only the first screen's namespaces where visitors land, every one elsewhere", async () => {
+    const catalogueOf = (body: string) => {
+      const match = /<script type="application\/json" id="i18n-catalogue"([^>]*)>([^<]*)<\/script>/.exec(
+        body,
+      );
+      return { attributes: match?.[1] ?? '', namespaces: Object.keys(JSON.parse(match?.[2] ?? '{}')) };
+    };
+    const browse = catalogueOf((await app.inject({ method: 'GET', url: '/browse?category=shoes' })).body);
+    expect(browse.attributes).toContain('data-namespaces="some"');
+    expect(browse.namespaces).toEqual(expect.arrayContaining(['common', 'layout', 'browse', 'items']));
+    expect(browse.namespaces).not.toContain('trades');
+    const landing = catalogueOf((await app.inject({ method: 'GET', url: '/' })).body);
+    expect(landing.namespaces).toContain('home');
+    expect(landing.namespaces).not.toContain('browse');
+    const shared = catalogueOf((await app.inject({ method: 'GET', url: '/browse?highlight=abc' })).body);
+    expect(shared.namespaces).toContain('trades');
+    const profile = catalogueOf((await app.inject({ method: 'GET', url: '/profile' })).body);
+    expect(profile.attributes).not.toContain('data-namespaces');
+    expect(profile.namespaces).toEqual(expect.arrayContaining(['common', 'trades', 'users', 'rings']));
   });
 
   it('prefers the lang cookie of the footer picker to Accept-Language', async () => {

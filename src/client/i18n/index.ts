@@ -6,7 +6,7 @@
  * switches and by the offline copy of the app (whose index.html has no texts written in).
  * See README.md in this folder for the conventions.
  */
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LOCALE,
@@ -19,31 +19,87 @@ import {
 
 type Catalogue = Record<string, Record<string, unknown>>;
 
-/** The texts written into the page by the server, if they are in `locale`. */
-function inlineCatalogue(locale: Locale): Catalogue | null {
+/**
+ * The texts written into the page by the server, if they are in `locale`. For the pages visitors
+ * land on they are only the first screen's namespaces (`data-namespaces="some"`): the rest follow
+ * (completeCatalogue).
+ */
+function inlineCatalogue(locale: Locale): { namespaces: Catalogue; complete: boolean } | null {
   const element = document.getElementById('i18n-catalogue');
   if (!element || element.dataset.locale !== locale) return null;
   try {
-    return JSON.parse(element.textContent ?? '') as Catalogue;
+    const namespaces = JSON.parse(element.textContent ?? '') as Catalogue;
+    return { namespaces, complete: element.dataset.namespaces !== 'some' };
   } catch {
     return null;
   }
 }
 
-async function fetchCatalogue(locale: Locale): Promise<Catalogue> {
-  const response = await fetch(`/i18n/${locale}.json`, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`The ${locale} texts did not load (${response.status})`);
-  return (await response.json()) as Catalogue;
+const fetched = new Map<Locale, Promise<Catalogue>>();
+
+/** The whole catalogue of `locale` (/i18n/<locale>.json), requested once. */
+function fetchCatalogue(locale: Locale): Promise<Catalogue> {
+  let found = fetched.get(locale);
+  if (!found) {
+    found = fetch(`/i18n/${locale}.json`, { credentials: 'same-origin' }).then(async (response) => {
+      if (!response.ok) throw new Error(`The ${locale} texts did not load (${response.status})`);
+      return (await response.json()) as Catalogue;
+    });
+    found.catch(() => fetched.delete(locale));
+    fetched.set(locale, found);
+  }
+  return found;
 }
 
 export const i18n: I18n = i18next.createInstance();
 
-async function addCatalogue(locale: Locale) {
-  if (i18n.hasResourceBundle(locale, 'common')) return;
-  const namespaces = inlineCatalogue(locale) ?? (await fetchCatalogue(locale));
+/**
+ * Where i18next gets a namespace the page did not bring: from the whole catalogue. A component
+ * that needs one before completeCatalogue has added it suspends until it is there.
+ */
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const locale = toLocale(language);
+    if (!locale) return callback(null, {});
+    fetchCatalogue(locale).then(
+      (all) => callback(null, (all[namespace] ?? {}) as ResourceKey),
+      (error: unknown) => callback(error as Error, null),
+    );
+  },
+};
+
+/** The languages whose every namespace is loaded. */
+const complete = new Set<Locale>();
+
+function addNamespaces(locale: Locale, namespaces: Catalogue) {
   for (const [namespace, resources] of Object.entries(namespaces)) {
-    i18n.addResourceBundle(locale, namespace, resources, true, true);
+    if (!i18n.hasResourceBundle(locale, namespace))
+      i18n.addResourceBundle(locale, namespace, resources, true, true);
   }
+}
+
+async function addCatalogue(locale: Locale) {
+  if (complete.has(locale)) return;
+  const inline = inlineCatalogue(locale);
+  if (inline) addNamespaces(locale, inline.namespaces);
+  if (inline?.complete) {
+    complete.add(locale);
+    return;
+  }
+  // Without texts in the page (the offline copy, the dev server), the first render waits for them.
+  if (!inline) await completeCatalogue(locale);
+}
+
+/**
+ * Adds the namespaces the page did not bring. main.tsx calls it once the first screen is painted,
+ * so that later pages, dialogs and messages find their texts at once.
+ */
+export async function completeCatalogue(locale: Locale = currentLocale()): Promise<void> {
+  if (complete.has(locale)) return;
+  addNamespaces(locale, await fetchCatalogue(locale));
+  complete.add(locale);
 }
 
 /**
@@ -66,16 +122,19 @@ let ready: Promise<unknown> | undefined;
 /** Loads the page's catalogue and starts i18next; the first render waits for it. */
 export function startI18n(locale: Locale = pageLocale()): Promise<unknown> {
   ready ??= (async () => {
-    await i18n.use(initReactI18next).init({
-      lng: locale,
-      fallbackLng: false,
-      defaultNS: 'common',
-      ns: [],
-      resources: {},
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
+    await i18n
+      .use(initReactI18next)
+      .use(catalogueBackend)
+      .init({
+        lng: locale,
+        fallbackLng: false,
+        defaultNS: 'common',
+        ns: [],
+        resources: {},
+        partialBundledLanguages: true,
+        interpolation: { escapeValue: false },
+        returnNull: false,
+      });
     await addCatalogue(locale);
     document.documentElement.lang = locale;
   })();
@@ -99,6 +158,7 @@ export function intlTag(locale: Locale = currentLocale()): string {
  */
 export async function changeLocale(locale: Locale): Promise<void> {
   await addCatalogue(locale);
+  await completeCatalogue(locale);
   await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
   const secure = window.location.protocol === 'https:' ? '; secure' : '';

@@ -26,15 +26,29 @@ function storedPreference(): UnitPreference {
   }
 }
 
-/** The system of this browser's region, for 'Automatic'. */
-export function browserUnitSystem(): UnitSystem {
+function readBrowserUnitSystem(): UnitSystem {
   const languages =
     typeof navigator === 'undefined'
       ? []
       : navigator.languages?.length
         ? navigator.languages
         : [navigator.language];
-  return unitSystemForLanguages(languages, Intl.DateTimeFormat().resolvedOptions().locale);
+  // The default locale only when the languages name no region: an Intl object is slow to create.
+  return unitSystemForLanguages(languages, () => Intl.DateTimeFormat().resolvedOptions().locale);
+}
+
+/*
+ * Worked out once (every card with a weight or a date asks for it, and an Intl.DateTimeFormat is
+ * slow to create), and again when the browser's languages change.
+ */
+let browserSystem: UnitSystem | undefined;
+globalThis.addEventListener?.('languagechange', () => {
+  browserSystem = undefined;
+});
+
+/** The system of this browser's region, for 'Automatic'. */
+export function browserUnitSystem(): UnitSystem {
+  return (browserSystem ??= readBrowserUnitSystem());
 }
 
 let preference: UnitPreference = storedPreference();

@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AfterFirstPaint } from '@client/components/layout/after-first-paint';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { PageContainer } from '@client/components/layout/page-container';
@@ -45,8 +46,11 @@ export function LandingPage() {
           sortBy="trending"
         />
       </PageContainer>
-      <HowItWorksBand />
-      <StatsBand />
+      {/* Below the first screen at every width: rendered just after the first paint. */}
+      <AfterFirstPaint>
+        <HowItWorksBand />
+        <StatsBand />
+      </AfterFirstPaint>
     </>
   );
 }

@@ -58,6 +58,18 @@ describe('the unit system of a browser', () => {
     expect(unitSystemForLanguages(['es-419'], 'en-US')).toBe('metric');
   });
 
+  it('asks for the default locale (an Intl object, slow to create) only when the language has no region', () => {
+    let asked = 0;
+    const defaultLocale = () => {
+      asked += 1;
+      return 'en-US';
+    };
+    expect(unitSystemForLanguages(['fr-FR'], defaultLocale)).toBe('metric');
+    expect(asked).toBe(0);
+    expect(unitSystemForLanguages(['en'], defaultLocale)).toBe('imperial');
+    expect(asked).toBe(1);
+  });
+
   it('takes the default locale for a language without a region, and metric when that has none', () => {
     expect(unitSystemForLanguages(['en'], 'en-US')).toBe('imperial');
     expect(unitSystemForLanguages(['en'], 'en-GB')).toBe('metric');

@@ -52,11 +52,16 @@ export const unitSystemOfRegion = (region: string | null): UnitSystem =>
  * The unit system of a browser: the region of its first preferred language (navigator.languages:
  * en-US -> imperial, en-GB and fr-FR -> metric). A first language without a region ('en') takes
  * the region of the browser's default locale (Intl's, e.g. 'en-US'), and metric when that names
- * none either.
+ * none either. `defaultLocale` may be a function, called only when it is needed.
  */
-export function unitSystemForLanguages(languages: readonly string[], defaultLocale: string): UnitSystem {
+export function unitSystemForLanguages(
+  languages: readonly string[],
+  defaultLocale: string | (() => string),
+): UnitSystem {
   const first = languages.find((tag) => tag.trim() !== '');
-  const region = (first ? regionOf(first) : null) ?? regionOf(defaultLocale);
+  const region =
+    (first ? regionOf(first) : null) ??
+    regionOf(typeof defaultLocale === 'function' ? defaultLocale() : defaultLocale);
   return unitSystemOfRegion(region);
 }
 

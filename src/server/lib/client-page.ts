@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../common/domain/locales';
-import { catalogue } from './catalogues';
+import { catalogue, firstScreenNamespaces } from './catalogues';
 import { type PageMeta, withPageMeta } from './page-meta';
 import { requestLocale } from './request-locale';
 
@@ -29,15 +29,22 @@ async function indexHtml(clientDir: string): Promise<string> {
   return template.html;
 }
 
-export function withLanguage(html: string, locale: Locale): string {
-  const texts = catalogue(locale);
+/**
+ * index.html in `locale`, with the texts the first screen of `path` uses (every namespace, for a
+ * path without a list in catalogues.ts); `data-namespaces="some"` tells the client to load the
+ * rest once the page is up.
+ */
+export function withLanguage(html: string, locale: Locale, path = ''): string {
+  const only = firstScreenNamespaces(path);
+  const texts = catalogue(locale, only);
+  const some = only ? ' data-namespaces="some"' : '';
   const withLang = /<html\s[^>]*lang="/.test(html)
     ? html.replace(/(<html\s[^>]*lang=")[^"]*"/, `$1${locale}"`)
     : html.replace(/<html\b/, `<html lang="${locale}"`);
   return withLang.replace(
-      '</head>',
-      `  <script type="application/json" id="i18n-catalogue" data-locale="${locale}">${texts.json}</script>\n  </head>`,
-    );
+    '</head>',
+    `  <script type="application/json" id="i18n-catalogue" data-locale="${locale}"${some}>${texts.json}</script>\n  </head>`,
+  );
 }
 
 function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
@@ -64,16 +71,19 @@ export async function sendClientPage(
   const locale = await requestLocale(request);
   const encoding = encodingFor(request);
   const html = await indexHtml(clientDir);
+  // A shared item's address opens its detail view at once, which may use any namespace.
+  const path = /[?&]highlight=/.test(request.url) ? '' : (request.url.split('?')[0] ?? '');
   reply
     .header('cache-control', 'no-cache')
     .header('vary', 'Accept-Language, Accept-Encoding, Cookie')
     .type('text/html; charset=utf-8');
   if (encoding) reply.header('content-encoding', encoding);
-  if (meta) return reply.send(encode(withPageMeta(withLanguage(html, locale), meta), encoding));
-  const key = `${locale} ${encoding}`;
+  if (meta) return reply.send(encode(withPageMeta(withLanguage(html, locale, path), meta), encoding));
+  const namespaces = firstScreenNamespaces(path) ? path : '*';
+  const key = `${locale} ${encoding} ${namespaces}`;
   let page = pages.get(key);
   if (!page) {
-    page = { body: encode(withLanguage(html, locale), encoding), encoding };
+    page = { body: encode(withLanguage(html, locale, path), encoding), encoding };
     pages.set(key, page);
   }
   return reply.send(page.body);

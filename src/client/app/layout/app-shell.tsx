@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AfterFirstPaint } from '@client/components/layout/after-first-paint';
 import { useAuth } from '@client/lib/session';
 import { VerifyEmailBanner } from '@client/features/auth';
 import { OfflineBanner } from './offline-banner';
@@ -33,7 +34,10 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>
-      <SiteFooter />
+      {/* Below the first screen on every page: it follows the first paint (after-first-paint.tsx). */}
+      <AfterFirstPaint>
+        <SiteFooter />
+      </AfterFirstPaint>
       <TabBar user={user} />
       {user?.onboardingPending ? (
         <Suspense fallback={null}>
