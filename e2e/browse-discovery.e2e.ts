@@ -219,8 +219,23 @@ describe('a visitor discovers items', () => {
 
   it('opening an item shows its detail view at /browse?highlight=… with every field', async () => {
     const rows = page.getByTestId('list-browse').locator('[data-testid^="row-item-"]');
-    const id = ((await rows.nth(PAGE_SIZE + 2).getAttribute('data-testid')) ?? '').slice('row-item-'.length);
-    detailItem = await getJson<ApiItem>(page, `/api/items/${id}`);
+    const ids = (
+      await rows.evaluateAll((list) => list.map((row) => row.getAttribute('data-testid') ?? ''))
+    ).map((testId) => testId.slice('row-item-'.length));
+    // An item of the second page still open for offers: other journeys on this shared app reserve
+    // items, and a reserved item's detail offers no Barter.
+    let id = '';
+    for (const candidate of ids.slice(PAGE_SIZE)) {
+      const item = await getJson<ApiItem & { isActive: boolean; availability: string }>(
+        page,
+        `/api/items/${candidate}`,
+      );
+      if (!isOpenForOffers(item)) continue;
+      id = candidate;
+      detailItem = item;
+      break;
+    }
+    if (!id) throw new Error('no item open for offers on the second page');
     await page.getByTestId(`link-item-${id}`).click();
     await expectLocation(page, '/browse', { highlight: id });
     await expectDetail(detailItem);
@@ -270,6 +285,21 @@ describe('a visitor discovers items', () => {
   }
 
   it("a visitor's Barter, heart, bookmark and Message open the sign-in dialog saying what they get", async () => {
+    // Reserved by another journey since? Then the first item still open for offers instead.
+    const current = await getJson<ApiItem & { isActive: boolean; availability: string }>(
+      page,
+      `/api/items/${detailItem.id}`,
+    );
+    if (!isOpenForOffers(current)) {
+      const open = (
+        await getJson<Array<ApiItem & { isActive: boolean; availability: string }>>(
+          page,
+          `/api/items?limit=${PAGE_SIZE}`,
+        )
+      ).find((item) => isOpenForOffers(item));
+      if (!open) throw new Error('no item open for offers on the first page');
+      detailItem = await getJson<ApiItem>(page, `/api/items/${open.id}`);
+    }
     await page.goto(`/browse?highlight=${detailItem.id}`);
     const dialog = page.getByTestId('dialog-item-detail');
     await expectDetail(detailItem);
