@@ -22,19 +22,14 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 let serial = 0;
-/** A member with one listing (worth $50, so every favourite is in the default value band). */
-async function memberWithItem(id?: string) {
-  serial++;
-  const [member] = await db
-    .insert(users)
-    .values({ email: `incremental${serial}@example.com`, firstName: `M${serial}` })
-    .returning({ id: users.id });
+/** A listing of `memberId`'s (worth $50, so every favourite is in the default value band). */
+async function listingOf(memberId: string, title: string, id?: string) {
   const [item] = await db
     .insert(items)
     .values({
       ...(id ? { id } : {}),
-      userId: member?.id ?? '',
-      title: `Item ${serial}`,
+      userId: memberId,
+      title,
       description: 'Test listing',
       category: 'clothing',
       gender: 'unisex',
@@ -42,7 +37,18 @@ async function memberWithItem(id?: string) {
       estimatedValue: 5000,
     })
     .returning({ id: items.id });
-  return { memberId: member?.id ?? '', itemId: item?.id ?? '' };
+  return item?.id ?? '';
+}
+
+/** A member with one listing. */
+async function memberWithItem(id?: string) {
+  serial++;
+  const [member] = await db
+    .insert(users)
+    .values({ email: `incremental${serial}@example.com`, firstName: `M${serial}` })
+    .returning({ id: users.id });
+  const memberId = member?.id ?? '';
+  return { memberId, itemId: await listingOf(memberId, `Item ${serial}`, id) };
 }
 
 /** Each member favourites the next one's item: a cycle through all their items. */
@@ -73,24 +79,13 @@ describe('incremental pass', () => {
     const short = [await memberWithItem(), await memberWithItem(), await memberWithItem()];
     await cycleOf(short);
     // The first member's second listing is in a 4-ring only.
-    const [second] = await db
-      .insert(items)
-      .values({
-        userId: short[0]?.memberId ?? '',
-        title: 'Second listing',
-        description: 'Test listing',
-        category: 'clothing',
-        gender: 'unisex',
-        condition: 'good',
-        estimatedValue: 5000,
-      })
-      .returning({ id: items.id });
-    const long = [{ memberId: short[0]?.memberId ?? '', itemId: second?.id ?? '' }];
+    const second = await listingOf(short[0]?.memberId ?? '', 'Second listing');
+    const long = [{ memberId: short[0]?.memberId ?? '', itemId: second }];
     for (let k = 0; k < 3; k++) long.push(await memberWithItem());
     await cycleOf(long);
     const ctx = serviceContextFor(db);
     const untimed = { ...DEFAULT_NEIGHBOURHOOD_OPTIONS, longBudgetMs: Number.POSITIVE_INFINITY };
-    const focus = [short[0]?.itemId ?? '', second?.id ?? ''];
+    const focus = [short[0]?.itemId ?? '', second];
     const created = await proposeRingsAround(ctx, timers, new Date(), focus, untimed);
     const proposed = await Promise.all(created.map(ringItems));
     expect(proposed.sort((a, b) => a.length - b.length)).toEqual([

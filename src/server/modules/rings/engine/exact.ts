@@ -72,21 +72,6 @@ const DEFAULT_BATCH = 50_000;
 export const PACKING_TIME_LIMIT_SEC = 25;
 const EPSILON = 1e-7;
 
-/** Components of more than one cycle, in batches of at most `limit` cycles each. */
-function batches(components: number[][], limit: number) {
-  const result: number[][] = [];
-  let current: number[] = [];
-  for (const component of components) {
-    if (current.length > 0 && current.length + component.length > limit) {
-      result.push(current);
-      current = [];
-    }
-    for (const index of component) current.push(index);
-  }
-  if (current.length > 0) result.push(current);
-  return result;
-}
-
 interface BatchResult {
   values: Float64Array;
   objective: number;
@@ -204,7 +189,8 @@ async function relax(
   }
   if (shared.length > 0) {
     const highs = await loadHighs();
-    for (const batch of batches(shared, options.batchColumns ?? DEFAULT_BATCH)) {
+    for (const group of componentBatches(shared, options.batchColumns ?? DEFAULT_BATCH)) {
+      const batch = group.flat();
       const result = solveBatch(highs, cycles, weights, batch, false, options.timeLimitSec ?? 600);
       if (!result.optimal) throw new Error('The LP relaxation did not solve to optimality');
       bound += result.objective;
