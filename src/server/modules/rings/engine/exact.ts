@@ -263,8 +263,7 @@ export async function packOptimal(
     else bound += Math.max(0, weights[component[0]!] ?? 0);
   }
   // Every batch's LP first, so that a busy machine loses integer solves before it loses bounds.
-  const pending: Array<{ pool: number[]; support: number[]; core: number[]; bound: number; duals: boolean }> =
-    [];
+  const pending: Array<{ pool: number[]; support: number[]; core: number[]; bound: number }> = [];
   if (shared.length > 0) {
     const highs = await loadHighs();
     const used = new Set<number>();
@@ -302,7 +301,7 @@ export async function packOptimal(
         ? pool.filter((index) => (x[index] ?? 0) > EPSILON || reducedCost(index) >= -CORE_TOLERANCE)
         : pool;
       const core = wider.length === support.length ? support : wider;
-      pending.push({ pool, support, core, bound: shortBound, duals: lp.rowDual !== null });
+      pending.push({ pool, support, core, bound: shortBound });
     }
     // Then the integer solves: every batch's support first (quick), then every batch's core.
     const proven = new Set<number>();
@@ -324,10 +323,10 @@ export async function packOptimal(
     }
     pending.forEach((batch, position) => {
       const gap = batch.bound - packedWeight(weights, chosen, batch.pool);
-      // Proven when the core's integer optimum is the whole pool's, or within CORE_TOLERANCE of
-      // the LP bound (then no cycle left out of the core could raise it).
+      // Proven when the core's integer optimum is the whole pool's (always so without duals), or
+      // within CORE_TOLERANCE of the LP bound (then no cycle left out of the core could raise it).
       const whole = batch.core.length === batch.pool.length;
-      if (!(proven.has(position) && (whole || (batch.duals && gap <= CORE_TOLERANCE)))) optimal = false;
+      if (!(proven.has(position) && (whole || gap <= CORE_TOLERANCE))) optimal = false;
     });
   }
   const list: number[] = [];
