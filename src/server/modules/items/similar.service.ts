@@ -46,74 +46,104 @@ async function viewerSizes(ctx: ServiceContext, viewerId: string | undefined) {
   );
 }
 
-/** The profile category of `items` (its style, or Shoes / Accessories), as in common/domain/matching.ts. */
-const profileCategory = sql`case when ${items.style} is not null and ${items.style} <> 'Watches' then ${items.style}
-  when ${items.category} = 'shoes' then 'Shoes' when ${items.category} = 'accessories' then 'Accessories' end`;
+/** How many candidates each way of being related contributes before the ranking (see rankSimilar). */
+const CANDIDATES_PER_SIDE_OF_VALUE = 60;
+const CANDIDATES_PER_SIGNAL = 120;
+
+/** A column of the candidate rows (`c`), which carry every column the ranking reads. */
+const c = (column: string) => sql.raw(`c.${column}`);
+const candidateColumns = sql.raw(
+  ['id', 'title', 'category', 'gender', 'brand', 'size', 'estimated_value', 'style', 'tags', 'colors', 'created_at', 'user_id']
+    .map((column) => `items.${column}`)
+    .join(', '),
+);
 
 /**
  * Up to 12 listed items like `target`: the same category and department, ranked by one score
  * over brand, size (the viewer's own, the same, or one step away), value (within 30 %), style,
  * shared tags, colours and title words. An item qualifies only with at least one of value, brand,
- * tags or title words in common (a shared colour alone is too common to count), which the indexes
- * find (items_active_similar_idx on category, department and value, and the brand and GIN indexes),
- * so the score is computed for the candidates only. Never the item itself, the viewer's own
+ * tags or title words in common (a shared colour alone is too common to count).
+ *
+ * The score is computed for a bounded set of candidates, each way of being related read through
+ * its own index: the 60 listings closest in value on either side (items_active_similar_idx), and
+ * up to 120 of the same brand, 120 sharing a tag and 120 sharing a title word. Ranking every
+ * related listing instead read most of a department (18,000 rows at 100,000 items, over a second
+ * on a cold cache; docs/decisions/008-uncached-paths.md). Never the item itself, the viewer's own
  * items, blocked members' items or away members' items.
  */
 async function rankSimilar(ctx: ServiceContext, target: ItemRow, viewerId: string | undefined) {
   const sizes = await viewerSizes(ctx, viewerId);
-  const low = Math.floor(target.estimatedValue * (1 - SIMILAR_VALUE_BAND));
-  const high = Math.ceil(target.estimatedValue * (1 + SIMILAR_VALUE_BAND));
+  const value = target.estimatedValue;
+  const low = Math.floor(value * (1 - SIMILAR_VALUE_BAND));
+  const high = Math.ceil(value * (1 + SIMILAR_VALUE_BAND));
   const words = titleWords(target.title);
   const wordQuery = words.length ? sql`websearch_to_tsquery('english', ${words.join(' or ')})` : null;
   const targetBrand = target.brand?.trim().toLowerCase() || null;
   const targetSize = target.size?.trim().toLowerCase() || null;
   const near = neighbouringSizes(target.size);
 
-  const sameBrand = targetBrand ? sql`coalesce(lower(${items.brand}) = ${targetBrand}, false)` : sql`false`;
+  const sameBrand = targetBrand ? sql`coalesce(lower(${c('brand')}) = ${targetBrand}, false)` : sql`false`;
+  // The profile category of a candidate (its style, or Shoes / Accessories), as in common/domain/matching.ts.
+  const profileCategory = sql`case when ${c('style')} is not null and ${c('style')} <> 'Watches' then ${c('style')}
+    when ${c('category')} = 'shoes' then 'Shoes' when ${c('category')} = 'accessories' then 'Accessories' end`;
   const yourSize = viewerId
-    ? sql`coalesce((${JSON.stringify(sizes)}::jsonb -> ${profileCategory}) @> to_jsonb(lower(${items.size})), false)`
+    ? sql`coalesce((${JSON.stringify(sizes)}::jsonb -> ${profileCategory}) @> to_jsonb(lower(${c('size')})), false)`
     : sql`false`;
-  const sameSize = targetSize ? sql`coalesce(lower(${items.size}) = ${targetSize}, false)` : sql`false`;
+  const sameSize = targetSize ? sql`coalesce(lower(${c('size')}) = ${targetSize}, false)` : sql`false`;
   const nearSize = near.length
-    ? sql`coalesce(lower(${items.size}) = any(${sql.param(near)}::text[]), false)`
+    ? sql`coalesce(lower(${c('size')}) = any(${sql.param(near)}::text[]), false)`
     : sql`false`;
-  const similarValue = sql`${items.estimatedValue} between ${low} and ${high}`;
-  const sameStyle = target.style ? sql`coalesce(${items.style} = ${target.style}, false)` : sql`false`;
+  const similarValue = sql`${c('estimated_value')} between ${low} and ${high}`;
+  const sameStyle = target.style ? sql`coalesce(${c('style')} = ${target.style}, false)` : sql`false`;
   const sharedTags = target.tags.length
-    ? sql`(select count(*) from unnest(${items.tags}) tag where tag = any(${sql.param(target.tags)}::text[]))::int`
+    ? sql`(select count(*) from unnest(${c('tags')}) tag where tag = any(${sql.param(target.tags)}::text[]))::int`
     : sql`0`;
   const sharedColours = target.colors.length
-    ? sql`(select count(*) from unnest(${items.colors}) colour where colour = any(${sql.param(target.colors)}::text[]))::int`
+    ? sql`(select count(*) from unnest(${c('colors')}) colour where colour = any(${sql.param(target.colors)}::text[]))::int`
     : sql`0`;
   const sharedWords = wordQuery
-    ? sql`(select count(*) from unnest(tsvector_to_array(to_tsvector('english', ${items.title}))) word
+    ? sql`(select count(*) from unnest(tsvector_to_array(to_tsvector('english', ${c('title')}))) word
         where word = any(tsvector_to_array(to_tsvector('english', ${words.join(' ')}))))::int`
     : sql`0`;
 
-  // Something beyond category in common, each arm served by an index.
-  const related = sql.join(
-    [
-      similarValue,
-      targetBrand ? sql`lower(${items.brand}) = ${targetBrand}` : null,
-      target.tags.length ? sql`${items.tags} && ${sql.param(target.tags)}::text[]` : null,
-      wordQuery ? sql`${items.titleVector} @@ ${wordQuery}` : null,
-    ].filter((arm) => arm !== null),
-    sql` or `,
+  // Each arm reads one index, bounded; the department and every other condition are applied to the union.
+  const listed = sql`${items.isActive} and ${items.deletedAt} is null and ${items.availability} in ('available', 'pending')`;
+  const sameKind = sql`${items.category} = ${target.category} and ${items.gender} = ${target.gender}`;
+  const arms = [
+    sql`select ${candidateColumns} from ${items} where ${listed} and ${sameKind}
+      and ${items.estimatedValue} between ${value} and ${high}
+      order by ${items.estimatedValue} limit ${CANDIDATES_PER_SIDE_OF_VALUE}`,
+    sql`select ${candidateColumns} from ${items} where ${listed} and ${sameKind}
+      and ${items.estimatedValue} between ${low} and ${value}
+      order by ${items.estimatedValue} desc limit ${CANDIDATES_PER_SIDE_OF_VALUE}`,
+    targetBrand
+      ? sql`select ${candidateColumns} from ${items} where ${listed} and lower(${items.brand}) = ${targetBrand}
+        limit ${CANDIDATES_PER_SIGNAL}`
+      : null,
+    target.tags.length
+      ? sql`select ${candidateColumns} from ${items} where ${listed} and ${items.tags} && ${sql.param(target.tags)}::text[]
+        limit ${CANDIDATES_PER_SIGNAL}`
+      : null,
+    wordQuery
+      ? sql`select ${candidateColumns} from ${items} where ${listed} and ${items.titleVector} @@ ${wordQuery}
+        limit ${CANDIDATES_PER_SIGNAL}`
+      : null,
+  ].filter((arm) => arm !== null);
+  const candidates = sql.join(
+    arms.map((arm) => sql`(${arm})`),
+    sql` union `,
   );
 
-  const signals = sql`select ${items.id} as id,
+  const signals = sql`select ${c('id')} as id,
       ${sameBrand} as same_brand, ${yourSize} as your_size, ${sameSize} as same_size,
       ${nearSize} as near_size, ${similarValue} as similar_value, ${sameStyle} as same_style,
       ${sharedTags} as shared_tags, ${sharedColours} as shared_colours, ${sharedWords} as shared_words,
-      ${items.createdAt} as created_at
-    from ${items}
-    where ${items.isActive} and ${items.deletedAt} is null
-      and ${items.availability} in ('available', 'pending')
-      and ${items.category} = ${target.category} and ${items.gender} = ${target.gender}
-      and ${items.id} <> ${target.id}
-      and (${related})
-      and ${ownerPresent(items.userId)}
-      ${viewerId ? sql`and ${items.userId} <> ${viewerId} and ${noBlockBetween(viewerId, items.userId)}` : sql``}`;
+      ${c('created_at')} as created_at
+    from (${candidates}) c
+    where ${c('id')} <> ${target.id}
+      and ${c('category')} = ${target.category} and ${c('gender')} = ${target.gender}
+      and ${ownerPresent(c('user_id'))}
+      ${viewerId ? sql`and ${c('user_id')} <> ${viewerId} and ${noBlockBetween(viewerId, c('user_id'))}` : sql``}`;
 
   const score = sql`(case when s.same_brand then ${w('brand')} else 0 end
       + case when s.your_size then ${w('yourSize')} else 0 end

@@ -99,6 +99,25 @@ describe('GET /api/items/:id/similar', () => {
     expect(own).toEqual([]);
   });
 
+  it('ranks a bounded set of candidates: the listings closest in value, not every one in the band', async () => {
+    const seller = await t.member();
+    const other = await t.member();
+    const target = await buildItem(t, seller, { title: 'Plain Alpha', estimatedValue: 10_000, gender: 'kids' });
+    // 61 listings just above the target's value, sharing nothing else with it...
+    await Promise.all(
+      Array.from({ length: 61 }, (_, i) =>
+        buildItem(t, other, { title: 'Other Thing', estimatedValue: 10_001 + i, gender: 'kids' }),
+      ),
+    );
+    // ...and a newer one still within 30 % of it: with every candidate scoring the same, the
+    // newest would lead if the whole band were ranked; only the 60 closest above are candidates.
+    const far = await buildItem(t, other, { title: 'Other Thing', estimatedValue: 12_900, gender: 'kids' });
+    const similar: Similar = (await t.visitor().get(`/api/items/${target.id}/similar`)).json();
+    expect(similar).toHaveLength(12);
+    expect(similar.map((entry) => entry.item.id)).not.toContain(far.id);
+    expect(similar.every((entry) => entry.reasons.includes('similar value'))).toBe(true);
+  });
+
   it('404 for an unknown item; 400 for a malformed id', async () => {
     expect((await t.visitor().get(`/api/items/${unknown}/similar`)).statusCode).toBe(404);
     expect((await t.visitor().get('/api/items/not-an-id/similar')).statusCode).toBe(400);
