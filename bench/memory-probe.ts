@@ -33,7 +33,8 @@ if (target) {
       gc.totalMs += entry.duration;
       gc.maxMs = Math.max(gc.maxMs, entry.duration);
       const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
-      if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.majorMaxMs = Math.max(gc.majorMaxMs, entry.duration);
+      if (kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+        gc.majorMaxMs = Math.max(gc.majorMaxMs, entry.duration);
     }
   }).observe({ entryTypes: ['gc'] });
   let stalls: Array<[number, number]> = [];
