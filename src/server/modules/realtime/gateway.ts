@@ -22,11 +22,11 @@ import type { BusEvent } from './event-bus';
 
 const HEARTBEAT_MS = 30_000;
 /**
- * The heartbeat runs in this many slices spread over its interval (one a second by default), each
+ * The heartbeat runs in this many slices spread over its interval (one every 300 ms by default), each
  * over the sockets opened into it: every socket is still pinged, and its session and presence checked,
  * once per interval, but never all 10,000 in one turn of the event loop (see decision 005).
  */
-export const HEARTBEAT_SLICES = 30;
+export const HEARTBEAT_SLICES = 100;
 /** Close code for a socket whose session ended (logout, password change, expiry, …). */
 export const SESSION_ENDED_CLOSE = 4001;
 /** Per connection: a burst of 30 frames, refilled at 10 a second; far past that the socket is closed. */
