@@ -36,6 +36,8 @@ export interface SocketsOptions {
   durationSec: number;
   /** Load-generator processes holding the sockets. */
   clients: number;
+  /** Which runs: one instance, two, or both (the default). */
+  instances?: 'one' | 'two' | 'both';
   databaseUrl: string | undefined;
   log: (line: string) => void;
 }
@@ -432,10 +434,15 @@ export async function runSocketsBench(options: SocketsOptions): Promise<SocketsR
       return app;
     };
     const rows: SocketsRow[] = [];
-    log(`One instance: ${pairs.length * 2} sockets`);
-    rows.push(await measure([await start(0)], memoryFiles, pairs, options));
-    await Promise.all(apps.splice(0).map((app) => app.stop()));
-    if (database.kind === 'postgres') {
+    const instances = options.instances ?? 'both';
+    if (instances !== 'two') {
+      log(`One instance: ${pairs.length * 2} sockets`);
+      rows.push(await measure([await start(0)], memoryFiles, pairs, options));
+      await Promise.all(apps.splice(0).map((app) => app.stop()));
+    }
+    if (instances === 'one') {
+      // Asked for one instance only.
+    } else if (database.kind === 'postgres') {
       log(`Two instances: ${pairs.length} sockets each, every message crossing over LISTEN/NOTIFY`);
       const first = await start(0);
       const second = await start(1);
@@ -519,6 +526,7 @@ figure next to its budget with /proc/loadavg and appends them to bench/results.m
   --rate N        messages a second (default ${SOCKET_BUDGETS.rate})
   --duration S    seconds of messages (default 30)
   --clients N     load-generator processes (default 4)
+  --instances W   one, two or both (default both)
   --no-results    print only`;
 
 async function main() {
@@ -528,6 +536,7 @@ async function main() {
       rate: { type: 'string' },
       duration: { type: 'string' },
       clients: { type: 'string' },
+      instances: { type: 'string' },
       'no-results': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -537,7 +546,9 @@ async function main() {
   const rate = Number(values.rate ?? SOCKET_BUDGETS.rate);
   const durationSec = Number(values.duration ?? 30);
   const clients = Number(values.clients ?? 4);
+  const instances = values.instances ?? 'both';
   if (
+    !['one', 'two', 'both'].includes(instances) ||
     !Number.isInteger(sockets) ||
     sockets < 2 ||
     !(rate > 0) ||
@@ -554,6 +565,7 @@ async function main() {
     rate,
     durationSec,
     clients,
+    instances: instances as 'one' | 'two' | 'both',
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
     log: (line) => console.log(line),
   });
