@@ -87,9 +87,13 @@ function expectSockets(report: SocketsReport, instances: number[]) {
     expect(row.delivered).toBe(row.sent);
     expect(row.after.rssBytes).toBeGreaterThan(0);
     expect(row.after.heapUsedBytes).toBeGreaterThan(0);
+    expect(row.heapAfterMessagesBytes).toBeGreaterThan(0);
+    expect(row.appLoopMaxMs).toBeGreaterThan(0);
+    expect(row.clientLoopMaxMs).toBeGreaterThan(0);
   }
   const markdown = renderSockets(report);
   expect(markdown).toContain('per socket');
+  expect(markdown).toContain('event-loop delay');
   expect(markdown).toMatch(/\| \d+\.\d+ \d+\.\d+ \d+\.\d+ \d+\/\d+ \d+ \|/);
 }
 

@@ -337,7 +337,13 @@ export async function seedBench(
   }));
   const paired = new Set(memberPairs.flat());
   const unpaired = actors.filter((id) => !paired.has(id));
-  const history = await seedHistory(database, random, memberIds, unpaired.length > 0 ? unpaired : actors, log);
+  const history = await seedHistory(
+    database,
+    random,
+    memberIds,
+    unpaired.length > 0 ? unpaired : actors,
+    log,
+  );
   return pickFixtures(
     database,
     pairs,
@@ -381,7 +387,10 @@ export async function reuseFixtures(database: Database, pairCount: number): Prom
         where exists (select 1 from items i where i.user_id = u.id and i.is_active and i.availability = 'available')
         order by u.id limit 5000`,
   );
-  const members = await queryRows<{ id: string }>(database.db, sql`select id from users order by id limit 5000`);
+  const members = await queryRows<{ id: string }>(
+    database.db,
+    sql`select id from users order by id limit 5000`,
+  );
   const history = await seedHistory(
     database,
     createRandom(SEED + 2),

@@ -10,7 +10,7 @@
  *   times each until the recipient's socket gets its `new_message`; answers `ran` with the latencies.
  * - `close`: closes every socket; answers `closed`.
  */
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import type { ServerEvent } from '../src/common/realtime';
 import { SESSION_COOKIE } from '../src/server/lib/session';
@@ -41,6 +41,13 @@ export type FromClient =
       /** The first error events' texts, for diagnosis. */
       errorTexts: string[];
       lagMs: number;
+      /** This process's event-loop delay during the run (perf_hooks), in ms. */
+      loopP99Ms: number;
+      loopMaxMs: number;
+      /** Its stalls of 30 ms or more: [epoch ms when it began, length in ms]. */
+      stalls: Array<[number, number]>;
+      /** Messages that took over 50 ms: [epoch ms when sent, latency in ms]. */
+      slow: Array<[number, number]>;
     }
   | { type: 'closed' };
 
@@ -57,6 +64,9 @@ const pairs: Array<{ a?: Side; b?: Side }> = [];
 const sockets: WebSocket[] = [];
 const pending = new Map<string, { sentAt: number; recipientId: string }>();
 let latencies: number[] = [];
+let slow: Array<[number, number]> = [];
+const SLOW_MS = 50;
+const STALL_MS = 30;
 let errors = 0;
 let errorTexts: string[] = [];
 let closing = false;
@@ -73,7 +83,9 @@ function onEvent(memberId: string, event: ServerEvent) {
   const entry = pending.get(event.message.content);
   if (!entry || entry.recipientId !== memberId) return;
   pending.delete(event.message.content);
-  latencies.push(performance.now() - entry.sentAt);
+  const latency = performance.now() - entry.sentAt;
+  latencies.push(latency);
+  if (latency > SLOW_MS) slow.push([Math.round(performance.timeOrigin + entry.sentAt), Math.round(latency)]);
 }
 
 /** Opens one socket and waits for its `joined`: the upgrade, the session check and the join. */
@@ -136,8 +148,19 @@ async function openAll(plans: SocketPlan[], concurrency: number) {
 
 async function run(rate: number, durationSec: number) {
   latencies = [];
+  slow = [];
   errors = 0;
   errorTexts = [];
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const stalls: Array<[number, number]> = [];
+  let lastBeat = performance.now();
+  const beat = setInterval(() => {
+    const now = performance.now();
+    const late = now - lastBeat - 10;
+    lastBeat = now;
+    if (late >= STALL_MS) stalls.push([Math.round(Date.now() - late), Math.round(late)]);
+  }, 10);
   const ready = pairs.filter((pair) => pair.a && pair.b) as Array<{ a: Side; b: Side }>;
   let sent = 0;
   let sequence = 0;
@@ -168,9 +191,23 @@ async function run(rate: number, durationSec: number) {
   });
   const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
   while (pending.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  clearInterval(beat);
+  loop.disable();
   const undelivered = pending.size;
   pending.clear();
-  reply({ type: 'ran', sent, latencies, undelivered, errors, errorTexts, lagMs });
+  reply({
+    type: 'ran',
+    sent,
+    latencies,
+    undelivered,
+    errors,
+    errorTexts,
+    lagMs,
+    loopP99Ms: loop.percentile(99) / 1e6,
+    loopMaxMs: loop.max / 1e6,
+    stalls,
+    slow,
+  });
 }
 
 async function closeAll() {

@@ -24,6 +24,7 @@ import { type AppProcess, processCpuSeconds, startApp } from './app-process';
 import { createBenchDatabase } from './database';
 import { appendResults, machineInfo, type Machine } from './report';
 import { createSessions, seedConversations } from './seed';
+import type { ProbeReport } from './memory-probe';
 import type { FromClient, SocketPlan, ToClient } from './sockets-client';
 import { percentile } from './ws';
 
@@ -35,6 +36,8 @@ export interface SocketsOptions {
   durationSec: number;
   /** Load-generator processes holding the sockets. */
   clients: number;
+  /** Which runs: one instance, two, or both (the default). */
+  instances?: 'one' | 'two' | 'both';
   databaseUrl: string | undefined;
   log: (line: string) => void;
 }
@@ -83,6 +86,17 @@ export interface SocketsRow {
   messagesSeconds: number;
   /** The worst lateness of a load generator's send loop: its own share of the latency, at most. */
   clientLagMs: number;
+  /** The load generators' event-loop delay in the message phase (worst process), ms. */
+  clientLoopP99Ms: number;
+  clientLoopMaxMs: number;
+  /** The apps' event-loop delay in the message phase (worst instance), ms. */
+  appLoopP99Ms: number;
+  appLoopMaxMs: number;
+  /** The apps' garbage-collection pauses in the message phase: summed, and the longest. */
+  appGcTotalMs: number;
+  appGcMaxMs: number;
+  /** Heap after a full collection once the messages are done, summed over the instances. */
+  heapAfterMessagesBytes: number;
   /** /proc/loadavg when the sockets were open, and after the message phase. */
   loadOpen: string;
   loadMessages: string;
@@ -125,8 +139,8 @@ function openFilesLimit() {
   }
 }
 
-/** The app's memory after a full collection, through bench/memory-probe.ts. */
-async function appMemory(app: AppProcess, file: string): Promise<AppMemory> {
+/** The app's event loop since the last report, and its memory after a full collection (bench/memory-probe.ts). */
+async function probe(app: AppProcess, file: string): Promise<ProbeReport> {
   rmSync(file, { force: true });
   process.kill(app.pid, 'SIGUSR2');
   const deadline = Date.now() + 10_000;
@@ -134,8 +148,43 @@ async function appMemory(app: AppProcess, file: string): Promise<AppMemory> {
     if (Date.now() > deadline) throw new Error('the app did not report its memory within 10 s');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  const usage = JSON.parse(readFileSync(file, 'utf8')) as NodeJS.MemoryUsage;
-  return { rssBytes: usage.rss, heapUsedBytes: usage.heapUsed };
+  return JSON.parse(readFileSync(file, 'utf8')) as ProbeReport;
+}
+
+async function appMemory(app: AppProcess, file: string): Promise<AppMemory> {
+  const { memory } = await probe(app, file);
+  return { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed };
+}
+
+/**
+ * One line per second of the message phase in which anything was slow: messages over 50 ms (count and
+ * worst), and the longest stall of the apps' and the load generators' event loops, so that a tail can be
+ * matched with a stall.
+ */
+function timeline(startedAt: number, ran: Array<Extract<FromClient, { type: 'ran' }>>, apps: ProbeReport[]) {
+  const seconds = new Map<number, { slow: number; worst: number; app: number; client: number }>();
+  const at = (epoch: number) => {
+    const second = Math.floor((epoch - startedAt) / 1000);
+    let entry = seconds.get(second);
+    if (!entry) seconds.set(second, (entry = { slow: 0, worst: 0, app: 0, client: 0 }));
+    return entry;
+  };
+  for (const answer of ran) {
+    for (const [sentAt, latency] of answer.slow) {
+      const entry = at(sentAt);
+      entry.slow += 1;
+      entry.worst = Math.max(entry.worst, latency);
+    }
+    for (const [began, length] of answer.stalls) at(began).client = Math.max(at(began).client, length);
+  }
+  for (const report of apps)
+    for (const [began, length] of report.stalls) at(began).app = Math.max(at(began).app, length);
+  return [...seconds.entries()]
+    .sort(([x], [y]) => x - y)
+    .map(
+      ([second, entry]) =>
+        `    t=${second}s: ${entry.slow} over 50 ms (worst ${entry.worst} ms); stall app ${entry.app} ms, load generator ${entry.client} ms`,
+    );
 }
 
 const sum = (list: AppMemory[]): AppMemory => ({
@@ -284,6 +333,8 @@ async function measure(
 
     const rate = Math.min(options.rate, sockets * MAX_SENDS_PER_SOCKET_PER_SECOND);
     log(`  ${rate} messages/s for ${options.durationSec} s (load ${loadOpen})`);
+    // The probe's next window starts once the full collection it just made is behind.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const cpuBeforeMessages = appCpu();
     const clientCpuBefore = clientCpu();
     const messagesStarted = Date.now();
@@ -296,6 +347,7 @@ async function measure(
     const appCpuMessagesSeconds = appCpu() - cpuBeforeMessages;
     const clientCpuMessagesSeconds = clientCpu() - clientCpuBefore;
     const messagesSeconds = (Date.now() - messagesStarted) / 1000;
+    const appLoops = await Promise.all(apps.map((app, index) => probe(app, memoryFiles[index] as string)));
     const latencies = ran.flatMap((answer) => answer.latencies).sort((x, y) => x - y);
     const row: SocketsRow = {
       instances: apps.length,
@@ -321,11 +373,22 @@ async function measure(
       clientCpuMessagesSeconds,
       messagesSeconds,
       clientLagMs: Math.max(...ran.map((answer) => answer.lagMs)),
+      clientLoopP99Ms: Math.max(...ran.map((answer) => answer.loopP99Ms)),
+      clientLoopMaxMs: Math.max(...ran.map((answer) => answer.loopMaxMs)),
+      appLoopP99Ms: Math.max(...appLoops.map((report) => report.loop.p99)),
+      appLoopMaxMs: Math.max(...appLoops.map((report) => report.loop.max)),
+      appGcTotalMs: appLoops.reduce((total, report) => total + report.gc.totalMs, 0),
+      appGcMaxMs: Math.max(...appLoops.map((report) => report.gc.maxMs)),
+      heapAfterMessagesBytes: appLoops.reduce((total, report) => total + report.memory.heapUsed, 0),
       loadOpen,
       loadMessages,
     };
     const errorTexts = [...new Set(ran.flatMap((answer) => answer.errorTexts))];
     if (errorTexts.length > 0) log(`  error events: ${errorTexts.join(' | ')}`);
+    log(
+      `  event loops in the message phase: app p99 ${row.appLoopP99Ms.toFixed(1)} ms, max ${row.appLoopMaxMs.toFixed(0)} ms, GC ${row.appGcTotalMs.toFixed(0)} ms in all (longest ${row.appGcMaxMs.toFixed(1)} ms); load generators p99 ${row.clientLoopP99Ms.toFixed(1)} ms, max ${row.clientLoopMaxMs.toFixed(0)} ms`,
+    );
+    for (const line of timeline(messagesStarted, ran, appLoops)) log(line);
     log(
       `  delivered ${row.delivered}/${row.sent}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, ${row.errors} errors; app CPU ${appCpuMessagesSeconds.toFixed(1)} s in ${messagesSeconds.toFixed(0)} s (load ${loadMessages})`,
     );
@@ -371,10 +434,15 @@ export async function runSocketsBench(options: SocketsOptions): Promise<SocketsR
       return app;
     };
     const rows: SocketsRow[] = [];
-    log(`One instance: ${pairs.length * 2} sockets`);
-    rows.push(await measure([await start(0)], memoryFiles, pairs, options));
-    await Promise.all(apps.splice(0).map((app) => app.stop()));
-    if (database.kind === 'postgres') {
+    const instances = options.instances ?? 'both';
+    if (instances !== 'two') {
+      log(`One instance: ${pairs.length * 2} sockets`);
+      rows.push(await measure([await start(0)], memoryFiles, pairs, options));
+      await Promise.all(apps.splice(0).map((app) => app.stop()));
+    }
+    if (instances === 'one') {
+      // Asked for one instance only.
+    } else if (database.kind === 'postgres') {
       log(`Two instances: ${pairs.length} sockets each, every message crossing over LISTEN/NOTIFY`);
       const first = await start(0);
       const second = await start(1);
@@ -439,6 +507,8 @@ export function renderSockets(report: SocketsReport): string {
       `| app CPU to open and join the sockets | reported | ${row.appCpuOpenSeconds.toFixed(1)} s: ${((row.appCpuOpenSeconds * 1000) / Math.max(row.opened, 1)).toFixed(2)} ms per socket | ${row.loadOpen} |`,
       `| app CPU in the message phase | reported | ${row.appCpuMessagesSeconds.toFixed(1)} s in ${row.messagesSeconds.toFixed(0)} s wall: ${((row.appCpuMessagesSeconds * 1000) / Math.max(row.sent, 1)).toFixed(2)} ms per message sent, ${((100 * row.appCpuMessagesSeconds) / Math.max(row.messagesSeconds, 1e-9)).toFixed(0)} % of one core | ${row.loadMessages} |`,
       `| load generators: CPU, worst send lag | — | ${row.clientCpuMessagesSeconds.toFixed(1)} s, ${row.clientLagMs.toFixed(1)} ms | ${row.loadMessages} |`,
+      `| event-loop delay p99 / max in the message phase: app, load generators | — | ${row.appLoopP99Ms.toFixed(1)} / ${row.appLoopMaxMs.toFixed(0)} ms; ${row.clientLoopP99Ms.toFixed(1)} / ${row.clientLoopMaxMs.toFixed(0)} ms | ${row.loadMessages} |`,
+      `| app GC pauses in the message phase: total, longest; heap after | reported | ${row.appGcTotalMs.toFixed(0)} ms, ${row.appGcMaxMs.toFixed(1)} ms; ${mb(row.heapAfterMessagesBytes)} | ${row.loadMessages} |`,
     );
   }
   for (const note of report.notes) out.push('', `- ${note}`);
@@ -456,6 +526,7 @@ figure next to its budget with /proc/loadavg and appends them to bench/results.m
   --rate N        messages a second (default ${SOCKET_BUDGETS.rate})
   --duration S    seconds of messages (default 30)
   --clients N     load-generator processes (default 4)
+  --instances W   one, two or both (default both)
   --no-results    print only`;
 
 async function main() {
@@ -465,6 +536,7 @@ async function main() {
       rate: { type: 'string' },
       duration: { type: 'string' },
       clients: { type: 'string' },
+      instances: { type: 'string' },
       'no-results': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -474,7 +546,9 @@ async function main() {
   const rate = Number(values.rate ?? SOCKET_BUDGETS.rate);
   const durationSec = Number(values.duration ?? 30);
   const clients = Number(values.clients ?? 4);
+  const instances = values.instances ?? 'both';
   if (
+    !['one', 'two', 'both'].includes(instances) ||
     !Number.isInteger(sockets) ||
     sockets < 2 ||
     !(rate > 0) ||
@@ -491,6 +565,7 @@ async function main() {
     rate,
     durationSec,
     clients,
+    instances: instances as 'one' | 'two' | 'both',
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
     log: (line) => console.log(line),
   });

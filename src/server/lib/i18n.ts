@@ -110,14 +110,30 @@ export function formatDate(
 }
 
 /**
+ * A catalogue text split around its placeholders (even indexes: text, odd: parameter names), memoised:
+ * the catalogue does not change while the process runs, and every chat message's notice asks for the
+ * same texts.
+ */
+const partsCache = new Map<string, string[]>();
+function textParts(language: Locale, key: string, names: string[]) {
+  const cacheKey = `${language}\0${key}\0${names.join('\0')}`;
+  let parts = partsCache.get(cacheKey);
+  if (!parts) {
+    const markers = Object.fromEntries(names.map((name) => [name, `\uE000${name}\uE000`]));
+    parts = translator(language)(key, markers).split(/\uE000(\w+)\uE000/);
+    partsCache.set(cacheKey, parts);
+  }
+  return parts;
+}
+
+/**
  * A text rendered by the database, for statements that write notifications in one INSERT … SELECT:
  * `case <locale> when 'fr' then <French> else <English> end`, each the catalogue's text with the
  * `params` (SQL expressions) in place of its placeholders.
  */
 export function textSql(key: string, locale: SQL, params: Record<string, SQL> = {}): SQL {
   const branch = (language: Locale) => {
-    const markers = Object.fromEntries(Object.keys(params).map((name) => [name, `\uE000${name}\uE000`]));
-    const parts = translator(language)(key, markers).split(/\uE000(\w+)\uE000/);
+    const parts = textParts(language, key, Object.keys(params));
     return sql.join(
       parts.map((part, index) => (index % 2 === 0 ? sql`${part}::text` : sql`(${params[part]})::text`)),
       sql` || `,

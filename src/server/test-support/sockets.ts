@@ -9,8 +9,13 @@ export class TestSocket {
     [];
 
   private closeCode: number | undefined;
+  /** Pings received from the server. */
+  pings = 0;
 
   private constructor(readonly ws: WebSocket) {
+    ws.on('ping', () => {
+      this.pings += 1;
+    });
     ws.on('close', (code) => {
       this.closeCode = code;
     });
@@ -25,11 +30,17 @@ export class TestSocket {
     });
   }
 
-  static open(baseUrl: string, cookie?: string, origin?: string): Promise<TestSocket> {
+  /** `answerPings: false` leaves the server's pings unanswered, as a dead peer would. */
+  static open(
+    baseUrl: string,
+    cookie?: string,
+    origin?: string,
+    { answerPings = true }: { answerPings?: boolean } = {},
+  ): Promise<TestSocket> {
     const url = baseUrl.replace(/^http/, 'ws') + '/ws';
     const headers: Record<string, string> = { origin: origin ?? baseUrl };
     if (cookie) headers.cookie = `${SESSION_COOKIE}=${cookie}`;
-    const ws = new WebSocket(url, { headers });
+    const ws = new WebSocket(url, { headers, autoPong: answerPings });
     const socket = new TestSocket(ws);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(socket));

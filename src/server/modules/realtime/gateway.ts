@@ -21,6 +21,12 @@ import { liveSessions } from '../../lib/session';
 import type { BusEvent } from './event-bus';
 
 const HEARTBEAT_MS = 30_000;
+/**
+ * The heartbeat runs in this many slices spread over its interval (one every 300 ms by default), each
+ * over the sockets opened into it: every socket is still pinged, and its session and presence checked,
+ * once per interval, but never all 10,000 in one turn of the event loop (see decision 005).
+ */
+export const HEARTBEAT_SLICES = 100;
 /** Close code for a socket whose session ended (logout, password change, expiry, …). */
 export const SESSION_ENDED_CLOSE = 4001;
 /** Per connection: a burst of 30 frames, refilled at 10 a second; far past that the socket is closed. */
@@ -41,6 +47,8 @@ interface Connection {
   /** Joined conversations and who else is in each (one member, or a ring's other members). */
   rooms: Map<string, string[]>;
   alive: boolean;
+  /** Its slice of the heartbeat. */
+  slice: Set<Connection>;
   tokens: number;
   lastRefill: number;
   refused: number;
@@ -85,12 +93,15 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
   const checkSessions = (list: Connection[]) =>
     closeEnded(list).catch((error) => app.log.warn({ err: error }, 'session check failed'));
 
-  const send = (connection: Connection, event: ServerEvent) => {
+  const send = (connection: Connection, event: ServerEvent | string) => {
     if (connection.socket.readyState === connection.socket.OPEN)
-      connection.socket.send(JSON.stringify(event));
+      connection.socket.send(typeof event === 'string' ? event : JSON.stringify(event));
   };
-  const sendTo = (userId: string, event: ServerEvent) => {
-    for (const connection of byUser.get(userId) ?? []) send(connection, event);
+  /** Serialised once, however many sockets (tabs, members) it goes to. */
+  const sendTo = (userIds: string | readonly string[], event: ServerEvent) => {
+    let frame: string | undefined;
+    for (const userId of typeof userIds === 'string' ? [userIds] : userIds)
+      for (const connection of byUser.get(userId) ?? []) send(connection, (frame ??= JSON.stringify(event)));
   };
   const present = (userId: string) => (byUser.get(userId)?.size ?? 0) > 0;
 
@@ -111,7 +122,7 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
         const local = event.participants.filter(present);
         if (local.length === 0) return;
         const message = event.message ?? (await loadMessage(ctx, event.messageId));
-        if (message) for (const userId of local) sendTo(userId, { type: 'new_message', message });
+        if (message) sendTo(local, { type: 'new_message', message });
         return;
       }
       case 'typing':
@@ -141,11 +152,20 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
     deliver(event).catch((error) => app.log.error({ err: error }, 'realtime delivery failed'));
   });
 
-  // Heartbeat: drop sockets that stopped answering pings; keep presence rows of live ones fresh.
-  const heartbeat = setInterval(() => {
-    const viewing: string[] = [];
-    for (const connections of byUser.values()) {
-      for (const connection of connections) {
+  // Heartbeat: drop sockets that stopped answering pings; keep presence rows of live ones fresh. Each
+  // tick takes one slice: a socket joins the slice with the fewest sockets when it opens, so each
+  // slice holds about 1/HEARTBEAT_SLICES of them and each socket comes round once per interval.
+  const slices = Array.from({ length: HEARTBEAT_SLICES }, () => new Set<Connection>());
+  const smallestSlice = () =>
+    slices.reduce((smallest, slice) => (slice.size < smallest.size ? slice : smallest));
+  let nextSlice = 0;
+  const heartbeat = setInterval(
+    () => {
+      const slice = [...(slices[nextSlice] as Set<Connection>)];
+      nextSlice = (nextSlice + 1) % HEARTBEAT_SLICES;
+      if (slice.length === 0) return;
+      const viewing: string[] = [];
+      for (const connection of slice) {
         if (!connection.alive) {
           connection.socket.terminate();
           continue;
@@ -154,10 +174,11 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
         connection.socket.ping();
         if (connection.rooms.size > 0) viewing.push(connection.id);
       }
-    }
-    touchViewing(ctx, viewing).catch((error) => app.log.warn({ err: error }, 'presence refresh failed'));
-    void checkSessions([...byUser.values()].flatMap((connections) => [...connections]));
-  }, options.heartbeatMs ?? HEARTBEAT_MS);
+      touchViewing(ctx, viewing).catch((error) => app.log.warn({ err: error }, 'presence refresh failed'));
+      void checkSessions(slice);
+    },
+    (options.heartbeatMs ?? HEARTBEAT_MS) / HEARTBEAT_SLICES,
+  );
   heartbeat.unref();
 
   app.addHook('onClose', async () => {
@@ -290,6 +311,7 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
         socket,
         rooms: new Map(),
         alive: true,
+        slice: smallestSlice(),
         tokens: RATE_BURST,
         lastRefill: Date.now(),
         refused: 0,
@@ -297,6 +319,7 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
       const connections = byUser.get(user.id) ?? new Set();
       connections.add(connection);
       byUser.set(user.id, connections);
+      connection.slice.add(connection);
 
       socket.on('pong', () => {
         connection.alive = true;
@@ -315,6 +338,7 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
       });
       socket.on('close', () => {
         connections.delete(connection);
+        connection.slice.delete(connection);
         if (connections.size === 0) byUser.delete(user.id);
         stopViewing(ctx, connection.id).catch(() => undefined);
       });
