@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../src/server/db/connect';
 import { NOTIFICATION_TYPES } from '../src/common/api/notifications';
@@ -285,6 +286,10 @@ export async function seedBench(
   log: (line: string) => void,
 ): Promise<Fixtures> {
   const started = Date.now();
+  const stamp = log;
+  // Every progress line with the time since the seed began and the 1-minute load: the phases' timings.
+  log = (line) =>
+    stamp(`${line} [+${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg()[0]?.toFixed(2)}]`);
   patientPool(database);
   // The bulk path seeds one block of 1/copies of the market, then copies it (bench/replicate.ts).
   const copies = Math.max(1, scale.copies ?? 1);
@@ -323,11 +328,14 @@ export async function seedBench(
     (_, index) => [actors[2 * index], actors[2 * index + 1]] as [string, string],
   );
   const chat = await seedConversations(database, random, memberIds, memberPairs, block(scale.messages), log);
+  log(`block seeded row by row`);
   if (copies > 1) {
     await seedTradeNotifications(database);
+    log('trade notifications of the block');
     await replicateMarket(database, copies, log);
     // Before the indexes: trending_score is indexed, so updating it afterwards rewrites every index entry.
     await refreshTrending(database);
+    log('trending scores');
     await rebuildIndexes(database, droppedIndexes, log);
   }
   const pairs = memberPairs.map(([a, b], index) => ({
@@ -337,13 +345,21 @@ export async function seedBench(
   }));
   const paired = new Set(memberPairs.flat());
   const unpaired = actors.filter((id) => !paired.has(id));
-  const history = await seedHistory(database, random, memberIds, unpaired.length > 0 ? unpaired : actors, log);
+  const history = await seedHistory(
+    database,
+    random,
+    memberIds,
+    unpaired.length > 0 ? unpaired : actors,
+    log,
+  );
+  log('history member');
   return pickFixtures(
     database,
     pairs,
     Math.floor(chat.messages / chat.conversations.length),
     history,
     started,
+    log,
   );
 }
 
@@ -381,7 +397,10 @@ export async function reuseFixtures(database: Database, pairCount: number): Prom
         where exists (select 1 from items i where i.user_id = u.id and i.is_active and i.availability = 'available')
         order by u.id limit 5000`,
   );
-  const members = await queryRows<{ id: string }>(database.db, sql`select id from users order by id limit 5000`);
+  const members = await queryRows<{ id: string }>(
+    database.db,
+    sql`select id from users order by id limit 5000`,
+  );
   const history = await seedHistory(
     database,
     createRandom(SEED + 2),
@@ -400,6 +419,7 @@ async function pickFixtures(
   messagesPerConversation: number,
   history: Awaited<ReturnType<typeof seedHistory>>,
   started: number,
+  log: (line: string) => void = () => undefined,
 ): Promise<Fixtures> {
   const memberPairs = conversationPairs.map((pair) => [pair.a, pair.b] as const);
   const [trader] = await queryRows<{ id: string; trades: number }>(
@@ -443,8 +463,10 @@ async function pickFixtures(
     ...(idleId === viewerId ? [] : [idleId]),
   ]);
   const member = (id: string): Member => ({ id, token: tokens.get(id) as string });
+  log('fixtures and sessions');
   // Planner statistics and the visibility map (index-only scans), as autovacuum would leave them.
   await database.db.execute(sql`vacuum analyze`);
+  log('vacuum analyze');
   const [counts] = await queryRows<{
     items: number;
     trades: number;
