@@ -51,18 +51,25 @@ const PARALLEL = 4;
 async function inParallel(database: Database, statements: string[], settings: string[], log?: Log) {
   const parallel = database.kind === 'postgres' ? PARALLEL : 1;
   const queue = [...statements];
+  /** Rows each statement wrote (node-postgres `rowCount`, PGlite `affectedRows`). */
+  const written = new Map<string, number>();
   const worker = async () => {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       const statement = next;
       const started = Date.now();
       await database.db.transaction(async (tx) => {
         for (const setting of settings) await tx.execute(sql.raw(setting));
-        await tx.execute(sql.raw(statement));
+        const result = (await tx.execute(sql.raw(statement))) as {
+          rowCount?: number | null;
+          affectedRows?: number;
+        };
+        written.set(statement, result.rowCount ?? result.affectedRows ?? 0);
       });
       if (log && Date.now() - started > 5000) log(`  ${seconds(started)}: ${statement.slice(0, 90)}`);
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
+  return written;
 }
 
 /**
@@ -183,6 +190,10 @@ export async function seedTradeNotifications(database: Database) {
  * Copies every row of the market tables `copies - 1` times (see the file comment). Foreign keys are
  * not checked during the copy (session_replication_role = replica, PostgreSQL only): every reference
  * points into the same copy, which was consistent in the block.
+ *
+ * On PostgreSQL each table is copied by several statements in parallel, and one that starts after
+ * another has committed would see (and copy again) that one's rows: so the copies read a snapshot of
+ * the block (`bench_block_<table>`, unlogged, dropped afterwards), and the rows written are checked.
  */
 export async function replicateMarket(database: Database, copies: number, log: Log) {
   if (copies < 2) return;
@@ -205,14 +216,20 @@ export async function replicateMarket(database: Database, copies: number, log: L
     ).map((row) => [row.name, row.rows]),
   );
   const statements: Array<{ table: string; rows: number; text: string }> = [];
+  // Each table in PARALLEL ranges of copies, so that every connection works on the big ones.
+  const parts = database.kind === 'postgres' ? Math.min(PARALLEL, copies - 1) : 1;
+  const source = (table: string) => (parts > 1 ? `bench_block_${table}` : table);
+  if (parts > 1)
+    for (const table of MARKET_TABLES)
+      await database.db.execute(
+        sql.raw(`create unlogged table "${source(table)}" as select * from "${table}"`),
+      );
   for (const table of MARKET_TABLES) {
     const columns = await writableColumns(database, table);
     const names = columns.map((column) => `"${column.name}"`).join(', ');
     const values = columns.map((column) => copyExpression(table, column, members)).join(', ');
     const copy = (first: number, last: number) =>
-      `insert into "${table}" (${names}) select ${values} from "${table}", generate_series(${first}, ${last}) k`;
-    // Each table in PARALLEL ranges of copies, so that every connection works on the big ones.
-    const parts = database.kind === 'postgres' ? Math.min(PARALLEL, copies - 1) : 1;
+      `insert into "${table}" (${names}) select ${values} from "${source(table)}", generate_series(${first}, ${last}) k`;
     for (let part = 0; part < parts; part += 1) {
       const first = 1 + Math.floor((part * (copies - 1)) / parts);
       const last = Math.floor(((part + 1) * (copies - 1)) / parts);
@@ -230,12 +247,21 @@ export async function replicateMarket(database: Database, copies: number, log: L
     statement.rows * (statement.table === 'items' ? 10 : 1);
   const ordered =
     database.kind === 'postgres' ? [...statements].sort((a, b) => weight(b) - weight(a)) : statements;
-  await inParallel(
+  const written = await inParallel(
     database,
     ordered.map((statement) => statement.text),
     settings,
     log,
   );
+  if (parts > 1)
+    for (const table of MARKET_TABLES) await database.db.execute(sql.raw(`drop table "${source(table)}"`));
+  for (const table of MARKET_TABLES) {
+    const wanted = (rows.get(table) ?? 0) * (copies - 1);
+    const done = statements
+      .filter((statement) => statement.table === table)
+      .reduce((sum, statement) => sum + (written.get(statement.text) ?? 0), 0);
+    if (done !== wanted) throw new Error(`copies of ${table}: ${done} rows written, ${wanted} expected`);
+  }
   log(`copies: ${copies - 1} more of every market table (${seconds(started)})`);
 }
 
