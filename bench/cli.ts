@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type BenchOptions, DEFAULT_OPTIONS, PARTS, type Part, SCALES, type ScaleName } from './options';
 import { appendResults, renderReport } from './report';
-import { runBenchmark } from './run';
+import { runBenchmark, seedOnly } from './run';
 
 const RESULTS = fileURLToPath(new URL('./results.md', import.meta.url));
 
@@ -35,6 +35,9 @@ seeding one (it adds sessions and chat messages to it, and leaves it in place).
   --no-lighthouse           skip Lighthouse
   --lighthouse-runs N       runs per page, the median reported (default ${DEFAULT_OPTIONS.lighthouseRuns})
   --no-results              print only; do not append to bench/results.md
+  --seed-only               seed the dataset, print the seed's phases and timing, and stop (no app,
+                            no cases; nothing appended). With BENCH_KEEP=1 the seeded market stays
+                            for BENCH_MARKET_URL runs.
 Chromium: CHROME_PATH or ${DEFAULT_OPTIONS.chromePath}.`;
 
 class UsageError extends Error {}
@@ -47,7 +50,7 @@ function positive(value: string | undefined, name: string, fallback: number, min
   return parsed;
 }
 
-function readOptions(argv: string[]): (BenchOptions & { results: boolean }) | null {
+function readOptions(argv: string[]): (BenchOptions & { results: boolean; seedOnly: boolean }) | null {
   let parsed;
   try {
     parsed = parseArgs({
@@ -65,6 +68,7 @@ function readOptions(argv: string[]): (BenchOptions & { results: boolean }) | nu
         'no-lighthouse': { type: 'boolean' },
         'lighthouse-runs': { type: 'string' },
         'no-results': { type: 'boolean' },
+        'seed-only': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -96,6 +100,7 @@ function readOptions(argv: string[]): (BenchOptions & { results: boolean }) | nu
     ),
     chromePath: process.env.CHROME_PATH || DEFAULT_OPTIONS.chromePath,
     results: !values['no-results'],
+    seedOnly: Boolean(values['seed-only']),
     log: (line) => console.log(line),
   };
 }
@@ -104,6 +109,10 @@ async function main() {
   const options = readOptions(process.argv.slice(2));
   if (!options) {
     console.log(USAGE);
+    return;
+  }
+  if (options.seedOnly) {
+    await seedOnly(options);
     return;
   }
   const report = await runBenchmark(options);

@@ -37,20 +37,39 @@ type Log = (line: string) => void;
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
-/** Runs statements up to `parallel` at a time (PGlite has one connection: one at a time). */
-async function inParallel(database: Database, statements: string[], settings: string[]) {
-  const parallel = database.kind === 'postgres' ? 2 : 1;
+/**
+ * Connections the bulk statements run on at once (PGlite has one connection: one at a time). Four on
+ * PostgreSQL although the machine has two cores: the statements are CPU-bound (generated columns,
+ * index sorts), and on a shared machine four backends get more of the cores than two.
+ */
+const PARALLEL = 4;
+
+/**
+ * Runs statements up to PARALLEL at a time, each in its own transaction after `settings`, in the
+ * given order; logs those that take more than a few seconds, with their time.
+ */
+async function inParallel(database: Database, statements: string[], settings: string[], log?: Log) {
+  const parallel = database.kind === 'postgres' ? PARALLEL : 1;
   const queue = [...statements];
+  /** Rows each statement wrote (node-postgres `rowCount`, PGlite `affectedRows`). */
+  const written = new Map<string, number>();
   const worker = async () => {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       const statement = next;
+      const started = Date.now();
       await database.db.transaction(async (tx) => {
         for (const setting of settings) await tx.execute(sql.raw(setting));
-        await tx.execute(sql.raw(statement));
+        const result = (await tx.execute(sql.raw(statement))) as {
+          rowCount?: number | null;
+          affectedRows?: number;
+        };
+        written.set(statement, result.rowCount ?? result.affectedRows ?? 0);
       });
+      if (log && Date.now() - started > 5000) log(`  ${seconds(started)}: ${statement.slice(0, 90)}`);
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
+  return written;
 }
 
 /**
@@ -72,7 +91,10 @@ export async function dropSecondaryIndexes(database: Database): Promise<string[]
   return rows.map((row) => row.definition);
 }
 
-/** Builds the indexes `dropSecondaryIndexes` dropped, two at a time on PostgreSQL. */
+/**
+ * Builds the indexes `dropSecondaryIndexes` dropped, PARALLEL at a time on PostgreSQL: the slowest
+ * first (GIN, then the biggest tables), so that the connections finish together.
+ */
 export async function rebuildIndexes(database: Database, definitions: string[], log: Log) {
   const started = Date.now();
   // GIN and sorts for B-trees build several times faster in memory than spilled to disk.
@@ -80,7 +102,21 @@ export async function rebuildIndexes(database: Database, definitions: string[], 
     database.kind === 'postgres'
       ? ["set local maintenance_work_mem = '512MB'", 'set local max_parallel_maintenance_workers = 0']
       : [];
-  await inParallel(database, definitions, settings);
+  const sizes = new Map(
+    (
+      await queryRows<{ name: string; bytes: number }>(
+        database.db,
+        sql`select relname as name, pg_relation_size(oid)::float8 as bytes from pg_class
+            where relnamespace = 'public'::regnamespace and relkind = 'r'`,
+      )
+    ).map((row) => [row.name, row.bytes]),
+  );
+  const cost = (definition: string) => {
+    const table = /\bON (?:public\.)?"?(\w+)"?/i.exec(definition)?.[1] ?? '';
+    return (sizes.get(table) ?? 0) * (/USING gin/i.test(definition) ? 4 : 1);
+  };
+  const ordered = [...definitions].sort((a, b) => cost(b) - cost(a));
+  await inParallel(database, ordered, settings, log);
   log(`indexes: ${definitions.length} rebuilt (${seconds(started)})`);
 }
 
@@ -154,6 +190,10 @@ export async function seedTradeNotifications(database: Database) {
  * Copies every row of the market tables `copies - 1` times (see the file comment). Foreign keys are
  * not checked during the copy (session_replication_role = replica, PostgreSQL only): every reference
  * points into the same copy, which was consistent in the block.
+ *
+ * On PostgreSQL each table is copied by several statements in parallel, and one that starts after
+ * another has committed would see (and copy again) that one's rows: so the copies read a snapshot of
+ * the block (`bench_block_<table>`, unlogged, dropped afterwards), and the rows written are checked.
  */
 export async function replicateMarket(database: Database, copies: number, log: Log) {
   if (copies < 2) return;
@@ -163,48 +203,86 @@ export async function replicateMarket(database: Database, copies: number, log: L
     sql`select count(*)::int as members from users`,
   );
   const members = block?.members ?? 0;
-  const statements: string[] = [];
+  const rows = new Map(
+    (
+      await queryRows<{ name: string; rows: number }>(
+        database.db,
+        sql.raw(
+          MARKET_TABLES.map(
+            (table) => `select '${table}' as name, count(*)::int as rows from "${table}"`,
+          ).join(' union all '),
+        ),
+      )
+    ).map((row) => [row.name, row.rows]),
+  );
+  const statements: Array<{ table: string; rows: number; text: string }> = [];
+  // Each table in PARALLEL ranges of copies, so that every connection works on the big ones.
+  const parts = database.kind === 'postgres' ? Math.min(PARALLEL, copies - 1) : 1;
+  const source = (table: string) => (parts > 1 ? `bench_block_${table}` : table);
+  if (parts > 1)
+    for (const table of MARKET_TABLES)
+      await database.db.execute(
+        sql.raw(`create unlogged table "${source(table)}" as select * from "${table}"`),
+      );
   for (const table of MARKET_TABLES) {
     const columns = await writableColumns(database, table);
     const names = columns.map((column) => `"${column.name}"`).join(', ');
     const values = columns.map((column) => copyExpression(table, column, members)).join(', ');
     const copy = (first: number, last: number) =>
-      `insert into "${table}" (${names}) select ${values} from "${table}", generate_series(${first}, ${last}) k`;
-    // The two big tables in two halves, so that both connections (both cores) work on them.
-    const half = Math.floor((copies - 1) / 2);
-    if ((table === 'items' || table === 'messages') && half >= 1 && database.kind === 'postgres')
-      statements.push(copy(1, half), copy(half + 1, copies - 1));
-    else statements.push(copy(1, copies - 1));
+      `insert into "${table}" (${names}) select ${values} from "${source(table)}", generate_series(${first}, ${last}) k`;
+    for (let part = 0; part < parts; part += 1) {
+      const first = 1 + Math.floor((part * (copies - 1)) / parts);
+      const last = Math.floor(((part + 1) * (copies - 1)) / parts);
+      statements.push({ table, rows: (rows.get(table) ?? 0) * (last - first + 1), text: copy(first, last) });
+    }
   }
   const settings =
     database.kind === 'postgres'
       ? ["set local session_replication_role = 'replica'", "set local work_mem = '256MB'"]
       : [];
-  // On PostgreSQL (no foreign-key checks) the biggest tables first, so that the two connections
-  // finish together; PGlite checks them, so parents first.
+  // On PostgreSQL (no foreign-key checks) the costliest first, so that the connections finish
+  // together: an item row costs about ten others (its generated search columns); PGlite checks
+  // them, so parents first.
+  const weight = (statement: (typeof statements)[number]) =>
+    statement.rows * (statement.table === 'items' ? 10 : 1);
   const ordered =
     database.kind === 'postgres' ? [...statements].sort((a, b) => weight(b) - weight(a)) : statements;
-  await inParallel(database, ordered, settings);
+  const written = await inParallel(
+    database,
+    ordered.map((statement) => statement.text),
+    settings,
+    log,
+  );
+  if (parts > 1)
+    for (const table of MARKET_TABLES) await database.db.execute(sql.raw(`drop table "${source(table)}"`));
+  for (const table of MARKET_TABLES) {
+    const wanted = (rows.get(table) ?? 0) * (copies - 1);
+    const done = statements
+      .filter((statement) => statement.table === table)
+      .reduce((sum, statement) => sum + (written.get(statement.text) ?? 0), 0);
+    if (done !== wanted) throw new Error(`copies of ${table}: ${done} rows written, ${wanted} expected`);
+  }
   log(`copies: ${copies - 1} more of every market table (${seconds(started)})`);
-}
-
-/** Rough cost of copying a table, to order the copies. */
-function weight(statement: string) {
-  if (statement.includes('"items"')) return 3;
-  if (statement.includes('"messages"')) return 2;
-  return 1;
 }
 
 /**
  * The 'trending' scores as the trending sweep computes them without views (items/trending.ts): three
- * points per favourite of the last seven days.
+ * points per favourite of the last seven days. Only rows whose score changes are written (twice the
+ * same call costs a scan, not a rewrite), and scores whose favourites all left the window fall to 0.
  */
 export async function refreshTrending(database: Database) {
+  const recent = `created_at >= now() - interval '${TRENDING_DAYS} days'`;
   await database.db.execute(
     sql.raw(`
     update items set trending_score = f.points
     from (select item_id, count(*)::int * ${FAVOURITE_WEIGHT} as points from favorites
-          where created_at >= now() - interval '${TRENDING_DAYS} days' group by item_id) f
+          where ${recent} group by item_id) f
     where items.id = f.item_id and items.trending_score <> f.points`),
+  );
+  await database.db.execute(
+    sql.raw(`
+    update items set trending_score = 0
+    where trending_score <> 0
+      and not exists (select 1 from favorites f where f.item_id = items.id and f.${recent})`),
   );
 }

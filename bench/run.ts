@@ -36,6 +36,34 @@ async function measureCases(url: string, cases: HttpCase[], load: LoadSettings, 
 }
 
 /**
+ * Only the seed (`--seed-only`): a fresh database seeded at the options' scale, its phases logged
+ * with their times and the load, then dropped (kept with BENCH_KEEP=1). Answers the seed's seconds.
+ */
+export async function seedOnly(options: BenchOptions) {
+  const { log } = options;
+  if (process.env.BENCH_MARKET_URL) throw new Error('--seed-only seeds a new market: unset BENCH_MARKET_URL');
+  const database = await createBenchDatabase(options.databaseUrl);
+  try {
+    log(`Seeding the ${options.scale} dataset into ${database.label} (load ${currentLoad()})`);
+    const seeding = await database.open();
+    try {
+      const pairCount = Math.max(1, Math.floor(options.sockets / 2));
+      const { dataset } = await seedBench(seeding, SCALES[options.scale], pairCount, log);
+      log(
+        `Seeded in ${dataset.seedSeconds.toFixed(1)} s (load ${currentLoad()}): ${dataset.users} members, ` +
+          `${dataset.items} items (${dataset.activeItems} listed), ${dataset.trades} trades, ` +
+          `${dataset.messages} messages in ${dataset.conversations} conversations`,
+      );
+      return dataset.seedSeconds;
+    } finally {
+      await seeding.close();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+/**
  * The whole benchmark: a fresh database seeded at scale, the app started on it, then the
  * selected parts (HTTP with its baseline and, with workers, node:cluster; WebSocket chat on one and,
  * on PostgreSQL, two instances; client build sizes and Lighthouse). Everything it starts, it stops,

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../src/server/db/connect';
 import { NOTIFICATION_TYPES } from '../src/common/api/notifications';
@@ -179,10 +180,24 @@ export async function seedConversations(
     database.db.insert(conversations).values(slice),
   );
   let done = 0;
-  await inBatches(messageRows, 8000, parallel, async (slice) => {
-    await database.db.insert(messages).values(slice);
+  const pool = database.kind === 'postgres' ? database.pool : undefined;
+  await inBatches(messageRows, pool ? 25_000 : 8000, parallel, async (slice) => {
+    // On PostgreSQL one array a column (five parameters, not five a row): cheaper to build and parse.
+    if (pool)
+      await pool.query(
+        `insert into messages (conversation_id, sender_id, content, created_at, read_at)
+         select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[])`,
+        [
+          slice.map((row) => row.conversationId),
+          slice.map((row) => row.senderId),
+          slice.map((row) => row.content),
+          slice.map((row) => (row.createdAt as Date).toISOString()),
+          slice.map((row) => row.readAt?.toISOString() ?? null),
+        ],
+      );
+    else await database.db.insert(messages).values(slice);
     done += slice.length;
-    if (done === messageRows.length || done % 40_000 < 8000)
+    if (done === messageRows.length || done % 50_000 < (pool ? 25_000 : 8000))
       log(`messages ${done}/${messageRows.length} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   });
   return { conversations: conversationRows, messages: messageRows.length };
@@ -267,10 +282,16 @@ async function seedHistory(
  * longer than the app's 5 s connect timeout: the seed waits instead, and keeps idle connections.
  */
 function patientPool(database: Database) {
-  const options = database.pool?.options as { connectionTimeoutMillis?: number; idleTimeoutMillis?: number };
+  const options = database.pool?.options as {
+    connectionTimeoutMillis?: number;
+    idleTimeoutMillis?: number;
+    options?: string;
+  };
   if (!options) return;
   options.connectionTimeoutMillis = 120_000;
   options.idleTimeoutMillis = 0;
+  // A seed that fails is seeded again: its commits need not wait for the WAL flush (session only).
+  options.options = `${options.options ?? ''} -c synchronous_commit=off`.trim();
 }
 
 /**
@@ -285,6 +306,10 @@ export async function seedBench(
   log: (line: string) => void,
 ): Promise<Fixtures> {
   const started = Date.now();
+  const stamp = log;
+  // Every progress line with the time since the seed began and the 1-minute load: the phases' timings.
+  log = (line) =>
+    stamp(`${line} [+${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg()[0]?.toFixed(2)}]`);
   patientPool(database);
   // The bulk path seeds one block of 1/copies of the market, then copies it (bench/replicate.ts).
   const copies = Math.max(1, scale.copies ?? 1);
@@ -323,11 +348,17 @@ export async function seedBench(
     (_, index) => [actors[2 * index], actors[2 * index + 1]] as [string, string],
   );
   const chat = await seedConversations(database, random, memberIds, memberPairs, block(scale.messages), log);
+  log(`block seeded row by row`);
   if (copies > 1) {
     await seedTradeNotifications(database);
+    // The block's scores, which the copies take over: afterwards only the items whose favourites
+    // the copies' shifted dates move out of the trending window change.
+    await refreshTrending(database);
+    log('trade notifications and trending scores of the block');
     await replicateMarket(database, copies, log);
     // Before the indexes: trending_score is indexed, so updating it afterwards rewrites every index entry.
     await refreshTrending(database);
+    log('trending scores');
     await rebuildIndexes(database, droppedIndexes, log);
   }
   const pairs = memberPairs.map(([a, b], index) => ({
@@ -344,12 +375,14 @@ export async function seedBench(
     unpaired.length > 0 ? unpaired : actors,
     log,
   );
+  log('history member');
   return pickFixtures(
     database,
     pairs,
     Math.floor(chat.messages / chat.conversations.length),
     history,
     started,
+    log,
   );
 }
 
@@ -402,6 +435,31 @@ export async function reuseFixtures(database: Database, pairCount: number): Prom
   return { ...fixtures, dataset: { ...fixtures.dataset, seedSeconds: 0 } };
 }
 
+/**
+ * VACUUM ANALYZE of every table; on PostgreSQL a few tables at a time, each on its own connection
+ * (VACUUM runs outside a transaction), the biggest first.
+ */
+async function vacuumAnalyze(database: Database) {
+  const pool = database.pool;
+  if (database.kind !== 'postgres' || !pool) {
+    await database.db.execute(sql`vacuum analyze`);
+    return;
+  }
+  const tables = (
+    await queryRows<{ name: string }>(
+      database.db,
+      sql`select quote_ident(relname) as name from pg_class
+          where relnamespace = 'public'::regnamespace and relkind in ('r', 'm')
+          order by pg_total_relation_size(oid) desc`,
+    )
+  ).map((row) => row.name);
+  const worker = async () => {
+    for (let table = tables.shift(); table !== undefined; table = tables.shift())
+      await pool.query(`vacuum analyze ${table}`);
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
 /** The members, items and conversations the cases act on, each member signed in; then VACUUM ANALYZE. */
 async function pickFixtures(
   database: Database,
@@ -409,6 +467,7 @@ async function pickFixtures(
   messagesPerConversation: number,
   history: Awaited<ReturnType<typeof seedHistory>>,
   started: number,
+  log: (line: string) => void = () => undefined,
 ): Promise<Fixtures> {
   const memberPairs = conversationPairs.map((pair) => [pair.a, pair.b] as const);
   const [trader] = await queryRows<{ id: string; trades: number }>(
@@ -452,8 +511,10 @@ async function pickFixtures(
     ...(idleId === viewerId ? [] : [idleId]),
   ]);
   const member = (id: string): Member => ({ id, token: tokens.get(id) as string });
+  log('fixtures and sessions');
   // Planner statistics and the visibility map (index-only scans), as autovacuum would leave them.
-  await database.db.execute(sql`vacuum analyze`);
+  await vacuumAnalyze(database);
+  log('vacuum analyze');
   const [counts] = await queryRows<{
     items: number;
     trades: number;
