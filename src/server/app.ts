@@ -17,7 +17,7 @@ import {
 import { MAX_FRAME_BYTES } from '../common/realtime';
 import type { Database, Db } from './db/connect';
 import type { AppConfig } from './env';
-import { installAuthentication } from './lib/authentication';
+import { installAuthentication, installSessionCache } from './lib/authentication';
 import { createDomainEvents } from './lib/domain-events';
 import { installErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logging';
@@ -250,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   // socket is closed with its response.
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   installAuthentication(app);
+  await installSessionCache(app);
   installMemberLimits(
     app,
     createMemberLimiter(
