@@ -17,7 +17,8 @@ import {
 import { MAX_FRAME_BYTES } from '../common/realtime';
 import type { Database, Db } from './db/connect';
 import type { AppConfig } from './env';
-import { installAuthentication, installSessionCache } from './lib/authentication';
+import { installAuthentication } from './lib/authentication';
+import { installSessionCache } from './modules/auth/session-cache.listeners';
 import { createDomainEvents } from './lib/domain-events';
 import { installErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logging';

@@ -173,7 +173,10 @@ describe.skipIf(testDriver !== 'postgres')('two instances: the session cache of 
     const carolOnTwo = on(two, carol);
     expect((await carolOnTwo.get('/api/auth/user')).json().role ?? 'member').toBe('member');
     expect((await carolOnTwo.get('/api/moderation/reports')).statusCode).toBe(403);
-    await one.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, carol.user?.id ?? ''));
+    await one.database.db
+      .update(users)
+      .set({ role: 'moderator' })
+      .where(eq(users.id, carol.user?.id ?? ''));
     await vi.waitFor(async () => {
       expect((await carolOnTwo.get('/api/moderation/reports')).statusCode).toBe(200);
     }, soon);
