@@ -28,7 +28,7 @@ async function measureCases(url: string, cases: HttpCase[], load: LoadSettings, 
   for (const testCase of cases) {
     const row = await measure(url, testCase, load);
     log(
-      `  ${row.label}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors, load ${row.load?.before} → ${row.load?.after}`,
+      `  ${row.label}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors, load ${row.load?.before} → ${row.load?.after}${row.cpuMs ? `, CPU per request: app ${row.cpuMs.app} ms, PostgreSQL ${row.cpuMs.database ?? '—'} ms, load generator ${row.cpuMs.loadGenerator} ms` : ''}`,
     );
     rows.push(row);
   }
@@ -195,7 +195,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
           : cases.filter(
               (testCase) => testCase.itemsBudget || testCase.key === 'facets' || testCase.signedInBudget,
             ),
-        load,
+        { ...load, cpu: { appPid: plain.pid, databaseUrl: database.url } },
         log,
       );
       await stopAll();
