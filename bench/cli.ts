@@ -99,7 +99,14 @@ function readOptions(argv: string[]): (BenchOptions & { results: boolean }) | nu
     ),
     chromePath: process.env.CHROME_PATH || DEFAULT_OPTIONS.chromePath,
     results: !values['no-results'],
-    ...(values.cases ? { cases: values.cases.split(',').map((key) => key.trim()).filter(Boolean) } : {}),
+    ...(values.cases
+      ? {
+          cases: values.cases
+            .split(',')
+            .map((key) => key.trim())
+            .filter(Boolean),
+        }
+      : {}),
     log: (line) => console.log(line),
   };
 }
