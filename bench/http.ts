@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { DEMO_PASSWORD } from '../src/server/db/seed/members';
 import { SESSION_COOKIE } from '../src/server/lib/session';
+import { processCpuSeconds } from './app-process';
 import type { Fixtures } from './seed';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -40,12 +43,62 @@ export interface HttpRow {
   requests: number;
   itemsBudget: boolean;
   signedInBudget?: SignedInBudget;
+  /** 1-minute load average when the measured load started and when it ended. */
+  load?: { before: number; after: number };
+  /**
+   * CPU milliseconds per answered request, of the app process and of the PostgreSQL backends
+   * serving its database, while the case was measured (LoadSettings.cpu; from /proc).
+   */
+  cpuMs?: { app: number; database: number | undefined; loadGenerator: number };
 }
 
 export interface LoadSettings {
   connections: number;
   durationSec: number;
   warmupSec: number;
+  /** Whose CPU to count per request: the app's process, and the backends of this PostgreSQL database. */
+  cpu?: { appPid: number; databaseUrl: string | undefined };
+}
+
+/** CPU seconds so far of each PostgreSQL backend connected to the database at `url`, by pid. */
+async function backendCpu(url: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return new Map(rows.map((row) => [row.pid, processCpuSeconds(row.pid)]));
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts counting CPU; the returned function gives the CPU ms per request since then. */
+async function cpuMeter(cpu: LoadSettings['cpu']) {
+  if (!cpu) return null;
+  const appBefore = processCpuSeconds(cpu.appPid);
+  // autocannon runs in this process: its CPU is the load generator's.
+  const ownBefore = process.cpuUsage();
+  const databaseBefore = cpu.databaseUrl ? await backendCpu(cpu.databaseUrl) : null;
+  return async (requests: number) => {
+    const app = processCpuSeconds(cpu.appPid) - appBefore;
+    const own = process.cpuUsage(ownBefore);
+    const loadGenerator = (own.user + own.system) / 1e6;
+    let database: number | undefined;
+    if (cpu.databaseUrl && databaseBefore) {
+      // Backends that closed meanwhile are lost; new ones count from 0.
+      database = 0;
+      for (const [pid, seconds] of await backendCpu(cpu.databaseUrl))
+        database += seconds - (databaseBefore.get(pid) ?? 0);
+    }
+    const per = (seconds: number) => Number(((seconds * 1000) / Math.max(requests, 1)).toFixed(3));
+    return {
+      app: per(app),
+      database: database === undefined ? undefined : per(database),
+      loadGenerator: per(loadGenerator),
+    };
+  };
 }
 
 const cookie = (token: string) => ({ cookie: `${SESSION_COOKIE}=${token}` });
@@ -274,7 +327,11 @@ export async function measure(url: string, testCase: HttpCase, settings: LoadSet
     await load(url, testCase, settings, settings.warmupSec);
     await settle(url);
   }
+  const loadBefore = loadavg()[0] ?? 0;
+  const meter = await cpuMeter(settings.cpu);
   const result = await load(url, testCase, settings, settings.durationSec);
+  const cpuMs = await meter?.(result.requests.total);
+  const loadAfter = loadavg()[0] ?? 0;
   await settle(url);
   return {
     key: testCase.key,
@@ -285,6 +342,8 @@ export async function measure(url: string, testCase: HttpCase, settings: LoadSet
     errors: result.errors + result.non2xx,
     requests: result.requests.total,
     itemsBudget: Boolean(testCase.itemsBudget),
+    load: { before: Number(loadBefore.toFixed(2)), after: Number(loadAfter.toFixed(2)) },
+    ...(cpuMs ? { cpuMs } : {}),
     ...(testCase.signedInBudget ? { signedInBudget: testCase.signedInBudget } : {}),
   };
 }

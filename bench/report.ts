@@ -169,13 +169,26 @@ export function renderReport(report: BenchReport): string {
     );
     out.push(
       table(
-        ['case', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'budget'],
+        [
+          'case',
+          'req/s',
+          'p50 ms',
+          'p99 ms',
+          'errors',
+          'load (1 min)',
+          'CPU ms/req: app, PostgreSQL, load generator',
+          'budget',
+        ],
         report.uncached.map((row) => [
           row.label,
           int(row.requestsPerSecond),
           row.requests === 0 ? '—' : ms(row.p50),
           row.requests === 0 ? '—' : ms(row.p99),
           int(row.errors),
+          row.load ? `${row.load.before} → ${row.load.after}` : '',
+          row.cpuMs
+            ? `${row.cpuMs.app.toFixed(2)}, ${row.cpuMs.database?.toFixed(2) ?? '—'}, ${row.cpuMs.loadGenerator.toFixed(2)}`
+            : '',
           uncachedBudget(row, report.onPostgres),
         ]),
       ),

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
@@ -18,11 +17,13 @@ import { MAX_FRAME_BYTES } from '../common/realtime';
 import type { Database, Db } from './db/connect';
 import type { AppConfig } from './env';
 import { installAuthentication } from './lib/authentication';
+import { installSessionCache } from './modules/auth/session-cache.listeners';
 import { createDomainEvents } from './lib/domain-events';
 import { installErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logging';
 import { createMailer } from './lib/mail';
 import { installOriginGuard } from './lib/origin-guard';
+import { installSecurityHeaders } from './lib/security-headers';
 import { loadCatalogues } from './lib/catalogues';
 import { sendClientPage } from './lib/client-page';
 import { itemPageMeta } from './modules/items/item-page-meta';
@@ -226,7 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   });
 
   await app.register(cookie);
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -250,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   // socket is closed with its response.
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   installAuthentication(app);
+  await installSessionCache(app);
   installMemberLimits(
     app,
     createMemberLimiter(

@@ -23,6 +23,7 @@ const envSchema = z.object({
   MARKETPLACE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   MARKETPLACE_CACHE_INVALIDATION: z.enum(['fine', 'whole']).default('fine'),
   MARKETPLACE_CACHE_STATS_FILE: z.string().min(1).optional(),
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(10).max(100_000).default(100),
   TRUST_PROXY: z
@@ -108,6 +109,12 @@ export interface AppConfig {
   marketplaceCacheInvalidation?: 'fine' | 'whole' | undefined;
   /** Where the cache writes its hit and miss counters as JSON when the app closes (benchmarks). */
   marketplaceCacheStatsFile?: string | undefined;
+  /**
+   * How long an instance trusts a session it looked up without asking the database again (5 s by
+   * default; 0 turns it off). Sign-out, password change, account deletion and any change to the
+   * member's row reach every instance at once through the event bus (lib/session-cache.ts).
+   */
+  sessionCacheSeconds?: number | undefined;
   /** After SIGTERM or SIGINT, the process ends within this many seconds, finished or not. */
   shutdownTimeoutSeconds: number;
   /**
@@ -185,6 +192,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     marketplaceCacheSeconds: env.MARKETPLACE_CACHE_SECONDS,
     marketplaceCacheInvalidation: env.MARKETPLACE_CACHE_INVALIDATION,
     marketplaceCacheStatsFile: env.MARKETPLACE_CACHE_STATS_FILE,
+    sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     authAttemptsPerIp: env.AUTH_ATTEMPTS_PER_IP,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

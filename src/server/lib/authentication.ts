@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { forbidden, unauthorized } from './errors';
-import { type CurrentSession, currentSession, type SessionUser } from './session';
+import { type CurrentSession, currentSession, type MemberSessionCache, type SessionUser } from './session';
 
 /**
  * Who may call a route: anybody, a signed-in member, or a moderator. Public routes that show more
@@ -12,6 +12,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every route; the app refuses to start with a route that does not declare it. */
     auth?: RouteAuth;
+  }
+  interface FastifyInstance {
+    /** Sessions this instance looked up recently (lib/session-cache.ts). */
+    sessionCache: MemberSessionCache;
   }
   interface FastifyRequest {
     /** The signed-in member of a 'member' or 'moderator' route (authenticated before validation). */

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import { sessions, users } from '../db/schema';
 import type { ServiceContext } from './service-context';
+import type { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'ts_session';
 /** A session unused this long ends (ASVS 7.3.1). */
@@ -81,9 +82,30 @@ function prepareSessionLookup(db: Db) {
 }
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
 
-async function loadSession(db: Db, token: string): Promise<CurrentSession | null> {
+/** The sessions an instance keeps (lib/session-cache.ts); one per app, installed by authentication. */
+export type MemberSessionCache = SessionCache<SessionUser>;
+
+async function loadSession(
+  db: Db,
+  token: string,
+  cache: MemberSessionCache | undefined,
+): Promise<CurrentSession | null> {
   const tokenHash = hashToken(token);
   const now = new Date();
+  const cached = cache?.get(tokenHash);
+  // A kept session is served while it is valid and not yet due for its last-seen touch; otherwise
+  // the database answers (and touches or ends it), as without the cache.
+  if (
+    cached &&
+    cached.expiresAt.getTime() > now.getTime() &&
+    now.getTime() - cached.lastSeenAt.getTime() <= TOUCH_INTERVAL_MS
+  )
+    return {
+      user: cached.user,
+      sessionId: cached.sessionId,
+      endsAt: sessionDeadline(cached.lastSeenAt, cached.expiresAt),
+    };
+  const epoch = cache?.epoch ?? 0;
   let lookup = sessionLookups.get(db);
   if (!lookup) {
     lookup = prepareSessionLookup(db);
@@ -93,6 +115,7 @@ async function loadSession(db: Db, token: string): Promise<CurrentSession | null
   if (!row) return null;
   const idleFor = now.getTime() - row.lastSeenAt.getTime();
   if (idleFor > SESSION_IDLE_MS) {
+    cache?.forgetToken(tokenHash);
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
@@ -101,6 +124,11 @@ async function loadSession(db: Db, token: string): Promise<CurrentSession | null
     lastSeenAt = now;
     await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.tokenHash, tokenHash));
   }
+  cache?.set(
+    tokenHash,
+    { user: row.user, sessionId: row.sessionId, lastSeenAt, expiresAt: row.expiresAt },
+    epoch,
+  );
   return { user: row.user, sessionId: row.sessionId, endsAt: sessionDeadline(lastSeenAt, row.expiresAt) };
 }
 
@@ -133,10 +161,17 @@ export function currentSession(request: FastifyRequest): Promise<CurrentSession 
   let pending = cache.get(request);
   if (!pending) {
     const token = request.cookies[SESSION_COOKIE];
-    pending = token ? loadSession(request.server.db, token) : Promise.resolve(null);
+    pending = token
+      ? loadSession(request.server.db, token, request.server.sessionCache)
+      : Promise.resolve(null);
     cache.set(request, pending);
   }
   return pending;
+}
+
+/** The session this request already looked up (null when none), without looking it up. */
+export async function loadedSession(request: FastifyRequest): Promise<CurrentSession | null> {
+  return (await cache.get(request)?.catch(() => null)) ?? null;
 }
 
 /** The signed-in member of this request, or null. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import pino from 'pino';
 import { type AppInstance, type BuildAppOptions, buildApp } from '../app';
 import { type Database, openPostgres } from '../db/connect';
+import type { AppConfig } from '../env';
 import type { EventBus } from '../modules/realtime/event-bus';
 import { createPostgresBus } from '../modules/realtime/postgres-bus';
 import { testConfig } from './test-app';
@@ -21,7 +22,10 @@ export interface Instance {
  * drops the database.
  */
 /** What the instances' apps may be built with besides their database and bus. */
-export type InstanceOptions = Pick<BuildAppOptions, 'memberRateLimits' | 'realtime'>;
+export type InstanceOptions = Pick<BuildAppOptions, 'memberRateLimits' | 'realtime'> & {
+  /** Settings over the test configuration (every instance gets the same). */
+  config?: Partial<AppConfig>;
+};
 
 export async function startInstances(count: number, options: InstanceOptions = {}) {
   const scratch = await createScratchPostgres();
@@ -42,13 +46,14 @@ export async function startInstances(count: number, options: InstanceOptions = {
         scratch.url,
         pino({ level: 'silent' }),
       );
+      const { config, ...rest } = options;
       const app = await buildApp({
-        config: testConfig,
+        config: { ...testConfig, ...config },
         database,
         bus: events,
         logger: false,
         clientDir: null,
-        ...options,
+        ...rest,
       });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();

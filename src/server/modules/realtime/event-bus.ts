@@ -18,6 +18,11 @@ export type BusEvent =
   /** Sessions of this member ended: every instance closes the member's sockets whose session is gone. */
   | { kind: 'sessions_ended'; userId: string }
   /**
+   * Members' rows or sessions changed (sent by database triggers, migration 0034): every instance
+   * forgets the sessions it keeps of them (lib/session-cache.ts); without `ids`, every session.
+   */
+  | { kind: 'members'; ids?: string[] }
+  /**
    * Listed items or their owners' public fields changed (sent by database triggers, migrations 0009
    * and 0030): every instance drops the cached marketplace responses the change may affect. `items`
    * lists the changed items as `[id, category, gender, flags]` (lib/marketplace-dependencies.ts); without

@@ -145,6 +145,7 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
         return;
       case 'marketplace':
       case 'marketplace_barrier':
+      case 'members':
         return;
     }
   }
