@@ -34,6 +34,8 @@ seeding one (it adds sessions and chat messages to it, and leaves it in place).
   --ws-duration S           seconds of each chat phase (default ${DEFAULT_OPTIONS.wsDurationSec})
   --no-lighthouse           skip Lighthouse
   --lighthouse-runs N       runs per page, the median reported (default ${DEFAULT_OPTIONS.lighthouseRuns})
+  --cases KEY,KEY           only these HTTP cases (keys in bench/http.ts, e.g. history-trades), with the
+                            cache off only: no baseline, no cached pass (to iterate on a few cases)
   --no-results              print only; do not append to bench/results.md
 Chromium: CHROME_PATH or ${DEFAULT_OPTIONS.chromePath}.`;
 
@@ -65,6 +67,7 @@ function readOptions(argv: string[]): (BenchOptions & { results: boolean }) | nu
         'no-lighthouse': { type: 'boolean' },
         'lighthouse-runs': { type: 'string' },
         'no-results': { type: 'boolean' },
+        cases: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -96,6 +99,7 @@ function readOptions(argv: string[]): (BenchOptions & { results: boolean }) | nu
     ),
     chromePath: process.env.CHROME_PATH || DEFAULT_OPTIONS.chromePath,
     results: !values['no-results'],
+    ...(values.cases ? { cases: values.cases.split(',').map((key) => key.trim()).filter(Boolean) } : {}),
     log: (line) => console.log(line),
   };
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -40,6 +41,8 @@ export interface HttpRow {
   requests: number;
   itemsBudget: boolean;
   signedInBudget?: SignedInBudget;
+  /** 1-minute load average when the measured load started and when it ended. */
+  load?: { before: number; after: number };
 }
 
 export interface LoadSettings {
@@ -274,7 +277,9 @@ export async function measure(url: string, testCase: HttpCase, settings: LoadSet
     await load(url, testCase, settings, settings.warmupSec);
     await settle(url);
   }
+  const loadBefore = loadavg()[0] ?? 0;
   const result = await load(url, testCase, settings, settings.durationSec);
+  const loadAfter = loadavg()[0] ?? 0;
   await settle(url);
   return {
     key: testCase.key,
@@ -285,6 +290,7 @@ export async function measure(url: string, testCase: HttpCase, settings: LoadSet
     errors: result.errors + result.non2xx,
     requests: result.requests.total,
     itemsBudget: Boolean(testCase.itemsBudget),
+    load: { before: Number(loadBefore.toFixed(2)), after: Number(loadAfter.toFixed(2)) },
     ...(testCase.signedInBudget ? { signedInBudget: testCase.signedInBudget } : {}),
   };
 }

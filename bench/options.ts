@@ -49,6 +49,11 @@ export interface BenchOptions {
   lighthouse: boolean;
   lighthouseRuns: number;
   chromePath: string;
+  /**
+   * Only these HTTP cases (keys of bench/http.ts), measured with the cache off only: no baseline,
+   * no cached pass (`--cases`, to iterate on a few cases). Unset: every case, both passes.
+   */
+  cases?: readonly string[];
   /** Print progress lines. */
   log: (line: string) => void;
 }

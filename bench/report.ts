@@ -169,13 +169,14 @@ export function renderReport(report: BenchReport): string {
     );
     out.push(
       table(
-        ['case', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'budget'],
+        ['case', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'load (1 min)', 'budget'],
         report.uncached.map((row) => [
           row.label,
           int(row.requestsPerSecond),
           row.requests === 0 ? '—' : ms(row.p50),
           row.requests === 0 ? '—' : ms(row.p99),
           int(row.errors),
+          row.load ? `${row.load.before} → ${row.load.after}` : '',
           uncachedBudget(row, report.onPostgres),
         ]),
       ),

@@ -28,7 +28,7 @@ async function measureCases(url: string, cases: HttpCase[], load: LoadSettings, 
   for (const testCase of cases) {
     const row = await measure(url, testCase, load);
     log(
-      `  ${row.label}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`,
+      `  ${row.label}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors, load ${row.load?.before} → ${row.load?.after}`,
     );
     rows.push(row);
   }
@@ -88,10 +88,18 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       durationSec: options.durationSec,
       warmupSec: options.warmupSec,
     };
-    const cases = httpCases(fixtures);
+    const allCases = httpCases(fixtures);
+    const cases = options.cases
+      ? allCases.filter((testCase) => options.cases?.includes(testCase.key))
+      : allCases;
+    const unknown = (options.cases ?? []).filter((key) => !allCases.some((testCase) => testCase.key === key));
+    if (unknown.length > 0)
+      throw new Error(`Unknown case ${unknown.join(', ')}: use ${allCases.map((c) => c.key).join(', ')}`);
+    // --cases: only the cache-off pass of the chosen cases.
+    const cachedPass = options.parts.includes('http') && !options.cases;
 
     let http: BenchReport['http'] = null;
-    if (options.parts.includes('http')) {
+    if (cachedPass) {
       log(
         `HTTP: ${cases.length} cases and the baseline, ${load.connections} connections x ${load.durationSec} s`,
       );
@@ -145,7 +153,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
     await stopAll();
 
     let cluster: BenchReport['cluster'] = null;
-    if (options.parts.includes('http') && options.workers > 1) {
+    if (cachedPass && options.workers > 1) {
       if (!onPostgres) {
         notes.push(
           `--workers ${options.workers} ignored: node:cluster needs PostgreSQL (set BENCH_DATABASE_URL).`,
@@ -182,9 +190,11 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       apps.push(plain);
       uncached = await measureCases(
         plain.url,
-        cases.filter(
-          (testCase) => testCase.itemsBudget || testCase.key === 'facets' || testCase.signedInBudget,
-        ),
+        options.cases
+          ? cases
+          : cases.filter(
+              (testCase) => testCase.itemsBudget || testCase.key === 'facets' || testCase.signedInBudget,
+            ),
         load,
         log,
       );
