@@ -36,6 +36,7 @@ seeding one (it adds sessions and chat messages to it, and leaves it in place).
   --lighthouse-runs N       runs per page, the median reported (default ${DEFAULT_OPTIONS.lighthouseRuns})
   --cases KEY,KEY           only these HTTP cases (keys in bench/http.ts, e.g. history-trades), with the
                             cache off only: no baseline, no cached pass (to iterate on a few cases)
+  --cached                  with --cases: also the baseline and the cached pass of those cases
   --no-results              print only; do not append to bench/results.md
 Chromium: CHROME_PATH or ${DEFAULT_OPTIONS.chromePath}.`;
 
@@ -68,6 +69,7 @@ function readOptions(argv: string[]): (BenchOptions & { results: boolean }) | nu
         'lighthouse-runs': { type: 'string' },
         'no-results': { type: 'boolean' },
         cases: { type: 'string' },
+        cached: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -100,6 +102,7 @@ function readOptions(argv: string[]): (BenchOptions & { results: boolean }) | nu
     chromePath: process.env.CHROME_PATH || DEFAULT_OPTIONS.chromePath,
     results: !values['no-results'],
     ...(values.cases ? { cases: values.cases.split(',').map((key) => key.trim()).filter(Boolean) } : {}),
+    cached: Boolean(values.cached),
     log: (line) => console.log(line),
   };
 }
