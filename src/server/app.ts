@@ -28,6 +28,7 @@ import { sendClientPage } from './lib/client-page';
 import { itemPageMeta } from './modules/items/item-page-meta';
 import { installTextGuard } from './lib/text-guard';
 import { installCachePolicy } from './lib/cache-policy';
+import { type FrontHandler, frontedServer } from './lib/front-server';
 import {
   type AuthLimiter,
   type AuthRateLimits,
@@ -144,7 +145,10 @@ const RING_REPACK_LOCK_KEY = 0x72696e67;
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
+  // The marketplace cache's ready answers, once it is installed (lib/front-server.ts).
+  let front: FrontHandler | undefined;
   const app = Fastify({
+    serverFactory: frontedServer(() => front),
     logger:
       options.logger === false
         ? false
@@ -177,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   installTextGuard(app);
   installCachePolicy(app);
   await installMarketplaceCache(app);
+  front = app.marketplaceFront.serve;
   const services: ServiceContext = {
     db: options.database.db,
     events: createDomainEvents(),
