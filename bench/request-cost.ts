@@ -39,7 +39,8 @@ const marketUrl = process.env.BENCH_MARKET_URL;
 if (!marketUrl) throw new Error('Set BENCH_MARKET_URL to a market kept by BENCH_KEEP=1');
 const names = positionals.length ? positionals : Object.keys(CASES);
 for (const name of names)
-  if (!CASES[name] && name !== 'baseline') throw new Error(`Unknown case ${name}: ${Object.keys(CASES).join(', ')}`);
+  if (!CASES[name] && name !== 'baseline')
+    throw new Error(`Unknown case ${name}: ${Object.keys(CASES).join(', ')}`);
 
 /** CPU seconds of every backend connected to the market's database (the app's pool). */
 async function backendCpu(client: pg.Client) {
@@ -61,7 +62,12 @@ function run(url: string, name: string, seconds: number) {
         method: 'GET',
         path: testCase.path,
         ...(testCase.vary
-          ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: testCase.vary?.((n += 1)) }) }
+          ? {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                path: testCase.vary?.((n += 1)),
+              }),
+            }
           : {}),
       },
     ],
@@ -91,7 +97,9 @@ try {
         durationSec: Number(values.duration),
         warmupSec: Number(values.warmup),
       });
-      console.log(`| baseline | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | | | ${row.load ? `${row.load.before} → ${row.load.after}` : ''} |`);
+      console.log(
+        `| baseline | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | | | ${row.load ? `${row.load.before} → ${row.load.after}` : ''} |`,
+      );
       continue;
     }
     if (Number(values.warmup) > 0) await run(app.url, name, Number(values.warmup));

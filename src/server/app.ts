@@ -146,9 +146,9 @@ export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', imp
 
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   // The marketplace cache's ready answers, once it is installed (lib/front-server.ts).
-  let front: FrontHandler | undefined;
+  const front: { serve?: FrontHandler } = {};
   const app = Fastify({
-    serverFactory: frontedServer(() => front),
+    serverFactory: frontedServer(() => front.serve),
     logger:
       options.logger === false
         ? false
@@ -181,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   installTextGuard(app);
   installCachePolicy(app);
   await installMarketplaceCache(app);
-  front = app.marketplaceFront.serve;
+  front.serve = app.marketplaceFront.serve;
   const services: ServiceContext = {
     db: options.database.db,
     events: createDomainEvents(),
