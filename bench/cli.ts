@@ -36,6 +36,7 @@ seeding one (it adds sessions and chat messages to it, and leaves it in place).
   --lighthouse-runs N       runs per page, the median reported (default ${DEFAULT_OPTIONS.lighthouseRuns})
   --cases KEY,KEY           only these HTTP cases (keys in bench/http.ts, e.g. history-trades), with the
                             cache off only: no baseline, no cached pass (to iterate on a few cases)
+  --cached                  with --cases: also the baseline and the cached pass of those cases
   --no-results              print only; do not append to bench/results.md
   --seed-only               seed the dataset, print the seed's phases and timing, and stop (no app,
                             no cases; nothing appended). With BENCH_KEEP=1 the seeded market stays
@@ -72,6 +73,7 @@ function readOptions(argv: string[]): (BenchOptions & { results: boolean; seedOn
         'no-results': { type: 'boolean' },
         'seed-only': { type: 'boolean' },
         cases: { type: 'string' },
+        cached: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -112,6 +114,7 @@ function readOptions(argv: string[]): (BenchOptions & { results: boolean; seedOn
             .filter(Boolean),
         }
       : {}),
+    cached: Boolean(values.cached),
     log: (line) => console.log(line),
   };
 }

@@ -54,6 +54,8 @@ export interface BenchOptions {
    * no cached pass (`--cases`, to iterate on a few cases). Unset: every case, both passes.
    */
   cases?: readonly string[];
+  /** With `cases`: also the baseline and the cached pass of those cases (`--cached`). */
+  cached?: boolean;
   /** Print progress lines. */
   log: (line: string) => void;
 }

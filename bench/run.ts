@@ -123,8 +123,8 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
     const unknown = (options.cases ?? []).filter((key) => !allCases.some((testCase) => testCase.key === key));
     if (unknown.length > 0)
       throw new Error(`Unknown case ${unknown.join(', ')}: use ${allCases.map((c) => c.key).join(', ')}`);
-    // --cases: only the cache-off pass of the chosen cases.
-    const cachedPass = options.parts.includes('http') && !options.cases;
+    // --cases: only the cache-off pass of the chosen cases (with --cached, both passes).
+    const cachedPass = options.parts.includes('http') && (!options.cases || options.cached);
 
     let http: BenchReport['http'] = null;
     if (cachedPass) {
@@ -134,8 +134,9 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       const baseline = await measureBaseline(app.url, database.dataDir, load);
       log(`  ${baseline.label}: ${baseline.requestsPerSecond.toFixed(0)} req/s, p99 ${baseline.p99} ms`);
       const rows = await measureCases(app.url, cases, load, log);
-      const list = rows.find((row) => row.key === 'items-default') as HttpRow;
-      http = { rows, baseline, ratio: list.requestsPerSecond / Math.max(baseline.requestsPerSecond, 1e-9) };
+      const list = rows.find((row) => row.key === 'items-default');
+      const listRate = list?.requestsPerSecond ?? Number.NaN;
+      http = { rows, baseline, ratio: listRate / Math.max(baseline.requestsPerSecond, 1e-9) };
     }
 
     let ws: BenchReport['ws'] = null;

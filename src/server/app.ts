@@ -29,6 +29,7 @@ import { sendClientPage } from './lib/client-page';
 import { itemPageMeta } from './modules/items/item-page-meta';
 import { installTextGuard } from './lib/text-guard';
 import { installCachePolicy } from './lib/cache-policy';
+import { type FrontHandler, frontedServer } from './lib/front-server';
 import {
   type AuthLimiter,
   type AuthRateLimits,
@@ -145,7 +146,10 @@ const RING_REPACK_LOCK_KEY = 0x72696e67;
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
+  // The marketplace cache's ready answers, once it is installed (lib/front-server.ts).
+  const front: { serve?: FrontHandler } = {};
   const app = Fastify({
+    serverFactory: frontedServer(() => front.serve),
     logger:
       options.logger === false
         ? false
@@ -178,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   installTextGuard(app);
   installCachePolicy(app);
   await installMarketplaceCache(app);
+  front.serve = app.marketplaceFront.serve;
   const services: ServiceContext = {
     db: options.database.db,
     events: createDomainEvents(),

@@ -305,6 +305,8 @@ export const items = pgTable(
     index('items_active_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isActive}`),
+    // The sort indexes below INCLUDE (user_id) too, from migration 0035: sorted pages down to the
+    // deepest one served are index-only as well.
     index('items_active_value_idx')
       .on(t.estimatedValue, t.id)
       .where(sql`${t.isActive}`),

@@ -55,6 +55,11 @@ export interface GenerationCache<D = unknown, C = unknown> {
     load: () => Promise<T>,
     dependencies?: Dependencies<D, T>,
   ): Promise<T>;
+  /**
+   * The value of a fresh entry (not expired, not marked stale), counted as a hit, or undefined:
+   * never loads, never waits. For a front path that serves ready answers without the route.
+   */
+  peek<T extends NonNullable<unknown>>(key: string): T | undefined;
   /** Every entry goes, at once. */
   invalidate(): void;
   /** The entries `change` may affect go (hard) or are marked stale (soft). Returns how many. */
@@ -103,6 +108,7 @@ export function createGenerationCache<D = unknown, C = unknown>(
         counters.misses += 1;
         return load();
       },
+      peek: () => undefined,
       invalidate: () => {
         generation += 1;
       },
@@ -187,6 +193,12 @@ export function createGenerationCache<D = unknown, C = unknown>(
       if (dropped.delete(key)) counters.missesAfterInvalidation += 1;
       if (flight) return flight.promise as Promise<T>;
       return start(key, load, dependencies);
+    },
+    peek<T extends NonNullable<unknown>>(key: string) {
+      const entry = lru.get(key);
+      if (!entry || entry.staleSince !== undefined) return undefined;
+      counters.hits += 1;
+      return entry.value as T;
     },
     invalidate() {
       generation += 1;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MARKETPLACE_DEPTH } from '../../../common/api/items';
+import { itemListQuery, MARKETPLACE_DEPTH } from '../../../common/api/items';
+import { countQueries } from '../../test-support/query-count';
+import { listMarketplace } from './items.service';
 import { users } from '../../db/schema';
 import { useTestApp } from '../../test-support/test-app';
 
@@ -82,5 +84,46 @@ describe('depth', () => {
     const response = await t.visitor().get(`/api/items${query}&search=coat`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
+  });
+});
+
+describe('one statement per page whose count is not cached', () => {
+  const listed = async (raw: Record<string, string>) => {
+    t.app.marketplaceCache.invalidate();
+    let page: Awaited<ReturnType<typeof listMarketplace>> | undefined;
+    const statements = await countQueries(t.database, async () => {
+      page = await listMarketplace(t.app.services, itemListQuery.parse(raw));
+    });
+    return { statements, page: page as NonNullable<typeof page> };
+  };
+
+  it('reads the deepest page, its owners and the capped count at once', async () => {
+    const { statements, page } = await listed({ offset: '9995', limit: '5' });
+    expect(statements).toBe(1);
+    expect(page).toMatchObject({ total: MARKETPLACE_DEPTH, totalIsCapped: true });
+    expect(page.items.map((item) => item.title)).toEqual([
+      'Coat 9996',
+      'Coat 9997',
+      'Coat 9998',
+      'Coat 9999',
+      'Wool coat 10000',
+    ]);
+    expect(page.items[0]?.owner.firstName).toBe('Cora');
+  });
+
+  it('ranks a search and counts it exactly in the same statement', async () => {
+    const { statements, page } = await listed({ search: 'wool', limit: '2' });
+    expect(statements).toBe(1);
+    expect(page).toMatchObject({ total: 2001, totalIsCapped: false });
+    expect(page.items.map((item) => item.title)).toEqual(['Wool coat 5', 'Wool coat 10']);
+  });
+
+  it('answers a page past the end with the count alone, and a typo search in the trigram mode', async () => {
+    expect((await listed({ search: 'wool', offset: '2990', limit: '10' })).page).toMatchObject({
+      items: [],
+      total: 2001,
+    });
+    const typo = await listed({ search: 'wol coat', limit: '1' });
+    expect(typo.page.total).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,5 @@
-import { and, arrayOverlaps, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ItemFilters, ItemListQuery } from '../../../common/api/items';
 import type { SortBy } from '../../../common/domain/taxonomy';
 import { items, users } from '../../db/schema';
@@ -92,40 +93,71 @@ export function marketplaceWhere(filters: ItemFilters, options: WhereOptions = {
   return and(...where) as SQL;
 }
 
+/** One key of a marketplace order: the value sorted on, its direction, and where nulls go. */
+export interface SortKey {
+  value: SQL;
+  direction: 'asc' | 'desc';
+  nullsLast?: boolean;
+}
+
+const key = (value: SQL | AnyPgColumn, direction: 'asc' | 'desc', nullsLast = false): SortKey => ({
+  value: sql`${value}`,
+  direction,
+  nullsLast,
+});
+
 /**
- * ORDER BY for each sort the Browse page offers (docs/product.md § Browse and search), each matching an index. `distance` has no member locations
- * to measure from, so it falls back to newest (README: Sorting).
+ * The keys of each sort the Browse page offers (docs/product.md § Browse and search), each matching
+ * an index. `distance` has no member locations to measure from, so it falls back to newest (README:
+ * Sorting).
  */
+export function marketplaceSortKeys(
+  query: Pick<ItemListQuery, 'sortBy' | 'search'>,
+  searchMode: SearchMode = 'fulltext',
+): SortKey[] {
+  const sort: SortBy | 'relevance' = query.sortBy ?? (query.search ? 'relevance' : 'newest');
+  switch (sort) {
+    case 'relevance':
+      return [
+        ...relevanceOrder(query.search ?? '', searchMode).map((value) => key(value, 'desc')),
+        key(items.createdAt, 'desc'),
+        key(items.id, 'desc'),
+      ];
+    case 'oldest':
+      return [key(items.createdAt, 'asc'), key(items.id, 'asc')];
+    case 'price-low':
+      return [key(items.estimatedValue, 'asc'), key(items.id, 'asc')];
+    case 'price-high':
+      return [key(items.estimatedValue, 'desc'), key(items.id, 'desc')];
+    case 'condition':
+      return [key(items.conditionRank, 'desc'), key(items.createdAt, 'desc')];
+    case 'popular':
+      return [key(items.favoriteCount, 'desc'), key(items.createdAt, 'desc')];
+    case 'trending':
+      return [key(items.trendingScore, 'desc'), key(items.createdAt, 'desc')];
+    case 'rating':
+      return [key(users.ratingAverage, 'desc', true), key(items.createdAt, 'desc')];
+    case 'alphabetical':
+      return [key(sql`lower(${items.title})`, 'asc'), key(items.id, 'asc')];
+    case 'brand':
+      return [key(sql`lower(${items.brand})`, 'asc', true), key(items.id, 'asc')];
+    case 'newest':
+    case 'distance':
+      return [key(items.createdAt, 'desc'), key(items.id, 'desc')];
+  }
+}
+
+/** `value direction [nulls last]`, for ORDER BY. */
+export function orderBy({ value, direction, nullsLast }: SortKey): SQL {
+  return sql`${value} ${sql.raw(direction)}${sql.raw(nullsLast ? ' nulls last' : '')}`;
+}
+
+/** ORDER BY for each sort the Browse page offers: `marketplaceSortKeys`, rendered. */
 export function marketplaceOrder(
   query: Pick<ItemListQuery, 'sortBy' | 'search'>,
   searchMode: SearchMode = 'fulltext',
 ): SQL[] {
-  const sort: SortBy | 'relevance' = query.sortBy ?? (query.search ? 'relevance' : 'newest');
-  switch (sort) {
-    case 'relevance':
-      return [...relevanceOrder(query.search ?? '', searchMode), desc(items.createdAt), desc(items.id)];
-    case 'oldest':
-      return [asc(items.createdAt), asc(items.id)];
-    case 'price-low':
-      return [asc(items.estimatedValue), asc(items.id)];
-    case 'price-high':
-      return [desc(items.estimatedValue), desc(items.id)];
-    case 'condition':
-      return [desc(items.conditionRank), desc(items.createdAt)];
-    case 'popular':
-      return [desc(items.favoriteCount), desc(items.createdAt)];
-    case 'trending':
-      return [desc(items.trendingScore), desc(items.createdAt)];
-    case 'rating':
-      return [sql`${users.ratingAverage} desc nulls last`, desc(items.createdAt)];
-    case 'alphabetical':
-      return [sql`lower(${items.title}) asc`, asc(items.id)];
-    case 'brand':
-      return [sql`lower(${items.brand}) asc nulls last`, asc(items.id)];
-    case 'newest':
-    case 'distance':
-      return [desc(items.createdAt), desc(items.id)];
-  }
+  return marketplaceSortKeys(query, searchMode).map(orderBy);
 }
 
 /**
@@ -138,24 +170,24 @@ function relevanceOrder(search: string, searchMode: SearchMode): SQL[] {
   const order: SQL[] = [];
   const words = fuzzyWords(text);
   if (text.trim() && searchMode === 'fulltext') {
-    order.push(sql`(${items.titleVector} @@ ${searchQuery(text)}) desc`);
+    order.push(sql`(${items.titleVector} @@ ${searchQuery(text)})`);
   }
   if (colours.length) {
     order.push(
       sql`(${sql.join(
         colours.map((colour) => sql`(${items.colors} @> array[${colour}]::text[])::int`),
         sql` + `,
-      )}) desc`,
+      )})`,
     );
   }
   if (text.trim() && searchMode === 'fulltext') {
-    order.push(sql`ts_rank_cd(${items.searchVector}, ${searchQuery(text)}) desc`);
+    order.push(sql`ts_rank_cd(${items.searchVector}, ${searchQuery(text)})`);
   } else if (words.length) {
     order.push(
       sql`(${sql.join(
         words.map((word) => sql`word_similarity(${word}, ${items.searchText})`),
         sql` + `,
-      )}) desc`,
+      )})`,
     );
   }
   return order;

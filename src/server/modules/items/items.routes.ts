@@ -36,12 +36,22 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   // until the next change to items that may affect it (marketplace-cache.ts).
   const cache = ctx.marketplaceCache;
 
+  // Repeated reads of a fresh entry are answered before Fastify as the bytes sent last time
+  // (MarketplaceFront); `keep` records them once they went out.
+  const front = app.marketplaceFront;
+  const keep = front.keep;
+
   app.get(
     '/api/items',
-    { config: { auth: 'public' }, schema: { querystring: itemListQuery, response: { 200: itemList } } },
+    {
+      config: { auth: 'public' },
+      schema: { querystring: itemListQuery, response: { 200: itemList } },
+      onSend: keep,
+    },
     async (request, reply) => {
+      const key = `list:${JSON.stringify(request.query)}`;
       const page = await cache.get(
-        `list:${JSON.stringify(request.query)}`,
+        key,
         async () => {
           const { items, total, totalIsCapped } = await listMarketplace(ctx, request.query);
           return {
@@ -59,19 +69,26 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       reply.header(TOTAL_CAPPED_HEADER, String(page.totalIsCapped));
+      front.offer(request, key, page.json);
       return sendSharedJson(request, reply, page.json);
     },
   );
 
   app.get(
     '/api/items/facets',
-    { config: { auth: 'public' }, schema: { querystring: itemFacetsQuery, response: { 200: itemFacets } } },
+    {
+      config: { auth: 'public' },
+      schema: { querystring: itemFacetsQuery, response: { 200: itemFacets } },
+      onSend: keep,
+    },
     async (request, reply) => {
+      const key = `facets:${JSON.stringify(request.query)}`;
       const json = await cache.get(
-        `facets:${JSON.stringify(request.query)}`,
+        key,
         async () => new SharedJson(serializeWith(itemFacets, await facets(ctx, request.query))),
         { deps: facetDeps(request.query) },
       );
+      front.offer(request, key, json);
       return sendSharedJson(request, reply, json);
     },
   );

@@ -33,7 +33,9 @@ import { swappedFor } from './swapped-for';
 import {
   type FacetDimension,
   marketplaceOrder,
+  marketplaceSortKeys,
   marketplaceWhere,
+  orderBy,
   type SearchMode,
   searchTextMatches,
 } from './items.query';
@@ -105,13 +107,96 @@ function countMarketplace(ctx: ServiceContext, filters: ItemFilters) {
 }
 
 /**
- * One page of the marketplace. The page's ids come first, from an index on the sort alone (a
- * deep offset skips index entries, not joined rows); then only those rows are loaded with their
- * owners and put back in order.
+ * One page of the marketplace. While its filter set's count is not cached (always, with the cache
+ * off), one statement counts and pages at once (`countedPage`); with the count known, the page
+ * alone is read (`pageOnly`). Either way the page's ids come first, from an index on the sort (a
+ * deep offset skips index entries, not joined rows), and only those rows are loaded with their
+ * owners.
  */
 export async function listMarketplace(ctx: ServiceContext, query: ItemListQuery) {
+  const { marketplaceCache: cache } = ctx;
+  const countKey = `count:${filterKey(query)}`;
+  const known = cache.peek<MarketplaceCount>(countKey);
+  if (known) return pageOnly(ctx, query, known);
+  const text = query.search ? searchTerms(query.search).text : '';
+  // A search's words match in full text unless they match no listed item at all (searchModeOf).
+  const searchMode = (text.trim() && cache.peek<SearchMode>(`mode:${text}`)) || 'fulltext';
+  const generation = cache.generation;
+  const rows = await countedPage(ctx.db, query, searchMode);
+  const matched = rows[0]?.matched;
+  // No row: no match, a page past the end, or words that match nothing in full text (typos).
+  if (matched === undefined) return pageOnly(ctx, query, await countMarketplace(ctx, query));
+  const counted: MarketplaceCount = {
+    total: Math.min(matched, MARKETPLACE_DEPTH),
+    totalIsCapped: matched > MARKETPLACE_DEPTH,
+    searchMode,
+  };
+  // Kept as countMarketplace would keep them, unless a change was announced meanwhile.
+  if (cache.generation === generation) {
+    void cache
+      .get(countKey, async () => counted, { deps: filterDeps('count', query) })
+      .catch(() => undefined);
+    if (text.trim() && searchMode === 'fulltext')
+      void cache
+        .get(`mode:${text}`, async (): Promise<SearchMode> => 'fulltext', { deps: { kind: 'mode' } })
+        .catch(() => undefined);
+  }
+  return {
+    items: rows.map(presentItem),
+    total: counted.total,
+    totalIsCapped: counted.totalIsCapped,
+  };
+}
+
+/**
+ * The page and the capped count in one statement: the first MARKETPLACE_DEPTH + 1 matches in the
+ * page's order (an index walk for an index-backed sort over a wide result, the sorted matches of a
+ * search or a narrow filter), which the statement counts and slices, then the slice's rows with
+ * their owners. Every page lies within the first MARKETPLACE_DEPTH matches, so the slice is the
+ * page even when more match. Each row carries `matched`: the matches counted, up to
+ * MARKETPLACE_DEPTH + 1. The matches are a CTE read twice, so PostgreSQL materializes it and
+ * plans it for all its rows: as a subquery under the page's LIMIT, the planner costed it as if a
+ * page's worth of matches were enough and walked the sort's index through every item to find
+ * the few matches of a search (docs/decisions/016).
+ */
+export function countedPage(db: Db, query: ItemListQuery, searchMode: SearchMode) {
+  const keys = marketplaceSortKeys(query, searchMode);
+  const keyColumns = Object.fromEntries(
+    keys.map((key, index) => [`k${index}`, sql`${key.value}`.as(`k${index}`)]),
+  );
+  const base = db
+    .select({ id: items.id, ...keyColumns })
+    .from(items)
+    .$dynamic();
+  const matches = db.$with('matches').as(
+    (query.sortBy === 'rating' ? base.innerJoin(users, eq(users.id, items.userId)) : base)
+      .where(marketplaceWhere(query, { searchMode }))
+      .orderBy(...keys.map(orderBy))
+      .limit(MARKETPLACE_DEPTH + 1),
+  );
+  const page = db
+    .with(matches)
+    .select({
+      id: matches.id,
+      matched: sql<number>`(select count(*) from ${matches})::int`.as('matched'),
+    })
+    .from(matches)
+    .orderBy(...keys.map((key, index) => orderBy({ ...key, value: sql.raw(`"k${index}"`) })))
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('page');
+  return db
+    .select({ ...itemColumns, matched: page.matched })
+    .from(page)
+    .innerJoin(items, eq(items.id, page.id))
+    .innerJoin(users, eq(users.id, items.userId))
+    .orderBy(...marketplaceOrder(query, searchMode));
+}
+
+/** A page whose count is known: its ids from the sort's index, then those rows with their owners. */
+async function pageOnly(ctx: ServiceContext, query: ItemListQuery, counted: MarketplaceCount) {
   const { db } = ctx;
-  const { total, totalIsCapped, searchMode } = await countMarketplace(ctx, query);
+  const { total, totalIsCapped, searchMode } = counted;
   if (total === 0 || query.offset >= total) return { items: [], total, totalIsCapped };
   const order = marketplaceOrder(query, searchMode);
   const ids = db.select({ id: items.id }).from(items).$dynamic();

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { createGenerationCache } from '../../lib/generation-cache';
 import { SharedJson } from '../../lib/json-response';
 import { BUS_CHANNEL, type BusEvent } from '../realtime/event-bus';
@@ -16,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The public item list and facets, cached per query (README: Performance). */
     marketplaceCache: MarketplaceCache;
+    /** Repeated marketplace reads answered as ready bytes, before Fastify (`MarketplaceFront`). */
+    marketplaceFront: MarketplaceFront;
   }
   interface FastifyContextConfig {
     /**
@@ -44,12 +48,78 @@ const BUSY_CHANGES_PER_SECOND = 20;
 /** How long a write's response waits for its own notifications before emptying the cache instead. */
 const BARRIER_TIMEOUT_MS = 500;
 
-/** Entries are facets JSON, list pages (`{ json, total }`) and counts; counts are small. */
+/** The JSON an entry holds: facets are JSON, list pages `{ json, total, … }`; counts hold none. */
+function jsonOf(value: NonNullable<unknown>): SharedJson | undefined {
+  if (value instanceof SharedJson) return value;
+  if (typeof value === 'object' && 'json' in value && value.json instanceof SharedJson) return value.json;
+  return undefined;
+}
+
+/** Entries are facets JSON, list pages and counts; counts are small. */
 function entrySize(value: NonNullable<unknown>): number {
-  if (value instanceof SharedJson) return value.size;
-  if (typeof value === 'object' && 'json' in value && value.json instanceof SharedJson)
-    return value.json.size;
-  return 256;
+  return jsonOf(value)?.size ?? 256;
+}
+
+/** How many request URLs the front remembers the cache key of. */
+const FRONT_URLS = 10_000;
+
+/**
+ * Repeated marketplace reads answered before Fastify: once the route has sent an entry's JSON to a
+ * URL with an Accept-Encoding header, the very response (headers and bytes) is kept with the entry,
+ * and the next GET of that URL with that header gets it from `serve`, with no routing, hooks,
+ * validation or handler, as long as the entry is fresh. A stale, expired or dropped entry, a new
+ * URL, HEAD, an upgrade or a closing server go to Fastify as before.
+ */
+export interface MarketplaceFront {
+  serve(request: IncomingMessage, response: ServerResponse): boolean;
+  /** The route answers `request` with `json`, the value of the entry `key`. */
+  offer(request: FastifyRequest, key: string, json: SharedJson): void;
+  /** The route's onSend hook: keeps the response that went out for what was offered. */
+  keep(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
+  /** Requests answered by `serve` so far. */
+  readonly served: number;
+}
+
+function createFront(cache: MarketplaceCache): MarketplaceFront & { close(): void } {
+  const keys = new LRUCache<string, string>({ max: FRONT_URLS });
+  const offers = new WeakMap<FastifyRequest, { key: string; json: SharedJson }>();
+  let open = true;
+  let served = 0;
+  return {
+    serve(request, response) {
+      if (!open || request.method !== 'GET' || request.headers.upgrade !== undefined) return false;
+      const key = keys.get(request.url ?? '');
+      const value = key === undefined ? undefined : cache.peek(key);
+      const ready = value && jsonOf(value)?.ready(request.headers['accept-encoding'] ?? '');
+      if (!ready) return false;
+      served += 1;
+      response.writeHead(200, ready.headers).end(ready.body);
+      return true;
+    },
+    offer(request, key, json) {
+      offers.set(request, { key, json });
+    },
+    async keep(request, reply, payload) {
+      const offered = offers.get(request);
+      if (!offered || request.method !== 'GET' || reply.statusCode !== 200 || !Buffer.isBuffer(payload))
+        return payload;
+      // Every onSend hook of the app has run (a route's run last): these are the headers that go out.
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) headers[name] = typeof value === 'number' ? String(value) : value;
+      if (headers['set-cookie'] !== undefined) return payload;
+      headers['content-length'] = String(payload.length);
+      offered.json.keepReady(request.headers['accept-encoding'] ?? '', { headers, body: payload });
+      keys.set(request.url, offered.key);
+      return payload;
+    },
+    get served() {
+      return served;
+    },
+    close() {
+      open = false;
+    },
+  };
 }
 
 /** Counts changes in the current and the previous second. */
@@ -102,6 +172,10 @@ export async function installMarketplaceCache(app: FastifyInstance) {
     staleMs: STALE_MS,
   });
   app.decorate('marketplaceCache', cache);
+  const front = createFront(cache);
+  app.decorate('marketplaceFront', front);
+  // A closing server answers 503 to requests on open connections: Fastify's, not the front's.
+  app.addHook('preClose', async () => front.close());
   const pglite = app.database.pglite;
   const fine =
     app.config.marketplaceCacheInvalidation !== 'whole' && Boolean(pglite || app.bus.hearsDatabase);

@@ -1,0 +1,121 @@
+/**
+ * `npx tsx bench/request-cost.ts [options] [case ...]`: what one marketplace read costs, in CPU, on
+ * a market kept by `npm run bench` (BENCH_KEEP=1, then BENCH_MARKET_URL=…). Starts the app on it
+ * (BENCH_APP_ROOT: another checkout's app), loads each case with autocannon from this process, and
+ * reports beside req/s and latency the app's CPU and the PostgreSQL backends' CPU per request, read
+ * from /proc: on a shared machine latency follows the load, CPU per request hardly does.
+ * Run it under `flock /tmp/heavy-bench.lock`.
+ */
+
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { processCpuSeconds, startApp } from './app-process';
+import { measureBaseline, variedSearchPath } from './http';
+
+const CASES: Record<string, { path: string; vary?: (n: number) => string }> = {
+  list: { path: '/api/items' },
+  search: { path: '/api/items?search=denim%20jacket' },
+  filters: { path: '/api/items?category=clothing&condition=good,like-new&size=M&sortBy=price-low' },
+  deep: { path: '/api/items?offset=9952' },
+  'deep-price': { path: '/api/items?offset=9952&sortBy=price-low' },
+  varied: { path: variedSearchPath(0), vary: variedSearchPath },
+  facets: { path: '/api/items/facets' },
+  'facets-search': { path: '/api/items/facets?search=jacket' },
+  stats: { path: '/api/stats' },
+};
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '50' },
+    cache: { type: 'string', default: 'off' },
+  },
+});
+const marketUrl = process.env.BENCH_MARKET_URL;
+if (!marketUrl) throw new Error('Set BENCH_MARKET_URL to a market kept by BENCH_KEEP=1');
+const names = positionals.length ? positionals : Object.keys(CASES);
+for (const name of names)
+  if (!CASES[name] && name !== 'baseline')
+    throw new Error(`Unknown case ${name}: ${Object.keys(CASES).join(', ')}`);
+
+/** CPU seconds of every backend connected to the market's database (the app's pool). */
+async function backendCpu(client: pg.Client) {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return new Map(rows.map((row) => [row.pid, processCpuSeconds(row.pid)]));
+}
+
+function run(url: string, name: string, seconds: number) {
+  const testCase = CASES[name] as (typeof CASES)[string];
+  let n = 0;
+  return autocannon({
+    url,
+    connections: Number(values.connections),
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        path: testCase.path,
+        ...(testCase.vary
+          ? {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                path: testCase.vary?.((n += 1)),
+              }),
+            }
+          : {}),
+      },
+    ],
+  });
+}
+
+const app = await startApp({
+  DATABASE_URL: marketUrl,
+  DATA_DIR: '/tmp/threadswap-request-cost',
+  MARKETPLACE_CACHE_SECONDS: values.cache === 'on' ? '10' : '0',
+  // Only the requests' own work: no sweep and no ring re-pack (a worker thread of the app) meanwhile.
+  SWEEP_INTERVAL_SECONDS: '0',
+  RING_REPACK_MINUTES: '0',
+});
+const client = new pg.Client({ connectionString: marketUrl });
+await client.connect();
+const root = process.env.BENCH_APP_ROOT ?? 'this checkout';
+console.log(
+  `| case | req/s | p50 ms | p99 ms | app CPU ms/req | PostgreSQL CPU ms/req | load (1 min) |  (${root}, cache ${values.cache}, ${values.connections} connections, ${values.duration} s)`,
+);
+try {
+  for (const name of names) {
+    if (name === 'baseline') {
+      // The bare node:http server in its own process, sending the app's default list bytes.
+      const row = await measureBaseline(app.url, '/tmp', {
+        connections: Number(values.connections),
+        durationSec: Number(values.duration),
+        warmupSec: Number(values.warmup),
+      });
+      console.log(
+        `| baseline | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | | | ${row.load ? `${row.load.before} → ${row.load.after}` : ''} |`,
+      );
+      continue;
+    }
+    if (Number(values.warmup) > 0) await run(app.url, name, Number(values.warmup));
+    const before = { app: processCpuSeconds(app.pid), db: await backendCpu(client), load: loadavg()[0] ?? 0 };
+    const result = await run(app.url, name, Number(values.duration));
+    const afterDb = await backendCpu(client);
+    const appCpu = processCpuSeconds(app.pid) - before.app;
+    let dbCpu = 0;
+    for (const [pid, cpu] of afterDb) dbCpu += cpu - (before.db.get(pid) ?? 0);
+    const requests = Math.max(result.requests.total, 1);
+    const errors = result.errors + result.non2xx;
+    console.log(
+      `| ${name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${((appCpu * 1000) / requests).toFixed(2)} | ${((dbCpu * 1000) / requests).toFixed(2)} | ${before.load.toFixed(2)} → ${(loadavg()[0] ?? 0).toFixed(2)} |${errors ? ` ${errors} errors` : ''}`,
+    );
+  }
+} finally {
+  await client.end();
+  await app.stop();
+}
