@@ -26,6 +26,7 @@ import { installOriginGuard } from './lib/origin-guard';
 import { loadCatalogues } from './lib/catalogues';
 import { sendClientPage } from './lib/client-page';
 import { itemPageMeta } from './modules/items/item-page-meta';
+import { firstScreen } from './modules/items/first-screen';
 import { installTextGuard } from './lib/text-guard';
 import { installCachePolicy } from './lib/cache-policy';
 import {
@@ -324,7 +325,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       const url = new URL(request.url, 'http://localhost');
       const highlight = url.pathname === '/browse' ? url.searchParams.get('highlight') : null;
       const meta = highlight ? await itemPageMeta(services, highlight) : undefined;
-      return sendClientPage(request, reply, clientDir, meta);
+      const data = request.method === 'GET' ? await firstScreen(app, request, url) : undefined;
+      return sendClientPage(request, reply, clientDir, meta, data);
     }
     return reply.status(404).send({ message: 'Not found' });
   });
