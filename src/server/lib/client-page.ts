@@ -54,7 +54,12 @@ export function withFirstScreen(html: string, data: FirstScreenData, photos: rea
     .map((href) => href.replace(/[&"<>]/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char))
     .map((href) => `<link rel="preload" as="image" href="${href}" fetchpriority="high" />`)
     .join('\n    ');
-  const withLinks = links ? html.replace(/(<meta charset="[^"]*"\s*\/?>)/i, `$1\n    ${links}`) : html;
+  // After the charset declaration, which must come first; else at the head's start.
+  const withLinks = !links
+    ? html
+    : /<meta charset="[^"]*"\s*\/?>/i.test(html)
+      ? html.replace(/(<meta charset="[^"]*"\s*\/?>)/i, `$1\n    ${links}`)
+      : html.replace(/<head>/i, `<head>\n    ${links}`);
   return withLinks.replace(
     '</head>',
     `  <script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptJson(data)}</script>\n  </head>`,

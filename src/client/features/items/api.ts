@@ -1,11 +1,4 @@
-import {
-  type Item,
-  type ItemDetail,
-  type ItemFacets,
-  type ItemInput,
-  type ItemUpdate,
-  type SimilarItem,
-} from '@common/api/items';
+import type { Item, ItemDetail, ItemFacets, ItemInput, ItemUpdate, SimilarItem } from '@common/api/items';
 import { BROWSE_PAGE_SIZE, LANDING_SHOWCASE_PARAMS, SHOWCASE_SIZE } from '@common/api/first-screen';
 import { TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@common/domain/marketplace-depth';
 import type { Draft, DraftInput } from '@common/api/drafts';

@@ -70,7 +70,10 @@ async function visitorStatus(app: FastifyInstance, request: FastifyRequest): Pro
   return status.authenticated === false && status.user === null ? status : undefined;
 }
 
-async function itemsAnswer(app: FastifyInstance, params: URLSearchParams): Promise<FirstScreenItems | undefined> {
+async function itemsAnswer(
+  app: FastifyInstance,
+  params: URLSearchParams,
+): Promise<FirstScreenItems | undefined> {
   const answer = await app.inject({ method: 'GET', url: `/api/items?${params.toString()}` });
   if (answer.statusCode !== 200) return undefined;
   const total = Number(answer.headers[TOTAL_COUNT_HEADER]);
