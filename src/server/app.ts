@@ -27,6 +27,7 @@ import { installSecurityHeaders } from './lib/security-headers';
 import { loadCatalogues } from './lib/catalogues';
 import { sendClientPage } from './lib/client-page';
 import { itemPageMeta } from './modules/items/item-page-meta';
+import { firstScreen } from './modules/items/first-screen';
 import { installTextGuard } from './lib/text-guard';
 import { installCachePolicy } from './lib/cache-policy';
 import { type FrontHandler, frontedServer } from './lib/front-server';
@@ -331,7 +332,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       const url = new URL(request.url, 'http://localhost');
       const highlight = url.pathname === '/browse' ? url.searchParams.get('highlight') : null;
       const meta = highlight ? await itemPageMeta(services, highlight) : undefined;
-      return sendClientPage(request, reply, clientDir, meta);
+      const data = request.method === 'GET' ? await firstScreen(app, request, url) : undefined;
+      return sendClientPage(request, reply, clientDir, meta, data);
     }
     return reply.status(404).send({ message: 'Not found' });
   });

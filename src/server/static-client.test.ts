@@ -57,14 +57,19 @@ describe('serving the built client', () => {
   });
 
   it('answers a page path with index.html, compressed too', async () => {
-    const page = await app.inject({ method: 'GET', url: '/browse', headers: { 'accept-encoding': 'br' } });
+    // (/ and /browse also carry their first screen's data: modules/items/first-screen.test.ts.)
+    const page = await app.inject({
+      method: 'GET',
+      url: '/how-it-works',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(page.statusCode).toBe(200);
     // The page depends on the reader's language: revalidated every time, never shared across it.
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers.vary).toContain('Accept-Language');
     expect(page.headers['content-encoding']).toBe('br');
-    const plain = await app.inject({ method: 'GET', url: '/browse' });
-    expect(plain.body).toBe(withLanguage(html, 'en', '/browse'));
+    const plain = await app.inject({ method: 'GET', url: '/how-it-works' });
+    expect(plain.body).toBe(withLanguage(html, 'en', '/how-it-works'));
     expect(brotliDecompressSync(page.rawPayload).toString()).toBe(plain.body);
   });
 

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { prefetchBrowse } from '@client/features/items';
+import { prefetchBrowse, seedLandingShowcase } from '@client/features/items';
 import { queryClient } from '@client/lib/query-client';
 import { BrowsePage } from '@client/pages/browse';
 import { LandingPage } from '@client/pages/landing';
@@ -163,13 +163,15 @@ const INFO_ROUTES: readonly AppRoute[] = [
 ];
 
 /**
- * Prepares the page the app opens at, before the first render. Browse's data is requested at once
- * (the first item photo is the largest paint of the page). A visitors' page in a chunk of its own
+ * Prepares the page the app opens at, before the first render. Browse's data, and the landing
+ * page's showcase, are taken from the page when the server wrote them in, or else Browse's are
+ * requested at once (the first item photo is the largest paint of the page). A visitors' page in a chunk of its own
  * is loaded, and the promise for it returned (null for the others): the first render waits for
  * it, so that the page renders with the frame rather than after a loading spinner.
  */
 export function preloadPage(path: string): Promise<unknown> | null {
   if (path === '/browse') prefetchBrowse(queryClient, window.location.search);
+  if (path === '/') seedLandingShowcase(queryClient);
   return LAZY_VISITOR_PAGES[path]?.preload() ?? null;
 }
 

@@ -1,6 +1,7 @@
 import type { AuthStatus } from '@common/api/auth';
 import type { User } from '@common/api/users';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { takeFirstScreenAuthStatus } from './first-screen';
 
 const AUTH_STATUS_URL = '/api/auth/status';
 
@@ -59,12 +60,15 @@ export interface AuthState {
 const authStatusQuery = queryOptions({ queryKey: [AUTH_STATUS_URL], queryFn: fetchAuthStatus });
 
 /**
- * Asks for the session as the app starts, before its first render: most often the answer is in
+ * Asks for the session as the app starts (or takes it from the page, for a visitor), before its first render: most often the answer is in
  * by then, and the page renders once for the right member or visitor instead of rendering again
  * (everything that depends on the session, every item card included) when it arrives.
  */
 export function prefetchAuthStatus(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(authStatusQuery);
+  // A visitor's page carries the signed-out answer (src/server/modules/items/first-screen.ts).
+  const carried = signedOutAnswer(takeFirstScreenAuthStatus());
+  if (carried) queryClient.setQueryData(authStatusQuery.queryKey, carried);
+  else void queryClient.prefetchQuery(authStatusQuery);
 }
 
 export function useAuth(): AuthState {

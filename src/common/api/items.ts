@@ -12,6 +12,7 @@ import {
   STYLES,
   SUBCATEGORIES,
 } from '../domain/taxonomy';
+import { MARKETPLACE_DEPTH } from '../domain/marketplace-depth';
 import { IMAGE_URL_PATTERN } from './images';
 import { userSummary } from './users';
 import {
@@ -28,16 +29,7 @@ import {
 
 export const ITEM_PAGE_DEFAULT = 48;
 export const ITEM_PAGE_MAX = 100;
-/**
- * How deep the marketplace goes (docs/decisions/016-capped-counts-and-depth.md): a page must end
- * within the first 10,000 results (`offset + limit`), and totals are counted up to this many. A
- * larger result answers this number with its total marked capped: "10,000+ items".
- */
-export const MARKETPLACE_DEPTH = 10_000;
-/** `GET /api/items` answers the total in this header: the match count, at most MARKETPLACE_DEPTH. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-/** `true` when more than MARKETPLACE_DEPTH items match (the total then reads MARKETPLACE_DEPTH), else `false`. */
-export const TOTAL_CAPPED_HEADER = 'x-total-capped';
+export { MARKETPLACE_DEPTH, TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../domain/marketplace-depth';
 /** $100,000 in cents: generous for any wardrobe item, and far from integer overflow. */
 export const MAX_ITEM_VALUE_CENTS = 10_000_000;
 

@@ -1,13 +1,6 @@
-import {
-  type Item,
-  type ItemDetail,
-  type ItemFacets,
-  type ItemInput,
-  type ItemUpdate,
-  type SimilarItem,
-  TOTAL_CAPPED_HEADER,
-  TOTAL_COUNT_HEADER,
-} from '@common/api/items';
+import type { Item, ItemDetail, ItemFacets, ItemInput, ItemUpdate, SimilarItem } from '@common/api/items';
+import { BROWSE_PAGE_SIZE, LANDING_SHOWCASE_PARAMS, SHOWCASE_SIZE } from '@common/api/first-screen';
+import { TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@common/domain/marketplace-depth';
 import type { Draft, DraftInput } from '@common/api/drafts';
 import { imageUrl } from '@common/domain/image-url';
 import { itemFiltersToParams, parseItemFilters, type ItemFilterState } from '@common/domain/item-filters';
@@ -23,6 +16,7 @@ import {
 } from '@tanstack/react-query';
 import { i18n } from '@client/i18n';
 import { apiJson, apiRequest } from '@client/lib/api-client';
+import { takeFirstScreenItems } from '@client/lib/first-screen';
 import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
 import { EAGER_COUNT } from './components/item-image';
 import { nextPageOffset, pageLimit } from './paging';
@@ -30,10 +24,7 @@ import { nextPageOffset, pageLimit } from './paging';
 const ITEMS_URL = '/api/items';
 const ITEM_FACETS_URL = '/api/items/facets';
 
-/** One "Load more" step on Browse and Categories (the API allows up to 100). */
-const ITEMS_PAGE_SIZE = 24;
-/** As docs/product.md (Items) has it: the home pages show the first 8 items. */
-export const SHOWCASE_SIZE = 8;
+export { SHOWCASE_SIZE };
 
 export interface ItemsPage {
   items: Item[];
@@ -69,32 +60,46 @@ function itemsInfiniteOptions(filters: ItemFilterState, pageSize: number) {
     queryKey: [ITEMS_URL, 'pages', query, pageSize],
     meta: holdsItems(),
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams(query);
-      params.set('limit', String(pageLimit(pageParam, pageSize)));
-      if (pageParam > 0) params.set('offset', String(pageParam));
-      return fetchItemsPage(params, signal);
-    },
+    queryFn: ({ pageParam, signal }) => fetchItemsPage(pageParams(query, pageSize, pageParam), signal),
     getNextPageParam: (_lastPage: ItemsPage, pages: ItemsPage[]) => nextPageOffset(pages),
   });
 }
 
-export function useItemsInfinite(filters: ItemFilterState, pageSize = ITEMS_PAGE_SIZE) {
+/** The GET /api/items parameters of the page at `offset` of a list. */
+function pageParams(query: string, pageSize: number, offset: number): URLSearchParams {
+  const params = new URLSearchParams(query);
+  params.set('limit', String(pageLimit(offset, pageSize)));
+  if (offset > 0) params.set('offset', String(offset));
+  return params;
+}
+
+export function useItemsInfinite(filters: ItemFilterState, pageSize = BROWSE_PAGE_SIZE) {
   return useInfiniteQuery(itemsInfiniteOptions(filters, pageSize));
 }
 
 /** The first 8 items of a category for the home pages ('Trending Items', 'Latest Additions'). */
-export function useShowcaseItems(category: CategoryFilterId, sortBy?: SortBy) {
-  return useQuery({
+function showcaseOptions(category: CategoryFilterId, sortBy?: SortBy) {
+  const params = new URLSearchParams({ limit: String(SHOWCASE_SIZE) });
+  if (category) params.set('category', category);
+  if (sortBy) params.set('sortBy', sortBy);
+  return queryOptions({
     queryKey: [ITEMS_URL, 'showcase', category, sortBy ?? 'newest'],
     meta: holdsItems(),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ limit: String(SHOWCASE_SIZE) });
-      if (category) params.set('category', category);
-      if (sortBy) params.set('sortBy', sortBy);
-      return fetchItemsPage(params, signal);
-    },
+    queryFn: ({ signal }) => fetchItemsPage(params, signal),
   });
+}
+
+export function useShowcaseItems(category: CategoryFilterId, sortBy?: SortBy) {
+  return useQuery(showcaseOptions(category, sortBy));
+}
+
+/**
+ * The landing page's showcase from the page itself, when the server wrote it in (a visitor's /):
+ * its first render shows the items, with no request.
+ */
+export function seedLandingShowcase(queryClient: QueryClient): void {
+  const page = takeFirstScreenItems(new URLSearchParams(LANDING_SHOWCASE_PARAMS));
+  if (page) queryClient.setQueryData(showcaseOptions('', LANDING_SHOWCASE_PARAMS.sortBy).queryKey, page);
 }
 
 /**
@@ -125,7 +130,17 @@ export function useItemFacets(filters: ItemFilterState) {
  */
 export function prefetchBrowse(queryClient: QueryClient, search: string): void {
   const filters = parseItemFilters(search);
-  const items = itemsInfiniteOptions(filters, ITEMS_PAGE_SIZE);
+  const items = itemsInfiniteOptions(filters, BROWSE_PAGE_SIZE);
+  void queryClient.prefetchQuery(itemFacetsOptions(filters));
+  // The page carries its first page of items (and preloads its first photos) for the address's
+  // filters: the first render shows them, with no request.
+  const query = itemFiltersToParams(filters).toString();
+  const carried = takeFirstScreenItems(pageParams(query, BROWSE_PAGE_SIZE, 0));
+  if (carried) {
+    const { key: _key, ...page } = carried;
+    queryClient.setQueryData(items.queryKey, { pages: [page], pageParams: [0] });
+    return;
+  }
   void queryClient.prefetchInfiniteQuery(items).then(() => {
     const firstPage = queryClient.getQueryData(items.queryKey)?.pages[0];
     for (const item of firstPage?.items.slice(0, EAGER_COUNT) ?? []) {
@@ -137,7 +152,6 @@ export function prefetchBrowse(queryClient: QueryClient, search: string): void {
       photo.src = imageUrl(cover, 400);
     }
   });
-  void queryClient.prefetchQuery(itemFacetsOptions(filters));
 }
 
 export function itemUrl(id: string): string {

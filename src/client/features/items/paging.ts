@@ -1,4 +1,4 @@
-import { MARKETPLACE_DEPTH } from '@common/api/items';
+import { MARKETPLACE_DEPTH } from '@common/domain/marketplace-depth';
 
 /** A page of GET /api/items as 'Load more' sees it. */
 export interface CountedPage {

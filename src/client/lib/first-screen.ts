@@ -1,0 +1,50 @@
+import type { AuthStatus } from '@common/api/auth';
+import {
+  FIRST_SCREEN_ELEMENT_ID,
+  type FirstScreenData,
+  type FirstScreenItems,
+  itemsRequestKey,
+} from '@common/api/first-screen';
+
+/*
+ * The answers the server wrote into the page for its first screen (src/common/api/first-screen.ts,
+ * docs/decisions/017-first-screen-data.md). Each is taken once, as the app starts, to fill the
+ * query cache before the first render; later reads go to the API as usual.
+ */
+
+let data: FirstScreenData | null | undefined;
+
+function firstScreenData(): FirstScreenData | null {
+  if (data !== undefined) return data;
+  const element = document.getElementById(FIRST_SCREEN_ELEMENT_ID);
+  element?.remove();
+  try {
+    const parsed: unknown = element?.textContent ? JSON.parse(element.textContent) : null;
+    data =
+      typeof parsed === 'object' && parsed !== null && Array.isArray((parsed as FirstScreenData).items)
+        ? (parsed as FirstScreenData)
+        : null;
+  } catch {
+    data = null;
+  }
+  return data;
+}
+
+/** GET /api/auth/status's answer as the page carries it (only ever signed out), once. */
+export function takeFirstScreenAuthStatus(): unknown {
+  const screen = firstScreenData();
+  const status: AuthStatus | undefined = screen?.authStatus;
+  if (screen) delete screen.authStatus;
+  return status;
+}
+
+/** The page's answer for GET /api/items?{params}, if it carries one, once. */
+export function takeFirstScreenItems(params: URLSearchParams): FirstScreenItems | undefined {
+  const screen = firstScreenData();
+  if (!screen) return undefined;
+  const key = itemsRequestKey(params);
+  const index = screen.items.findIndex((answer) => answer.key === key);
+  if (index < 0) return undefined;
+  const [answer] = screen.items.splice(index, 1);
+  return answer;
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthStatus } from '../../../common/api/auth';
+import {
+  BROWSE_PAGE_SIZE,
+  type FirstScreenData,
+  type FirstScreenItems,
+  itemsRequestKey,
+  LANDING_SHOWCASE_PARAMS,
+} from '../../../common/api/first-screen';
+import { TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../../../common/domain/marketplace-depth';
+import { itemFiltersToParams, parseItemFilters } from '../../../common/domain/item-filters';
+import { imageUrl } from '../../../common/domain/image-url';
+import type { Item } from '../../../common/api/items';
+
+/** How many photos of the first list the page asks the browser for at once: the grid's first row. */
+const PRELOADED_PHOTOS = 4;
+
+export interface FirstScreen {
+  data: FirstScreenData;
+  /** Photo addresses the first screen shows, for `<link rel="preload">`. */
+  photos: string[];
+}
+
+/**
+ * The answers the first screen of `/` and `/browse` fetches, for the page to carry
+ * (docs/decisions/017-first-screen-data.md). Each is asked of the app's own routes, exactly as
+ * the client would ask: GET /api/auth/status with the request's cookies, kept only when it says
+ * signed out (a page carries no member's data); GET /api/items without cookies (the public list,
+ * from the marketplace cache), for Browse's filters as the address gives them and, for a visitor
+ * on `/`, for the landing page's showcase. Undefined for other paths.
+ */
+export async function firstScreen(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  url: URL,
+): Promise<FirstScreen | undefined> {
+  if (url.pathname !== '/' && url.pathname !== '/browse') return undefined;
+  const authStatus = await visitorStatus(app, request);
+  const lists: URLSearchParams[] = [];
+  if (url.pathname === '/browse') {
+    const params = itemFiltersToParams(parseItemFilters(url.searchParams));
+    params.set('limit', String(BROWSE_PAGE_SIZE));
+    lists.push(params);
+  } else if (authStatus) {
+    // A member's / is their own home page, which shows other lists.
+    lists.push(new URLSearchParams(LANDING_SHOWCASE_PARAMS));
+  }
+  const items = (await Promise.all(lists.map((params) => itemsAnswer(app, params)))).filter(
+    (answer): answer is FirstScreenItems => answer !== undefined,
+  );
+  // Browse's first row is its largest paint; the landing page's showcase is below its first screen.
+  const photos =
+    url.pathname === '/browse'
+      ? (items[0]?.items ?? [])
+          .slice(0, PRELOADED_PHOTOS)
+          .flatMap((item) => (item.images[0] ? [imageUrl(item.images[0], 400)] : []))
+      : [];
+  return { data: { ...(authStatus ? { authStatus } : {}), items }, photos };
+}
+
+async function visitorStatus(app: FastifyInstance, request: FastifyRequest): Promise<AuthStatus | undefined> {
+  const cookie = request.headers.cookie;
+  const answer = await app.inject({
+    method: 'GET',
+    url: '/api/auth/status',
+    headers: cookie ? { cookie } : {},
+  });
+  if (answer.statusCode !== 200) return undefined;
+  const status = answer.json<AuthStatus>();
+  return status.authenticated === false && status.user === null ? status : undefined;
+}
+
+async function itemsAnswer(
+  app: FastifyInstance,
+  params: URLSearchParams,
+): Promise<FirstScreenItems | undefined> {
+  const answer = await app.inject({ method: 'GET', url: `/api/items?${params.toString()}` });
+  if (answer.statusCode !== 200) return undefined;
+  const total = Number(answer.headers[TOTAL_COUNT_HEADER]);
+  const items = answer.json<Item[]>();
+  return {
+    key: itemsRequestKey(params),
+    items,
+    total: Number.isFinite(total) && total >= 0 ? total : items.length,
+    totalIsCapped: answer.headers[TOTAL_CAPPED_HEADER] === 'true',
+  };
+}
