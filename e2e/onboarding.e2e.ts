@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { openBrowser, uniqueEmail } from './support/browser';
 import { getJson, gone, shown, textOf } from './support/journeys';
 
-/** Registers through the Sign Up dialog on a phone; the page reloads into the member's view. */
+/** Registers through the Sign Up dialog on a phone; the page turns into the member's view (no reload). */
 async function signUp(page: Page, firstName: string): Promise<void> {
   await page.context().clearCookies();
   await page.goto('/?auth=register');

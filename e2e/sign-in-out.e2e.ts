@@ -1,8 +1,9 @@
-import { type BrowserContext, type Page, request } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { type APIRequestContext, type BrowserContext, type Page, request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, openBrowser, uniqueEmail } from './support/browser';
 import {
   expectNewToast,
+  expectNoReload,
   expectPath,
   expectReload,
   expectSignedInBar,
@@ -14,25 +15,45 @@ import {
   visible,
 } from './support/ui';
 
-/** Signing in and out, the login messages, and Dev Login (docs/product.md § Accounts and sessions, § Demo mode). */
+/** Makes a member through the API, in a client of its own (signed in there, not in the browser). */
+async function apiMember(firstName: string, lastName: string, email: string, password: string) {
+  const api = await request.newContext({ baseURL: baseURL() });
+  const response = await api.post('/api/auth/register', { data: { firstName, lastName, email, password } });
+  expect(response.status()).toBe(201);
+  expect((await api.delete('/api/users/onboarding')).status()).toBe(200);
+  return { api, id: ((await response.json()) as { id: string }).id };
+}
+
+/**
+ * Signing in and out, the login messages, and Dev Login (docs/product.md § Accounts and sessions, § Demo mode).
+ * Signing in and Dev Login turn the page into the member's without reloading it; signing out reloads.
+ */
 describe('signing in and out', () => {
   let page: Page;
   let context: BrowserContext;
   const email = uniqueEmail('signin');
   const password = 'correct-horse-1';
+  const frenchEmail = uniqueEmail('signin-fr');
+  let marieId: string;
+  /** Another member, signed in through the API only: their friend request reaches Marie's bell live. */
+  let pierre: APIRequestContext;
 
   beforeAll(async () => {
-    // The member is made through the API from a separate client, so the browser starts signed out.
-    const api = await request.newContext({ baseURL: baseURL() });
-    const response = await api.post('/api/auth/register', {
-      data: { firstName: 'Marie', lastName: 'Curie', email, password },
-    });
-    expect(response.status()).toBe(201);
-    expect((await api.delete('/api/users/onboarding')).status()).toBe(200);
-    await api.dispose();
+    // The members are made through the API from separate clients, so the browser starts signed out.
+    const marie = await apiMember('Marie', 'Curie', email, password);
+    marieId = marie.id;
+    await marie.api.dispose();
+    ({ api: pierre } = await apiMember('Pierre', 'Curie', uniqueEmail('pierre'), password));
+    const french = await apiMember('Irène', 'Joliot', frenchEmail, password);
+    expect((await french.api.put('/api/users/locale', { data: { locale: 'fr' } })).ok()).toBe(true);
+    await french.api.dispose();
 
     ({ page, context } = await openBrowser());
     await recordToasts(context);
+  });
+
+  afterAll(async () => {
+    await pierre?.dispose();
   });
 
   const dialog = () => page.getByTestId('dialog-auth');
@@ -78,18 +99,49 @@ describe('signing in and out', () => {
     await visible(dialog());
   });
 
-  it('the right password signs in: welcome toast, reload, avatar menu', async () => {
+  it('the right password signs in without a reload: welcome toast, avatar menu, the member home page', async () => {
     await page.locator('#login-email').fill(email);
     await page.locator('#login-password').fill(password);
-    await expectReload(page, () => dialog().getByTestId('button-submit-login').click());
+    await expectNoReload(
+      page,
+      () => dialog().getByTestId('button-submit-login').click(),
+      () => expectSignedInBar(page, 'Marie Curie'),
+    );
 
-    await expectSignedInBar(page, 'Marie Curie');
     await hidden(dialog());
     expect((await toastLog(page)).at(-1)).toEqual(['Welcome back!', 'You have successfully logged in.']);
     expect(await page.getByTestId('button-user-menu').innerText()).toBe('MC');
     await visible(page.getByTestId('button-notifications'));
     await visible(page.getByTestId('button-list-item'));
     await visible(page.getByTestId('link-wishlist'));
+    // The same address is now the member's home page, not the landing page.
+    await expectPath(page, '/');
+    await visible(page.getByTestId('section-dashboard'));
+    expect(await page.getByRole('heading', { name: 'Fashion Forward, Barter Smart' }).count()).toBe(0);
+  });
+
+  it('right after signing in, with no reload: the bell gets a live notification and member pages open', async () => {
+    await expectNoReload(
+      page,
+      async () => {
+        // The real-time connection was opened for the member: Pierre's friend request rings the bell.
+        const response = await pierre.post('/api/social/connect', { data: { friendId: marieId } });
+        expect(response.status(), await response.text()).toBe(201);
+      },
+      () => visible(page.getByTestId('badge-unread-count')),
+    );
+    expect(await page.getByTestId('badge-unread-count').innerText()).toBe('1');
+
+    // A member-only page, reached in the app: the member's wishlist, not the visitors' prompt.
+    await expectNoReload(
+      page,
+      () => page.getByTestId('link-wishlist').click(),
+      () => visible(page.getByTestId('button-toggle-wishlist-form')),
+    );
+    await expectPath(page, '/wishlist');
+    expect(await page.getByTestId('page-sign-in-prompt').count()).toBe(0);
+    await page.goBack();
+    await expectPath(page, '/');
 
     // Still signed in after another reload: the session is a cookie, not page state.
     await page.reload();
@@ -127,9 +179,13 @@ describe('signing in and out', () => {
     await context.clearCookies();
     await page.goto('/');
     await expectSignedOutBar(page);
-    await expectReload(page, () => page.getByTestId('button-dev-login').click());
-    await expectSignedInBar(page, 'Demo Trader');
+    await expectNoReload(
+      page,
+      () => page.getByTestId('button-dev-login').click(),
+      () => expectSignedInBar(page, 'Demo Trader'),
+    );
     expect(await page.getByTestId('button-user-menu').innerText()).toBe('DT');
+    await visible(page.getByTestId('section-dashboard'));
 
     const menu = await openUserMenu(page);
     await visible(menu.getByText('Demo Trader', { exact: true }));
@@ -150,5 +206,22 @@ describe('signing in and out', () => {
     await expectSignedOutBar(page);
     await visible(page.getByRole('heading', { name: 'Fashion Forward, Barter Smart' }));
     expect(await page.getByTestId('page-not-found').count()).toBe(0);
+  });
+
+  it("signing in applies the member's saved language at once, without a reload", async () => {
+    await context.clearCookies();
+    await page.goto('/browse');
+    await expectSignedOutBar(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await openSignIn();
+    await page.locator('#login-email').fill(frenchEmail);
+    await page.locator('#login-password').fill(password);
+    await expectNoReload(
+      page,
+      () => dialog().getByTestId('button-submit-login').click(),
+      () => visible(page.getByTestId('button-user-menu')),
+    );
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await expectPath(page, '/browse');
   });
 });

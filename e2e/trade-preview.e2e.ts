@@ -121,7 +121,8 @@ interface Trade {
  */
 async function chooseTrade(page: Page, browsePath: string): Promise<Trade> {
   await page.goto('/');
-  await Promise.all([page.waitForEvent('load'), page.getByTestId('button-dev-login').click()]);
+  // Dev Login signs in without a reload.
+  await page.getByTestId('button-dev-login').click();
   await visible(page.getByTestId('button-user-menu'));
 
   const status = (await (await page.request.get('/api/auth/status')).json()) as { user: { id: string } };

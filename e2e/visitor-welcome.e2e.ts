@@ -7,7 +7,7 @@ import { seriousViolations } from './support/axe';
 import { openBrowser, uniqueEmail } from './support/browser';
 import { registerMember, shown, textOf } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
-import { expectPath, visible } from './support/ui';
+import { expectNoReload, expectPath, visible } from './support/ui';
 
 /** Visitors are welcome (docs/product.md § Visitors): prompts, public profiles, the sign-in dialog. */
 describe('a visitor is welcome', () => {
@@ -61,9 +61,13 @@ describe('a visitor is welcome', () => {
     const auth = page.getByTestId('dialog-auth');
     await page.locator('#login-email').fill(member.email);
     await page.locator('#login-password').fill('swap-secret-1');
-    await auth.getByTestId('button-submit-login').click();
-    await expect.poll(() => page.url(), { timeout: 15_000 }).toContain(`/profile?user=${memberId}`);
-    await shown(page.getByTestId('button-user-menu').or(page.getByTestId('button-mobile-menu')));
+    // No reload: the same address turns into the member's view of it.
+    await expectNoReload(
+      page,
+      () => auth.getByTestId('button-submit-login').click(),
+      () => shown(page.getByTestId('button-notifications')),
+    );
+    expect(page.url()).toContain(`/profile?user=${memberId}`);
     expect(await textOf(page.getByTestId('text-profile-name'))).toBe('Nina K.');
     // Now a member: the real Connect and Report buttons.
     await shown(page.getByTestId('button-connect-member'));

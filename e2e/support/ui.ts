@@ -113,7 +113,30 @@ export async function toastLog(page: Page): Promise<string[][]> {
   return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[][], TOAST_LOG_KEY);
 }
 
-/** Waits for a full page load started by `action` (sign-in and sign-out reload the page). */
+/**
+ * Runs `action` and checks that it did not load the page again (sign-in, sign-up and Dev Login
+ * turn the app into the member's in place): a marker set on the window before survives it.
+ * `settled` waits for what the action leads to; the marker is checked after it.
+ */
+export async function expectNoReload(
+  page: Page,
+  action: () => Promise<void>,
+  settled: () => Promise<void>,
+): Promise<void> {
+  const marker = await page.evaluate(() => {
+    const value = Math.random().toString(36).slice(2);
+    (window as unknown as { __e2eMarker?: string }).__e2eMarker = value;
+    return value;
+  });
+  await action();
+  await settled();
+  expect(
+    await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker),
+    'the page was reloaded',
+  ).toBe(marker);
+}
+
+/** Waits for a full page load started by `action` (sign-out reloads the page). */
 export async function expectReload(page: Page, action: () => Promise<void>): Promise<void> {
   const marker = await page.evaluate(() => {
     const value = Math.random().toString(36).slice(2);

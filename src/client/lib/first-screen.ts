@@ -30,6 +30,16 @@ function firstScreenData(): FirstScreenData | null {
   return data;
 }
 
+/**
+ * Drops whatever the page still carries (after signing in: its answers were a visitor's, and the
+ * member's view must not show them).
+ */
+export function discardFirstScreen(): void {
+  if (data === undefined && typeof document !== 'undefined')
+    document.getElementById(FIRST_SCREEN_ELEMENT_ID)?.remove();
+  data = null;
+}
+
 /** GET /api/auth/status's answer as the page carries it (only ever signed out), once. */
 export function takeFirstScreenAuthStatus(): unknown {
   const screen = firstScreenData();

@@ -1,7 +1,7 @@
 import type { AuthStatus } from '@common/api/auth';
 import type { User } from '@common/api/users';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { takeFirstScreenAuthStatus } from './first-screen';
+import { notifyManager, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { discardFirstScreen, takeFirstScreenAuthStatus } from './first-screen';
 
 const AUTH_STATUS_URL = '/api/auth/status';
 
@@ -98,6 +98,26 @@ export function useDemoMode(): boolean {
 /** Asks the server for the session again (after the member's name or preferences change). */
 export function refreshSession(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: [AUTH_STATUS_URL] });
+}
+
+/**
+ * After signing in, signing up or Dev Login: the app becomes the member's without a reload, as a
+ * page loaded for them would start (docs/product.md, Screens). The session is asked for again (the
+ * login answer lacks what only GET /api/auth/status says); every other cached answer, read as a
+ * visitor, is reset in the same step: the ones on screen refetch with the new session cookie, the
+ * others are read afresh when next shown. The member's session then switches the route set on the
+ * same address, opens the real-time connection (ChatProvider) and applies their language
+ * (LocaleFromAccount). What the page carried for its visitor is never used again.
+ */
+export async function enterSession(queryClient: QueryClient): Promise<void> {
+  discardFirstScreen();
+  const status = await fetchAuthStatus({ signal: new AbortController().signal });
+  // A visitor's answer still on its way must not land after the member's.
+  await queryClient.cancelQueries({ queryKey: authStatusQuery.queryKey });
+  notifyManager.batch(() => {
+    queryClient.setQueryData(authStatusQuery.queryKey, status);
+    void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== AUTH_STATUS_URL });
+  });
 }
 
 /**

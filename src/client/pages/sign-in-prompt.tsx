@@ -24,7 +24,7 @@ const PROMPTS: Readonly<Record<string, Prompt>> = {
 
 /**
  * A members' page opened by a visitor: what the page is for, and the way in (sign in or sign up)
- * instead of a not-found page. Signing in reloads the page, which then shows the member's own.
+ * instead of a not-found page. Once they sign in (no reload) the same address shows the member's own.
  */
 export function SignInPromptPage() {
   const [path] = useLocation();

@@ -16,6 +16,13 @@ export function MobileNav({ user }: { user: User | null }) {
   const { t } = useTranslation('layout');
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
+  // Dev Login in the menu signs in without a reload: the menu closes, as a fresh page's would be.
+  const memberId = user?.id ?? null;
+  const [openedFor, setOpenedFor] = useState(memberId);
+  if (openedFor !== memberId) {
+    setOpenedFor(memberId);
+    setOpen(false);
+  }
   const trigger = useRef<HTMLButtonElement>(null);
   const preload = () => void loadMobileMenu();
 

@@ -1,11 +1,9 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
-import { useEffect } from 'react';
-import { dismissToast, showCarriedToast, TOAST_DURATION_MS, useToasts } from './use-toast';
+import { dismissToast, TOAST_DURATION_MS, useToasts } from './use-toast';
 
 /** Renders the toast store; mount once near the root. */
 export function Toaster() {
   const toasts = useToasts();
-  useEffect(showCarriedToast, []);
   return (
     <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right">
       {toasts.map(({ id, title, description, action, variant, open }) => (

@@ -5,19 +5,21 @@ import type {
   PasswordResetInput,
   RegisterInput,
 } from '@common/api/auth';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { i18n } from '@client/i18n';
 import { apiRequest } from '@client/lib/api-client';
+import { enterSession } from '@client/lib/session';
 import { MEMBER_ONLY_PATHS } from './member-only-paths';
 
-/** After signing in or out the whole app restarts from the server's view of the session (docs/product.md, Screens). */
-function reloadPage(): void {
-  window.location.reload();
-}
-
+/**
+ * Sign in. On success the app turns into the member's without a reload (enterSession) before the
+ * caller's onSuccess runs, so the form stays pending until the member's view is in.
+ */
 export function useLoginMutation() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => apiRequest('POST', '/api/auth/login', input),
+    onSuccess: () => enterSession(queryClient),
     meta: {
       errorTitle: i18n.t('auth:login.failedTitle'),
       errorDescription: i18n.t('auth:login.failedDescription'),
@@ -25,18 +27,27 @@ export function useLoginMutation() {
   });
 }
 
-/** Sign up; the form shows a refusal under the field it is about (the server names it in `issues`). */
+/**
+ * Sign up; the form shows a refusal under the field it is about (the server names it in `issues`).
+ * The new member is signed in as with useLoginMutation, without a reload.
+ */
 export function useRegisterMutation() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RegisterInput) => apiRequest('POST', '/api/auth/register', input),
+    onSuccess: () => enterSession(queryClient),
   });
 }
 
-/** Dev Login signs in the seeded demo member (docs/product.md, Screens); the server ignores any userId. */
+/**
+ * Dev Login signs in the seeded demo member (docs/product.md, Screens); the server ignores any userId.
+ * The app turns into the member's without a reload (enterSession); the button spins until it has.
+ */
 export function useDemoLoginMutation() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/demo-login-user', {}),
-    onSuccess: reloadPage,
+    onSuccess: () => enterSession(queryClient),
     meta: {
       errorTitle: i18n.t('auth:login.demoFailedTitle'),
       errorDescription: i18n.t('auth:login.demoFailedDescription'),
@@ -46,8 +57,10 @@ export function useDemoLoginMutation() {
 }
 
 /**
- * Sign Out, then reload. A member-only page would turn into the not-found page for the
- * visitor, so from those the browser goes home instead.
+ * Sign Out, then reload: the page starts again as a visitor's, so nothing of the member (cached
+ * answers, open dialogs, unsent text, the real-time connection) can outlive the session on a
+ * shared device. A member-only page would turn into the not-found page for the visitor, so from
+ * those the browser goes home instead.
  */
 export function useLogoutMutation() {
   return useMutation({
@@ -56,7 +69,7 @@ export function useLogoutMutation() {
       if (MEMBER_ONLY_PATHS.includes(window.location.pathname)) {
         window.location.assign('/');
       } else {
-        reloadPage();
+        window.location.reload();
       }
     },
     meta: { errorTitle: i18n.t('auth:signOutFailed'), fixedDescription: true },

@@ -161,7 +161,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
 /**
  * Opens the chat named by ?conversation={id} (message notifications link there), then drops the
  * parameter so that closing the chat, or reloading, does not open it again. Visitors keep it:
- * after signing in (the page reloads) it opens.
+ * it opens once they sign in.
  */
 function useConversationLink(memberId: string | null, open: (conversationId: string) => void): void {
   const search = useSearch();

@@ -32,15 +32,6 @@ interface AuthDialogProps {
 /** The first field of each tab; it takes the focus when the dialog opens. */
 const FIRST_FIELD_ID: Record<AuthTab, string> = { login: 'login-email', register: 'register-first-name' };
 
-/**
- * As docs/product.md (Screens) has it: on success the dialog closes and the page reloads into the
- * member's view of the same address, so a visitor who was asked to sign in comes back where they were.
- */
-function finishSignIn(close: () => void): void {
-  close();
-  window.location.reload();
-}
-
 export function AuthDialog({ open, onOpenChange, tab, onTabChange, externalError, reason }: AuthDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -57,7 +48,10 @@ export function AuthDialog({ open, onOpenChange, tab, onTabChange, externalError
           onTabChange={onTabChange}
           externalError={externalError}
           reason={reason}
-          onSignedIn={() => finishSignIn(() => onOpenChange(false))}
+          // As docs/product.md (Screens) has it: the forms have already turned the app into the
+          // member's view of the same address (no reload), so a visitor asked to sign in from an
+          // action stays where they were; the dialog just closes.
+          onSignedIn={() => onOpenChange(false)}
         />
       </DialogContent>
     </Dialog>

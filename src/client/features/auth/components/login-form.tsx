@@ -2,7 +2,7 @@ import { checkLoginForm, type LoginForm as LoginFormValues } from '@common/domai
 import { MAX_LOGIN_PASSWORD_LENGTH } from '@common/domain/password-policy';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
+import { toast } from '@client/components/ui/use-toast';
 import { useLoginMutation } from '../api';
 import { AuthSubmitButton, EmailField, PasswordField } from './auth-fields';
 import type { PasswordVisibility } from './password-input';
@@ -31,7 +31,7 @@ export function LoginForm({
       { email: values.email.trim(), password: values.password },
       {
         onSuccess: () => {
-          toastAcrossReload({ title: t('login.successTitle'), description: t('login.successDescription') });
+          toast({ title: t('login.successTitle'), description: t('login.successDescription') });
           onSignedIn();
         },
       },

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
-import { toast, toastAcrossReload } from '@client/components/ui/use-toast';
+import { toast } from '@client/components/ui/use-toast';
 import { ApiError, serverMessage } from '@client/lib/api-error';
 import { useDemoMode } from '@client/lib/session';
 import { useRegisterMutation } from '../api';
@@ -87,7 +87,7 @@ export function RegisterForm({
       {
         onSuccess: () => {
           // The note for developers shows only in a demo (DEMO on).
-          toastAcrossReload({
+          toast({
             title: t('register.successTitle'),
             description: demo ? t('register.successDemo') : t('register.successDescription'),
           });
