@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { itemListQuery, MARKETPLACE_DEPTH } from '../../../common/api/items';
+import { queryRows } from '../../db/connect';
 import { countQueries } from '../../test-support/query-count';
 import { listMarketplace } from './items.service';
 import { users } from '../../db/schema';
@@ -125,5 +126,68 @@ describe('one statement per page whose count is not cached', () => {
     });
     const typo = await listed({ search: 'wol coat', limit: '1' });
     expect(typo.page.total).toBeGreaterThan(0);
+  });
+});
+
+describe('the whole market (no search, no filter) without a cached count', () => {
+  type Sent = { text: string; params: unknown[] };
+  /** Every statement `run` sends, with its parameters. */
+  const sentBy = async (run: () => Promise<unknown>): Promise<Sent[]> => {
+    const target: { query: (...args: never[]) => unknown } | undefined = t.database.pglite ?? t.database.pool;
+    if (!target) throw new Error('no database client');
+    const spy = vi.spyOn(target, 'query');
+    try {
+      await run();
+      return spy.mock.calls.map((call) => {
+        const [config, values] = call as unknown as [
+          string | { text: string; values?: unknown[] },
+          unknown[]?,
+        ];
+        return typeof config === 'string'
+          ? { text: config, params: values ?? [] }
+          : { text: config.text, params: config.values ?? values ?? [] };
+      });
+    } finally {
+      spy.mockRestore();
+    }
+  };
+  /** The plan of a sent statement, its parameters inlined (EXPLAIN takes none on PGlite). */
+  const planOf = async ({ text, params }: Sent) => {
+    let inlined = text;
+    params.forEach((value, index) => {
+      const literal = typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+      inlined = inlined.replace(new RegExp(`\\$${index + 1}(?!\\d)`), literal);
+    });
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(t.db, sql.raw(`explain ${inlined}`));
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  };
+
+  beforeAll(async () => {
+    // As autovacuum keeps a settled table: statistics, and a visibility map for index-only scans.
+    await t.db.execute(sql`vacuum analyze items`);
+  });
+
+  it.each([
+    ['the first page', {}],
+    ['the deepest page', { offset: String(MARKETPLACE_DEPTH - 48) }],
+    ['the first page by price', { sortBy: 'price-low' }],
+    ['the deepest page by price', { sortBy: 'price-low', offset: String(MARKETPLACE_DEPTH - 48) }],
+  ])('%s: one statement that walks the indexes and sorts only the page', async (_label, raw) => {
+    t.app.marketplaceCache.invalidate();
+    let page: Awaited<ReturnType<typeof listMarketplace>> | undefined;
+    const sent = await sentBy(async () => {
+      page = await listMarketplace(t.app.services, itemListQuery.parse(raw));
+    });
+    expect(page).toMatchObject({ total: MARKETPLACE_DEPTH, totalIsCapped: true });
+    expect(page?.items).toHaveLength(48);
+    expect(sent).toHaveLength(1);
+    const plan = await planOf(sent[0] as Sent);
+    // Counting and slicing the first 10,001 matches as a CTE sorted all of them (decision 016).
+    expect(plan, plan).not.toMatch(/CTE/);
+    const sorted = [...plan.matchAll(/Sort {2}\(cost=[\d.]+ rows=(\d+)/g)].map((match) => Number(match[1]));
+    for (const rows of sorted) expect(rows, plan).toBeLessThanOrEqual(48);
+    expect(plan, plan).toMatch(
+      /Limit[^\n]*\n\s*->\s+Index (Only )?Scan using items_active_(created|value)_idx/,
+    );
   });
 });
