@@ -29,7 +29,10 @@ async function openHeld(page: Page, path: string) {
 
 /** Marks `selector`'s first element, to tell later whether the app kept that node or made a new one. */
 async function mark(page: Page, selector: string) {
-  await page.locator(selector).first().evaluate((node) => node.setAttribute('data-e2e-mark', 'server'));
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((node) => node.setAttribute('data-e2e-mark', 'server'));
 }
 
 describe.each([

@@ -36,7 +36,14 @@ function item(n: number, overrides: Partial<Item> = {}): Item {
     directSwapsOnly: false,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
-    owner: { id: 'owner-1', firstName: 'Nina', lastName: 'Ray', profileImageUrl: null, averageRating: null, reviewCount: 0 },
+    owner: {
+      id: 'owner-1',
+      firstName: 'Nina',
+      lastName: 'Ray',
+      profileImageUrl: null,
+      averageRating: null,
+      reviewCount: 0,
+    },
     ...overrides,
   };
 }
@@ -44,13 +51,23 @@ function item(n: number, overrides: Partial<Item> = {}): Item {
 const visitor = { authenticated: false, user: null, externalSignIn: null, demo: false };
 
 function texts(path: string) {
-  return JSON.parse(catalogueJson('en', firstScreenNamespaces(path))) as Record<string, Record<string, unknown>>;
+  return JSON.parse(catalogueJson('en', firstScreenNamespaces(path))) as Record<
+    string,
+    Record<string, unknown>
+  >;
 }
 
 function browse(items: Item[], search = ''): string {
   const data: FirstScreenData = {
     authStatus: visitor,
-    items: [{ key: new URLSearchParams(`${search.replace(/^\?/, '')}&limit=24`.replace(/^&/, '')).toString(), items, total: items.length, totalIsCapped: false }],
+    items: [
+      {
+        key: new URLSearchParams(`${search.replace(/^\?/, '')}&limit=24`.replace(/^&/, '')).toString(),
+        items,
+        total: items.length,
+        totalIsCapped: false,
+      },
+    ],
   };
   return renderFirstScreen({ path: '/browse', search, locale: 'en', texts: texts('/browse'), data });
 }
@@ -73,7 +90,9 @@ describe('the server renders a visitor’s first screen (decision 018)', () => {
   });
 
   it('escapes hostile titles and brands', () => {
-    const html = browse([item(1, { title: '</script><img src=x onerror=alert(1)>', brand: '"><svg onload=alert(1)>' })]);
+    const html = browse([
+      item(1, { title: '</script><img src=x onerror=alert(1)>', brand: '"><svg onload=alert(1)>' }),
+    ]);
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('<svg onload');
     expect(html).toContain('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;');
@@ -87,7 +106,14 @@ describe('the server renders a visitor’s first screen (decision 018)', () => {
   it('renders the landing page with its showcase for a visitor', () => {
     const data: FirstScreenData = {
       authStatus: visitor,
-      items: [{ key: 'limit=8&sortBy=trending', items: [item(1, { title: 'Wool coat' })], total: 1, totalIsCapped: false }],
+      items: [
+        {
+          key: 'limit=8&sortBy=trending',
+          items: [item(1, { title: 'Wool coat' })],
+          total: 1,
+          totalIsCapped: false,
+        },
+      ],
     };
     const html = renderFirstScreen({ path: '/', search: '', locale: 'en', texts: texts('/'), data });
     expect(html).toContain('hero-heading');
@@ -96,7 +122,10 @@ describe('the server renders a visitor’s first screen (decision 018)', () => {
 
   it('renders in the page’s language', () => {
     const data: FirstScreenData = { authStatus: visitor, items: [] };
-    const fr = JSON.parse(catalogueJson('fr', firstScreenNamespaces('/browse'))) as Record<string, Record<string, unknown>>;
+    const fr = JSON.parse(catalogueJson('fr', firstScreenNamespaces('/browse'))) as Record<
+      string,
+      Record<string, unknown>
+    >;
     const html = renderFirstScreen({ path: '/browse', search: '', locale: 'fr', texts: fr, data });
     const browseTitle = (fr.browse as { header: { title: string } }).header.title;
     expect(html).toContain(browseTitle);

@@ -16,6 +16,10 @@ function start() {
     initAsync: false,
     fallbackLng: false,
     defaultNS: 'common',
+    // Keys are always paths ('namespace:group.key'): declared, i18next takes them as such instead of
+    // testing each key of every t() call for natural language (a regular expression per call).
+    nsSeparator: ':',
+    keySeparator: '.',
     ns: [],
     resources: {},
     partialBundledLanguages: true,
@@ -34,7 +38,8 @@ export function setServerTexts(locale: string, texts: Record<string, Record<stri
   missing = [];
   const store = i18n.store.data;
   for (const language of Object.keys(store)) {
-    for (const namespace of Object.keys(store[language] ?? {})) i18n.removeResourceBundle(language, namespace);
+    for (const namespace of Object.keys(store[language] ?? {}))
+      i18n.removeResourceBundle(language, namespace);
   }
   for (const [namespace, resources] of Object.entries(texts)) {
     i18n.addResourceBundle(locale, namespace, resources, true, true);

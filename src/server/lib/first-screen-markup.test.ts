@@ -30,7 +30,10 @@ writeFileSync(
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const t = useTestApp({ clientDir });
-const state = globalThis as { __ssrCalls?: { path: string; search: string; locale: string; texts: object }[]; __ssrThrow?: boolean };
+const state = globalThis as {
+  __ssrCalls?: { path: string; search: string; locale: string; texts: object }[];
+  __ssrThrow?: boolean;
+};
 beforeEach(() => {
   state.__ssrCalls = [];
   state.__ssrThrow = false;
