@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { LOCALES } from './src/common/domain/locales';
 import { catalogueJson } from './src/server/lib/catalogues';
@@ -79,6 +79,45 @@ function catalogues(): Plugin {
   };
 }
 
+const SSR_ENTRY = fileURLToPath(new URL('./src/client/ssr.tsx', import.meta.url));
+const SSR_OUT_DIR = fileURLToPath(new URL('./dist/ssr', import.meta.url));
+
+/**
+ * After the client, the same sources once more for Node: src/client/ssr.tsx as
+ * dist/ssr/ssr.mjs, with which the server renders a visitor's first screen of / and /browse into
+ * the page (docs/decisions/018-server-rendered-first-screen.md). One self-contained file with the
+ * packages bundled in, in React's production build whatever NODE_ENV the server runs with (its
+ * development build renders six times slower); styles and the browser-only plugins are left out.
+ */
+function serverRendering(): Plugin {
+  return {
+    name: 'threadswap:server-rendering',
+    apply: (config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild && !config.build?.ssr,
+    async closeBundle() {
+      await build({
+        configFile: false,
+        mode: 'production',
+        root: fileURLToPath(new URL('./src/client', import.meta.url)),
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: { alias },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true },
+        build: {
+          ssr: SSR_ENTRY,
+          outDir: SSR_OUT_DIR,
+          emptyOutDir: true,
+          sourcemap: false,
+          minify: false,
+          rolldownOptions: {
+            output: { entryFileNames: 'ssr.mjs', chunkFileNames: 'chunks/[name]-[hash].mjs', format: 'esm' },
+          },
+        },
+      });
+    },
+  };
+}
+
 /**
  * The installable web app: a manifest with the app icons (scripts/make-app-icons.ts) and a service
  * worker (Workbox, generated at build time). It precaches only the shell (index.html and the first
@@ -132,7 +171,7 @@ function installableApp() {
 export default defineConfig({
   root: 'src/client',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), tailwindcss(), catalogues(), installableApp(), precompress()],
+  plugins: [react(), tailwindcss(), catalogues(), installableApp(), precompress(), serverRendering()],
   resolve: { alias },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),

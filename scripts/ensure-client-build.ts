@@ -29,8 +29,11 @@ function newestMtime(path: string): number {
   return newest;
 }
 
+/** The server's rendering of the first screen, built with the client (vite.config.ts). */
+const serverRendering = join(root, 'dist/ssr/ssr.mjs');
+
 export function clientBuildIsStale(): boolean {
-  if (!existsSync(stamp)) return true;
+  if (!existsSync(stamp) || !existsSync(serverRendering)) return true;
   const built = statSync(stamp).mtimeMs;
   return sources.some((source) => newestMtime(join(root, source)) > built);
 }

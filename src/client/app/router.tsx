@@ -1,6 +1,7 @@
 import { Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch, useLocation } from 'wouter';
+import { FirstScreenHydrated } from '@client/components/layout/after-first-paint';
 import { useAuth } from '@client/lib/session';
 import { NotFoundPage } from '@client/pages/not-found';
 import { PageErrorBoundary } from './page-error-boundary';
@@ -29,6 +30,7 @@ export function AppRouter() {
           {/* i18n-ignore: a session state, not a text */}
           <Route>{session === 'loading' ? null : <NotFoundPage />}</Route>
         </Switch>
+        <FirstScreenHydrated />
       </Suspense>
     </PageErrorBoundary>
   );

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { prefetchBrowse, seedLandingShowcase } from '@client/features/items';
+import { prefetchBrowse, seedBrowse, seedLandingShowcase } from '@client/features/items';
 import { queryClient } from '@client/lib/query-client';
 import { BrowsePage } from '@client/pages/browse';
 import { LandingPage } from '@client/pages/landing';
@@ -169,6 +169,16 @@ const INFO_ROUTES: readonly AppRoute[] = [
  * is loaded, and the promise for it returned (null for the others): the first render waits for
  * it, so that the page renders with the frame rather than after a loading spinner.
  */
+/**
+ * Fills the query cache with what a server-rendered page (src/client/ssr.tsx) carries for its
+ * first screen, and nothing else: the client's first render, which hydrates the server's markup,
+ * must see exactly what the server's saw. Browse's facets are asked for once it has hydrated.
+ */
+export function seedFirstScreen(path: string, search: string): void {
+  if (path === '/browse') seedBrowse(queryClient, search);
+  if (path === '/') seedLandingShowcase(queryClient);
+}
+
 export function preloadPage(path: string): Promise<unknown> | null {
   if (path === '/browse') prefetchBrowse(queryClient, window.location.search);
   if (path === '/') seedLandingShowcase(queryClient);

@@ -129,6 +129,10 @@ export function startI18n(locale: Locale = pageLocale()): Promise<unknown> {
         lng: locale,
         fallbackLng: false,
         defaultNS: 'common',
+        // Keys are always paths ('namespace:group.key'): declared, i18next takes them as such instead of
+        // testing each key of every t() call for natural language (a regular expression per call).
+        nsSeparator: ':',
+        keySeparator: '.',
         ns: [],
         resources: {},
         partialBundledLanguages: true,

@@ -31,6 +31,14 @@ function firstScreenData(): FirstScreenData | null {
 }
 
 /**
+ * Sets the page's data instead of reading it from the page: the server's rendering of the first
+ * screen (src/client/ssr.tsx) gives it for one render, then `undefined`.
+ */
+export function setFirstScreenData(value: FirstScreenData | undefined): void {
+  data = value;
+}
+
+/**
  * Drops whatever the page still carries (after signing in: its answers were a visitor's, and the
  * member's view must not show them).
  */

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../common/domain/locales';
 import { catalogue, firstScreenNamespaces } from './catalogues';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '../../common/api/first-screen';
+import { firstScreenMarkup, withFirstScreenMarkup } from './first-screen-markup';
 import { type PageMeta, withPageMeta } from './page-meta';
 import { requestLocale } from './request-locale';
 
@@ -118,10 +119,24 @@ export async function sendClientPage(
     .type('text/html; charset=utf-8');
   if (encoding) reply.header('content-encoding', encoding);
   if (meta || firstScreen) {
-    // Built for this request: a shared item's preview, or the first screen's data.
+    // Built for this request: a shared item's preview, or the first screen's data (and, for a
+    // visitor, its markup).
     let page = withLanguage(html, locale, path);
     if (meta) page = withPageMeta(page, meta);
-    if (firstScreen) page = withFirstScreen(page, firstScreen.data, firstScreen.photos);
+    if (firstScreen) {
+      page = withFirstScreen(page, firstScreen.data, firstScreen.photos);
+      const markup =
+        !meta && firstScreen.data.authStatus
+          ? await firstScreenMarkup(clientDir, request.log, {
+              path,
+              search: request.url.slice(path.length),
+              locale,
+              textsJson: catalogue(locale, firstScreenNamespaces(path)).json,
+              dataJson: JSON.stringify(firstScreen.data),
+            })
+          : undefined;
+      if (markup !== undefined) page = withFirstScreenMarkup(page, markup);
+    }
     return reply.send(encode(page, encoding, meta ? 9 : 5));
   }
   const namespaces = firstScreenNamespaces(path) ? path : '*';

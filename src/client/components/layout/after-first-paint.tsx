@@ -8,11 +8,15 @@ import { type ReactNode, startTransition, useEffect, useState } from 'react';
  */
 let painted = false;
 let scheduled = false;
+/** A server-rendered first screen is being hydrated (holdFirstPaint): nothing flips until it is. */
+let held = false;
+let requested = false;
 const listeners = new Set<() => void>();
 
 /** After the frame that shows the first render: a task queued from the next animation frame. */
 function schedulePainted() {
-  if (scheduled) return;
+  requested = true;
+  if (scheduled || held) return;
   scheduled = true;
   const done = () => {
     painted = true;
@@ -21,6 +25,26 @@ function schedulePainted() {
   };
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0));
   else setTimeout(done, 0);
+}
+
+/**
+ * For a page whose first screen the server rendered (main.tsx): until that screen is hydrated
+ * (FirstScreenHydrated), everything deferred stays deferred. Hydration commits the frame before
+ * the page (a Suspense boundary of its own) is hydrated, and the page's deferred parts must then
+ * still render nothing, as they did on the server.
+ */
+export function holdFirstPaint(): void {
+  held = true;
+}
+
+/** Placed in the routed page's Suspense boundary: its effect runs once the page is hydrated. */
+export function FirstScreenHydrated(): null {
+  useEffect(() => {
+    if (!held) return;
+    held = false;
+    if (requested) schedulePainted();
+  }, []);
+  return null;
 }
 
 /** Calls `callback` once, just after the app's first paint (at once if that has passed). */

@@ -123,6 +123,24 @@ export function useItemFacets(filters: ItemFilterState) {
 }
 
 /**
+ * Fills the cache with Browse's first page for the filters in `search` when the page carries it
+ * (src/server/modules/items/first-screen.ts): the first render then shows it, with no request.
+ * True when it did.
+ */
+export function seedBrowse(queryClient: QueryClient, search: string): boolean {
+  const filters = parseItemFilters(search);
+  const query = itemFiltersToParams(filters).toString();
+  const carried = takeFirstScreenItems(pageParams(query, BROWSE_PAGE_SIZE, 0));
+  if (!carried) return false;
+  const { key: _key, ...page } = carried;
+  queryClient.setQueryData(itemsInfiniteOptions(filters, BROWSE_PAGE_SIZE).queryKey, {
+    pages: [page],
+    pageParams: [0],
+  });
+  return true;
+}
+
+/**
  * Starts Browse's requests (the first page of items and the facets for the filters in `search`)
  * before the app's first render rather than once the page has rendered; the page then finds them
  * in the cache. The first row's photos, the largest paint of the page, are requested as soon as
@@ -130,17 +148,9 @@ export function useItemFacets(filters: ItemFilterState) {
  */
 export function prefetchBrowse(queryClient: QueryClient, search: string): void {
   const filters = parseItemFilters(search);
-  const items = itemsInfiniteOptions(filters, BROWSE_PAGE_SIZE);
   void queryClient.prefetchQuery(itemFacetsOptions(filters));
-  // The page carries its first page of items (and preloads its first photos) for the address's
-  // filters: the first render shows them, with no request.
-  const query = itemFiltersToParams(filters).toString();
-  const carried = takeFirstScreenItems(pageParams(query, BROWSE_PAGE_SIZE, 0));
-  if (carried) {
-    const { key: _key, ...page } = carried;
-    queryClient.setQueryData(items.queryKey, { pages: [page], pageParams: [0] });
-    return;
-  }
+  if (seedBrowse(queryClient, search)) return;
+  const items = itemsInfiniteOptions(filters, BROWSE_PAGE_SIZE);
   void queryClient.prefetchInfiniteQuery(items).then(() => {
     const firstPage = queryClient.getQueryData(items.queryKey)?.pages[0];
     for (const item of firstPage?.items.slice(0, EAGER_COUNT) ?? []) {

@@ -1,5 +1,5 @@
 /** The items feature's public surface: other features and the app import it from here only. */
-export { prefetchBrowse, seedLandingShowcase, useItemFacets, useItemsInfinite } from './api';
+export { prefetchBrowse, seedBrowse, seedLandingShowcase, useItemFacets, useItemsInfinite } from './api';
 export { CategoryRow } from './components/category-row';
 export type { FilterPanelMode } from './components/filter-panel';
 export { ItemGrid } from './components/item-grid';

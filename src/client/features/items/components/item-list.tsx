@@ -1,5 +1,9 @@
+import { memo } from 'react';
 import { ItemCollection, type ItemCollectionProps } from './item-collection';
 import { ItemListRow, ItemListRowSkeleton } from './item-list-row';
+
+/** Renders again only when its item changes (see the grid's cards, item-grid.tsx). */
+const Row = memo(ItemListRow);
 
 /** Browse's list view: one row per item, or `skeletons` placeholder rows while loading. */
 export function ItemList(props: ItemCollectionProps) {
@@ -7,7 +11,7 @@ export function ItemList(props: ItemCollectionProps) {
     <ItemCollection
       {...props}
       layoutClasses="grid grid-cols-1 gap-3"
-      Entry={ItemListRow}
+      Entry={Row}
       Placeholder={ItemListRowSkeleton}
     />
   );

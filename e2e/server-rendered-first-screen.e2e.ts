@@ -1,0 +1,90 @@
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openBrowser } from './support/browser';
+import { registerMember } from './support/journeys';
+import { visible } from './support/ui';
+
+/*
+ * A visitor's / and /browse arrive rendered (docs/decisions/018-server-rendered-first-screen.md):
+ * the first screen is on the page before any script runs, and the app then takes over that very
+ * markup (hydration) without an error, instead of painting it again.
+ */
+
+/** Opens `path` with the app's first bundle held back until `release` is called. */
+async function openHeld(page: Page, path: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  return { release, errors };
+}
+
+/** Marks `selector`'s first element, to tell later whether the app kept that node or made a new one. */
+async function mark(page: Page, selector: string) {
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((node) => node.setAttribute('data-e2e-mark', 'server'));
+}
+
+describe.each([
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+])('a visitor’s first screen comes rendered, at $width px', (viewport) => {
+  it('/browse shows its first cards before any script, then hydrates them and works', async () => {
+    const { page } = await openBrowser(viewport);
+    const { release, errors } = await openHeld(page, '/browse');
+    const firstCard = page.locator('[data-testid^="card-item-"]').first();
+    await visible(firstCard);
+    expect(await page.locator('#root[data-server-rendered]').count()).toBe(1);
+    // The server renders the first screen's eight cards; the rest follow on the client.
+    expect(await page.locator('[data-testid^="card-item-"]').count()).toBe(8);
+    await mark(page, '[data-testid^="card-item-"] img');
+    release();
+    // Hydrated: the remaining cards and the footer arrive once the first screen is the app's.
+    await page.locator('[data-testid^="card-item-"]').nth(8).waitFor();
+    await visible(page.getByRole('contentinfo'));
+    expect(await page.locator('[data-testid^="card-item-"] img').first().getAttribute('data-e2e-mark')).toBe(
+      'server',
+    );
+    // The server's markup is live: the filters open, and the sort and search work.
+    await page.getByTestId('button-filters').click();
+    await expect.poll(() => page.getByTestId('button-filters').getAttribute('aria-expanded')).toBe('true');
+    expect(errors).toEqual([]);
+  });
+
+  it('/ shows its hero and showcase before any script, then hydrates and opens sign-up', async () => {
+    const { page } = await openBrowser(viewport);
+    const { release, errors } = await openHeld(page, '/');
+    await visible(page.getByRole('heading', { level: 1, name: 'Fashion Forward, Barter Smart' }));
+    await mark(page, '#hero-heading');
+    release();
+    await visible(page.getByRole('contentinfo'));
+    expect(await page.locator('#hero-heading').getAttribute('data-e2e-mark')).toBe('server');
+    await page.getByTestId('button-start-trading').click();
+    await visible(page.getByRole('dialog'));
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a member’s pages are never rendered by the server', () => {
+  it('a signed-in member’s /browse and / come without markup, and render on the client', async () => {
+    const { page } = await openBrowser();
+    await page.goto('/');
+    await registerMember(page, 'Rosa');
+    for (const path of ['/browse', '/']) {
+      const response = await page.request.get(path);
+      expect(await response.text()).not.toContain('data-server-rendered');
+    }
+    await page.goto('/browse');
+    await visible(page.locator('[data-testid^="card-item-"]').first());
+  });
+});
