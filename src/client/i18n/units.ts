@@ -84,11 +84,7 @@ export function setUnitPreference(next: UnitPreference): void {
 
 /** The member's choice: 'auto', 'metric' or 'imperial'. */
 export const useUnitPreference = (): UnitPreference =>
-  useSyncExternalStore(
-    subscribe,
-    currentPreference,
-    () => 'auto',
-  );
+  useSyncExternalStore(subscribe, currentPreference, () => 'auto');
 
 /** The unit system in use. */
 export function useUnitSystem(): UnitSystem {
