@@ -47,15 +47,24 @@ const start = serverRendered
       });
     };
 
-prefetchAuthStatus(queryClient);
-const { pathname, search } = window.location;
-// Hydration starts from exactly what the server rendered from (the page's data); otherwise the
-// page's requests start now, and on a page in a chunk of its own the first render waits for that
-// chunk (index.html shows the top of the navigation bar meanwhile); a chunk that fails to load is
-// left to the page's error boundary.
-const page = serverRendered ? (seedFirstScreen(pathname, search), null) : preloadPage(pathname);
-// The page's catalogue loads beside it: the first render is in the page's language.
-Promise.all([startI18n(), page]).then(start, start);
-// The page brought only its first screen's texts (src/server/lib/catalogues.ts): the rest load
-// once that screen is painted.
-whenFirstPainted(() => void completeCatalogue().catch(() => undefined));
+/**
+ * The app's start: the page's answers into the cache, the texts, then the first render or the
+ * hydration. It runs in a task of its own, after the one that evaluates the first bundle: each
+ * stays shorter, and the browser can paint and handle input between them.
+ */
+function boot() {
+  prefetchAuthStatus(queryClient);
+  const { pathname, search } = window.location;
+  // Hydration starts from exactly what the server rendered from (the page's data); otherwise the
+  // page's requests start now, and on a page in a chunk of its own the first render waits for
+  // that chunk (index.html shows the top of the navigation bar meanwhile); a chunk that fails to
+  // load is left to the page's error boundary.
+  const page = serverRendered ? (seedFirstScreen(pathname, search), null) : preloadPage(pathname);
+  // The page's catalogue loads beside it: the first render is in the page's language.
+  Promise.all([startI18n(), page]).then(start, start);
+  // The page brought only its first screen's texts (src/server/lib/catalogues.ts): the rest load
+  // once that screen is painted.
+  whenFirstPainted(() => void completeCatalogue().catch(() => undefined));
+}
+
+setTimeout(boot, 0);

@@ -51,7 +51,10 @@ export function browserUnitSystem(): UnitSystem {
   return (browserSystem ??= readBrowserUnitSystem());
 }
 
-let preference: UnitPreference = storedPreference();
+// Read on first use, not as the module loads: a page's first localStorage access opens the
+// storage, which is main-thread time inside the first bundle's evaluation.
+let preference: UnitPreference | undefined;
+const currentPreference = (): UnitPreference => (preference ??= storedPreference());
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
@@ -81,11 +84,7 @@ export function setUnitPreference(next: UnitPreference): void {
 
 /** The member's choice: 'auto', 'metric' or 'imperial'. */
 export const useUnitPreference = (): UnitPreference =>
-  useSyncExternalStore(
-    subscribe,
-    () => preference,
-    () => 'auto',
-  );
+  useSyncExternalStore(subscribe, currentPreference, () => 'auto');
 
 /** The unit system in use. */
 export function useUnitSystem(): UnitSystem {

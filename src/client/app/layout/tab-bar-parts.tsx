@@ -8,10 +8,12 @@ import { cn } from '@client/lib/utils';
 /** Where the tab bar shows: phones, below the sm breakpoint (640 px). */
 export const TAB_BAR_HIDDEN_FROM = 'sm:hidden';
 
-const TAB = cn(
+// Joined, not merged with cn(): nothing here conflicts, and a cn() call as the module loads would
+// build tailwind-merge's tables inside the first bundle's evaluation, the page's longest task.
+const TAB = [
   'relative flex min-h-14 w-full flex-col items-center justify-center gap-0.5 px-1 pt-1.5 pb-1 text-[0.6875rem] leading-tight font-medium text-muted-foreground transition-colors',
   'hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset',
-);
+].join(' ');
 
 /** The bar itself: fixed at the bottom of a phone's screen, five equal tabs. */
 export function TabBarFrame({ children }: { children: ReactNode }) {
