@@ -96,7 +96,9 @@ describe(`writes racing an accept (${testDriver})`, () => {
         sql`ru.deleted_at is not null or ou.deleted_at is not null or ri.deleted_at is not null or oi.deleted_at is not null`,
       ),
     ).toBe(0);
-  });
+    // Each deletion checks a password (argon2id, slow on purpose): on a shared, busy machine the
+    // pairs take longer than the default 30 s.
+  }, 120_000);
 
   it('the wishlist cap holds under concurrent inserts: 20 at once from 95 entries leave exactly 100', async () => {
     const member = await t.member();
