@@ -37,7 +37,17 @@ async function twoTrades() {
   const pending = (
     await requester.post('/api/trade-requests', { requestedItemId: bag.id, offeredItemId: jacket.id })
   ).json();
-  return { owner, requester, coat, bag, boots, scarf, jacket, settledId: countered.id, pendingId: pending.id };
+  return {
+    owner,
+    requester,
+    coat,
+    bag,
+    boots,
+    scarf,
+    jacket,
+    settledId: countered.id,
+    pendingId: pending.id,
+  };
 }
 
 describe(`the trade list's answer (${testDriver})`, () => {
