@@ -70,6 +70,16 @@ export const termsChange = z.object({
   after: z.union([z.string(), z.number(), z.array(z.string()), z.null()]),
 });
 
+/**
+ * An item of one version of an offer, as the offer history shows it: its id and its title when that
+ * version was proposed (the trade's current items are in requestedItems and offeredItems).
+ */
+export const tradeOfferItem = z.object({
+  id: z.string(),
+  title: z.string(),
+});
+export type TradeOfferItem = z.infer<typeof tradeOfferItem>;
+
 /** One version of a trade's offer: the request itself (version 1), then each counter-offer. */
 export const tradeOffer = z.object({
   version: z.number().int(),
@@ -78,10 +88,13 @@ export const tradeOffer = z.object({
   message: z.string(),
   createdAt: z.string(),
   /** Both sides as they were when this version was proposed. */
-  requestedItems: z.array(tradeItemSummary),
-  offeredItems: z.array(tradeItemSummary),
+  requestedItems: z.array(tradeOfferItem),
+  offeredItems: z.array(tradeOfferItem),
 });
 export type TradeOffer = z.infer<typeof tradeOffer>;
+
+/** One side of a trade: at least one item, the first one named by the trade's own id field. */
+const sideItems = z.tuple([tradeItemSummary], tradeItemSummary);
 
 export const tradeRequest = z.object({
   id: z.string(),
@@ -106,9 +119,6 @@ export const tradeRequest = z.object({
   dispute: tradeDispute.nullable(),
   /** incoming: the member owns the requested item; outgoing: the member asked. */
   side: z.enum(['incoming', 'outgoing']),
-  /** Both items as the terms hold them: taken when the request was made, and again at acceptance. */
-  requestedItem: tradeItemSummary,
-  offeredItem: tradeItemSummary,
   /**
    * While pending: how each live item differs from the terms, and the live item when it does
    * (null when unchanged). Accepting agrees to the live items.
@@ -129,14 +139,19 @@ export const tradeRequest = z.object({
       changes: z.array(termsChange),
     }),
   ),
-  /** The live items' fingerprint, sent back with an accept (tradeStatusInput.termsVersion). */
+  /**
+   * While pending: the live items' fingerprint, sent back with an accept
+   * (tradeStatusInput.termsVersion). Empty once the request is settled: nothing is accepted then.
+   */
   termsVersion: z.string(),
   /**
-   * Every item of each side (a bundle has up to ${MAX_BUNDLE_ITEMS}), as the terms hold them;
-   * requestedItem and offeredItem are the first of each.
+   * Every item of each side (a bundle has up to ${MAX_BUNDLE_ITEMS}), as the terms hold them: taken
+   * when the request was made, and again at acceptance. Each side has at least one; the first is
+   * requestedItemId / offeredItemId. (The list names each item once: there is no separate
+   * requestedItem / offeredItem copy of the first.)
    */
-  requestedItems: z.array(tradeItemSummary),
-  offeredItems: z.array(tradeItemSummary),
+  requestedItems: sideItems,
+  offeredItems: sideItems,
   /** The latest version of the offer: the only one that can be accepted (tradeStatusInput.offerVersion). */
   offerVersion: z.number().int(),
   /** Who proposed the latest version; the other party answers it (accept, counter or decline). */

@@ -1,4 +1,4 @@
-import type { TradeItemSummary, TradeOffer, TradeRequest } from '../../../common/api/trades';
+import type { TradeItemSummary, TradeOffer, TradeOfferItem, TradeRequest } from '../../../common/api/trades';
 import { dealTerms, diffTerms, type ItemTerms } from '../../../common/domain/trade-terms';
 import type { items, tradeOffers, tradeRequests } from '../../db/schema';
 import type { TradeSides } from './trade-sides';
@@ -24,7 +24,10 @@ export type LiveTradeItem = Pick<
   | 'isActive'
 >;
 
-function summarize(item: LiveTradeItem, terms: ItemTerms): TradeItemSummary {
+/** What a settled trade reads of its items' live rows: their owner and whether they are listed. */
+export type LiveTradeOwnership = Pick<LiveTradeItem, 'id' | 'userId' | 'isActive'>;
+
+function summarize(item: LiveTradeOwnership, terms: ItemTerms): TradeItemSummary {
   return {
     id: item.id,
     title: terms.title,
@@ -42,16 +45,16 @@ function summarize(item: LiveTradeItem, terms: ItemTerms): TradeItemSummary {
 /**
  * Every item of a trade as its terms hold them and, while it is pending, what changed since on
  * every item (and, for older clients, on the first item of each side): a settled trade shows what was agreed, whatever happened to the items
- * later. The fingerprint covers every item.
+ * later. The fingerprint covers every item, and only a pending trade has one (only it can be
+ * accepted): a settled trade reads nothing of its items' live listings but their owner and whether
+ * they are still listed, so `live` may hold just those for it (LiveTradeOwnership).
  */
 export function presentTradeItems(
   trade: TradeRow,
   sides: TradeSides,
-  live: Map<string, LiveTradeItem>,
+  live: Map<string, LiveTradeItem | LiveTradeOwnership>,
 ): Pick<
   TradeRequest,
-  | 'requestedItem'
-  | 'offeredItem'
   | 'requestedItems'
   | 'offeredItems'
   | 'requestedItemChanges'
@@ -61,19 +64,26 @@ export function presentTradeItems(
   | 'itemChanges'
   | 'termsVersion'
 > {
-  const item = (id: string) => live.get(id) as LiveTradeItem;
-  const agreed = (id: string) => sides.terms.get(id) ?? dealTerms(item(id));
-  const requestedItems = sides.requested.map((id) => summarize(item(id), agreed(id)));
-  const offeredItems = sides.offered.map((id) => summarize(item(id), agreed(id)));
   const pending = trade.status === 'pending';
+  const owned = (id: string) => live.get(id) as LiveTradeOwnership;
+  // Only a pending trade's items are read in full (selectTrades loads them).
+  const full = (id: string) => live.get(id) as LiveTradeItem;
+  const agreed = (id: string) => sides.terms.get(id) ?? dealTerms(full(id));
+  // A side always has its first item (TradeSides).
+  const requestedItems = sides.requested.map((id) =>
+    summarize(owned(id), agreed(id)),
+  ) as TradeRequest['requestedItems'];
+  const offeredItems = sides.offered.map((id) =>
+    summarize(owned(id), agreed(id)),
+  ) as TradeRequest['offeredItems'];
   const itemChanges = !pending
     ? []
     : (['requested', 'offered'] as const).flatMap((side) =>
         sides[side].flatMap((id) => {
-          const now = dealTerms(item(id));
+          const now = dealTerms(full(id));
           const changes = diffTerms(agreed(id), now);
           if (changes.length === 0) return [];
-          return [{ side, item: summarize(item(id), agreed(id)), now: summarize(item(id), now), changes }];
+          return [{ side, item: summarize(full(id), agreed(id)), now: summarize(full(id), now), changes }];
         }),
       );
   // The single-item fields read the first item of each side out of the same list.
@@ -81,8 +91,6 @@ export function presentTradeItems(
   const requestedFirst = changeOf(sides.requested[0]);
   const offeredFirst = changeOf(sides.offered[0]);
   return {
-    requestedItem: requestedItems[0] as TradeItemSummary,
-    offeredItem: offeredItems[0] as TradeItemSummary,
     requestedItems,
     offeredItems,
     requestedItemChanges: requestedFirst?.changes ?? [],
@@ -90,39 +98,40 @@ export function presentTradeItems(
     requestedItemNow: requestedFirst?.now ?? null,
     offeredItemNow: offeredFirst?.now ?? null,
     itemChanges,
-    termsVersion: termsVersion(
-      sides.requested.map((id) => dealTerms(item(id))),
-      sides.offered.map((id) => dealTerms(item(id))),
-    ),
+    termsVersion: pending
+      ? termsVersion(
+          sides.requested.map((id) => dealTerms(full(id))),
+          sides.offered.map((id) => dealTerms(full(id))),
+        )
+      : '',
   };
 }
 
-/** The history of a trade's offers; a trade made before offers had one shows its request as version 1. */
+/**
+ * The history of a trade's offers, each item by the id and title it had in that version; a trade
+ * made before offers had one shows its request as version 1. Reads no live item.
+ */
 export function presentOffers(
   trade: TradeRow,
   sides: TradeSides,
   offers: (typeof tradeOffers.$inferSelect)[] | undefined,
-  live: Map<string, LiveTradeItem>,
 ): TradeOffer[] {
-  const summarizeAll = (list: { itemId: string; terms: ItemTerms }[]) =>
-    list.flatMap(({ itemId, terms }) => {
-      const row = live.get(itemId);
-      return row ? [summarize(row, terms)] : [];
-    });
+  const titled = (list: { itemId: string; terms: ItemTerms }[]): TradeOfferItem[] =>
+    list.map(({ itemId, terms }) => ({ id: itemId, title: terms.title }));
   if (!offers || offers.length === 0) {
     const current = (ids: string[]) =>
-      ids.map((id) => ({
-        itemId: id,
-        terms: sides.terms.get(id) ?? dealTerms(live.get(id) as LiveTradeItem),
-      }));
+      ids.flatMap((id) => {
+        const terms = sides.terms.get(id);
+        return terms ? [{ id, title: terms.title }] : [];
+      });
     return [
       {
         version: trade.offerVersion,
         proposedById: trade.offeredById ?? trade.requesterId,
         message: trade.message,
         createdAt: (trade.offeredAt ?? trade.createdAt).toISOString(),
-        requestedItems: summarizeAll(current(sides.requested)),
-        offeredItems: summarizeAll(current(sides.offered)),
+        requestedItems: current(sides.requested),
+        offeredItems: current(sides.offered),
       },
     ];
   }
@@ -131,7 +140,7 @@ export function presentOffers(
     proposedById: offer.proposedById,
     message: offer.message,
     createdAt: offer.createdAt.toISOString(),
-    requestedItems: summarizeAll(offer.requested),
-    offeredItems: summarizeAll(offer.offered),
+    requestedItems: titled(offer.requested),
+    offeredItems: titled(offer.offered),
   }));
 }

@@ -31,8 +31,8 @@ describe(`trade terms (${testDriver})`, () => {
   it('a request keeps both items as they were; the trade shows that copy and the changes since', async () => {
     const { owner, requester, wanted, offered, trade } = await pendingTrade();
     expect(trade).toMatchObject({
-      requestedItem: { title: 'Wool Coat', estimatedValue: 9000 },
-      offeredItem: { title: 'Leather Boots' },
+      requestedItems: [{ title: 'Wool Coat', estimatedValue: 9000 }],
+      offeredItems: [{ title: 'Leather Boots' }],
       requestedItemChanges: [],
       offeredItemChanges: [],
       requestedItemNow: null,
@@ -45,7 +45,7 @@ describe(`trade terms (${testDriver})`, () => {
     expect(edit.statusCode).toBe(200);
     for (const viewer of [owner, requester]) {
       const seen = await tradeOf(viewer, trade.id);
-      expect(seen.requestedItem).toMatchObject({ title: 'Wool Coat', estimatedValue: 9000 });
+      expect(seen.requestedItems[0]).toMatchObject({ title: 'Wool Coat', estimatedValue: 9000 });
       expect(seen.requestedItemNow).toMatchObject({ title: 'Old Wool Coat', estimatedValue: 4000 });
       expect(seen.requestedItemChanges).toEqual([
         { field: 'title', before: 'Wool Coat', after: 'Old Wool Coat' },
@@ -153,7 +153,7 @@ describe(`trade terms (${testDriver})`, () => {
     expect(tags.statusCode).toBe(200);
     // Sending the same values is not a change.
     expect((await owner.patch(`/api/items/${wanted.id}`, { title: 'Wool Coat' })).statusCode).toBe(200);
-    expect((await tradeOf(requester, trade.id)).requestedItem.title).toBe('Wool Coat');
+    expect((await tradeOf(requester, trade.id)).requestedItems[0].title).toBe('Wool Coat');
   });
 
   it('a settled trade keeps showing its terms after the items change', async () => {
@@ -161,7 +161,7 @@ describe(`trade terms (${testDriver})`, () => {
     await owner.patch(`/api/trade-requests/${trade.id}`, { status: 'declined' });
     await owner.patch(`/api/items/${wanted.id}`, { title: 'Renamed Coat' });
     const seen = await tradeOf(requester, trade.id);
-    expect(seen.requestedItem.title).toBe('Wool Coat');
+    expect(seen.requestedItems[0].title).toBe('Wool Coat');
     expect(seen.requestedItemChanges).toEqual([]);
     expect(await changeNotes(requester)).toHaveLength(0);
   });

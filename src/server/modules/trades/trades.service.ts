@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm';
-import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias, unionAll } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
 import type {
   CounterOfferInput,
@@ -27,7 +27,12 @@ import { presentUserSummary } from '../users/users.presenter';
 import { presentDispute } from './dispute.presenter';
 
 export { presentDispute };
-import { type LiveTradeItem, presentOffers, presentTradeItems } from './trade-items.presenter';
+import {
+  type LiveTradeItem,
+  type LiveTradeOwnership,
+  presentOffers,
+  presentTradeItems,
+} from './trade-items.presenter';
 import { termsToAccept } from './trade-terms';
 import {
   allItemIds,
@@ -841,6 +846,31 @@ const summaryColumns = (item: typeof requestedItem | typeof offeredItem) => ({
   isActive: item.isActive,
 });
 
+/**
+ * The same columns, of which a settled trade reads only the owner and the listing state (it shows
+ * its terms, never the live item): the deal columns are null unless the trade is pending, so a
+ * member's history does not carry every item's description and photos out of PostgreSQL.
+ */
+const listColumns = (item: typeof requestedItem | typeof offeredItem) => {
+  const whilePending = <T>(column: AnyPgColumn) =>
+    sql<T | null>`case when ${tradeRequests.status} = 'pending' then ${column} end`;
+  return {
+    id: item.id,
+    title: whilePending<string>(item.title),
+    description: whilePending<string>(item.description),
+    images: whilePending<string[]>(item.images),
+    estimatedValue: whilePending<number>(item.estimatedValue),
+    condition: whilePending<string>(item.condition),
+    category: whilePending<string>(item.category),
+    gender: whilePending<string>(item.gender),
+    style: whilePending<string>(item.style),
+    brand: whilePending<string>(item.brand),
+    size: whilePending<string>(item.size),
+    userId: item.userId,
+    isActive: item.isActive,
+  };
+};
+
 /** At most this many trades in a member's list, newest first. */
 const TRADE_LIST_MAX = 500;
 
@@ -868,8 +898,8 @@ function tradeRowsQuery(db: Db, memberId: string | Placeholder, tradeId?: string
   return db
     .select({
       trade: tradeRequests,
-      requestedItem: summaryColumns(requestedItem),
-      offeredItem: summaryColumns(offeredItem),
+      requestedItem: listColumns(requestedItem),
+      offeredItem: listColumns(offeredItem),
       requester: {
         id: requester.id,
         firstName: requester.firstName,
@@ -929,23 +959,34 @@ async function selectTrades(
       trades.map((trade) => trade.id),
     ),
   ]);
-  const live = new Map<string, LiveTradeItem>();
+  // Settled trades' rows carry only the owner and listing state of their items; a pending trade's
+  // carry its first items in full, and any item of a pending bundle not among them is read here.
+  const live = new Map<string, LiveTradeItem | LiveTradeOwnership>();
+  const full = new Set<string>();
   for (const row of rows) {
-    live.set(row.requestedItem.id, row.requestedItem);
-    live.set(row.offeredItem.id, row.offeredItem);
+    const pending = row.trade.status === 'pending';
+    for (const item of [row.requestedItem, row.offeredItem]) {
+      if (pending) {
+        live.set(item.id, item as LiveTradeItem);
+        full.add(item.id);
+      } else if (!live.has(item.id)) live.set(item.id, item);
+    }
   }
-  const more = new Set<string>();
-  for (const sides of sidesById.values()) for (const id of allItemIds(sides)) more.add(id);
-  for (const offers of offersById.values())
-    for (const offer of offers)
-      for (const { itemId } of [...offer.requested, ...offer.offered]) more.add(itemId);
-  const missing = [...more].filter((id) => !live.has(id));
-  if (missing.length > 0) {
+  const missing = new Set<string>();
+  for (const trade of trades) {
+    const pending = trade.status === 'pending';
+    for (const id of allItemIds(sidesById.get(trade.id) as TradeSides))
+      if (pending ? !full.has(id) : !live.has(id)) missing.add(id);
+  }
+  if (missing.size > 0) {
     const extra = await ctx.db
       .select(summaryColumns(requestedItem))
       .from(requestedItem)
-      .where(inArray(requestedItem.id, missing));
-    for (const item of extra) live.set(item.id, item);
+      .where(inArray(requestedItem.id, [...missing]));
+    for (const item of extra) {
+      live.set(item.id, item);
+      full.add(item.id);
+    }
   }
   return rows.map(({ trade, ...row }) => {
     const sides = sidesById.get(trade.id) as TradeSides;
@@ -973,7 +1014,7 @@ async function selectTrades(
       ...presentTradeItems(trade, sides, live),
       offerVersion: trade.offerVersion,
       offeredById: trade.offeredById ?? trade.requesterId,
-      offers: presentOffers(trade, sides, offersById.get(trade.id), live),
+      offers: presentOffers(trade, sides, offersById.get(trade.id)),
       requester: presentUserSummary(row.requester),
       owner: presentUserSummary(row.owner),
       requesterShipment: trade.requesterShipment,

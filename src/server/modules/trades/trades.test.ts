@@ -39,8 +39,8 @@ describe('POST /api/trade-requests', () => {
       status: 'pending',
       side: 'outgoing',
       message: 'Hi! I\'d love to swap my "Leather Boots" for your "Wool Coat". Let me know what you think!',
-      requestedItem: { title: 'Wool Coat' },
-      offeredItem: { title: 'Leather Boots' },
+      requestedItems: [{ title: 'Wool Coat' }],
+      offeredItems: [{ title: 'Leather Boots' }],
       requester: { firstName: 'Ravi' },
       owner: { firstName: 'Olivia' },
     });

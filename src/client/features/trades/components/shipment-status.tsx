@@ -141,7 +141,7 @@ function TrackingDialog({
   const [number, setNumber] = useState(current?.trackingNumber ?? '');
   const [error, setError] = useState<string | null>(null);
   const record = useRecordShipment();
-  const myItem = trade.side === 'incoming' ? trade.requestedItem : trade.offeredItem;
+  const [myItem] = trade.side === 'incoming' ? trade.requestedItems : trade.offeredItems;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

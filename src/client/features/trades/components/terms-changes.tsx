@@ -17,7 +17,7 @@ export function changesTestId(
   side: 'requested' | 'offered',
   itemId: string,
 ) {
-  const first = (side === 'requested' ? trade.requestedItem : trade.offeredItem).id === itemId;
+  const first = (side === 'requested' ? trade.requestedItemId : trade.offeredItemId) === itemId;
   return `${prefix}-${side}-${trade.id}${first ? '' : `-${itemId}`}`;
 }
 

@@ -1,4 +1,4 @@
-import type { TradeItemSummary, TradeRequest } from '@common/api/trades';
+import type { TradeItemSummary, TradeOfferItem, TradeRequest } from '@common/api/trades';
 import { displayName, initials } from '@common/domain/display-name';
 import { receiptState } from '@common/domain/trade-board';
 import { timeLeft, tradeStatusBadge } from '@common/domain/trade-state';
@@ -46,7 +46,7 @@ export function tradePartner(trade: TradeRequest) {
 
 /** The item the member sends away in this trade. */
 export function myTradeItem(trade: TradeRequest): TradeItemSummary {
-  return trade.side === 'incoming' ? trade.requestedItem : trade.offeredItem;
+  return (trade.side === 'incoming' ? trade.requestedItems : trade.offeredItems)[0];
 }
 
 /**
@@ -110,7 +110,7 @@ export function TradeCard({
           <Button
             variant="outline"
             size="sm"
-            onClick={() => messageAbout(partner.id, trade.requestedItem.id)}
+            onClick={() => messageAbout(partner.id, trade.requestedItemId)}
             aria-label={t('card.messageLabel', { name: partnerName })}
             data-testid={`button-message-trade-${trade.id}`}
           >
@@ -609,7 +609,7 @@ function OfferHistory({ trade, partnerName }: { trade: TradeRequest; partnerName
   const format = useFormat();
   if (trade.offers.length < 2) return null;
   const memberId = trade.side === 'incoming' ? trade.owner.id : trade.requester.id;
-  const titles = (items: TradeItemSummary[]) => items.map((item) => item.title).join(', ');
+  const titles = (items: TradeOfferItem[]) => items.map((item) => item.title).join(', ');
   return (
     <details className="rounded-lg border px-3 py-2 text-sm" data-testid={`offer-history-${trade.id}`}>
       <summary className="cursor-pointer font-medium">
