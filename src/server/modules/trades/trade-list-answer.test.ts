@@ -58,7 +58,12 @@ describe(`the trade list's answer (${testDriver})`, () => {
       expect(response.statusCode).toBe(200);
       const trades = response.json() as Array<Record<string, unknown> & { id: string }>;
       expect(ids(trades)).toEqual([pendingId, settledId]);
-      const [pending, settled] = trades as [Record<string, never>, Record<string, never>];
+      type TradeJson = Record<string, unknown> & {
+        requestedItems: { id: string }[];
+        offeredItems: { id: string }[];
+        termsVersion: string;
+      };
+      const [pending, settled] = trades as unknown as [TradeJson, TradeJson];
       for (const trade of trades) {
         // No second copy of each side's first item.
         expect(trade).not.toHaveProperty('requestedItem');
