@@ -4,7 +4,13 @@ import { type Database, queryRows } from '../../db/connect';
 import { seedDemo } from '../../db/seed';
 import { serviceContextFor } from '../../test-support/service-context';
 import { openTestDatabase, testDriver } from '../../test-support/test-database';
-import { FOLD_AFTER_DELTAS, foldItemFacetDeltas, rebuildItemFacetCounts } from './facet-counts';
+import { createSweep } from '../../lib/sweep';
+import {
+  FOLD_AFTER_DELTAS,
+  foldItemFacetDeltas,
+  rebuildItemFacetCounts,
+  registerFacetFoldSweep,
+} from './facet-counts';
 import { facets, facetsFromCounts, facetsInOnePass, facetsPerDimension, isUnfiltered } from './items.service';
 
 // The unfiltered facets come from counts that triggers on items keep (migration 0036). Whatever
@@ -188,6 +194,21 @@ describe('facets kept by triggers', () => {
       sql`select count(*)::int as deltas from item_facet_deltas`,
     );
     expect(left?.deltas).toBe(0);
+    await expectExact();
+  });
+
+  it('folds on the periodic sweep too', async () => {
+    await insertItem(member(12), { brand: 'Swept brand' });
+    const before = await storedCounts();
+    const sweep = createSweep({ pool: database.pool, log: { error: () => undefined } });
+    registerFacetFoldSweep(sweep, ctx());
+    expect(await sweep.run()).toEqual(['items.facet-fold']);
+    const [left] = await queryRows<{ deltas: number }>(
+      database.db,
+      sql`select count(*)::int as deltas from item_facet_deltas`,
+    );
+    expect(left?.deltas).toBe(0);
+    expect(await storedCounts()).toEqual(before);
     await expectExact();
   });
 

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../../db/connect';
+import type { Sweep } from '../../lib/sweep';
+import type { ServiceContext } from '../../lib/service-context';
 
 /**
  * The maintained facet counts of migration 0036 (decision 008 "Facets kept by triggers"): triggers on
@@ -54,5 +56,15 @@ export async function rebuildItemFacetCounts(database: Pick<Database, 'db'>): Pr
       cross join lateral threadswap_item_facet_values(i.category, i.gender, i.condition, i.subcategory, i.size, i.brand) f
       where i.is_active
       group by f.dimension, f.value`);
+  });
+}
+
+/**
+ * The periodic sweep folds whatever deltas there are, so that they stay few even while no
+ * uncached read of the unfiltered facets comes to fold them (the marketplace cache answers most).
+ */
+export function registerFacetFoldSweep(sweep: Sweep, ctx: ServiceContext) {
+  sweep.register('items.facet-fold', async () => {
+    await foldItemFacetDeltas(ctx.db);
   });
 }
