@@ -9,6 +9,7 @@ import { createRandom, type Random } from '../src/server/db/seed/random';
 import { SCALE_EMAIL_DOMAIN } from '../src/server/db/seed/members';
 import { seedScale } from '../src/server/db/seed/scale';
 import { hashToken, SESSION_ABSOLUTE_MS } from '../src/server/lib/session';
+import { rebuildItemFacetCounts } from '../src/server/modules/items/facet-counts';
 import type { Scale } from './options';
 import {
   dropSecondaryIndexes,
@@ -360,6 +361,10 @@ export async function seedBench(
     await refreshTrending(database);
     log('trending scores');
     await rebuildIndexes(database, droppedIndexes, log);
+    // The copies ran with session_replication_role = replica, which fires no trigger: the facet
+    // counts (migration 0036) saw the block only. Counted again once, from the items.
+    await rebuildItemFacetCounts(database);
+    log('facet counts');
   }
   const pairs = memberPairs.map(([a, b], index) => ({
     conversationId: (chat.conversations[index] as { id: string }).id,

@@ -52,6 +52,7 @@ import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { registerTrendingSweep } from './modules/items/trending';
+import { registerFacetFoldSweep } from './modules/items/facet-counts';
 import { itemsRoutes } from './modules/items/items.routes';
 import { draftsRoutes } from './modules/items/drafts.routes';
 import { registerDraftsSweep } from './modules/items/drafts.sweep';
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   registerDraftsSweep(sweep, services);
   registerImagesSweep(sweep, services);
   registerTrendingSweep(sweep, services);
+  registerFacetFoldSweep(sweep, services);
   registerRingsSweep(sweep, services, options.config.tradeTimers);
   registerNotificationsSweep(sweep, services);
   app.decorate('sweep', sweep);

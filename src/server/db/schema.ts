@@ -370,6 +370,31 @@ export const items = pgTable(
   ],
 );
 
+/**
+ * The unfiltered facets, kept by triggers on items (migration 0036; decision 008 "Facets kept by
+ * triggers"): how many listed items (`is_active`) have each value of each facet dimension, owner
+ * away or not. `dimension` is 'all' (value null: every listed item), 'category', 'gender',
+ * 'condition', 'subcategory', 'size' or 'brand'; a null value counts the items without one. The
+ * triggers only ever append to `item_facet_deltas`, so writers never wait for one another on a
+ * count; `foldItemFacetDeltas` (items/facet-counts.ts) moves the deltas into these rows.
+ */
+export const itemFacetCounts = pgTable(
+  'item_facet_counts',
+  {
+    dimension: text('dimension').notNull(),
+    value: text('value'),
+    n: integer('n').notNull(),
+  },
+  (t) => [unique('item_facet_counts_key').on(t.dimension, t.value).nullsNotDistinct()],
+);
+
+/** Changes to `item_facet_counts` not folded into it yet: +n or -n for one value of one dimension. */
+export const itemFacetDeltas = pgTable('item_facet_deltas', {
+  dimension: text('dimension').notNull(),
+  value: text('value'),
+  n: integer('n').notNull(),
+});
+
 export const favorites = pgTable(
   'favorites',
   {

@@ -21,6 +21,14 @@ export function ownerPresent(userId: AnyPgColumn | SQL): SQL {
   return sql`${userId} not in (${sql.raw(AWAY_MEMBERS)})`;
 }
 
+/**
+ * The opposite: the owner is away. A semi-join the planner starts from the few away members
+ * (users_holiday_idx) and their items (items_user_idx), for taking their items out of counts.
+ */
+export function ownerAway(userId: AnyPgColumn | SQL): SQL {
+  return sql`${userId} in (${sql.raw(AWAY_MEMBERS)})`;
+}
+
 /** The same condition over a raw SQL alias (`i.user_id`), for hand-written queries. */
 export function ownerPresentText(userIdExpression: string): string {
   return `${userIdExpression} not in (${AWAY_MEMBERS})`;

@@ -17,19 +17,20 @@ import {
 } from '../../../common/domain/taxonomy';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { dealTerms, diffTerms } from '../../../common/domain/trade-terms';
-import { type Db, type Queryable, queryRows, type Tx } from '../../db/connect';
+import { type Db, type Queryable, queryPreparedRows, queryRows, type Tx } from '../../db/connect';
 import { items, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import type { Effects } from '../../lib/domain-events';
 import { ownedImageIds } from '../images/images.query';
-import { isPublicItem, ownerPresent } from '../../lib/item-visibility';
+import { isPublicItem, ownerAway, ownerPresent } from '../../lib/item-visibility';
 import { searchTerms } from '../../lib/search-text';
 import { inAcceptedTrade, lockItemsForUpdate } from '../trades/trade-holds';
 import { itemColumns, presentItem } from './items.presenter';
 import { filterDeps } from '../../lib/marketplace-dependencies';
 import { swappedFor } from './swapped-for';
+import { FOLD_AFTER_DELTAS, foldItemFacetDeltas } from './facet-counts';
 import {
   type FacetDimension,
   marketplaceOrder,
@@ -248,6 +249,7 @@ async function pageOnly(ctx: ServiceContext, query: ItemListQuery, counted: Mark
 
 /** Counts per category id, subcategory, condition, size and the 20 most common brands; each ignores its own filter. */
 export async function facets(ctx: ServiceContext, filters: ItemFilters): Promise<ItemFacets> {
+  if (isUnfiltered(filters)) return facetsFromCounts(ctx);
   return filtersAFacet(filters) ? facetsPerDimension(ctx, filters) : facetsInOnePass(ctx, filters);
 }
 
@@ -276,6 +278,13 @@ function filtersAFacet(filters: ItemFilters) {
     filters.condition?.length ||
     filters.size?.length ||
     filters.brand,
+  );
+}
+
+/** No filter at all narrows the set: every filter `marketplaceWhere` applies is absent or empty. */
+export function isUnfiltered(filters: ItemFilters) {
+  return Object.values(filters).every(
+    (value) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0),
   );
 }
 
@@ -385,6 +394,90 @@ export async function facetsInOnePass(ctx: ServiceContext, filters: ItemFilters)
     sizes: valuesOf(11, (row) => row.size),
     brands: valuesOf(13, (row) => row.brand).slice(0, 20),
   };
+}
+
+/** A row of `facetsFromCounts`: one value of one dimension, with its place among that dimension's values. */
+type CountedRow = { dimension: string; value: string | null; n: number; place: number; deltas: number };
+
+/** The dimensions and how many values of each the answer lists (the whole set and the categories: all). */
+const COUNTED_LIMITS = {
+  condition: FACET_LIMITS.condition,
+  subcategory: FACET_LIMITS.subcategory,
+  size: FACET_LIMITS.size,
+  brand: FACET_LIMITS.brand,
+} as const;
+
+/**
+ * The unfiltered facets from the counts that triggers keep (migration 0036, facet-counts.ts): the
+ * folded counts plus the deltas not folded yet, less the listed items of members away (a holiday
+ * ends by itself, so they are taken away at read time; they are few: users_holiday_idx, then
+ * items_user_idx). The same answer as `facetsInOnePass({})`, values ranked the same way (count
+ * descending, then value), without reading every listed item. Folds the deltas once they are many.
+ */
+export async function facetsFromCounts(ctx: ServiceContext): Promise<ItemFacets> {
+  const limited = sql.join(
+    Object.entries(COUNTED_LIMITS).map(
+      ([dimension, limit]) => sql`(dimension = ${dimension} and place <= ${limit})`,
+    ),
+    sql` or `,
+  );
+  // Prepared: the statement is the same on every request, and its planning cost more than its run.
+  const rows = await queryPreparedRows<CountedRow>(
+    ctx.db,
+    sql`with counted as (
+      select dimension, value, sum(n)::int as n from (
+        select dimension, value, n from item_facet_counts
+        union all
+        select dimension, value, n from item_facet_deltas
+        union all
+        select f.dimension, f.value, -1 from ${items} i
+        cross join lateral threadswap_item_facet_values(i.category, i.gender, i.condition, i.subcategory, i.size, i.brand) f
+        where i.is_active and ${ownerAway(sql`i.user_id`)}
+      ) c
+      group by dimension, value
+    ), ranked as (
+      select dimension, value, n, row_number() over (partition by dimension order by n desc, value)::int as place
+      from counted where n > 0
+    )
+    select dimension, value, n, place, (select count(*)::int from item_facet_deltas) as deltas
+    from ranked
+    where dimension in ('all', 'category', 'gender') or ${limited}
+    order by dimension, place`,
+  );
+  const deltas = rows[0]?.deltas ?? (await countDeltas(ctx.db));
+  if (deltas > FOLD_AFTER_DELTAS) await foldItemFacetDeltas(ctx.db);
+  const countOf = (dimension: string, value: string | null) =>
+    rows.find((row) => row.dimension === dimension && row.value === value)?.n ?? 0;
+  const valuesOf = (dimension: keyof typeof COUNTED_LIMITS) =>
+    rows.flatMap((row) =>
+      row.dimension === dimension && row.value !== null ? [{ value: row.value, count: row.n }] : [],
+    );
+  const all = countOf('all', null);
+  return {
+    total: all,
+    totalIsCapped: false,
+    categories: {
+      all,
+      clothing: countOf('category', 'clothing'),
+      shoes: countOf('category', 'shoes'),
+      accessories: countOf('category', 'accessories'),
+      women: countOf('gender', 'women'),
+      men: countOf('gender', 'men'),
+    },
+    conditions: valuesOf('condition'),
+    subcategories: valuesOf('subcategory'),
+    sizes: valuesOf('size'),
+    brands: valuesOf('brand').slice(0, 20),
+  };
+}
+
+/** Delta rows waiting to be folded (when no item is listed, the read above returns no row to say). */
+async function countDeltas(db: Db) {
+  const [row] = await queryRows<{ deltas: number }>(
+    db,
+    sql`select count(*)::int as deltas from item_facet_deltas`,
+  );
+  return row?.deltas ?? 0;
 }
 
 async function loadItemRow(db: Db, id: string) {
