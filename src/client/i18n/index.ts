@@ -6,7 +6,7 @@
  * switches and by the offline copy of the app (whose index.html has no texts written in).
  * See README.md in this folder for the conventions.
  */
-import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type InitOptions, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LOCALE,
@@ -119,26 +119,32 @@ function pageLocale(): Locale {
 
 let ready: Promise<unknown> | undefined;
 
+/**
+ * How i18next is started, here and for the server's rendering of a first screen
+ * (./server.ts), which must produce the very texts the client's first render does. A new object
+ * each time: i18next keeps `resources` as its store and adds to `ns`.
+ */
+export const i18nOptions = (): InitOptions => ({
+  fallbackLng: false,
+  defaultNS: 'common',
+  // Keys are always paths ('namespace:group.key'): declared, i18next takes them as such instead of
+  // testing each key of every t() call for natural language (a regular expression per call).
+  nsSeparator: ':',
+  keySeparator: '.',
+  ns: [],
+  resources: {},
+  partialBundledLanguages: true,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
 /** Loads the page's catalogue and starts i18next; the first render waits for it. */
 export function startI18n(locale: Locale = pageLocale()): Promise<unknown> {
   ready ??= (async () => {
     await i18n
       .use(initReactI18next)
       .use(catalogueBackend)
-      .init({
-        lng: locale,
-        fallbackLng: false,
-        defaultNS: 'common',
-        // Keys are always paths ('namespace:group.key'): declared, i18next takes them as such instead of
-        // testing each key of every t() call for natural language (a regular expression per call).
-        nsSeparator: ':',
-        keySeparator: '.',
-        ns: [],
-        resources: {},
-        partialBundledLanguages: true,
-        interpolation: { escapeValue: false },
-        returnNull: false,
-      });
+      .init({ ...i18nOptions(), lng: locale });
     await addCatalogue(locale);
     document.documentElement.lang = locale;
   })();

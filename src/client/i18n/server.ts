@@ -6,25 +6,15 @@
  * that render is not used.
  */
 import { initReactI18next } from 'react-i18next';
-import { i18n } from './index';
+import { i18n, i18nOptions } from './index';
 
 let missing: string[] = [];
 
 function start() {
   if (i18n.isInitialized) return;
   void i18n.use(initReactI18next).init({
+    ...i18nOptions(),
     initAsync: false,
-    fallbackLng: false,
-    defaultNS: 'common',
-    // Keys are always paths ('namespace:group.key'): declared, i18next takes them as such instead of
-    // testing each key of every t() call for natural language (a regular expression per call).
-    nsSeparator: ':',
-    keySeparator: '.',
-    ns: [],
-    resources: {},
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnNull: false,
     saveMissing: true,
     missingKeyHandler: (_languages, namespace, key) => {
       missing.push(`${namespace}:${key}`);
