@@ -50,7 +50,7 @@ const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;',
  * client's first render, and its photos preloaded at high priority at the top of the head, so
  * that they download beside the scripts instead of after them.
  */
-export function withFirstScreen(html: string, data: FirstScreenData, photos: readonly string[]): string {
+export function withFirstScreen(html: string, dataJson: string, photos: readonly string[]): string {
   const links = photos
     .map((href) => href.replace(/[&"<>]/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char))
     .map((href) => `<link rel="preload" as="image" href="${href}" fetchpriority="high" />`)
@@ -63,7 +63,7 @@ export function withFirstScreen(html: string, data: FirstScreenData, photos: rea
       : html.replace(/<head>/i, `<head>\n    ${links}`);
   return withLinks.replace(
     '</head>',
-    `  <script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptJson(data)}</script>\n  </head>`,
+    `  <script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${dataJson}</script>\n  </head>`,
   );
 }
 
@@ -124,15 +124,17 @@ export async function sendClientPage(
     let page = withLanguage(html, locale, path);
     if (meta) page = withPageMeta(page, meta);
     if (firstScreen) {
-      page = withFirstScreen(page, firstScreen.data, firstScreen.photos);
+      // Serialized once: the page carries it, and the server's rendering reads and keys on it.
+      const dataJson = scriptJson(firstScreen.data);
+      page = withFirstScreen(page, dataJson, firstScreen.photos);
       const markup =
         !meta && firstScreen.data.authStatus
           ? await firstScreenMarkup(clientDir, request.log, {
               path,
               search: request.url.slice(path.length),
               locale,
-              textsJson: catalogue(locale, firstScreenNamespaces(path)).json,
-              dataJson: JSON.stringify(firstScreen.data),
+              texts: catalogue(locale, firstScreenNamespaces(path)),
+              dataJson,
             })
           : undefined;
       if (markup !== undefined) page = withFirstScreenMarkup(page, markup);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FirstScreenData } from '../../common/api/first-screen';
+import type { Catalogue } from './catalogues';
 
 /*
  * A visitor's first screen of / and /browse rendered on the server (src/client/ssr.tsx, built by
@@ -84,22 +85,20 @@ async function renderer(clientDir: string, logger: FastifyBaseLogger): Promise<R
 
 /**
  * The markup of the app's first render of `path` (with `search`) for a visitor, in `locale` with
- * `textsJson` (the namespaces the page carries, as it writes them) and the page's first-screen
- * `data`; undefined when it cannot be rendered here.
+ * `texts` (the namespaces the page carries) and the page's first-screen data as the page carries
+ * it (`dataJson`); undefined when it cannot be rendered here.
  */
 export async function firstScreenMarkup(
   clientDir: string,
   logger: FastifyBaseLogger,
-  input: { path: string; search: string; locale: string; textsJson: string; dataJson: string },
+  input: { path: string; search: string; locale: string; texts: Catalogue; dataJson: string },
 ): Promise<string | undefined> {
-  const { path, search, locale, textsJson, dataJson } = input;
+  const { path, search, locale, texts, dataJson } = input;
   if (path !== '/' && path !== '/browse') return undefined;
   const render = await renderer(clientDir, logger);
   if (!render) return undefined;
   const key = createHash('sha256')
-    .update(`${path}\0${search}\0${locale}\0`)
-    .update(textsJson)
-    .update('\0')
+    .update(`${path}\0${search}\0${locale}\0${texts.version}\0`)
     .update(dataJson)
     .digest('base64url');
   const kept = rendered.get(key);
@@ -114,7 +113,7 @@ export async function firstScreenMarkup(
       path,
       search,
       locale,
-      texts: JSON.parse(textsJson) as Texts,
+      texts: JSON.parse(texts.json) as Texts,
       data: JSON.parse(dataJson) as FirstScreenData,
     });
     rendered.set(key, markup);
