@@ -1,40 +1,15 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import type { useItemsInfinite } from '../api';
+import { useFirstScreenFirst } from '../use-first-screen-first';
 import { ItemGrid } from './item-grid';
 import { ItemList } from './item-list';
 
 export type ItemsView = 'grid' | 'list';
-
-/** What the first screen shows at most: two rows of four on a desktop, four of two on a phone. */
-const FIRST_SCREEN_ITEMS = 8;
-
-/**
- * How many of `count` results to render: when the first results arrive, only the first screen's,
- * and the rest (below the fold at every width) just after that frame is painted, as an
- * interruptible transition. The first photo, the page's largest paint, then waits for eight cards'
- * rendering instead of twenty-four. From then on, all of them.
- */
-function useFirstScreenFirst(count: number): number {
-  const [all, setAll] = useState(false);
-  const holding = !all && count > FIRST_SCREEN_ITEMS;
-  useEffect(() => {
-    if (!holding) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setAll(true)), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [holding]);
-  return holding ? FIRST_SCREEN_ITEMS : count;
-}
 
 /**
  * The paged item results of Browse and Categories: an error with 'Try again', `empty` when nothing
@@ -59,7 +34,7 @@ export function ItemResults({
   const { t } = useTranslation('items');
   const format = useFormat();
   const loaded = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const rendered = useFirstScreenFirst(loaded.length);
+  const { rendered, sentinel } = useFirstScreenFirst(loaded.length);
   const Items = view === 'list' ? ItemList : ItemGrid;
   return (
     <>
@@ -87,6 +62,9 @@ export function ItemResults({
           testId={testId}
         />
       )}
+      {rendered < loaded.length ? (
+        <div ref={sentinel} aria-hidden="true" data-testid={`${testId}-more`} />
+      ) : null}
 
       {query.hasNextPage ? (
         <div className={compact ? 'flex justify-center' : 'flex flex-col items-center gap-2 pt-2'}>
