@@ -13,52 +13,18 @@
  * through `import.meta.url`, so each bundled file's `import.meta.url` is replaced by its own source
  * file's URL: every such path resolves as it does under tsx.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  root,
+  serverBundle,
+  serverBundleIsStale,
+  serverKeyFile as keyFile,
+  serverSourcesKey,
+} from './build-freshness.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-export const serverBundle = join(root, 'dist/server/main.mjs');
-const keyFile = `${serverBundle}.key`;
-const sources = [
-  'src/server',
-  'src/common',
-  'tsconfig.json',
-  'package-lock.json',
-  'scripts/server-bundle.ts',
-];
-const isTest = (name: string) => /\.test\.tsx?$/.test(name) || name === 'test-support';
-
-/** A hash of every non-test source file's path and content, and of this checkout's path. */
-export function serverSourcesKey(): string {
-  const hash = createHash('sha256').update(root);
-  const add = (path: string) => {
-    if (!existsSync(path)) return;
-    const entries = readdirSync(path, { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      if (isTest(entry.name)) continue;
-      const child = join(path, entry.name);
-      if (entry.isDirectory()) add(child);
-      else hash.update(`${relative(root, child)}\0`).update(readFileSync(child));
-    }
-  };
-  for (const source of sources) {
-    const path = join(root, source);
-    if (!existsSync(path)) continue;
-    if (source.includes('.')) hash.update(`${source}\0`).update(readFileSync(path));
-    else add(path);
-  }
-  return hash.digest('hex');
-}
-
-export function serverBundleIsStale(key = serverSourcesKey()): boolean {
-  try {
-    return !existsSync(serverBundle) || readFileSync(keyFile, 'utf8') !== key;
-  } catch {
-    return true;
-  }
-}
+export { serverBundle, serverBundleIsStale, serverSourcesKey };
 
 /** Builds the bundle when it is missing or stale; answers its path. */
 export async function ensureServerBundle(): Promise<string> {

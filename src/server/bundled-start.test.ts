@@ -1,5 +1,6 @@
 /**
- * `npm start` runs the server bundled into dist/server/main.mjs by plain Node (scripts/server-bundle.ts).
+ * `npm start` (scripts/start.mjs) runs the server bundled into dist/server/main.mjs by plain Node
+ * (scripts/server-bundle.ts), after a freshness check in plain Node too (scripts/build-freshness.mjs).
  * The bundle must find what its sources find beside themselves: the migrations, the locale
  * catalogues and dist/client. This starts it on a new data directory in demo mode.
  */
@@ -7,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { clientBuildIsStale } from '../../scripts/ensure-client-build';
 import { ensureServerBundle, serverBundle, serverBundleIsStale } from '../../scripts/server-bundle';
 import { type RunningServer, startServer } from './test-support/server-process';
 
@@ -26,7 +28,10 @@ describe('the bundled server', () => {
     // migrations, the catalogues and dist/client are found (the first and last checked below).
     expect(readFileSync(bundle, 'utf8')).not.toContain('import.meta.url');
 
-    server = await startServer({ DATA_DIR: dataDir, DEMO: 'true' }, { entry: bundle });
+    // What `npm start` runs, when the client is built too (else it would build the client here):
+    // with both fresh, it imports the bundle at once and builds nothing.
+    const entry = clientBuildIsStale() ? bundle : 'scripts/start.mjs';
+    server = await startServer({ DATA_DIR: dataDir, DEMO: 'true' }, { entry });
     const items = await fetch(`${server.url}/api/items`);
     expect(items.status).toBe(200);
     expect(((await items.json()) as unknown[]).length).toBeGreaterThan(0);
