@@ -150,6 +150,19 @@ function assetSize(assets: string, files: Iterable<string>): AssetSize {
   return { files: list, bytes, gzipBytes };
 }
 
+/** `linked` plus the stylesheets index.html carries in <style> elements (vite.config.ts, inlineStylesheet). */
+function withInlineStyles(linked: AssetSize, html: string): AssetSize {
+  let { bytes, gzipBytes } = linked;
+  const files = [...linked.files];
+  for (const match of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+    const content = Buffer.from(match[1] as string);
+    bytes += content.length;
+    gzipBytes += gzipOf(content);
+    files.push('index.html <style>');
+  }
+  return { files, bytes, gzipBytes };
+}
+
 /** The chunks `file` imports statically (`import … from "./x.js"`, `import "./x.js"`), transitively. */
 function staticClosure(assets: string, roots: Iterable<string>) {
   const seen = new Set<string>();
@@ -214,7 +227,7 @@ export function measureBuild(clientDir = CLIENT_DIR): ClientSizes {
   const threeFile = threeChunks[0]?.file;
   return {
     initialJs: assetSize(assets, initial),
-    initialCss: assetSize(assets, css),
+    initialCss: withInlineStyles(assetSize(assets, css), html),
     routes,
     three: threeFile ? { ...assetSize(assets, [threeFile]), inInitial: initial.has(threeFile) } : null,
   };

@@ -16,6 +16,10 @@ async function openHeld(page: Page, path: string) {
   const held = new Promise<void>((resolve) => (release = resolve));
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // The page carries its stylesheet (vite.config.ts, inlineStylesheet): none is requested.
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') errors.push(`stylesheet requested: ${request.url()}`);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
@@ -45,6 +49,9 @@ describe.each([
     const firstCard = page.locator('[data-testid^="card-item-"]').first();
     await visible(firstCard);
     expect(await page.locator('#root[data-server-rendered]').count()).toBe(1);
+    // Styled before any script or stylesheet request: the card's photo box has its 4:5 shape.
+    const box = await page.locator('[data-testid^="card-item-"] .aspect-\\[4\\/5\\]').first().boundingBox();
+    expect(box && Math.round((box.height / box.width) * 100)).toBe(125);
     // The server renders the first screen's eight cards; the rest follow on the client.
     expect(await page.locator('[data-testid^="card-item-"]').count()).toBe(8);
     await mark(page, '[data-testid^="card-item-"] img');
