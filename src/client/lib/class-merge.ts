@@ -3,22 +3,32 @@ import { CLASS_GROUPS_IN_USE } from './class-groups-in-use';
 
 type Config = MergeConfig<string, string>;
 
+type Groups = Partial<Record<string, readonly unknown[]>>;
+
+/** The entries of `groups` whose group is in `keep`. */
+function keptEntries(groups: Groups, keep: ReadonlySet<string>) {
+  return Object.entries(groups).flatMap(([group, value]) =>
+    value && keep.has(group) ? [{ group, value }] : [],
+  );
+}
+
 /** `config` with only the class groups in `keep`, and their conflicts among themselves. */
 export function keepClassGroups(config: Config, keep: ReadonlySet<string>): Config {
-  const kept = <T>(groups: Partial<Record<string, T>>) =>
-    Object.entries(groups).filter(
-      (entry): entry is [string, T] => keep.has(entry[0]) && entry[1] !== undefined,
-    );
   const conflicts = (groups: Partial<Record<string, readonly string[]>>) =>
     Object.fromEntries(
-      kept(groups).map(([group, others]) => [group, others.filter((other) => keep.has(other))]),
+      keptEntries(groups, keep).map(({ group, value }) => [
+        group,
+        (value as readonly string[]).filter((other) => keep.has(other)),
+      ]),
     );
   return {
     ...config,
-    classGroups: Object.fromEntries(kept(config.classGroups)),
+    classGroups: Object.fromEntries(
+      keptEntries(config.classGroups, keep).map(({ group, value }) => [group, value]),
+    ),
     conflictingClassGroups: conflicts(config.conflictingClassGroups),
     conflictingClassGroupModifiers: conflicts(config.conflictingClassGroupModifiers),
-  };
+  } as Config;
 }
 
 /**
