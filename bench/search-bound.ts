@@ -53,6 +53,8 @@ async function main() {
       const time = Number(/Execution Time: ([\d.]+)/.exec(plan.join('\n'))?.[1]);
       const top = plan.find((line) => /Buffers:/.test(line)) ?? '';
       const buffers = [...top.matchAll(/(hit|read)=(\d+)/g)].reduce((sum, m) => sum + Number(m[2]), 0);
+      if (plan.some((line) => /^JIT:/.test(line)))
+        throw new Error(`JIT compiled the statement for "${term}"`);
       const rows = await countedPage(db, query, 'fulltext', ranked);
       return { time, buffers, ids: rows.map((row) => row.item.id), matched: rows[0]?.matched ?? 0, plan };
     };

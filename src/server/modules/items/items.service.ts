@@ -224,9 +224,9 @@ export function countedPage(
 }
 
 /** Listed items the probe reads, newest first, to tell a dense search from a sparse one. */
-export const DENSITY_PROBE = 1_000;
+export const DENSITY_PROBE = 500;
 /** Matches among the probe's items from which a search walks the newest-first index (30%). */
-export const DENSE_IN_PROBE = 300;
+export const DENSE_IN_PROBE = 150;
 /** How many listed items, newest first, that walk reads at most: at 30%, 10,001 matches lie within about 33,000. */
 export const DENSE_WALK = 40_000;
 
