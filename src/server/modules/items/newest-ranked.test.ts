@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { useTestApp } from '../../test-support/test-app';
 import { countedPage, DENSE_IN_PROBE, DENSITY_PROBE, listMarketplace } from './items.service';
 import { queryRows } from '../../db/connect';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 // A relevance-sorted search ranks only its newest MARKETPLACE_DEPTH + 1 matches
 // (docs/decisions/016, fourth pass). One market, built once: MARKETPLACE_DEPTH + 5 coats, newest
@@ -111,5 +112,39 @@ describe('the bound, lowered', () => {
     );
     expect(rows.map((row) => row.item.title)).toEqual(['Wool wool coat', 'Coat coat coat']);
     expect(rows[0]?.matched).toBe(MARKETPLACE_DEPTH + 1);
+  });
+});
+
+describe('which way the newest matches are found', () => {
+  /** The executed plan of a search's uncached first page, parameters inlined. */
+  const executed = async (search: string) => {
+    const statement = new PgDialect().sqlToQuery(
+      countedPage(t.db, itemListQuery.parse({ search }), 'fulltext').getSQL(),
+    );
+    let text = statement.sql;
+    statement.params.forEach((value, index) => {
+      const literal = typeof value === 'string' ? `'${value.replaceAll("'", "''")}'` : String(value);
+      text = text.replace(new RegExp(`\\$${index + 1}(?!\\d)`), literal);
+    });
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(t.db, sql.raw(`explain analyze ${text}`));
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  };
+  const neverRun = (plan: string, node: RegExp) =>
+    plan
+      .split('\n')
+      .filter((line) => node.test(line))
+      .every((line) => line.includes('never executed'));
+
+  it('walks the newest listings for a dense search and never reads the bitmap', async () => {
+    const plan = await executed('coat');
+    expect(neverRun(plan, /Bitmap Heap Scan/), plan).toBe(true);
+    // The walk checks each listing by primary key: 10,001 lookups for 10,001 matches here.
+    expect(plan).toMatch(/Index Scan using items_pkey .*loops=10001/);
+  });
+
+  it('reads the bitmap for a sparse search and never walks past the probe', async () => {
+    const plan = await executed('wool');
+    expect(neverRun(plan, /Bitmap Heap Scan/), plan).toBe(false);
+    expect(plan).toMatch(/Index Scan using items_pkey .*never executed/);
   });
 });
