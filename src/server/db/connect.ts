@@ -63,7 +63,10 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     connectionString,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
-    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    // No JIT: compiling a statement's expressions takes about 230 ms on this machine, paid on every
+    // run of any statement the planner costs above jit_above_cost (100,000); at scale a search's
+    // statement passes it, and no read of this app runs long enough to gain it back (decision 016, fourth pass).
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c jit=off`,
   });
   // An idle client that loses its server must not crash the process; the next query reports the fault.
   pool.on('error', () => undefined);

@@ -359,7 +359,10 @@ export const items = pgTable(
       .where(RINGABLE),
     index('items_ringable_category_value_idx').on(t.category, t.estimatedValue).where(RINGABLE),
     index('items_ringable_value_idx').on(t.estimatedValue).where(RINGABLE),
-    index('items_search_vector_idx').using('gin', t.searchVector),
+    // Listed items only: every full-text search is of listed items (docs/decisions/016, fourth pass).
+    index('items_active_search_vector_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.isActive}`),
     index('items_title_vector_idx').using('gin', t.titleVector),
     index('items_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('items_brand_trgm_idx').using('gin', sql`lower(${t.brand}) gin_trgm_ops`),

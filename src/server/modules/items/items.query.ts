@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ItemFilters, ItemListQuery } from '../../../common/api/items';
+import { type ItemFilters, type ItemListQuery, MARKETPLACE_DEPTH } from '../../../common/api/items';
 import type { SortBy } from '../../../common/domain/taxonomy';
 import { items, users } from '../../db/schema';
 import { fuzzyWords, searchTerms, websearchText } from '../../lib/search-text';
@@ -91,6 +91,24 @@ export function marketplaceWhere(filters: ItemFilters, options: WhereOptions = {
   if (filters.colors?.length) where.push(arrayOverlaps(items.colors, filters.colors));
   if (filters.seasons?.length) where.push(arrayOverlaps(items.seasons, filters.seasons));
   return and(...where) as SQL;
+}
+
+/**
+ * How many matches a relevance-sorted search ranks: its newest MARKETPLACE_DEPTH + 1
+ * (docs/decisions/016, fourth pass). A search with fewer matches ranks them all; a wider one ranks
+ * only its newest ones, so an older better match can be missed, but its first page no longer reads
+ * and ranks every match. Every page lies within the first MARKETPLACE_DEPTH results, and the capped
+ * total is the same count of the same matches.
+ */
+export const RANKED_MATCHES = MARKETPLACE_DEPTH + 1;
+
+/** The page is sorted by relevance over full-text matches: the search ranks its newest RANKED_MATCHES. */
+export function ranksNewestMatches(
+  query: Pick<ItemListQuery, 'sortBy' | 'search'>,
+  searchMode: SearchMode = 'fulltext',
+): boolean {
+  // Typo searches (trigram) match few items and are cheap; their rank needs other columns too.
+  return !query.sortBy && !!query.search && searchMode === 'fulltext';
 }
 
 /** One key of a marketplace order: the value sorted on, its direction, and where nulls go. */

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   type ItemFacets,
   type ItemFilters,
@@ -37,6 +37,8 @@ import {
   marketplaceSortKeys,
   marketplaceWhere,
   orderBy,
+  RANKED_MATCHES,
+  ranksNewestMatches,
   type SearchMode,
   searchTextMatches,
 } from './items.query';
@@ -167,7 +169,13 @@ export async function listMarketplace(ctx: ServiceContext, query: ItemListQuery)
  * page's worth of matches were enough and walked the sort's index through every item to find
  * the few matches of a search (docs/decisions/016).
  */
-export function countedPage(db: Db, query: ItemListQuery, searchMode: SearchMode) {
+export function countedPage(
+  db: Db,
+  query: ItemListQuery,
+  searchMode: SearchMode,
+  /** How many of a relevance-sorted search's newest matches are ranked; null: every match (before 016's fourth pass). */
+  ranked: number | null = RANKED_MATCHES,
+) {
   const keys = marketplaceSortKeys(query, searchMode);
   const keyColumns = Object.fromEntries(
     keys.map((key, index) => [`k${index}`, sql`${key.value}`.as(`k${index}`)]),
@@ -176,16 +184,30 @@ export function countedPage(db: Db, query: ItemListQuery, searchMode: SearchMode
     .select({ id: items.id, ...keyColumns })
     .from(items)
     .$dynamic();
-  const matches = db.$with('matches').as(
-    (query.sortBy === 'rating' ? base.innerJoin(users, eq(users.id, items.userId)) : base)
-      .where(marketplaceWhere(query, { searchMode }))
-      .orderBy(...keys.map(orderBy))
-      .limit(MARKETPLACE_DEPTH + 1),
-  );
+  const everyMatch = (query.sortBy === 'rating' ? base.innerJoin(users, eq(users.id, items.userId)) : base)
+    .where(marketplaceWhere(query, { searchMode }))
+    .orderBy(...keys.map(orderBy))
+    .limit(MARKETPLACE_DEPTH + 1);
+  // The same columns (id, k0, k1, …), from the newest matches.
+  const newest = () =>
+    db
+      .select({
+        id: sql<string>`"id"`.as('id'),
+        ...Object.fromEntries(
+          keys.map((_key, index) => [`k${index}`, sql.raw(`"k${index}"`).as(`k${index}`)]),
+        ),
+      })
+      .from(
+        sql`${newestMatches(query, searchMode, ranked ?? RANKED_MATCHES)} as newest`,
+      ) as unknown as typeof everyMatch;
+  const matches = db
+    .$with('matches')
+    .as(ranked !== null && ranksNewestMatches(query, searchMode) ? newest() : everyMatch);
   const page = db
     .with(matches)
     .select({
-      id: matches.id,
+      // Named apart from items.id and users.id, which the statement joins beside it.
+      pageId: sql<string>`${matches.id}`.as('page_id'),
       matched: sql<number>`(select count(*) from ${matches})::int`.as('matched'),
     })
     .from(matches)
@@ -196,13 +218,82 @@ export function countedPage(db: Db, query: ItemListQuery, searchMode: SearchMode
   return db
     .select({ ...itemColumns, matched: page.matched })
     .from(page)
-    .innerJoin(items, eq(items.id, page.id))
+    .innerJoin(items, eq(items.id, page.pageId))
     .innerJoin(users, eq(users.id, items.userId))
     .orderBy(...marketplaceOrder(query, searchMode));
 }
 
+/** Listed items the probe reads, newest first, to tell a dense search from a sparse one. */
+export const DENSITY_PROBE = 500;
+/** Matches among the probe's items from which a search walks the newest-first index (30%). */
+export const DENSE_IN_PROBE = 150;
+/** How many listed items, newest first, that walk reads at most: at 30%, 10,001 matches lie within about 33,000. */
+export const DENSE_WALK = 40_000;
+
+/**
+ * The newest `ranked` matches of a relevance-sorted search, each with its sort keys (`id`, `k0`,
+ * `k1`, … as marketplaceSortKeys has them), in one subquery (docs/decisions/016, fourth pass). A
+ * search with fewer matches gets them all. Ranking a wide search then ranks at most `ranked`
+ * matches, and a dense one reads only its newest rows instead of every match:
+ *
+ * - a probe counts the matches among the DENSITY_PROBE newest listed items (a short walk of the
+ *   newest-first index);
+ * - dense (at least DENSE_IN_PROBE of them match, a word in a third of the listings): the walk goes
+ *   on, newest first, through at most DENSE_WALK listed items and stops at the `ranked`-th match;
+ * - otherwise, or when the walk found fewer: the full-text index's bitmap of every match, ranked and
+ *   cut to the newest `ranked` by date (what ranking every match cost before, plus a top-N sort).
+ *
+ * Each branch runs only when the one before it says so (one-time filters on the probe's and the
+ * walk's counts), so a sparse search pays the probe alone on top of its bitmap. Walking the whole
+ * index for a sparse term would read every listed item; a bitmap of a dense term reads every match.
+ */
+function newestMatches(query: ItemListQuery, searchMode: SearchMode, ranked: number): SQL {
+  const where = marketplaceWhere(query, { searchMode });
+  const keys = marketplaceSortKeys(query, searchMode);
+  const columns = sql.join(
+    [sql`${items.id} as "id"`, ...keys.map((key, index) => sql`${key.value} as ${sql.raw(`"k${index}"`)}`)],
+    sql`, `,
+  );
+  const newestFirst = sql`order by ${items.createdAt} desc, ${items.id} desc`;
+  // The newest listed items under the alias `items`, so that the filters and keys read them unchanged.
+  const listedNewest = (limit: number) =>
+    sql`(select * from ${items} where ${items.isActive} ${newestFirst} limit ${sql.raw(String(limit))}) ${items}`;
+  const limit = sql.raw(String(ranked));
+  return sql`(
+    with probe as (select count(*) as n from ${listedNewest(DENSITY_PROBE)} where ${where}),
+    walk as materialized (
+      select m.* from (
+        select ${items.id} as id, ${items.createdAt} as created_at from ${items}
+        where ${items.isActive} ${newestFirst} limit ${sql.raw(String(DENSE_WALK))}
+      ) w
+      cross join lateral (
+        select ${columns} from ${items} where ${items.id} = w.id and ${where} offset 0
+      ) m
+      where (select n from probe) >= ${sql.raw(String(DENSE_IN_PROBE))}
+      order by w.created_at desc, w.id desc
+      limit ${limit}
+    )
+    select * from walk where (select count(*) from walk) >= ${limit}
+    union all
+    (select ${columns} from ${items}
+      where ${where} and (select count(*) from walk) < ${limit}
+      ${newestFirst} limit ${limit})
+  )`;
+}
+
 /** The ids of a page, from the sort's index: a deep offset skips index entries, not joined rows. */
 function pageIds(db: Db, query: ItemListQuery, searchMode: SearchMode) {
+  // A relevance-sorted search ranks its newest matches only, as countedPage does.
+  if (ranksNewestMatches(query, searchMode)) {
+    const keys = marketplaceSortKeys(query, searchMode);
+    return db
+      .select({ id: sql<string>`"id"`.as('page_id') })
+      .from(sql`${newestMatches(query, searchMode, RANKED_MATCHES)} as newest`)
+      .orderBy(...keys.map((key, index) => orderBy({ ...key, value: sql.raw(`"k${index}"`) })))
+      .limit(query.limit)
+      .offset(query.offset)
+      .as('page');
+  }
   const ids = db.select({ id: items.id }).from(items).$dynamic();
   // Sorting by the owner's rating needs the owner in the id query too.
   return (query.sortBy === 'rating' ? ids.innerJoin(users, eq(users.id, items.userId)) : ids)
