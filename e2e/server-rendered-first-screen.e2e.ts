@@ -54,6 +54,12 @@ describe.each([
     expect(box && Math.round((box.height / box.width) * 100)).toBe(125);
     // The server renders the first screen's eight cards; the rest follow on the client.
     expect(await page.locator('[data-testid^="card-item-"]').count()).toBe(8);
+    // Its counts are in the page too: nothing asks for them once it runs.
+    expect(await page.getByTestId('button-category-all').textContent()).toMatch(/\d/);
+    const facetRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/items/facets') facetRequests.push(request.url());
+    });
     await mark(page, '[data-testid^="card-item-"] img');
     release();
     // Hydrated: the footer arrives once the first screen is the app's, and the remaining cards
@@ -72,6 +78,7 @@ describe.each([
     // The server's markup is live: the filters open, and the sort and search work.
     await page.getByTestId('button-filters').click();
     await expect.poll(() => page.getByTestId('button-filters').getAttribute('aria-expanded')).toBe('true');
+    expect(facetRequests).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -98,6 +98,33 @@ describe('the server renders a visitor’s first screen (decision 018)', () => {
     expect(html).toContain('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;');
   });
 
+  it('renders Browse’s counts when the page carries them, as the client’s first render does', () => {
+    const facets = {
+      total: 1,
+      totalIsCapped: false,
+      categories: { all: 4321, clothing: 1234, shoes: 0, accessories: 0, women: 0, men: 0 },
+      conditions: [],
+      subcategories: [],
+      sizes: [],
+      brands: [],
+    };
+    const without = browse([item(1)]);
+    expect(without).not.toContain('4321');
+    const html = renderFirstScreen({
+      path: '/browse',
+      search: '',
+      locale: 'en',
+      texts: texts('/browse'),
+      data: {
+        authStatus: visitor,
+        items: [{ key: 'limit=24', items: [item(1)], total: 1, totalIsCapped: false }],
+        facets: [{ key: '', facets }],
+      },
+    });
+    expect(html).toMatch(/data-testid="button-category-all".*4321/s);
+    expect(html).toMatch(/data-testid="button-category-clothing".*1234/s);
+  });
+
   it('follows the address: a filtered Browse renders its list for those filters', () => {
     const html = browse([item(1, { title: 'Suede loafers', category: 'shoes' })], '?category=shoes');
     expect(html).toContain('Suede loafers');

@@ -172,7 +172,8 @@ const INFO_ROUTES: readonly AppRoute[] = [
 /**
  * Fills the query cache with what a server-rendered page (src/client/ssr.tsx) carries for its
  * first screen, and nothing else: the client's first render, which hydrates the server's markup,
- * must see exactly what the server's saw. Browse's facets are asked for once it has hydrated.
+ * must see exactly what the server's saw. Browse's counts come with the page too; a page without
+ * them asks for them once it has hydrated (the page's own query).
  */
 export function seedFirstScreen(path: string, search: string): void {
   if (path === '/browse') seedBrowse(queryClient, search);

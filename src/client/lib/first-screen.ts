@@ -2,6 +2,7 @@ import type { AuthStatus } from '@common/api/auth';
 import {
   FIRST_SCREEN_ELEMENT_ID,
   type FirstScreenData,
+  type FirstScreenFacets,
   type FirstScreenItems,
   itemsRequestKey,
 } from '@common/api/first-screen';
@@ -64,5 +65,16 @@ export function takeFirstScreenItems(params: URLSearchParams): FirstScreenItems 
   const index = screen.items.findIndex((answer) => answer.key === key);
   if (index < 0) return undefined;
   const [answer] = screen.items.splice(index, 1);
+  return answer;
+}
+
+/** The page's answer for GET /api/items/facets?{params}, if it carries one, once. */
+export function takeFirstScreenFacets(params: URLSearchParams): FirstScreenFacets | undefined {
+  const answers = firstScreenData()?.facets;
+  if (!answers) return undefined;
+  const key = itemsRequestKey(params);
+  const index = answers.findIndex((answer) => answer.key === key);
+  if (index < 0) return undefined;
+  const [answer] = answers.splice(index, 1);
   return answer;
 }

@@ -1,5 +1,5 @@
 import type { AuthStatus } from './auth';
-import type { Item } from './items';
+import type { Item, ItemFacets } from './items';
 
 /*
  * What the server writes into a page (index.html) for the client's first render to start from,
@@ -27,11 +27,20 @@ export interface FirstScreenItems {
   totalIsCapped: boolean;
 }
 
+/** One answer of GET /api/items/facets. */
+export interface FirstScreenFacets {
+  /** The request's query string, as itemsRequestKey gives it. */
+  key: string;
+  facets: ItemFacets;
+}
+
 export interface FirstScreenData {
   /** GET /api/auth/status's answer; only ever a signed-out one (a page carries no member's data). */
   authStatus?: AuthStatus;
   /** GET /api/items answers for the lists on the first screen. */
   items: FirstScreenItems[];
+  /** GET /api/items/facets answers: Browse's counts for its filters. */
+  facets?: FirstScreenFacets[];
 }
 
 /** A GET /api/items query string in one spelling whatever the parameters' order. */

@@ -16,7 +16,7 @@ import {
 } from '@tanstack/react-query';
 import { i18n } from '@client/i18n';
 import { apiJson, apiRequest } from '@client/lib/api-client';
-import { takeFirstScreenItems } from '@client/lib/first-screen';
+import { takeFirstScreenFacets, takeFirstScreenItems } from '@client/lib/first-screen';
 import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
 import { EAGER_COUNT } from './components/item-image';
 import { nextPageOffset, pageLimit } from './paging';
@@ -123,12 +123,13 @@ export function useItemFacets(filters: ItemFilterState) {
 }
 
 /**
- * Fills the cache with Browse's first page for the filters in `search` when the page carries it
- * (src/server/modules/items/first-screen.ts): the first render then shows it, with no request.
- * True when it did.
+ * Fills the cache with Browse's first page, and its counts, for the filters in `search` when the
+ * page carries them (src/server/modules/items/first-screen.ts): the first render then shows them,
+ * with no request. True when it carried the page.
  */
 export function seedBrowse(queryClient: QueryClient, search: string): boolean {
   const filters = parseItemFilters(search);
+  seedBrowseFacets(queryClient, filters);
   const query = itemFiltersToParams(filters).toString();
   const carried = takeFirstScreenItems(pageParams(query, BROWSE_PAGE_SIZE, 0));
   if (!carried) return false;
@@ -140,6 +141,15 @@ export function seedBrowse(queryClient: QueryClient, search: string): boolean {
   return true;
 }
 
+/** Browse's counts for `filters` from the page, when the server wrote them in. True when it did. */
+function seedBrowseFacets(queryClient: QueryClient, filters: ItemFilterState): boolean {
+  const options = itemFacetsOptions(filters);
+  const carried = takeFirstScreenFacets(new URLSearchParams(options.queryKey[1]));
+  if (!carried) return false;
+  queryClient.setQueryData(options.queryKey, carried.facets);
+  return true;
+}
+
 /**
  * Starts Browse's requests (the first page of items and the facets for the filters in `search`)
  * before the app's first render rather than once the page has rendered; the page then finds them
@@ -148,8 +158,10 @@ export function seedBrowse(queryClient: QueryClient, search: string): boolean {
  */
 export function prefetchBrowse(queryClient: QueryClient, search: string): void {
   const filters = parseItemFilters(search);
-  void queryClient.prefetchQuery(itemFacetsOptions(filters));
-  if (seedBrowse(queryClient, search)) return;
+  const seeded = seedBrowse(queryClient, search);
+  const facets = itemFacetsOptions(filters);
+  if (queryClient.getQueryData(facets.queryKey) === undefined) void queryClient.prefetchQuery(facets);
+  if (seeded) return;
   const items = itemsInfiniteOptions(filters, BROWSE_PAGE_SIZE);
   void queryClient.prefetchInfiniteQuery(items).then(() => {
     const firstPage = queryClient.getQueryData(items.queryKey)?.pages[0];

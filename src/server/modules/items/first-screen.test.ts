@@ -48,6 +48,8 @@ describe('the first screen of / and /browse comes with its data (decision 017)',
       },
     ]);
     expect(data?.authStatus).toEqual((await visitor.get('/api/auth/status')).json());
+    // Its counts too, so that the first screen shows them and asks for nothing after it.
+    expect(data?.facets).toEqual([{ key: '', facets: (await visitor.get('/api/items/facets')).json() }]);
     const covers = (api.json() as { images: string[] }[]).map((item) => `${item.images[0]}?w=400`);
     expect(preloads(page.body)).toEqual(covers);
     // The preloads come right after the charset, before anything else in the head.
@@ -61,6 +63,10 @@ describe('the first screen of / and /browse comes with its data (decision 017)',
     const [answer] = carried(page.body)?.items ?? [];
     expect(answer?.key).toBe('category=shoes&limit=24');
     expect(answer?.items.map((item) => item.category)).toEqual(['shoes']);
+    // The counts for the same filters, without the order (the facets refuse sortBy).
+    const [counts] = carried(page.body)?.facets ?? [];
+    expect(counts?.key).toBe('category=shoes');
+    expect(counts?.facets).toEqual((await t.visitor().get('/api/items/facets?category=shoes')).json());
   });
 
   it('escapes hostile titles: no text closes the script element or breaks a line', async () => {

@@ -3,6 +3,7 @@ import type { AuthStatus } from '../../../common/api/auth';
 import {
   BROWSE_PAGE_SIZE,
   type FirstScreenData,
+  type FirstScreenFacets,
   type FirstScreenItems,
   itemsRequestKey,
   LANDING_SHOWCASE_PARAMS,
@@ -10,7 +11,7 @@ import {
 import { TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../../../common/domain/marketplace-depth';
 import { itemFiltersToParams, parseItemFilters } from '../../../common/domain/item-filters';
 import { imageUrl } from '../../../common/domain/image-url';
-import type { Item } from '../../../common/api/items';
+import type { Item, ItemFacets } from '../../../common/api/items';
 
 /** How many photos of the first list the page asks the browser for at once: the grid's first row. */
 const PRELOADED_PHOTOS = 4;
@@ -27,7 +28,9 @@ export interface FirstScreen {
  * the client would ask: GET /api/auth/status with the request's cookies, kept only when it says
  * signed out (a page carries no member's data); GET /api/items without cookies (the public list,
  * from the marketplace cache), for Browse's filters as the address gives them and, for a visitor
- * on `/`, for the landing page's showcase. Undefined for other paths.
+ * on `/`, for the landing page's showcase; and for Browse GET /api/items/facets for the same
+ * filters, so that its counts are on the first screen too, with no request after it. Undefined for
+ * other paths.
  */
 export async function firstScreen(
   app: FastifyInstance,
@@ -37,17 +40,22 @@ export async function firstScreen(
   if (url.pathname !== '/' && url.pathname !== '/browse') return undefined;
   const authStatus = await visitorStatus(app, request);
   const lists: URLSearchParams[] = [];
+  let facets: Promise<FirstScreenFacets | undefined> = Promise.resolve(undefined);
   if (url.pathname === '/browse') {
-    const params = itemFiltersToParams(parseItemFilters(url.searchParams));
+    const filters = parseItemFilters(url.searchParams);
+    const params = itemFiltersToParams(filters);
     params.set('limit', String(BROWSE_PAGE_SIZE));
     lists.push(params);
+    facets = facetsAnswer(app, itemFiltersToParams({ ...filters, sortBy: undefined }));
   } else if (authStatus) {
     // A member's / is their own home page, which shows other lists.
     lists.push(new URLSearchParams(LANDING_SHOWCASE_PARAMS));
   }
-  const items = (await Promise.all(lists.map((params) => itemsAnswer(app, params)))).filter(
-    (answer): answer is FirstScreenItems => answer !== undefined,
-  );
+  const [answers, facetCounts] = await Promise.all([
+    Promise.all(lists.map((params) => itemsAnswer(app, params))),
+    facets,
+  ]);
+  const items = answers.filter((answer): answer is FirstScreenItems => answer !== undefined);
   // Browse's first row is its largest paint; the landing page's showcase is below its first screen.
   const photos =
     url.pathname === '/browse'
@@ -55,7 +63,10 @@ export async function firstScreen(
           .slice(0, PRELOADED_PHOTOS)
           .flatMap((item) => (item.images[0] ? [imageUrl(item.images[0], 400)] : []))
       : [];
-  return { data: { ...(authStatus ? { authStatus } : {}), items }, photos };
+  return {
+    data: { ...(authStatus ? { authStatus } : {}), items, ...(facetCounts ? { facets: [facetCounts] } : {}) },
+    photos,
+  };
 }
 
 async function visitorStatus(app: FastifyInstance, request: FastifyRequest): Promise<AuthStatus | undefined> {
@@ -84,4 +95,17 @@ async function itemsAnswer(
     total: Number.isFinite(total) && total >= 0 ? total : items.length,
     totalIsCapped: answer.headers[TOTAL_CAPPED_HEADER] === 'true',
   };
+}
+
+async function facetsAnswer(
+  app: FastifyInstance,
+  params: URLSearchParams,
+): Promise<FirstScreenFacets | undefined> {
+  const query = params.toString();
+  const answer = await app.inject({
+    method: 'GET',
+    url: query ? `/api/items/facets?${query}` : '/api/items/facets',
+  });
+  if (answer.statusCode !== 200) return undefined;
+  return { key: itemsRequestKey(params), facets: answer.json<ItemFacets>() };
 }
