@@ -130,7 +130,10 @@ export async function loadProfiles(
     loadWants(db, ids),
   ]);
   for (const member of members) {
-    profiles.set(member.id, toProfile(member, wants.get(member.id) ?? { wishlist: [], brands: [] }, viewerId));
+    profiles.set(
+      member.id,
+      toProfile(member, wants.get(member.id) ?? { wishlist: [], brands: [] }, viewerId),
+    );
   }
   return profiles;
 }
