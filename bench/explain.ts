@@ -30,7 +30,7 @@ async function main() {
   (pool as unknown as { query: typeof query }).query = async (config, values) => {
     const result = await query(config, values);
     const text = typeof config === 'string' ? config : config.text;
-    if (plans && /^\s*(select|with)\b/i.test(text)) {
+    if (plans && /^\s*\(?\s*(select|with)\b/i.test(text)) {
       const explained = (await query({
         text: `explain (analyze, buffers) ${text}`,
         values: values ?? (typeof config === 'string' ? undefined : config.values),
