@@ -414,7 +414,7 @@ export const favorites = pgTable(
 );
 
 /**
- * Where each member's match profile stands (migration 0037; decision 008 "Smart matches"): what
+ * Where each member's match profile stands (migration 0038; decision 008 "Smart matches"): what
  * the matcher derives from a member's wishlist, the brands of their own items and the brands of
  * the items they favourite. Triggers on wishlist_items, favorites and items give the member a new
  * `version` (from `match_profile_version_seq`, so a value is never given twice) in the same

@@ -10,7 +10,7 @@ const MEMO_MAX = 10_000;
 
 /**
  * What members want (wishlist and brands, profiles.ts `loadWants`), kept per instance and keyed on
- * the member's match profile version (`match_profile_versions`, migration 0037), so that a smart
+ * the member's match profile version (`match_profile_versions`, migration 0038), so that a smart
  * match reads the owner's profile from memory instead of three queries (docs/decisions/008-uncached-paths.md,
  * "Smart matches").
  *
