@@ -30,7 +30,7 @@ async function main() {
   (pool as unknown as { query: typeof query }).query = async (config, values) => {
     const result = await query(config, values);
     const text = typeof config === 'string' ? config : config.text;
-    if (plans && /^\s*(select|with)\b/i.test(text)) {
+    if (plans && /^\s*\(?\s*(select|with)\b/i.test(text)) {
       const explained = (await query({
         text: `explain (analyze, buffers) ${text}`,
         values: values ?? (typeof config === 'string' ? undefined : config.values),
@@ -50,7 +50,13 @@ async function main() {
     database.db,
     sql`select count(*)::int as count from items where is_active`,
   );
-  if (!trader || !active) throw new Error('not a benchmark market');
+  // Smart matches: the trader's items ranked for the newest available item of someone else.
+  const [foreign] = await queryRows<{ id: string }>(
+    database.db,
+    sql`select id from items where is_active and availability = 'available' and user_id <> ${trader?.id ?? null}
+        order by created_at desc limit 1`,
+  );
+  if (!trader || !active || !foreign) throw new Error('not a benchmark market');
   const tokens = await createSessions(database, [trader.id]);
   const deep = Math.min(Math.floor(active.count / 2), MARKETPLACE_DEPTH - ITEM_PAGE_DEFAULT);
 
@@ -62,7 +68,7 @@ async function main() {
     SWEEP_INTERVAL_SECONDS: '0',
   });
   const app = await buildApp({ config, database, logger: { level: 'error' }, clientDir: null });
-  const requests: Array<[string, string, Record<string, string>?]> = [
+  const requests: Array<[string, string, Record<string, string>?, 'POST'?]> = [
     ['default list (newest first)', '/api/items'],
     ['search "denim jacket"', '/api/items?search=denim%20jacket'],
     [`deep page, offset ${deep}`, `/api/items?offset=${deep}`],
@@ -74,23 +80,30 @@ async function main() {
       '/api/trade-requests',
       { cookie: `${SESSION_COOKIE}=${tokens.get(trader.id)}` },
     ],
+    [
+      'smart matches of the same member for the newest available item',
+      `/api/items/${foreign.id}/smart-matches`,
+      { cookie: `${SESSION_COOKIE}=${tokens.get(trader.id)}`, 'content-type': 'application/json' },
+      'POST',
+    ],
   ];
   console.log(
     `load ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   );
-  for (const [label, path, headers] of requests) {
+  for (const [label, path, headers, method = 'GET'] of requests) {
+    const body = method === 'POST' ? '{}' : undefined;
     // Once unmeasured, so that the plan is of a warm cache as under load.
-    await app.inject({ method: 'GET', url: path, headers });
+    await app.inject({ method, url: path, headers, body });
     plans = [];
     const started = Date.now();
-    const response = await app.inject({ method: 'GET', url: path, headers });
+    const response = await app.inject({ method, url: path, headers, body });
     const measured = plans;
     if (response.statusCode >= 400) console.log(response.body.slice(0, 500));
     plans = null;
     console.log(
-      `\n## ${label}: GET ${path} → ${response.statusCode} in ${Date.now() - started} ms (with EXPLAIN)`,
+      `\n## ${label}: ${method} ${path} → ${response.statusCode} in ${Date.now() - started} ms (with EXPLAIN)`,
     );
     for (const { text, plan } of measured) {
       const time = /Execution Time: ([\d.]+)/.exec(plan)?.[1];

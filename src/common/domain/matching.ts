@@ -191,12 +191,25 @@ function conditionSignal(offer: MatchItem, target: MatchItem): Signal {
   };
 }
 
+/**
+ * The stemmed title, brand and tag words of an item, worked out once per item object: a ranking
+ * compares one target with every candidate, and the target's words were most of that work.
+ * Items are not changed once scored, so an object's bag stays right.
+ */
+const bags = new WeakMap<MatchItem, Set<string>>();
+function bagOf(item: MatchItem): Set<string> {
+  let bag = bags.get(item);
+  if (!bag) {
+    bag = new Set([...words(item.title), ...words(item.brand ?? ''), ...item.tags.flatMap(words)].map(stem));
+    bags.set(item, bag);
+  }
+  return bag;
+}
+
 /** Jaccard similarity of title, brand and tag words. */
 export function textSimilarity(a: MatchItem, b: MatchItem): number {
-  const bag = (item: MatchItem) =>
-    new Set([...words(item.title), ...words(item.brand ?? ''), ...item.tags.flatMap(words)].map(stem));
-  const left = bag(a);
-  const right = bag(b);
+  const left = bagOf(a);
+  const right = bagOf(b);
   if (left.size === 0 || right.size === 0) return 0;
   let shared = 0;
   for (const word of left) if (right.has(word)) shared++;

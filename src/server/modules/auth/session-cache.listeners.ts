@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { isRead } from '../../lib/read-only-route';
 import { loadedSession, type MemberSessionCache, type SessionUser } from '../../lib/session';
 import { SessionCache } from '../../lib/session-cache';
 import { BUS_CHANNEL, type BusEvent } from '../realtime/event-bus';
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The instance's session cache (lib/session-cache.ts), on only where the database's notifications
@@ -38,7 +37,7 @@ export async function installSessionCache(app: FastifyInstance) {
   // A member's own write is seen by their next request on this instance at once, whatever it
   // changed, without waiting for the notification.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (READS.has(request.method)) return payload;
+    if (isRead(request)) return payload;
     const session = await loadedSession(request);
     if (session) cache.forgetMembers([session.user.id]);
     return payload;

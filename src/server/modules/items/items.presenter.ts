@@ -2,7 +2,39 @@ import type { Item } from '../../../common/api/items';
 import { isAway } from '../../../common/domain/holiday';
 import { items, users } from '../../db/schema';
 
-type ItemRow = typeof items.$inferSelect;
+/**
+ * The item's own columns that an item is shown with, and the only ones `presentItem` reads: not
+ * the search columns (two tsvectors and the search text, about 460 bytes a row that the database
+ * would render as text for nothing) nor the bookkeeping ones.
+ */
+export const shownItemFields = {
+  id: items.id,
+  userId: items.userId,
+  title: items.title,
+  description: items.description,
+  category: items.category,
+  gender: items.gender,
+  style: items.style,
+  subcategory: items.subcategory,
+  condition: items.condition,
+  brand: items.brand,
+  size: items.size,
+  estimatedValue: items.estimatedValue,
+  images: items.images,
+  tags: items.tags,
+  colors: items.colors,
+  seasons: items.seasons,
+  location: items.location,
+  isActive: items.isActive,
+  availability: items.availability,
+  favoriteCount: items.favoriteCount,
+  directSwapsOnly: items.directSwapsOnly,
+  createdAt: items.createdAt,
+  updatedAt: items.updatedAt,
+  deletedAt: items.deletedAt,
+};
+
+type ItemRow = Pick<typeof items.$inferSelect, keyof typeof shownItemFields>;
 
 type OwnerRow = Pick<
   typeof users.$inferSelect,
@@ -22,6 +54,9 @@ export const itemColumns = {
     holidayUntil: users.holidayUntil,
   },
 };
+
+/** Like `itemColumns`, with only the item columns it is shown with (`shownItemFields`). */
+export const shownItemColumns = { item: shownItemFields, owner: itemColumns.owner };
 
 export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow }): Item {
   return {

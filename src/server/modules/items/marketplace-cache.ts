@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { createGenerationCache } from '../../lib/generation-cache';
 import { SharedJson } from '../../lib/json-response';
+import { isRead } from '../../lib/read-only-route';
 import { BUS_CHANNEL, type BusEvent } from '../realtime/event-bus';
 import {
   changeAffects,
@@ -37,7 +38,6 @@ export const KEEPS_MARKETPLACE = { keepsMarketplace: true } as const;
 
 /** What the cached list pages, facets and counts may hold at most. */
 const MAX_BYTES = 32 * 1024 * 1024;
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** How long an affected entry may still be served while it is revalidated, when changes come fast. */
 const STALE_MS = 1000;
 /**
@@ -214,7 +214,7 @@ export async function installMarketplaceCache(app: FastifyInstance) {
   }
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (READS.has(request.method) || reply.statusCode >= 400 || request.routeOptions.config.keepsMarketplace)
+    if (isRead(request) || reply.statusCode >= 400 || request.routeOptions.config.keepsMarketplace)
       return payload;
     if (!fine) {
       cache.invalidate();

@@ -9,15 +9,17 @@ import {
   valueEstimate as valueEstimateSchema,
   valueEstimateQuery,
 } from '../../../common/api/matching';
+import { READ_ONLY } from '../../lib/read-only-route';
 import { barterMatches, smartMatches, suggestedBarters, valueEstimate } from './matching.service';
 
 export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
 
+  // A POST that writes nothing: a read for the session cache and the marketplace cache's barrier.
   app.post(
     '/api/items/:id/smart-matches',
     {
-      config: { auth: 'member' },
+      config: { auth: 'member', ...READ_ONLY },
       schema: { params: idParam, body: emptyBody, response: { 200: smartMatchesSchema } },
     },
     async (request) => ({ matches: await smartMatches(ctx, request.member.id, request.params.id) }),

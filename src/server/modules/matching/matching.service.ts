@@ -4,16 +4,17 @@ import type { Item } from '../../../common/api/items';
 import { scoreBarter, scoreOffer, STRONG_MATCH_SCORE, wants } from '../../../common/domain/matching';
 import { isAway } from '../../../common/domain/holiday';
 import { type Db, queryRows } from '../../db/connect';
-import { blocks, items, users, wishlistItems } from '../../db/schema';
+import { blocks, items, matchProfileVersions, users, wishlistItems } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { text } from '../../lib/i18n';
 import { transact } from '../../lib/unit-of-work';
-import { itemColumns, presentItem } from '../items/items.presenter';
+import { itemColumns, presentItem, shownItemColumns } from '../items/items.presenter';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
 import { ownerPresent } from '../../lib/item-visibility';
 import { blockedIds, noBlockBetween } from '../safety/safety.query';
-import { loadProfiles, toMatchItem } from './profiles';
+import { profileMemo } from './profile-memo';
+import { loadProfiles, toMatchItem, toProfile } from './profiles';
 import { findRings } from './rings';
 
 /** Listed, free to trade, and its owner not away (holiday mode). */
@@ -34,40 +35,58 @@ async function loadListedItem(db: Db, id: string) {
 }
 
 /**
- * Smart Match's own reads, prepared once per database (docs/decisions/008-uncached-paths.md): the
- * target item with its owner and whether a block stands between the viewer and that owner (one
- * round trip instead of two), and the viewer's tradable items.
+ * Smart Match's reads, one prepared statement (docs/decisions/008-uncached-paths.md, "Smart
+ * matches"): the target item (`kind` 'target') with its owner, whether a block stands between the
+ * viewer and that owner, the owner's preferences and their match profile version
+ * (`profile-memo.ts`); then the viewer's tradable items (`kind` 'mine'), the same columns with
+ * nulls for the target's own. With the owner's wants kept in memory, a smart match is this one
+ * round trip. Only the columns an item is shown with are read (`shownItemColumns`).
  */
-const prepareSmartMatchQueries = (db: Db) => ({
-  target: db
+const prepareSmartMatchQuery = (db: Db) => {
+  const memberId = sql.placeholder('memberId');
+  const target = db
     .select({
-      ...itemColumns,
-      blocked: sql<boolean>`exists (select 1 from ${blocks} b
-        where (b.blocker_id = ${sql.placeholder('memberId')} and b.blocked_id = ${items.userId})
-           or (b.blocker_id = ${items.userId} and b.blocked_id = ${sql.placeholder('memberId')}))`,
+      kind: sql<'target' | 'mine'>`'target'`,
+      ...shownItemColumns,
+      blocked: sql<boolean | null>`exists (select 1 from ${blocks} b
+        where (b.blocker_id = ${memberId} and b.blocked_id = ${items.userId})
+           or (b.blocker_id = ${items.userId} and b.blocked_id = ${memberId}))`,
+      preferredCategories: sql<string[] | null>`${users.preferredCategories}`,
+      preferredSizes: sql<Record<string, string[]> | null>`${users.preferredSizes}`,
+      profileVersion: sql<string | number | null>`coalesce((select v.version from ${matchProfileVersions} v
+        where v.user_id = ${items.userId}), 0)`,
     })
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
-    .where(eq(items.id, sql.placeholder('targetId')))
-    .prepare('smart_match_target'),
-  mine: db
-    .select(itemColumns)
+    .where(eq(items.id, sql.placeholder('targetId')));
+  const mine = db
+    .select({
+      kind: sql<'target' | 'mine'>`'mine'`,
+      ...shownItemColumns,
+      blocked: sql<boolean | null>`null`,
+      preferredCategories: sql<string[] | null>`null`,
+      preferredSizes: sql<Record<string, string[]> | null>`null`,
+      profileVersion: sql<string | number | null>`null`,
+    })
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
-    .where(and(eq(items.userId, sql.placeholder('memberId')), tradable))
-    .limit(CANDIDATE_LIMIT)
-    .prepare('smart_match_mine'),
-});
-const smartMatchQueries = new WeakMap<Db, ReturnType<typeof prepareSmartMatchQueries>>();
+    .where(and(eq(items.userId, memberId), tradable))
+    .limit(CANDIDATE_LIMIT);
+  return target.unionAll(mine).prepare('smart_match');
+};
+const smartMatchQueries = new WeakMap<Db, ReturnType<typeof prepareSmartMatchQuery>>();
 
 /** Smart Match on another member's item: the viewer's own items ranked as offers its owner would accept. */
 export async function smartMatches(ctx: ServiceContext, memberId: string, targetId: string) {
   let prepared = smartMatchQueries.get(ctx.db);
   if (!prepared) {
-    prepared = prepareSmartMatchQueries(ctx.db);
+    prepared = prepareSmartMatchQuery(ctx.db);
     smartMatchQueries.set(ctx.db, prepared);
   }
-  const [target] = await prepared.target.execute({ memberId, targetId });
+  // The viewer's items come with the target: read for nothing only when the answer is an error or
+  // empty (the owner away or blocked).
+  const rows = await prepared.execute({ memberId, targetId });
+  const target = rows.find((row) => row.kind === 'target');
   if (!target || target.item.deletedAt) throw notFound('Item not found');
   if (target.item.userId === memberId)
     throw forbidden('Smart Match ranks your items for another member’s item');
@@ -75,14 +94,19 @@ export async function smartMatches(ctx: ServiceContext, memberId: string, target
   // An away owner takes no new requests: nothing to rank until they are back.
   if (isAway(target.owner.holidayUntil)) return [];
   if (target.blocked) return [];
-  const [mine, profiles] = await Promise.all([
-    prepared.mine.execute({ memberId }),
-    loadProfiles(ctx.db, [target.item.userId]),
-  ]);
-  const receiver = profiles.get(target.item.userId);
-  if (!receiver) throw notFound('Item not found');
+  const wants = await profileMemo(ctx).wants(ctx.db, target.item.userId, Number(target.profileVersion));
+  const receiver = toProfile(
+    {
+      id: target.owner.id,
+      firstName: target.owner.firstName,
+      preferredCategories: target.preferredCategories ?? [],
+      preferredSizes: target.preferredSizes ?? {},
+    },
+    wants,
+  );
   const targetItem = toMatchItem(target.item);
-  return mine
+  return rows
+    .filter((row) => row.kind === 'mine')
     .map((row) => ({ row, ...scoreOffer(toMatchItem(row.item), targetItem, receiver) }))
     .sort((a, b) => b.overallScore - a.overallScore)
     .slice(0, SMART_MATCH_LIMIT)

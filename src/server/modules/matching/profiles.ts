@@ -1,9 +1,28 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { type MatchItem, type MatchProfile, possessiveOf } from '../../../common/domain/matching';
+import {
+  type MatchItem,
+  type MatchProfile,
+  possessiveOf,
+  type WishlistWant,
+} from '../../../common/domain/matching';
 import type { Db } from '../../db/connect';
 import { favorites, items, users, wishlistItems } from '../../db/schema';
 
-export function toMatchItem(row: typeof items.$inferSelect): MatchItem {
+export function toMatchItem(
+  row: Pick<
+    typeof items.$inferSelect,
+    | 'id'
+    | 'userId'
+    | 'title'
+    | 'category'
+    | 'style'
+    | 'brand'
+    | 'size'
+    | 'condition'
+    | 'estimatedValue'
+    | 'tags'
+  >,
+): MatchItem {
   return {
     id: row.id,
     userId: row.userId,
@@ -23,25 +42,23 @@ export interface LoadedProfile extends MatchProfile {
   firstName: string;
 }
 
-/** What each member wants, for many members in four queries: wishlist, preferences and brands. */
-export async function loadProfiles(
-  db: Db,
-  userIds: string[],
-  viewerId?: string,
-): Promise<Map<string, LoadedProfile>> {
+/** What the matcher derives from a member's own rows besides their preferences: wishlist and brands. */
+export interface MemberWants {
+  wishlist: WishlistWant[];
+  /** Lower-cased brands of the member's own items and of the items they favourite, each once. */
+  brands: string[];
+}
+
+/**
+ * The wishlists and brands of many members in three queries (their wishlist entries in the order the
+ * database returns them, which decides which entry a reason names). Every member asked for has an
+ * entry, empty when they want nothing.
+ */
+export async function loadWants(db: Db, userIds: readonly string[]): Promise<Map<string, MemberWants>> {
   const ids = [...new Set(userIds)];
-  const profiles = new Map<string, LoadedProfile>();
-  if (ids.length === 0) return profiles;
-  const [members, wishes, ownBrands, favoriteBrands] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        categories: users.preferredCategories,
-        sizes: users.preferredSizes,
-      })
-      .from(users)
-      .where(inArray(users.id, ids)),
+  const wants = new Map<string, MemberWants>(ids.map((id) => [id, { wishlist: [], brands: [] }]));
+  if (ids.length === 0) return wants;
+  const [wishes, ownBrands, favoriteBrands] = await Promise.all([
     db.select().from(wishlistItems).where(inArray(wishlistItems.userId, ids)),
     db
       .selectDistinct({ userId: items.userId, brand: sql<string>`lower(${items.brand})` })
@@ -53,19 +70,8 @@ export async function loadProfiles(
       .innerJoin(items, eq(items.id, favorites.itemId))
       .where(and(inArray(favorites.userId, ids), isNotNull(items.brand))),
   ]);
-  for (const member of members) {
-    profiles.set(member.id, {
-      userId: member.id,
-      firstName: member.firstName,
-      possessive: member.id === viewerId ? 'your' : possessiveOf(member.firstName),
-      preferredCategories: member.categories,
-      preferredSizes: member.sizes,
-      wishlist: [],
-      brands: [],
-    });
-  }
   for (const wish of wishes) {
-    profiles.get(wish.userId)?.wishlist.push({
+    wants.get(wish.userId)?.wishlist.push({
       title: wish.title,
       category: wish.category,
       brand: wish.brand,
@@ -74,8 +80,60 @@ export async function loadProfiles(
     });
   }
   for (const { userId, brand } of [...ownBrands, ...favoriteBrands]) {
-    const profile = profiles.get(userId);
-    if (profile && !profile.brands.includes(brand)) profile.brands.push(brand);
+    const entry = wants.get(userId);
+    if (entry && !entry.brands.includes(brand)) entry.brands.push(brand);
+  }
+  return wants;
+}
+
+/** A member's profile from their row (name and preferences) and what they want. */
+export function toProfile(
+  member: {
+    id: string;
+    firstName: string;
+    preferredCategories: string[];
+    preferredSizes: Record<string, string[]>;
+  },
+  wants: MemberWants,
+  viewerId?: string,
+): LoadedProfile {
+  return {
+    userId: member.id,
+    firstName: member.firstName,
+    possessive: member.id === viewerId ? 'your' : possessiveOf(member.firstName),
+    preferredCategories: member.preferredCategories,
+    preferredSizes: member.preferredSizes,
+    wishlist: wants.wishlist,
+    brands: wants.brands,
+  };
+}
+
+/** What each member wants, for many members in four queries: wishlist, preferences and brands. */
+export async function loadProfiles(
+  db: Db,
+  userIds: string[],
+  viewerId?: string,
+): Promise<Map<string, LoadedProfile>> {
+  const ids = [...new Set(userIds)];
+  const profiles = new Map<string, LoadedProfile>();
+  if (ids.length === 0) return profiles;
+  const [members, wants] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        preferredCategories: users.preferredCategories,
+        preferredSizes: users.preferredSizes,
+      })
+      .from(users)
+      .where(inArray(users.id, ids)),
+    loadWants(db, ids),
+  ]);
+  for (const member of members) {
+    profiles.set(
+      member.id,
+      toProfile(member, wants.get(member.id) ?? { wishlist: [], brands: [] }, viewerId),
+    );
   }
   return profiles;
 }
