@@ -1,9 +1,10 @@
 /**
- * `tsx bench/explain.ts postgres://…/threadswap_bench_…`: the PostgreSQL plans of the uncached
- * marketplace paths on a kept benchmark market (BENCH_KEEP), as the app runs them. The app is built
+ * `tsx bench/explain.ts postgres://…/threadswap_bench_… [/api/… …]`: the PostgreSQL plans of the
+ * uncached marketplace paths on a kept benchmark market (BENCH_KEEP), as the app runs them. The app is built
  * in this process with the cache off; each request goes through app.inject, and every SELECT it
  * sends is run again under `EXPLAIN (ANALYZE, BUFFERS)` with the same parameters (so the plan is of a
  * warm second run). Prints each request's plans, and a summary line per query (time, buffers).
+ * Further arguments are more GET paths to explain, signed in as the member with the most trades.
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -86,6 +87,13 @@ async function main() {
       { cookie: `${SESSION_COOKIE}=${tokens.get(trader.id)}`, 'content-type': 'application/json' },
       'POST',
     ],
+    ...process.argv
+      .slice(3)
+      .map((path): [string, string, Record<string, string>] => [
+        path,
+        path,
+        { cookie: `${SESSION_COOKIE}=${tokens.get(trader.id)}` },
+      ]),
   ];
   console.log(
     `load ${loadavg()
