@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnitSystem } from './units';
 import { INTL_TAGS, toLocale } from '@common/domain/locales';
-import { formatDollars } from '@common/domain/money';
+import { formatDollars, formatNumber } from '@common/domain/money';
 import { displayMass, displayWeight, type UnitSystem } from '@common/domain/units';
 import { formatDate, formatDateTime, formatMonthYear, relativeTimeParts } from '@common/domain/relative-time';
 
@@ -39,8 +39,7 @@ export function useFormat(): Formatters {
   const units = useUnitSystem();
   return useMemo(() => {
     const tag = INTL_TAGS[locale];
-    const number = (value: number, options?: Intl.NumberFormatOptions) =>
-      new Intl.NumberFormat(tag, options).format(value);
+    const number = (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, tag, options);
     return {
       tag,
       money: (cents) => formatDollars(cents, tag),

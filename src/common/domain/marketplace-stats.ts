@@ -1,3 +1,4 @@
+import { formatNumber } from './money';
 import type { Stats } from '../api/items';
 
 /** Shown when the server gives no statistics, so the band never reads zero. */
@@ -25,9 +26,7 @@ export function statsOrFallback(answer: unknown): Stats {
   };
 }
 
-const countFormat = new Intl.NumberFormat('en-US');
-
 /** 12847 -> '12,847'. */
 export function formatCount(value: number): string {
-  return countFormat.format(value);
+  return formatNumber(value, 'en-US');
 }
