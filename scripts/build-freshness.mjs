@@ -44,7 +44,8 @@ export function clientBuildIsStale() {
 }
 
 export const serverBundle = join(root, 'dist/server/main.mjs');
-const serverKeyFile = `${serverBundle}.key`;
+/** Where `ensureServerBundle` writes the key of the sources it built from. */
+export const serverKeyFile = `${serverBundle}.key`;
 const serverSources = [
   'src/server',
   'src/common',
@@ -85,6 +86,3 @@ export function serverBundleIsStale(key = serverSourcesKey()) {
     return true;
   }
 }
-
-/** Where `ensureServerBundle` writes the key of the sources it built from. */
-export { serverKeyFile };

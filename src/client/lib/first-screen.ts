@@ -57,24 +57,22 @@ export function takeFirstScreenAuthStatus(): unknown {
   return status;
 }
 
+/** From `answers`, the one for the request with `params` (each answer keyed by itemsRequestKey), once. */
+function takeAnswer<T extends { key: string }>(
+  answers: T[] | undefined,
+  params: URLSearchParams,
+): T | undefined {
+  const key = itemsRequestKey(params);
+  const index = answers?.findIndex((answer) => answer.key === key) ?? -1;
+  return index < 0 ? undefined : answers?.splice(index, 1)[0];
+}
+
 /** The page's answer for GET /api/items?{params}, if it carries one, once. */
 export function takeFirstScreenItems(params: URLSearchParams): FirstScreenItems | undefined {
-  const screen = firstScreenData();
-  if (!screen) return undefined;
-  const key = itemsRequestKey(params);
-  const index = screen.items.findIndex((answer) => answer.key === key);
-  if (index < 0) return undefined;
-  const [answer] = screen.items.splice(index, 1);
-  return answer;
+  return takeAnswer(firstScreenData()?.items, params);
 }
 
 /** The page's answer for GET /api/items/facets?{params}, if it carries one, once. */
 export function takeFirstScreenFacets(params: URLSearchParams): FirstScreenFacets | undefined {
-  const answers = firstScreenData()?.facets;
-  if (!answers) return undefined;
-  const key = itemsRequestKey(params);
-  const index = answers.findIndex((answer) => answer.key === key);
-  if (index < 0) return undefined;
-  const [answer] = answers.splice(index, 1);
-  return answer;
+  return takeAnswer(firstScreenData()?.facets, params);
 }
