@@ -15,6 +15,8 @@ const TABS = [
 
 /** The bar's top edge and the page's last pixel of content, scrolled to the very bottom. */
 async function bottomEdges(page: Page): Promise<{ barTop: number; contentBottom: number }> {
+  // The footer follows the first paint (AfterFirstPaint), so it may not be in the page yet.
+  await shown(page.locator('footer'));
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   return page.evaluate(() => {
     const bar = document.querySelector('[data-testid="tab-bar"]');
