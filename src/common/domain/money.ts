@@ -3,9 +3,9 @@
 /**
  * The two languages' number conventions, written out: the first Intl.NumberFormat a page creates
  * loads ICU's number data, 25–40 ms of main thread in one piece (a long task on a phone, where
- * every card's value is formatted in the first render). Whole numbers and dollar amounts in these
- * two tags are written exactly as Intl writes them (money.test.ts compares them); anything else
- * goes to Intl.
+ * every card's value is formatted in the first render). Numbers (whole or with fraction digits)
+ * and dollar amounts in these two tags are written exactly as Intl writes them (money.test.ts
+ * compares them); anything else goes to Intl.
  */
 const PLAIN_NUMBERS: Record<string, { group: string; decimal: string; dollars: (amount: string) => string }> =
   {
@@ -36,13 +36,60 @@ export function formatDollars(cents: number, tag = 'en-US'): string {
   return format.format(cents / 100);
 }
 
-/** 12847 -> '12,847' in US English, '12 847' in French; any other number through Intl. */
+/**
+ * A finite number's decimal digits rounded to `maxFraction` places, ties away from zero, as Intl
+ * rounds by default ('halfExpand'): from the shortest decimal that reads back as the same number
+ * (String(value)), which is also the decimal ICU starts from. Null where String() writes an
+ * exponent (below 1e-6 or from 1e21), which is left to Intl.
+ */
+function roundedDigits(magnitude: number, maxFraction: number): { whole: string; fraction: string } | null {
+  const written = String(magnitude);
+  if (written.includes('e')) return null;
+  const [whole = '0', fraction = ''] = written.split('.');
+  if (fraction.length <= maxFraction) return { whole, fraction };
+  const kept = `${whole}${fraction.slice(0, maxFraction)}`;
+  const up = Number(fraction[maxFraction]) >= 5;
+  const digits = up ? (BigInt(kept) + 1n).toString().padStart(kept.length, '0') : kept;
+  const split = digits.length - maxFraction;
+  return { whole: digits.slice(0, split) || '0', fraction: digits.slice(split) };
+}
+
+/** The fraction digits Intl shows by default and for the options written out here; null for any other option. */
+function fractionDigits(options: Intl.NumberFormatOptions | undefined): { min: number; max: number } | null {
+  if (!options) return { min: 0, max: 3 };
+  const { minimumFractionDigits: min = 0, maximumFractionDigits, ...rest } = options;
+  if (Object.keys(rest).length > 0 || !Number.isInteger(min) || min < 0 || min > 20) return null;
+  const max = maximumFractionDigits ?? Math.max(min, 3);
+  if (!Number.isInteger(max) || max < min || max > 20) return null;
+  return { min, max };
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * 12847 -> '12,847' and 1.25 -> '1.25' in US English, '12 847' and '1,25' in French, with
+ * optional minimum and maximum fraction digits; any other number or option through Intl (one
+ * formatter per tag and options, kept).
+ */
 export function formatNumber(value: number, tag = 'en-US', options?: Intl.NumberFormatOptions): string {
   const plain = PLAIN_NUMBERS[tag];
-  if (plain && !options && Number.isSafeInteger(value) && !Object.is(value, -0)) {
-    return `${value < 0 ? '-' : ''}${grouped(String(Math.abs(value)), plain.group)}`;
+  const places = fractionDigits(options);
+  if (plain && places && Number.isFinite(value) && !Object.is(value, -0)) {
+    const digits = roundedDigits(Math.abs(value), places.max);
+    if (digits) {
+      let fraction = digits.fraction.replace(/0+$/, '');
+      if (fraction.length < places.min) fraction = fraction.padEnd(places.min, '0');
+      const number = `${grouped(digits.whole, plain.group)}${fraction ? `${plain.decimal}${fraction}` : ''}`;
+      return `${value < 0 ? '-' : ''}${number}`;
+    }
   }
-  return new Intl.NumberFormat(tag, options).format(value);
+  const key = `${tag} ${JSON.stringify(options ?? {})}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, options);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
 }
 
 /** Dollars typed by a person (e.g. "12.5") to integer cents, rounded; null when empty or not a number. */
