@@ -66,11 +66,31 @@ describe('money and whole numbers are written as Intl writes them, without loadi
   for (const tag of ['en-US', 'fr-FR']) {
     it(`numbers with fraction digits in ${tag}, rounded as Intl rounds them`, () => {
       const values = [
-        0.5, 1.0005, 2.675, 0.125, 1.25, 1.35, 0.0005, 0.0004999, 9.9995, 999.9996, 1234567.891, 0.1 + 0.2,
-        1e-6, 5e-7, 123456789012.3456, 1e20 + 0.5, 4.56, 1.3, 0.9999999, 99.95, 0.05,
+        0.5,
+        1.0005,
+        2.675,
+        0.125,
+        1.25,
+        1.35,
+        0.0005,
+        0.0004999,
+        9.9995,
+        999.9996,
+        1234567.891,
+        0.1 + 0.2,
+        1e-6,
+        5e-7,
+        123456789012.3456,
+        1e20 + 0.5,
+        4.56,
+        1.3,
+        0.9999999,
+        99.95,
+        0.05,
       ];
       // A spread of other values, fixed so that a failure can be read again.
-      for (let i = 1; i < 400; i += 1) values.push(((i * 7919) % 100003) / 10 ** (i % 7), (i * 0.37) ** 3 / 1000);
+      for (let i = 1; i < 400; i += 1)
+        values.push(((i * 7919) % 100003) / 10 ** (i % 7), (i * 0.37) ** 3 / 1000);
       const optionSets: Array<Intl.NumberFormatOptions | undefined> = [
         undefined,
         { minimumFractionDigits: 1, maximumFractionDigits: 1 },
@@ -78,11 +98,16 @@ describe('money and whole numbers are written as Intl writes them, without loadi
         { maximumFractionDigits: 0 },
         { maximumFractionDigits: 2 },
         {},
+        { style: 'percent' },
+        { style: 'percent', maximumFractionDigits: 1 },
+        { style: 'decimal', minimumFractionDigits: 1 },
       ];
       for (const options of optionSets) {
         const intl = new Intl.NumberFormat(tag, options);
         for (const value of [...values, ...values.map((number) => -number)]) {
-          expect(formatNumber(value, tag, options), `${value} ${JSON.stringify(options)}`).toBe(intl.format(value));
+          expect(formatNumber(value, tag, options), `${value} ${JSON.stringify(options)}`).toBe(
+            intl.format(value),
+          );
         }
       }
     });
@@ -92,7 +117,8 @@ describe('money and whole numbers are written as Intl writes them, without loadi
     expect(formatDollars(1250, 'de-DE')).toBe(
       new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'USD' }).format(12.5),
     );
-    expect(formatNumber(0.25, 'en-US', { style: 'percent' })).toBe('25%');
+    expect(formatNumber(0.25, 'en-US', { style: 'currency', currency: 'EUR' })).toBe('€0.25');
+    expect(formatNumber(0.25, 'en-US', { maximumSignificantDigits: 1 })).toBe('0.3');
     expect(formatNumber(Number.NaN, 'en-US')).toBe('NaN');
     expect(formatNumber(Number.POSITIVE_INFINITY, 'fr-FR')).toBe('∞');
     expect(formatNumber(1e21, 'en-US')).toBe('1,000,000,000,000,000,000,000');
