@@ -46,9 +46,11 @@ export function LandingPage() {
           sortBy="trending"
         />
       </PageContainer>
-      {/* Below the first screen at every width: rendered just after the first paint. */}
-      <AfterFirstPaint>
+      {/* Below the first screen at every width: rendered just after the first paint, a band a task. */}
+      <AfterFirstPaint stage={0}>
         <HowItWorksBand />
+      </AfterFirstPaint>
+      <AfterFirstPaint stage={1}>
         <StatsBand />
       </AfterFirstPaint>
     </>

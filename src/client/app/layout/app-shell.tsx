@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AfterFirstPaint } from '@client/components/layout/after-first-paint';
+import { AfterFirstPaint, FOOTER_STAGE } from '@client/components/layout/after-first-paint';
 import { useAuth } from '@client/lib/session';
 import { VerifyEmailBanner } from '@client/features/auth';
 import { OfflineBanner } from './offline-banner';
@@ -35,7 +35,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       {/* Below the first screen on every page: it follows the first paint (after-first-paint.tsx). */}
-      <AfterFirstPaint>
+      <AfterFirstPaint stage={FOOTER_STAGE}>
         <SiteFooter />
       </AfterFirstPaint>
       <TabBar user={user} />
