@@ -26,7 +26,10 @@ describe('the landing’s lower parts arrive one after the other', () => {
           for (const node of record.addedNodes) {
             if (!(node instanceof Element)) continue;
             for (const [part, selector] of parts)
-              if ((node.matches(selector) || node.querySelector(selector)) && !seen.some((entry) => entry.part === part))
+              if (
+                (node.matches(selector) || node.querySelector(selector)) &&
+                !seen.some((entry) => entry.part === part)
+              )
                 seen.push({ part, batch });
           }
       }).observe(document, { childList: true, subtree: true });
