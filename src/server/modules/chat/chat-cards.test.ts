@@ -1,7 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../common/domain/trade-state';
-import { images } from '../../db/schema';
+import { images, messages } from '../../db/schema';
 import { listItem, uploadImage } from '../../test-support/fixtures';
 import { buildConversation } from '../../test-support/builders';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
@@ -46,6 +46,19 @@ async function tradeConversation(client: TestClient, partner: TestClient, itemId
   };
 }
 
+/** A trade's cards as stored, oldest first: [event, actor]. */
+async function cardsOf(tradeId: string) {
+  const rows = await t.db
+    .select({ payload: messages.payload })
+    .from(messages)
+    .where(sql`${messages.messageType} = 'trade' and ${messages.payload}->>'tradeId' = ${tradeId}`)
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  return rows.map((row) => {
+    const card = row.payload as Card['trade'];
+    return [card.event, card.actorId];
+  });
+}
+
 describe('barter request cards in the conversation', () => {
   it('a request writes a card into the pair’s conversation about the item, unread for the owner only', async () => {
     const { owner, requester, wanted, tradeId } = await requested();
@@ -73,7 +86,9 @@ describe('barter request cards in the conversation', () => {
 
   it('each change of status adds a card naming who acted; an expiry names nobody', async () => {
     const { owner, requester, wanted, tradeId } = await requested();
-    expect((await owner.patch(`/api/trade-requests/${tradeId}`, { status: 'accepted' })).statusCode).toBe(200);
+    expect((await owner.patch(`/api/trade-requests/${tradeId}`, { status: 'accepted' })).statusCode).toBe(
+      200,
+    );
     expect((await requester.post(`/api/trade-requests/${tradeId}/received`)).statusCode).toBe(200);
     const conversation = await tradeConversation(requester, owner, wanted.id);
     expect(conversation.messages.map((m) => [m.trade.event, m.trade.actorId])).toEqual([
@@ -89,11 +104,63 @@ describe('barter request cards in the conversation', () => {
 
   it('a declined request gets its card; an unrelated member sees none of it', async () => {
     const { owner, requester, wanted, tradeId } = await requested();
-    expect((await owner.patch(`/api/trade-requests/${tradeId}`, { status: 'declined' })).statusCode).toBe(200);
+    expect((await owner.patch(`/api/trade-requests/${tradeId}`, { status: 'declined' })).statusCode).toBe(
+      200,
+    );
     const conversation = await tradeConversation(requester, owner, wanted.id);
     expect(conversation.messages.at(-1)?.trade).toMatchObject({ event: 'declined', actorId: owner.user?.id });
     const stranger = await t.member();
     expect((await stranger.get(`/api/conversations/${conversation.id}`)).statusCode).toBe(404);
+  });
+
+  it('a request ended by another trade’s accept gets a card from the app', async () => {
+    const { owner, requester, wanted, tradeId } = await requested();
+    const rival = await t.member({ firstName: 'Rita' });
+    const rivalOffer = await listItem(rival, { title: 'Silk Scarf' });
+    const competing = await rival.post('/api/trade-requests', {
+      requestedItemId: wanted.id,
+      offeredItemId: rivalOffer.id,
+    });
+    expect(competing.statusCode).toBe(201);
+    expect((await owner.patch(`/api/trade-requests/${tradeId}`, { status: 'accepted' })).statusCode).toBe(
+      200,
+    );
+    expect(await cardsOf(competing.json().id)).toEqual([
+      ['requested', rival.user?.id],
+      ['declined', null],
+    ]);
+    const seenByRival = await tradeConversation(rival, owner, wanted.id);
+    expect(seenByRival.messages.at(-1)?.trade).toMatchObject({ event: 'declined', actorId: null });
+    expect(seenByRival.lastMessage).toMatchObject({ messageType: 'trade', tradeEvent: 'declined' });
+    // The accepted trade itself is untouched by that: requested, then accepted.
+    expect(await cardsOf(tradeId)).toEqual([
+      ['requested', requester.user?.id],
+      ['accepted', owner.user?.id],
+    ]);
+  });
+
+  it('withdrawing an item ends its requests with a card naming who withdrew it', async () => {
+    const { requester, offered, tradeId } = await requested();
+    expect((await requester.delete(`/api/items/${offered.id}`)).statusCode).toBeLessThan(300);
+    expect(await cardsOf(tradeId)).toEqual([
+      ['requested', requester.user?.id],
+      ['cancelled', requester.user?.id],
+    ]);
+    const second = await requested();
+    expect((await second.owner.delete(`/api/items/${second.wanted.id}`)).statusCode).toBeLessThan(300);
+    expect(await cardsOf(second.tradeId)).toEqual([
+      ['requested', second.requester.user?.id],
+      ['declined', second.owner.user?.id],
+    ]);
+  });
+
+  it('a block ends the pending requests between the two with a card each', async () => {
+    const { owner, requester, tradeId } = await requested();
+    expect((await owner.post('/api/blocks', { userId: requester.user?.id })).statusCode).toBe(201);
+    expect(await cardsOf(tradeId)).toEqual([
+      ['requested', requester.user?.id],
+      ['declined', owner.user?.id],
+    ]);
   });
 
   it.each([

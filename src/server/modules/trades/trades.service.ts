@@ -389,6 +389,20 @@ export const progress = (trade: TradeRow) => ({
 });
 
 /**
+ * Requests ended as a consequence of something else (another trade accepted, an item withdrawn, a
+ * block, a ring) get their card in the parties' conversation like any other change: `actorId` is
+ * the member whose act ended them, or null when the app did.
+ */
+async function cardsForClosed(effects: Effects, closed: TradeRow[], actorId: string | null) {
+  for (const trade of closed)
+    await effects.emit('trade.changed', {
+      tradeId: trade.id,
+      event: trade.status === 'cancelled' ? 'cancelled' : 'declined',
+      actorId,
+    });
+}
+
+/**
  * Declines every pending request touching these items (but `exceptTradeId`), telling each affected
  * party except the members in `skip`, with `why` (a text of notifications.json) as the reason.
  */
@@ -412,6 +426,7 @@ async function declinePendingOn(
       ),
     )
     .returning();
+  await cardsForClosed(effects, others, null);
   const touched = new Set<string>();
   const othersSides = await loadSides(tx, others);
   for (const other of others) {
@@ -755,6 +770,7 @@ export async function closePendingForItem(
     })
     .where(and(eq(tradeRequests.status, 'pending'), touchesItems([itemId])))
     .returning();
+  await cardsForClosed(effects, closed, memberId);
   const closedSides = await loadSides(tx, closed);
   effects.notify(
     ...closed.map((trade) => ({
@@ -807,6 +823,7 @@ export async function closePendingBetween(
       ),
     )
     .returning();
+  await cardsForClosed(effects, closed, memberId);
   const closedSides = await loadSides(tx, closed);
   effects.notify(
     ...closed.map((trade) => ({
