@@ -339,8 +339,12 @@ export const items = pgTable(
     index('items_active_gender_idx')
       .on(t.gender, t.createdAt.desc().nullsFirst())
       .where(sql`${t.isActive}`),
-    index('items_active_size_idx')
-      .on(t.size)
+    // A size filter's listed items in price order (migration 0039, which also INCLUDEs user_id,
+    // category, gender and condition): a size-filtered page sorted by price walks this index and
+    // checks the other filters in it, stopping at the 10,001st match, instead of reading the heap
+    // rows of every listed item of that size to sort them (decision 016, fifth pass).
+    index('items_active_size_value_idx')
+      .on(t.size, t.estimatedValue, t.id)
       .where(sql`${t.isActive}`),
     // Similar items: the listed items of one category and department in a value band.
     index('items_active_similar_idx')
