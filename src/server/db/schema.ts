@@ -369,7 +369,10 @@ export const items = pgTable(
       .using('gin', t.searchVector)
       .where(sql`${t.isActive}`),
     index('items_title_vector_idx').using('gin', t.titleVector),
-    index('items_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Listed items only, as the search vector's (migration 0039): every typo search is of listed items.
+    index('items_active_search_text_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.isActive}`),
     index('items_brand_trgm_idx').using('gin', sql`lower(${t.brand}) gin_trgm_ops`),
     index('items_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
     index('items_tags_idx').using('gin', t.tags),
