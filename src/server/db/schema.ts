@@ -368,7 +368,11 @@ export const items = pgTable(
     index('items_active_search_vector_idx')
       .using('gin', t.searchVector)
       .where(sql`${t.isActive}`),
-    index('items_title_vector_idx').using('gin', t.titleVector),
+    // Listed items only (migration 0039): title-word and colour matches are of listed items, and a
+    // whole-table bitmap was ANDed with a bitmap of every listed item (decision 016, fifth pass).
+    index('items_active_title_vector_idx')
+      .using('gin', t.titleVector)
+      .where(sql`${t.isActive}`),
     // Listed items only, as the search vector's (migration 0039): every typo search is of listed items.
     index('items_active_search_text_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
@@ -376,7 +380,9 @@ export const items = pgTable(
     index('items_brand_trgm_idx').using('gin', sql`lower(${t.brand}) gin_trgm_ops`),
     index('items_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
     index('items_tags_idx').using('gin', t.tags),
-    index('items_colors_idx').using('gin', t.colors),
+    index('items_active_colors_idx')
+      .using('gin', t.colors)
+      .where(sql`${t.isActive}`),
     index('items_seasons_idx').using('gin', t.seasons),
   ],
 );
