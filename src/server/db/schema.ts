@@ -339,8 +339,12 @@ export const items = pgTable(
     index('items_active_gender_idx')
       .on(t.gender, t.createdAt.desc().nullsFirst())
       .where(sql`${t.isActive}`),
-    index('items_active_size_idx')
-      .on(t.size)
+    // A size filter's listed items in price order (migration 0039, which also INCLUDEs user_id,
+    // category, gender and condition): a size-filtered page sorted by price walks this index and
+    // checks the other filters in it, stopping at the 10,001st match, instead of reading the heap
+    // rows of every listed item of that size to sort them (decision 016, fifth pass).
+    index('items_active_size_value_idx')
+      .on(t.size, t.estimatedValue, t.id)
       .where(sql`${t.isActive}`),
     // Similar items: the listed items of one category and department in a value band.
     index('items_active_similar_idx')
@@ -364,12 +368,21 @@ export const items = pgTable(
     index('items_active_search_vector_idx')
       .using('gin', t.searchVector)
       .where(sql`${t.isActive}`),
-    index('items_title_vector_idx').using('gin', t.titleVector),
-    index('items_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Listed items only (migration 0039): title-word and colour matches are of listed items, and a
+    // whole-table bitmap was ANDed with a bitmap of every listed item (decision 016, fifth pass).
+    index('items_active_title_vector_idx')
+      .using('gin', t.titleVector)
+      .where(sql`${t.isActive}`),
+    // Listed items only, as the search vector's (migration 0039): every typo search is of listed items.
+    index('items_active_search_text_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.isActive}`),
     index('items_brand_trgm_idx').using('gin', sql`lower(${t.brand}) gin_trgm_ops`),
     index('items_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
     index('items_tags_idx').using('gin', t.tags),
-    index('items_colors_idx').using('gin', t.colors),
+    index('items_active_colors_idx')
+      .using('gin', t.colors)
+      .where(sql`${t.isActive}`),
     index('items_seasons_idx').using('gin', t.seasons),
   ],
 );

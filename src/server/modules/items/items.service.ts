@@ -128,11 +128,20 @@ export async function listMarketplace(ctx: ServiceContext, query: ItemListQuery)
   if (known) return pageOnly(ctx, query, known);
   const text = query.search ? searchTerms(query.search).text : '';
   // A search's words match in full text unless they match no listed item at all (searchModeOf).
-  const searchMode = (text.trim() && cache.peek<SearchMode>(`mode:${text}`)) || 'fulltext';
+  let searchMode = (text.trim() && cache.peek<SearchMode>(`mode:${text}`)) || 'fulltext';
   const generation = cache.generation;
-  const rows = await (wholeMarket(query)
+  let rows = await (wholeMarket(query)
     ? wholeMarketPage(ctx.db, query)
     : countedPage(ctx.db, query, searchMode));
+  if (rows.length === 0 && searchMode === 'fulltext' && text.trim()) {
+    // Words that match no listed item in full text (typos): the trigram page and its count, again in
+    // one statement, reading the trigram matches once instead of once to count and once to rank
+    // them (docs/decisions/016, fifth pass).
+    if ((await searchModeOf(ctx, query.search)) === 'fuzzy') {
+      searchMode = 'fuzzy';
+      rows = await countedPage(ctx.db, query, searchMode);
+    }
+  }
   const matched = rows[0]?.matched;
   // No row: no match, a page past the end, or words that match nothing in full text (typos).
   if (matched === undefined) return pageOnly(ctx, query, await countMarketplace(ctx, query));
