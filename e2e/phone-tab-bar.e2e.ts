@@ -13,11 +13,24 @@ const TABS = [
   ['tab-profile', 'Profile'],
 ] as const;
 
-/** The bar's top edge and the page's last pixel of content, scrolled to the very bottom. */
+/**
+ * The bar's top edge and the page's last pixel of content, scrolled to the very bottom. The page
+ * can still grow after the footer arrives (a band's figures load), so it scrolls again until the
+ * bottom stays put.
+ */
 async function bottomEdges(page: Page): Promise<{ barTop: number; contentBottom: number }> {
   // The footer follows the first paint (AfterFirstPaint), so it may not be in the page yet.
   await shown(page.locator('footer'));
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  let last = -1;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const height = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return document.documentElement.scrollHeight;
+    });
+    if (height === last) break;
+    last = height;
+    await page.waitForTimeout(250);
+  }
   return page.evaluate(() => {
     const bar = document.querySelector('[data-testid="tab-bar"]');
     const footer = document.querySelector('footer');
