@@ -23,6 +23,9 @@ async function picture(page: Page, name: string) {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
+/** A photo's upload, which can be the first of the run (the image worker starting) under load. */
+const UPLOAD_WAIT_MS = 90_000;
+
 interface ApiDraft {
   id: string;
   fields: Record<string, unknown>;
@@ -50,32 +53,37 @@ describe.each([
     await registerMember(page, 'Dana');
   });
 
-  it('starts a listing with a photo and a title, and saves it as a draft', async () => {
-    await page.goto('/profile?tab=items');
-    await page.getByTestId('button-profile-list-item').click();
-    const dialog = page.getByTestId('dialog-list-item');
-    await shown(dialog);
-    await page.locator('#input-photos').setInputFiles(await pngFiles(1));
-    await shown(dialog.getByTestId('photo-0'));
-    await eventually(() => dialog.locator('[data-testid^="progress-photo-"]').count(), 0);
-    await page.locator('#item-title').fill(title);
-    await choose(page, page.getByTestId('select-item-category'), 'Clothing');
-    await picture(page, `draft-dialog-${label}`);
+  it(
+    'starts a listing with a photo and a title, and saves it as a draft',
+    async () => {
+      await page.goto('/profile?tab=items');
+      await page.getByTestId('button-profile-list-item').click();
+      const dialog = page.getByTestId('dialog-list-item');
+      await shown(dialog);
+      await page.locator('#input-photos').setInputFiles(await pngFiles(1));
+      await shown(dialog.getByTestId('photo-0'));
+      // The run's first upload can wait for the image worker to start on a loaded machine.
+      await eventually(() => dialog.locator('[data-testid^="progress-photo-"]').count(), 0, UPLOAD_WAIT_MS);
+      await page.locator('#item-title').fill(title);
+      await choose(page, page.getByTestId('select-item-category'), 'Clothing');
+      await picture(page, `draft-dialog-${label}`);
 
-    await expectToastFrom(
-      page,
-      () => dialog.getByTestId('button-save-draft').click(),
-      'Draft saved',
-      'Find it under My Items to finish it later.',
-    );
-    await gone(dialog);
+      await expectToastFrom(
+        page,
+        () => dialog.getByTestId('button-save-draft').click(),
+        'Draft saved',
+        'Find it under My Items to finish it later.',
+      );
+      await gone(dialog);
 
-    const drafts = await getJson<ApiDraft[]>(page, '/api/drafts');
-    expect(drafts).toHaveLength(1);
-    expect(drafts[0]?.fields).toEqual({ title, category: 'clothing' });
-    expect(drafts[0]?.images).toHaveLength(1);
-    draftId = drafts[0]?.id ?? '';
-  });
+      const drafts = await getJson<ApiDraft[]>(page, '/api/drafts');
+      expect(drafts).toHaveLength(1);
+      expect(drafts[0]?.fields).toEqual({ title, category: 'clothing' });
+      expect(drafts[0]?.images).toHaveLength(1);
+      draftId = drafts[0]?.id ?? '';
+    },
+    UPLOAD_WAIT_MS + 60_000,
+  );
 
   it('shows the draft under My Items, without a reload and after one, and never in Browse', async () => {
     const row = page.getByTestId(`draft-${draftId}`);
