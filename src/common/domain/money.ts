@@ -24,7 +24,18 @@ function grouped(digits: string, separator: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+const intlFormats = new Map<string, Intl.NumberFormat>();
+
+/** Intl's formatter for a tag and options, made once: what the written-out forms do not cover. */
+function intlFormat(tag: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${tag} ${JSON.stringify(options)}`;
+  let format = intlFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, options);
+    intlFormats.set(key, format);
+  }
+  return format;
+}
 
 /** 1250 -> '$12.50' in US English, '12,50 $US' in French (`tag` is a BCP 47 language tag). */
 export function formatDollars(cents: number, tag = 'en-US'): string {
@@ -35,12 +46,7 @@ export function formatDollars(cents: number, tag = 'en-US'): string {
     const fraction = String(amount % 100).padStart(2, '0');
     return `${cents < 0 ? '-' : ''}${plain.dollars(`${whole}${plain.decimal}${fraction}`)}`;
   }
-  let format = moneyFormats.get(tag);
-  if (!format) {
-    format = new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' });
-    moneyFormats.set(tag, format);
-  }
-  return format.format(cents / 100);
+  return intlFormat(tag, { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
 /**
@@ -87,8 +93,6 @@ function fractionDigits(
   return { min, max, percent };
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
 /**
  * 12847 -> '12,847', 1.25 -> '1.25' and (as a percentage) 0.96 -> '96%' in US English, '12 847',
  * '1,25' and '96 %' in French, with optional minimum and maximum fraction digits; any other number
@@ -106,13 +110,7 @@ export function formatNumber(value: number, tag = 'en-US', options?: Intl.Number
       return `${value < 0 ? '-' : ''}${places.percent ? plain.percent(number) : number}`;
     }
   }
-  const key = `${tag} ${JSON.stringify(options ?? {})}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(tag, options);
-    numberFormats.set(key, format);
-  }
-  return format.format(value);
+  return intlFormat(tag, options).format(value);
 }
 
 /** Dollars typed by a person (e.g. "12.5") to integer cents, rounded; null when empty or not a number. */
