@@ -1,6 +1,6 @@
 import type { TradeStatus } from '../../common/domain/trade-state';
 import { dealTerms } from '../../common/domain/trade-terms';
-import { conversations, items, ringLegs, rings, tradeRequests } from '../db/schema';
+import { conversations, items, ringLegs, rings, tradeRequests, users } from '../db/schema';
 import type { TestClient, useTestApp } from './test-app';
 
 /**
@@ -18,6 +18,16 @@ const memberId = (client: TestClient) => {
   if (!client.user) throw new Error('builders need signed-in members');
   return client.user.id;
 };
+
+/**
+ * A member row with no session, for a market written straight to the database (the bulk-insert
+ * query-plan tests): its id.
+ */
+export async function buildOwner(t: TestApp, email: string, firstName: string): Promise<string> {
+  const [row] = await t.db.insert(users).values({ email, firstName }).returning({ id: users.id });
+  if (!row) throw new Error('owner insert returned nothing');
+  return row.id;
+}
 
 /** A listed item of the member. */
 export async function buildItem(

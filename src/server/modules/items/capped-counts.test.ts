@@ -4,7 +4,7 @@ import { itemListQuery, MARKETPLACE_DEPTH } from '../../../common/api/items';
 import { queryRows } from '../../db/connect';
 import { countQueries } from '../../test-support/query-count';
 import { listMarketplace } from './items.service';
-import { users } from '../../db/schema';
+import { buildOwner } from '../../test-support/builders';
 import { useTestApp } from '../../test-support/test-app';
 
 // One market of MARKETPLACE_DEPTH + 5 listed items, built once: 10,005 coats (every fifth a "wool
@@ -15,13 +15,10 @@ const DEPTH_MESSAGE = `Results go ${MARKETPLACE_DEPTH} items deep: offset + limi
 
 beforeAll(async () => {
   await t.ready();
-  const [owner] = await t.db
-    .insert(users)
-    .values({ email: 'coats@example.com', firstName: 'Cora' })
-    .returning({ id: users.id });
+  const ownerId = await buildOwner(t, 'coats@example.com', 'Cora');
   await t.db.execute(sql`
     insert into items (user_id, title, description, category, gender, condition, estimated_value, images, created_at)
-    select ${owner?.id}, case when n % 5 = 0 then 'Wool coat ' || n else 'Coat ' || n end, 'A warm coat.',
+    select ${ownerId}, case when n % 5 = 0 then 'Wool coat ' || n else 'Coat ' || n end, 'A warm coat.',
       'clothing', 'unisex', 'good', 1000 + n, array['/images/00000000-0000-4000-8000-000000000001'],
       now() - n * interval '1 minute'
     from generate_series(1, ${LISTED}) as n`);

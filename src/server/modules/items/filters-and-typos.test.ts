@@ -9,7 +9,8 @@ import {
   type ItemCategory,
 } from '../../../common/domain/taxonomy';
 import { queryRows } from '../../db/connect';
-import { items, users } from '../../db/schema';
+import { items } from '../../db/schema';
+import { buildOwner } from '../../test-support/builders';
 import { useTestApp } from '../../test-support/test-app';
 import { countedPage, listMarketplace } from './items.service';
 
@@ -23,12 +24,9 @@ const FILTERS = { category: 'clothing', condition: 'good,like-new', size: 'M', s
 
 beforeAll(async () => {
   await t.ready();
-  const [owner] = await t.db
-    .insert(users)
-    .values({ email: 'sizes@example.com', firstName: 'Sia' })
-    .returning({ id: users.id });
+  const ownerId = await buildOwner(t, 'sizes@example.com', 'Sia');
   const rows = Array.from({ length: 3000 }, (_, i) => ({
-    userId: owner?.id ?? '',
+    userId: ownerId,
     // Jackets are rare (one item in 30), so that the planner reads the trigram index for 'jaket'.
     title: `${i % 30 === 1 ? 'Denim Jacket' : ['Wool Coat', 'Canvas Sneakers'][i % 2]} ${i}`,
     description: 'A well kept piece.',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/connect';
 import { items, users } from '../../db/schema';
+import { buildOwner } from '../../test-support/builders';
 import { useTestApp } from '../../test-support/test-app';
 import { marketplaceOrder, marketplaceWhere, type SearchMode } from './items.query';
 import type { ItemListQuery } from '../../../common/api/items';
@@ -92,13 +93,10 @@ describe('every list and search query is backed by an index', () => {
 /** A few thousand rows and fresh statistics, so that the planner sees a realistic table. */
 async function seedRows() {
   await t.ready();
-  const [owner] = await t.db
-    .insert(users)
-    .values({ email: 'plans@example.com', firstName: 'Plan' })
-    .returning();
+  const ownerId = await buildOwner(t, 'plans@example.com', 'Plan');
   const brands = ["Levi's", 'Zara', 'COS', 'Nike', 'Ganni'];
   const rows = Array.from({ length: 3000 }, (_, i) => ({
-    userId: owner?.id ?? '',
+    userId: ownerId,
     title: `${['Denim Jacket', 'Wool Coat', 'Canvas Sneakers', 'Silk Scarf'][i % 4]} ${i}`,
     description: 'A well kept piece from my wardrobe.',
     category: ITEM_CATEGORIES[i % 3] as ItemCategory,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { itemListQuery, MARKETPLACE_DEPTH } from '../../../common/api/items';
-import { users } from '../../db/schema';
+import { buildOwner } from '../../test-support/builders';
 import { useTestApp } from '../../test-support/test-app';
 import { countedPage, DENSE_IN_PROBE, DENSITY_PROBE, listMarketplace } from './items.service';
 import { queryRows } from '../../db/connect';
@@ -16,13 +16,10 @@ const COATS = MARKETPLACE_DEPTH + 5;
 
 beforeAll(async () => {
   await t.ready();
-  const [owner] = await t.db
-    .insert(users)
-    .values({ email: 'coats@example.com', firstName: 'Cora' })
-    .returning({ id: users.id });
+  const ownerId = await buildOwner(t, 'coats@example.com', 'Cora');
   await t.db.execute(sql`
     insert into items (user_id, title, description, category, gender, condition, estimated_value, images, tags, created_at)
-    select ${owner?.id}, title, description, 'clothing', 'unisex', 'good', 1000 + n,
+    select ${ownerId}, title, description, 'clothing', 'unisex', 'good', 1000 + n,
       array['/images/00000000-0000-4000-8000-000000000001'], tags, now() - n * interval '1 minute'
     from (
       select n, case when n % 5 = 0 then 'Wool coat ' || n else 'Coat ' || n end as title,
