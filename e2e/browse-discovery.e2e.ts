@@ -82,6 +82,23 @@ describe('a visitor discovers items', () => {
     expect(await page.getByTestId('active-filters').count()).toBe(0);
   });
 
+  it('the sort control orders the list and keeps the order in the URL; back to Newest drops it', async () => {
+    const sort = page.getByTestId('select-sort');
+    expect(await sort.inputValue()).toBe('newest');
+    await sort.selectOption('price-low');
+    await expectLocation(page, '/browse', { sortBy: 'price-low' });
+    await eventually(() => cardIds(grid()), await firstPageIds(page, { sortBy: 'price-low' }));
+    await sort.selectOption('newest');
+    await expectLocation(page, '/browse', {});
+    await eventually(() => cardIds(grid()), await firstPageIds(page, {}));
+    // A search offers 'Best Match', its default order.
+    await page.goto('/browse?search=dress');
+    await eventually(() => sort.locator('option').first().textContent(), 'Best Match');
+    expect(await sort.inputValue()).toBe('relevance');
+    await page.goto('/browse');
+    await eventually(() => sort.inputValue(), 'newest');
+  });
+
   it('searching for a brand narrows the results and keeps the search in the URL', async () => {
     await page.getByTestId('input-browse-search').fill(BRAND);
     await expectLocation(page, '/browse', { search: BRAND });

@@ -60,7 +60,10 @@ describe.each([
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/items/facets') facetRequests.push(request.url());
     });
+    // The sort control is rendered with the page (the platform's select), set to the page's order.
+    expect(await page.getByTestId('select-sort').inputValue()).toBe('newest');
     await mark(page, '[data-testid^="card-item-"] img');
+    await mark(page, '[data-testid="select-sort"]');
     release();
     // Hydrated: the footer arrives once the first screen is the app's, and the remaining cards
     // too on a desktop, where the eight are two rows; on a phone they wait until the visitor
@@ -75,6 +78,9 @@ describe.each([
     expect(await page.locator('[data-testid^="card-item-"] img').first().getAttribute('data-e2e-mark')).toBe(
       'server',
     );
+    // Hydrated, not replaced by a client render, and no toasts' widget until there is a toast.
+    expect(await page.getByTestId('select-sort').getAttribute('data-e2e-mark')).toBe('server');
+    expect(await page.locator('[role="region"][aria-label^="Notifications"]').count()).toBe(0);
     // The server's markup is live: the filters open, and the sort and search work.
     await page.getByTestId('button-filters').click();
     await expect.poll(() => page.getByTestId('button-filters').getAttribute('aria-expanded')).toBe('true');

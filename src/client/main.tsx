@@ -21,8 +21,8 @@ const app = (
 // (src/client/ssr.tsx): the app takes over that markup instead of rendering it again.
 const serverRendered = container.hasAttribute('data-server-rendered');
 /**
- * What the server could not render (a part in a chunk of its own: the toasts, Browse's sort menu)
- * it left for the client, which React reports as a recoverable error (#419) when it renders it:
+ * What the server could not render (a part in a chunk of its own behind a Suspense boundary) it
+ * left for the client, which React reports as a recoverable error (#419) when it renders it:
  * that one is expected, any other is reported as usual.
  */
 function onRecoverableError(error: unknown) {

@@ -1,19 +1,34 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { AuthDialogProvider } from '@client/features/auth';
 import { ChatProvider } from '@client/features/chat';
 import { BarterActionsProvider } from '@client/features/trades';
 import { MatchingActionsProvider } from '@client/features/matching';
 import { WishlistActionsProvider } from '@client/features/wishlist';
 import { LocaleFromAccount } from '@client/i18n/language-select';
+import { useToasts } from '@client/components/ui/use-toast';
 import { queryClient } from '@client/lib/query-client';
 import { LiveRefresh } from './use-live-refresh';
 
-// The toasts' widget (Radix Toast) loads just after the first render, not before it: toasts raised
-// meanwhile wait in their store (use-toast.ts) and show once it is there.
 const Toaster = lazy(() =>
   import('@client/components/ui/toaster').then((module) => ({ default: module.Toaster })),
 );
+
+/**
+ * The toasts' widget (Radix Toast, its chunk and its region in the page) loads with the first
+ * toast, not with every page: a toast raised meanwhile waits in its store (use-toast.ts) and
+ * shows once the widget is there. Once loaded, it stays.
+ */
+function ToasterOnFirstToast() {
+  const toasts = useToasts();
+  const [needed, setNeeded] = useState(false);
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * App-wide context: the query cache, the auth dialog, the toasts, and
@@ -37,9 +52,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           </MatchingActionsProvider>
         </WishlistActionsProvider>
       </AuthDialogProvider>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <ToasterOnFirstToast />
     </QueryClientProvider>
   );
 }

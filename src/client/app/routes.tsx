@@ -34,8 +34,7 @@ function resolved<T>(value: T): Promise<T> {
 }
 
 /*
- * The visitors' home page and Browse (whose filter panel, sort menu and detail view load on
- * demand) ship in the first bundle; every other page, the members' home page included, is its own
+ * The visitors' home page and Browse (whose filter panel and detail view load on demand) ship in the first bundle; every other page, the members' home page included, is its own
  * chunk, loaded on first visit, which keeps the first render small.
  */
 const HomePage = lazyPage(

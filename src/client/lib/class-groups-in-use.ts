@@ -134,6 +134,7 @@ export const CLASS_GROUPS_IN_USE: readonly string[] = [
   'translate-y',
   'translate-none',
   'accent',
+  'appearance',
   'cursor',
   'pointer-events',
   'resize',

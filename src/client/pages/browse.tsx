@@ -12,10 +12,9 @@ import {
   type FilterPanelMode,
   loadFilterPanel,
   loadItemDetailDialog,
-  loadSortSelect,
   ItemResults,
   type ItemsView,
-  SortSelectPlaceholder,
+  SortSelect,
   useDebouncedText,
   useItemFacets,
   useItemsInfinite,
@@ -33,7 +32,6 @@ import { useFormat } from '@client/i18n/format';
  * the detail view (?highlight={id}) when first opened: neither is on screen when Browse opens.
  */
 const FilterPanel = lazy(() => loadFilterPanel().then((module) => ({ default: module.FilterPanel })));
-const SortSelect = lazy(() => loadSortSelect().then((module) => ({ default: module.SortSelect })));
 /** 'Save this search' and its dialog: members only, so not in the first bundle every visitor loads. */
 const SaveSearchButton = lazy(() =>
   loadSaveSearchButton().then((module) => ({ default: module.SaveSearchButton })),
@@ -140,9 +138,7 @@ export function BrowsePage() {
             </span>
           ) : null}
         </Button>
-        <Suspense fallback={<SortSelectPlaceholder filters={filters} />}>
-          <SortSelect filters={filters} onChange={setFilters} />
-        </Suspense>
+        <SortSelect filters={filters} onChange={setFilters} />
         <div
           role="group"
           aria-label={t('layout.label')}

@@ -7,15 +7,13 @@ export { ItemResults, type ItemsView } from './components/item-results';
 export { ItemsShowcase } from './components/items-showcase';
 export { ListItemButton } from './components/list-item-button';
 export { MyDrafts } from './components/my-drafts';
-export { SortSelectPlaceholder } from './components/sort-label';
+export { SortSelect } from './components/sort-select';
 export { useDebouncedText, useUrlFilters } from './use-url-filters';
 
 /*
- * Parts that load on demand, each its own chunk: Browse's filter panel and sort menu, and the
- * item detail view.
+ * Parts that load on demand, each its own chunk: Browse's filter panel and the item detail view.
  */
 export const loadFilterPanel = () => import('./components/filter-panel');
-export const loadSortSelect = () => import('./components/sort-select');
 export const loadItemDetailDialog = () => import('./components/item-detail-dialog');
 export { uploadImage } from '@client/lib/upload-image';
 export { LazyListItemDialog, preloadListItemDialog } from './components/lazy-list-item-dialog';

@@ -1,12 +1,24 @@
 import type { ItemFilterState } from '@common/domain/item-filters';
 import { SORTS } from '@common/domain/taxonomy';
-import { ArrowDownUp } from 'lucide-react';
+import { ArrowDownUp, ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
-import { currentSort, RELEVANCE } from './sort-label';
+import { SELECT_TRIGGER_CLASSES } from '@client/components/ui/select-trigger-classes';
+import { cn } from '@client/lib/utils';
 import { SORT_LABELS } from '@client/i18n/labels';
 
-/** Browse's sort control: a Radix select, its own chunk (SortSelectPlaceholder shows until it loads). */
+/** The order a search without an explicit sort gets: by relevance ('Best Match'). */
+const RELEVANCE = 'relevance';
+
+/** The sort in effect: the chosen one, or by default relevance for a search and newest otherwise. */
+function currentSort(filters: ItemFilterState): string {
+  return filters.sortBy ?? (filters.search !== '' ? RELEVANCE : 'newest');
+}
+
+/**
+ * Browse's sort control: the platform's own select, drawn like the app's selects. It renders with
+ * the page (on the server too) and needs no code of its own, and on a phone it opens the system's
+ * picker. 'Best Match' is offered while searching.
+ */
 export function SortSelect({
   filters,
   onChange,
@@ -19,35 +31,39 @@ export function SortSelect({
   const current = currentSort(filters);
   return (
     <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
-      <label htmlFor="browse-sort" className="sr-only">
-        {t('sort.by')}
-      </label>
-      <Select
-        value={current}
-        onValueChange={(value) => {
-          const defaultSort = searching ? RELEVANCE : 'newest';
-          const sortBy =
-            value === defaultSort || value === RELEVANCE ? undefined : SORTS.find((sort) => sort === value);
-          onChange({ ...filters, sortBy });
-        }}
+      <div
+        className={cn(
+          SELECT_TRIGGER_CLASSES,
+          'relative focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/40 sm:w-52',
+        )}
       >
-        <SelectTrigger id="browse-sort" className="sm:w-52" data-testid="select-sort">
-          <ArrowDownUp className="size-4 text-muted-foreground sm:hidden" aria-hidden="true" />
-          {/* sr-only, not hidden: the trigger gives its spans a display that would override "hidden". */}
-          <span className="sr-only text-muted-foreground sm:not-sr-only">{t('sort.label')}</span>
-          <span className="flex-1 truncate text-left">
-            <SelectValue />
-          </span>
-        </SelectTrigger>
-        <SelectContent align="end">
-          {searching ? <SelectItem value={RELEVANCE}>{t('sort.bestMatch')}</SelectItem> : null}
+        <ArrowDownUp className="size-4 shrink-0 text-muted-foreground sm:hidden" aria-hidden="true" />
+        <label htmlFor="browse-sort" className="sr-only text-muted-foreground sm:not-sr-only">
+          {t('sort.label')}
+        </label>
+        <select
+          id="browse-sort"
+          aria-label={t('sort.by')}
+          value={current}
+          onChange={(event) => {
+            const { value } = event.target;
+            const defaultSort = searching ? RELEVANCE : 'newest';
+            const sortBy =
+              value === defaultSort || value === RELEVANCE ? undefined : SORTS.find((sort) => sort === value);
+            onChange({ ...filters, sortBy });
+          }}
+          className="min-w-0 flex-1 cursor-pointer appearance-none truncate bg-transparent pr-5 text-left outline-none"
+          data-testid="select-sort"
+        >
+          {searching ? <option value={RELEVANCE}>{t('sort.bestMatch')}</option> : null}
           {SORTS.map((sort) => (
-            <SelectItem key={sort} value={sort} data-testid={`option-sort-${sort}`}>
+            <option key={sort} value={sort} data-testid={`option-sort-${sort}`}>
               {SORT_LABELS[sort]}
-            </SelectItem>
+            </option>
           ))}
-        </SelectContent>
-      </Select>
+        </select>
+        <ChevronDown className="pointer-events-none absolute right-3 size-4 opacity-60" aria-hidden="true" />
+      </div>
     </div>
   );
 }
