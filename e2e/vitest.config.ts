@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/workers';
 
 export default defineConfig({
   resolve: {
@@ -13,7 +14,9 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // E2E_WORKERS files at once, each worker with its own app (support/global-setup.ts).
+    fileParallelism: true,
+    maxWorkers: E2E_WORKERS,
     pool: 'forks',
   },
 });

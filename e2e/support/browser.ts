@@ -15,7 +15,12 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export const baseURL = () => inject('baseURL');
+/** This worker's app (global-setup.ts starts one per worker; VITEST_POOL_ID counts workers from 1). */
+export const baseURL = () => {
+  const urls = inject('baseURLs');
+  const worker = Number(process.env.VITEST_POOL_ID) || 1;
+  return urls[(worker - 1) % urls.length] as string;
+};
 
 const contexts: Array<{ context: BrowserContext; dir: string }> = [];
 
