@@ -42,11 +42,26 @@ async function firstPageIds(page: Page, query: Record<string, string>): Promise<
   return (await getJson<ApiItem[]>(page, `/api/items?${params.toString()}`)).map((item) => item.id);
 }
 
+/**
+ * `locator`'s box once it has stayed put for 200 ms: the filter panel's sections can still be
+ * growing (its counts arriving) when it first shows, and a drag aimed at a box measured before
+ * that would land on whatever moved under it.
+ */
+async function settledBox(page: Page, locator: Locator) {
+  let last: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const box = await locator.boundingBox();
+    if (box && last && box.x === last.x && box.y === last.y && box.width === last.width) return box;
+    last = box;
+    await page.waitForTimeout(200);
+  }
+  throw new Error('the price slider did not stop moving');
+}
+
 /** Drags a price slider thumb to `dollarValue` (the slider runs from $0 to $500). */
 async function dragThumb(page: Page, slider: Locator, thumb: Locator, dollarValue: number): Promise<void> {
-  const track = await slider.boundingBox();
-  const handle = await thumb.boundingBox();
-  if (!track || !handle) throw new Error('the price slider is not laid out');
+  const track = await settledBox(page, slider);
+  const handle = await settledBox(page, thumb);
   const y = handle.y + handle.height / 2;
   await page.mouse.move(handle.x + handle.width / 2, y);
   await page.mouse.down();
