@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -24,7 +24,7 @@ export const baseURL = () => {
 
 const contexts: Array<{ context: BrowserContext; dir: string }> = [];
 
-/** A fresh browser profile (its own cookies) in Debian's Chromium; closed after the file. */
+/** A fresh browser profile (its own cookies) in Debian's Chromium; closed after the file (closeBrowsers). */
 export async function openBrowser(
   viewport = { width: 1280, height: 900 },
   /** The app to open; the shared one unless a journey started its own. */
@@ -46,12 +46,13 @@ export async function openBrowser(
   return { context, page };
 }
 
-afterAll(async () => {
+/** Closes every browser the file opened and removes its profile (per-file.ts, after each file). */
+export async function closeBrowsers(): Promise<void> {
   for (const { context, dir } of contexts.splice(0)) {
     await context.close();
     rmSync(dir, { recursive: true, force: true });
   }
-});
+}
 
 export function uniqueEmail(prefix = 'e2e') {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { uniqueEmail } from './browser';
 import { toastLog } from './ui';
 
@@ -135,9 +135,11 @@ export async function pngBytes(hue = Math.floor(Math.random() * 360)): Promise<B
 }
 
 const tempDirs: string[] = [];
-afterAll(() => {
+
+/** Removes the folders pngFiles wrote (per-file.ts, after each file). */
+export function removePhotoFolders(): void {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 /** Writes `count` small PNG files to a temporary folder (removed after the file) for a file input. */
 export async function pngFiles(count: number): Promise<string[]> {
