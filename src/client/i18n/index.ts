@@ -73,10 +73,15 @@ const catalogueBackend: BackendModule = {
 /** The languages whose every namespace is loaded. */
 const complete = new Set<Locale>();
 
+/**
+ * Adds each namespace that is not there yet, as it is: no deep merge (there is nothing to merge
+ * into) and no copy (the catalogue was just parsed from the page or a response, and nothing else
+ * holds it). Merging and copying all of a page's texts took a third of the app's start task.
+ */
 function addNamespaces(locale: Locale, namespaces: Catalogue) {
   for (const [namespace, resources] of Object.entries(namespaces)) {
     if (!i18n.hasResourceBundle(locale, namespace))
-      i18n.addResourceBundle(locale, namespace, resources, true, true);
+      i18n.addResourceBundle(locale, namespace, resources, false, false, { skipCopy: true });
   }
 }
 
