@@ -13,6 +13,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
     environment: 'node',
+    // The PostgreSQL run's migrated template database, created once per run and dropped at its end.
+    globalSetup: ['src/server/test-support/postgres-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
