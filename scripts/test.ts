@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureClientBuild } from './ensure-client-build';
+import { ensureServerBundle } from './server-bundle';
 
 const ci = process.env.CI === 'true';
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -66,6 +67,11 @@ if (ci && !databaseUrl)
 if (ci && !existsSync(chrome))
   fail(`CI=true but no Chromium at ${chrome}: the browser journeys cannot be skipped in CI.`);
 
+// Built once, up front, when stale: the benchmark's smoke run (phase one) serves the client, and the
+// journeys serve both; a build in the middle of a phase would cost that phase a minute.
+ensureClientBuild();
+await ensureServerBundle();
+
 vitest('unit and API tests on PGlite', [], { TEST_DB_DRIVER: 'pglite' });
 if (databaseUrl) {
   vitest('API tests on PostgreSQL', ['src/server'], {
@@ -77,7 +83,6 @@ if (databaseUrl) {
 }
 
 if (existsSync(chrome)) {
-  ensureClientBuild();
   vitest('browser journeys in Chromium', ['--config', 'e2e/vitest.config.ts'], { CHROME_PATH: chrome });
 } else {
   console.log(`\nNo Chromium at ${chrome}: skipping the browser journeys (set CHROME_PATH).`);

@@ -1,8 +1,11 @@
 /**
  * Every endpoint × {visitor, another member, owner or participant}: one table, one expected status
  * each. A route without a row fails the test, so a new endpoint cannot ship without its permissions.
+ *
+ * A call that cannot change the world (a GET, or a refused or redirected call) runs on one world built
+ * once; a call expected to be accepted as a write runs on a world of its own, built again for it.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dealTerms } from '../common/domain/trade-terms';
 import { ringLegs, rings } from './db/schema';
 import { unsubscribeToken } from './modules/notifications/unsubscribe-links';
@@ -10,7 +13,8 @@ import { buildTrade } from './test-support/builders';
 import { itemInput, multipart, pngImage, uploadImage } from './test-support/fixtures';
 import { type TestClient, useTestApp } from './test-support/test-app';
 
-const t = useTestApp();
+// The worlds empty the tables themselves (world() resets): the shared one must outlive each test.
+const t = useTestApp({ resetBetweenTests: false });
 const photo = '/images/00000000-0000-4000-8000-000000000001';
 const unknown = '00000000-0000-4000-8000-000000000000';
 
@@ -608,6 +612,24 @@ async function send(client: TestClient, method: string, request: Request) {
   });
 }
 
+type Role = 'visitor' | 'other' | 'owner';
+const ROLES: readonly Role[] = ['visitor', 'other', 'owner'];
+
+/**
+ * Whether a role's call may change the world: a write (not a GET) that is expected to be accepted.
+ * Reads, and calls the matrix expects to be refused or redirected, leave it as it was.
+ */
+function changesWorld(key: string, row: Row, role: Role) {
+  return !key.startsWith('GET ') && row.expect[role] < 300;
+}
+
+async function expectStatus(key: string, row: Row, role: Role, w: World) {
+  const [method] = key.split(' ') as [string];
+  const client = role === 'visitor' ? t.visitor() : role === 'other' ? w.other : (row.actor?.(w) ?? w.owner);
+  const response = await send(client, method, row.request(w));
+  expect(response.statusCode, `${role}: ${response.body.slice(0, 200)}`).toBe(row.expect[role]);
+}
+
 describe('authorization matrix', () => {
   it('has a row for every route, and a route for every row', async () => {
     await t.ready();
@@ -621,16 +643,30 @@ describe('authorization matrix', () => {
     expect(response.json()).toEqual({ message: 'Unauthorized' });
   });
 
-  for (const [key, row] of Object.entries(rows)) {
-    it(key, async () => {
-      const [method] = key.split(' ') as [string];
-      for (const role of ['visitor', 'other', 'owner'] as const) {
-        const w = await world();
-        const client =
-          role === 'visitor' ? t.visitor() : role === 'other' ? w.other : (row.actor?.(w) ?? w.owner);
-        const response = await send(client, method, row.request(w));
-        expect(response.statusCode, `${role}: ${response.body.slice(0, 200)}`).toBe(row.expect[role]);
-      }
+  // Every role of every row is asserted once: here when its call leaves the world as it was, below
+  // when it changes it. These run first, as each world below empties the tables.
+  describe('reads and refusals, on one world', () => {
+    let shared: World;
+    beforeAll(async () => {
+      await t.ready();
+      shared = await world();
     });
-  }
+    for (const [key, row] of Object.entries(rows)) {
+      const roles = ROLES.filter((role) => !changesWorld(key, row, role));
+      if (roles.length === 0) continue;
+      it(`${key} (${roles.join(', ')})`, async () => {
+        for (const role of roles) await expectStatus(key, row, role, shared);
+      });
+    }
+  });
+
+  describe('accepted writes, each on a world of its own', () => {
+    for (const [key, row] of Object.entries(rows)) {
+      const roles = ROLES.filter((role) => changesWorld(key, row, role));
+      if (roles.length === 0) continue;
+      it(`${key} (${roles.join(', ')})`, async () => {
+        for (const role of roles) await expectStatus(key, row, role, await world());
+      });
+    }
+  });
 });

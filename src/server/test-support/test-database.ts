@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres, queryRows } from '../db/connect';
 
 /** Which database the API tests run on: set by scripts/test.ts, one full run per driver. */
@@ -12,12 +13,17 @@ function adminUrl() {
   return url;
 }
 
-/** A fresh PostgreSQL database with a random name, dropped again by `drop()`. */
+/**
+ * A fresh PostgreSQL database with a random name, dropped again by `drop()`. Copied from the run's
+ * migrated template (postgres-template.ts, the global setup) when there is one, so that opening it
+ * finds every migration applied; otherwise empty, and opening it migrates it.
+ */
 export async function createScratchPostgres() {
   const name = `threadswap_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
@@ -32,7 +38,7 @@ export async function createScratchPostgres() {
   };
 }
 
-/** One migrated database per test file (PGlite instances take about a second each to create). */
+/** One migrated database per test file (PGlite and PostgreSQL both copy a migrated template). */
 export async function openTestDatabase(): Promise<Database & { truncate(): Promise<void> }> {
   let database: Database;
   let drop = async () => undefined as void;
