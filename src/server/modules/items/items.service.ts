@@ -309,7 +309,7 @@ export const TRIGRAM_WINDOW_MAX = 25;
  * `k1`, … as marketplaceSortKeys has them), in one subquery (docs/decisions/016, sixth pass). A
  * search with fewer matches gets them all. Every candidate the trigram index hands over is rechecked
  * with word_similarity, which costs more than reading its row; the trigram index carries the listing
- * date (migration 0040), so that a window of the newest listings is answered inside the index and
+ * hour (migration 0040), so that a window of the newest listings is answered inside the index and
  * only its candidates are rechecked:
  *
  * - the matches among the `TRIGRAM_WINDOW × ranked` newest listed items;
@@ -319,8 +319,8 @@ export const TRIGRAM_WINDOW_MAX = 25;
  * - if still fewer, or the second window would be wider: every match (what every typo search read
  *   before).
  *
- * Each window starts at the listing date of its last listing (a walk of the newest-first index,
- * index-only), so it holds every listing of that date or newer, and each wider window includes the
+ * Each window starts at the listing hour of its last listing (found by a walk of the newest-first
+ * index, index-only), so it holds every listing of that hour or newer, and each wider window includes the
  * narrower one; each runs only when the one before it found too few (one-time filters). Of the
  * window that is used, the newest `ranked` matches are taken (by date, then id), and only they are
  * ranked: ranking calls word_similarity again, once per word.
@@ -338,9 +338,13 @@ function newestTrigramMatches(query: ItemListQuery, ranked: number): SQL {
     sql`coalesce((select ${items.createdAt} from ${items} where ${items.isActive}
       order by ${items.createdAt} desc, ${items.id} desc offset ${offset} limit 1), '-infinity')`;
   // What the keys read (the relevance of colour words and of the words, the date and id), per match.
+  // The hour of `since` and later, which the trigram index answers (migration 0040): a window holds
+  // every listing of its last listing's hour, a few more than it needs.
   const matchesSince = (since: SQL | null, when: SQL) =>
     sql`select ${items.id}, ${items.createdAt}, ${items.searchText}, ${items.colors} from ${items}
-      where ${where}${since ? sql` and ${items.createdAt} >= ${since}` : sql``} and ${when}`;
+      where ${where}${
+        since ? sql` and threadswap_listing_hour(${items.createdAt}) >= threadswap_listing_hour(${since})` : sql``
+      } and ${when}`;
   const first = sql`(select n from first_count)`;
   const second = sql`(select n from second_count)`;
   // The listings that should hold `ranked` matches at the first window's density, with the margin.
