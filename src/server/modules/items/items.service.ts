@@ -343,7 +343,9 @@ function newestTrigramMatches(query: ItemListQuery, ranked: number): SQL {
   const matchesSince = (since: SQL | null, when: SQL) =>
     sql`select ${items.id}, ${items.createdAt}, ${items.searchText}, ${items.colors} from ${items}
       where ${where}${
-        since ? sql` and threadswap_listing_hour(${items.createdAt}) >= threadswap_listing_hour(${since})` : sql``
+        since
+          ? sql` and threadswap_listing_hour(${items.createdAt}) >= threadswap_listing_hour(${since})`
+          : sql``
       } and ${when}`;
   const first = sql`(select n from first_count)`;
   const second = sql`(select n from second_count)`;
