@@ -9,9 +9,10 @@
 -- the index as they read the trigram index it replaces (similar items, wishlist matches, swap rules).
 CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
 -- Whole hours since the epoch. Immutable: the epoch of a timestamptz does not depend on the time zone.
+-- Clamped to the integers, so that -infinity and infinity (a window without a start) have an hour.
 CREATE FUNCTION threadswap_listing_hour(at timestamptz) RETURNS integer
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT floor(extract(epoch FROM at) / 3600)::integer $$;
+  AS $$ SELECT least(greatest(floor(extract(epoch FROM at) / 3600), -2147483648), 2147483647)::integer $$;
 --> statement-breakpoint
 DROP INDEX IF EXISTS "items_active_search_text_trgm_idx";--> statement-breakpoint
 CREATE INDEX "items_active_search_text_trgm_hour_idx" ON "items" USING gin ("search_text" gin_trgm_ops,threadswap_listing_hour("created_at")) WHERE "items"."is_active";

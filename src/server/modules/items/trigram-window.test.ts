@@ -24,13 +24,15 @@ beforeAll(async () => {
   const ownerId = await buildOwner(t, 'typos@example.com', 'Tia');
   const awayId = await buildOwner(t, 'away@example.com', 'Ava');
   await t.db.execute(sql`update users set holiday_until = now() + interval '7 days' where id = ${awayId}`);
+  // An hour apart: a window holds every listing of its last listing's hour (migration 0040), so that
+  // here it holds exactly the listings it is sized for.
   await t.db.execute(sql`
     insert into items (user_id, title, description, category, gender, condition, estimated_value, images,
       is_active, created_at)
     select case when n in (0, 2) then ${awayId}::uuid else ${ownerId}::uuid end, title,
       'A well kept piece.', 'clothing', 'unisex', 'good', 1000 + (n * 37) % 400,
       array['/images/00000000-0000-4000-8000-000000000001'], n % 7 <> 3,
-      timestamptz '2026-01-01' - n * interval '1 minute'
+      timestamptz '2026-01-01' - n * interval '1 hour'
     from (
       select n, case
           when n % 100 = 55 then 'Silk Scarf ' || n
