@@ -13,6 +13,7 @@ import {
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
@@ -56,6 +57,9 @@ function migrationsKey(folder: string) {
   walk(folder);
   return hash.digest('hex').slice(0, 16);
 }
+
+/** The extensions the migrations create: pg_trgm (typo search), btree_gin (the trigram index's date, 0040). */
+const extensions = { pg_trgm, btree_gin };
 
 let key: string | undefined;
 /**
@@ -122,7 +126,7 @@ async function fromTemplate(dataDir: string | undefined, path: string) {
   const template = readTemplate(path);
   if (!template) return undefined;
   try {
-    return await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: template });
+    return await PGlite.create({ dataDir, extensions, loadDataDir: template });
   } catch {
     // A damaged template: forget it, and start this database another way.
     try {
@@ -135,7 +139,7 @@ async function fromTemplate(dataDir: string | undefined, path: string) {
 }
 
 /**
- * Opens PGlite with pg_trgm. A new database (in memory, or a data directory without one yet) starts
+ * Opens PGlite with pg_trgm and btree_gin. A new database (in memory, or a data directory without one yet) starts
  * from the cached template when there is one; otherwise it runs initdb and, when `save` is true,
  * saves the template for the next one.
  *
@@ -149,7 +153,6 @@ export async function createPglite(
   dataDir: string | undefined,
   options: { save?: boolean; migrations?: string; migrate?: (client: PGlite) => Promise<void> } = {},
 ) {
-  const extensions = { pg_trgm };
   if (!isNewDataDir(dataDir)) return PGlite.create({ dataDir, extensions });
   const migrated = options.migrations && options.migrate ? templatePath(options.migrations) : undefined;
   if (dataDir && options.migrations && options.migrate) {

@@ -374,8 +374,10 @@ export const items = pgTable(
       .using('gin', t.titleVector)
       .where(sql`${t.isActive}`),
     // Listed items only, as the search vector's (migration 0039): every typo search is of listed items.
-    index('items_active_search_text_trgm_idx')
-      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+    // With the listing hour (btree_gin, migration 0040): a typo search looks among its newest
+    // listings first, and the index hands over only the candidates in that window (decision 016, sixth pass).
+    index('items_active_search_text_trgm_hour_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`, sql`threadswap_listing_hour(${t.createdAt})`)
       .where(sql`${t.isActive}`),
     index('items_brand_trgm_idx').using('gin', sql`lower(${t.brand}) gin_trgm_ops`),
     index('items_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),

@@ -149,7 +149,7 @@ describe('a typo search', () => {
 
   it('reads the trigram index of listed items only', async () => {
     const plan = await executed({ search: 'jaket', limit: '48' }, 'fuzzy');
-    expect(plan, plan).toMatch(/Bitmap Index Scan on items_active_search_text_trgm_idx/);
+    expect(plan, plan).toMatch(/Bitmap Index Scan on items_active_search_text_trgm_hour_idx/);
     expect(plan, plan).not.toMatch(/BitmapAnd/);
   });
 });

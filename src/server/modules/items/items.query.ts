@@ -107,8 +107,23 @@ export function ranksNewestMatches(
   query: Pick<ItemListQuery, 'sortBy' | 'search'>,
   searchMode: SearchMode = 'fulltext',
 ): boolean {
-  // Typo searches (trigram) match few items and are cheap; their rank needs other columns too.
+  // Typo searches (trigram mode): ranksNewestTrigramMatches.
   return !query.sortBy && !!query.search && searchMode === 'fulltext';
+}
+
+/**
+ * The page is a typo search (trigram mode) sorted by relevance or newest first: it is cut from the
+ * search's newest RANKED_MATCHES matches, looked for among the newest listings first
+ * (items.service.ts newestTrigramMatches; docs/decisions/016, sixth pass). Newest first, that is
+ * exactly the page of every match; by relevance, an older better match of a search with more than
+ * RANKED_MATCHES matches is left out, as for full-text relevance (ranksNewestMatches).
+ */
+export function ranksNewestTrigramMatches(
+  query: Pick<ItemListQuery, 'sortBy' | 'search'>,
+  searchMode: SearchMode = 'fulltext',
+): boolean {
+  if (searchMode !== 'fuzzy' || !query.search) return false;
+  return !query.sortBy || query.sortBy === 'newest' || query.sortBy === 'distance';
 }
 
 /** One key of a marketplace order: the value sorted on, its direction, and where nulls go. */

@@ -39,6 +39,7 @@ import {
   orderBy,
   RANKED_MATCHES,
   ranksNewestMatches,
+  ranksNewestTrigramMatches,
   type SearchMode,
   searchTextMatches,
 } from './items.query';
@@ -207,11 +208,11 @@ export function countedPage(
         ),
       })
       .from(
-        sql`${newestMatches(query, searchMode, ranked ?? RANKED_MATCHES)} as newest`,
+        sql`${newestOf(query, searchMode, ranked ?? RANKED_MATCHES)} as newest`,
       ) as unknown as typeof everyMatch;
   const matches = db
     .$with('matches')
-    .as(ranked !== null && ranksNewestMatches(query, searchMode) ? newest() : everyMatch);
+    .as(ranked !== null && boundsMatches(query, searchMode) ? newest() : everyMatch);
   const page = db
     .with(matches)
     .select({
@@ -290,14 +291,118 @@ function newestMatches(query: ItemListQuery, searchMode: SearchMode, ranked: num
   )`;
 }
 
+/**
+ * The first window of a typo search: its newest listed items, `TRIGRAM_WINDOW` times the matches it
+ * needs (20,002 listings for 10,001 matches: enough for a word in one listing in two).
+ */
+export const TRIGRAM_WINDOW = 2;
+/** How much wider than its estimate the second window is, against an uneven spread of the matches. */
+const TRIGRAM_WINDOW_MARGIN = 1.25;
+/**
+ * The widest second window, in matches needed (250,025 listings for 10,001): past it the search
+ * reads every match instead (the walk to the window's start would cost more than it saves).
+ */
+export const TRIGRAM_WINDOW_MAX = 25;
+
+/**
+ * The newest `ranked` matches of a typo search (trigram mode), each with its sort keys (`id`, `k0`,
+ * `k1`, … as marketplaceSortKeys has them), in one subquery (docs/decisions/016, sixth pass). A
+ * search with fewer matches gets them all. Every candidate the trigram index hands over is rechecked
+ * with word_similarity, which costs more than reading its row; the trigram index carries the listing
+ * hour (migration 0040), so that a window of the newest listings is answered inside the index and
+ * only its candidates are rechecked:
+ *
+ * - the matches among the `TRIGRAM_WINDOW × ranked` newest listed items;
+ * - if fewer than `ranked`: the matches among the newest listings that should hold `ranked` at the
+ *   density the first window found (times TRIGRAM_WINDOW_MARGIN), unless that is more than
+ *   `TRIGRAM_WINDOW_MAX × ranked` listings or the first window found none;
+ * - if still fewer, or the second window would be wider: every match (what every typo search read
+ *   before).
+ *
+ * Each window starts at the listing hour of its last listing (found by a walk of the newest-first
+ * index, index-only), so it holds every listing of that hour or newer, and each wider window includes the
+ * narrower one; each runs only when the one before it found too few (one-time filters). Of the
+ * window that is used, the newest `ranked` matches are taken (by date, then id), and only they are
+ * ranked: ranking calls word_similarity again, once per word.
+ */
+function newestTrigramMatches(query: ItemListQuery, ranked: number): SQL {
+  const where = marketplaceWhere(query, { searchMode: 'fuzzy' });
+  const keys = marketplaceSortKeys(query, 'fuzzy');
+  const columns = sql.join(
+    [sql`${items.id} as "id"`, ...keys.map((key, index) => sql`${key.value} as ${sql.raw(`"k${index}"`)}`)],
+    sql`, `,
+  );
+  const limit = sql.raw(String(ranked));
+  // The date of the listing `offset` places from the newest one, or -infinity when there are fewer.
+  const listedSince = (offset: SQL) =>
+    sql`coalesce((select ${items.createdAt} from ${items} where ${items.isActive}
+      order by ${items.createdAt} desc, ${items.id} desc offset ${offset} limit 1), '-infinity')`;
+  // What the keys read (the relevance of colour words and of the words, the date and id), per match.
+  // The hour of `since` and later, which the trigram index answers (migration 0040): a window holds
+  // every listing of its last listing's hour, a few more than it needs.
+  const matchesSince = (since: SQL | null, when: SQL) =>
+    sql`select ${items.id}, ${items.createdAt}, ${items.searchText}, ${items.colors} from ${items}
+      where ${where}${
+        since
+          ? sql` and threadswap_listing_hour(${items.createdAt}) >= threadswap_listing_hour(${since})`
+          : sql``
+      } and ${when}`;
+  const first = sql`(select n from first_count)`;
+  const second = sql`(select n from second_count)`;
+  // The listings that should hold `ranked` matches at the first window's density, with the margin.
+  const estimate = sql`ceil(${sql.raw(String(TRIGRAM_WINDOW * ranked * TRIGRAM_WINDOW_MARGIN))} * ${limit} / greatest(${first}, 1))`;
+  const wide = sql`(select wide from second_size)`;
+  return sql`(
+    with first_window as materialized (
+      ${matchesSince(listedSince(sql.raw(String(TRIGRAM_WINDOW * ranked - 1))), sql`true`)}
+    ),
+    first_count as (select count(*) as n from first_window),
+    second_size as (
+      select ${estimate}::bigint as listings,
+        ${first} = 0 or ${estimate} > ${sql.raw(String(TRIGRAM_WINDOW_MAX * ranked))} as wide
+      where ${first} < ${limit}
+    ),
+    second_window as materialized (
+      ${matchesSince(
+        listedSince(sql`(select listings - 1 from second_size)`),
+        sql`${first} < ${limit} and not ${wide}`,
+      )}
+    ),
+    second_count as (select count(*) as n from second_window),
+    every_match as materialized (
+      ${matchesSince(null, sql`${first} < ${limit} and (${wide} or ${second} < ${limit})`)}
+    ),
+    window_matches as (
+      select * from first_window where ${first} >= ${limit}
+      union all
+      select * from second_window where ${second} >= ${limit}
+      union all
+      select * from every_match
+    )
+    select ${columns} from (
+      select * from window_matches order by created_at desc, id desc limit ${limit}
+    ) ${items}
+  )`;
+}
+
+/** The bounded matches of a search's page (newestMatches or newestTrigramMatches), when its sort has them. */
+function boundsMatches(query: ItemListQuery, searchMode: SearchMode) {
+  return ranksNewestMatches(query, searchMode) || ranksNewestTrigramMatches(query, searchMode);
+}
+function newestOf(query: ItemListQuery, searchMode: SearchMode, ranked: number) {
+  return searchMode === 'fuzzy'
+    ? newestTrigramMatches(query, ranked)
+    : newestMatches(query, searchMode, ranked);
+}
+
 /** The ids of a page, from the sort's index: a deep offset skips index entries, not joined rows. */
 function pageIds(db: Db, query: ItemListQuery, searchMode: SearchMode) {
   // A relevance-sorted search ranks its newest matches only, as countedPage does.
-  if (ranksNewestMatches(query, searchMode)) {
+  if (boundsMatches(query, searchMode)) {
     const keys = marketplaceSortKeys(query, searchMode);
     return db
       .select({ id: sql<string>`"id"`.as('page_id') })
-      .from(sql`${newestMatches(query, searchMode, RANKED_MATCHES)} as newest`)
+      .from(sql`${newestOf(query, searchMode, RANKED_MATCHES)} as newest`)
       .orderBy(...keys.map((key, index) => orderBy({ ...key, value: sql.raw(`"k${index}"`) })))
       .limit(query.limit)
       .offset(query.offset)
