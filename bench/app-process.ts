@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../src/server/lib/node-flags';
 import { freePort } from '../src/server/test-support/server-process';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -70,7 +71,7 @@ async function waitUntilReady(url: string, child: ChildProcess) {
 }
 
 /**
- * Starts the app as one Node process (`node --import tsx src/server/main.ts`, so that its pid is
+ * Starts the app as one Node process (`node <server flags> --import tsx src/server/main.ts`, so that its pid is
  * the server's own), or with `workers` the node:cluster entry, on 127.0.0.1 and a free port, with
  * LOG_LEVEL=warn, DEMO=off and TRUST_PROXY=1 unless `env` says otherwise; resolves once /readyz answers.
  * `nodeArgs` go to node before the entry (the sockets benchmark preloads bench/memory-probe.ts).
@@ -88,7 +89,11 @@ export async function startApp(
   const envArgs = (process.env.BENCH_APP_NODE_ARGS ?? '')
     .split(' ')
     .filter((arg) => arg && !nodeArgs.includes(arg));
-  const child = spawn(process.execPath, [...envArgs, '--import', 'tsx', ...nodeArgs, entry], {
+  // The server's own Node flags (as `npm start` passes them), unless BENCH_APP_NODE_ARGS sets them.
+  const flags = SERVER_NODE_FLAGS.filter(
+    (flag) => !envArgs.some((arg) => arg.startsWith(flag.split('=')[0] as string)),
+  );
+  const child = spawn(process.execPath, [...flags, ...envArgs, '--import', 'tsx', ...nodeArgs, entry], {
     // BENCH_APP_ROOT: another checkout's app (e.g. main's worktree), to compare two in one run.
     cwd: process.env.BENCH_APP_ROOT ?? ROOT,
     env: {

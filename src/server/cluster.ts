@@ -6,6 +6,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { withServerFlags } from './lib/node-flags';
 
 if (cluster.isPrimary) {
   // A closed stdout or stderr (the reader went away) must not crash the primary or keep it alive.
@@ -22,6 +23,9 @@ if (cluster.isPrimary) {
     );
     process.exit(1);
   }
+
+  // Workers serve the requests: they run with the server's Node flags however the primary was started.
+  cluster.setupPrimary({ execArgv: withServerFlags(process.execArgv) });
 
   let stopping = false;
   const live = new Set<Worker>();
