@@ -41,9 +41,9 @@ type OwnerRow = Pick<
   'id' | 'firstName' | 'lastName' | 'profileImageUrl' | 'ratingAverage' | 'ratingCount' | 'holidayUntil'
 >;
 
-/** The columns an item is shown with: the item and its owner's public fields. */
+/** The columns an item is shown with: the item's shown fields and its owner's public fields. */
 export const itemColumns = {
-  item: items,
+  item: shownItemFields,
   owner: {
     id: users.id,
     firstName: users.firstName,
@@ -55,8 +55,8 @@ export const itemColumns = {
   },
 };
 
-/** Like `itemColumns`, with only the item columns it is shown with (`shownItemFields`). */
-export const shownItemColumns = { item: shownItemFields, owner: itemColumns.owner };
+/** The same as `itemColumns` (kept for the modules that name it so). */
+export const shownItemColumns = itemColumns;
 
 export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow }): Item {
   return {

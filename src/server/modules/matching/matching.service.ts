@@ -114,7 +114,10 @@ export async function smartMatches(ctx: ServiceContext, memberId: string, target
 }
 
 /** Other members' tradable items worth scoring for one of mine: wanted by my wishlist, or close in category and value. */
-async function barterCandidates(db: Db, mine: typeof items.$inferSelect) {
+async function barterCandidates(
+  db: Db,
+  mine: Pick<typeof items.$inferSelect, 'estimatedValue' | 'userId' | 'category'>,
+) {
   const low = Math.floor(mine.estimatedValue * 0.6);
   const high = Math.ceil(mine.estimatedValue * 1.4);
   const base = () => db.select(itemColumns).from(items).innerJoin(users, eq(users.id, items.userId));
