@@ -321,7 +321,10 @@ export const TRIGRAM_WINDOW_MAX = 25;
  *
  * Each window starts at the listing hour of its last listing (found by a walk of the newest-first
  * index, index-only), so it holds every listing of that hour or newer, and each wider window includes the
- * narrower one; each runs only when the one before it found too few (one-time filters). Of the
+ * narrower one; each runs only when the one before it found too few (one-time filters). A window
+ * that reaches past the oldest listing (it starts at -infinity) holds every match, so no wider one
+ * runs after it: on a market smaller than the window, or when the second window's estimate spans
+ * it, the matches are read once, not two or three times. Of the
  * window that is used, the newest `ranked` matches are taken (by date, then id), and only they are
  * ranked: ranking calls word_similarity again, once per word.
  */
@@ -349,33 +352,41 @@ function newestTrigramMatches(query: ItemListQuery, ranked: number): SQL {
       } and ${when}`;
   const first = sql`(select n from first_count)`;
   const second = sql`(select n from second_count)`;
+  // A window that starts at -infinity holds every listing: its matches are every match.
+  const firstIsAll = sql`(select since = '-infinity' from first_since)`;
+  const secondIsAll = sql`coalesce((select since = '-infinity' from second_size), false)`;
   // The listings that should hold `ranked` matches at the first window's density, with the margin.
   const estimate = sql`ceil(${sql.raw(String(TRIGRAM_WINDOW * ranked * TRIGRAM_WINDOW_MARGIN))} * ${limit} / greatest(${first}, 1))`;
   const wide = sql`(select wide from second_size)`;
   return sql`(
-    with first_window as materialized (
-      ${matchesSince(listedSince(sql.raw(String(TRIGRAM_WINDOW * ranked - 1))), sql`true`)}
+    with first_since as (select ${listedSince(sql.raw(String(TRIGRAM_WINDOW * ranked - 1)))} as since),
+    first_window as materialized (
+      ${matchesSince(sql`(select since from first_since)`, sql`true`)}
     ),
     first_count as (select count(*) as n from first_window),
     second_size as (
-      select ${estimate}::bigint as listings,
-        ${first} = 0 or ${estimate} > ${sql.raw(String(TRIGRAM_WINDOW_MAX * ranked))} as wide
-      where ${first} < ${limit}
+      select listings, wide,
+        case when not wide then ${listedSince(sql`listings - 1`)} end as since
+      from (
+        select ${estimate}::bigint as listings,
+          ${first} = 0 or ${estimate} > ${sql.raw(String(TRIGRAM_WINDOW_MAX * ranked))} as wide
+      ) size
+      where ${first} < ${limit} and not ${firstIsAll}
     ),
     second_window as materialized (
-      ${matchesSince(
-        listedSince(sql`(select listings - 1 from second_size)`),
-        sql`${first} < ${limit} and not ${wide}`,
-      )}
+      ${matchesSince(sql`(select since from second_size)`, sql`not ${wide}`)}
     ),
     second_count as (select count(*) as n from second_window),
     every_match as materialized (
-      ${matchesSince(null, sql`${first} < ${limit} and (${wide} or ${second} < ${limit})`)}
+      ${matchesSince(
+        null,
+        sql`${first} < ${limit} and not ${firstIsAll} and (${wide} or (${second} < ${limit} and not ${secondIsAll}))`,
+      )}
     ),
     window_matches as (
-      select * from first_window where ${first} >= ${limit}
+      select * from first_window where ${first} >= ${limit} or ${firstIsAll}
       union all
-      select * from second_window where ${second} >= ${limit}
+      select * from second_window where ${second} >= ${limit} or ${secondIsAll}
       union all
       select * from every_match
     )

@@ -194,6 +194,31 @@ describe('the bound, lowered', () => {
   });
 });
 
+describe('a window that spans the whole market', () => {
+  // About 1,030 listed items. With 600 matches bounded, the first window (1,200 listings) reaches past
+  // the oldest one; with 200, the first window (400 listings) finds about 45 sweaters, so the second
+  // is sized at over 2,000 listings and reaches past it too. Either holds every match, which is then
+  // read once, not again by the next window.
+  it.each([
+    ['sweter', 600, [true, false, false]],
+    ['sweter', 200, [true, true, false]],
+  ] as const)(
+    '"%s" with %i bounded reads the windows %j, and every match once',
+    async (word, ranked, reads) => {
+      const plan = await executed(word, ranked);
+      expect(
+        ['first_window', 'second_window', 'every_match'].map((name) => readWindow(plan, name)),
+        plan,
+      ).toEqual(reads);
+      const expected = (await everyMatch(word, 'newest')).map((row) => row.id);
+      expect(expected.length).toBeLessThan(200);
+      const rows = await countedPage(t.db, query(word, 'newest', { limit: '100' }), 'fuzzy', ranked);
+      expect(rows.map((row) => row.item.id)).toEqual(expected.slice(0, 100));
+      expect(rows[0]?.matched).toBe(expected.length);
+    },
+  );
+});
+
 describe('hostile typo searches', () => {
   it.each([
     ['search=jaket&offset=-1', 'offset must be at least 0'],
