@@ -430,18 +430,39 @@ function pageIds(db: Db, query: ItemListQuery, searchMode: SearchMode) {
 }
 
 /**
- * A page of the whole market (no search, no filter) and its capped count in one statement, each
- * walking an index: the page's ids from the sort's index, the count over the first
- * MARKETPLACE_DEPTH + 1 entries of the newest-first index (an uncorrelated subquery, run once),
- * both index-only. `countedPage` would materialize and sort those MARKETPLACE_DEPTH + 1 entries
- * to slice the page from them (about 12 ms of PostgreSQL CPU per request at 100k items against
- * 4.5 ms, docs/decisions/016); without a filter, the sort's index gives the page directly.
+ * How many items the whole market lists: the listed items that the facet triggers count (migration
+ * 0036, `all`), less those of members who are away, counted through the away members' own items.
+ * Reading the kept count is a few index lookups; walking the first MARKETPLACE_DEPTH + 1 entries of
+ * the newest-first index, as it was counted before, cost about 2 ms of PostgreSQL time on every
+ * uncached page of the whole market (docs/decisions/016, eighth pass). When more than
+ * MARKETPLACE_DEPTH listings are away, it falls back to that walk. May exceed MARKETPLACE_DEPTH + 1:
+ * callers cap it.
+ */
+const wholeMarketMatched = sql<number>`(
+  select case when away.n <= ${sql.raw(String(MARKETPLACE_DEPTH))}
+    then (select coalesce(sum(n), 0) from (
+        select n from item_facet_counts where dimension = 'all'
+        union all
+        select n from item_facet_deltas where dimension = 'all'
+      ) kept)::int - away.n
+    else (select count(*) from (select 1 from ${items} where ${marketplaceWhere({})}
+      limit ${sql.raw(String(MARKETPLACE_DEPTH + 1))}) matches)::int
+    end
+  from (select count(*)::int as n from (select 1 from ${items} where ${items.isActive} and ${ownerAway(items.userId)}
+    limit ${sql.raw(String(MARKETPLACE_DEPTH + 1))}) listed_away) away
+)`;
+
+/**
+ * A page of the whole market (no search, no filter) and its count in one statement: the page's ids
+ * from the sort's index (index-only), the count from the kept counts (`wholeMarketMatched`).
+ * `countedPage` would materialize and sort the first MARKETPLACE_DEPTH + 1 entries to slice the
+ * page from them (about 12 ms of PostgreSQL CPU per request at 100k items against 4.5 ms,
+ * docs/decisions/016); without a filter, the sort's index gives the page directly.
  */
 export function wholeMarketPage(db: Db, query: ItemListQuery) {
   const page = pageIds(db, query, 'fulltext');
-  const matched = sql<number>`(select count(*) from (select 1 from ${items} where ${marketplaceWhere({})} limit ${MARKETPLACE_DEPTH + 1}) matches)::int`;
   return db
-    .select({ ...itemColumns, matched })
+    .select({ ...itemColumns, matched: wholeMarketMatched })
     .from(page)
     .innerJoin(items, eq(items.id, page.id))
     .innerJoin(users, eq(users.id, items.userId))
