@@ -187,4 +187,22 @@ describe('the whole market (no search, no filter) without a cached count', () =>
       /Limit[^\n]*\n\s*->\s+Index (Only )?Scan using items_active_(created|value)_idx/,
     );
   });
+
+  it.each([['category', { category: 'clothing' }, 'items_active_category_idx']])(
+    'a %s newest first: its index walked in the page order, index-only, not every listing read and sorted',
+    async (_label, raw, index) => {
+      t.app.marketplaceCache.invalidate();
+      let page: Awaited<ReturnType<typeof listMarketplace>> | undefined;
+      const sent = await sentBy(async () => {
+        page = await listMarketplace(t.app.services, itemListQuery.parse({ ...raw, limit: '3' }));
+      });
+      expect(page).toMatchObject({ total: MARKETPLACE_DEPTH, totalIsCapped: true });
+      expect(page?.items.map((item) => item.title)).toEqual(['Coat 1', 'Coat 2', 'Coat 3']);
+      expect(sent).toHaveLength(1);
+      const plan = await planOf(sent[0] as Sent);
+      // Migration 0041: (category | gender, created_at, id) INCLUDE (user_id).
+      expect(plan, plan).toMatch(new RegExp(`Limit[^\\n]*\\n\\s*->\\s+Index Only Scan using ${index}`));
+      expect(plan, plan).not.toMatch(/Bitmap Heap Scan/);
+    },
+  );
 });
