@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBundle } from '../scripts/server-bundle';
 import { SERVER_NODE_FLAGS } from '../src/server/lib/node-flags';
 import { freePort } from '../src/server/test-support/server-process';
 
@@ -71,10 +72,13 @@ async function waitUntilReady(url: string, child: ChildProcess) {
 }
 
 /**
- * Starts the app as one Node process (`node <server flags> --import tsx src/server/main.ts`, so that its pid is
- * the server's own), or with `workers` the node:cluster entry, on 127.0.0.1 and a free port, with
- * LOG_LEVEL=warn, DEMO=off and TRUST_PROXY=1 unless `env` says otherwise; resolves once /readyz answers.
- * `nodeArgs` go to node before the entry (the sockets benchmark preloads bench/memory-probe.ts).
+ * Starts the app as one Node process, with the server's Node flags (the server bundle `npm start` runs, dist/server/main.mjs,
+ * built first when stale, so that its pid is the server's own), or with `workers` the node:cluster
+ * entry (`node --import tsx src/server/cluster.ts`), on 127.0.0.1 and a free port, with
+ * LOG_LEVEL=warn, DEMO=off and TRUST_PROXY=1 unless `env` says otherwise; resolves once /readyz
+ * answers. `nodeArgs` go to node before the entry (the sockets benchmark preloads
+ * bench/memory-probe.ts, through tsx). With BENCH_APP_ROOT (another checkout) the app runs from
+ * that checkout's sources through tsx, whose bundle may be stale.
  */
 export async function startApp(
   env: Record<string, string>,
@@ -82,7 +86,13 @@ export async function startApp(
   nodeArgs: readonly string[] = [],
 ): Promise<AppProcess> {
   const port = await freePort();
-  const entry = workers > 0 ? 'src/server/cluster.ts' : 'src/server/main.ts';
+  // The bundle starts on about half the CPU of tsx, which transpiles or reloads every server module.
+  const entry =
+    workers > 0
+      ? 'src/server/cluster.ts'
+      : process.env.BENCH_APP_ROOT
+        ? 'src/server/main.ts'
+        : await ensureServerBundle();
   // BENCH_APP_NODE_ARGS: extra Node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   // (which NODE_OPTIONS refuses) to profile it under the benchmark's load; bench:sockets passes
   // them as `nodeArgs` itself.
@@ -93,7 +103,9 @@ export async function startApp(
   const flags = SERVER_NODE_FLAGS.filter(
     (flag) => !envArgs.some((arg) => arg.startsWith(flag.split('=')[0] as string)),
   );
-  const child = spawn(process.execPath, [...flags, ...envArgs, '--import', 'tsx', ...nodeArgs, entry], {
+  // tsx's loader for a TypeScript entry, and for the TypeScript preloads nodeArgs may name.
+  const loader = entry.endsWith('.ts') || nodeArgs.length > 0 ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...flags, ...envArgs, ...loader, ...nodeArgs, entry], {
     // BENCH_APP_ROOT: another checkout's app (e.g. main's worktree), to compare two in one run.
     cwd: process.env.BENCH_APP_ROOT ?? ROOT,
     env: {

@@ -205,10 +205,10 @@ describe('registration through the authentication dialog', () => {
 
     await expectPath(page, '/');
     expect(await page.getByTestId('button-user-menu').innerText()).toBe('GH');
-    expect((await toastLog(page)).at(-1)).toEqual([
-      'Account created!',
-      'Welcome to the product! You can now start trading.',
-    ]);
+    // The toast may render a moment after the signed-in bar.
+    await expect
+      .poll(async () => (await toastLog(page)).at(-1))
+      .toEqual(['Account created!', 'Welcome to the product! You can now start trading.']);
     await hidden(dialog());
   });
 

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureClientBuild } from './ensure-client-build';
 import { ensureServerBundle } from './server-bundle';
@@ -17,6 +17,8 @@ const reports = mkdtempSync(join(tmpdir(), 'threadswap-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** The failed tests of every phase, repeated at the very end so that the tail of a CI log names them. */
 const failures: string[] = [];
+/** Each phase's wall-clock seconds and the 1-minute load average at its end, printed at the very end. */
+const timings: string[] = [];
 let failed = false;
 
 function fail(message: string) {
@@ -26,6 +28,7 @@ function fail(message: string) {
 
 function vitest(label: string, args: string[], env: Record<string, string>) {
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   const outputFile = join(reports, `${label.replace(/\W+/g, '-')}.json`);
   const run = spawnSync(
     'node_modules/.bin/vitest',
@@ -49,7 +52,9 @@ function vitest(label: string, args: string[], env: Record<string, string>) {
       const where = file.name.replace(`${process.cwd()}/`, '');
       const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
       if (file.status === 'failed' && failedTests.length === 0)
-        failures.push(`[${label}] ${where}\n      ${(file.message ?? '').split('\n').slice(0, 4).join('\n      ')}`);
+        failures.push(
+          `[${label}] ${where}\n      ${(file.message ?? '').split('\n').slice(0, 4).join('\n      ')}`,
+        );
       for (const test of failedTests) {
         const reason = (test.failureMessages?.[0] ?? '').split('\n').slice(0, 4).join('\n      ');
         failures.push(`[${label}] ${where} > ${test.fullName}\n      ${reason}`);
@@ -59,6 +64,9 @@ function vitest(label: string, args: string[], env: Record<string, string>) {
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
   }
+  timings.push(
+    `${label}: ${((Date.now() - started) / 1000).toFixed(0)} s (load ${(loadavg()[0] ?? 0).toFixed(1)})`,
+  );
   if (run.status !== 0) fail(`${label} failed`);
 }
 
@@ -88,6 +96,7 @@ if (existsSync(chrome)) {
   console.log(`\nNo Chromium at ${chrome}: skipping the browser journeys (set CHROME_PATH).`);
 }
 
+console.log(`\n${timings.join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failed || totals.failed > 0 ? 1 : 0);

@@ -3,8 +3,13 @@
  * (scripts/server-bundle.ts), after a freshness check in plain Node too (scripts/build-freshness.mjs).
  * The bundle must find what its sources find beside themselves: the migrations, the locale
  * catalogues and dist/client. This starts it on a new data directory in demo mode.
+ *
+ * That start is also a first start (one process serves both checks, as starting the demo market
+ * costs tens of seconds on a busy machine): with no rendered photos cached on the machine (an
+ * empty TMPDIR), the server listens first and draws the demo photos afterwards, while every photo
+ * an item shows is served when asked for.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,15 +17,25 @@ import { clientBuildIsStale } from '../../scripts/ensure-client-build';
 import { ensureServerBundle, serverBundle, serverBundleIsStale } from '../../scripts/server-bundle';
 import { type RunningServer, startServer } from './test-support/server-process';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'threadswap-bundle-'));
+const scratch = mkdtempSync(join(tmpdir(), 'threadswap-bundle-'));
+mkdirSync(join(scratch, 'tmp'));
 let server: RunningServer | undefined;
 afterAll(async () => {
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
 });
 
+/** The message of a pino log line ('' for anything else). */
+function messageOf(line: string) {
+  try {
+    return (JSON.parse(line) as { msg?: string }).msg ?? '';
+  } catch {
+    return '';
+  }
+}
+
 describe('the bundled server', () => {
-  it('is rebuilt only when stale, and serves the demo market from a new data directory', async () => {
+  it('is rebuilt only when stale, serves the demo market from a new data directory, and listens before drawing the demo photos', async () => {
     const bundle = await ensureServerBundle();
     expect(bundle).toBe(serverBundle);
     expect(serverBundleIsStale()).toBe(false);
@@ -31,10 +46,42 @@ describe('the bundled server', () => {
     // What `npm start` runs, when the client is built too (else it would build the client here):
     // with both fresh, it imports the bundle at once and builds nothing.
     const entry = clientBuildIsStale() ? bundle : 'scripts/start.mjs';
-    server = await startServer({ DATA_DIR: dataDir, DEMO: 'true' }, { entry });
+    server = await startServer(
+      {
+        DATA_DIR: join(scratch, 'data'),
+        DEMO: 'true',
+        // An empty temporary directory: no photo rendered by an earlier run can be reused.
+        TMPDIR: join(scratch, 'tmp'),
+        LOG_LEVEL: 'info',
+      },
+      { entry, stdio: 'pipe' },
+    );
+    const lines: string[] = [];
+    let buffered = '';
+    const rendered = new Promise<void>((resolve) => {
+      server?.process.stdout?.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const complete = buffered.split('\n');
+        buffered = complete.pop() ?? '';
+        for (const line of complete) {
+          const message = messageOf(line);
+          lines.push(message);
+          if (message.startsWith('Rendered ')) resolve();
+        }
+      });
+    });
+    server.process.stderr?.resume();
+
     const items = await fetch(`${server.url}/api/items`);
     expect(items.status).toBe(200);
-    expect(((await items.json()) as unknown[]).length).toBeGreaterThan(0);
+    const list = (await items.json()) as Array<{ images: string[] }>;
+    expect(list.length).toBeGreaterThan(0);
+    // A photo not drawn yet is drawn when asked for.
+    const photo = list[0]?.images[0] as string;
+    expect(photo).toMatch(/^\/images\//);
+    const response = await fetch(`${server.url}${photo}?w=400`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
 
     // The client is built by `npm install` (postinstall) or before the browser journeys; a checkout
     // that has not built it yet has no page to serve.
@@ -43,5 +90,14 @@ describe('the bundled server', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root"');
     }
-  }, 180_000);
+
+    // The first start seeded, listened, and only then drew the demo photos.
+    await rendered;
+    const listening = lines.findIndex((line) => line.startsWith('Threadswap is running'));
+    const drawn = lines.findIndex((line) => /^Rendered \d+ demo photos/.test(line));
+    const seeded = lines.findIndex((line) => line.startsWith('Seeded '));
+    expect(seeded).toBeGreaterThanOrEqual(0);
+    expect(listening).toBeGreaterThan(seeded);
+    expect(drawn).toBeGreaterThan(listening);
+  }, 300_000);
 });
