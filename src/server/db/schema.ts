@@ -307,7 +307,9 @@ export const items = pgTable(
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isActive}`),
     // The sort indexes below INCLUDE (user_id) too, from migration 0035: sorted pages down to the
-    // deepest one served are index-only as well.
+    // deepest one served are index-only as well. The value index also INCLUDEs category and gender
+    // (migration 0042): one category or department sorted by price walks it index-only and stops at
+    // the 10,001st listing (decision 016, ninth pass).
     index('items_active_value_idx')
       .on(t.estimatedValue, t.id)
       .where(sql`${t.isActive}`),

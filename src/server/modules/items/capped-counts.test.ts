@@ -188,8 +188,13 @@ describe('the whole market (no search, no filter) without a cached count', () =>
     );
   });
 
-  it.each([['category', { category: 'clothing' }, 'items_active_category_idx']])(
-    'a %s newest first: its index walked in the page order, index-only, not every listing read and sorted',
+  it.each([
+    // Migration 0041: (category | gender, created_at, id) INCLUDE (user_id).
+    ['newest first', { category: 'clothing' }, 'items_active_category_idx'],
+    // Migration 0042: (estimated_value, id) INCLUDE (user_id, category, gender).
+    ['by price', { category: 'clothing', sortBy: 'price-low' }, 'items_active_value_idx'],
+  ])(
+    'a category %s: an index walked in the page order, index-only, not every listing read and sorted',
     async (_label, raw, index) => {
       t.app.marketplaceCache.invalidate();
       let page: Awaited<ReturnType<typeof listMarketplace>> | undefined;
@@ -200,7 +205,6 @@ describe('the whole market (no search, no filter) without a cached count', () =>
       expect(page?.items.map((item) => item.title)).toEqual(['Coat 1', 'Coat 2', 'Coat 3']);
       expect(sent).toHaveLength(1);
       const plan = await planOf(sent[0] as Sent);
-      // Migration 0041: (category | gender, created_at, id) INCLUDE (user_id).
       expect(plan, plan).toMatch(new RegExp(`Limit[^\\n]*\\n\\s*->\\s+Index Only Scan using ${index}`));
       expect(plan, plan).not.toMatch(/Bitmap Heap Scan/);
     },
