@@ -230,10 +230,20 @@ export async function itemTotal(page: Page, query: Record<string, string> = {}):
 /** Picks `option` in a Radix select opened from `trigger`. */
 export async function choose(page: Page, trigger: Locator, option: string): Promise<void> {
   await trigger.click();
+  const listbox = page.getByRole('listbox');
   const choice = page.getByRole('option', { name: option, exact: true });
   await shown(choice);
-  await choice.click();
-  await gone(page.getByRole('listbox'));
+  // Radix Select ignores a pointer-up that comes too soon after it opened, and on a loaded machine
+  // the click can land then and leave the list open (seen once in CI): click again until it closes.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await choice.click({ timeout: 5_000 }).catch(() => undefined);
+    const closed = await listbox.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed) return;
+  }
+  await gone(listbox);
 }
 
 /** The ids of the item cards inside `scope`, in page order. */
