@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ensureServerBundle } from '../scripts/server-bundle';
-import { SERVER_NODE_FLAGS } from '../src/server/lib/node-flags';
+import { withServerFlags } from '../src/server/lib/node-flags';
 import { freePort } from '../src/server/test-support/server-process';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -99,13 +99,10 @@ export async function startApp(
   const envArgs = (process.env.BENCH_APP_NODE_ARGS ?? '')
     .split(' ')
     .filter((arg) => arg && !nodeArgs.includes(arg));
-  // The server's own Node flags (as `npm start` passes them), unless BENCH_APP_NODE_ARGS sets them.
-  const flags = SERVER_NODE_FLAGS.filter(
-    (flag) => !envArgs.some((arg) => arg.startsWith(flag.split('=')[0] as string)),
-  );
   // tsx's loader for a TypeScript entry, and for the TypeScript preloads nodeArgs may name.
   const loader = entry.endsWith('.ts') || nodeArgs.length > 0 ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...flags, ...envArgs, ...loader, ...nodeArgs, entry], {
+  // The server's own Node flags (as `npm start` passes them), unless BENCH_APP_NODE_ARGS sets them.
+  const child = spawn(process.execPath, [...withServerFlags(envArgs), ...loader, ...nodeArgs, entry], {
     // BENCH_APP_ROOT: another checkout's app (e.g. main's worktree), to compare two in one run.
     cwd: process.env.BENCH_APP_ROOT ?? ROOT,
     env: {

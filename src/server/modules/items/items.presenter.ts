@@ -55,9 +55,6 @@ export const itemColumns = {
   },
 };
 
-/** The same as `itemColumns` (kept for the modules that name it so). */
-export const shownItemColumns = itemColumns;
-
 export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow }): Item {
   return {
     id: item.id,

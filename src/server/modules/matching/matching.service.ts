@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { text } from '../../lib/i18n';
 import { transact } from '../../lib/unit-of-work';
-import { itemColumns, presentItem, shownItemColumns } from '../items/items.presenter';
+import { itemColumns, presentItem } from '../items/items.presenter';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
 import { ownerPresent } from '../../lib/item-visibility';
 import { blockedIds, noBlockBetween } from '../safety/safety.query';
@@ -40,14 +40,14 @@ async function loadListedItem(db: Db, id: string) {
  * viewer and that owner, the owner's preferences and their match profile version
  * (`profile-memo.ts`); then the viewer's tradable items (`kind` 'mine'), the same columns with
  * nulls for the target's own. With the owner's wants kept in memory, a smart match is this one
- * round trip. Only the columns an item is shown with are read (`shownItemColumns`).
+ * round trip. Only the columns an item is shown with are read (`itemColumns`).
  */
 const prepareSmartMatchQuery = (db: Db) => {
   const memberId = sql.placeholder('memberId');
   const target = db
     .select({
       kind: sql<'target' | 'mine'>`'target'`,
-      ...shownItemColumns,
+      ...itemColumns,
       blocked: sql<boolean | null>`exists (select 1 from ${blocks} b
         where (b.blocker_id = ${memberId} and b.blocked_id = ${items.userId})
            or (b.blocker_id = ${items.userId} and b.blocked_id = ${memberId}))`,
@@ -62,7 +62,7 @@ const prepareSmartMatchQuery = (db: Db) => {
   const mine = db
     .select({
       kind: sql<'target' | 'mine'>`'mine'`,
-      ...shownItemColumns,
+      ...itemColumns,
       blocked: sql<boolean | null>`null`,
       preferredCategories: sql<string[] | null>`null`,
       preferredSizes: sql<Record<string, string[]> | null>`null`,
