@@ -7,14 +7,24 @@
  * Run it under `flock /tmp/heavy-bench.lock`.
  */
 
+import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { hashToken, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../src/server/lib/session';
 import { processCpuSeconds, startApp } from './app-process';
 import { measureBaseline, variedSearchPath } from './http';
 
-const CASES: Record<string, { path: string; vary?: (n: number) => string }> = {
+interface Case {
+  path: string;
+  vary?: (n: number) => string;
+  /** Signed in as the history member (the member with the most notifications). */
+  signedIn?: true;
+  method?: 'GET' | 'POST';
+}
+
+const CASES: Record<string, Case> = {
   list: { path: '/api/items' },
   search: { path: '/api/items?search=denim%20jacket' },
   filters: { path: '/api/items?category=clothing&condition=good,like-new&size=M&sortBy=price-low' },
@@ -24,6 +34,11 @@ const CASES: Record<string, { path: string; vary?: (n: number) => string }> = {
   facets: { path: '/api/items/facets' },
   'facets-search': { path: '/api/items/facets?search=jacket' },
   stats: { path: '/api/stats' },
+  trades: { path: '/api/trade-requests', signedIn: true },
+  conversations: { path: '/api/conversations', signedIn: true },
+  notifications: { path: '/api/notifications', signedIn: true },
+  // The fixed cost of a signed-in request: the session and a small answer.
+  me: { path: '/api/auth/user', signedIn: true },
 };
 
 const { values, positionals } = parseArgs({
@@ -50,7 +65,23 @@ async function backendCpu(client: pg.Client) {
   return new Map(rows.map((row) => [row.pid, processCpuSeconds(row.pid)]));
 }
 
-function run(url: string, name: string, seconds: number) {
+/** A session for the member with the most notifications (the history member of a kept market). */
+async function historyMemberCookie(client: pg.Client) {
+  const { rows } = await client.query<{ user_id: string }>(
+    'select user_id from notifications group by user_id order by count(*) desc limit 1',
+  );
+  const userId = rows[0]?.user_id;
+  if (!userId) throw new Error('the kept market has no notifications');
+  const token = randomBytes(32).toString('base64url');
+  await client.query('insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)', [
+    hashToken(token),
+    userId,
+    new Date(Date.now() + SESSION_ABSOLUTE_MS),
+  ]);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+function run(url: string, name: string, seconds: number, cookie: string) {
   const testCase = CASES[name] as (typeof CASES)[string];
   let n = 0;
   return autocannon({
@@ -59,8 +90,9 @@ function run(url: string, name: string, seconds: number) {
     duration: seconds,
     requests: [
       {
-        method: 'GET',
+        method: testCase.method ?? 'GET',
         path: testCase.path,
+        ...(testCase.signedIn ? { headers: { cookie } } : {}),
         ...(testCase.vary
           ? {
               setupRequest: (request: autocannon.Request) => ({
@@ -84,6 +116,7 @@ const app = await startApp({
 });
 const client = new pg.Client({ connectionString: marketUrl });
 await client.connect();
+const cookie = names.some((name) => CASES[name]?.signedIn) ? await historyMemberCookie(client) : '';
 const root = process.env.BENCH_APP_ROOT ?? 'this checkout';
 console.log(
   `| case | req/s | p50 ms | p99 ms | app CPU ms/req | PostgreSQL CPU ms/req | load (1 min) |  (${root}, cache ${values.cache}, ${values.connections} connections, ${values.duration} s)`,
@@ -102,9 +135,9 @@ try {
       );
       continue;
     }
-    if (Number(values.warmup) > 0) await run(app.url, name, Number(values.warmup));
+    if (Number(values.warmup) > 0) await run(app.url, name, Number(values.warmup), cookie);
     const before = { app: processCpuSeconds(app.pid), db: await backendCpu(client), load: loadavg()[0] ?? 0 };
-    const result = await run(app.url, name, Number(values.duration));
+    const result = await run(app.url, name, Number(values.duration), cookie);
     const afterDb = await backendCpu(client);
     const appCpu = processCpuSeconds(app.pid) - before.app;
     let dbCpu = 0;

@@ -48,6 +48,26 @@ function legacySides(trade: TradeRow): TradeSides {
   };
 }
 
+/** A row of trade_request_items: one item of one side of a trade, with its agreed terms. */
+export interface SideItemRow {
+  itemId: string;
+  side: 'requested' | 'offered';
+  terms: ItemTerms;
+}
+
+/**
+ * A trade's sides from its trade_request_items rows in position order; a trade made before bundles
+ * (no rows, or a side without one) keeps the two items its own columns name.
+ */
+export function sidesFromRows(trade: TradeRow, rows: readonly SideItemRow[] | null | undefined): TradeSides {
+  const sides: TradeSides = { requested: [], offered: [], terms: new Map() };
+  for (const row of rows ?? []) {
+    sides[row.side].push(row.itemId);
+    sides.terms.set(row.itemId, row.terms);
+  }
+  return sides.requested.length === 0 || sides.offered.length === 0 ? legacySides(trade) : sides;
+}
+
 /** The sides of each of these trades, by trade id. */
 export async function loadSides(q: Queryable, trades: TradeRow[]): Promise<Map<string, TradeSides>> {
   const result = new Map<string, TradeSides>();
@@ -62,20 +82,13 @@ export async function loadSides(q: Queryable, trades: TradeRow[]): Promise<Map<s
       ),
     )
     .orderBy(asc(tradeRequestItems.position));
+  const byTrade = new Map<string, SideItemRow[]>();
   for (const row of rows) {
-    let sides = result.get(row.tradeRequestId);
-    if (!sides) {
-      sides = { requested: [], offered: [], terms: new Map() };
-      result.set(row.tradeRequestId, sides);
-    }
-    sides[row.side].push(row.itemId);
-    sides.terms.set(row.itemId, row.terms);
+    const list = byTrade.get(row.tradeRequestId) ?? [];
+    list.push(row);
+    byTrade.set(row.tradeRequestId, list);
   }
-  for (const trade of trades) {
-    const sides = result.get(trade.id);
-    if (!sides || sides.requested.length === 0 || sides.offered.length === 0)
-      result.set(trade.id, legacySides(trade));
-  }
+  for (const trade of trades) result.set(trade.id, sidesFromRows(trade, byTrade.get(trade.id)));
   return result;
 }
 
@@ -140,6 +153,34 @@ export async function recordOffer(
     offered: offerItems(offer.offered),
   });
 }
+
+type OfferRow = typeof tradeOffers.$inferSelect;
+
+/**
+ * Columns for a query over trade_requests that carry each trade's sides and offer history with it,
+ * so that a list of trades is one round trip (the trade list reads them so): each is one JSON array
+ * in order, or null when the trade has no such rows. Read them with sidesFromRows and offersFromJson.
+ */
+export const sidesAndOffersColumns = () => ({
+  sideItems: sql<SideItemRow[] | null>`(select json_agg(json_build_object('itemId', tri.item_id,
+      'side', tri.side, 'terms', tri.terms) order by tri.position)
+    from ${tradeRequestItems} tri where tri.trade_request_id = ${tradeRequests.id})`,
+  offerHistory: sql<OfferJson[] | null>`(select json_agg(json_build_object('version', o.version,
+      'proposedById', o.proposed_by_id, 'message', o.message, 'requested', o.requested,
+      'offered', o.offered, 'createdAt', o.created_at) order by o.version)
+    from ${tradeOffers} o where o.trade_request_id = ${tradeRequests.id})`,
+});
+
+/** A trade_offers row as sidesAndOffersColumns carries it: its time is JSON's text. */
+export type OfferJson = Omit<OfferRow, 'tradeRequestId' | 'createdAt'> & { createdAt: string };
+
+/** The offer history of sidesAndOffersColumns as rows of trade_offers. */
+export const offersFromJson = (tradeId: string, offers: readonly OfferJson[] | null): OfferRow[] =>
+  (offers ?? []).map((offer) => ({
+    ...offer,
+    tradeRequestId: tradeId,
+    createdAt: new Date(offer.createdAt),
+  }));
 
 /** The history of each of these trades (oldest first), by trade id; trades without one get none. */
 export async function loadOffers(q: Queryable, tradeIds: string[]) {

@@ -39,7 +39,10 @@ import {
   firstItemColumns,
   loadOffers,
   loadSides,
+  offersFromJson,
   recordOffer,
+  sidesAndOffersColumns,
+  sidesFromRows,
   sidesOf,
   touchesItems,
   type TradeSides,
@@ -931,6 +934,7 @@ function tradeRowsQuery(db: Db, memberId: string | Placeholder, tradeId?: string
       },
       myRating: reviews.rating,
       dispute: tradeDisputes,
+      ...sidesAndOffersColumns(),
     })
     .from(page)
     .innerJoin(tradeRequests, eq(tradeRequests.id, page.id))
@@ -968,14 +972,8 @@ async function selectTrades(
     }
     rows = await list.execute({ memberId });
   }
-  const trades = rows.map((row) => row.trade);
-  const [sidesById, offersById] = await Promise.all([
-    loadSides(ctx.db, trades),
-    loadOffers(
-      ctx.db,
-      trades.map((trade) => trade.id),
-    ),
-  ]);
+  // Each row carries its trade's sides and offer history (one round trip for the whole list).
+  const sidesById = new Map(rows.map((row) => [row.trade.id, sidesFromRows(row.trade, row.sideItems)]));
   // Settled trades' rows carry only the owner and listing state of their items; a pending trade's
   // carry its first items in full, and any item of a pending bundle not among them is read here.
   const live = new Map<string, LiveTradeItem | LiveTradeOwnership>();
@@ -990,7 +988,7 @@ async function selectTrades(
     }
   }
   const missing = new Set<string>();
-  for (const trade of trades) {
+  for (const { trade } of rows) {
     const pending = trade.status === 'pending';
     for (const id of allItemIds(sidesById.get(trade.id) as TradeSides))
       if (pending ? !full.has(id) : !live.has(id)) missing.add(id);
@@ -1031,7 +1029,7 @@ async function selectTrades(
       ...presentTradeItems(trade, sides, live),
       offerVersion: trade.offerVersion,
       offeredById: trade.offeredById ?? trade.requesterId,
-      offers: presentOffers(trade, sides, offersById.get(trade.id)),
+      offers: presentOffers(trade, sides, offersFromJson(trade.id, row.offerHistory)),
       requester: presentUserSummary(row.requester),
       owner: presentUserSummary(row.owner),
       requesterShipment: trade.requesterShipment,
