@@ -37,6 +37,8 @@ const CASES: Record<string, Case> = {
   trades: { path: '/api/trade-requests', signedIn: true },
   conversations: { path: '/api/conversations', signedIn: true },
   notifications: { path: '/api/notifications', signedIn: true },
+  // The member's conversation with the most messages (its path is found when the run starts).
+  conversation: { path: '/api/conversations/', signedIn: true },
   // The fixed cost of a signed-in request: the session and a small answer.
   me: { path: '/api/auth/user', signedIn: true },
 };
@@ -78,6 +80,13 @@ async function historyMemberCookie(client: pg.Client) {
     userId,
     new Date(Date.now() + SESSION_ABSOLUTE_MS),
   ]);
+  const conversation = await client.query<{ id: string }>(
+    `select c.id from conversations c join messages m on m.conversation_id = c.id
+     where $1 in (c.participant1_id, c.participant2_id) group by c.id order by count(*) desc limit 1`,
+    [userId],
+  );
+  const conversationCase = CASES.conversation as Case;
+  conversationCase.path += conversation.rows[0]?.id ?? '';
   return `${SESSION_COOKIE}=${token}`;
 }
 

@@ -14,7 +14,6 @@ export function registerChatListeners(ctx: ServiceContext) {
   });
   ctx.events.inTransaction('trade.changed', async (event, tx, effects) => {
     const card = await writeTradeCard(tx, event);
-    if (card)
-      effects.after(() => ctx.events.committed('message.sent', { ...card, notification: null }));
+    if (card) effects.after(() => ctx.events.committed('message.sent', { ...card, notification: null }));
   });
 }

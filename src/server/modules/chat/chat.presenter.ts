@@ -18,7 +18,8 @@ export function presentMessageFields(row: {
   messageType: string;
   payload: unknown;
 }): Pick<Message, 'messageType' | 'photo' | 'trade'> {
-  const type: MessageType = row.messageType === 'photo' || row.messageType === 'trade' ? row.messageType : 'text';
+  const type: MessageType =
+    row.messageType === 'photo' || row.messageType === 'trade' ? row.messageType : 'text';
   const payload = (row.payload ?? null) as MessagePayload | null;
   if (type === 'photo' && payload && 'imageId' in payload) {
     const url = imagePath(payload.imageId);

@@ -238,44 +238,65 @@ export async function requireParticipant(
 const otherParticipant = (row: ConversationRow, memberId: string) =>
   (row.participant1Id === memberId ? row.participant2Id : row.participant1Id) as string;
 
+/** A conversation's newest messages, newest first: the page every conversation screen opens on. */
+const prepareNewestMessages = (db: Db) =>
+  db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, sql.placeholder('conversationId')))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('conversation_newest_messages');
+const newestMessages = new WeakMap<Db, ReturnType<typeof prepareNewestMessages>>();
+
+/**
+ * A conversation with a page of its messages. The summary's statement admits only a participant
+ * (or a group member), so it is also the permission check: anyone else gets 404, as for a
+ * conversation that does not exist. The first page's statement is prepared (it is the one every
+ * conversation screen opens with).
+ */
 export async function getConversation(
   ctx: ServiceContext,
   memberId: string,
   conversationId: string,
   page: { before?: string; limit: number },
 ): Promise<ConversationWithMessages> {
-  const conversation = await requireParticipant(ctx, memberId, conversationId);
   const [summary] = await selectConversations(ctx.db, memberId, conversationId);
   if (!summary) throw notFound('Conversation not found');
-  let cursor: MessageRow | undefined;
+  let rows: MessageRow[];
   if (page.before) {
-    [cursor] = await ctx.db
+    const [cursor] = await ctx.db
       .select()
       .from(messages)
       .where(and(eq(messages.id, page.before), eq(messages.conversationId, conversationId)));
     if (!cursor) throw badRequest('before must be a message of this conversation');
+    rows = await ctx.db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          or(
+            lt(messages.createdAt, cursor.createdAt),
+            and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)),
+          ),
+        ),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(page.limit + 1);
+  } else {
+    let prepared = newestMessages.get(ctx.db);
+    if (!prepared) {
+      prepared = prepareNewestMessages(ctx.db);
+      newestMessages.set(ctx.db, prepared);
+    }
+    rows = await prepared.execute({ conversationId, limit: page.limit + 1 });
   }
-  const rows = await ctx.db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        cursor
-          ? or(
-              lt(messages.createdAt, cursor.createdAt),
-              and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(page.limit + 1);
   const hasMore = rows.length > page.limit;
   const shown = rows.slice(0, page.limit).reverse();
   return {
     ...summary,
-    messages: conversation.ringId
+    messages: summary.ring
       ? await presentGroupMessages(ctx.db, conversationId, shown)
       : shown.map(presentMessage),
     hasMore,

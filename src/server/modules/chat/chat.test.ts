@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildConversation } from '../../test-support/builders';
 import { listItem } from '../../test-support/fixtures';
+import { queriesDuring } from '../../test-support/query-count';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 
 const t = useTestApp();
@@ -140,6 +141,31 @@ describe('conversation list (a prepared statement, docs/decisions/008-uncached-p
         .map((row: { id: string }) => row.id)
         .sort(),
     ).toEqual([second, stranger?.json().id].sort());
+  });
+
+  it('answers a conversation’s page in two statements: its summary (which admits only its members) and its newest messages', async () => {
+    const { alice, bob, conversation } = await conversationOf();
+    await say(alice, conversation.id, 'Hi Bob!');
+    await say(bob, conversation.id, 'Hi Alice!');
+    // Every statement but the session's lookup, in the quietest of three requests (the messages'
+    // own notifications may still be writing during the first).
+    const statements = async (client: TestClient, path: string) => {
+      const counts: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const texts = await queriesDuring(t.app.database, () => client.get(path));
+        counts.push(texts.filter((text) => !text.includes('"sessions"')).length);
+      }
+      return Math.min(...counts);
+    };
+    expect(await statements(alice, `/api/conversations/${conversation.id}`)).toBe(2);
+    const page = (await alice.get(`/api/conversations/${conversation.id}`)).json();
+    expect(page.messages.map((message: { content: string }) => message.content)).toEqual([
+      'Hi Bob!',
+      'Hi Alice!',
+    ]);
+    // A stranger's request stops at the summary: nothing of the messages is read.
+    const mallory = await t.member();
+    expect(await statements(mallory, `/api/conversations/${conversation.id}`)).toBe(1);
   });
 });
 

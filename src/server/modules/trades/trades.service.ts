@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias, unionAll } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
 import type {
   CounterOfferInput,
@@ -876,7 +876,10 @@ const listColumns = (item: typeof requestedItem | typeof offeredItem) => ({
   id: item.id,
   userId: item.userId,
   isActive: item.isActive,
-  deal: sql<Omit<LiveTradeItem, 'id' | 'userId' | 'isActive'> | null>`case when ${tradeRequests.status} = 'pending'
+  deal: sql<Omit<
+    LiveTradeItem,
+    'id' | 'userId' | 'isActive'
+  > | null>`case when ${tradeRequests.status} = 'pending'
     then json_build_object('title', ${item.title}, 'description', ${item.description},
       'images', ${item.images}, 'estimatedValue', ${item.estimatedValue}, 'condition', ${item.condition},
       'category', ${item.category}, 'gender', ${item.gender}, 'style', ${item.style},
@@ -905,7 +908,7 @@ function memberTradeIds(db: Db, memberId: string | Placeholder, tradeId?: string
 }
 
 /** The trades a member is part of (newest first, at most TRADE_LIST_MAX), or one of them. */
-export function tradeRowsQuery(db: Db, memberId: string | Placeholder, tradeId?: string) {
+function tradeRowsQuery(db: Db, memberId: string | Placeholder, tradeId?: string) {
   const page = memberTradeIds(db, memberId, tradeId);
   return db
     .select({
