@@ -26,7 +26,7 @@ import {
 } from './items.service';
 import { facetDeps, filterDeps } from '../../lib/marketplace-dependencies';
 import { KEEPS_MARKETPLACE } from './marketplace-cache';
-import { similarItems } from './similar.service';
+import { similarItems, similarItemsOf } from './similar.service';
 import { recordView } from './trending';
 
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -102,7 +102,38 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/items/:id/similar',
     { config: { auth: 'public' }, schema: { params: idParam, response: { 200: similarItemsSchema } } },
-    async (request) => similarItems(ctx, (await currentUser(request))?.id, request.params.id),
+    async (request, reply) => {
+      const viewer = await currentUser(request);
+      // A member's answer is their own (not their items, not blocked members', their sizes).
+      if (viewer) return similarItems(ctx, viewer.id, request.params.id);
+      // A visitor's is every visitor's: cached like the lists. Every similar item is of the
+      // target's department, so only a change there (or to the target or a shown item) drops it.
+      const itemId = request.params.id;
+      const entry = await cache.get(
+        `similar:${itemId}`,
+        async () => {
+          const { department, similar } = await similarItemsOf(ctx, undefined, itemId);
+          return {
+            json: new SharedJson(serializeWith(similarItemsSchema, similar)),
+            department,
+            ids: [itemId, ...similar.map((entry) => entry.item.id)],
+          };
+        },
+        {
+          // Until it is loaded, any change may affect it (no department yet).
+          deps: { kind: 'list' },
+          refine: (loaded) => ({
+            kind: 'list',
+            category: loaded.department.category,
+            genders: [loaded.department.gender],
+            // Only available and pending listings are proposed: an availability change counts.
+            availability: true,
+            ids: new Set(loaded.ids),
+          }),
+        },
+      );
+      return sendSharedJson(request, reply, entry.json);
+    },
   );
 
   // A member opened the item: counts toward the 'trending' order (trending.ts), once a day.

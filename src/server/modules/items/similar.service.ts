@@ -53,7 +53,20 @@ const CANDIDATES_PER_SIGNAL = 120;
 /** A column of the candidate rows (`c`), which carry every column the ranking reads. */
 const c = (column: string) => sql.raw(`c.${column}`);
 const candidateColumns = sql.raw(
-  ['id', 'title', 'category', 'gender', 'brand', 'size', 'estimated_value', 'style', 'tags', 'colors', 'created_at', 'user_id']
+  [
+    'id',
+    'title',
+    'category',
+    'gender',
+    'brand',
+    'size',
+    'estimated_value',
+    'style',
+    'tags',
+    'colors',
+    'created_at',
+    'user_id',
+  ]
     .map((column) => `items.${column}`)
     .join(', '),
 );
@@ -190,19 +203,27 @@ function reasonsOf(row: SignalRow): SimilarityReason[] {
   return SIMILARITY_REASONS.filter((reason) => present[reason]);
 }
 
+/** Similar items, with the department (category and gender) of the item they are like. */
+export interface SimilarAnswer {
+  department: { category: string; gender: string };
+  similar: SimilarItem[];
+}
+
 /**
  * Similar items for anyone, visitors too. Any item that ever existed has them, traded, withdrawn
- * or deleted ones included: their page shows these instead of a dead end.
+ * or deleted ones included: their page shows these instead of a dead end. Every one of them is of
+ * the target's department, which is what a cached visitor's answer depends on (items.routes.ts).
  */
-export async function similarItems(
+export async function similarItemsOf(
   ctx: ServiceContext,
   viewerId: string | undefined,
   itemId: string,
-): Promise<SimilarItem[]> {
+): Promise<SimilarAnswer> {
   const [target] = await ctx.db.select().from(items).where(eq(items.id, itemId)).limit(1);
   if (!target) throw notFound('Item not found');
+  const department = { category: target.category, gender: target.gender };
   const ranked = await rankSimilar(ctx, target, viewerId);
-  if (ranked.length === 0) return [];
+  if (ranked.length === 0) return { department, similar: [] };
   const rows = await ctx.db
     .select(itemColumns)
     .from(items)
@@ -214,8 +235,17 @@ export async function similarItems(
       ),
     );
   const byId = new Map(rows.map((row) => [row.item.id, row]));
-  return ranked.flatMap((signal) => {
+  const similar = ranked.flatMap((signal) => {
     const row = byId.get(signal.id);
     return row ? [{ item: presentItem(row), reasons: reasonsOf(signal) }] : [];
   });
+  return { department, similar };
+}
+
+export async function similarItems(
+  ctx: ServiceContext,
+  viewerId: string | undefined,
+  itemId: string,
+): Promise<SimilarItem[]> {
+  return (await similarItemsOf(ctx, viewerId, itemId)).similar;
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildItem } from '../../test-support/builders';
+import { listItem } from '../../test-support/fixtures';
+import { queriesDuring } from '../../test-support/query-count';
 import { useTestApp } from '../../test-support/test-app';
+import { testDriver } from '../../test-support/test-database';
 
 const t = useTestApp();
 const unknown = '00000000-0000-4000-8000-000000000000';
@@ -102,7 +105,11 @@ describe('GET /api/items/:id/similar', () => {
   it('ranks a bounded set of candidates: the listings closest in value, not every one in the band', async () => {
     const seller = await t.member();
     const other = await t.member();
-    const target = await buildItem(t, seller, { title: 'Plain Alpha', estimatedValue: 10_000, gender: 'kids' });
+    const target = await buildItem(t, seller, {
+      title: 'Plain Alpha',
+      estimatedValue: 10_000,
+      gender: 'kids',
+    });
     // 61 listings just above the target's value, sharing nothing else with it...
     await Promise.all(
       Array.from({ length: 61 }, (_, i) =>
@@ -136,5 +143,82 @@ describe('GET /api/items/:id/similar', () => {
     const response = await t.visitor().get(`/api/items/${target.id}/similar`);
     expect(response.statusCode).toBe(200);
     expect(response.json()[0].reasons).toContain('same brand');
+  });
+});
+
+describe('a visitor’s similar items, cached like the lists', () => {
+  const similarOf = async (client: ReturnType<typeof t.visitor>, id: string) => {
+    const response = await client.get(`/api/items/${id}/similar`);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as Similar).map((entry) => entry.item.title);
+  };
+
+  it('are read once, and again after a change to their department or to an item they show', async () => {
+    const seller = await t.member();
+    const other = await t.member();
+    const target = await listItem(seller, {
+      title: 'Blue Denim Jacket',
+      gender: 'women',
+      estimatedValue: 6000,
+    });
+    const shown = await listItem(other, { title: 'Denim Jacket', gender: 'women', estimatedValue: 6200 });
+    const visitor = t.visitor();
+    expect(await similarOf(visitor, target.id)).toEqual(['Denim Jacket']);
+    // The next visitor's read runs no statement.
+    const again = () => queriesDuring(t.app.database, () => similarOf(t.visitor(), target.id));
+    expect(await again()).toEqual([]);
+    // A listing of the department shows at once; so does a change to an item shown.
+    await listItem(other, { title: 'Cropped Denim Jacket', gender: 'women', estimatedValue: 6100 });
+    expect((await similarOf(visitor, target.id)).sort()).toEqual(['Cropped Denim Jacket', 'Denim Jacket']);
+    expect((await other.patch(`/api/items/${shown.id}`, { title: 'Denim Trucker Jacket' })).statusCode).toBe(
+      200,
+    );
+    expect((await similarOf(visitor, target.id)).sort()).toEqual([
+      'Cropped Denim Jacket',
+      'Denim Trucker Jacket',
+    ]);
+    // Withdrawn, it is no longer proposed.
+    expect((await other.delete(`/api/items/${shown.id}`)).statusCode).toBe(204);
+    expect(await similarOf(visitor, target.id)).toEqual(['Cropped Denim Jacket']);
+  });
+
+  it.skipIf(testDriver !== 'pglite')(
+    'are kept by a listing in another department (the database announces each change with its department)',
+    async () => {
+      const seller = await t.member();
+      const other = await t.member();
+      const target = await listItem(seller, {
+        title: 'Blue Denim Jacket',
+        gender: 'women',
+        estimatedValue: 6000,
+      });
+      await listItem(other, { title: 'Denim Jacket', gender: 'women', estimatedValue: 6200 });
+      expect(await similarOf(t.visitor(), target.id)).toEqual(['Denim Jacket']);
+      await listItem(other, {
+        title: 'Denim Boots',
+        category: 'shoes',
+        gender: 'women',
+        estimatedValue: 6000,
+      });
+      await listItem(other, { title: 'Denim Jacket', gender: 'men', estimatedValue: 6000 });
+      expect(await queriesDuring(t.app.database, () => similarOf(t.visitor(), target.id))).toEqual([]);
+    },
+  );
+
+  it('are a visitor’s only: a member’s answer leaves out their own items, whatever a visitor was shown', async () => {
+    const seller = await t.member();
+    const other = await t.member();
+    const target = await listItem(seller, {
+      title: 'Blue Denim Jacket',
+      gender: 'women',
+      estimatedValue: 6000,
+    });
+    await listItem(other, { title: 'Denim Jacket', gender: 'women', estimatedValue: 6200 });
+    expect(await similarOf(t.visitor(), target.id)).toEqual(['Denim Jacket']);
+    expect(await similarOf(other, target.id)).toEqual([]);
+    expect(await similarOf(seller, target.id)).toEqual(['Denim Jacket']);
+    // An unknown item is still 404 for a visitor, and not kept.
+    expect((await t.visitor().get(`/api/items/${unknown}/similar`)).statusCode).toBe(404);
+    expect((await t.visitor().get(`/api/items/${unknown}/similar`)).statusCode).toBe(404);
   });
 });
