@@ -34,6 +34,8 @@ const CASES: Record<string, Case> = {
   facets: { path: '/api/items/facets' },
   'facets-search': { path: '/api/items/facets?search=jacket' },
   stats: { path: '/api/stats' },
+  // A visitor's similar items of the newest listing (its path is found when the run starts).
+  similar: { path: '/api/items/' },
   trades: { path: '/api/trade-requests', signedIn: true },
   conversations: { path: '/api/conversations', signedIn: true },
   notifications: { path: '/api/notifications', signedIn: true },
@@ -126,6 +128,12 @@ const app = await startApp({
 const client = new pg.Client({ connectionString: marketUrl });
 await client.connect();
 const cookie = names.some((name) => CASES[name]?.signedIn) ? await historyMemberCookie(client) : '';
+if (names.includes('similar')) {
+  const newest = await client.query<{ id: string }>(
+    `select id from items where is_active and availability = 'available' order by created_at desc limit 1`,
+  );
+  (CASES.similar as Case).path += `${newest.rows[0]?.id}/similar`;
+}
 const root = process.env.BENCH_APP_ROOT ?? 'this checkout';
 console.log(
   `| case | req/s | p50 ms | p99 ms | app CPU ms/req | PostgreSQL CPU ms/req | load (1 min) |  (${root}, cache ${values.cache}, ${values.connections} connections, ${values.duration} s)`,

@@ -872,14 +872,12 @@ const summaryColumns = (item: typeof requestedItem | typeof offeredItem) => ({
  * is pending, so a member's history does not carry every item's description and photos out of
  * PostgreSQL. (One JSON value instead of ten columns: mapping a row costs the app per column.)
  */
+type DealColumns = Omit<LiveTradeItem, 'id' | 'userId' | 'isActive'>;
 const listColumns = (item: typeof requestedItem | typeof offeredItem) => ({
   id: item.id,
   userId: item.userId,
   isActive: item.isActive,
-  deal: sql<Omit<
-    LiveTradeItem,
-    'id' | 'userId' | 'isActive'
-  > | null>`case when ${tradeRequests.status} = 'pending'
+  deal: sql<DealColumns | null>`case when ${tradeRequests.status} = 'pending'
     then json_build_object('title', ${item.title}, 'description', ${item.description},
       'images', ${item.images}, 'estimatedValue', ${item.estimatedValue}, 'condition', ${item.condition},
       'category', ${item.category}, 'gender', ${item.gender}, 'style', ${item.style},
