@@ -23,6 +23,7 @@ import { installErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logging';
 import { createMailer } from './lib/mail';
 import { installOriginGuard } from './lib/origin-guard';
+import { waitForRunningHandlers } from './lib/running-handlers';
 import { installSecurityHeaders } from './lib/security-headers';
 import { loadCatalogues } from './lib/catalogues';
 import { sendClientPage } from './lib/client-page';
@@ -179,6 +180,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         routeTable.push({ method, url: route.url, schema: route.schema as RouteRecord['schema'] });
     }
   });
+
+  // Handlers whose client went away still finish before the database closes (running-handlers.ts).
+  waitForRunningHandlers(app, Math.min(5000, (options.config.shutdownTimeoutSeconds * 1000) / 2));
 
   installErrorHandler(app);
   installTextGuard(app);
