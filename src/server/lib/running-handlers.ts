@@ -30,15 +30,15 @@ export function waitForRunningHandlers(app: FastifyInstance, graceMs: number) {
   });
   app.addHook('onClose', async () => {
     if (running === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    let resolveIdle: (() => void) | undefined;
     await new Promise<void>((resolve) => {
-      resolveIdle = resolve;
-      idle.add(resolve);
-      timer = setTimeout(resolve, graceMs);
+      const done = () => {
+        clearTimeout(timer);
+        idle.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, graceMs);
+      idle.add(done);
     });
-    if (resolveIdle) idle.delete(resolveIdle);
-    clearTimeout(timer);
   });
   return {
     /** How many handlers are running now. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildConversation } from '../../test-support/builders';
 import { listItem } from '../../test-support/fixtures';
-import { queriesDuring } from '../../test-support/query-count';
+import { fewestRequestQueries } from '../../test-support/query-count';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 
 const t = useTestApp();
@@ -147,16 +147,8 @@ describe('conversation list (a prepared statement, docs/decisions/008-uncached-p
     const { alice, bob, conversation } = await conversationOf();
     await say(alice, conversation.id, 'Hi Bob!');
     await say(bob, conversation.id, 'Hi Alice!');
-    // Every statement but the session's lookup, in the quietest of three requests (the messages'
-    // own notifications may still be writing during the first).
-    const statements = async (client: TestClient, path: string) => {
-      const counts: number[] = [];
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const texts = await queriesDuring(t.app.database, () => client.get(path));
-        counts.push(texts.filter((text) => !text.includes('"sessions"')).length);
-      }
-      return Math.min(...counts);
-    };
+    const statements = (client: TestClient, path: string) =>
+      fewestRequestQueries(t.app.database, () => client.get(path));
     expect(await statements(alice, `/api/conversations/${conversation.id}`)).toBe(2);
     const page = (await alice.get(`/api/conversations/${conversation.id}`)).json();
     expect(page.messages.map((message: { content: string }) => message.content)).toEqual([

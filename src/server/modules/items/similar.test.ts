@@ -152,8 +152,8 @@ describe('a visitor’s similar items, cached like the lists', () => {
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as Similar).map((entry) => entry.item.title);
   };
-
-  it('are read once, and again after a change to their department or to an item they show', async () => {
+  /** A seller's women's jacket, and another member's listing like it. */
+  const jacketAndOneLikeIt = async () => {
     const seller = await t.member();
     const other = await t.member();
     const target = await listItem(seller, {
@@ -162,11 +162,17 @@ describe('a visitor’s similar items, cached like the lists', () => {
       estimatedValue: 6000,
     });
     const shown = await listItem(other, { title: 'Denim Jacket', gender: 'women', estimatedValue: 6200 });
+    return { seller, other, target, shown };
+  };
+  /** The statements a new visitor's read of an item's similar items runs. */
+  const visitorRead = (id: string) => queriesDuring(t.app.database, () => similarOf(t.visitor(), id));
+
+  it('are read once, and again after a change to their department or to an item they show', async () => {
+    const { other, target, shown } = await jacketAndOneLikeIt();
     const visitor = t.visitor();
     expect(await similarOf(visitor, target.id)).toEqual(['Denim Jacket']);
     // The next visitor's read runs no statement.
-    const again = () => queriesDuring(t.app.database, () => similarOf(t.visitor(), target.id));
-    expect(await again()).toEqual([]);
+    expect(await visitorRead(target.id)).toEqual([]);
     // A listing of the department shows at once; so does a change to an item shown.
     await listItem(other, { title: 'Cropped Denim Jacket', gender: 'women', estimatedValue: 6100 });
     expect((await similarOf(visitor, target.id)).sort()).toEqual(['Cropped Denim Jacket', 'Denim Jacket']);
@@ -185,14 +191,7 @@ describe('a visitor’s similar items, cached like the lists', () => {
   it.skipIf(testDriver !== 'pglite')(
     'are kept by a listing in another department (the database announces each change with its department)',
     async () => {
-      const seller = await t.member();
-      const other = await t.member();
-      const target = await listItem(seller, {
-        title: 'Blue Denim Jacket',
-        gender: 'women',
-        estimatedValue: 6000,
-      });
-      await listItem(other, { title: 'Denim Jacket', gender: 'women', estimatedValue: 6200 });
+      const { other, target } = await jacketAndOneLikeIt();
       expect(await similarOf(t.visitor(), target.id)).toEqual(['Denim Jacket']);
       await listItem(other, {
         title: 'Denim Boots',
@@ -201,19 +200,12 @@ describe('a visitor’s similar items, cached like the lists', () => {
         estimatedValue: 6000,
       });
       await listItem(other, { title: 'Denim Jacket', gender: 'men', estimatedValue: 6000 });
-      expect(await queriesDuring(t.app.database, () => similarOf(t.visitor(), target.id))).toEqual([]);
+      expect(await visitorRead(target.id)).toEqual([]);
     },
   );
 
   it('are a visitor’s only: a member’s answer leaves out their own items, whatever a visitor was shown', async () => {
-    const seller = await t.member();
-    const other = await t.member();
-    const target = await listItem(seller, {
-      title: 'Blue Denim Jacket',
-      gender: 'women',
-      estimatedValue: 6000,
-    });
-    await listItem(other, { title: 'Denim Jacket', gender: 'women', estimatedValue: 6200 });
+    const { seller, other, target } = await jacketAndOneLikeIt();
     expect(await similarOf(t.visitor(), target.id)).toEqual(['Denim Jacket']);
     expect(await similarOf(other, target.id)).toEqual([]);
     expect(await similarOf(seller, target.id)).toEqual(['Denim Jacket']);

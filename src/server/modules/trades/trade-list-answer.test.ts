@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listItem } from '../../test-support/fixtures';
-import { queriesDuring } from '../../test-support/query-count';
+import { fewestRequestQueries } from '../../test-support/query-count';
 import { useTestApp } from '../../test-support/test-app';
 import { testDriver } from '../../test-support/test-database';
 
@@ -98,20 +98,11 @@ describe(`the trade list's answer (${testDriver})`, () => {
   it('reads the list with its sides and offers in one statement: no item beyond the trades’ own', async () => {
     const { requester } = await twoTrades();
     const idle = await t.member({ firstName: 'Ida' });
-    // Every statement but the session's lookup (which the instance's session cache may spare),
-    // in the quietest of three requests: the trades' own notifications and emails may still be
-    // writing during the first.
-    const statements = async (client: typeof requester) => {
-      const counts: number[] = [];
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const texts = await queriesDuring(t.app.database, async () => {
-          const response = await client.get('/api/trade-requests');
-          expect(response.statusCode).toBe(200);
-        });
-        counts.push(texts.filter((text) => !text.includes('"sessions"')).length);
-      }
-      return Math.min(...counts);
-    };
+    const statements = (client: typeof requester) =>
+      fewestRequestQueries(t.app.database, async () => {
+        const response = await client.get('/api/trade-requests');
+        expect(response.statusCode).toBe(200);
+      });
     // A member with no trades: the list's statement. Ravi's two trades come with their sides and
     // their offers in that same statement, and nothing else is read: the first version's boots
     // are not read again for the settled trade's history.

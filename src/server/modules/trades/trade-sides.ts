@@ -11,6 +11,7 @@ import {
 
 type ItemRow = typeof items.$inferSelect;
 type TradeRow = typeof tradeRequests.$inferSelect;
+type OfferRow = typeof tradeOffers.$inferSelect;
 
 /**
  * The items of each side of a trade (a bundle has up to 5 a side) with the terms agreed for each.
@@ -154,8 +155,6 @@ export async function recordOffer(
   });
 }
 
-type OfferRow = typeof tradeOffers.$inferSelect;
-
 /**
  * Columns for a query over trade_requests that carry each trade's sides and offer history with it,
  * so that a list of trades is one round trip (the trade list reads them so): each is one JSON array
@@ -184,7 +183,7 @@ export const offersFromJson = (tradeId: string, offers: readonly OfferJson[] | n
 
 /** The history of each of these trades (oldest first), by trade id; trades without one get none. */
 export async function loadOffers(q: Queryable, tradeIds: string[]) {
-  const result = new Map<string, (typeof tradeOffers.$inferSelect)[]>();
+  const result = new Map<string, OfferRow[]>();
   if (tradeIds.length === 0) return result;
   const rows = await q
     .select()
