@@ -26,7 +26,7 @@ import {
 } from './items.service';
 import { facetDeps, filterDeps } from '../../lib/marketplace-dependencies';
 import { KEEPS_MARKETPLACE } from './marketplace-cache';
-import { similarItems, similarItemsOf } from './similar.service';
+import { similarItemsOf } from './similar.service';
 import { recordView } from './trending';
 
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -105,7 +105,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await currentUser(request);
       // A member's answer is their own (not their items, not blocked members', their sizes).
-      if (viewer) return similarItems(ctx, viewer.id, request.params.id);
+      if (viewer) return (await similarItemsOf(ctx, viewer.id, request.params.id)).similar;
       // A visitor's is every visitor's: cached like the lists. Every similar item is of the
       // target's department, so only a change there (or to the target or a shown item) drops it.
       const itemId = request.params.id;

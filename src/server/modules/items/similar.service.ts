@@ -241,11 +241,3 @@ export async function similarItemsOf(
   });
   return { department, similar };
 }
-
-export async function similarItems(
-  ctx: ServiceContext,
-  viewerId: string | undefined,
-  itemId: string,
-): Promise<SimilarItem[]> {
-  return (await similarItemsOf(ctx, viewerId, itemId)).similar;
-}
