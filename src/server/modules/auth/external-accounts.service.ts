@@ -79,8 +79,8 @@ async function takeOverUnverifiedAccount(
 
 /**
  * The member an external sign-in stands for: the one linked to the provider's subject; on a first
- * sign-in, the member with the same email if the provider verified it (then linked: as it is when
- * this app verified that address too, taken over from whoever registered it otherwise); else a new
+ * sign-in, the member with the same email if the provider verified it (linked as it stands when
+ * this app verified that address too; otherwise taken over from whoever registered it); else a new
  * member, whose password is random and never told (they may set one with "forgot password").
  * Concurrent first sign-ins of one subject are serialised by a transaction lock on it.
  */
