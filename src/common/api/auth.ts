@@ -6,6 +6,7 @@ import {
 } from '../domain/password-policy';
 import { user } from './users';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../domain/limits';
+import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from '../domain/reserved-email';
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
 
@@ -16,6 +17,9 @@ const email = z
   .max(MAX_EMAIL_LENGTH, { message: `Email must be at most ${MAX_EMAIL_LENGTH} characters` })
   .pipe(z.email({ message: 'Please enter a valid email address' }))
   .transform((value) => value.toLowerCase());
+
+/** An address an account may take (sign-up, email change): not a reserved one. */
+const accountEmail = email.refine((value) => !isReservedEmail(value), { message: RESERVED_EMAIL_MESSAGE });
 
 export const registerInput = z.object({
   firstName: z
@@ -30,7 +34,7 @@ export const registerInput = z.object({
     .optional()
     .nullable()
     .transform((value) => (value ? value : null)),
-  email,
+  email: accountEmail,
   password: z
     .string({ message: 'Password is required' })
     .min(MIN_PASSWORD_LENGTH, { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long` })
@@ -112,7 +116,7 @@ export type VerifyEmailInput = z.input<typeof verifyEmailInput>;
 
 /** Change the account's email: the current password, and the new address that must confirm it. */
 export const emailChangeInput = z.object({
-  newEmail: email,
+  newEmail: accountEmail,
   password: z
     .string({ message: 'Your current password is required' })
     .min(1, { message: 'Your current password is required' })

@@ -177,6 +177,69 @@ describe('choosing a new password with the link', () => {
   });
 });
 
+describe('links pending when the password changes', () => {
+  it('a password change ends a pending reset link', async () => {
+    const member = await t.member({ password: 'secret-password' });
+    const email = member.user?.email ?? '';
+    const { token } = await resetTokenFor(email);
+    const change = await member.post('/api/auth/password', {
+      currentPassword: 'secret-password',
+      newPassword: 'a-brand-new-passphrase',
+    });
+    expect(change.statusCode).toBe(200);
+    const confirm = await t
+      .visitor()
+      .post('/api/auth/password-reset/confirm', { token, password: 'someone-elses-passphrase' });
+    expect(confirm.statusCode).toBe(400);
+    const login = await t.visitor().post('/api/auth/login', { email, password: 'a-brand-new-passphrase' });
+    expect(login.statusCode).toBe(200);
+  });
+
+  /** Whoever knew the old password asks to move the account to their address; answers the link. */
+  async function pendingMove(member: Awaited<ReturnType<typeof t.member>>) {
+    const asked = await member.post('/api/auth/email-change', {
+      newEmail: 'thief@example.net',
+      password: 'secret-password',
+    });
+    expect(asked.statusCode).toBe(202);
+    await t.app.services.mailer.idle();
+    const token = /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(
+      smtp.to('thief@example.net')[0]?.text ?? '',
+    )?.[1];
+    expect(token).toBeTruthy();
+    return token ?? '';
+  }
+
+  it('a password change ends a pending email change', async () => {
+    const member = await t.member({ password: 'secret-password' });
+    const token = await pendingMove(member);
+    const change = await member.post('/api/auth/password', {
+      currentPassword: 'secret-password',
+      newPassword: 'a-brand-new-passphrase',
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await t.visitor().post('/api/auth/email-change/confirm', { token })).statusCode).toBe(400);
+    expect((await member.get('/api/auth/user')).json().email).toBe(member.user?.email);
+  });
+
+  it('a password reset ends a pending email change', async () => {
+    const member = await t.member({ password: 'secret-password' });
+    const email = member.user?.email ?? '';
+    const token = await pendingMove(member);
+    const { token: resetToken } = await resetTokenFor(email);
+    const reset = await t
+      .visitor()
+      .post('/api/auth/password-reset/confirm', { token: resetToken, password: 'a-brand-new-passphrase' });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.visitor().post('/api/auth/email-change/confirm', { token })).statusCode).toBe(400);
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, member.user?.id ?? ''));
+    expect(row?.email).toBe(email);
+  });
+});
+
 describe('a send failure', () => {
   it('never fails the request and nothing goes to the outbox', async () => {
     const failing = await startSmtpServer({ reject: true });
