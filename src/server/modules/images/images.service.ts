@@ -28,9 +28,8 @@ export const MAX_SIDE = 10_000;
 export const MAX_ASPECT_RATIO = 20;
 /**
  * How long libvips may work on one image (sharp's `timeout`, counted from the moment it opens the
- * input, not while the image waits for its turn). A 24-megapixel photo takes about a second on an
- * idle core and several on a busy machine; an image built to be slow to decode within the limits
- * above is stopped here.
+ * input, not while the image waits for its turn). Generous for a photo within the limits above, even
+ * on a busy machine; an image built to be slow to decode within those limits is stopped here.
  */
 export const IMAGE_TIMEOUT_SECONDS = 20;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
