@@ -151,8 +151,13 @@ export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', imp
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   // The marketplace cache's ready answers, once it is installed (lib/front-server.ts).
   const front: { serve?: FrontHandler } = {};
+  const timeouts = options.config.httpTimeouts;
   const app = Fastify({
-    serverFactory: frontedServer(() => front.serve),
+    serverFactory: frontedServer(() => front.serve, { headersTimeout: timeouts.headersSeconds * 1000 }),
+    // A client sending slowly (a body one byte at a time) is cut off (README § Configuration).
+    requestTimeout: timeouts.requestSeconds * 1000,
+    connectionTimeout: timeouts.idleSeconds * 1000,
+    keepAliveTimeout: timeouts.keepAliveSeconds * 1000,
     logger:
       options.logger === false
         ? false

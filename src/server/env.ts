@@ -39,6 +39,10 @@ const envSchema = z.object({
   CLAIM_WINDOW_DAYS: z.coerce.number().positive().max(365).default(3),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(200),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(72),
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
   RING_PROPOSAL_HOURS: z.coerce
     .number()
     .positive()
@@ -67,6 +71,21 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
   OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40).optional(),
 });
+
+/**
+ * How long the HTTP server waits on a client (README § Configuration), so that a client sending
+ * slowly cannot hold a connection open for ever. None applies to an open WebSocket.
+ */
+export interface HttpTimeouts {
+  /** A request's headers must all arrive within this long of its start. */
+  headersSeconds: number;
+  /** A request, headers and body, must arrive whole within this long; the handler's work is not counted. */
+  requestSeconds: number;
+  /** A kept-alive connection waiting for its next request is closed after this long. */
+  keepAliveSeconds: number;
+  /** A connection on which nothing is sent or received for this long is closed. */
+  idleSeconds: number;
+}
 
 /** Swap ring timers (docs/decisions/007-swap-rings.md); accepted rings use the trade timers. */
 export interface RingTimers {
@@ -132,6 +151,7 @@ export interface AppConfig {
   sweepIntervalSeconds: number;
   /** What one member's uploaded photos may take up in the database, both sizes together. */
   uploadQuotaMb: number;
+  httpTimeouts: HttpTimeouts;
   ringTimers: RingTimers;
   mail: MailConfig;
   /** Sign-in with an external OpenID Connect provider; undefined when not configured. */
@@ -173,6 +193,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    throw new Error(
+      'Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS: must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
+    );
+  }
   const oidcSettings = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
   if (oidcSettings.some(Boolean) && !oidcSettings.every(Boolean)) {
     throw new Error(
@@ -203,6 +228,12 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     },
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     uploadQuotaMb: env.UPLOAD_QUOTA_MB,
+    httpTimeouts: {
+      headersSeconds: env.HEADERS_TIMEOUT_SECONDS,
+      requestSeconds: env.REQUEST_TIMEOUT_SECONDS,
+      keepAliveSeconds: env.KEEP_ALIVE_TIMEOUT_SECONDS,
+      idleSeconds: env.IDLE_TIMEOUT_SECONDS,
+    },
     ringTimers: { proposalHours: env.RING_PROPOSAL_HOURS, repackMinutes: env.RING_REPACK_MINUTES },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -2,8 +2,13 @@
  * Hostile input and leaks: text the database cannot store, search text PostgreSQL cannot parse,
  * personal answers a cache could keep, and items a member must not reach by id.
  */
+import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listItem } from './test-support/fixtures';
+import { SESSION_COOKIE } from './lib/session';
+import { listItem, multipart } from './test-support/fixtures';
+import { sendSlowly } from './test-support/slow-client';
 import { TestSocket } from './test-support/sockets';
 import { useTestApp } from './test-support/test-app';
 
@@ -100,12 +105,7 @@ describe('discovery filters', () => {
   });
 
   it('treats colour words in hostile search text as text', async () => {
-    for (const search of [
-      'red &&& dress',
-      '"red" -red red',
-      `${'red '.repeat(40)}dress`,
-      'red:* & !navy',
-    ]) {
+    for (const search of ['red &&& dress', '"red" -red red', `${'red '.repeat(40)}dress`, 'red:* & !navy']) {
       const list = await t.visitor().get(`/api/items?search=${encodeURIComponent(search)}`);
       expect(list.statusCode, search.slice(0, 40)).toBe(200);
       const facets = await t.visitor().get(`/api/items/facets?search=${encodeURIComponent(search)}`);
@@ -225,5 +225,129 @@ describe('items out of the marketplace', () => {
     expect((await about(unlisted.id)).statusCode).toBe(404);
     const listed = await listItem(owner);
     expect((await about(listed.id)).statusCode).toBe(201);
+  });
+});
+
+// ---- Uploads and slow clients (audit issue 31: extreme images, malformed multipart, slow bodies) ----
+describe('hostile uploads and slow clients', () => {
+  // A second app with short timeouts, so that a slow client is cut off within the test's patience.
+  const quick = useTestApp({
+    config: { httpTimeouts: { headersSeconds: 1, requestSeconds: 1, keepAliveSeconds: 72, idleSeconds: 2 } },
+  });
+  const uploadRoutes = [
+    ['POST', '/api/images'],
+    ['PUT', '/api/users/profile/photo'],
+  ] as const;
+  const png = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#2980b9' } })
+      .png()
+      .toBuffer();
+  /** `image` with the size its PNG header claims changed, and the header's checksum made right. */
+  const lyingPng = (image: Buffer, width: number, height: number) => {
+    const copy = Buffer.from(image);
+    copy.writeUInt32BE(width, 16);
+    copy.writeUInt32BE(height, 20);
+    copy.writeUInt32BE(crc32(copy.subarray(12, 29)), 29);
+    return copy;
+  };
+
+  it('answers malformed multipart bodies with 4xx on every route that takes a body', async () => {
+    const member = await t.member();
+    const boundary = 'hostile';
+    const part = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const bodies: Array<[string, string | Buffer]> = [
+      ['multipart/form-data', `${part}x\r\n--${boundary}--\r\n`],
+      ['multipart/form-data; boundary=', `${part}x\r\n--${boundary}--\r\n`],
+      [`multipart/form-data; boundary=${boundary}`, `${part}x`],
+      [`multipart/form-data; boundary=${boundary}`, part.slice(0, 50)],
+      [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\n\r\n\r\n--${boundary}--\r\n`],
+      [`multipart/form-data; boundary=${boundary}`, `${part}a\r\n${part}b\r\n--${boundary}--\r\n`],
+      [`multipart/form-data; boundary=${boundary}`, Buffer.alloc(1024, 0xff)],
+    ];
+    const routes = t.app.routeTable.filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method));
+    for (const route of routes) {
+      for (const [type, payload] of bodies) {
+        const response = await member.request({
+          method: route.method as 'POST',
+          url: route.url.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000'),
+          payload,
+          headers: { 'content-type': type },
+        });
+        expect(response.statusCode, `${route.method} ${route.url} (${type})`).toBeLessThan(500);
+      }
+    }
+    // An upload route's body past 10 MB, declared or chunked, is refused as too large.
+    for (const [method, url] of uploadRoutes) {
+      for (const payload of [
+        Buffer.alloc(11 * 1024 * 1024, 'a'),
+        Readable.from([Buffer.alloc(11 * 1024 * 1024)]),
+      ]) {
+        const response = await (
+          await t.member()
+        ).request({
+          method,
+          url,
+          payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        });
+        expect(response.statusCode, url).toBe(413);
+      }
+    }
+  });
+
+  it('refuses extreme and lying images with 4xx, never 5xx, and takes a 1 × 1 photo', async () => {
+    const member = await t.member();
+    const small = await png(64, 80);
+    const hostile: Array<[string, Buffer]> = [
+      ['1 × 200,000 strip', await png(1, 200_000)],
+      ['200,000 × 1 strip', await png(200_000, 1)],
+      ['300 × 8000 (27:1)', await png(300, 8000)],
+      ['header claims 1 × 23,000,000', lyingPng(small, 1, 23_000_000)],
+      ['header claims 4000 × 5000 over 64 × 80 pixels', lyingPng(small, 4000, 5000)],
+      ['header claims 0 × 0', lyingPng(small, 0, 0)],
+      ['header only', small.subarray(0, 33)],
+      ['empty', Buffer.alloc(0)],
+    ];
+    for (const [method, url] of uploadRoutes) {
+      for (const [name, image] of hostile) {
+        const { payload, headers } = multipart(image);
+        const response = await member.request({ method, url, payload, headers });
+        expect([400, 413, 422], `${name}: ${url} answered ${response.statusCode}`).toContain(
+          response.statusCode,
+        );
+        expect(response.json().message).toBeTruthy();
+      }
+      const { payload, headers } = multipart(await png(1, 1));
+      expect((await member.request({ method, url, payload, headers })).statusCode, url).toBeLessThan(300);
+    }
+  });
+
+  it('cuts off slow bodies and slow headers with 408, and keeps serving', async () => {
+    await quick.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = quick.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const member = await quick.member();
+    const { payload, headers } = multipart(await png(64, 80));
+    const head = (method: string, url: string, type: string, length: number) =>
+      [
+        `${method} ${url} HTTP/1.1`,
+        'host: 127.0.0.1',
+        `content-type: ${type}`,
+        `content-length: ${length}`,
+        `cookie: ${SESSION_COOKIE}=${member.cookie}`,
+        'connection: close',
+        '',
+        '',
+      ].join('\r\n');
+    const json = JSON.stringify({ title: 'x'.repeat(200) });
+    const answers = await Promise.all([
+      ...uploadRoutes.map(([method, url]) =>
+        sendSlowly(port, head(method, url, headers['content-type'], payload.length), payload, 50),
+      ),
+      sendSlowly(port, head('POST', '/api/items', 'application/json', json.length), json, 50),
+      sendSlowly(port, 'GET /api/items HTTP/1.1\r\n', `x-slow: ${'a'.repeat(200)}\r\n\r\n`, 50),
+    ]);
+    for (const { answer } of answers) expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   });
 });

@@ -29,6 +29,7 @@ export const testConfig: AppConfig = {
   // Tests run the sweep themselves (app.sweep.run), with the clock they need.
   sweepIntervalSeconds: 0,
   uploadQuotaMb: 200,
+  httpTimeouts: { headersSeconds: 30, requestSeconds: 120, keepAliveSeconds: 72, idleSeconds: 120 },
   // Tests propose rings through the listeners or run the repack themselves.
   ringTimers: { proposalHours: 48, repackMinutes: 0 },
   mail: {
