@@ -84,6 +84,24 @@ export default tseslint.config(
     },
   },
   {
+    // String.prototype.replace reads `$&`, `$'`, `` $` `` and `$1` in a string replacement as patterns:
+    // a computed replacement that carries members' text would copy parts of the page into it
+    // (src/server/lib/html.ts). Only a constant string or a function may replace.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2]:not([arguments.1.type=/^(Literal|ArrowFunctionExpression|FunctionExpression)$/])',
+          message:
+            "Replace with a constant string or a function: a computed string is read as a replacement pattern ($&, $`, $').",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.tsx', 'src/client/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

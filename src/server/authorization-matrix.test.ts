@@ -103,7 +103,7 @@ async function world(): Promise<World> {
   const [friendRequest] = (await owner.get('/api/social/network')).json().incoming;
   const [ownerSession] = (await owner.get('/api/auth/sessions')).json();
   return {
-    unsubscribeToken: await unsubscribeToken(t.db, ownerId, 'digest'),
+    unsubscribeToken: await unsubscribeToken(t.db, { id: ownerId, email: owner.user?.email ?? '' }, 'digest'),
     ownerSessionId: ownerSession.id,
     owner,
     partner,

@@ -2,12 +2,15 @@
  * Hostile input and leaks: text the database cannot store, search text PostgreSQL cannot parse,
  * personal answers a cache could keep, and items a member must not reach by id.
  */
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messages, reports, reviews, tradeRequests, users } from './db/schema';
 import { SESSION_COOKIE } from './lib/session';
-import { listItem, multipart } from './test-support/fixtures';
+import { listItem, multipart, requestTrade } from './test-support/fixtures';
+import { acceptedRing } from './test-support/rings';
 import { sendSlowly } from './test-support/slow-client';
 import { TestSocket } from './test-support/sockets';
 import { useTestApp } from './test-support/test-app';
@@ -350,4 +353,270 @@ describe('hostile uploads and slow clients', () => {
     for (const { answer } of answers) expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   });
+});
+
+/*
+ * Audit #31 (findings 1 and 16): replacement-pattern sequences, markup and line-break, control and
+ * bidirectional characters in every text field members write. Nothing answers 5xx; a refusal
+ * changes nothing; `$` sequences are stored and answered word for word; one-line fields refuse the
+ * control and bidi characters, text of several lines may keep them.
+ */
+describe('replacement patterns, control and bidi characters in every text field', () => {
+  const PATTERNS = ['$`', "$'", '$&', '$1', '$<n>', '$$', '</script><!--'];
+  const CONTROLS = ['a\r\nb', 'a\tb', 'a\u0085b', 'a\u202eb', 'a\u2067b\u2069', 'a\u200bb', 'a\u0000b'];
+  /** Everything at once, for a write that can be made once (a review, a cancellation). */
+  const ALL_IN_ONE = "$` $' $& $1 $<n> $$ </script><!-- \u202e\u2066x\u2069 line\r\nnext\tend";
+  const literal = (value: string) => JSON.stringify(value).slice(1, -1);
+
+  interface Field {
+    name: string;
+    /** Refuses CONTROLS (a name, a title); else only the NUL byte is refused. */
+    oneLine: boolean;
+    send(value: string): Promise<{ statusCode: number; body: string }>;
+    /** What the write changes, to compare before and after a refusal. */
+    state(): Promise<string>;
+    /** Undoes an accepted write where a limit would refuse the next one. */
+    undo?(answer: { body: string }): Promise<unknown>;
+    /** The field's length limit, below which the values are tried. */
+    maxLength?: number;
+  }
+
+  async function expectSafe(field: Field, values: string[]) {
+    for (const value of values.filter((tried) => tried.length <= (field.maxLength ?? Infinity))) {
+      const before = await field.state();
+      const answer = await field.send(value);
+      const label = `${field.name} ${JSON.stringify(value)}: ${answer.body.slice(0, 160)}`;
+      expect(answer.statusCode, label).toBeLessThan(500);
+      if (answer.statusCode >= 400) expect(await field.state(), label).toBe(before);
+      const refusable = value.includes('\u0000') || (field.oneLine && CONTROLS.includes(value));
+      if (refusable) expect(answer.statusCode, label).toBe(400);
+      else {
+        expect(answer.statusCode, label).toBeLessThan(300);
+        // Stored and answered word for word (some writes answer only `{ ok: true }`).
+        expect(answer.body + (await field.state()), label).toContain(literal(value.trim()));
+        await field.undo?.(answer);
+      }
+    }
+  }
+
+  const rows =
+    (table: typeof users | typeof messages | typeof reports | typeof reviews | typeof tradeRequests) =>
+    async () =>
+      JSON.stringify(await t.db.select().from(table));
+
+  it('profile, preferences, listings and drafts', { timeout: 120_000 }, async () => {
+    const member = await t.member({ firstName: 'Ana' });
+    const me = async () => (await member.get('/api/auth/user')).body;
+    const item = await listItem(member, { title: 'Coat' });
+    const draft = (await member.post('/api/drafts', { title: 'Draft' })).json().id as string;
+    const fields: Field[] = [
+      ...(['firstName', 'lastName', 'location'] as const).map((key) => ({
+        name: `profile ${key}`,
+        oneLine: true,
+        send: (value: string) => member.patch('/api/users/profile', { firstName: 'Ana', [key]: value }),
+        state: me,
+      })),
+      {
+        name: 'bio',
+        oneLine: false,
+        send: (value) => member.patch('/api/users/preferences', { bio: value }),
+        state: me,
+      },
+      {
+        name: 'preferred size',
+        oneLine: true,
+        send: (value) => member.patch('/api/users/preferences', { preferredSizes: { Tops: [value] } }),
+        state: me,
+        maxLength: 10,
+      },
+      ...(['title', 'description', 'brand', 'size', 'location', 'tags'] as const).flatMap((key) => {
+        const body = (value: string) => ({ [key]: key === 'tags' ? [value] : value });
+        return [
+          {
+            name: `listing ${key}`,
+            oneLine: key !== 'description',
+            send: (value: string) => member.patch(`/api/items/${item.id}`, body(value)),
+            state: async () => (await member.get(`/api/items/${item.id}`)).body,
+          },
+          {
+            name: `draft ${key}`,
+            oneLine: key !== 'description',
+            send: (value: string) => member.put(`/api/drafts/${draft}`, body(value)),
+            state: async () => (await member.get('/api/drafts')).body,
+          },
+        ];
+      }),
+    ];
+    for (const field of fields) await expectSafe(field, [...PATTERNS, ...CONTROLS]);
+  });
+
+  // Each accepted registration hashes a password (slow on purpose).
+  it('registration', { timeout: 120_000 }, async () => {
+    const fields: Field[] = (['firstName', 'lastName'] as const).map((key) => ({
+      name: `registration ${key}`,
+      oneLine: true,
+      send: (value: string) =>
+        t.visitor().post('/api/auth/register', {
+          firstName: 'Ana',
+          email: `hostile-${randomUUID()}@example.com`,
+          password: 'a-long-enough-passphrase',
+          [key]: value,
+        }),
+      state: rows(users),
+    }));
+    for (const field of fields) await expectSafe(field, [...PATTERNS, ...CONTROLS]);
+  });
+
+  it(
+    'wishlist entries, saved searches, swap rules, messages, reports and Browse queries',
+    { timeout: 120_000 },
+    async () => {
+      const member = await t.member();
+      const other = await t.member();
+      const rule = (await member.post('/api/swap-rules', {})).json().id as string;
+      const conversationId = (
+        await member.post('/api/conversations/find-or-create', { otherUserId: other.user?.id })
+      ).json().id as string;
+      const fields: Field[] = [
+        ...(['title', 'description', 'brand', 'size', 'tags'] as const).map((key) => ({
+          name: `wishlist ${key}`,
+          oneLine: key !== 'description',
+          send: (value: string) =>
+            member.post('/api/wishlist', {
+              title: 'Boots',
+              category: 'shoes',
+              [key]: key === 'tags' ? [value] : value,
+            }),
+          state: async () => (await member.get('/api/wishlist')).body,
+          undo: (answer: { body: string }) => member.delete(`/api/wishlist/${JSON.parse(answer.body).id}`),
+        })),
+        {
+          name: 'saved-search name',
+          oneLine: true,
+          send: (value) => member.post('/api/saved-searches', { name: value, query: 'search=boots' }),
+          state: async () => (await member.get('/api/saved-searches')).body,
+          undo: (answer) => member.delete(`/api/saved-searches/${JSON.parse(answer.body).id}`),
+        },
+        ...(['sizes', 'brands'] as const).map((key) => ({
+          name: `swap rule ${key}`,
+          oneLine: true,
+          send: (value: string) => member.patch(`/api/swap-rules/${rule}`, { [key]: [value] }),
+          state: async () => (await member.get('/api/swap-rules')).body,
+        })),
+        {
+          name: 'message',
+          oneLine: false,
+          send: (value) => member.post('/api/messages', { conversationId, content: `${value} ok` }),
+          state: rows(messages),
+        },
+        {
+          name: 'report details',
+          oneLine: false,
+          send: (value) =>
+            member.post('/api/reports', {
+              targetType: 'user',
+              targetId: other.user?.id,
+              reason: 'spam',
+              details: value,
+            }),
+          state: rows(reports),
+          undo: () => t.db.delete(reports),
+        },
+      ];
+      for (const field of fields) await expectSafe(field, [...PATTERNS, ...CONTROLS]);
+      // Query text: refused or answered, never a 5xx.
+      for (const value of [...PATTERNS, ...CONTROLS, ALL_IN_ONE]) {
+        const encoded = encodeURIComponent(value);
+        for (const url of [
+          `/api/items?search=${encoded}`,
+          `/api/items?brand=${encoded}`,
+          `/api/items?location=${encoded}`,
+          `/api/items?tags=${encoded}`,
+          `/api/items/facets?search=${encoded}`,
+          `/api/items/value-estimate?category=clothing&brand=${encoded}`,
+          `/browse?search=${encoded}`,
+        ]) {
+          const answer = await member.get(url);
+          expect(answer.statusCode, `${url}: ${answer.body.slice(0, 160)}`).toBeLessThan(500);
+        }
+      }
+    },
+  );
+
+  it(
+    'trade messages, cancellation reasons, disputes, reviews and ring cancellations',
+    { timeout: 120_000 },
+    async () => {
+      const once = (name: string, send: Field['send'], state: Field['state']): Field => ({
+        name,
+        oneLine: false,
+        send,
+        state,
+      });
+      const values = ['a\u0000b', ALL_IN_ONE];
+      // A barter request's message.
+      {
+        const owner = await t.member();
+        const requester = await t.member();
+        const wanted = await listItem(owner);
+        const offered = await listItem(requester);
+        await expectSafe(
+          once(
+            'trade message',
+            (value) =>
+              requester.post('/api/trade-requests', {
+                requestedItemId: wanted.id,
+                offeredItemId: offered.id,
+                message: value,
+              }),
+            rows(tradeRequests),
+          ),
+          values,
+        );
+      }
+      // Why an accepted trade is cancelled; a dispute's description.
+      for (const [name, path, body] of [
+        ['trade cancellation', '', (value: string) => ({ status: 'cancelled', reason: value })],
+        ['dispute', '/dispute', (value: string) => ({ reason: 'not_received', text: value })],
+      ] as const) {
+        const owner = await t.member();
+        const { id } = await requestTrade(owner, await t.member(), { accept: true });
+        const url = `/api/trade-requests/${id}${path}`;
+        const send = (value: string) => (path ? owner.post(url, body(value)) : owner.patch(url, body(value)));
+        await expectSafe(
+          once(name, send, async () => (await owner.get('/api/trade-requests')).body),
+          values,
+        );
+      }
+      // A review's comment, after a completed trade.
+      {
+        const owner = await t.member();
+        const requester = await t.member();
+        const { id } = await requestTrade(owner, requester, { accept: true });
+        await owner.post(`/api/trade-requests/${id}/received`);
+        await requester.post(`/api/trade-requests/${id}/received`);
+        const review = (value: string) =>
+          owner.post('/api/reviews', {
+            tradeRequestId: id,
+            rating: 5,
+            communicationRating: 5,
+            itemConditionAccurate: true,
+            comment: value,
+          });
+        await expectSafe(once('review comment', review, rows(reviews)), values);
+      }
+      // Backing out of an accepted swap ring.
+      {
+        const { ana, ring } = await acceptedRing(t);
+        await expectSafe(
+          once(
+            'ring cancellation',
+            (value) => ana.patch(`/api/rings/${ring.id}`, { status: 'cancelled', reason: value }),
+            async () => (await ana.get('/api/rings')).body,
+          ),
+          values,
+        );
+      }
+    },
+  );
 });

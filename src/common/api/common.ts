@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneLineText, ONE_LINE_MESSAGE } from '../domain/unsafe-text';
 
 /** Body of every 4xx/5xx answer (docs/product.md § API conventions). */
 export const errorResponse = z.object({
@@ -20,6 +21,17 @@ export function text(label: string, min: number, max: number) {
     .min(min, { message: min <= 1 ? `${label} is required` : `${label} must be at least ${min} characters` })
     .max(max, { message: `${label} must be at most ${max} characters` });
 }
+
+/**
+ * The check of a one-line field (a name, a title, a brand: src/common/domain/unsafe-text.ts), for
+ * `.refine(...oneLine('Title'))`: the client's forms and the server refuse the same text.
+ */
+export const oneLine = (label: string) =>
+  [(value: string) => isOneLineText(value), { message: `${label} ${ONE_LINE_MESSAGE}` }] as const;
+
+/** `text` for a one-line field. */
+export const oneLineText = (label: string, min: number, max: number) =>
+  text(label, min, max).refine(...oneLine(label));
 
 export const okResponse = z.object({ ok: z.literal(true) });
 

@@ -13,6 +13,7 @@ import {
   SUBCATEGORIES,
 } from '../domain/taxonomy';
 import { MARKETPLACE_DEPTH } from '../domain/marketplace-depth';
+import { oneLine } from './common';
 import { IMAGE_URL_PATTERN } from './images';
 import { userSummary } from './users';
 import {
@@ -83,11 +84,13 @@ export const itemDetail = item.extend({
 });
 export type ItemDetail = z.infer<typeof itemDetail>;
 
+/** An optional one-line text field (brand, size, location). */
 const optionalText = (label: string, max: number) =>
   z
     .string({ message: `${label} must be text` })
     .trim()
     .max(max, { message: `${label} must be at most ${max} characters` })
+    .refine(...oneLine(label))
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -112,7 +115,8 @@ const tag = z
   .trim()
   .toLowerCase()
   .min(1, { message: 'Tags must not be empty' })
-  .max(MAX_TAG_LENGTH, { message: `A tag must be at most ${MAX_TAG_LENGTH} characters` });
+  .max(MAX_TAG_LENGTH, { message: `A tag must be at most ${MAX_TAG_LENGTH} characters` })
+  .refine(...oneLine('A tag'));
 
 export const itemInput = z
   .object({
@@ -120,7 +124,8 @@ export const itemInput = z
       .string({ message: 'Title is required' })
       .trim()
       .min(1, { message: 'Title is required' })
-      .max(MAX_TITLE_LENGTH, { message: `Title must be at most ${MAX_TITLE_LENGTH} characters` }),
+      .max(MAX_TITLE_LENGTH, { message: `Title must be at most ${MAX_TITLE_LENGTH} characters` })
+      .refine(...oneLine('Title')),
     description: z
       .string({ message: 'Description is required' })
       .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_BRAND_LENGTH, MAX_SIZE_LENGTH } from '../domain/limits';
+import { oneLine } from './common';
 import { DEFAULT_VALUE_BAND } from '../domain/ring-state';
 import { COLORS, CONDITIONS, GENDERS, ITEM_CATEGORIES } from '../domain/taxonomy';
 
@@ -48,7 +49,8 @@ const shortList = (label: string, max: number) =>
         .string({ message: `${label} must be text` })
         .trim()
         .min(1, { message: `${label} must not be empty` })
-        .max(max, { message: `${label} must be at most ${max} characters` }),
+        .max(max, { message: `${label} must be at most ${max} characters` })
+        .refine(...oneLine(label)),
       { message: `${label} must be a list` },
     )
     .max(MAX_RULE_VALUES, { message: `At most ${MAX_RULE_VALUES} values in ${label}` });

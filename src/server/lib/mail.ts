@@ -4,7 +4,9 @@ import type { Db } from '../db/connect';
 import { outbox } from '../db/schema';
 import type { MailConfig } from '../env';
 import type { Locale } from '../../common/domain/locales';
+import { toOneLine } from '../../common/domain/unsafe-text';
 import { translator } from './i18n';
+import { escapeHtml } from './html';
 
 /** One email: every one has a plain-text and an HTML part. */
 export interface MailMessage {
@@ -55,11 +57,14 @@ export function createMailer(options: { config: MailConfig; db: Db; log: Log }):
 
   async function deliver(message: MailMessage) {
     const headers = message.headers ?? {};
+    // Subjects are built from members' text (names, titles): never a line break in a header, nor
+    // text that reads in another order, whatever was stored before one-line fields refused them.
+    const subject = toOneLine(message.subject);
     if (transport) {
       await transport.sendMail({
         from: config.from,
         to: message.to,
-        subject: message.subject,
+        subject,
         text: message.text,
         html: message.html,
         headers,
@@ -69,7 +74,7 @@ export function createMailer(options: { config: MailConfig; db: Db; log: Log }):
     }
     await db.insert(outbox).values({
       to: message.to,
-      subject: message.subject,
+      subject,
       text: message.text,
       html: message.html,
       headers,
@@ -110,12 +115,6 @@ export const silentMailer: Mailer = {
   idle: async () => undefined,
   close: async () => undefined,
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 export interface EmailContent {
   greeting: string;

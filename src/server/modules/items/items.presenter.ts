@@ -1,4 +1,5 @@
 import type { Item } from '../../../common/api/items';
+import { lastInitial } from '../../../common/domain/display-name';
 import { isAway } from '../../../common/domain/holiday';
 import { items, users } from '../../db/schema';
 
@@ -83,7 +84,8 @@ export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow })
     owner: {
       id: owner.id,
       firstName: owner.firstName,
-      lastName: owner.lastName,
+      // Listings are public: the owner's last initial only, as on their profile.
+      lastName: lastInitial(owner.lastName),
       profileImageUrl: owner.profileImageUrl,
       averageRating: owner.ratingAverage === null ? null : Math.round(owner.ratingAverage * 10) / 10,
       reviewCount: owner.ratingCount,

@@ -28,7 +28,7 @@ async function optionalEmail(
   subject: string,
   content: Omit<EmailContent, 'unsubscribe' | 'greeting'>,
 ): Promise<MailMessage> {
-  const unsubscribe = await unsubscribeUrl(db, appUrl, recipient.id, type);
+  const unsubscribe = await unsubscribeUrl(db, appUrl, recipient, type);
   const locale = recipientLocale(recipient.locale);
   const t = translator(locale);
   return {

@@ -16,7 +16,7 @@ import { ringConversationIds } from '../chat/group-chat.query';
 import { isBlockedAmong } from '../safety/safety.query';
 import { lockItemsForUpdate } from '../trades/trade-holds';
 import { presentDispute } from '../trades/dispute.presenter';
-import { presentUserSummary } from '../users/users.presenter';
+import { presentTradePartner } from '../users/users.presenter';
 
 type RingRow = typeof rings.$inferSelect;
 type LegRow = typeof ringLegs.$inferSelect;
@@ -497,8 +497,8 @@ function presentRing(
   legRows: Array<{
     leg: LegRow;
     item: { id: string; images: string[] };
-    giver: Parameters<typeof presentUserSummary>[0];
-    receiver: Parameters<typeof presentUserSummary>[0];
+    giver: Parameters<typeof presentTradePartner>[0];
+    receiver: Parameters<typeof presentTradePartner>[0];
   }>,
   trust: {
     disputes: Array<typeof tradeDisputes.$inferSelect>;
@@ -512,8 +512,8 @@ function presentRing(
   const myReview = trust.reviews.find((review) => review.reviewerId === memberId);
   const legs = legRows.map(({ leg, item, giver: from, receiver: to }) => ({
     position: leg.position,
-    giver: presentUserSummary(from),
-    receiver: presentUserSummary(to),
+    giver: presentTradePartner(from),
+    receiver: presentTradePartner(to),
     item: {
       id: item.id,
       title: leg.terms.title,

@@ -23,7 +23,7 @@ import { text, type TextRef } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { assertNotBlocked } from '../safety/safety.query';
-import { presentUserSummary } from '../users/users.presenter';
+import { presentTradePartner } from '../users/users.presenter';
 import { presentDispute } from './dispute.presenter';
 
 export { presentDispute };
@@ -1023,8 +1023,8 @@ async function selectTrades(
       offerVersion: trade.offerVersion,
       offeredById: trade.offeredById ?? trade.requesterId,
       offers: presentOffers(trade, sides, offersFromJson(trade.id, row.offerHistory)),
-      requester: presentUserSummary(row.requester),
-      owner: presentUserSummary(row.owner),
+      requester: presentTradePartner(row.requester),
+      owner: presentTradePartner(row.owner),
       requesterShipment: trade.requesterShipment,
       ownerShipment: trade.ownerShipment,
       myReview: row.myRating === null ? null : { rating: row.myRating },
