@@ -11,6 +11,9 @@ import {
   type MarketInput,
   type MarketSolution,
 } from './choose-rings';
+import { blocksAmong } from '../safety/safety.query';
+import { MemberBlocks } from '../safety/member-blocks';
+import { withoutBlockedMembers } from './blocked-cycles';
 import { DEFAULT_NEIGHBOURHOOD_OPTIONS, loadNeighbourhood, type NeighbourhoodOptions } from './neighbourhood';
 import { memberOdds, rejectedItemSets } from './proposal-history';
 import { solveInWorker } from './repack-worker';
@@ -117,13 +120,16 @@ async function proposeCycles(
 ) {
   if (cycles.length === 0) return [];
   const { graph } = near;
-  const itemIds = [...new Set(cycles.flat())].map((index) => graph.items[index]?.id ?? '');
   const ownerOf = (index: number) => graph.items[index]?.ownerId ?? '';
+  const owners = [...new Set(cycles.flat().map(ownerOf))];
+  const allowed = withoutBlockedMembers(cycles, ownerOf, new MemberBlocks(await blocksAmong(ctx.db, owners)));
+  if (allowed.length === 0) return [];
+  const itemIds = [...new Set(allowed.flat())].map((index) => graph.items[index]?.id ?? '');
   const [rejected, odds] = await Promise.all([
     rejectedKeys(ctx, graph.index, itemIds),
-    memberOdds(ctx.db, [...new Set(cycles.flat().map(ownerOf))]),
+    memberOdds(ctx.db, [...new Set(allowed.flat().map(ownerOf))]),
   ]);
-  const chosen = chooseRings(cycles, (index) => odds.get(ownerOf(index)) ?? 0, rejected);
+  const chosen = chooseRings(allowed, (index) => odds.get(ownerOf(index)) ?? 0, rejected);
   return proposeChosen(ctx, timers, now, near, chosen);
 }
 
@@ -192,6 +198,7 @@ export async function encodeMarket(ctx: ServiceContext, want: WantGraph): Promis
   for (const [id, member] of memberIndex) odds[member] = oddsById.get(id) ?? 0;
   const rejected = await rejectedKeys(ctx, index, [...index.keys()]);
   const sets = [...rejected].map((key) => key.split(',').map(Number));
+  const blocked = await blocksAmong(ctx.db, [...memberIndex.keys()]);
   let end = 0;
   return {
     owners,
@@ -200,6 +207,7 @@ export async function encodeMarket(ctx: ServiceContext, want: WantGraph): Promis
     odds,
     rejectedItems: Int32Array.from(sets.flat()),
     rejectedEnds: Int32Array.from(sets, (set) => (end += set.length)),
+    blockedPairs: Int32Array.from(blocked.flat(), (id) => memberIndex.get(id) ?? -1),
   };
 }
 

@@ -46,10 +46,16 @@ export async function firstNames(tx: Queryable, ids: string[]) {
   return new Map(rows.map((row) => [row.id, row.firstName]));
 }
 
+/** Every two members of a ring: a block between any of them, neighbours or not, keeps the ring out. */
+const everyPair = (memberIds: string[]) => {
+  const members = [...new Set(memberIds)];
+  return members.flatMap((a, k) => members.slice(k + 1).map((b): [string, string] => [a, b]));
+};
+
 /**
  * Creates a proposed ring if its items are all still ringable and held by no other open ring, and no
- * two neighbours have blocked each other: all checked under the items' locks (id order, like every
- * trade). Answers the ring's id, or null when the ring is no longer possible.
+ * two of its members have blocked each other: all checked under the items' locks (id order, like
+ * every trade). Answers the ring's id, or null when the ring is no longer possible.
  */
 export async function createRing(
   ctx: ServiceContext,
@@ -79,13 +85,7 @@ export async function createRing(
       )
       .limit(1);
     if (held.length > 0) return null;
-    if (
-      await isBlockedAmong(
-        tx,
-        legs.map((leg): [string, string] => [leg.giverId, leg.receiverId]),
-      )
-    )
-      return null;
+    if (await isBlockedAmong(tx, everyPair(legs.map((leg) => leg.giverId)))) return null;
     const expiresAt = new Date(now.getTime() + timers.proposalHours * 3_600_000);
     const [ring] = await tx
       .insert(rings)
@@ -296,6 +296,20 @@ export async function answerRing(
       return 'done' as const;
     }
 
+    // A block between two members that came after the proposal (and before its dissolving
+    // listener ran, or around it) ends the ring instead of letting it be accepted.
+    if (await isBlockedAmong(tx, everyPair(legs.map((leg) => leg.giverId)))) {
+      await dissolveRing(
+        tx,
+        effects,
+        locked,
+        'cancelled',
+        null,
+        text('notifications:rings.blocked.message'),
+        now,
+      );
+      return 'blocked' as const;
+    }
     if (mine.acceptedAt !== null) return 'done' as const;
     await tx
       .update(ringLegs)
@@ -365,6 +379,9 @@ export async function answerRing(
   });
   if (outcome === 'unavailable') {
     throw conflict('An item of this ring is no longer available: the ring was dissolved');
+  }
+  if (outcome === 'blocked') {
+    throw conflict('Members of this ring have blocked each other: the ring was dissolved');
   }
   return getRing(ctx, memberId, ringId, timers);
 }
