@@ -17,6 +17,7 @@ import { isBlockedAmong } from '../safety/safety.query';
 import { lockItemsForUpdate } from '../trades/trade-holds';
 import { presentDispute } from '../trades/dispute.presenter';
 import { presentUserSummary } from '../users/users.presenter';
+import { reasonShownTo } from './ring-reasons';
 
 type RingRow = typeof rings.$inferSelect;
 type LegRow = typeof ringLegs.$inferSelect;
@@ -540,7 +541,7 @@ function presentRing(
       brand: leg.terms.brand,
       size: leg.terms.size,
     },
-    reason: leg.reason,
+    reason: reasonShownTo(leg.reason, leg.receiverId, memberId),
     accepted: leg.acceptedAt !== null,
     received: leg.receivedAt !== null,
     disputed: openDispute(leg.position),
