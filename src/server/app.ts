@@ -74,6 +74,7 @@ import { registerNotificationsSweep } from './modules/notifications/notification
 import { registerNotificationsListeners } from './modules/notifications/notifications.listeners';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
+import { registerSocialListeners } from './modules/social/social.listeners';
 import { socialRoutes } from './modules/social/social.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.decorate('services', services);
   // Listeners run in the order they subscribe: wishlist alerts go out before match alerts.
   registerTradesListeners(services);
+  registerSocialListeners(services);
   registerChatListeners(services);
   registerWishlistListeners(services);
   registerSavedSearchesListeners(services);

@@ -620,3 +620,41 @@ describe('replacement patterns, control and bidi characters in every text field'
     },
   );
 });
+
+// Audit 31, ids in one spelling (canonical-ids.test.ts has the rule itself).
+describe('ids in upper case', () => {
+  it('answers no 5xx on any route taking an id, in a path or a body', async () => {
+    const member = await t.member();
+    const other = await t.member();
+    const item = await listItem(other);
+    const upper = (id: string | undefined) => (id ?? '').toUpperCase();
+    const routes = t.app.routeTable.filter((route) => route.url.includes('/:'));
+    expect(routes.length).toBeGreaterThan(30);
+    for (const route of routes) {
+      const url = route.url.replace(':userId', upper(other.user?.id)).replace(/:\w+/g, upper(item.id));
+      const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const response = await member.request({
+        method: route.method as 'GET',
+        url,
+        ...(withBody ? { payload: {} } : {}),
+      });
+      expect(response.statusCode, `${route.method} ${url}`).toBeLessThan(500);
+    }
+    const bodies: Array<[string, object]> = [
+      ['/api/blocks', { userId: upper(other.user?.id) }],
+      ['/api/social/connect', { friendId: upper(other.user?.id) }],
+      ['/api/reports', { targetType: 'item', targetId: upper(item.id), reason: 'spam' }],
+      ['/api/favorites', { itemId: upper(item.id) }],
+      [
+        '/api/conversations/find-or-create',
+        { otherUserId: upper(member.user?.id), relatedItemId: upper(item.id) },
+      ],
+      ['/api/trade-requests', { requestedItemId: upper(item.id), offeredItemId: upper(item.id) }],
+      ['/api/messages', { conversationId: upper(item.id), content: 'hello' }],
+    ];
+    for (const [url, body] of bodies) {
+      const response = await member.post(url, body);
+      expect(response.statusCode, `POST ${url}`).toBeLessThan(500);
+    }
+  });
+});

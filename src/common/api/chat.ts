@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalId } from './common';
 import { userSummary } from './users';
 import { MAX_MESSAGE_LENGTH } from '../domain/limits';
 import { RING_STATUSES } from '../domain/ring-state';
@@ -98,7 +99,7 @@ export type ConversationWithMessages = z.infer<typeof conversationWithMessages>;
 
 export const conversationQuery = z
   .object({
-    before: z.uuid({ message: 'before must be a message id' }).optional(),
+    before: canonicalId('before must be a message id').optional(),
     limit: z.coerce
       .number({ message: 'limit must be a number' })
       .int({ message: 'limit must be a whole number' })
@@ -110,8 +111,8 @@ export const conversationQuery = z
 
 export const findOrCreateInput = z
   .object({
-    otherUserId: z.uuid({ message: 'otherUserId must be a member id' }),
-    relatedItemId: z.uuid({ message: 'relatedItemId must be an item id' }).nullish(),
+    otherUserId: canonicalId('otherUserId must be a member id'),
+    relatedItemId: canonicalId('relatedItemId must be an item id').nullish(),
   })
   .strict();
 
@@ -127,16 +128,14 @@ export const messageContent = z
  */
 export const messageInput = z
   .object({
-    conversationId: z.uuid({ message: 'conversationId must be a conversation id' }),
+    conversationId: canonicalId('conversationId must be a conversation id'),
     content: z
       .string({ message: 'content must be text' })
       .trim()
       .max(MAX_MESSAGE_LENGTH, { message: `A message must be at most ${MAX_MESSAGE_LENGTH} characters` })
       .default(''),
-    imageId: z.uuid({ message: 'imageId must be an uploaded photo id' }).optional(),
-    messageType: z
-      .enum(['text', 'photo'], { message: "messageType must be 'text' or 'photo'" })
-      .optional(),
+    imageId: canonicalId('imageId must be an uploaded photo id').optional(),
+    messageType: z.enum(['text', 'photo'], { message: "messageType must be 'text' or 'photo'" }).optional(),
   })
   .strict()
   .refine((input) => input.content.length > 0 || input.imageId !== undefined, {

@@ -10,7 +10,15 @@ export const errorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
-export const idParam = z.object({ id: z.uuid({ message: 'Invalid id' }) });
+/**
+ * An id (a UUID) a client sends, read into its one canonical spelling: lower case, as PostgreSQL
+ * prints a uuid and as the session's member id reads. PostgreSQL takes either case for the same id,
+ * so a string comparison of a client's id with the session's ("not yourself") is only sound on this
+ * form. Every id of the contract goes through here.
+ */
+export const canonicalId = (message: string) => z.uuid({ message }).toLowerCase();
+
+export const idParam = z.object({ id: canonicalId('Invalid id') });
 export type IdParam = z.infer<typeof idParam>;
 
 /** Trimmed string with a length range and a readable message naming the field. */
@@ -36,7 +44,7 @@ export const oneLineText = (label: string, min: number, max: number) =>
 export const okResponse = z.object({ ok: z.literal(true) });
 
 /** A route path naming a member. */
-export const userIdParam = z.object({ userId: z.uuid({ message: 'Invalid member id' }) });
+export const userIdParam = z.object({ userId: canonicalId('Invalid member id') });
 /** The status filter of a moderation queue (reports, disputes): open entries unless asked otherwise. */
 export const moderationQueueQuery = z
   .object({

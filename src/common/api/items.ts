@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalId } from './common';
 import {
   AVAILABILITY,
   CATEGORY_FILTER_IDS,
@@ -290,7 +291,7 @@ export type ItemFacets = z.infer<typeof itemFacets>;
 
 export const favorite = z.object({ itemId: z.string(), createdAt: z.string(), item });
 export type Favorite = z.infer<typeof favorite>;
-export const favoriteInput = z.object({ itemId: z.uuid({ message: 'itemId must be an item id' }) }).strict();
+export const favoriteInput = z.object({ itemId: canonicalId('itemId must be an item id') }).strict();
 
 export const stats = z.object({
   totalUsers: z.number().int(),
@@ -302,7 +303,7 @@ export const stats = z.object({
 });
 export type Stats = z.infer<typeof stats>;
 
-export const favoriteItemParam = z.object({ itemId: z.uuid({ message: 'itemId must be an item id' }) });
+export const favoriteItemParam = z.object({ itemId: canonicalId('itemId must be an item id') });
 export const favoriteAdded = z.object({ itemId: z.string(), createdAt: z.string() });
 
 /** Why an item is shown as similar to another, strongest first. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalId } from './common';
 import { MAX_BRAND_LENGTH, MAX_SIZE_LENGTH } from '../domain/limits';
 import { oneLine } from './common';
 import { DEFAULT_VALUE_BAND } from '../domain/ring-state';
@@ -77,7 +78,7 @@ const fields = {
   minValueRatio: ratio('minValueRatio'),
   maxValueRatio: ratio('maxValueRatio'),
   itemIds: z
-    .array(z.uuid({ message: 'itemIds must be item ids' }))
+    .array(canonicalId('itemIds must be item ids'))
     .max(MAX_RULE_ITEMS, { message: `A rule applies to at most ${MAX_RULE_ITEMS} chosen listings` }),
 };
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, notInArray, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type Conversation,
@@ -27,10 +27,11 @@ import { isPublicItem } from '../../lib/item-visibility';
 import type { StatementBudget } from '../../lib/rate-limit';
 import type { ServiceContext } from '../../lib/service-context';
 import { textSql } from '../../lib/i18n';
-import { assertNotBlocked } from '../safety/safety.query';
+import { assertNotBlocked, noBlockBetween } from '../safety/safety.query';
 import { presentUserSummary } from '../users/users.presenter';
 import { messagePreview, presentMessage, presentMessageFields, VIEWER_TTL_MS } from './chat.presenter';
 import {
+  blockedInThread,
   groupMembers,
   markGroupMessageRead,
   markGroupRead,
@@ -78,6 +79,14 @@ const memberConversationIds = (memberId: string | Placeholder) =>
     union all select cm.conversation_id from ${conversationMembers} cm where cm.user_id = ${memberId})`;
 
 /**
+ * Whether the message `m` of the conversation row reached the member: always in a pairwise thread
+ * (its history stays after a block); in a ring's thread, unless a block stands between sender and
+ * member, either way.
+ */
+const deliveredTo = (memberId: string | Placeholder) =>
+  sql`(${conversations.ringId} is null or ${noBlockBetween(sql`m.sender_id`, memberId)})`;
+
+/**
  * Conversations of a member with participants (or group members), item title, last message and
  * unread count; or one of them. The list leaves out a ring's thread once the ring ended, unless it
  * has messages.
@@ -99,7 +108,7 @@ function conversationRowsQuery(
       'message_type', m.message_type,
       'trade_event', case when m.message_type = 'trade' then m.payload->>'event' end,
       'created_at', m.created_at)
-    from ${messages} m where m.conversation_id = ${conversations.id}
+    from ${messages} m where m.conversation_id = ${conversations.id} and ${deliveredTo(memberId)}
     order by m.created_at desc, m.id desc limit 1)`;
   // Pairwise messages carry their read time; a group member's read state is their last_read_at.
   const unread = sql<number>`case when ${conversations.ringId} is null
@@ -108,7 +117,8 @@ function conversationRowsQuery(
     else (select count(*)::int from ${messages} m join ${conversationMembers} cm
         on cm.conversation_id = m.conversation_id and cm.user_id = ${memberId}
       where m.conversation_id = ${conversations.id} and m.sender_id <> ${memberId}
-        and (cm.last_read_at is null or m.created_at > cm.last_read_at)) end`;
+        and (cm.last_read_at is null or m.created_at > cm.last_read_at)
+        and ${noBlockBetween(sql`m.sender_id`, memberId)}) end`;
   return db
     .select({
       conversation: conversations,
@@ -263,6 +273,17 @@ export async function getConversation(
 ): Promise<ConversationWithMessages> {
   const [summary] = await selectConversations(ctx.db, memberId, conversationId);
   if (!summary) throw notFound('Conversation not found');
+  // In a ring's thread, what members blocked either way with the reader wrote is not theirs to read.
+  const hidden = summary.ring
+    ? [
+        ...(await blockedInThread(
+          ctx.db,
+          memberId,
+          summary.members.map((member) => member.id),
+        )),
+      ]
+    : [];
+  const delivered = hidden.length > 0 ? notInArray(messages.senderId, hidden) : undefined;
   let rows: MessageRow[];
   if (page.before) {
     const [cursor] = await ctx.db
@@ -280,8 +301,16 @@ export async function getConversation(
             lt(messages.createdAt, cursor.createdAt),
             and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)),
           ),
+          delivered,
         ),
       )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(page.limit + 1);
+  } else if (delivered) {
+    rows = await ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), delivered))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(page.limit + 1);
   } else {
@@ -557,7 +586,8 @@ export async function totalUnreadMessages(ctx: ServiceContext, memberId: string)
             and m.sender_id <> ${memberId} and m.read_at is null)
         + (select count(*)::int from ${messages} m join ${conversationMembers} cm
              on cm.conversation_id = m.conversation_id and cm.user_id = ${memberId}
-           where m.sender_id <> ${memberId} and (cm.last_read_at is null or m.created_at > cm.last_read_at))
+           where m.sender_id <> ${memberId} and (cm.last_read_at is null or m.created_at > cm.last_read_at)
+             and ${noBlockBetween(sql`m.sender_id`, memberId)})
         as count`,
   );
   return row?.count ?? 0;

@@ -29,6 +29,7 @@ export function solveInWorker(input: MarketInput): Promise<MarketSolution> {
       input.odds.buffer as ArrayBuffer,
       input.rejectedItems.buffer as ArrayBuffer,
       input.rejectedEnds.buffer as ArrayBuffer,
+      input.blockedPairs.buffer as ArrayBuffer,
     ]);
   });
 }
