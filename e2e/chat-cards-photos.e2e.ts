@@ -127,9 +127,9 @@ describe('barter request cards and photos in chat', () => {
       'Ava Reyes accepted the barter request',
     );
     await shown(chatA().getByTestId('card-trade-accepted'));
-    expect(await textOf(chatA().getByTestId('card-trade-accepted').getByTestId('text-trade-card-status'))).toBe(
-      'You accepted the barter request',
-    );
+    expect(
+      await textOf(chatA().getByTestId('card-trade-accepted').getByTestId('text-trade-card-status')),
+    ).toBe('You accepted the barter request');
     await expectNoReload(pageB);
   });
 
@@ -168,11 +168,12 @@ describe('barter request cards and photos in chat', () => {
     await expectNoReload(pageB);
 
     // Stays after a reload, and the list shows what the last message is.
-    const list = await getJson<Array<{ id: string; lastMessage: { messageType: string } }>>(
-      pageB,
-      '/api/conversations',
+    const list = await getJson<{
+      conversations: Array<{ id: string; lastMessage: { messageType: string } }>;
+    }>(pageB, '/api/conversations');
+    expect(list.conversations.find((entry) => entry.id === conversationId)?.lastMessage.messageType).toBe(
+      'photo',
     );
-    expect(list.find((entry) => entry.id === conversationId)?.lastMessage.messageType).toBe('photo');
     // Opened afresh (the chat drops ?conversation= from the address once open).
     await pageB.goto(`/?conversation=${conversationId}`);
     await shown(chatB().getByTestId('link-chat-photo'));
