@@ -175,7 +175,9 @@ export const messageInput = z
       .max(MAX_MESSAGE_LENGTH, { message: `A message must be at most ${MAX_MESSAGE_LENGTH} characters` })
       .default(''),
     imageId: z.uuid({ message: 'imageId must be an uploaded photo id' }).optional(),
-    messageType: z.enum(['text', 'photo'], { message: "messageType must be 'text' or 'photo'" }).optional(),
+    messageType: z
+      .enum(['text', 'photo'], { message: "messageType must be 'text' or 'photo'" })
+      .optional(),
   })
   .strict()
   .refine((input) => input.content.length > 0 || input.imageId !== undefined, {
