@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type Conversation,
@@ -10,7 +10,7 @@ import {
   TRADE_CARD_EVENTS,
   type TradeCardEvent,
 } from '../../../common/api/chat';
-import { type Db, queryRows } from '../../db/connect';
+import { type Db, queryRows, type Tx } from '../../db/connect';
 import {
   blocks,
   conversationMembers,
@@ -607,6 +607,30 @@ export async function markConversationRead(ctx: ServiceContext, memberId: string
   }
   await ctx.events.committed('notifications.read', { memberId });
   return read.length;
+}
+
+/**
+ * A block takes the pair's conversations out of both inboxes (and their unread counts): their
+ * message notifications, on either side, are read too. Runs in the block's transaction.
+ */
+export async function markPairNoticesRead(tx: Tx, memberId: string, otherId: string) {
+  const [first, second] = [memberId, otherId].sort() as [string, string];
+  await tx
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(
+        inArray(notifications.userId, [first, second]),
+        eq(notifications.isRead, false),
+        inArray(
+          notifications.dedupeKey,
+          tx
+            .select({ key: sql<string>`'message:' || ${conversations.id}` })
+            .from(conversations)
+            .where(and(eq(conversations.participant1Id, first), eq(conversations.participant2Id, second))),
+        ),
+      ),
+    );
 }
 
 async function markMessageNoticeRead(ctx: ServiceContext, memberId: string, conversationId: string) {

@@ -221,13 +221,29 @@ describe(`blocked members in the inbox (${testDriver})`, () => {
       await other.post('/api/messages', { conversationId: id, content: 'hello' });
     }
     const unread = async () => (await member.get('/api/conversations/unread-count')).json().count;
+    const bell = async () => (await member.get('/api/notifications/unread-count')).json().count;
     expect((await page(member)).conversations).toHaveLength(3);
     expect(await unread()).toBe(3);
+    expect(await bell()).toBe(3);
 
-    await blocksMember.post('/api/blocks', { userId: member.user?.id });
-    await member.post('/api/blocks', { userId: blockedByMember.user?.id });
+    // Both members' open pages hear that their counts changed.
+    const told: string[] = [];
+    const unsubscribe = t.app.bus.subscribe((event) => {
+      if (event.kind === 'unread') told.push(event.userId);
+    });
+    try {
+      await blocksMember.post('/api/blocks', { userId: member.user?.id });
+      await member.post('/api/blocks', { userId: blockedByMember.user?.id });
+    } finally {
+      unsubscribe();
+    }
+    expect(told.sort()).toEqual(
+      [member.user?.id, blocksMember.user?.id, member.user?.id, blockedByMember.user?.id].sort(),
+    );
     expect((await page(member)).conversations.map((c) => c.id)).toEqual([ids.get(friend)]);
     expect(await unread()).toBe(1);
+    // The message notifications of the blocked conversations are read with it.
+    expect(await bell()).toBe(1);
     // The conversation itself still opens for its history; it takes no new messages.
     const history = await member.get(`/api/conversations/${ids.get(blocksMember)}`);
     expect(history.statusCode).toBe(200);
