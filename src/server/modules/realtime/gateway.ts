@@ -77,7 +77,7 @@ export interface RealtimeGatewayOptions {
   heartbeatMs?: number;
 }
 
-/** The typing a member last sent on in one conversation, and the one waiting for its turn. */
+/** What a member's typing in one conversation last passed on, and a change waiting for its turn. */
 interface TypingGate {
   sentAt: number;
   isTyping: boolean;
