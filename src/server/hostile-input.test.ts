@@ -12,6 +12,7 @@ import { SESSION_COOKIE } from './lib/session';
 import { listItem, multipart, requestTrade } from './test-support/fixtures';
 import { acceptedRing } from './test-support/rings';
 import { sendSlowly } from './test-support/slow-client';
+import { MAX_SOCKETS_PER_MEMBER, TYPING_INTERVAL_MS } from './modules/realtime/gateway';
 import { TestSocket } from './test-support/sockets';
 import { useTestApp } from './test-support/test-app';
 
@@ -655,6 +656,60 @@ describe('ids in upper case', () => {
     for (const [url, body] of bodies) {
       const response = await member.post(url, body);
       expect(response.statusCode, `POST ${url}`).toBeLessThan(500);
+    }
+  });
+});
+
+// ---- Socket floods (security audit, issue 31, finding 12) ----
+describe('a socket flood on one cookie', () => {
+  it('opens at most the per-member number of sockets, drops a typing flood, and answers no 5xx', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const attacker = await t.member();
+    const victim = await t.member();
+    const conversationId = (
+      await attacker.post('/api/conversations/find-or-create', { otherUserId: victim.user?.id })
+    ).json().id as string;
+    const victimSocket = await TestSocket.open(base, victim.cookie);
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 200 }, () => TestSocket.open(base, attacker.cookie)),
+    );
+    const sockets = attempts.flatMap((attempt) => (attempt.status === 'fulfilled' ? [attempt.value] : []));
+    try {
+      // Every refusal is a 429 at the upgrade (or a close right after a raced one), never a 5xx.
+      for (const attempt of attempts)
+        if (attempt.status === 'rejected') expect(String(attempt.reason)).toContain('upgrade refused: 429');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const open = sockets.filter((socket) => socket.ws.readyState === socket.ws.OPEN);
+      expect(open).toHaveLength(MAX_SOCKETS_PER_MEMBER);
+      for (const socket of open) {
+        socket.send({ type: 'join_conversation', conversationId });
+        await socket.next('joined');
+      }
+      // About 3 s of every socket typing as fast as its own frame limit allows.
+      const started = Date.now();
+      for (let round = 0; round < 10; round++) {
+        for (const socket of open)
+          for (let frame = 0; frame < 3; frame++)
+            socket.send({ type: 'typing', conversationId, isTyping: (round + frame) % 2 === 0 });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      await new Promise((resolve) => setTimeout(resolve, TYPING_INTERVAL_MS + 300));
+      const delivered = victimSocket.events.filter((event) => event.type === 'typing');
+      expect(delivered.length).toBeGreaterThanOrEqual(1);
+      expect(delivered.length).toBeLessThanOrEqual(
+        Math.ceil((Date.now() - started) / TYPING_INTERVAL_MS) + 1,
+      );
+      for (const socket of open)
+        expect(socket.events.filter((event) => event.type === 'error').map((event) => event.message)).toEqual(
+          [],
+        );
+      expect((await t.visitor().get('/healthz')).statusCode).toBe(200);
+      expect((await victim.get('/api/conversations')).statusCode).toBe(200);
+    } finally {
+      victimSocket.close();
+      for (const socket of sockets) socket.close();
     }
   });
 });

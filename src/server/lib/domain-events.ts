@@ -18,6 +18,13 @@ export interface NewNotification {
   link?: string | null;
   /** Same key for the same member: stored once, later ones are dropped. */
   dedupeKey?: string;
+  /**
+   * Same key for the same member, while its notification is unread and was stored or rewritten within
+   * COALESCE_WINDOW_MS (unit-of-work.ts): the stored one is
+   * rewritten with these texts and comes back to the top, instead of another being stored, and it
+   * is not pushed or emailed again (a burst of edits is one notification, not one each).
+   */
+  coalesceKey?: string;
   /** The email that tells of it at once, by the member's preference; without one the daily digest does. */
   emailType?: ImmediateEmailType;
 }
