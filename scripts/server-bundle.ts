@@ -7,6 +7,10 @@
  * tsconfig.json, package-lock.json and this checkout's path. `npm run dev` and the tests still run
  * the TypeScript sources through tsx.
  *
+ * The re-pack's worker thread is bundled beside it (dist/server/repack.worker.mjs), and the server
+ * bundle starts that file (REPACK_WORKER_BUNDLE, rings/repack-worker.ts): with both bundled, the
+ * server runs without tsx, which is a development dependency.
+ *
  * Only the project's own modules are bundled; packages stay imports from node_modules, which Node
  * finds from the bundle's folder (dist/server resolves upwards to node_modules). Source
  * files find their neighbours (migrations, locale catalogues, dist/client, the re-pack worker)
@@ -17,6 +21,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  repackWorkerBundle,
   root,
   serverBundle,
   serverBundleIsStale,
@@ -24,44 +29,54 @@ import {
   serverSourcesKey,
 } from './build-freshness.mjs';
 
-export { serverBundle, serverBundleIsStale, serverSourcesKey };
+export { repackWorkerBundle, serverBundle, serverBundleIsStale, serverSourcesKey };
 
-/** Builds the bundle when it is missing or stale; answers its path. */
+/** Each bundle and the source it starts from. */
+const bundles = [
+  { source: 'src/server/modules/rings/repack.worker.ts', output: repackWorkerBundle },
+  { source: 'src/server/main.ts', output: serverBundle },
+];
+
+/** Builds the bundles when either is missing or they are stale; answers the server bundle's path. */
 export async function ensureServerBundle(): Promise<string> {
   const key = serverSourcesKey();
   if (!serverBundleIsStale(key)) return serverBundle;
   const { build } = await import('esbuild');
   const sourceRoot = join(root, 'src');
-  const temporary = `${serverBundle}.${process.pid}.tmp`;
+  const temporary = (output: string) => `${output}.${process.pid}.tmp`;
   mkdirSync(dirname(serverBundle), { recursive: true });
-  await build({
-    entryPoints: [join(root, 'src/server/main.ts')],
-    outfile: temporary,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    keepNames: true,
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'source-import-meta-url',
-        setup(esbuild) {
-          esbuild.onLoad({ filter: /\.tsx?$/ }, (args) => {
-            if (!args.path.startsWith(sourceRoot)) return undefined;
-            const text = readFileSync(args.path, 'utf8');
-            return {
-              contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-              loader: args.path.endsWith('x') ? 'tsx' : 'ts',
-            };
-          });
+  const bundle = (source: string, output: string) =>
+    build({
+      entryPoints: [join(root, source)],
+      outfile: temporary(output),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      keepNames: true,
+      logLevel: 'warning',
+      define: { REPACK_WORKER_BUNDLE: JSON.stringify(pathToFileURL(repackWorkerBundle).href) },
+      plugins: [
+        {
+          name: 'source-import-meta-url',
+          setup(esbuild) {
+            esbuild.onLoad({ filter: /\.tsx?$/ }, (args) => {
+              if (!args.path.startsWith(sourceRoot)) return undefined;
+              const text = readFileSync(args.path, 'utf8');
+              return {
+                contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+                loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+              };
+            });
+          },
         },
-      },
-    ],
-  });
-  // Rename then write the key, so that a parallel start never runs half a file under a valid key.
-  renameSync(temporary, serverBundle);
+      ],
+    });
+  await Promise.all(bundles.map(({ source, output }) => bundle(source, output)));
+  // Rename (the worker before the server that starts it) then write the key, so that a parallel
+  // start never runs half a build under a valid key.
+  for (const { output } of bundles) renameSync(temporary(output), output);
   writeFileSync(keyFile, key);
   return serverBundle;
 }
