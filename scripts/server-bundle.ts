@@ -17,8 +17,8 @@
  * through `import.meta.url`, so each bundled file's `import.meta.url` is replaced by its own source
  * file's URL: every such path resolves as it does under tsx.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   repackWorkerBundle,
@@ -43,40 +43,43 @@ export async function ensureServerBundle(): Promise<string> {
   if (!serverBundleIsStale(key)) return serverBundle;
   const { build } = await import('esbuild');
   const sourceRoot = join(root, 'src');
-  const temporary = (output: string) => `${output}.${process.pid}.tmp`;
+  const temporary = join(dirname(serverBundle), `.build-${process.pid}`);
   mkdirSync(dirname(serverBundle), { recursive: true });
-  const bundle = (source: string, output: string) =>
-    build({
-      entryPoints: [join(root, source)],
-      outfile: temporary(output),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      keepNames: true,
-      logLevel: 'warning',
-      define: { REPACK_WORKER_BUNDLE: JSON.stringify(pathToFileURL(repackWorkerBundle).href) },
-      plugins: [
-        {
-          name: 'source-import-meta-url',
-          setup(esbuild) {
-            esbuild.onLoad({ filter: /\.tsx?$/ }, (args) => {
-              if (!args.path.startsWith(sourceRoot)) return undefined;
-              const text = readFileSync(args.path, 'utf8');
-              return {
-                contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-                loader: args.path.endsWith('x') ? 'tsx' : 'ts',
-              };
-            });
-          },
+  await build({
+    entryPoints: bundles.map(({ source, output }) => ({
+      in: join(root, source),
+      out: basename(output, '.mjs'),
+    })),
+    outdir: temporary,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    keepNames: true,
+    logLevel: 'warning',
+    define: { REPACK_WORKER_BUNDLE: JSON.stringify(pathToFileURL(repackWorkerBundle).href) },
+    plugins: [
+      {
+        name: 'source-import-meta-url',
+        setup(esbuild) {
+          esbuild.onLoad({ filter: /\.tsx?$/ }, (args) => {
+            if (!args.path.startsWith(sourceRoot)) return undefined;
+            const text = readFileSync(args.path, 'utf8');
+            return {
+              contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+              loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+            };
+          });
         },
-      ],
-    });
-  await Promise.all(bundles.map(({ source, output }) => bundle(source, output)));
+      },
+    ],
+  });
   // Rename (the worker before the server that starts it) then write the key, so that a parallel
   // start never runs half a build under a valid key.
-  for (const { output } of bundles) renameSync(temporary(output), output);
+  for (const { output } of bundles) renameSync(join(temporary, basename(output)), output);
+  rmSync(temporary, { recursive: true, force: true });
   writeFileSync(keyFile, key);
   return serverBundle;
 }
