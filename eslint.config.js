@@ -102,6 +102,19 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules for promises: a promise nobody awaits or catches turns its failure into an
+    // unhandled rejection (on the server, the end of the process) and lets what follows run before it.
+    // `void` marks a promise deliberately left to run, which must handle its own failure.
+    files: ['**/*.{ts,tsx,mts}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // React ignores what an event handler returns, so an async onSubmit/onClick is allowed; such a
+      // handler catches its own failures (a mutation's errors are reported by its meta, query-client.ts).
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     files: ['src/client/**/*.tsx', 'src/client/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
