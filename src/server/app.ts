@@ -191,7 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   front.serve = app.marketplaceFront.serve;
   const services: ServiceContext = {
     db: options.database.db,
-    events: createDomainEvents(),
+    events: createDomainEvents(app.log),
     marketplaceCache: app.marketplaceCache,
     renderMissingImage: options.renderMissingImage,
     mailer: createMailer({ config: options.config.mail, db: options.database.db, log: app.log }),

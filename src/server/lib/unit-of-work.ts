@@ -14,7 +14,8 @@ export interface UnitOfWorkContext {
  * transaction, `effects.emit` runs the event's in-transaction listeners in it; once it commits,
  * the `effects.after` callbacks and after-commit listeners run in order, then the stored
  * notifications are announced (`notifications.stored`). Nothing after the commit runs if the work
- * throws. Work that must lock rows outside its own (other items' availability) belongs after the
+ * throws; once it has committed, a failing callback or listener is logged and the next one still
+ * runs (`DomainEvents.isolated`): the caller gets the committed result, never that failure. Work that must lock rows outside its own (other items' availability) belongs after the
  * commit: locking them inside could wait on transactions that wait on this one.
  */
 export async function transact<T>(
@@ -44,7 +45,7 @@ export async function transact<T>(
     pending = after;
     return value;
   });
-  for (const callback of pending) await callback();
+  for (const callback of pending) await ctx.events.isolated('effects.after', callback);
   if (stored.length > 0) await ctx.events.committed('notifications.stored', { notifications: stored });
   return result;
 }
