@@ -218,6 +218,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   registerFacetFoldSweep(sweep, services);
   registerRingsSweep(sweep, services, options.config.tradeTimers);
   registerNotificationsSweep(sweep, services);
+  // Last: what the tasks before it queued goes out in the same run. Each commit that queues mail
+  // delivers it at once too; this run catches what a process that ended left behind, and retries.
+  sweep.register('mail.deliver', (now) => services.mailer.deliverDue(now));
   app.decorate('sweep', sweep);
   // The global ring re-pack: its own interval and advisory lock, so one instance packs at a time.
   const ringRepack = createSweep({
@@ -228,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   registerRingsRepack(ringRepack, services, options.config.ringTimers);
   app.decorate('ringRepack', ringRepack);
   app.addHook('onReady', async () => {
+    services.mailer.start();
     sweep.start(options.config.sweepIntervalSeconds * 1000);
     ringRepack.start(options.config.ringTimers.repackMinutes * 60_000);
   });

@@ -66,6 +66,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
   OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40).optional(),
+  TEST_ONLY_MAIL_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 
 /** Swap ring timers (docs/decisions/007-swap-rings.md); accepted rings use the trade timers. */
@@ -157,6 +158,11 @@ export interface MailConfig {
   appUrl: string;
   /** Unverified members may not send trade requests or messages. */
   requireEmailVerification: boolean;
+  /**
+   * Tests only (TEST_ONLY_MAIL_DELIVERY_DELAY_MS, read only when NODE_ENV=test): how long the
+   * delivery that follows a commit waits, so that a test can end the process in between.
+   */
+  testOnlyDeliveryDelayMs?: number | undefined;
 }
 
 function parseTrustProxy(value: string): AppConfig['trustProxy'] {
@@ -210,6 +216,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
       // A server that cannot send mail cannot ask anyone to read one.
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? Boolean(env.SMTP_URL),
+      // Inert outside the test runner (which sets NODE_ENV=test), whatever the environment holds.
+      testOnlyDeliveryDelayMs: source.NODE_ENV === 'test' ? env.TEST_ONLY_MAIL_DELIVERY_DELAY_MS : undefined,
     },
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET

@@ -4,6 +4,7 @@ import type { NotificationType } from '../../common/api/notifications';
 import type { ImmediateEmailType } from '../../common/api/email-preferences';
 import type { Tx } from '../db/connect';
 import type { TextRef } from './i18n';
+import type { MailMessage } from './mail';
 
 /** A notification to store for one member. */
 export interface NewNotification {
@@ -91,6 +92,11 @@ export type ArgOf<E extends DomainEventName> = DomainEventMap[E];
 export interface Effects {
   /** Stores notifications in this transaction; they are pushed to sockets after the commit. */
   notify(...notifications: NewNotification[]): void;
+  /**
+   * Queues emails in this transaction (the mail queue, lib/mail.ts): they exist once it commits,
+   * and are delivered then, with retries, even if the process ends right after the commit.
+   */
+  mail(...messages: MailMessage[]): void;
   /** Runs after the commit, in the order registered (availability refreshes, alerts, pushes). */
   after(work: () => Promise<void>): void;
   /** Runs the event's in-transaction listeners now and its after-commit listeners after the commit. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { blocks } from '../db/schema';
 import { useTestApp } from '../test-support/test-app';
 import { createDomainEvents } from './domain-events';
+import { silentMailer } from './mail';
 import { transact } from './unit-of-work';
 
 const t = useTestApp();
@@ -27,7 +28,7 @@ describe('after the commit', () => {
     });
     const member = await t.member();
     const memberId = member.user?.id ?? '';
-    const result = await transact({ db: t.db, events }, async (tx, effects) => {
+    const result = await transact({ db: t.db, events, mailer: silentMailer }, async (tx, effects) => {
       effects.after(async () => {
         ran.push('first callback');
         throw new Error('callback broke');

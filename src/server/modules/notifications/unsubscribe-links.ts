@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { UNSUBSCRIBE_SCOPES, type UnsubscribeScope } from '../../../common/api/email-preferences';
-import type { Db } from '../../db/connect';
+import type { Db, Queryable } from '../../db/connect';
 import { users } from '../../db/schema';
 import { appSecret } from '../../lib/app-secret';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -17,11 +17,16 @@ const signature = (key: Buffer, memberId: string, scope: UnsubscribeScope) =>
  * The token of a member's unsubscribe link for one kind of email (or all): `<member id>.<scope>.<HMAC>`,
  * signed with a server secret. It never expires: an old email's link keeps working.
  */
-export async function unsubscribeToken(db: Db, memberId: string, scope: UnsubscribeScope) {
+export async function unsubscribeToken(db: Queryable, memberId: string, scope: UnsubscribeScope) {
   return `${memberId}.${scope}.${signature(await appSecret(db, SIGNING_KEY), memberId, scope)}`;
 }
 
-export async function unsubscribeUrl(db: Db, appUrl: string, memberId: string, scope: UnsubscribeScope) {
+export async function unsubscribeUrl(
+  db: Queryable,
+  appUrl: string,
+  memberId: string,
+  scope: UnsubscribeScope,
+) {
   return `${appUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(await unsubscribeToken(db, memberId, scope))}`;
 }
 
