@@ -66,6 +66,13 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
   OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9\-._~+/]{32,512}=*$/, {
+      message:
+        'must be 32 to 512 characters of A-Z a-z 0-9 - . _ ~ + / (a bearer token; e.g. the output of openssl rand -hex 32)',
+    })
+    .optional(),
   TEST_ONLY_MAIL_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 
@@ -135,6 +142,11 @@ export interface AppConfig {
   uploadQuotaMb: number;
   ringTimers: RingTimers;
   mail: MailConfig;
+  /**
+   * The bearer token that GET /metrics asks for (README § Operating); without one the endpoint
+   * does not exist (404) and no metrics are kept.
+   */
+  metricsToken?: string | undefined;
   /** Sign-in with an external OpenID Connect provider; undefined when not configured. */
   oidc: OidcConfig | undefined;
 }
@@ -219,6 +231,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       // Inert outside the test runner (which sets NODE_ENV=test), whatever the environment holds.
       testOnlyDeliveryDelayMs: source.NODE_ENV === 'test' ? env.TEST_ONLY_MAIL_DELIVERY_DELAY_MS : undefined,
     },
+    metricsToken: env.METRICS_TOKEN,
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
         ? {
