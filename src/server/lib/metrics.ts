@@ -11,7 +11,7 @@ const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /** Sweep task and ring re-pack durations, in seconds (a re-pack may take up to its minute). */
 const TASK_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 120, 300];
 
-/** The route label of a request no route matched: its URL never becomes a label. */
+/** The route label of what no route answered (the client's pages, unknown paths): never the URL. */
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 /**
