@@ -22,6 +22,7 @@ import { createDomainEvents } from './lib/domain-events';
 import { installErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logging';
 import { createMailer } from './lib/mail';
+import { createMetrics, type Metrics, UNMATCHED_ROUTE } from './lib/metrics';
 import { installOriginGuard } from './lib/origin-guard';
 import { waitForRunningHandlers } from './lib/running-handlers';
 import { installSecurityHeaders } from './lib/security-headers';
@@ -51,6 +52,7 @@ import { outboxRoutes } from './modules/mail/outbox.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsRoutes } from './modules/health/metrics.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { registerTrendingSweep } from './modules/items/trending';
 import { registerFacetFoldSweep } from './modules/items/facet-counts';
@@ -102,6 +104,8 @@ declare module 'fastify' {
     bus: EventBus;
     /** The first argument of every service function. */
     services: ServiceContext;
+    /** The operator metrics (lib/metrics.ts); undefined unless METRICS_TOKEN is set. */
+    metrics: Metrics | undefined;
     /** Every route with its schemas, for the authorization matrix and contract fuzzing tests. */
     routeTable: RouteRecord[];
   }
@@ -195,12 +199,32 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   installCachePolicy(app);
   await installMarketplaceCache(app);
   front.serve = app.marketplaceFront.serve;
+  // Operator metrics, only when METRICS_TOKEN is set: otherwise no request pays for them.
+  const metrics = options.config.metricsToken ? createMetrics(app) : undefined;
+  app.decorate('metrics', metrics);
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url ?? UNMATCHED_ROUTE,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+    });
+    // The marketplace's ready answers never reach Fastify's hooks (marketplace-cache.ts).
+    app.marketplaceFront.observe((route, seconds) => metrics.observeRequest('GET', route, 200, seconds));
+  }
   const services: ServiceContext = {
     db: options.database.db,
-    events: createDomainEvents(),
+    events: createDomainEvents(app.log),
     marketplaceCache: app.marketplaceCache,
     renderMissingImage: options.renderMissingImage,
-    mailer: createMailer({ config: options.config.mail, db: options.database.db, log: app.log }),
+    mailer: createMailer({
+      config: options.config.mail,
+      db: options.database.db,
+      log: app.log,
+      observer: metrics?.mailObserver,
+    }),
     appUrl: options.config.mail.appUrl,
   };
   app.decorate('services', services);
@@ -216,7 +240,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   registerRealtimeListeners(services.events, app.bus);
   registerNotificationsListeners(services);
 
-  const sweep = createSweep({ pool: options.database.pool, log: app.log });
+  const sweep = createSweep({
+    pool: options.database.pool,
+    log: app.log,
+    observer: metrics?.sweepObserver('sweep'),
+  });
   registerTradesSweep(sweep, services, options.config.tradeTimers);
   // Drafts first: the photos of the drafts that expire are then swept with the other unused photos.
   registerDraftsSweep(sweep, services);
@@ -225,16 +253,21 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   registerFacetFoldSweep(sweep, services);
   registerRingsSweep(sweep, services, options.config.tradeTimers);
   registerNotificationsSweep(sweep, services);
+  // Last: what the tasks before it queued goes out in the same run. Each commit that queues mail
+  // delivers it at once too; this run catches what a process that ended left behind, and retries.
+  sweep.register('mail.deliver', (now) => services.mailer.deliverDue(now));
   app.decorate('sweep', sweep);
   // The global ring re-pack: its own interval and advisory lock, so one instance packs at a time.
   const ringRepack = createSweep({
     pool: options.database.pool,
     log: app.log,
     lockKey: RING_REPACK_LOCK_KEY,
+    observer: metrics?.sweepObserver('ring-repack'),
   });
   registerRingsRepack(ringRepack, services, options.config.ringTimers);
   app.decorate('ringRepack', ringRepack);
   app.addHook('onReady', async () => {
+    services.mailer.start();
     sweep.start(options.config.sweepIntervalSeconds * 1000);
     ringRepack.start(options.config.ringTimers.repackMinutes * 60_000);
   });
@@ -287,6 +320,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(authRoutes);
   await app.register(externalSignInRoutes);
   await app.register(outboxRoutes);

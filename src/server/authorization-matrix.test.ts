@@ -139,6 +139,8 @@ const memberRead = { visitor: 401, other: 200, owner: 200 };
 const rows: Record<string, Row> = {
   'GET /healthz': { expect: publicRead, request: () => ({ url: '/healthz' }) },
   'GET /readyz': { expect: publicRead, request: () => ({ url: '/readyz' }) },
+  // Only with METRICS_TOKEN, and then for its bearer only (metrics.test.ts); the test config has none.
+  'GET /metrics': { expect: { visitor: 404, other: 404, owner: 404 }, request: () => ({ url: '/metrics' }) },
   'GET /api/openapi.json': { expect: publicRead, request: () => ({ url: '/api/openapi.json' }) },
   'POST /api/auth/register': {
     expect: { visitor: 201, other: 201, owner: 201 },

@@ -89,3 +89,20 @@ describe('configuration', () => {
     expect(Object.keys(parseEnv({ MODERATOR_EMAILS: 'a@example.com' }))).not.toContain('moderatorEmails');
   });
 });
+
+describe('operations settings', () => {
+  it('takes METRICS_TOKEN when it is a long enough bearer token, and has none by default', () => {
+    expect(parseEnv({}).metricsToken).toBeUndefined();
+    const token = 'f'.repeat(64);
+    expect(parseEnv({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be 32 to 512/);
+    expect(() => parseEnv({ METRICS_TOKEN: `${'f'.repeat(40)} with spaces` })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('reads TEST_ONLY_MAIL_DELIVERY_DELAY_MS under NODE_ENV=test only', () => {
+    const env = { TEST_ONLY_MAIL_DELIVERY_DELAY_MS: '5000' };
+    expect(parseEnv({ ...env, NODE_ENV: 'test' }).mail.testOnlyDeliveryDelayMs).toBe(5000);
+    expect(parseEnv({ ...env, NODE_ENV: 'production' }).mail.testOnlyDeliveryDelayMs).toBeUndefined();
+    expect(parseEnv(env).mail.testOnlyDeliveryDelayMs).toBeUndefined();
+  });
+});

@@ -70,6 +70,14 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
   OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9\-._~+/]{32,512}=*$/, {
+      message:
+        'must be 32 to 512 characters of A-Z a-z 0-9 - . _ ~ + / (a bearer token; e.g. the output of openssl rand -hex 32)',
+    })
+    .optional(),
+  TEST_ONLY_MAIL_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 
 /**
@@ -154,6 +162,11 @@ export interface AppConfig {
   httpTimeouts: HttpTimeouts;
   ringTimers: RingTimers;
   mail: MailConfig;
+  /**
+   * The bearer token that GET /metrics asks for (README § Operating); without one the endpoint
+   * does not exist (404) and no metrics are kept.
+   */
+  metricsToken?: string | undefined;
   /** Sign-in with an external OpenID Connect provider; undefined when not configured. */
   oidc: OidcConfig | undefined;
 }
@@ -177,6 +190,11 @@ export interface MailConfig {
   appUrl: string;
   /** Unverified members may not send trade requests or messages. */
   requireEmailVerification: boolean;
+  /**
+   * Tests only (TEST_ONLY_MAIL_DELIVERY_DELAY_MS, read only when NODE_ENV=test): how long the
+   * delivery that follows a commit waits, so that a test can end the process in between.
+   */
+  testOnlyDeliveryDelayMs?: number | undefined;
 }
 
 function parseTrustProxy(value: string): AppConfig['trustProxy'] {
@@ -241,7 +259,10 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
       // A server that cannot send mail cannot ask anyone to read one.
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? Boolean(env.SMTP_URL),
+      // Inert outside the test runner (which sets NODE_ENV=test), whatever the environment holds.
+      testOnlyDeliveryDelayMs: source.NODE_ENV === 'test' ? env.TEST_ONLY_MAIL_DELIVERY_DELAY_MS : undefined,
     },
+    metricsToken: env.METRICS_TOKEN,
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
         ? {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { outbox } from './db/schema';
-import { createMailer } from './lib/mail';
+import { createMailer, queueMail } from './lib/mail';
 import { listItem, requestTrade } from './test-support/fixtures';
 import { type TestClient, testConfig, useTestApp } from './test-support/test-app';
 
@@ -137,14 +137,23 @@ describe('one-line fields', () => {
 
 describe('email subjects', () => {
   it('never carry a line break or a bidirectional override, whatever text they are built from', async () => {
-    const mailer = createMailer({ config: testConfig.mail, db: t.db, log: { info() {}, error() {} } });
-    mailer.send({
-      kind: 'test',
-      to: 'reader@example.com',
-      subject: 'Unread messages from Eve\r\nBcc: everyone@example.com\u202e',
-      text: 'text',
-      html: '<p>html</p>',
+    const mailer = createMailer({
+      config: testConfig.mail,
+      db: t.db,
+      log: { info() {}, warn() {}, error() {} },
     });
+    await t.db.transaction((tx) =>
+      queueMail(tx, [
+        {
+          kind: 'test',
+          to: 'reader@example.com',
+          subject: 'Unread messages from Eve\r\nBcc: everyone@example.com\u202e',
+          text: 'text',
+          html: '<p>html</p>',
+        },
+      ]),
+    );
+    await mailer.deliverDue();
     await mailer.close();
     const [row] = await t.db.select().from(outbox);
     expect(row?.subject).toBe('Unread messages from Eve Bcc: everyone@example.com ');

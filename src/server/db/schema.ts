@@ -199,6 +199,36 @@ export const outbox = pgTable(
   (t) => [index('outbox_created_idx').on(t.createdAt)],
 );
 
+/**
+ * Mail a committed write promised and that is not delivered yet: written in the same transaction
+ * as that write (`effects.mail`), delivered after the commit, and deleted once the SMTP server (or,
+ * without SMTP_URL, the outbox table) took it. A failed attempt is retried later with a growing
+ * delay (`next_attempt_at`); an instance claims a row for a lease (`claimed_until`) before sending,
+ * so that no two instances send the same row. Not the demo's outbox above: this is the way out.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What kind of email it is ("password-reset"): the only thing the logs and metrics say about it. */
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** Attempts started so far (claims), the one under way included. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while an instance sends it: nobody else claims it before then. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The last failure's code (an SMTP response code or a network error code), never its text. */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt)],
+);
+
 /** Uploaded photos, re-encoded to WebP; kept in the database so that app servers stay stateless. */
 export const images = pgTable(
   'images',
@@ -664,6 +694,11 @@ export const notifications = pgTable(
     index('notifications_unemailed_idx')
       .on(t.userId, t.createdAt)
       .where(sql`${t.emailedAt} is null`),
+    // What the missed-email sweep looks for: an immediate email whose notification committed but was
+    // never claimed (the process ended first).
+    index('notifications_immediate_unemailed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.emailType} is not null and ${t.emailedAt} is null`),
     index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('notifications_unread_idx')
       .on(t.userId)

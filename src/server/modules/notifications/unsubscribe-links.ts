@@ -5,7 +5,7 @@ import {
   UNSUBSCRIBE_SCOPES,
   type UnsubscribeScope,
 } from '../../../common/api/email-preferences';
-import type { Db } from '../../db/connect';
+import type { Db, Queryable } from '../../db/connect';
 import { users } from '../../db/schema';
 import { appSecret } from '../../lib/app-secret';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
@@ -34,7 +34,7 @@ const signature = (key: Buffer, memberId: string, scope: UnsubscribeScope, issue
  * (the tag names the address it was sent to), and it is spent once the emails it names are off.
  */
 export async function unsubscribeToken(
-  db: Db,
+  db: Queryable,
   member: { id: string; email: string },
   scope: UnsubscribeScope,
   now = new Date(),
@@ -46,7 +46,7 @@ export async function unsubscribeToken(
 }
 
 export async function unsubscribeUrl(
-  db: Db,
+  db: Queryable,
   appUrl: string,
   member: { id: string; email: string },
   scope: UnsubscribeScope,
