@@ -74,6 +74,8 @@ import { registerNotificationsSweep } from './modules/notifications/notification
 import { registerNotificationsListeners } from './modules/notifications/notifications.listeners';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { registerModerationSweep } from './modules/moderation/moderation.sweep';
 import { socialRoutes } from './modules/social/social.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -201,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     renderMissingImage: options.renderMissingImage,
     mailer: createMailer({ config: options.config.mail, db: options.database.db, log: app.log }),
     appUrl: options.config.mail.appUrl,
+    reportHideThreshold: options.config.reportHideThreshold,
   };
   app.decorate('services', services);
   // Listeners run in the order they subscribe: wishlist alerts go out before match alerts.
@@ -223,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   registerFacetFoldSweep(sweep, services);
   registerRingsSweep(sweep, services, options.config.tradeTimers);
   registerNotificationsSweep(sweep, services);
+  registerModerationSweep(sweep, services);
   app.decorate('sweep', sweep);
   // The global ring re-pack: its own interval and advisory lock, so one instance packs at a time.
   const ringRepack = createSweep({
@@ -306,6 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(chatRoutes);
   await app.register(socialRoutes);
   await app.register(safetyRoutes);
+  await app.register(moderationRoutes);
   await app.register(realtimeGateway, options.realtime ?? {});
 
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;

@@ -67,6 +67,10 @@ const actions: Record<
   emailPreferences: (member) => member.put('/api/notifications/preferences', { digest: false }),
   itemView: (member) => member.post(`/api/items/${unknown}/view`),
   draftWrite: (member) => member.delete(`/api/drafts/${unknown}`),
+  // The moderation budgets are tried by admins (moderationRoles below).
+  moderation: (member) => member.delete(`/api/moderation/items/${unknown}/removal`),
+  moderationRead: (member) => member.get('/api/moderation/queue'),
+  appeal: (member) => member.post('/api/appeals', { targetType: 'item', targetId: unknown, text: 'Please' }),
   shipment: (member) =>
     member.post(`/api/trade-requests/${unknown}/shipment`, {
       carrier: 'dhl',
@@ -91,8 +95,9 @@ describe('per-member rate limits', () => {
   it.each(Object.keys(actions) as MemberAction[])(
     '%s: past the budget, 429 with Retry-After; other members keep theirs',
     async (action) => {
-      const member = await t.member();
-      const other = await t.member();
+      const role = action.startsWith('moderation') ? 'admin' : 'member';
+      const member = await t.member({ role });
+      const other = await t.member({ role });
       for (let i = 0; i < BUDGET; i++) {
         const response = await actions[action](member, other);
         expect(response.statusCode, response.body).not.toBe(429);
