@@ -42,7 +42,7 @@ async function main() {
     }
     console.log(
       role === 'member'
-        ? `${email} is now a member without a role.`
+        ? `${email} is no longer ${granted === 'admin' ? 'an admin' : 'a moderator'}.`
         : `${email} is now ${role === 'admin' ? 'an admin' : 'a moderator'}.`,
     );
   } finally {
