@@ -77,6 +77,8 @@ import { registerNotificationsListeners } from './modules/notifications/notifica
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
 import { registerSocialListeners } from './modules/social/social.listeners';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { registerModerationSweep } from './modules/moderation/moderation.sweep';
 import { socialRoutes } from './modules/social/social.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -226,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       observer: metrics?.mailObserver,
     }),
     appUrl: options.config.mail.appUrl,
+    reportHideThreshold: options.config.reportHideThreshold,
   };
   app.decorate('services', services);
   // Listeners run in the order they subscribe: wishlist alerts go out before match alerts.
@@ -256,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   // Last: what the tasks before it queued goes out in the same run. Each commit that queues mail
   // delivers it at once too; this run catches what a process that ended left behind, and retries.
   sweep.register('mail.deliver', (now) => services.mailer.deliverDue(now));
+  registerModerationSweep(sweep, services);
   app.decorate('sweep', sweep);
   // The global ring re-pack: its own interval and advisory lock, so one instance packs at a time.
   const ringRepack = createSweep({
@@ -342,6 +346,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(chatRoutes);
   await app.register(socialRoutes);
   await app.register(safetyRoutes);
+  await app.register(moderationRoutes);
   await app.register(realtimeGateway, options.realtime ?? {});
 
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;

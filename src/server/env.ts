@@ -48,6 +48,7 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(48),
+  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(0).max(1000).default(3),
   RING_REPACK_MINUTES: z.coerce
     .number()
     .min(0)
@@ -157,6 +158,8 @@ export interface AppConfig {
   tradeTimers: TradeTimers;
   /** How often the periodic sweep (expiries, claim windows) runs; 0 turns it off. */
   sweepIntervalSeconds: number;
+  /** REPORT_HIDE_THRESHOLD: members reporting a listing within 24 hours that hide it (0: never). */
+  reportHideThreshold: number;
   /** What one member's uploaded photos may take up in the database, both sizes together. */
   uploadQuotaMb: number;
   httpTimeouts: HttpTimeouts;
@@ -245,6 +248,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       claimWindowDays: env.CLAIM_WINDOW_DAYS,
     },
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
+    reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
     uploadQuotaMb: env.UPLOAD_QUOTA_MB,
     httpTimeouts: {
       headersSeconds: env.HEADERS_TIMEOUT_SECONDS,

@@ -7,6 +7,15 @@ export const errorResponse = z.object({
   issues: z
     .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
     .optional(),
+  /** A suspended member's refused sign-in: why, until when, and how to appeal (api/moderation.ts). */
+  suspension: z
+    .object({
+      reason: z.string(),
+      note: z.string().nullable(),
+      until: z.string().nullable(),
+      appealToken: z.string().nullable(),
+    })
+    .optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

@@ -1,3 +1,4 @@
+import { REPORT_REASONS } from './safety';
 import { z } from 'zod';
 import { canonicalId } from './common';
 import {
@@ -64,6 +65,13 @@ export const item = z.object({
   seasons: z.array(z.string()),
   location: z.string().nullable(),
   isActive: z.boolean(),
+  /**
+   * Present, for its owner, while moderators hold the listing out of the marketplace: removed (with
+   * the reason and note), or hidden while its owner is suspended or until reports are looked at.
+   */
+  moderation: z
+    .object({ removalReason: z.enum(REPORT_REASONS).nullable(), removalNote: z.string().nullable() })
+    .optional(),
   availability: z.enum([...AVAILABILITY, 'traded']),
   favoriteCount: z.number().int(),
   /** The owner swaps it one-for-one only: never proposed in a swap ring. */

@@ -92,6 +92,10 @@ const actions: Record<
   conversationOpen: (member, other) =>
     member.post('/api/conversations/find-or-create', { otherUserId: other.user?.id }),
   itemEdit: (member) => member.patch(`/api/items/${unknown}`, { title: 'Renamed' }),
+  // The moderation budgets are tried by admins (moderationRoles below).
+  moderation: (member) => member.delete(`/api/moderation/items/${unknown}/removal`),
+  moderationRead: (member) => member.get('/api/moderation/queue'),
+  appeal: (member) => member.post('/api/appeals', { targetType: 'item', targetId: unknown, text: 'Please' }),
   shipment: (member) =>
     member.post(`/api/trade-requests/${unknown}/shipment`, {
       carrier: 'dhl',
@@ -116,8 +120,9 @@ describe('per-member rate limits', () => {
   it.each(Object.keys(actions) as MemberAction[])(
     '%s: past the budget, 429 with Retry-After; other members keep theirs',
     async (action) => {
-      const member = await t.member();
-      const other = await t.member();
+      const role = action.startsWith('moderation') ? 'admin' : 'member';
+      const member = await t.member({ role });
+      const other = await t.member({ role });
       for (let i = 0; i < BUDGET; i++) {
         const response = await actions[action](member, other);
         expect(response.statusCode, response.body).not.toBe(429);

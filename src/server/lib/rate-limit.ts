@@ -169,7 +169,10 @@ export type MemberAction =
   | 'draftWrite'
   | 'conversationStart'
   | 'conversationOpen'
-  | 'itemEdit';
+  | 'itemEdit'
+  | 'moderation'
+  | 'moderationRead'
+  | 'appeal';
 
 export interface MemberRateLimit {
   points: number;
@@ -213,6 +216,11 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   conversationOpen: { points: 300, windowSeconds: 60 * 60 },
   // Changes to listed items; a change to an item in a pending request notifies the other party.
   itemEdit: { points: 30, windowSeconds: 60 },
+  // Moderators' and admins' actions (removals, suspensions, warnings, roles, decisions).
+  moderation: { points: 300, windowSeconds: 60 * 60 },
+  // The moderation queue, member search and audit log, paged through by hand.
+  moderationRead: { points: 1200, windowSeconds: 60 * 60 },
+  appeal: { points: 5, windowSeconds: 24 * 60 * 60 },
 };
 
 const WHAT: Record<MemberAction, string> = {
@@ -239,6 +247,9 @@ const WHAT: Record<MemberAction, string> = {
   conversationStart: 'new conversations',
   conversationOpen: 'conversations opened',
   itemEdit: 'changes to your items',
+  moderation: 'moderation actions',
+  moderationRead: 'moderation pages',
+  appeal: 'appeals',
 };
 
 /** The 429 for a member past `action`'s budget, with its Retry-After. */

@@ -22,4 +22,9 @@ export interface ServiceContext {
   mailer: Mailer;
   /** Where links in emails point (APP_URL), without a trailing slash. */
   appUrl: string;
+  /**
+   * Different members reporting a listing within 24 hours that hide it until a moderator looks
+   * (REPORT_HIDE_THRESHOLD); 0 never hides.
+   */
+  reportHideThreshold: number;
 }

@@ -14,5 +14,6 @@ export function serviceContextFor(db: Db): ServiceContext {
     marketplaceCache: createGenerationCache<EntryDeps, MarketplaceChange>({ ttlMs: 0, maxBytes: 0 }),
     mailer: silentMailer,
     appUrl: 'http://localhost:5000',
+    reportHideThreshold: 3,
   };
 }

@@ -409,6 +409,7 @@ export async function findOrCreateConversation(
         isActive: items.isActive,
         availability: items.availability,
         deletedAt: items.deletedAt,
+        listedBeforeHold: items.listedBeforeHold,
       })
       .from(items)
       .where(eq(items.id, relatedItemId));

@@ -33,6 +33,10 @@ export const shownItemFields = {
   createdAt: items.createdAt,
   updatedAt: items.updatedAt,
   deletedAt: items.deletedAt,
+  removedAt: items.removedAt,
+  removalReason: items.removalReason,
+  removalNote: items.removalNote,
+  listedBeforeHold: items.listedBeforeHold,
 };
 
 type ItemRow = Pick<typeof items.$inferSelect, keyof typeof shownItemFields>;
@@ -81,6 +85,15 @@ export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow })
     directSwapsOnly: item.directSwapsOnly,
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
+    // Only the owner ever sees a held item (isPublicItem): why it is out of the marketplace.
+    ...(item.listedBeforeHold === null
+      ? {}
+      : {
+          moderation: {
+            removalReason: item.removedAt ? item.removalReason : null,
+            removalNote: item.removedAt ? item.removalNote : null,
+          },
+        }),
     owner: {
       id: owner.id,
       firstName: owner.firstName,

@@ -1,3 +1,4 @@
+import { anySuspended } from '../moderation/suspension-state';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ring, RingStatusInput } from '../../../common/api/rings';
@@ -278,6 +279,9 @@ export async function answerRing(
         now,
         reason,
       );
+      const others = legs.map((leg) => leg.giverId).filter((id) => id !== memberId);
+      if (await anySuspended(tx, others))
+        await tx.update(rings).set({ cancelExcused: true }).where(eq(rings.id, ring.id));
       return 'done' as const;
     }
 
