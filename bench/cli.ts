@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- <part>] [options]`: measures the app against its performance budgets
- * (README § Performance). Parts: http, ws, client, or all (default). Results are printed and
+ * (docs/performance.md). Parts: http, ws, client, or all (default). Results are printed and
  * appended to bench/results.md.
  */
 import { fileURLToPath } from 'node:url';

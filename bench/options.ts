@@ -14,9 +14,9 @@ export interface Scale {
 }
 
 export const SCALES = {
-  /** A market ten times the budgets' scale, seeded by the bulk path (README § Performance). */
+  /** A market ten times the budgets' scale, seeded by the bulk path (docs/performance.md). */
   large: { users: 100_000, items: 1_000_000, trades: 500_000, messages: 2_000_000, copies: 20 },
-  /** The scale the budgets are set for (README § Performance). */
+  /** The scale the budgets are set for (docs/performance.md). */
   full: { users: 10_000, items: 100_000, trades: 50_000, messages: 200_000 },
   /** A quick run of a few minutes. */
   small: { users: 1_000, items: 10_000, trades: 5_000, messages: 20_000 },

@@ -61,7 +61,7 @@ export interface BenchReport {
   notes: string[];
 }
 
-/** The performance budgets a run is marked against (README § Performance). */
+/** The performance budgets a run is marked against (docs/performance.md). */
 export const BUDGETS = {
   itemsP99Ms: 25,
   baselineRatio: 0.5,
@@ -340,7 +340,7 @@ export function renderReport(report: BenchReport): string {
 const HEADER = `# Benchmark results
 
 Written by \`npm run bench\` (and \`npm run bench:soak\`): one section per run, newest last. The
-budgets are \`BUDGETS\` in bench/report.ts (README § Performance). This machine is shared with other
+budgets are \`BUDGETS\` in bench/report.ts (docs/performance.md). This machine is shared with other
 builds and tests, so absolute figures are pessimistic; compare runs by their load average.
 `;
 

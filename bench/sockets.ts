@@ -2,7 +2,7 @@
  * `npm run bench:sockets`: many concurrent authenticated WebSockets against one app process, then the
  * same sockets split over two (PostgreSQL only; the instances share events over LISTEN/NOTIFY):
  * how long opening them takes, the app's memory per socket, and chat delivery latency at a fixed
- * message rate with every socket open (README § Performance, decision 008 "10,000 sockets").
+ * message rate with every socket open (docs/performance.md, decision 008 "10,000 sockets").
  *
  * The sockets are held by several forked load-generator processes (bench/sockets-client.ts), each
  * with whole sender/recipient pairs so that every delivery is timed within one process.
@@ -42,7 +42,7 @@ export interface SocketsOptions {
   log: (line: string) => void;
 }
 
-/** The budgets (README § Performance): sockets on one instance, and delivery p99 at the rate. */
+/** The budgets (docs/performance.md): sockets on one instance, and delivery p99 at the rate. */
 export const SOCKET_BUDGETS = { sockets: 10_000, rate: 200, p99Ms: 50 };
 
 export interface AppMemory {

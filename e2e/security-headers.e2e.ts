@@ -14,7 +14,7 @@ function directives(policy: string): Map<string, string[]> {
   );
 }
 
-/** The security baseline (the Security paragraph of README § Architecture) as a browser sees it: the page's CSP and the session cookie. */
+/** The security baseline (docs/security.md, Baseline) as a browser sees it: the page's CSP and the session cookie. */
 describe('security headers and the session cookie', () => {
   let context: BrowserContext;
   let page: Page;

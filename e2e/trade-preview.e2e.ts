@@ -12,7 +12,7 @@ import { baseURL, CHROMIUM_ARGS } from './support/browser';
 
 /**
  * The 3D trade preview (docs/product.md § 3D trade preview), and three.js kept out of the first bundle (the
- * JavaScript budget in README § Performance).
+ * JavaScript budget in docs/performance.md).
  */
 
 const UI_TIMEOUT_MS = 15_000;

@@ -5,7 +5,7 @@
  *
  * Plain JavaScript, because an install without the development dependencies (`npm ci --omit=dev`)
  * has no tsx, nor the build tools (vite, esbuild): it prepares nothing and says so. Such an install
- * runs a checkout that a full install built before (README § Running in production on PostgreSQL).
+ * runs a checkout that a full install built before (docs/operations.md).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -161,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const timeouts = options.config.httpTimeouts;
   const app = Fastify({
     serverFactory: frontedServer(() => front.serve, { headersTimeout: timeouts.headersSeconds * 1000 }),
-    // A client sending slowly (a body one byte at a time) is cut off (README § Configuration).
+    // A client sending slowly (a body one byte at a time) is cut off (docs/configuration.md).
     requestTimeout: timeouts.requestSeconds * 1000,
     connectionTimeout: timeouts.idleSeconds * 1000,
     keepAliveTimeout: timeouts.keepAliveSeconds * 1000,

@@ -1,5 +1,5 @@
 /**
- * Several app processes on one port (README § Running in production on PostgreSQL): the primary forks WORKERS workers (default: one
+ * Several app processes on one port (docs/operations.md): the primary forks WORKERS workers (default: one
  * per core), each running `main.ts`; node:cluster shares the listening socket between them. Needs
  * DATABASE_URL: PGlite takes one process at a time. Workers that die are replaced; SIGTERM or
  * SIGINT stops them all gracefully.

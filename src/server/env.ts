@@ -6,7 +6,7 @@ const flag = z
   })
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
-/** Configuration (README § Configuration), parsed once at boot; a bad value stops the process with a clear message. */
+/** Configuration (docs/configuration.md), parsed once at boot; a bad value stops the process with a clear message. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -82,7 +82,7 @@ const envSchema = z.object({
 });
 
 /**
- * How long the HTTP server waits on a client (README § Configuration), so that a client sending
+ * How long the HTTP server waits on a client (docs/configuration.md), so that a client sending
  * slowly cannot hold a connection open for ever. None applies to an open WebSocket.
  */
 export interface HttpTimeouts {
@@ -166,7 +166,7 @@ export interface AppConfig {
   ringTimers: RingTimers;
   mail: MailConfig;
   /**
-   * The bearer token that GET /metrics asks for (README § Operating); without one the endpoint
+   * The bearer token that GET /metrics asks for (docs/operations.md); without one the endpoint
    * does not exist (404) and no metrics are kept.
    */
   metricsToken?: string | undefined;
@@ -174,7 +174,7 @@ export interface AppConfig {
   oidc: OidcConfig | undefined;
 }
 
-/** README § Configuration: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_PROVIDER_NAME. */
+/** docs/configuration.md: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_PROVIDER_NAME. */
 export interface OidcConfig {
   issuer: string;
   clientId: string;
@@ -183,7 +183,7 @@ export interface OidcConfig {
   providerName: string;
 }
 
-/** Outgoing mail (README § Configuration: SMTP_URL, MAIL_FROM, APP_URL, REQUIRE_EMAIL_VERIFICATION). */
+/** Outgoing mail (docs/configuration.md: SMTP_URL, MAIL_FROM, APP_URL, REQUIRE_EMAIL_VERIFICATION). */
 export interface MailConfig {
   /** The SMTP server mail goes to; without one, mail is kept in the outbox table instead. */
   smtpUrl: string | undefined;

@@ -55,7 +55,7 @@ const database = await openDatabase(config).catch((error: unknown) => {
   throw error;
 });
 running.close.unshift(() => database.close());
-// Several instances on one PostgreSQL share live events through LISTEN/NOTIFY (README § Running in production on PostgreSQL).
+// Several instances on one PostgreSQL share live events through LISTEN/NOTIFY (docs/operations.md).
 const events =
   database.pool && config.databaseUrl
     ? await createPostgresBus(database.pool, config.databaseUrl, logger)

@@ -1,5 +1,5 @@
 /**
- * The HTTP server's timeouts (README § Configuration): a client sending its headers or body slowly is
+ * The HTTP server's timeouts (docs/configuration.md): a client sending its headers or body slowly is
  * cut off, while ordinary requests, kept-alive connections and WebSockets are not.
  */
 import { Agent, request as httpRequest } from 'node:http';

@@ -1,4 +1,4 @@
-/** How the social network ranks members and measures a member (README: Social figures). */
+/** How the social network ranks members and measures a member (docs/product.md, Social). */
 
 export interface StyleProfile {
   categories: string[];

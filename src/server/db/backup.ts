@@ -22,7 +22,7 @@ import { pgliteDataDir } from './connect';
 import { pgliteExtensions } from './pglite-template';
 
 /**
- * Backups (README § Operating): of the embedded database, its data directory as a gzip tarball
+ * Backups (docs/operations.md): of the embedded database, its data directory as a gzip tarball
  * (PGlite's `dumpDataDir`); of PostgreSQL, a `pg_dump` archive in its custom format. Either holds
  * everything the app keeps, photos included (they are stored in the database).
  */

@@ -15,7 +15,7 @@ const TASK_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 120, 300];
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 /**
- * The operator's metrics (README § Operating), in a registry of the app's own: several apps in one
+ * The operator's metrics (docs/operations.md), in a registry of the app's own: several apps in one
  * process (the tests) never share or collide. Exists only when METRICS_TOKEN is set, so that a
  * server without it pays nothing per request.
  */

@@ -181,7 +181,7 @@ export interface MemberRateLimit {
 export type MemberRateLimits = Record<MemberAction, MemberRateLimit>;
 
 /**
- * Far above what a member does by hand (README: Configuration), low enough that a script is
+ * Far above what a member does by hand (docs/configuration.md, Abuse limits), low enough that a script is
  * stopped within seconds: a message every second for two minutes, a listing a minute with all its
  * photos, and so on.
  */

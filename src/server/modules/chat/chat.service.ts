@@ -476,7 +476,7 @@ interface SentRow {
  * conversation get 404, and members on either side of a block 403.
  *
  * Delivery latency, from here to the recipient's socket, has a budget (p99 at most 50 ms,
- * README: Performance), and each round trip to the database is a chance to wait on a busy machine. So the whole
+ * docs/performance.md), and each round trip to the database is a chance to wait on a busy machine. So the whole
  * write is one statement: the participant and block checks, the message, the conversation's
  * last_message_at, the presence check and the notification, in one round trip and one commit (it
  * took seven round trips and two commits before). The `message.sent` event carries the message,

@@ -141,7 +141,7 @@ const key = (value: SQL | AnyPgColumn, direction: 'asc' | 'desc', nullsLast = fa
 
 /**
  * The keys of each sort the Browse page offers (docs/product.md § Browse and search), each matching
- * an index. `distance` has no member locations to measure from, so it falls back to newest (README:
+ * an index. `distance` has no member locations to measure from, so it falls back to newest (docs/architecture.md,
  * Sorting).
  */
 export function marketplaceSortKeys(

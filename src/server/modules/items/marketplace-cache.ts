@@ -17,7 +17,7 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The public item list and facets, cached per query (README: Performance). */
+    /** The public item list and facets, cached per query (docs/performance.md). */
     marketplaceCache: MarketplaceCache;
     /** Repeated marketplace reads answered as ready bytes, before Fastify (`MarketplaceFront`). */
     marketplaceFront: MarketplaceFront;

@@ -42,7 +42,7 @@ import {
 const AUDIT_PAGE_SIZE = 50;
 
 /**
- * Moderators act on what members report (README: Moderation); admins also set roles and read the
+ * Moderators act on what members report (docs/operations.md, Moderation); admins also set roles and read the
  * audit log. Every action is recorded in the audit log in its own transaction.
  */
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -17,7 +17,7 @@ interface Queued {
 }
 
 /**
- * Fan-out between app instances (README: Several instances): every instance LISTENs on one channel and publishes
+ * Fan-out between app instances (docs/operations.md, Several instances): every instance LISTENs on one channel and publishes
  * with NOTIFY, so an event reaches the sockets of every instance, this one included. The listening
  * connection reconnects with backoff when PostgreSQL goes away.
  *
