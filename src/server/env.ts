@@ -49,6 +49,7 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 60)
     .default(5),
+  RING_MAX_LENGTH: z.coerce.number().int().min(2).max(6).default(5),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
@@ -68,12 +69,17 @@ const envSchema = z.object({
   OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40).optional(),
 });
 
-/** Swap ring timers (docs/decisions/007-swap-rings.md); accepted rings use the trade timers. */
+/**
+ * Swap ring timers and the longest ring (docs/decisions/007-swap-rings.md); accepted rings use the
+ * trade timers.
+ */
 export interface RingTimers {
   /** A proposal holds its items this long; then it expires. */
   proposalHours: number;
   /** How often the whole market is re-packed into rings; 0 turns it off. */
   repackMinutes: number;
+  /** Longest ring proposed: every cycle of 2..maxLength members is a candidate. */
+  maxLength: number;
 }
 
 /** The trade lifecycle's timers (docs/decisions/006-trade-lifecycle.md). */
@@ -203,7 +209,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     },
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     uploadQuotaMb: env.UPLOAD_QUOTA_MB,
-    ringTimers: { proposalHours: env.RING_PROPOSAL_HOURS, repackMinutes: env.RING_REPACK_MINUTES },
+    ringTimers: {
+      proposalHours: env.RING_PROPOSAL_HOURS,
+      repackMinutes: env.RING_REPACK_MINUTES,
+      maxLength: env.RING_MAX_LENGTH,
+    },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

@@ -30,7 +30,7 @@ export const testConfig: AppConfig = {
   sweepIntervalSeconds: 0,
   uploadQuotaMb: 200,
   // Tests propose rings through the listeners or run the repack themselves.
-  ringTimers: { proposalHours: 48, repackMinutes: 0 },
+  ringTimers: { proposalHours: 48, repackMinutes: 0, maxLength: 5 },
   mail: {
     smtpUrl: undefined,
     from: 'Threadswap <no-reply@threadswap.example>',
