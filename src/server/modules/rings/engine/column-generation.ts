@@ -67,7 +67,7 @@ export interface MarketPacking {
   /** Cycles in the final pool, and how many of each length. */
   columns: number;
   poolByLength: Record<number, number>;
-  /** LP solves and pricing passes made; full passes (every start item searched). */
+  /** LP solves finished (each followed by a pricing pass); full passes (every start searched). */
   rounds: number;
   fullPasses: number;
   /** Seconds spent on the LP bound (search, LP and pricing) and on the packing after it. */
@@ -371,6 +371,26 @@ export async function packMarket(
 
   const first = searchCycles(graph, Math.min(3, options.maxLength), started + limitMs * POOL_SHARE);
   const initial = addToPool(first.cycles);
+  // Longer cycles among the items in no short one join the first pool too: they cost a pruned
+  // search (a short cycle's item is priced out at once), and the packing has them even when the
+  // LP does not solve in time on a busy machine. The pricing below adds every other cycle it needs.
+  if (options.maxLength > 3) {
+    const walls = new Float64Array(size);
+    for (const cycle of first.cycles) for (const item of cycle) walls[item] = Number.POSITIVE_INFINITY;
+    const seed = price(
+      graph,
+      odds,
+      walls,
+      options.maxLength,
+      0,
+      Number.POSITIVE_INFINITY,
+      started + limitMs * POOL_SHARE,
+      rejected,
+    );
+    const long = addToPool(seed.found);
+    initial.added.push(...long.added);
+    initial.addedWeights.push(...long.addedWeights);
+  }
   let rounds = 0;
   let fullPasses = 0;
   const highs = size > 0 ? await beforeDeadline(solver, boundEnd) : null;
@@ -382,8 +402,8 @@ export async function packMarket(
       while (performance.now() < boundEnd) {
         const lpStarted = performance.now();
         const solved = lp.solve((boundEnd - performance.now()) / 1000);
-        rounds++;
         if (!solved) break;
+        rounds++;
         const pricingStarted = performance.now();
         const pass = price(graph, odds, solved.duals, options.maxLength, from, cap, boundEnd, rejected);
         options.log?.(
