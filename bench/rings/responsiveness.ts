@@ -56,6 +56,7 @@ export async function measureRepackResponsiveness(market: Market): Promise<Repac
     rejectedItems: new Int32Array(0),
     rejectedEnds: new Int32Array(0),
     maxLength: DEFAULT_MAX_LENGTH,
+    blockedPairs: new Int32Array(0),
   };
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' });

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     /** The server's own `message`, or null when the body had none (a proxy's HTML page, ...). */
     readonly serverMessage: string | null,
     readonly issues: readonly FieldIssue[],
+    /** A suspended member's refused sign-in: why, until when, and the token to appeal with. */
+    readonly suspension: ErrorResponse['suspension'] = undefined,
   ) {
     super(message);
   }
@@ -28,6 +30,7 @@ export class ApiError extends Error {
       body?.message || bodyText || statusText || `HTTP ${status}`,
       body?.message || null,
       body?.issues ?? [],
+      body?.suspension,
     );
   }
 }
@@ -39,10 +42,22 @@ function parseErrorBody(text: string): ErrorResponse | null {
     const message = typeof body.message === 'string' ? body.message : '';
     const issues =
       'issues' in body && Array.isArray(body.issues) ? body.issues.filter(isFieldIssue) : undefined;
-    return { message, issues };
+    const suspension = 'suspension' in body && isSuspension(body.suspension) ? body.suspension : undefined;
+    return { message, issues, suspension };
   } catch {
     return null;
   }
+}
+
+function isSuspension(value: unknown): value is NonNullable<ErrorResponse['suspension']> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'reason' in value &&
+    typeof value.reason === 'string' &&
+    'until' in value &&
+    'appealToken' in value
+  );
 }
 
 function isFieldIssue(issue: unknown): issue is FieldIssue {

@@ -4,8 +4,10 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from '../domain/password-policy';
+import { oneLine } from './common';
 import { user } from './users';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../domain/limits';
+import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from '../domain/reserved-email';
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
 
@@ -17,20 +19,25 @@ const email = z
   .pipe(z.email({ message: 'Please enter a valid email address' }))
   .transform((value) => value.toLowerCase());
 
+/** An address an account may take (sign-up, email change): not a reserved one. */
+const accountEmail = email.refine((value) => !isReservedEmail(value), { message: RESERVED_EMAIL_MESSAGE });
+
 export const registerInput = z.object({
   firstName: z
     .string({ message: 'First name is required' })
     .trim()
     .min(1, { message: 'First name is required' })
-    .max(MAX_NAME_LENGTH, { message: `First name must be at most ${MAX_NAME_LENGTH} characters` }),
+    .max(MAX_NAME_LENGTH, { message: `First name must be at most ${MAX_NAME_LENGTH} characters` })
+    .refine(...oneLine('First name')),
   lastName: z
     .string()
     .trim()
     .max(MAX_NAME_LENGTH, { message: `Last name must be at most ${MAX_NAME_LENGTH} characters` })
+    .refine(...oneLine('Last name'))
     .optional()
     .nullable()
     .transform((value) => (value ? value : null)),
-  email,
+  email: accountEmail,
   password: z
     .string({ message: 'Password is required' })
     .min(MIN_PASSWORD_LENGTH, { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long` })
@@ -112,7 +119,7 @@ export type VerifyEmailInput = z.input<typeof verifyEmailInput>;
 
 /** Change the account's email: the current password, and the new address that must confirm it. */
 export const emailChangeInput = z.object({
-  newEmail: email,
+  newEmail: accountEmail,
   password: z
     .string({ message: 'Your current password is required' })
     .min(1, { message: 'Your current password is required' })

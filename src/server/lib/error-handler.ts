@@ -48,6 +48,7 @@ export function installErrorHandler(app: FastifyInstance) {
       const body: ErrorResponse = {
         message: error.message,
         ...(error.issues ? { issues: error.issues } : {}),
+        ...error.extra,
       };
       return reply.status(error.statusCode).headers(error.headers).send(body);
     }

@@ -1,3 +1,5 @@
+import type { ErrorResponse } from '../../common/api/common';
+
 /** An error whose status and message are safe to show to the client. */
 export class HttpError extends Error {
   constructor(
@@ -7,6 +9,8 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
     /** The input fields the error is about, so that a form can show it beside them. */
     readonly issues?: Array<{ path: string[]; message: string }>,
+    /** More that the answer carries (a suspended member's refused sign-in: ErrorResponse.suspension). */
+    readonly extra?: Omit<ErrorResponse, 'message' | 'issues'>,
   ) {
     super(message);
     this.name = 'HttpError';

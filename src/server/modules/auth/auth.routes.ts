@@ -132,7 +132,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const member = request.member;
       refuseForDemoAccount(member, 'change its password');
-      await assertAcceptablePassword(request.body.newPassword, [member.email, member.firstName], 'newPassword');
+      await assertAcceptablePassword(
+        request.body.newPassword,
+        [member.email, member.firstName],
+        'newPassword',
+      );
       await authLimiter.attempt(request.ip, member.email, () =>
         changePassword(
           ctx,
@@ -232,7 +236,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await authLimiter.checkIp(request.ip);
-      await confirmEmailChange(ctx, request.body.token);
+      await confirmEmailChange(ctx, request.body.token, request.cookies[SESSION_COOKIE]);
       return { ok: true as const };
     },
   );

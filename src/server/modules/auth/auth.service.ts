@@ -1,5 +1,7 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { INVALID_CREDENTIALS } from '../../../common/api/auth';
+import { DELETED_ACCOUNT_EMAIL_DOMAIN } from '../../../common/domain/reserved-email';
 import type { Locale } from '../../../common/domain/locales';
 import {
   favorites,
@@ -15,9 +17,9 @@ import {
 import { badRequest, conflict, fieldError, notFound, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { ServiceContext } from '../../lib/service-context';
-import { hashToken } from '../../lib/session';
 import { transact } from '../../lib/unit-of-work';
-import { sendVerificationLink } from './email-tokens';
+import { endPendingTokens, LINKS_A_NEW_PASSWORD_ENDS, sendVerificationLink } from './email-tokens';
+import { endSessionsWithin } from './sessions.service';
 import { lockItemsForUpdate, memberInAcceptedTrade } from '../trades/trade-holds';
 
 export const DEMO_MEMBER_EMAIL = 'demo@threadswap.example';
@@ -63,7 +65,10 @@ async function loadMember({ db }: ServiceContext, memberId: string) {
   return member;
 }
 
-/** Changes the password and ends every other session of the member (ASVS 7.4.3). */
+/**
+ * Changes the password, ends every other session of the member (ASVS 7.4.3) and the reset and
+ * email-change links asked for before it.
+ */
 export async function changePassword(
   ctx: ServiceContext,
   memberId: string,
@@ -77,15 +82,8 @@ export async function changePassword(
   const passwordHash = await hashPassword(next);
   await transact(ctx, async (tx, effects) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
-    await effects.emit('sessions.ended', { memberId: member.id });
-    await tx
-      .delete(sessions)
-      .where(
-        and(
-          eq(sessions.userId, member.id),
-          keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined,
-        ),
-      );
+    await endPendingTokens(tx, member.id, LINKS_A_NEW_PASSWORD_ENDS);
+    await endSessionsWithin(tx, effects, member.id, keepToken);
   });
 }
 
@@ -121,7 +119,9 @@ export async function deleteAccount(ctx: ServiceContext, memberId: string, passw
     await tx
       .update(users)
       .set({
-        email: `deleted-${member.id}@deleted.invalid`,
+        // Under a domain no one can register (reserved-email.ts), random so that two never meet:
+        // nothing a stranger does beforehand can make this update fail.
+        email: `deleted-${randomUUID()}@${DELETED_ACCOUNT_EMAIL_DOMAIN}`,
         passwordHash: null,
         firstName: 'Deleted member',
         lastName: null,

@@ -4,6 +4,7 @@ import { buildApp } from '../../app';
 import { seedDemo } from '../../db/seed';
 import { outbox, users } from '../../db/schema';
 import { createMailer } from '../../lib/mail';
+import { transact } from '../../lib/unit-of-work';
 import { testConfig, useTestApp } from '../../test-support/test-app';
 
 // No SMTP_URL: mail goes to the outbox table, readable at /dev/outbox in demo mode.
@@ -22,16 +23,19 @@ describe('the outbox (no SMTP_URL)', () => {
     const lines: unknown[] = [];
     const log = {
       info: (...args: unknown[]) => lines.push(args),
+      warn: (...args: unknown[]) => lines.push(args),
       error: (...args: unknown[]) => lines.push(args),
     };
     const mailer = createMailer({ config: testConfig.mail, db: t.db, log: log as never });
-    mailer.send({
-      kind: 'test',
-      to: 'reader@example.com',
-      subject: 'Private subject',
-      text: 'private text',
-      html: '<p>private html</p>',
-      headers: { 'X-Test': 'yes' },
+    await transact({ db: t.db, events: t.app.services.events, mailer }, async (_tx, effects) => {
+      effects.mail({
+        kind: 'test',
+        to: 'reader@example.com',
+        subject: 'Private subject',
+        text: 'private text',
+        html: '<p>private html</p>',
+        headers: { 'X-Test': 'yes' },
+      });
     });
     await mailer.close();
     const [row] = await t.db.select().from(outbox);
@@ -101,7 +105,8 @@ describe('changing the email', () => {
     expect((await member.get('/api/auth/user')).json().email).toBe(oldEmail);
 
     const token = tokenIn(confirmation?.text, '/confirm-email');
-    expect((await t.visitor().post('/api/auth/email-change/confirm', { token })).statusCode).toBe(200);
+    // Opened in the browser the member is signed in with: that session stays.
+    expect((await member.post('/api/auth/email-change/confirm', { token })).statusCode).toBe(200);
     const me = (await member.get('/api/auth/user')).json();
     expect(me.email).toBe('ines.new@example.com');
     expect(me.emailVerified).toBe(true);
@@ -110,6 +115,58 @@ describe('changing the email', () => {
       .post('/api/auth/login', { email: 'ines.new@example.com', password: 'secret-password' });
     expect(login.statusCode).toBe(200);
     expect((await t.visitor().post('/api/auth/email-change/confirm', { token })).statusCode).toBe(400);
+  });
+
+  it("ends the member's other sessions and every link sent to the old address", async () => {
+    const member = await t.member({ password: 'secret-password', verified: false });
+    const oldEmail = member.user?.email ?? '';
+    const elsewhere = t.visitor();
+    const login = await elsewhere.post('/api/auth/login', { email: oldEmail, password: 'secret-password' });
+    expect(login.statusCode).toBe(200);
+    expect((await member.post('/api/auth/verify-email/resend')).statusCode).toBe(202);
+    expect((await t.visitor().post('/api/auth/password-reset', { email: oldEmail })).statusCode).toBe(202);
+    const oldMail = await outboxTo(oldEmail);
+    const verifyToken = tokenIn(
+      oldMail.find((mail) => mail.text.includes('/verify-email'))?.text,
+      '/verify-email',
+    );
+    const resetToken = tokenIn(
+      oldMail.find((mail) => mail.text.includes('/reset-password'))?.text,
+      '/reset-password',
+    );
+    expect(verifyToken && resetToken).toBeTruthy();
+
+    await member.post('/api/auth/email-change', {
+      newEmail: 'moved@example.com',
+      password: 'secret-password',
+    });
+    const [confirmation] = await outboxTo('moved@example.com');
+    const token = tokenIn(confirmation?.text, '/confirm-email');
+    expect((await member.post('/api/auth/email-change/confirm', { token })).statusCode).toBe(200);
+
+    expect((await member.get('/api/auth/user')).json().email).toBe('moved@example.com');
+    expect((await elsewhere.get('/api/auth/user')).statusCode).toBe(401);
+    const reset = await t
+      .visitor()
+      .post('/api/auth/password-reset/confirm', { token: resetToken, password: 'a-brand-new-passphrase' });
+    expect(reset.statusCode).toBe(400);
+    expect((await t.visitor().post('/api/auth/verify-email', { token: verifyToken })).statusCode).toBe(400);
+  });
+
+  it('ends every session of the member when the link is opened where they are not signed in', async () => {
+    const member = await t.member({ password: 'secret-password' });
+    await member.post('/api/auth/email-change', {
+      newEmail: 'moved@example.com',
+      password: 'secret-password',
+    });
+    const [confirmation] = await outboxTo('moved@example.com');
+    const token = tokenIn(confirmation?.text, '/confirm-email');
+    expect((await t.visitor().post('/api/auth/email-change/confirm', { token })).statusCode).toBe(200);
+    expect((await member.get('/api/auth/user')).statusCode).toBe(401);
+    const login = await t
+      .visitor()
+      .post('/api/auth/login', { email: 'moved@example.com', password: 'secret-password' });
+    expect(login.statusCode).toBe(200);
   });
 
   it('refuses a wrong password, the same address, and an address another account has', async () => {

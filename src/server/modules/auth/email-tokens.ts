@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { INVALID_EMAIL_LINK } from '../../../common/api/auth';
 import type { Locale } from '../../../common/domain/locales';
 import type { Db, Tx } from '../../db/connect';
@@ -66,6 +66,31 @@ export async function consumeToken(tx: Tx, token: string, purpose: EmailTokenPur
 }
 
 /**
+ * The links a new password ends: a reset link asked for before it, and an email change asked for
+ * with the old password (perhaps by whoever learned it, to move the account to their own inbox).
+ * A verification link stays: it proves only that the member reads their current address.
+ */
+export const LINKS_A_NEW_PASSWORD_ENDS = ['password-reset', 'email-change'] as const;
+
+/**
+ * Ends the member's unused links of these purposes (of every purpose when none is named): a link
+ * sent before a password or an address changed, or before the account changed hands, must not work
+ * after it.
+ */
+export async function endPendingTokens(tx: Tx, memberId: string, purposes?: readonly EmailTokenPurpose[]) {
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(emailTokens.userId, memberId),
+        isNull(emailTokens.usedAt),
+        purposes ? inArray(emailTokens.purpose, [...purposes]) : undefined,
+      ),
+    );
+}
+
+/**
  * Sends the verification link of a new account (called in its registration's transaction), in the
  * member's stored language, else `requestLocale` (the language of the sign-up page), else English.
  */
@@ -78,5 +103,5 @@ export async function sendVerificationLink(
 ) {
   const token = await issueToken(tx, member.id, 'verify-email');
   const locale = recipientLocale(member.locale, requestLocale);
-  effects.after(async () => ctx.mailer.send(verifyEmailEmail(ctx.appUrl, member, token, locale)));
+  effects.mail(verifyEmailEmail(ctx.appUrl, member, token, locale));
 }

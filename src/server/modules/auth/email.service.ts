@@ -1,8 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { INVALID_EMAIL_LINK } from '../../../common/api/auth';
 import type { Locale } from '../../../common/domain/locales';
+import { isReservedEmail } from '../../../common/domain/reserved-email';
 import type { Tx } from '../../db/connect';
-import { emailTokens, sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { recipientLocale } from '../../lib/i18n';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -12,7 +13,15 @@ import { transact } from '../../lib/unit-of-work';
 import { emailChangeConfirmEmail, emailChangeNoticeEmail, passwordResetEmail } from './auth.emails';
 import { DEMO_MEMBER_EMAIL, findByEmail } from './auth.service';
 import { refuseForDemoAccount } from './demo-account';
-import { consumeToken, issueToken, liveToken, sendVerificationLink } from './email-tokens';
+import {
+  consumeToken,
+  endPendingTokens,
+  issueToken,
+  LINKS_A_NEW_PASSWORD_ENDS,
+  liveToken,
+  sendVerificationLink,
+} from './email-tokens';
+import { endSessionsWithin } from './sessions.service';
 
 /**
  * Sends a reset link if `email` belongs to an account that may be reset; otherwise does nothing.
@@ -25,18 +34,16 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string, r
   if (!member?.passwordHash || member.email.toLowerCase() === DEMO_MEMBER_EMAIL) return;
   await transact(ctx, async (tx, effects) => {
     const token = await issueToken(tx, member.id, 'password-reset');
-    effects.after(async () =>
-      ctx.mailer.send(
-        passwordResetEmail(ctx.appUrl, member, token, recipientLocale(member.locale, requestLocale)),
-      ),
+    effects.mail(
+      passwordResetEmail(ctx.appUrl, member, token, recipientLocale(member.locale, requestLocale)),
     );
   });
 }
 
 /**
  * Sets a new password with a reset link: the password policy applies, the link is spent, every
- * session of the member ends (their sockets close), and the email counts as verified (the member
- * just read mail sent to it).
+ * session of the member ends (their sockets close) and so does every pending email change (asked
+ * for with the old password), and the email counts as verified (the member just read mail sent to it).
  */
 export async function confirmPasswordReset(ctx: ServiceContext, token: string, password: string) {
   const found = await liveToken(ctx.db, token, 'password-reset', false);
@@ -52,8 +59,8 @@ export async function confirmPasswordReset(ctx: ServiceContext, token: string, p
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, member.id));
-    await tx.delete(sessions).where(eq(sessions.userId, member.id));
-    await effects.emit('sessions.ended', { memberId: member.id });
+    await endPendingTokens(tx, member.id, LINKS_A_NEW_PASSWORD_ENDS);
+    await endSessionsWithin(tx, effects, member.id);
   });
 }
 
@@ -109,31 +116,34 @@ export async function requestEmailChange(
     if (await emailTaken(tx, newEmail, member.id)) throw conflict(EMAIL_TAKEN);
     const token = await issueToken(tx, member.id, 'email-change', newEmail);
     const locale = recipientLocale(member.locale, requestLocale);
-    effects.after(async () => {
-      ctx.mailer.send(emailChangeConfirmEmail(ctx.appUrl, member, newEmail, token, locale));
-      ctx.mailer.send(emailChangeNoticeEmail(ctx.appUrl, member, newEmail, locale));
-    });
+    effects.mail(
+      emailChangeConfirmEmail(ctx.appUrl, member, newEmail, token, locale),
+      emailChangeNoticeEmail(ctx.appUrl, member, newEmail, locale),
+    );
   });
 }
 
-/** Applies an email change with the link sent to the new address; the new address counts as verified. */
-export async function confirmEmailChange(ctx: ServiceContext, token: string) {
+/**
+ * Applies an email change with the link sent to the new address; the new address counts as verified.
+ * Every session of the member ends but `keepToken`'s (the browser that opened the link, when the
+ * member is signed in there), and so does every link sent to the old address.
+ */
+export async function confirmEmailChange(ctx: ServiceContext, token: string, keepToken: string | undefined) {
   try {
-    await transact(ctx, async (tx) => {
+    await transact(ctx, async (tx, effects) => {
       const row = await consumeToken(tx, token, 'email-change');
       const [member] = await tx.select().from(users).where(eq(users.id, row.userId)).for('update');
-      if (!member || member.deletedAt || !row.newEmail) throw badRequest(INVALID_EMAIL_LINK);
+      // A reserved address (reserved-email.ts) in a link sent before it was reserved is refused too.
+      if (!member || member.deletedAt || !row.newEmail || isReservedEmail(row.newEmail))
+        throw badRequest(INVALID_EMAIL_LINK);
       refuseForDemoAccount(member, 'change its email');
       if (await emailTaken(tx, row.newEmail, member.id)) throw conflict(EMAIL_TAKEN);
       await tx
         .update(users)
         .set({ email: row.newEmail.toLowerCase(), emailVerifiedAt: new Date() })
         .where(eq(users.id, member.id));
-      // A verification or reset link sent to the old address must not work any more.
-      await tx
-        .update(emailTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(emailTokens.userId, member.id), isNull(emailTokens.usedAt)));
+      await endPendingTokens(tx, member.id);
+      await endSessionsWithin(tx, effects, member.id, keepToken);
     });
   } catch (error) {
     // Another account took the address between the check and the update (unique index).

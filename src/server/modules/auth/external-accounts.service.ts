@@ -2,14 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ExternalSignInError } from '../../../common/api/auth';
 import { MAX_NAME_LENGTH } from '../../../common/domain/limits';
-import { isUnsafeText } from '../../../common/domain/unsafe-text';
+import { isReservedEmail } from '../../../common/domain/reserved-email';
+import { isUnsafeText, toOneLine } from '../../../common/domain/unsafe-text';
 import type { Tx } from '../../db/connect';
-import { userIdentities, users } from '../../db/schema';
+import { emailPreferences, userIdentities, users } from '../../db/schema';
+import type { Effects } from '../../lib/domain-events';
 import { hashPassword } from '../../lib/password';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { sendVerificationLink } from './email-tokens';
+import { endPendingTokens, sendVerificationLink } from './email-tokens';
 import type { ExternalProfile } from './oidc.client';
+import { endSessionsWithin } from './sessions.service';
 
 /** A sign-in the provider vouched for but Threadswap cannot accept (the dialog says why). */
 export class ExternalAccountRefused extends Error {
@@ -22,8 +25,8 @@ export class ExternalAccountRefused extends Error {
 /** A name from the provider as Threadswap stores names: safe text, trimmed, within the length limit. */
 function cleanName(value: string | undefined): string | undefined {
   if (!value || isUnsafeText(value)) return undefined;
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const cleaned = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  // What a one-line field refuses (line breaks, control and bidirectional override characters) is removed.
+  const cleaned = toOneLine(value).trim();
   return cleaned ? [...cleaned].slice(0, MAX_NAME_LENGTH).join('') : undefined;
 }
 
@@ -48,9 +51,37 @@ async function memberByIdentity(tx: Tx, issuer: string, subject: string) {
 }
 
 /**
+ * Hands an account whose address nobody proved to this app to the person the provider says owns
+ * that address (docs/decisions/019-external-sign-in-and-unverified-accounts.md). Whoever typed the
+ * address at sign-up loses every way back in: the password becomes one nobody knows (the owner may
+ * choose one with "forgot password"), every session ends, external accounts linked before are
+ * unlinked, and every pending emailed link stops working (an email change to the registrant's own
+ * inbox would hand the account back). The email settings return to the defaults, so that the owner
+ * hears of whatever the registrant left under way in the account.
+ */
+async function takeOverUnverifiedAccount(
+  tx: Tx,
+  effects: Effects,
+  memberId: string,
+  unusablePassword: string,
+) {
+  const [member] = await tx
+    .update(users)
+    .set({ emailVerifiedAt: new Date(), passwordHash: unusablePassword })
+    .where(eq(users.id, memberId))
+    .returning();
+  await tx.delete(userIdentities).where(eq(userIdentities.userId, memberId));
+  await endPendingTokens(tx, memberId);
+  await tx.delete(emailPreferences).where(eq(emailPreferences.userId, memberId));
+  await endSessionsWithin(tx, effects, memberId);
+  return member;
+}
+
+/**
  * The member an external sign-in stands for: the one linked to the provider's subject; on a first
- * sign-in, the member with the same email if the provider verified it (then linked); otherwise a
- * new member, whose password is random and never told (they may set one with "forgot password").
+ * sign-in, the member with the same email if the provider verified it (linked as it stands when
+ * this app verified that address too; otherwise taken over from whoever registered it); else a new
+ * member, whose password is random and never told (they may set one with "forgot password").
  * Concurrent first sign-ins of one subject are serialised by a transaction lock on it.
  */
 export async function memberForExternalProfile(ctx: ServiceContext, profile: ExternalProfile) {
@@ -63,7 +94,7 @@ export async function memberForExternalProfile(ctx: ServiceContext, profile: Ext
     const linked = await memberByIdentity(tx, profile.issuer, profile.subject);
     if (linked) return linked;
     const email = profile.email;
-    if (!email || email.length > 254 || isUnsafeText(email) || !email.includes('@'))
+    if (!email || email.length > 254 || isUnsafeText(email) || !email.includes('@') || isReservedEmail(email))
       throw new ExternalAccountRefused('external-no-email');
     const [existing] = await tx
       .select()
@@ -76,13 +107,10 @@ export async function memberForExternalProfile(ctx: ServiceContext, profile: Ext
       // Linking by email hands the account to whoever controls the provider account: only when
       // the provider itself verified that address.
       if (!profile.emailVerified) throw new ExternalAccountRefused('external-email-taken');
-      if (!member.emailVerifiedAt) {
-        [member] = await tx
-          .update(users)
-          .set({ emailVerifiedAt: new Date() })
-          .where(eq(users.id, member.id))
-          .returning();
-      }
+      // An address this app never verified may have been typed by anyone: linking would let them
+      // keep their password and sessions in the account of the address's owner.
+      if (!member.emailVerifiedAt)
+        member = await takeOverUnverifiedAccount(tx, effects, member.id, unusablePassword);
     } else {
       [member] = await tx
         .insert(users)

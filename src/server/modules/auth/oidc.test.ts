@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_SIGN_IN_ERRORS } from '../../../common/api/auth';
-import { userIdentities, users } from '../../db/schema';
+import { emailPreferences, outbox, userIdentities, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../lib/session';
 import { CookieJar, signInAtProvider, startTestOidcProvider } from '../../test-support/oidc-provider';
 import { testConfig, useTestApp } from '../../test-support/test-app';
@@ -13,6 +13,9 @@ const provider = await startTestOidcProvider(`${APP_URL}/api/auth/oidc/callback`
   // Claims the address of a member who signed up with a password, without the provider verifying it.
   mallory: { email: 'taken@example.com', email_verified: false, name: 'Mallory Smith' },
   verifiedOwner: { email: 'owner@example.com', email_verified: true, name: 'Olive Owner' },
+  // A stranger's own provider account claiming an address it has not verified, then its owner's.
+  squatter: { email: 'claimed@example.com', email_verified: false, name: 'Sam Squatter' },
+  claimedOwner: { email: 'claimed@example.com', email_verified: true, name: 'Clara Owner' },
   noEmail: { name: 'Nobody' },
 });
 afterAll(() => provider.close());
@@ -107,13 +110,92 @@ describe('sign-in with an external OpenID Connect provider', () => {
     expect(await t.db.select().from(userIdentities)).toHaveLength(1);
   });
 
-  it('links a member who signed up with a password when the provider verified the same email', async () => {
-    const owner = await t.member({ email: 'owner@example.com', verified: false });
+  it('links a member whose email this app verified, and keeps their password and sessions', async () => {
+    const owner = await t.member({ email: 'owner@example.com', password: 'owners-own-passphrase' });
     const response = await externalSignIn('verifiedOwner');
     const member = await signedInMember(response);
     expect(member.id).toBe(owner.user?.id);
     expect(member.emailVerified).toBe(true);
     expect(member.firstName).toBe('Test');
+    expect((await owner.get('/api/auth/user')).statusCode).toBe(200);
+    const login = await t
+      .visitor()
+      .post('/api/auth/login', { email: 'owner@example.com', password: 'owners-own-passphrase' });
+    expect(login.statusCode).toBe(200);
+    expect(await t.db.select().from(userIdentities)).toHaveLength(1);
+  });
+
+  it("hands an account whose email nobody verified to the address's verified owner, shutting the registrant out", async () => {
+    // A stranger signs up with the owner's address and a password of their own, and stays signed in twice.
+    const stranger = t.visitor();
+    const password = 'strangers-own-passphrase';
+    const registered = await stranger.post('/api/auth/register', {
+      firstName: 'Stranger',
+      email: 'owner@example.com',
+      password,
+    });
+    expect(registered.statusCode).toBe(201);
+    const elsewhere = t.visitor();
+    expect(
+      (await elsewhere.post('/api/auth/login', { email: 'owner@example.com', password })).statusCode,
+    ).toBe(200);
+    // What would let them back in later: a pending move of the account to their own address;
+    // what would keep the owner from hearing of it: every email switched off.
+    const move = await stranger.post('/api/auth/email-change', {
+      newEmail: 'stranger@example.net',
+      password,
+    });
+    expect(move.statusCode).toBe(202);
+    await t.app.services.mailer.idle();
+    const [moveMail] = await t.db.select().from(outbox).where(eq(outbox.to, 'stranger@example.net'));
+    const moveToken = /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(moveMail?.text ?? '')?.[1] ?? '';
+    expect(moveToken).toBeTruthy();
+    expect(
+      (await stranger.put('/api/notifications/preferences', { tradeRequest: false, dispute: false }))
+        .statusCode,
+    ).toBe(200);
+
+    const response = await externalSignIn('verifiedOwner');
+    expect(response.headers.location).toBe('/');
+    const member = await signedInMember(response);
+    expect(member.id).toBe(registered.json().id);
+    expect(member.emailVerified).toBe(true);
+
+    expect((await stranger.get('/api/auth/user')).statusCode).toBe(401);
+    expect((await elsewhere.get('/api/auth/user')).statusCode).toBe(401);
+    const login = await t.visitor().post('/api/auth/login', { email: 'owner@example.com', password });
+    expect(login.statusCode).toBe(401);
+    const confirm = await t.visitor().post('/api/auth/email-change/confirm', { token: moveToken });
+    expect(confirm.statusCode).toBe(400);
+    expect(await t.db.select().from(emailPreferences)).toHaveLength(0);
+    const [row] = await t.db.select().from(users).where(eq(users.id, member.id));
+    expect(row?.email).toBe('owner@example.com');
+    // The password is random, not removed: the owner can still choose one with a reset link.
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const [identity] = await t.db.select().from(userIdentities);
+    expect(identity?.userId).toBe(member.id);
+  });
+
+  it('unlinks the external account of a stranger who claimed the address without verifying it', async () => {
+    const first = await externalSignIn('squatter');
+    const squatter = await signedInMember(first);
+    expect(squatter.emailVerified).toBe(false);
+    const squatterSession = first.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value ?? '';
+
+    const owner = await signedInMember(await externalSignIn('claimedOwner'));
+    expect(owner.id).toBe(squatter.id);
+    expect(owner.emailVerified).toBe(true);
+
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      cookies: { [SESSION_COOKIE]: squatterSession },
+    });
+    expect(stale.statusCode).toBe(401);
+    const again = await externalSignIn('squatter');
+    expect(errorOf(again)).toBe('external-email-taken');
+    const identities = await t.db.select().from(userIdentities);
+    expect(identities.map((identity) => identity.subject)).toEqual(['claimedOwner']);
   });
 
   it('never links by an email the provider has not verified', async () => {

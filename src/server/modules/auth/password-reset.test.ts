@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed';
-import { emailTokens, outbox, users } from '../../db/schema';
+import { emailTokens, mailQueue, outbox, users } from '../../db/schema';
 import { hashToken } from '../../lib/session';
+import { transact } from '../../lib/unit-of-work';
 import { startSmtpServer } from '../../test-support/smtp';
 import { testConfig, useTestApp } from '../../test-support/test-app';
 import { DEMO_MEMBER_EMAIL } from './auth.service';
@@ -177,8 +178,71 @@ describe('choosing a new password with the link', () => {
   });
 });
 
+describe('links pending when the password changes', () => {
+  it('a password change ends a pending reset link', async () => {
+    const member = await t.member({ password: 'secret-password' });
+    const email = member.user?.email ?? '';
+    const { token } = await resetTokenFor(email);
+    const change = await member.post('/api/auth/password', {
+      currentPassword: 'secret-password',
+      newPassword: 'a-brand-new-passphrase',
+    });
+    expect(change.statusCode).toBe(200);
+    const confirm = await t
+      .visitor()
+      .post('/api/auth/password-reset/confirm', { token, password: 'someone-elses-passphrase' });
+    expect(confirm.statusCode).toBe(400);
+    const login = await t.visitor().post('/api/auth/login', { email, password: 'a-brand-new-passphrase' });
+    expect(login.statusCode).toBe(200);
+  });
+
+  /** Whoever knew the old password asks to move the account to their address; answers the link. */
+  async function pendingMove(member: Awaited<ReturnType<typeof t.member>>) {
+    const asked = await member.post('/api/auth/email-change', {
+      newEmail: 'thief@example.net',
+      password: 'secret-password',
+    });
+    expect(asked.statusCode).toBe(202);
+    await t.app.services.mailer.idle();
+    const token = /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(
+      smtp.to('thief@example.net')[0]?.text ?? '',
+    )?.[1];
+    expect(token).toBeTruthy();
+    return token ?? '';
+  }
+
+  it('a password change ends a pending email change', async () => {
+    const member = await t.member({ password: 'secret-password' });
+    const token = await pendingMove(member);
+    const change = await member.post('/api/auth/password', {
+      currentPassword: 'secret-password',
+      newPassword: 'a-brand-new-passphrase',
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await t.visitor().post('/api/auth/email-change/confirm', { token })).statusCode).toBe(400);
+    expect((await member.get('/api/auth/user')).json().email).toBe(member.user?.email);
+  });
+
+  it('a password reset ends a pending email change', async () => {
+    const member = await t.member({ password: 'secret-password' });
+    const email = member.user?.email ?? '';
+    const token = await pendingMove(member);
+    const { token: resetToken } = await resetTokenFor(email);
+    const reset = await t
+      .visitor()
+      .post('/api/auth/password-reset/confirm', { token: resetToken, password: 'a-brand-new-passphrase' });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.visitor().post('/api/auth/email-change/confirm', { token })).statusCode).toBe(400);
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, member.user?.id ?? ''));
+    expect(row?.email).toBe(email);
+  });
+});
+
 describe('a send failure', () => {
-  it('never fails the request and nothing goes to the outbox', async () => {
+  it('never fails the request: nothing goes to the outbox, and the email stays queued for a retry', async () => {
     const failing = await startSmtpServer({ reject: true });
     try {
       const { createMailer } = await import('../../lib/mail');
@@ -188,15 +252,18 @@ describe('a send failure', () => {
         db: t.db,
         log: {
           info: (...args: unknown[]) => lines.push(args),
+          warn: (...args: unknown[]) => lines.push(args),
           error: (...args: unknown[]) => lines.push(args),
         } as never,
       });
-      mailer.send({
-        kind: 'test',
-        to: 'someone@example.com',
-        subject: 'Hi',
-        text: 'secret text',
-        html: '<p>x</p>',
+      await transact({ db: t.db, events: t.app.services.events, mailer }, async (_tx, effects) => {
+        effects.mail({
+          kind: 'test',
+          to: 'someone@example.com',
+          subject: 'Hi',
+          text: 'secret text',
+          html: '<p>x</p>',
+        });
       });
       await mailer.idle();
       await mailer.close();
@@ -205,6 +272,9 @@ describe('a send failure', () => {
       expect(JSON.stringify(lines)).not.toContain('someone@example.com');
       expect(JSON.stringify(lines)).not.toContain('secret text');
       expect(await t.db.select().from(outbox)).toHaveLength(0);
+      expect(await t.db.select().from(mailQueue)).toMatchObject([
+        { to: 'someone@example.com', attempts: 1, lastError: '550', claimedUntil: null },
+      ]);
     } finally {
       await failing.close();
     }

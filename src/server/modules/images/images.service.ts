@@ -15,26 +15,44 @@ const AVATAR_WIDTHS = [512, 256] as const;
 export type ImageShape = 'photo' | 'avatar';
 /** Decompression-bomb guard: images of more than 24 megapixels are refused before decoding. */
 export const MAX_INPUT_PIXELS = 24_000_000;
+/**
+ * The longest side an upload may have. Decoding costs time per row as well as per pixel: a 45 KB
+ * PNG of 1 × 23,000,000 pixels is under the pixel limit yet took 14 s to decode. 10,000 px is far
+ * beyond any camera's photo of a garment (a 24-megapixel photo is 6,000 × 4,000).
+ */
+export const MAX_SIDE = 10_000;
+/**
+ * The most one side may exceed the other (20:1). Photos are shown at most 1:2 (1200 × 2400); even a
+ * phone's panorama is about 8:1, while a strip of pixels is no photo of anything for sale.
+ */
+export const MAX_ASPECT_RATIO = 20;
+/**
+ * How long libvips may work on one image (sharp's `timeout`, counted from the moment it opens the
+ * input, not while the image waits for its turn). Generous for a photo within the limits above, even
+ * on a busy machine; an image built to be slow to decode within those limits is stopped here.
+ */
+export const IMAGE_TIMEOUT_SECONDS = 20;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
 
 export const NOT_AN_IMAGE = 'The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)';
 export const TOO_MANY_PIXELS = 'The image is larger than 24 megapixels; please send a smaller one';
+export const SIDE_TOO_LONG = 'The image is more than 10,000 pixels wide or high; please send a smaller one';
+export const TOO_ELONGATED =
+  'The image is more than 20 times longer on one side than on the other; please crop it closer to the item';
+export const TOOK_TOO_LONG = 'The image took too long to process; please send a smaller or simpler one';
 
 /**
  * Image work is capped at one image per core in this process: each decode runs on one libvips
  * thread, and no more images than cores are worked on at once, so that uploads cannot starve
- * requests of CPU.
+ * requests of CPU. Each member has at most one image in work at a time and members take turns for
+ * the slots, so that one member's burst of uploads does not hold up anyone else's.
  */
 const cores = Math.max(1, availableParallelism());
 sharp.concurrency(1);
 const imageWork = createSemaphore(cores);
 
-/**
- * Decodes the upload once (which proves it is an image), orients it, and re-encodes it to WebP at
- * two widths from that one decode. The header is read first: too many pixels are refused without
- * decoding anything. sharp writes no metadata unless asked, so EXIF and GPS data are dropped.
- */
-export async function processImage(input: Buffer, shape: ImageShape = 'photo') {
+/** Reads the upload's header only: a clear 400 when it is no accepted image or its size is out of bounds. */
+async function checkHeader(input: Buffer): Promise<void> {
   let metadata: Metadata;
   try {
     metadata = await sharp(input).metadata();
@@ -42,11 +60,26 @@ export async function processImage(input: Buffer, shape: ImageShape = 'photo') {
     throw badRequest(NOT_AN_IMAGE);
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw badRequest(NOT_AN_IMAGE);
-  const pages = metadata.pages ?? 1;
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) * pages > MAX_INPUT_PIXELS)
-    throw badRequest(TOO_MANY_PIXELS);
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width > MAX_SIDE || height > MAX_SIDE) throw badRequest(SIDE_TOO_LONG);
+  if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height)) throw badRequest(TOO_ELONGATED);
+  if (width * height * (metadata.pages ?? 1) > MAX_INPUT_PIXELS) throw badRequest(TOO_MANY_PIXELS);
+}
+
+/**
+ * Decodes the upload once (which proves it is an image), orients it, and re-encodes it to WebP at
+ * two widths from that one decode. The header is read first: an image too large or too elongated is
+ * refused without decoding anything. sharp writes no metadata unless asked, so EXIF and GPS data are
+ * dropped. `owner` (a member's id) takes its turn with other owners' images; without one, the image
+ * waits only for a free slot.
+ */
+export async function processImage(input: Buffer, shape: ImageShape = 'photo', owner?: string) {
+  await checkHeader(input);
   return imageWork(async () => {
-    const decoded = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const decoded = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+      .rotate();
     const render = (width: number) =>
       decoded
         .clone()
@@ -63,10 +96,13 @@ export async function processImage(input: Buffer, shape: ImageShape = 'photo') {
     try {
       const [full, thumb] = await Promise.all([render(fullWidth), render(thumbWidth)]);
       return { full: full.data, thumb: thumb.data, width: full.info.width, height: full.info.height };
-    } catch {
+    } catch (error) {
+      // libvips names the stop its timeout causes "timeout: N% complete".
+      if (error instanceof Error && error.message.startsWith('timeout'))
+        throw new HttpError(422, TOOK_TOO_LONG);
       throw badRequest(NOT_AN_IMAGE);
     }
-  });
+  }, owner);
 }
 
 export const imageUrl = (id: string) => `/images/${id}`;
@@ -93,7 +129,7 @@ export async function storeImage(
     );
   const [before] = await ctx.db.select({ used: storedBytes }).from(images).where(eq(images.userId, memberId));
   if (Number(before?.used ?? 0) >= quotaBytes) throw full();
-  const processed = await processImage(input, shape);
+  const processed = await processImage(input, shape, memberId);
   const size = processed.full.length + processed.thumb.length;
   const row = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`images:${memberId}`}))`);

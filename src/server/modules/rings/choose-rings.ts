@@ -53,6 +53,8 @@ export interface MarketInput {
   maxLength: number;
   /** Seconds the packing may take (REPACK_TIME_LIMIT_SEC unless a test says otherwise). */
   timeLimitSec?: number;
+  /** Members with a block between them, as member index pairs laid flat (engine/owner-blocks.ts). */
+  blockedPairs: Int32Array;
 }
 
 /** Chosen rings the same way: their items one ring after the other, where each ends, and weights. */
@@ -77,6 +79,13 @@ export interface MarketSolution {
  */
 export const REPACK_TIME_LIMIT_SEC = 50;
 
+/** Blocked member pairs laid flat (a, b, a, b, …), as owner ids of the market's graph. */
+function blockedOwnerPairs(flat: Int32Array) {
+  const pairs: Array<[string, string]> = [];
+  for (let k = 0; k + 1 < flat.length; k += 2) pairs.push([String(flat[k]), String(flat[k + 1])]);
+  return pairs;
+}
+
 /** Every cycle of the market up to maxLength, weighed and packed against its honest bound. */
 export async function solveMarket(input: MarketInput): Promise<MarketSolution> {
   const items: EngineItem[] = Array.from(input.owners, (owner, i) => ({
@@ -96,6 +105,8 @@ export async function solveMarket(input: MarketInput): Promise<MarketSolution> {
     maxLength: input.maxLength,
     timeLimitSec: input.timeLimitSec ?? REPACK_TIME_LIMIT_SEC,
     rejected,
+    // Members are indexes here, and the graph's owner ids are those indexes written out.
+    blockedOwners: blockedOwnerPairs(input.blockedPairs),
   });
   let end = 0;
   return {

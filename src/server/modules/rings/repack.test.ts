@@ -38,6 +38,7 @@ function syntheticMarket(items: number, arcs: number, seed = 1): MarketInput {
     rejectedItems: new Int32Array(0),
     rejectedEnds: new Int32Array(0),
     maxLength: 5,
+    blockedPairs: new Int32Array(0),
   };
 }
 
@@ -82,6 +83,7 @@ describe('global re-pack in a worker thread', () => {
       rejectedItems: market.rejectedItems.slice(),
       rejectedEnds: market.rejectedEnds.slice(),
       maxLength: market.maxLength,
+      blockedPairs: market.blockedPairs.slice(),
     });
     const here = await solveMarket(copy(input));
     const there = await solveInWorker(copy(input));

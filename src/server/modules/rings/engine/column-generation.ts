@@ -3,6 +3,7 @@ import { adjacencyOf, firstAbove } from './adjacency';
 import { markBackwards, searchCycles } from './cycles';
 import { beforeDeadline, loadHighs, packOptimal } from './exact';
 import { canonical, type Cycle, cycleKey, type EngineGraph } from './graph';
+import { blockedOnPath, type OwnerBlocks, ownerBlocksOf } from './owner-blocks';
 
 /**
  * The whole market's packing against an honest bound (docs/decisions/007-swap-rings.md, "The
@@ -29,6 +30,11 @@ import { canonical, type Cycle, cycleKey, type EngineGraph } from './graph';
  * - before any full pass, π_i = p_i · pmax is feasible (a cycle's weight is Σ_{i ∈ c} Π p ≤
  *   Σ_{i ∈ c} p_i · pmax, as every cycle has two items or more): a loose but honest bound.
  * The packing is `optimal` only when its total meets the bound.
+ *
+ * Blocks: a cycle holding two owners with a block between them (`blockedOwners`) is no candidate at
+ * all. Both searches (the first pool's and pricing) leave a path as soon as it holds such a pair,
+ * so the LP, its duals and the bound are those of the market without these cycles: the bound stays
+ * honest for the packings that may actually be proposed.
  */
 
 export interface MarketPackingOptions {
@@ -38,6 +44,11 @@ export interface MarketPackingOptions {
   timeLimitSec: number;
   /** Item sets members turned down (itemSetKey of their sorted indexes): weight 0, never chosen. */
   rejected?: Set<string>;
+  /**
+   * Owners (`EngineItem.ownerId`) with a block between them, either way: no cycle holding two of
+   * them, neighbours or not, is a candidate, in the first pool or in pricing.
+   */
+  blockedOwners?: Iterable<readonly [string, string]>;
   /** Most cycles one pricing pass adds to the pool before the LP is solved again. */
   columnsPerRound?: number;
   /** Progress, one line per round (the benchmark prints it). */
@@ -111,7 +122,9 @@ interface PricingResult {
  * One pricing pass: the cycles of 2..maxLength items with reduced cost w_c − Σ π_i above the
  * tolerance, searched from each start item s through items above s (each cycle once), beginning at
  * `from` and going round. Stops after `cap` cycles (the pass is then not complete) or at the
- * deadline. Cycles whose item set is in `rejected` weigh nothing and are never priced in.
+ * deadline. Cycles whose item set is in `rejected` weigh nothing and are never priced in; a path
+ * never takes in an owner with a block against one already on it (`blocks`), so a cycle holding a
+ * blocked pair is never priced either: the LP, and so its bound, is over the allowed cycles only.
  */
 function price(
   graph: EngineGraph,
@@ -122,6 +135,7 @@ function price(
   cap: number,
   deadline: number,
   rejected: Set<string>,
+  blocks: OwnerBlocks | null,
 ): PricingResult {
   const { size, outStart, outTargets, inStart, inSources, owner } = adjacencyOf(graph);
   let pmax = 0;
@@ -173,7 +187,7 @@ function price(
       const nextOwner = owner[next]!;
       let repeated = false;
       for (let d = 0; d < depth; d++) if (pathOwners[d] === nextOwner) repeated = true;
-      if (repeated) continue;
+      if (repeated || blockedOnPath(blocks, pathOwners, depth, nextOwner)) continue;
       path[depth] = next;
       pathOwners[depth] = nextOwner;
       depth++;
@@ -342,6 +356,7 @@ export async function packMarket(
     rejected.size > 0 && rejected.has([...cycle].sort((a, b) => a - b).join(','));
   const cap = options.columnsPerRound ?? 50_000;
   const size = graph.items.length;
+  const blocks = ownerBlocksOf(graph, options.blockedOwners ?? []);
 
   // The solver compiles while the first cycles are searched (it can take seconds on a busy machine),
   // and is not waited for past the bound's share of the time.
@@ -369,7 +384,7 @@ export async function packMarket(
     return { added, addedWeights };
   };
 
-  const first = searchCycles(graph, Math.min(3, options.maxLength), started + limitMs * POOL_SHARE);
+  const first = searchCycles(graph, Math.min(3, options.maxLength), started + limitMs * POOL_SHARE, blocks);
   const initial = addToPool(first.cycles);
   // Longer cycles among the items in no short one join the first pool too: they cost a pruned
   // search (a short cycle's item is priced out at once), and the packing has them even when the
@@ -386,6 +401,7 @@ export async function packMarket(
       Number.POSITIVE_INFINITY,
       started + limitMs * POOL_SHARE,
       rejected,
+      blocks,
     );
     const long = addToPool(seed.found);
     initial.added.push(...long.added);
@@ -405,7 +421,17 @@ export async function packMarket(
         if (!solved) break;
         rounds++;
         const pricingStarted = performance.now();
-        const pass = price(graph, odds, solved.duals, options.maxLength, from, cap, boundEnd, rejected);
+        const pass = price(
+          graph,
+          odds,
+          solved.duals,
+          options.maxLength,
+          from,
+          cap,
+          boundEnd,
+          rejected,
+          blocks,
+        );
         options.log?.(
           `round ${rounds}: LP of ${lp.columns} cycles ${((pricingStarted - lpStarted) / 1000).toFixed(2)} s, ` +
             `pricing ${((performance.now() - pricingStarted) / 1000).toFixed(2)} s, ${pass.found.length} found` +

@@ -1,5 +1,6 @@
 import { adjacencyOf, firstAbove, holds } from './adjacency';
 import { canonical, type Cycle, cycleKey, type EngineGraph } from './graph';
+import { blockedOnPath, type OwnerBlocks } from './owner-blocks';
 
 export interface CycleOptions {
   /** Longest ring proposed (RING_MAX_LENGTH): every cycle of 2..maxLength members is a candidate. */
@@ -27,12 +28,14 @@ export interface CycleSearch {
  * within one and two arcs of s (backwards) are marked first, so closing a cycle is one lookup and
  * the last two steps only enter items that can still get back to s; each sorted neighbour list is
  * entered past s by binary search. `deadline` (performance.now() milliseconds), when given, stops
- * the search, looked at every few thousand steps.
+ * the search, looked at every few thousand steps. A path never takes in an owner with a block
+ * against one already on it (`blocks`), so no cycle holding a blocked pair is found.
  */
 export function searchCycles(
   graph: EngineGraph,
   maxLength: number,
   deadline = Number.POSITIVE_INFINITY,
+  blocks: OwnerBlocks | null = null,
 ): CycleSearch {
   const { size, outStart, outTargets, inStart, inSources, owner } = adjacencyOf(graph);
   const found: Cycle[] = [];
@@ -60,7 +63,7 @@ export function searchCycles(
       const nextOwner = owner[next]!;
       let repeated = false;
       for (let d = 0; d < depth; d++) if (pathOwners[d] === nextOwner) repeated = true;
-      if (repeated) continue;
+      if (repeated || blockedOnPath(blocks, pathOwners, depth, nextOwner)) continue;
       path[depth] = next;
       pathOwners[depth] = nextOwner;
       depth++;
