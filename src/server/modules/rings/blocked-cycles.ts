@@ -19,4 +19,3 @@ export function withoutBlockedMembers<M extends string | number>(
   if (blocks.empty) return cycles;
   return cycles.filter((cycle) => !blocks.among(cycle.map(ownerOf)));
 }
-

@@ -123,7 +123,7 @@ describe('incremental pass', () => {
     const uncapped = { ...capped, longFrontier: DEFAULT_NEIGHBOURHOOD_OPTIONS.longFrontier };
     expect((await loadNeighbourhood(db, focus, uncapped)).cycles.map((cycle) => cycle.length)).toEqual([4]);
 
-    const created = await repackRings(ctx, timers, new Date());
+    const created = await repackRings(ctx, timers, new Date(), 10);
     const proposed = await Promise.all(created.map(ringItems));
     expect(proposed).toContainEqual(ring.map((m) => m.itemId).sort());
   });

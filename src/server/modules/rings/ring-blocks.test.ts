@@ -111,7 +111,7 @@ describe('candidate rings and blocks', () => {
 
   it('the re-pack proposes no ring joining two members blocked either way, neighbours or not', async () => {
     const { free } = await marketWithBlocks();
-    const created = await repackRings(t.app.services, timers, new Date());
+    const created = await repackRings(t.app.services, timers, new Date(), 10);
     expect(await Promise.all(created.map(itemsOfRing))).toEqual([itemSet(free)]);
   }, 120_000);
 

@@ -9,6 +9,7 @@ import {
   itemSetKey,
   type MarketInput,
   type MarketSolution,
+  REPACK_TIME_LIMIT_SEC,
 } from './choose-rings';
 import { blocksAmong } from '../safety/safety.query';
 import { MemberBlocks } from '../safety/member-blocks';
@@ -196,11 +197,19 @@ export function decodeSolution(solution: MarketSolution): ChosenRing[] {
  * database connection lives there, and PGlite has only that one); finding and packing the cycles
  * runs in a worker thread (repack-worker.ts); the chosen rings are written back here, each through
  * createRing's transaction, which re-checks it under its items' locks. Answers the ids of the rings
- * created.
+ * created. `timeLimitSec` bounds the packing (tests give small markets a few seconds).
  */
-export async function repackRings(ctx: ServiceContext, timers: RingTimers, now: Date): Promise<string[]> {
+export async function repackRings(
+  ctx: ServiceContext,
+  timers: RingTimers,
+  now: Date,
+  timeLimitSec = REPACK_TIME_LIMIT_SEC,
+): Promise<string[]> {
   const want = await loadWantGraph(ctx.db);
   if (want.arcs.length === 0) return [];
-  const solution = await solveInWorker(await encodeMarket(ctx, want, timers.maxLength));
+  const solution = await solveInWorker({
+    ...(await encodeMarket(ctx, want, timers.maxLength)),
+    timeLimitSec,
+  });
   return proposeChosen(ctx, timers, now, want, decodeSolution(solution));
 }
