@@ -93,7 +93,7 @@ try {
   );
 
   const ctx = serviceContextFor(db);
-  const timers = { proposalHours: 48, repackMinutes: 0 };
+  const timers = { proposalHours: 48, repackMinutes: 0, maxLength: 5 };
   // When each ring's proposal notifications were stored and announced (after its commit): the
   // latency the budget is about is from the change to these.
   let proposedAt: number[] = [];

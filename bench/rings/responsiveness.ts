@@ -5,6 +5,7 @@
  * during the re-pack). The page is a fixed 24-item list serialised per request, so what is timed is
  * the main thread's availability, not the database.
  */
+import { DEFAULT_MAX_LENGTH } from '../../src/server/modules/rings/engine/cycles';
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -54,6 +55,7 @@ export async function measureRepackResponsiveness(market: Market): Promise<Repac
     odds: Float64Array.from(market.acceptance),
     rejectedItems: new Int32Array(0),
     rejectedEnds: new Int32Array(0),
+    maxLength: DEFAULT_MAX_LENGTH,
     blockedPairs: new Int32Array(0),
   };
   const server = createServer((_request, response) => {

@@ -119,7 +119,9 @@ describe('the bundled re-pack worker', () => {
     odds: Float64Array.from([0.9, 0.9]),
     rejectedItems: new Int32Array(0),
     rejectedEnds: new Int32Array(0),
+    maxLength: 5,
     blockedPairs: new Int32Array(0),
+    timeLimitSec: 2,
   });
 
   it('is built beside the server bundle, which starts it instead of the TypeScript source (tsx is a development dependency)', async () => {

@@ -54,6 +54,7 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 60)
     .default(5),
+  RING_MAX_LENGTH: z.coerce.number().int().min(2).max(6).default(5),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
@@ -96,12 +97,17 @@ export interface HttpTimeouts {
   idleSeconds: number;
 }
 
-/** Swap ring timers (docs/decisions/007-swap-rings.md); accepted rings use the trade timers. */
+/**
+ * Swap ring timers and the longest ring (docs/decisions/007-swap-rings.md); accepted rings use the
+ * trade timers.
+ */
 export interface RingTimers {
   /** A proposal holds its items this long; then it expires. */
   proposalHours: number;
   /** How often the whole market is re-packed into rings; 0 turns it off. */
   repackMinutes: number;
+  /** Longest ring proposed: every cycle of 2..maxLength members is a candidate. */
+  maxLength: number;
 }
 
 /** The trade lifecycle's timers (docs/decisions/006-trade-lifecycle.md). */
@@ -256,7 +262,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       keepAliveSeconds: env.KEEP_ALIVE_TIMEOUT_SECONDS,
       idleSeconds: env.IDLE_TIMEOUT_SECONDS,
     },
-    ringTimers: { proposalHours: env.RING_PROPOSAL_HOURS, repackMinutes: env.RING_REPACK_MINUTES },
+    ringTimers: {
+      proposalHours: env.RING_PROPOSAL_HOURS,
+      repackMinutes: env.RING_REPACK_MINUTES,
+      maxLength: env.RING_MAX_LENGTH,
+    },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

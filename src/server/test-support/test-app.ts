@@ -32,7 +32,7 @@ export const testConfig: AppConfig = {
   uploadQuotaMb: 200,
   httpTimeouts: { headersSeconds: 30, requestSeconds: 120, keepAliveSeconds: 72, idleSeconds: 120 },
   // Tests propose rings through the listeners or run the repack themselves.
-  ringTimers: { proposalHours: 48, repackMinutes: 0 },
+  ringTimers: { proposalHours: 48, repackMinutes: 0, maxLength: 5 },
   mail: {
     smtpUrl: undefined,
     from: 'Threadswap <no-reply@threadswap.example>',

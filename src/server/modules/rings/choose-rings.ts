@@ -1,7 +1,5 @@
-import { memberBlocksOf, withoutBlockedMembers } from './blocked-cycles';
-import { type CycleOptions, DEFAULT_CYCLE_OPTIONS, findCycles } from './engine/cycles';
+import { packMarket } from './engine/column-generation';
 import { type Cycle, type EngineItem, graphFromIndexes } from './engine/graph';
-import { packOptimal } from './engine/exact';
 import { packCycles, ringWeight } from './engine/packing';
 
 /**
@@ -37,26 +35,6 @@ export function chooseRings(
 }
 
 /**
- * The same choice for the whole market: the weights as chooseRings gives them, packed as close to
- * optimal as HiGHS proves within `timeLimitSec` (engine/exact.ts, packOptimal). For the re-pack,
- * in its worker thread: the integer solve holds its thread for seconds.
- */
-export async function chooseRingsOptimal(
-  cycles: Cycle[],
-  oddsOfItem: (item: number) => number,
-  rejected: Set<string>,
-  timeLimitSec?: number,
-): Promise<ChosenRing[]> {
-  const weights = cycles.map((cycle) =>
-    rejected.has(itemSetKey(cycle)) ? 0 : ringWeight(cycle.map(oddsOfItem)),
-  );
-  const packing = await packOptimal(cycles, weights, { timeLimitSec });
-  return packing.chosen
-    .filter((index) => (weights[index] ?? 0) > 0)
-    .map((index) => ({ cycle: cycles[index] ?? [], weight: weights[index] ?? 0 }));
-}
-
-/**
  * The whole market in typed arrays, as the re-pack hands it to its worker thread: items are
  * indexes 0..n-1 in the engine's order (by id), members are indexes too.
  */
@@ -71,7 +49,11 @@ export interface MarketInput {
   /** Turned-down item sets: their item indexes one after the other, and where each set ends. */
   rejectedItems: Int32Array;
   rejectedEnds: Int32Array;
-  /** Members with a block between them, as member index pairs laid flat (blocked-cycles.ts). */
+  /** Longest ring (RING_MAX_LENGTH). */
+  maxLength: number;
+  /** Seconds the packing may take (REPACK_TIME_LIMIT_SEC unless a test says otherwise). */
+  timeLimitSec?: number;
+  /** Members with a block between them, as member index pairs laid flat (engine/owner-blocks.ts). */
   blockedPairs: Int32Array;
 }
 
@@ -80,45 +62,61 @@ export interface MarketSolution {
   items: Int32Array;
   ends: Int32Array;
   weights: Float64Array;
-  /** Candidate cycles found. */
+  /** Cycles in the engine's final pool (the LP's columns). */
   candidates: number;
+  /** Expected completed swaps of the chosen rings, the honest bound on them, and how it was proven. */
+  total: number;
+  bound: number;
+  boundKind: string;
+  optimal: boolean;
   /** The nice value of the thread that solved it (19 in the re-pack's worker: requests go first). */
   priority?: number;
 }
 
-/** Every candidate cycle of the market, weighed and packed. */
-export async function solveMarket(
-  input: MarketInput,
-  options: CycleOptions = DEFAULT_CYCLE_OPTIONS,
-): Promise<MarketSolution> {
+/**
+ * Seconds the re-pack's packing may take: at 100k items the bound and the packing of rings up to 5
+ * fit in it (decision 007's budget is 60 s for the whole re-pack).
+ */
+export const REPACK_TIME_LIMIT_SEC = 50;
+
+/** Blocked member pairs laid flat (a, b, a, b, …), as owner ids of the market's graph. */
+function blockedOwnerPairs(flat: Int32Array) {
+  const pairs: Array<[string, string]> = [];
+  for (let k = 0; k + 1 < flat.length; k += 2) pairs.push([String(flat[k]), String(flat[k + 1])]);
+  return pairs;
+}
+
+/** Every cycle of the market up to maxLength, weighed and packed against its honest bound. */
+export async function solveMarket(input: MarketInput): Promise<MarketSolution> {
   const items: EngineItem[] = Array.from(input.owners, (owner, i) => ({
     id: String(i),
     ownerId: String(owner),
   }));
   // Arcs stay typed arrays: a string key per arc costs more than the cycle search at 2M arcs.
   const graph = graphFromIndexes(items, input.arcFrom, input.arcTo);
-  const cycles = withoutBlockedMembers(
-    findCycles(graph, options),
-    (item) => input.owners[item] ?? -1,
-    memberBlocksOf(input.blockedPairs),
-  );
   const rejected = new Set<string>();
   let start = 0;
   for (const end of input.rejectedEnds) {
     rejected.add(itemSetKey(Array.from(input.rejectedItems.subarray(start, end))));
     start = end;
   }
-  const chosen = await chooseRingsOptimal(
-    cycles,
-    (item) => input.odds[input.owners[item] ?? -1] ?? 0,
+  const odds = Float64Array.from(input.owners, (owner) => input.odds[owner] ?? 0);
+  const packing = await packMarket(graph, odds, {
+    maxLength: input.maxLength,
+    timeLimitSec: input.timeLimitSec ?? REPACK_TIME_LIMIT_SEC,
     rejected,
-  );
-  const flat = chosen.flatMap((ring) => ring.cycle);
+    // Members are indexes here, and the graph's owner ids are those indexes written out.
+    blockedOwners: blockedOwnerPairs(input.blockedPairs),
+  });
   let end = 0;
   return {
-    items: Int32Array.from(flat),
-    ends: Int32Array.from(chosen, (ring) => (end += ring.cycle.length)),
-    weights: Float64Array.from(chosen, (ring) => ring.weight),
-    candidates: cycles.length,
+    items: Int32Array.from(packing.cycles.flat()),
+    ends: Int32Array.from(packing.cycles, (cycle) => (end += cycle.length)),
+    weights: Float64Array.from(packing.weights),
+    candidates: packing.columns,
+    total: packing.total,
+    bound: packing.bound,
+    boundKind: packing.boundKind,
+    optimal: packing.optimal,
   };
 }

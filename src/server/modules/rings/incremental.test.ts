@@ -11,7 +11,7 @@ import { proposeRingsAround, repackRings } from './rings.proposer';
  * The incremental pass (docs/decisions/007-swap-rings.md, "Proposals"): short rings through a change
  * are always read in full; long rings only within a small frontier, the rest left to the re-pack.
  */
-const timers = { proposalHours: 48, repackMinutes: 5 };
+const timers = { proposalHours: 48, repackMinutes: 5, maxLength: 5 };
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
@@ -123,7 +123,7 @@ describe('incremental pass', () => {
     const uncapped = { ...capped, longFrontier: DEFAULT_NEIGHBOURHOOD_OPTIONS.longFrontier };
     expect((await loadNeighbourhood(db, focus, uncapped)).cycles.map((cycle) => cycle.length)).toEqual([4]);
 
-    const created = await repackRings(ctx, timers, new Date());
+    const created = await repackRings(ctx, timers, new Date(), 10);
     const proposed = await Promise.all(created.map(ringItems));
     expect(proposed).toContainEqual(ring.map((m) => m.itemId).sort());
   });

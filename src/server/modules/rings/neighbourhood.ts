@@ -21,17 +21,15 @@ import {
  * items reached forwards to the items reached backwards. Every arc read is an arc of the whole graph,
  * so the neighbourhood has no cycle the whole graph lacks.
  *
- * Two phases:
- * - **Short rings** (2..K items): one hop out and one hop in, read at once, then the arcs between
+ * Two phases, both for every focus item (every cycle of 2..maxLength items is a candidate, and the
+ * packing chooses between short and long ones by expected completed swaps):
+ * - **Short rings** (2..3 items): one hop out and one hop in, read at once, then the arcs between
  *   them, per focus item (a 3-cycle f → j → k → f needs f → j, k → f and j → k, with j and k f's
- *   own neighbours), uncapped in practice (`maxFrontier`). The short cycles can be handed over
- *   (`onShort`) before the long phase starts.
- * - **Long rings** (K+1..maxLongLength items), only for focus items with no short cycle: two hops
- *   each way within a small frontier (`longFrontier` new items per hop, the first by id), then the
- *   short cycles of the items on the long cycles found, so that "in no short cycle" is decided as on
- *   the whole graph; a long cycle is kept only when every one of its items was so checked. The phase
- *   stops when it has taken `longBudgetMs`. What it leaves out, the periodic global re-pack finds
- *   (it reads the whole graph); `stats.truncated` says when that may have happened.
+ *   own neighbours), uncapped in practice (`maxFrontier`).
+ * - **Long rings** (4..maxLength items): two hops each way within a small frontier (`longFrontier`
+ *   new items per hop, the first by id), no further read once the pass has taken `longBudgetMs`.
+ *   What it leaves out, the periodic global re-pack finds (it reads the whole graph);
+ *   `stats.truncated` says when that may have happened.
  *
  * No item's out-arcs or in-arcs are read twice in a pass (the long phase starts from the short
  * phase's hops), nor any item's owner and value.
@@ -40,10 +38,7 @@ import {
 export interface NeighbourhoodOptions extends CycleOptions {
   /** Short rings: at most this many new items per hop (past it the pass may miss cycles). */
   maxFrontier: number;
-  /**
-   * Long rings: at most this many new items per hop, and items on long cycles whose short cycles are
-   * checked (reading those may reach ten times as many; past that none is taken as checked).
-   */
+  /** Long rings: at most this many new items per hop. */
   longFrontier: number;
   /** Long rings: no further read once the pass has taken this long (milliseconds). */
   longBudgetMs: number;
@@ -59,7 +54,7 @@ export const DEFAULT_NEIGHBOURHOOD_OPTIONS: NeighbourhoodOptions = {
 export interface NeighbourhoodStats {
   /** Reads made. */
   reads: number;
-  /** Focus items with no short cycle, whose long cycles were looked for. */
+  /** Focus items whose long cycles were looked for. */
   longFocus: number;
   /** A hop was cut at its frontier cap or the long phase ran out of time: cycles may be missing. */
   truncated: boolean;
@@ -177,6 +172,9 @@ async function expand(reader: Reader, sources: string[], hops: number, forward: 
   return reached;
 }
 
+/** Rings of at most this many items are read in full by the short phase. */
+const SHORT_LENGTH = 3;
+
 /** At most this many reads between two lists at once (each on a connection of its own). */
 const PAIR_READS_AT_ONCE = 4;
 
@@ -241,50 +239,6 @@ async function graphOf(reader: Reader) {
   return { want, graph: buildGraph(items, arcs) };
 }
 
-/**
- * The long phase: the long cycles through the `lonely` focus items within the limit, then the short
- * cycles of the items on them; adds to `checked` the items whose every short cycle has been read.
- */
-async function readLongCycles(
-  reader: Reader,
-  lonely: string[],
-  options: NeighbourhoodOptions,
-  limit: Limit,
-  checked: Set<string>,
-) {
-  if (!(await readCycles(reader, lonely, options.maxLongLength, limit))) return;
-  const { graph } = await graphOf(reader);
-  // The items on the long cycles in what was read (an item with a short cycle there already has
-  // one on the whole graph, so those cycles are out); their short cycles are read next.
-  const onLong = new Set<string>();
-  for (const id of lonely) {
-    for (const cycle of cyclesThrough(graph, graph.index.get(id) ?? -1, options)) {
-      if (cycle.length <= options.maxLength) continue;
-      for (const node of cycle) {
-        const itemId = graph.items[node]?.id ?? '';
-        if (!checked.has(itemId)) onLong.add(itemId);
-      }
-    }
-  }
-  let toCheck = [...onLong];
-  if (toCheck.length > options.longFrontier) {
-    reader.stats.truncated = true;
-    toCheck = toCheck.slice(0, options.longFrontier);
-  }
-  const short: Limit = {
-    frontier: options.longFrontier * 10,
-    inTime: limit.inTime,
-    timeUp: limit.timeUp,
-  };
-  const read =
-    toCheck.length > 0 &&
-    limit.inTime() &&
-    (await readCycles(reader, toCheck.sort(), options.maxLength, short));
-  if (short.late) limit.late = true;
-  // A cut hop may have missed a short cycle: then no item is taken as free of them.
-  if (read && !short.cut) for (const id of toCheck) checked.add(id);
-}
-
 export interface Neighbourhood extends WantGraph {
   graph: EngineGraph;
   /** The candidate cycles through the focus items, as indexes of `graph`, each once. */
@@ -293,19 +247,14 @@ export interface Neighbourhood extends WantGraph {
 }
 
 /**
- * The want graph around the focus items and the cycles the engine could propose through them.
- *
- * `onShort`, when given, is called as soon as the short rings are read, with the graph so far and
- * the short cycles through the focus items, while the long phase goes on: no item of a short cycle
- * is ever on a long one (a long cycle uses only items with no short cycle, and the graph only grows),
- * so the short rings can be packed and proposed at once, apart from the long ones. The answer still
- * has every cycle, short and long.
+ * The want graph around the focus items and every cycle of 2..maxLength items through them (the
+ * engine's candidates: docs/decisions/007-swap-rings.md). Rings of up to three are read in full;
+ * longer ones within the long phase's frontier and time box.
  */
 export async function cyclesAround(
   source: ArcSource,
   focus: string[],
   options: NeighbourhoodOptions = DEFAULT_NEIGHBOURHOOD_OPTIONS,
-  onShort?: (short: Neighbourhood) => void,
 ): Promise<Neighbourhood> {
   const started = performance.now();
   const reader: Reader = {
@@ -317,28 +266,10 @@ export async function cyclesAround(
     items: new Map(),
   };
   const sources = [...new Set(focus)].sort();
-  await readCycles(reader, sources, options.maxLength, { frontier: options.maxFrontier, inTime: () => true });
-  const short = await graphOf(reader);
-  const shortOnly = { ...options, maxLongLength: 0 };
-  const shortCycles = new Map<string, Cycle>();
-  const lonely = sources.filter((id) => {
-    const index = short.graph.index.get(id);
-    if (index === undefined) return false;
-    const cycles = cyclesThrough(short.graph, index, shortOnly);
-    for (const cycle of cycles) shortCycles.set(cycle.join(','), cycle);
-    return cycles.length === 0;
-  });
-  onShort?.({
-    ...short.want,
-    graph: short.graph,
-    cycles: [...shortCycles.values()],
-    stats: { ...reader.stats },
-  });
-  // Items whose every short cycle has been read: a long cycle may use only these.
-  const checked = new Set(lonely);
-  const long = lonely.length > 0 && options.maxLongLength > options.maxLength;
-  if (long) {
-    reader.stats.longFocus = lonely.length;
+  const shortLength = Math.min(SHORT_LENGTH, options.maxLength);
+  await readCycles(reader, sources, shortLength, { frontier: options.maxFrontier, inTime: () => true });
+  if (options.maxLength > SHORT_LENGTH && sources.length > 0) {
+    reader.stats.longFocus = sources.length;
     const remaining = started + options.longBudgetMs - performance.now();
     let timer: NodeJS.Timeout | undefined;
     const limit: Limit = {
@@ -351,21 +282,18 @@ export async function cyclesAround(
           : undefined,
     };
     try {
-      await readLongCycles(reader, lonely, options, limit, checked);
+      const read = await readCycles(reader, sources, options.maxLength, limit);
+      if (!read || limit.late || limit.cut) reader.stats.truncated = true;
     } finally {
       clearTimeout(timer);
     }
-    if (!limit.inTime() || limit.late) reader.stats.truncated = true;
   }
-  const { want, graph } = long ? await graphOf(reader) : short;
+  const { want, graph } = await graphOf(reader);
   const found = new Map<string, Cycle>();
-  const isChecked = (node: number) => checked.has(graph.items[node]?.id ?? '');
   for (const id of sources) {
     const index = graph.index.get(id);
     if (index === undefined) continue;
-    for (const cycle of cyclesThrough(graph, index, options)) {
-      if (cycle.length <= options.maxLength || cycle.every(isChecked)) found.set(cycle.join(','), cycle);
-    }
+    for (const cycle of cyclesThrough(graph, index, options)) found.set(cycle.join(','), cycle);
   }
   return { ...want, graph, cycles: [...found.values()], stats: reader.stats };
 }
@@ -375,5 +303,4 @@ export const loadNeighbourhood = (
   db: Queryable,
   focus: string[],
   options: NeighbourhoodOptions = DEFAULT_NEIGHBOURHOOD_OPTIONS,
-  onShort?: (short: Neighbourhood) => void,
-) => cyclesAround(databaseArcs(db), focus, options, onShort);
+) => cyclesAround(databaseArcs(db), focus, options);

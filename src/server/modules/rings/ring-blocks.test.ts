@@ -17,7 +17,7 @@ import { createRing } from './rings.service';
  * a block after the proposal ends it while it is pending, and an accept across a block is refused.
  */
 const t = useTestApp();
-const timers = { proposalHours: 48, repackMinutes: 5 };
+const timers = { proposalHours: 48, repackMinutes: 5, maxLength: 5 };
 /** The long-ring phase without its time box, so that a slow machine cannot leave a ring out. */
 const untimed = { ...DEFAULT_NEIGHBOURHOOD_OPTIONS, longBudgetMs: Number.POSITIVE_INFINITY };
 
@@ -111,7 +111,7 @@ describe('candidate rings and blocks', () => {
 
   it('the re-pack proposes no ring joining two members blocked either way, neighbours or not', async () => {
     const { free } = await marketWithBlocks();
-    const created = await repackRings(t.app.services, timers, new Date());
+    const created = await repackRings(t.app.services, timers, new Date(), 10);
     expect(await Promise.all(created.map(itemsOfRing))).toEqual([itemSet(free)]);
   }, 120_000);
 

@@ -9,6 +9,7 @@ import {
   itemSetKey,
   type MarketInput,
   type MarketSolution,
+  REPACK_TIME_LIMIT_SEC,
 } from './choose-rings';
 import { blocksAmong } from '../safety/safety.query';
 import { MemberBlocks } from '../safety/member-blocks';
@@ -110,34 +111,22 @@ async function proposeCycles(
 }
 
 /**
- * The incremental pass (docs/decisions/007-swap-rings.md): the cycles through the focus items (a new
- * listing, or the items of a member whose wants changed), read from their neighbourhood of the want
- * graph only (neighbourhood.ts: short rings fully, long rings within a capped, time-boxed frontier),
- * packed and proposed at once. The short rings are proposed as soon as they are read, while the long
- * phase goes on (no item is on both kinds, so packing them apart packs them as together would).
- * Answers the ids of the rings created.
+ * The incremental pass (docs/decisions/007-swap-rings.md): every cycle of 2..maxLength items through
+ * the focus items (a new listing, or the items of a member whose wants changed), read from their
+ * neighbourhood of the want graph only (neighbourhood.ts: rings of up to three fully, longer ones
+ * within a capped, time-boxed frontier), packed by expected completed swaps as the re-pack packs
+ * them, and proposed at once. Answers the ids of the rings created.
  */
 export async function proposeRingsAround(
   ctx: ServiceContext,
   timers: RingTimers,
   now: Date,
   focus: string[],
-  options: NeighbourhoodOptions = DEFAULT_NEIGHBOURHOOD_OPTIONS,
+  options: NeighbourhoodOptions = { ...DEFAULT_NEIGHBOURHOOD_OPTIONS, maxLength: timers.maxLength },
 ): Promise<string[]> {
   if (focus.length === 0) return [];
-  let short: Promise<string[]> = Promise.resolve([]);
-  let failed: { error: unknown } | null = null;
-  const near = await loadNeighbourhood(ctx.db, focus, options, (found) => {
-    // Awaited below; caught here so that a failure is not reported unhandled meanwhile.
-    short = proposeCycles(ctx, timers, now, found, found.cycles).catch((error: unknown) => {
-      failed = { error };
-      return [];
-    });
-  });
-  const long = near.cycles.filter((cycle) => cycle.length > options.maxLength);
-  const created = await Promise.all([short, proposeCycles(ctx, timers, now, near, long)]);
-  if (failed) throw (failed as { error: unknown }).error;
-  return created.flat();
+  const near = await loadNeighbourhood(ctx.db, focus, options);
+  return proposeCycles(ctx, timers, now, near, near.cycles);
 }
 
 /** Lets the event loop serve others between chunks of a long loop on the main thread. */
@@ -149,7 +138,11 @@ const CHUNK = 50_000;
  * want.items[i] (ordered by id, as buildGraph indexes them). Pausing between chunks keeps the
  * encoding of a large market from holding up requests.
  */
-export async function encodeMarket(ctx: ServiceContext, want: WantGraph): Promise<MarketInput> {
+export async function encodeMarket(
+  ctx: ServiceContext,
+  want: WantGraph,
+  maxLength: number,
+): Promise<MarketInput> {
   const index = new Map<string, number>();
   const memberIndex = new Map<string, number>();
   const owners = new Int32Array(want.items.length);
@@ -183,6 +176,7 @@ export async function encodeMarket(ctx: ServiceContext, want: WantGraph): Promis
     odds,
     rejectedItems: Int32Array.from(sets.flat()),
     rejectedEnds: Int32Array.from(sets, (set) => (end += set.length)),
+    maxLength,
     blockedPairs: Int32Array.from(blocked.flat(), (id) => memberIndex.get(id) ?? -1),
   };
 }
@@ -203,11 +197,19 @@ export function decodeSolution(solution: MarketSolution): ChosenRing[] {
  * database connection lives there, and PGlite has only that one); finding and packing the cycles
  * runs in a worker thread (repack-worker.ts); the chosen rings are written back here, each through
  * createRing's transaction, which re-checks it under its items' locks. Answers the ids of the rings
- * created.
+ * created. `timeLimitSec` bounds the packing (tests give small markets a few seconds).
  */
-export async function repackRings(ctx: ServiceContext, timers: RingTimers, now: Date): Promise<string[]> {
+export async function repackRings(
+  ctx: ServiceContext,
+  timers: RingTimers,
+  now: Date,
+  timeLimitSec = REPACK_TIME_LIMIT_SEC,
+): Promise<string[]> {
   const want = await loadWantGraph(ctx.db);
   if (want.arcs.length === 0) return [];
-  const solution = await solveInWorker(await encodeMarket(ctx, want));
+  const solution = await solveInWorker({
+    ...(await encodeMarket(ctx, want, timers.maxLength)),
+    timeLimitSec,
+  });
   return proposeChosen(ctx, timers, now, want, decodeSolution(solution));
 }

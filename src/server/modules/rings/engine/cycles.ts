@@ -1,56 +1,69 @@
 import { adjacencyOf, firstAbove, holds } from './adjacency';
 import { canonical, type Cycle, cycleKey, type EngineGraph } from './graph';
+import { blockedOnPath, type OwnerBlocks } from './owner-blocks';
 
 export interface CycleOptions {
-  /** Longest ring proposed to anyone (K). */
+  /** Longest ring proposed (RING_MAX_LENGTH): every cycle of 2..maxLength members is a candidate. */
   maxLength: number;
-  /** Longest ring proposed to items that are in no ring of at most `maxLength`. */
-  maxLongLength: number;
-  /** At most this many cycles are kept per starting item, so that a dense graph stays bounded. */
-  maxPerItem: number;
 }
 
-export const DEFAULT_CYCLE_OPTIONS: CycleOptions = { maxLength: 3, maxLongLength: 5, maxPerItem: 200 };
+/** The default longest ring (docs/decisions/007-swap-rings.md). */
+export const DEFAULT_MAX_LENGTH = 5;
+
+export const DEFAULT_CYCLE_OPTIONS: CycleOptions = { maxLength: DEFAULT_MAX_LENGTH };
+
+/** How often (in search steps) a search with a deadline looks at the clock. */
+const CLOCK_EVERY = 4096;
+
+export interface CycleSearch {
+  cycles: Cycle[];
+  /** False when the deadline stopped the search: some cycles are missing. */
+  complete: boolean;
+}
 
 /**
- * Cycles of 2..maxLength items in which every owner appears once, each found once: a depth-first
- * search from every item s through items with a larger index than s, so that a cycle is found only
- * from its smallest item (its canonical rotation). `allowed` restricts the items a cycle may use.
- * Runs on the CSR adjacency: the arcs back into s are marked first, so closing a cycle is one
- * lookup, and each sorted neighbour list is entered past s by binary search.
+ * Every cycle of 2..maxLength items in which every owner appears once, each found once: a
+ * depth-first search from every item s through items with a larger index than s, so that a cycle is
+ * found only from its smallest item (its canonical rotation). Runs on the CSR adjacency: the items
+ * within one and two arcs of s (backwards) are marked first, so closing a cycle is one lookup and
+ * the last two steps only enter items that can still get back to s; each sorted neighbour list is
+ * entered past s by binary search. `deadline` (performance.now() milliseconds), when given, stops
+ * the search, looked at every few thousand steps. A path never takes in an owner with a block
+ * against one already on it (`blocks`), so no cycle holding a blocked pair is found.
  */
-function enumerate(
+export function searchCycles(
   graph: EngineGraph,
-  minLength: number,
   maxLength: number,
-  maxPerItem: number,
-  allowed: Uint8Array | null,
-): Cycle[] {
+  deadline = Number.POSITIVE_INFINITY,
+  blocks: OwnerBlocks | null = null,
+): CycleSearch {
   const { size, outStart, outTargets, inStart, inSources, owner } = adjacencyOf(graph);
   const found: Cycle[] = [];
   const path = new Int32Array(maxLength);
   const pathOwners = new Int32Array(maxLength);
-  /** intoStart[i] === start + 1 when i → start. */
+  /** intoStart[i] === start + 1 when i → start; twoFromStart[i] === start + 1 when i → j → start. */
   const intoStart = new Int32Array(size);
+  const twoFromStart = new Int32Array(size);
   let depth = 0;
   let start = 0;
-  let count = 0;
+  let steps = 0;
+  let stopped = false;
   const visit = (node: number) => {
-    if (count >= maxPerItem) return;
-    if (intoStart[node] === start + 1 && depth >= minLength) {
-      found.push(Array.from(path.subarray(0, depth)));
-      count++;
-    }
+    if (intoStart[node] === start + 1 && depth >= 2) found.push(Array.from(path.subarray(0, depth)));
     if (depth >= maxLength) return;
+    const left = maxLength - depth;
     const end = outStart[node + 1]!;
     for (let k = firstAbove(outTargets, outStart[node]!, end, start); k < end; k++) {
-      if (count >= maxPerItem) return;
+      if ((++steps & (CLOCK_EVERY - 1)) === 0 && performance.now() > deadline) stopped = true;
+      if (stopped) return;
       const next = outTargets[k]!;
-      if (allowed && allowed[next] === 0) continue;
+      // An item that cannot get back to s within the items left starts no cycle.
+      if (left === 1 && intoStart[next] !== start + 1) continue;
+      if (left === 2 && intoStart[next] !== start + 1 && twoFromStart[next] !== start + 1) continue;
       const nextOwner = owner[next]!;
       let repeated = false;
       for (let d = 0; d < depth; d++) if (pathOwners[d] === nextOwner) repeated = true;
-      if (repeated) continue;
+      if (repeated || blockedOnPath(blocks, pathOwners, depth, nextOwner)) continue;
       path[depth] = next;
       pathOwners[depth] = nextOwner;
       depth++;
@@ -58,101 +71,91 @@ function enumerate(
       depth--;
     }
   };
-  for (start = 0; start < size; start++) {
-    if (allowed && allowed[start] === 0) continue;
+  for (start = 0; start < size && !stopped; start++) {
     if (outStart[start] === outStart[start + 1] || inStart[start] === inStart[start + 1]) continue;
-    for (let k = inStart[start]!; k < inStart[start + 1]!; k++) intoStart[inSources[k]!] = start + 1;
-    count = 0;
+    markBackwards(inStart, inSources, start, intoStart, twoFromStart);
     path[0] = start;
     pathOwners[0] = owner[start]!;
     depth = 1;
     visit(start);
   }
-  return found;
+  return { cycles: found, complete: !stopped };
 }
 
-/**
- * Every candidate ring: the cycles of 2..K items, and cycles of K+1..maxLongLength items made only
- * of items that are in no cycle of at most K (a longer ring is harder to complete, so it never
- * competes with a shorter one for an item).
- */
+/** Marks (with start + 1) the items above `start` one arc and two arcs before it. */
+export function markBackwards(
+  inStart: Int32Array,
+  inSources: Int32Array,
+  start: number,
+  one: Int32Array,
+  two: Int32Array,
+) {
+  for (
+    let k = firstAbove(inSources, inStart[start]!, inStart[start + 1]!, start);
+    k < inStart[start + 1]!;
+    k++
+  ) {
+    const before = inSources[k]!;
+    one[before] = start + 1;
+    for (
+      let m = firstAbove(inSources, inStart[before]!, inStart[before + 1]!, start);
+      m < inStart[before + 1]!;
+      m++
+    )
+      two[inSources[m]!] = start + 1;
+  }
+}
+
+/** Every candidate ring: the cycles of 2..maxLength items (for graphs small enough to list them). */
 export function findCycles(graph: EngineGraph, options: CycleOptions = DEFAULT_CYCLE_OPTIONS): Cycle[] {
-  const short = enumerate(graph, 2, options.maxLength, options.maxPerItem, null);
-  if (options.maxLongLength <= options.maxLength) return short;
-  const covered = new Uint8Array(graph.items.length);
-  for (const cycle of short) for (const item of cycle) covered[item] = 1;
-  const free = new Uint8Array(graph.items.length);
-  for (let item = 0; item < free.length; item++) free[item] = covered[item] === 0 ? 1 : 0;
-  const long = enumerate(graph, options.maxLength + 1, options.maxLongLength, options.maxPerItem, free);
-  return [...short, ...long];
+  return searchCycles(graph, options.maxLength).cycles;
 }
 
 /**
- * The cycles through one item (the incremental pass after a change): of 2..K items, or, when it is
- * in none, of K+1..maxLongLength items whose every item is in no cycle of at most K.
+ * The cycles of 2..maxLength items through one item (the incremental pass after a change), each
+ * once, in its canonical rotation.
  */
 export function cyclesThrough(
   graph: EngineGraph,
   item: number,
   options: CycleOptions = DEFAULT_CYCLE_OPTIONS,
 ): Cycle[] {
-  const through = (
-    length: number,
-    min: number,
-    allowed: (node: number) => boolean,
-    reach?: { one: Uint8Array; two: Uint8Array },
-  ) => {
-    const found = new Map<string, Cycle>();
-    const path = [item];
-    const owners = new Set([graph.items[item]?.ownerId ?? '']);
-    const visit = (node: number) => {
-      const out = graph.out[node] ?? [];
-      if (path.length >= length) {
-        // Only the arc back to the item can close a cycle here: one lookup in the sorted list.
-        if (found.size < options.maxPerItem && path.length >= min && holds(out, 0, out.length, item))
-          found.set(cycleKey(path), canonical(path));
-        return;
-      }
-      for (const next of out) {
-        if (found.size >= options.maxPerItem) return;
-        if (next === item) {
-          if (path.length >= min) found.set(cycleKey(path), canonical(path));
-          continue;
-        }
-        // A node that cannot get back to the item in the arcs left starts no cycle.
-        const left = length - path.length;
-        if (reach && left === 1 && reach.one[next] === 0) continue;
-        if (reach && left === 2 && reach.one[next] === 0 && reach.two[next] === 0) continue;
-        if (!allowed(next)) continue;
-        const owner = graph.items[next]?.ownerId ?? '';
-        if (owners.has(owner)) continue;
-        path.push(next);
-        owners.add(owner);
-        visit(next);
-        path.pop();
-        owners.delete(owner);
-      }
-    };
-    visit(item);
-    return [...found.values()];
-  };
-  const short = through(options.maxLength, 2, () => true);
-  if (short.length > 0 || options.maxLongLength <= options.maxLength) return short;
-  const shortFree = new Map<number, boolean>();
-  const noShortCycle = (node: number) => {
-    let free = shortFree.get(node);
-    if (free === undefined) {
-      free = cyclesThrough(graph, node, { ...options, maxLongLength: options.maxLength }).length === 0;
-      shortFree.set(node, free);
+  const found = new Map<string, Cycle>();
+  const reach = reachWithinTwo(graph, item);
+  const path = [item];
+  const owners = new Set([graph.items[item]?.ownerId ?? '']);
+  const visit = (node: number) => {
+    const out = graph.out[node] ?? [];
+    if (path.length >= options.maxLength) {
+      // Only the arc back to the item can close a cycle here: one lookup in the sorted list.
+      if (path.length >= 2 && holds(out, 0, out.length, item)) found.set(cycleKey(path), canonical(path));
+      return;
     }
-    return free;
+    for (const next of out) {
+      if (next === item) {
+        if (path.length >= 2) found.set(cycleKey(path), canonical(path));
+        continue;
+      }
+      // A node that cannot get back to the item in the arcs left starts no cycle.
+      const left = options.maxLength - path.length;
+      if (left === 1 && reach.one[next] === 0) continue;
+      if (left === 2 && reach.one[next] === 0 && reach.two[next] === 0) continue;
+      const owner = graph.items[next]?.ownerId ?? '';
+      if (owners.has(owner)) continue;
+      path.push(next);
+      owners.add(owner);
+      visit(next);
+      path.pop();
+      owners.delete(owner);
+    }
   };
-  return through(options.maxLongLength, options.maxLength + 1, noShortCycle, reachWithinTwo(graph, item));
+  visit(item);
+  return [...found.values()];
 }
 
 /**
  * The items with an arc into `item` (one) and with an arc into one of those (two): two passes over
- * the arcs, which prune the long search's last two steps from exponential to a few lookups.
+ * the arcs, which prune the search's last two steps from exponential to a few lookups.
  */
 function reachWithinTwo(graph: EngineGraph, item: number) {
   const one = new Uint8Array(graph.items.length);

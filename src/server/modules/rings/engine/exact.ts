@@ -23,6 +23,19 @@ export function loadHighs(): Promise<Highs> {
   return highsLoading;
 }
 
+/** The promise's value, or null if the deadline (performance.now() milliseconds) comes first. */
+export async function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), Math.max(0, deadline - performance.now()));
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Groups of cycle indexes that share items, directly or through other cycles (union-find). */
 export function cycleComponents(cycles: Cycle[]): number[][] {
   let maxItem = -1;
@@ -264,8 +277,13 @@ export async function packOptimal(
   }
   // Every batch's LP first, so that a busy machine loses integer solves before it loses bounds.
   const pending: Array<{ pool: number[]; support: number[]; core: number[]; bound: number }> = [];
-  if (shared.length > 0) {
-    const highs = await loadHighs();
+  const highs = shared.length > 0 ? await beforeDeadline(loadHighs(), started + limit * 1000) : null;
+  if (shared.length > 0 && !highs) {
+    // The solver did not load within the time: the heuristic's packing stands, unbounded.
+    bounded = false;
+    optimal = false;
+  }
+  if (highs) {
     const used = new Set<number>();
     for (const batch of componentBatches(shared, options.batchColumns ?? DEFAULT_BATCH)) {
       const columns = batch.flat();

@@ -63,7 +63,10 @@ function withArcs(
   return { items, index, out };
 }
 
-/** A cycle as item indexes in giving order: items[c[k]] goes to the owner of items[c[k+1]]. */
+/**
+ * A cycle as item indexes along its arcs: the owner of items[c[k]] takes items[c[k+1]] (so
+ * items[c[k+1]] goes to the owner of items[c[k]], and items[c[0]] to the owner of the last).
+ */
 export type Cycle = number[];
 
 /** The same cycle, rotated to start at its smallest index: one key per cycle. */
