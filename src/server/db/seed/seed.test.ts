@@ -30,7 +30,7 @@ import { seedDemo } from './index';
 import { DEMO_ITEM_COUNT, DEMO_MEMBER_ITEM_COUNT, planCatalogue } from './items';
 import { buildMembers, SCALE_EMAIL_DOMAIN } from './members';
 import { createRandom } from './random';
-import { seedScale } from './scale';
+import { SEEDED_TABLES, seedScale } from './scale';
 
 interface ItemRow {
   id: string;
@@ -578,5 +578,15 @@ describe('the scale seed', () => {
     const [rated] = await rows<{ n: number }>(sql`
       select count(*)::int as n from users where rating_count > 0 and email like ${'%@' + SCALE_EMAIL_DOMAIN}`);
     expect(rated?.n).toBeGreaterThan(10);
+  });
+
+  it('analyses the tables it loaded, so that the first reads are planned on real statistics', async () => {
+    await seedScale(database, { users: 5, items: 50, trades: 10, seed: 11, batchSize: 50 });
+    const analysed = await rows<{ relname: string; analysed: boolean }>(
+      sql`select relname, last_analyze is not null as analysed from pg_stat_user_tables
+        where relname = any(${sql.param(SEEDED_TABLES)}::text[])`,
+    );
+    expect(analysed.filter((row) => !row.analysed)).toEqual([]);
+    expect(analysed).toHaveLength(SEEDED_TABLES.length);
   });
 });

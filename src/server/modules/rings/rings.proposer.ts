@@ -19,7 +19,7 @@ import { memberOdds, rejectedItemSets } from './proposal-history';
 import { solveInWorker } from './repack-worker';
 import { describeArc } from './ring-reasons';
 import { createRing, type ProposedLeg } from './rings.service';
-import { type GraphItem, loadWantGraph, type WantArc, type WantGraph } from './want-graph';
+import { type GraphItem, loadRepackGraph, type WantArc, type WantGraph } from './want-graph';
 import type { Cycle, EngineGraph } from './engine/graph';
 
 /** Turned-down item sets among these cycles' items, as index keys (itemSetKey) of the graph. */
@@ -205,7 +205,7 @@ export async function repackRings(
   now: Date,
   timeLimitSec = REPACK_TIME_LIMIT_SEC,
 ): Promise<string[]> {
-  const want = await loadWantGraph(ctx.db);
+  const want = await loadRepackGraph(ctx.db);
   if (want.arcs.length === 0) return [];
   const solution = await solveInWorker({
     ...(await encodeMarket(ctx, want, timers.maxLength)),

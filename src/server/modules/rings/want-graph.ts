@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_VALUE_BAND } from '../../../common/domain/ring-state';
-import { queryPreparedRows, queryRows, type Queryable } from '../../db/connect';
+import { type Db, queryPreparedRows, queryRows, type Queryable } from '../../db/connect';
 import { items, wishlistItems } from '../../db/schema';
 import { wishlistMatchesItem } from '../wishlist/wishlist.query';
 import { ownerPresentText } from '../../lib/item-visibility';
@@ -308,4 +308,29 @@ export async function countRuleMatches(db: Queryable, memberId: string, rule: Ru
           or exists (select 1 from givers g where ${inBand(sql.raw('r.min_value_ratio'), sql.raw('r.max_value_ratio'))}))`,
   );
   return row?.count ?? 0;
+}
+
+/** How long one read of the global re-pack may run before it is cancelled (PostgreSQL). */
+export const REPACK_READ_TIMEOUT_MS = 60_000;
+
+/**
+ * The global re-pack's read of the whole graph, in one read-only transaction whose statements are
+ * bounded: `statement_timeout` cancels a read that runs away (a plan chosen on stale or missing
+ * statistics, a market far larger than planned for) instead of letting it hold a connection and the
+ * sweep for hours; the re-pack then fails and runs again at its next turn. PGlite accepts the setting
+ * but has no timer to enforce it.
+ */
+export async function loadRepackGraph(
+  db: Db,
+  statementTimeoutMs: number = REPACK_READ_TIMEOUT_MS,
+): Promise<WantGraph> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(
+        sql`select set_config('statement_timeout', ${String(Math.round(statementTimeoutMs))}, true)`,
+      );
+      return loadWantGraph(tx);
+    },
+    { accessMode: 'read only' },
+  );
 }
