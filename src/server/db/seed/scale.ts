@@ -68,7 +68,7 @@ function zipfPicker<T>(random: Random, list: readonly T[]): () => T {
 }
 
 /** The tables a scale seed writes (search_words through the items' triggers), analysed once loaded. */
-export const SEEDED_TABLES = ['users', 'items', 'favorites', 'trade_requests', 'reviews', 'search_words'];
+export const SCALE_TABLES = ['users', 'items', 'favorites', 'trade_requests', 'reviews', 'search_words'];
 
 /** A member who lists items, with the first name that reviews of their trades call them by. */
 type ScaleOwner = SeedOwner & { firstName: string };
@@ -255,7 +255,7 @@ export async function seedScale(database: Database, options: ScaleSeedOptions) {
   // Statistics of what was loaded: until autovacuum gets to them (minutes later, or never on PGlite),
   // the planner would plan every read of a freshly seeded market on the empty tables' statistics.
   log('analysing the seeded tables');
-  await database.db.execute(sql.raw(`analyze ${SEEDED_TABLES.map((table) => `"${table}"`).join(', ')}`));
+  await database.db.execute(sql.raw(`analyze ${SCALE_TABLES.map((table) => `"${table}"`).join(', ')}`));
 
   return {
     members: options.users > 0 ? owners.length : 0,

@@ -30,7 +30,7 @@ import { seedDemo } from './index';
 import { DEMO_ITEM_COUNT, DEMO_MEMBER_ITEM_COUNT, planCatalogue } from './items';
 import { buildMembers, SCALE_EMAIL_DOMAIN } from './members';
 import { createRandom } from './random';
-import { SEEDED_TABLES, seedScale } from './scale';
+import { SCALE_TABLES, seedScale } from './scale';
 
 interface ItemRow {
   id: string;
@@ -584,9 +584,9 @@ describe('the scale seed', () => {
     await seedScale(database, { users: 5, items: 50, trades: 10, seed: 11, batchSize: 50 });
     const analysed = await rows<{ relname: string; analysed: boolean }>(
       sql`select relname, last_analyze is not null as analysed from pg_stat_user_tables
-        where relname = any(${sql.param(SEEDED_TABLES)}::text[])`,
+        where relname = any(${sql.param(SCALE_TABLES)}::text[])`,
     );
     expect(analysed.filter((row) => !row.analysed)).toEqual([]);
-    expect(analysed).toHaveLength(SEEDED_TABLES.length);
+    expect(analysed).toHaveLength(SCALE_TABLES.length);
   });
 });

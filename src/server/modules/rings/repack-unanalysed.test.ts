@@ -21,7 +21,7 @@ beforeAll(async () => {
     userId: members[i % members.length]?.id ?? '',
     title: `Item ${i}`,
     description: 'Worn twice.',
-    category: (['clothing', 'shoes', 'accessories'] as const)[i % 3],
+    category: (['clothing', 'shoes', 'accessories'] as const)[i % 3] ?? 'clothing',
     gender: 'unisex' as const,
     condition: 'good' as const,
     estimatedValue: 1000 + (i % 50) * 100,
