@@ -53,7 +53,7 @@ export function installAuthentication(app: FastifyInstance) {
   // Only a route declared 'public' can miss its session: reading these there is a programming error.
   const sessionOf = (request: object) => {
     const session = members.get(request);
-    if (!session) throw unauthorized();
+    if (!session) throw unauthorized('auth.session_required');
     return session;
   };
   app.decorateRequest('member', {
@@ -71,9 +71,9 @@ export function installAuthentication(app: FastifyInstance) {
     const auth = request.routeOptions.config.auth;
     if (auth === undefined || auth === 'public') return;
     const session = await currentSession(request);
-    if (!session) throw unauthorized();
+    if (!session) throw unauthorized('auth.session_required');
     if (auth === 'moderator' && !isModerator(session.user))
-      throw forbidden('Only moderators can see reports');
+      throw forbidden('auth.moderators_only');
     members.set(request, session);
   });
 }

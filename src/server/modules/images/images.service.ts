@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import { images, users } from '../../db/schema';
-import { badRequest, HttpError } from '../../lib/errors';
+import { badRequest, httpError } from '../../lib/errors';
 import { createSemaphore } from '../../lib/semaphore';
 import type { ServiceContext } from '../../lib/service-context';
 
@@ -16,9 +16,6 @@ export type ImageShape = 'photo' | 'avatar';
 /** Decompression-bomb guard: images of more than 24 megapixels are refused before decoding. */
 export const MAX_INPUT_PIXELS = 24_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
-
-export const NOT_AN_IMAGE = 'The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)';
-export const TOO_MANY_PIXELS = 'The image is larger than 24 megapixels; please send a smaller one';
 
 /**
  * Image work is capped at one image per core in this process: each decode runs on one libvips
@@ -39,12 +36,12 @@ export async function processImage(input: Buffer, shape: ImageShape = 'photo') {
   try {
     metadata = await sharp(input).metadata();
   } catch {
-    throw badRequest(NOT_AN_IMAGE);
+    throw badRequest('images.not_an_image');
   }
-  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw badRequest(NOT_AN_IMAGE);
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw badRequest('images.not_an_image');
   const pages = metadata.pages ?? 1;
   if ((metadata.width ?? 0) * (metadata.height ?? 0) * pages > MAX_INPUT_PIXELS)
-    throw badRequest(TOO_MANY_PIXELS);
+    throw badRequest('images.too_many_pixels');
   return imageWork(async () => {
     const decoded = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
     const render = (width: number) =>
@@ -64,7 +61,7 @@ export async function processImage(input: Buffer, shape: ImageShape = 'photo') {
       const [full, thumb] = await Promise.all([render(fullWidth), render(thumbWidth)]);
       return { full: full.data, thumb: thumb.data, width: full.info.width, height: full.info.height };
     } catch {
-      throw badRequest(NOT_AN_IMAGE);
+      throw badRequest('images.not_an_image');
     }
   });
 }
@@ -73,8 +70,6 @@ export const imageUrl = (id: string) => `/images/${id}`;
 
 /** Bytes stored for a member's photos, both sizes. */
 const storedBytes = sql<number>`coalesce(sum(octet_length(${images.full}) + octet_length(${images.thumb})), 0)::bigint`;
-
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /**
  * Stores a member's upload within their quota (`quotaBytes`). The check and the insert hold a lock
@@ -87,10 +82,7 @@ export async function storeImage(
   { quotaBytes, shape = 'photo' }: { quotaBytes: number; shape?: ImageShape },
 ) {
   const full = () =>
-    new HttpError(
-      413,
-      `Your photos take up the ${megabytes(quotaBytes)} you may store. Photos not used in a listing or a draft are removed after a day.`,
-    );
+    httpError(413, 'images.quota_full', { megabytes: Math.round(quotaBytes / (1024 * 1024)) });
   const [before] = await ctx.db.select({ used: storedBytes }).from(images).where(eq(images.userId, memberId));
   if (Number(before?.used ?? 0) >= quotaBytes) throw full();
   const processed = await processImage(input, shape);

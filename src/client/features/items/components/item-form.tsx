@@ -32,7 +32,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { cn } from '@client/lib/utils';
 import { toast } from '@client/components/ui/use-toast';
 import { SuggestValueButton } from '@client/features/matching';
-import { ApiError, isSessionLost, serverMessage } from '@client/lib/api-error';
+import { ApiError, isSessionLost, errorText, issueText } from '@client/lib/api-error';
 import { usePublishDraftMutation, useSaveDraftMutation, useSaveItemMutation } from '../api';
 import {
   draftProblems,
@@ -153,11 +153,11 @@ export function ItemForm({
     if (isSessionLost(error)) return;
     for (const issue of error instanceof ApiError ? error.issues : []) {
       const field = issue.path[0] === 'estimatedValue' ? 'value' : String(issue.path[0]);
-      if (field === 'images') setPhotosError(issue.message);
+      if (field === 'images') setPhotosError(issueText(issue));
       else if (FORM_FIELDS.has(field))
-        setError(field as FieldPath<ItemFormValues>, { message: issue.message });
+        setError(field as FieldPath<ItemFormValues>, { message: issueText(issue) });
     }
-    setServerError(serverMessage(error) ?? fallback);
+    setServerError(errorText(error) ?? fallback);
   };
 
   /** 'Save draft': keeps what is filled in so far; only the fields filled in must be valid. */
