@@ -60,7 +60,7 @@ export async function findByEmail({ db }: ServiceContext, email: string) {
 
 async function loadMember({ db }: ServiceContext, memberId: string) {
   const [member] = await db.select().from(users).where(eq(users.id, memberId));
-  if (!member) throw notFound('auth.member_not_found');
+  if (!member) throw notFound('members.not_found');
   return member;
 }
 

@@ -69,7 +69,7 @@ export async function confirmPasswordReset(ctx: ServiceContext, token: string, p
 export async function resendVerification(ctx: ServiceContext, memberId: string, requestLocale?: Locale) {
   await transact(ctx, async (tx, effects) => {
     const [member] = await tx.select().from(users).where(eq(users.id, memberId)).for('update');
-    if (!member) throw notFound('auth.member_not_found');
+    if (!member) throw notFound('members.not_found');
     if (member.emailVerifiedAt) throw conflict('auth.email_already_verified');
     await sendVerificationLink(ctx, tx, effects, member, requestLocale);
   });
@@ -106,7 +106,7 @@ export async function requestEmailChange(
   requestLocale?: Locale,
 ) {
   const [member] = await ctx.db.select().from(users).where(eq(users.id, memberId));
-  if (!member) throw notFound('auth.member_not_found');
+  if (!member) throw notFound('members.not_found');
   refuseForDemoAccount(member, 'change_email');
   if (!(await verifyPassword(member.passwordHash, password))) throw badRequest('auth.wrong_password');
   if (newEmail.toLowerCase() === member.email.toLowerCase()) throw badRequest('auth.same_email');

@@ -32,17 +32,17 @@ export async function unsubscribeUrl(db: Db, appUrl: string, memberId: string, s
 export async function readUnsubscribeToken(db: Db, token: string) {
   const [memberId = '', scope = '', given = ''] = token.split('.');
   if (!(UNSUBSCRIBE_SCOPES as readonly string[]).includes(scope))
-    throw badRequest('This unsubscribe link is not valid');
+    throw badRequest('notifications.invalid_unsubscribe_link');
   const expected = Buffer.from(
     signature(await appSecret(db, SIGNING_KEY), memberId, scope as UnsubscribeScope),
   );
   const actual = Buffer.from(given);
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected))
-    throw forbidden('This unsubscribe link is not valid: it may have been altered');
+    throw forbidden('notifications.altered_unsubscribe_link');
   const [member] = await db
     .select({ id: users.id, email: users.email, locale: users.locale })
     .from(users)
     .where(and(eq(users.id, memberId), isNull(users.deletedAt)));
-  if (!member) throw notFound('This account no longer exists');
+  if (!member) throw notFound('notifications.account_gone');
   return { memberId, scope: scope as UnsubscribeScope, email: member.email, locale: member.locale };
 }

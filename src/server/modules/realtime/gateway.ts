@@ -298,7 +298,7 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
       websocket: true,
       config: { auth: 'member' },
       preValidation: async (request) => {
-        if (!isSameOrigin(request)) throw forbidden('Cross-origin WebSocket refused');
+        if (!isSameOrigin(request)) throw forbidden('request.cross_origin_socket');
       },
     },
     async (socket, request) => {

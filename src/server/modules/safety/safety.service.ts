@@ -8,9 +8,9 @@ import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
 
 export async function block(ctx: ServiceContext, memberId: string, blockedId: string) {
-  if (memberId === blockedId) throw badRequest('You cannot block yourself');
+  if (memberId === blockedId) throw badRequest('safety.self_block');
   const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
-  if (!target) throw notFound('Member not found');
+  if (!target) throw notFound('members.not_found');
   await transact(ctx, async (tx, effects) => {
     const [created] = await tx
       .insert(blocks)
@@ -50,23 +50,23 @@ export async function createReport(
   input: z.infer<typeof reportInput>,
 ) {
   if (input.targetType === 'user') {
-    if (input.targetId === memberId) throw badRequest('You cannot report yourself');
+    if (input.targetId === memberId) throw badRequest('safety.self_report');
     const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, input.targetId));
-    if (!target) throw notFound('Member not found');
+    if (!target) throw notFound('members.not_found');
   } else {
     const [target] = await ctx.db
       .select({ userId: items.userId })
       .from(items)
       .where(eq(items.id, input.targetId));
-    if (!target) throw notFound('Item not found');
-    if (target.userId === memberId) throw badRequest('You cannot report your own item');
+    if (!target) throw notFound('items.not_found');
+    if (target.userId === memberId) throw badRequest('safety.own_item_report');
   }
   const [created] = await ctx.db
     .insert(reports)
     .values({ reporterId: memberId, ...input })
     .onConflictDoNothing()
     .returning({ id: reports.id });
-  if (!created) throw conflict('You have already reported this; our moderators are on it');
+  if (!created) throw conflict('safety.already_reported');
 }
 
 export async function listReports(ctx: ServiceContext, status: 'open' | 'resolved'): Promise<Report[]> {
@@ -113,5 +113,5 @@ export async function setReportStatus(ctx: ServiceContext, id: string, status: '
     .set({ status, resolvedAt: status === 'resolved' ? new Date() : null })
     .where(eq(reports.id, id))
     .returning({ id: reports.id });
-  if (!row) throw notFound('Report not found');
+  if (!row) throw notFound('safety.report_not_found');
 }
