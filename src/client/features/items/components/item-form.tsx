@@ -20,7 +20,7 @@ import {
   isSubcategoryOf,
   subcategoriesOf,
 } from '@common/domain/taxonomy';
-import { zodResolver } from '@hookform/resolvers/zod';
+
 import { CircleAlert, FilePen, LoaderCircle } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
@@ -29,6 +29,7 @@ import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
+import { localizedResolver } from '@client/lib/form-resolver';
 import { cn } from '@client/lib/utils';
 import { toast } from '@client/components/ui/use-toast';
 import { SuggestValueButton } from '@client/features/matching';
@@ -106,7 +107,7 @@ export function ItemForm({
     clearErrors,
     formState: { errors, isDirty },
   } = useForm<ItemFormValues, unknown, ItemFormOutput>({
-    resolver: zodResolver(itemFormSchema),
+    resolver: localizedResolver(itemFormSchema),
     defaultValues: item ? itemToFormValues(item) : draft ? draftToFormValues(draft) : EMPTY_ITEM_FORM,
     mode: 'onTouched',
   });
