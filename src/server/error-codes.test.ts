@@ -39,12 +39,15 @@ const placeholders = (text: string) =>
 describe('the error codes', () => {
   it('that src/server throws are all declared in the contract', () => {
     const thrown = new Set<string>();
+    // Each helper call up to the end of its statement, with the codes it names (ternaries too).
     const call =
-      /\b(?:badRequest|unauthorized|forbidden|notFound|conflict|tooManyRequests|httpError\(\s*\d+,|fieldError\(\s*\d+,\s*[^,]+,)\(?\s*'([a-z_]+\.[a-z_.]+)'/g;
+      /\b(?:badRequest|unauthorized|forbidden|notFound|conflict|tooManyRequests|httpError|fieldError)\([^;]*/g;
     for (const file of sources(SERVER)) {
-      for (const match of readFileSync(file, 'utf8').matchAll(call)) thrown.add(match[1] as string);
+      for (const [statement] of readFileSync(file, 'utf8').matchAll(call)) {
+        for (const literal of statement.matchAll(/'([a-z_]+\.[a-z_.]+)'/g)) thrown.add(literal[1] as string);
+      }
     }
-    expect(thrown.size).toBeGreaterThan(150);
+    expect(thrown.size).toBeGreaterThan(140);
     expect([...thrown].filter((code) => !isErrorCode(code))).toEqual([]);
   });
 

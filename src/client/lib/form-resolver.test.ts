@@ -1,4 +1,4 @@
-import type { ResolverOptions } from 'react-hook-form';
+import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { accountDeletionInput } from '@common/api/safety';
@@ -20,7 +20,10 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<Record<string, unknown>>;
+/** What react-hook-form passes a resolver; these forms use none of it. */
+function options<T extends FieldValues>(): ResolverOptions<T> {
+  return { fields: {}, shouldUseNativeValidation: false };
+}
 
 describe('localizedResolver', () => {
   const title = z.object({
@@ -29,15 +32,15 @@ describe('localizedResolver', () => {
   });
 
   it("keeps the contract's English messages for an English member", async () => {
-    const result = await localizedResolver(accountDeletionInput)({ password: '' }, undefined, options);
+    const result = await localizedResolver(accountDeletionInput)({ password: '' }, undefined, options());
     expect(result.errors.password?.message).toBe('Password is required');
   });
 
   it('shows a French member the French text of each size check, with its params', async () => {
     await i18n.changeLanguage('fr');
-    const deletion = await localizedResolver(accountDeletionInput)({ password: '' }, undefined, options);
+    const deletion = await localizedResolver(accountDeletionInput)({ password: '' }, undefined, options());
     expect(deletion.errors.password?.message).toBe('Obligatoire');
-    const result = await localizedResolver(title)({ title: 'ab', kind: 'c' }, undefined, options);
+    const result = await localizedResolver(title)({ title: 'ab', kind: 'c' }, undefined, options());
     expect(result.errors.title?.message).toBe('Au moins 3 caractères');
     expect(result.errors.kind?.message).toBe('The form’s own text');
   });

@@ -100,7 +100,7 @@ const retryAfter = (seconds: number) => ({ 'retry-after': String(Math.max(1, Mat
 
 /**
  * Every 429 says when to come back: `Retry-After` in whole seconds, at least 1 (default 60).
- * `tooManyRequests('auth.too_many_attempts', { count }, seconds)`, or `(message, seconds)`.
+ * `tooManyRequests('auth.too_many_attempts_seconds', { count }, seconds)`, or `(message, seconds)`.
  */
 export function tooManyRequests<C extends ErrorCode>(
   code: C,
