@@ -40,7 +40,7 @@ describe('localizedResolver', () => {
     await i18n.changeLanguage('fr');
     const deletion = await localizedResolver(accountDeletionInput)({ password: '' }, undefined, options());
     expect(deletion.errors.password?.message).toBe('Obligatoire');
-    const result = await localizedResolver(title)({ title: 'ab', kind: 'c' }, undefined, options());
+    const result = await localizedResolver(title)({ title: 'ab', kind: 'c' as 'a' }, undefined, options());
     expect(result.errors.title?.message).toBe('Au moins 3 caractères');
     expect(result.errors.kind?.message).toBe('The form’s own text');
   });

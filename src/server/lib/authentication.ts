@@ -72,8 +72,7 @@ export function installAuthentication(app: FastifyInstance) {
     if (auth === undefined || auth === 'public') return;
     const session = await currentSession(request);
     if (!session) throw unauthorized('auth.session_required');
-    if (auth === 'moderator' && !isModerator(session.user))
-      throw forbidden('auth.moderators_only');
+    if (auth === 'moderator' && !isModerator(session.user)) throw forbidden('auth.moderators_only');
     members.set(request, session);
   });
 }

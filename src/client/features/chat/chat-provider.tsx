@@ -110,8 +110,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
           {
             onSuccess: (conversation) => openConversation(conversation.id),
             // As docs/product.md (Chat) has it: chat errors are only logged.
-            onError: (error) =>
-              console.error('Failed to open the conversation:', errorText(error) ?? error),
+            onError: (error) => console.error('Failed to open the conversation:', errorText(error) ?? error),
           },
         );
       },

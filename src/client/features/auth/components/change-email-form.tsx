@@ -34,10 +34,7 @@ export function ChangeEmailForm() {
           setNewEmail('');
           setPassword('');
         },
-        onError: (error) =>
-          setProblem(
-            errorText(error) ?? t('changeEmail.tryAgain'),
-          ),
+        onError: (error) => setProblem(errorText(error) ?? t('changeEmail.tryAgain')),
       },
     );
   };

@@ -19,8 +19,7 @@ import { useAuthDialog } from './auth-dialog-context';
 import { PasswordInput } from './password-input';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
-const messageOf = (error: unknown) =>
-  errorText(error) ?? i18n.t('common:status.error');
+const messageOf = (error: unknown) => errorText(error) ?? i18n.t('common:status.error');
 
 /** The frame of the pages that emailed links open. */
 export function EmailLinkCard({

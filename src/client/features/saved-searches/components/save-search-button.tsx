@@ -58,9 +58,7 @@ export function SaveSearchButton({ filters }: { filters: ItemFilterState }) {
     try {
       await save.mutateAsync({ name: name.trim(), query: queryOf(filters) });
     } catch (failure) {
-      setError(
-        errorText(failure) ?? t('save.failed'),
-      );
+      setError(errorText(failure) ?? t('save.failed'));
       return;
     }
     setOpen(false);
