@@ -84,6 +84,37 @@ export default tseslint.config(
     },
   },
   {
+    // String.prototype.replace reads `$&`, `$'`, `` $` `` and `$1` in a string replacement as patterns:
+    // a computed replacement that carries members' text would copy parts of the page into it
+    // (src/server/lib/html.ts). Only a constant string or a function may replace.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2]:not([arguments.1.type=/^(Literal|ArrowFunctionExpression|FunctionExpression)$/])',
+          message:
+            "Replace with a constant string or a function: a computed string is read as a replacement pattern ($&, $`, $').",
+        },
+      ],
+    },
+  },
+  {
+    // Type-aware rules for promises: a promise nobody awaits or catches turns its failure into an
+    // unhandled rejection (on the server, the end of the process) and lets what follows run before it.
+    // `void` marks a promise deliberately left to run, which must handle its own failure.
+    files: ['**/*.{ts,tsx,mts}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // React ignores what an event handler returns, so an async onSubmit/onClick is allowed; such a
+      // handler catches its own failures (a mutation's errors are reported by its meta, query-client.ts).
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     files: ['src/client/**/*.tsx', 'src/client/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

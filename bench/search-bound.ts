@@ -69,4 +69,7 @@ async function main() {
   await database.close();
 }
 
-void main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

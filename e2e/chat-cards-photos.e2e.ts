@@ -168,11 +168,12 @@ describe('barter request cards and photos in chat', () => {
     await expectNoReload(pageB);
 
     // Stays after a reload, and the list shows what the last message is.
-    const list = await getJson<Array<{ id: string; lastMessage: { messageType: string } }>>(
-      pageB,
-      '/api/conversations',
+    const list = await getJson<{
+      conversations: Array<{ id: string; lastMessage: { messageType: string } }>;
+    }>(pageB, '/api/conversations');
+    expect(list.conversations.find((entry) => entry.id === conversationId)?.lastMessage.messageType).toBe(
+      'photo',
     );
-    expect(list.find((entry) => entry.id === conversationId)?.lastMessage.messageType).toBe('photo');
     // Opened afresh (the chat drops ?conversation= from the address once open).
     await pageB.goto(`/?conversation=${conversationId}`);
     await shown(chatB().getByTestId('link-chat-photo'));

@@ -144,7 +144,10 @@ describe('two members chat about an item in real time', () => {
     await shown(input);
     expect(await messageIds(chat)).toEqual([]);
 
-    const conversations = await getJson<ConversationSummary[]>(pageA, '/api/conversations');
+    const { conversations } = await getJson<{ conversations: ConversationSummary[] }>(
+      pageA,
+      '/api/conversations',
+    );
     const conversation = conversations.find((entry) => entry.relatedItem?.id === item.id);
     if (!conversation) throw new Error(`No conversation about ${item.id}: ${JSON.stringify(conversations)}`);
     conversationId = conversation.id;

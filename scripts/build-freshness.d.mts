@@ -2,6 +2,7 @@
 export const root: string;
 export function clientBuildIsStale(): boolean;
 export const serverBundle: string;
+export const repackWorkerBundle: string;
 export const serverKeyFile: string;
 export function serverSourcesKey(): string;
 export function serverBundleIsStale(key?: string): boolean;

@@ -1,9 +1,10 @@
 /**
  * Whether the built client (dist/client, with the server's renderer dist/ssr) and the server bundle
- * (dist/server/main.mjs) are older than their sources. Plain JavaScript, so that `npm start`
- * (scripts/start.mjs) checks this with Node alone, without loading tsx (about 1 s of CPU before the
- * first page), and only builds, through tsx, when something is stale. scripts/ensure-client-build.ts
- * and scripts/server-bundle.ts build; this file only tells whether they must.
+ * (dist/server/main.mjs and its re-pack worker) are older than their sources. Plain JavaScript, so
+ * that `npm start` (scripts/start.mjs) checks this with Node alone, without loading tsx (about 1 s of
+ * CPU before the first page), and only builds, through tsx, when something is stale.
+ * scripts/ensure-client-build.ts and scripts/server-bundle.ts build; this file only tells whether
+ * they must.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -44,6 +45,8 @@ export function clientBuildIsStale() {
 }
 
 export const serverBundle = join(root, 'dist/server/main.mjs');
+/** The re-pack's worker thread (src/server/modules/rings/repack.worker.ts), bundled beside the server. */
+export const repackWorkerBundle = join(root, 'dist/server/repack.worker.mjs');
 /** Where `ensureServerBundle` writes the key of the sources it built from. */
 export const serverKeyFile = `${serverBundle}.key`;
 const serverSources = [
@@ -78,10 +81,14 @@ export function serverSourcesKey() {
   return hash.digest('hex');
 }
 
-/** The server bundle is missing, or was built from other sources than `key`. */
+/** The server bundle or its worker is missing, or was built from other sources than `key`. */
 export function serverBundleIsStale(key = serverSourcesKey()) {
   try {
-    return !existsSync(serverBundle) || readFileSync(serverKeyFile, 'utf8') !== key;
+    return (
+      !existsSync(serverBundle) ||
+      !existsSync(repackWorkerBundle) ||
+      readFileSync(serverKeyFile, 'utf8') !== key
+    );
   } catch {
     return true;
   }

@@ -7,16 +7,21 @@
  * tsconfig.json, package-lock.json and this checkout's path. `npm run dev` and the tests still run
  * the TypeScript sources through tsx.
  *
+ * The re-pack's worker thread is bundled beside it (dist/server/repack.worker.mjs), and the server
+ * bundle starts that file (REPACK_WORKER_BUNDLE, rings/repack-worker.ts): with both bundled, the
+ * server runs without tsx, which is a development dependency.
+ *
  * Only the project's own modules are bundled; packages stay imports from node_modules, which Node
  * finds from the bundle's folder (dist/server resolves upwards to node_modules). Source
  * files find their neighbours (migrations, locale catalogues, dist/client, the re-pack worker)
  * through `import.meta.url`, so each bundled file's `import.meta.url` is replaced by its own source
  * file's URL: every such path resolves as it does under tsx.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  repackWorkerBundle,
   root,
   serverBundle,
   serverBundleIsStale,
@@ -24,19 +29,29 @@ import {
   serverSourcesKey,
 } from './build-freshness.mjs';
 
-export { serverBundle, serverBundleIsStale, serverSourcesKey };
+export { repackWorkerBundle, serverBundle, serverBundleIsStale, serverSourcesKey };
 
-/** Builds the bundle when it is missing or stale; answers its path. */
+/** Each bundle and the source it starts from. */
+const bundles = [
+  { source: 'src/server/modules/rings/repack.worker.ts', output: repackWorkerBundle },
+  { source: 'src/server/main.ts', output: serverBundle },
+];
+
+/** Builds the bundles when either is missing or they are stale; answers the server bundle's path. */
 export async function ensureServerBundle(): Promise<string> {
   const key = serverSourcesKey();
   if (!serverBundleIsStale(key)) return serverBundle;
   const { build } = await import('esbuild');
   const sourceRoot = join(root, 'src');
-  const temporary = `${serverBundle}.${process.pid}.tmp`;
+  const temporary = join(dirname(serverBundle), `.build-${process.pid}`);
   mkdirSync(dirname(serverBundle), { recursive: true });
   await build({
-    entryPoints: [join(root, 'src/server/main.ts')],
-    outfile: temporary,
+    entryPoints: bundles.map(({ source, output }) => ({
+      in: join(root, source),
+      out: basename(output, '.mjs'),
+    })),
+    outdir: temporary,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -44,6 +59,7 @@ export async function ensureServerBundle(): Promise<string> {
     packages: 'external',
     keepNames: true,
     logLevel: 'warning',
+    define: { REPACK_WORKER_BUNDLE: JSON.stringify(pathToFileURL(repackWorkerBundle).href) },
     plugins: [
       {
         name: 'source-import-meta-url',
@@ -60,8 +76,10 @@ export async function ensureServerBundle(): Promise<string> {
       },
     ],
   });
-  // Rename then write the key, so that a parallel start never runs half a file under a valid key.
-  renameSync(temporary, serverBundle);
+  // Rename (the worker before the server that starts it) then write the key, so that a parallel
+  // start never runs half a build under a valid key.
+  for (const { output } of bundles) renameSync(join(temporary, basename(output)), output);
+  rmSync(temporary, { recursive: true, force: true });
   writeFileSync(keyFile, key);
   return serverBundle;
 }

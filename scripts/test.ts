@@ -1,12 +1,15 @@
 /**
- * `npm test`: every test. Unit and API tests on PGlite; the API tests again on PostgreSQL when
- * TEST_DATABASE_URL is set; then the browser journeys in Chromium. Under CI=true a missing
- * database or browser fails the run instead of skipping.
+ * `npm test`: the checks (`npm run check`: eslint, `tsc --noEmit`, `prettier --check`), then every
+ * test. Unit and API tests on PGlite; the API tests again on PostgreSQL when TEST_DATABASE_URL is set;
+ * then the browser journeys in Chromium. A failed check fails the run, but the tests still run, so
+ * that one log shows everything. Under CI=true a missing database or browser fails the run instead of
+ * skipping.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runChecks } from './check';
 import { ensureClientBuild } from './ensure-client-build';
 import { ensureServerBundle } from './server-bundle';
 
@@ -64,16 +67,33 @@ function vitest(label: string, args: string[], env: Record<string, string>) {
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
   }
+  timed(label, started);
+  if (run.status !== 0) fail(`${label} failed`);
+}
+
+/** Notes a phase's wall-clock seconds and the load at its end, for the summary at the very end. */
+function timed(label: string, started: number) {
   timings.push(
     `${label}: ${((Date.now() - started) / 1000).toFixed(0)} s (load ${(loadavg()[0] ?? 0).toFixed(1)})`,
   );
-  if (run.status !== 0) fail(`${label} failed`);
 }
 
 if (ci && !databaseUrl)
   fail('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run cannot be skipped in CI.');
 if (ci && !existsSync(chrome))
   fail(`CI=true but no Chromium at ${chrome}: the browser journeys cannot be skipped in CI.`);
+
+console.log('\n=== eslint, tsc --noEmit and prettier --check, at once ===');
+const checksStarted = Date.now();
+const checks = await runChecks();
+for (const check of checks.filter((result) => !result.passed)) {
+  fail(`${check.label} failed`);
+  failures.push(`[${check.label}] failed: its output is above`);
+}
+timed(
+  `checks (${checks.map((check) => `${check.label} ${check.seconds.toFixed(0)} s`).join(', ')})`,
+  checksStarted,
+);
 
 // Built once, up front, when stale: the benchmark's smoke run (phase one) serves the client, and the
 // journeys serve both; a build in the middle of a phase would cost that phase a minute.

@@ -54,6 +54,7 @@ export async function measureRepackResponsiveness(market: Market): Promise<Repac
     odds: Float64Array.from(market.acceptance),
     rejectedItems: new Int32Array(0),
     rejectedEnds: new Int32Array(0),
+    blockedPairs: new Int32Array(0),
   };
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' });

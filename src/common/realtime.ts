@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { message, messageContent } from './api/chat';
+import { canonicalId } from './api/common';
 import { notification } from './api/notifications';
 
-const id = z.uuid({ message: 'must be an id' });
+const id = canonicalId('must be an id');
 
 export const clientEvent = z.discriminatedUnion('type', [
   /** userId is accepted (older clients send it) and ignored: the session says who you are. */

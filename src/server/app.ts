@@ -23,6 +23,7 @@ import { installErrorHandler } from './lib/error-handler';
 import { englishMessage } from './lib/error-messages';
 import { loggerOptions } from './lib/logging';
 import { createMailer } from './lib/mail';
+import { createMetrics, type Metrics, UNMATCHED_ROUTE } from './lib/metrics';
 import { installOriginGuard } from './lib/origin-guard';
 import { waitForRunningHandlers } from './lib/running-handlers';
 import { installSecurityHeaders } from './lib/security-headers';
@@ -52,6 +53,7 @@ import { outboxRoutes } from './modules/mail/outbox.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsRoutes } from './modules/health/metrics.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { registerTrendingSweep } from './modules/items/trending';
 import { registerFacetFoldSweep } from './modules/items/facet-counts';
@@ -75,6 +77,9 @@ import { registerNotificationsSweep } from './modules/notifications/notification
 import { registerNotificationsListeners } from './modules/notifications/notifications.listeners';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
+import { registerSocialListeners } from './modules/social/social.listeners';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { registerModerationSweep } from './modules/moderation/moderation.sweep';
 import { socialRoutes } from './modules/social/social.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -102,6 +107,8 @@ declare module 'fastify' {
     bus: EventBus;
     /** The first argument of every service function. */
     services: ServiceContext;
+    /** The operator metrics (lib/metrics.ts); undefined unless METRICS_TOKEN is set. */
+    metrics: Metrics | undefined;
     /** Every route with its schemas, for the authorization matrix and contract fuzzing tests. */
     routeTable: RouteRecord[];
   }
@@ -152,8 +159,13 @@ export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', imp
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   // The marketplace cache's ready answers, once it is installed (lib/front-server.ts).
   const front: { serve?: FrontHandler } = {};
+  const timeouts = options.config.httpTimeouts;
   const app = Fastify({
-    serverFactory: frontedServer(() => front.serve),
+    serverFactory: frontedServer(() => front.serve, { headersTimeout: timeouts.headersSeconds * 1000 }),
+    // A client sending slowly (a body one byte at a time) is cut off (README § Configuration).
+    requestTimeout: timeouts.requestSeconds * 1000,
+    connectionTimeout: timeouts.idleSeconds * 1000,
+    keepAliveTimeout: timeouts.keepAliveSeconds * 1000,
     logger:
       options.logger === false
         ? false
@@ -190,17 +202,39 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   installCachePolicy(app);
   await installMarketplaceCache(app);
   front.serve = app.marketplaceFront.serve;
+  // Operator metrics, only when METRICS_TOKEN is set: otherwise no request pays for them.
+  const metrics = options.config.metricsToken ? createMetrics(app) : undefined;
+  app.decorate('metrics', metrics);
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url ?? UNMATCHED_ROUTE,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+    });
+    // The marketplace's ready answers never reach Fastify's hooks (marketplace-cache.ts).
+    app.marketplaceFront.observe((route, seconds) => metrics.observeRequest('GET', route, 200, seconds));
+  }
   const services: ServiceContext = {
     db: options.database.db,
-    events: createDomainEvents(),
+    events: createDomainEvents(app.log),
     marketplaceCache: app.marketplaceCache,
     renderMissingImage: options.renderMissingImage,
-    mailer: createMailer({ config: options.config.mail, db: options.database.db, log: app.log }),
+    mailer: createMailer({
+      config: options.config.mail,
+      db: options.database.db,
+      log: app.log,
+      observer: metrics?.mailObserver,
+    }),
     appUrl: options.config.mail.appUrl,
+    reportHideThreshold: options.config.reportHideThreshold,
   };
   app.decorate('services', services);
   // Listeners run in the order they subscribe: wishlist alerts go out before match alerts.
   registerTradesListeners(services);
+  registerSocialListeners(services);
   registerChatListeners(services);
   registerWishlistListeners(services);
   registerSavedSearchesListeners(services);
@@ -210,7 +244,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   registerRealtimeListeners(services.events, app.bus);
   registerNotificationsListeners(services);
 
-  const sweep = createSweep({ pool: options.database.pool, log: app.log });
+  const sweep = createSweep({
+    pool: options.database.pool,
+    log: app.log,
+    observer: metrics?.sweepObserver('sweep'),
+  });
   registerTradesSweep(sweep, services, options.config.tradeTimers);
   // Drafts first: the photos of the drafts that expire are then swept with the other unused photos.
   registerDraftsSweep(sweep, services);
@@ -219,16 +257,22 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   registerFacetFoldSweep(sweep, services);
   registerRingsSweep(sweep, services, options.config.tradeTimers);
   registerNotificationsSweep(sweep, services);
+  // Last: what the tasks before it queued goes out in the same run. Each commit that queues mail
+  // delivers it at once too; this run catches what a process that ended left behind, and retries.
+  sweep.register('mail.deliver', (now) => services.mailer.deliverDue(now));
+  registerModerationSweep(sweep, services);
   app.decorate('sweep', sweep);
   // The global ring re-pack: its own interval and advisory lock, so one instance packs at a time.
   const ringRepack = createSweep({
     pool: options.database.pool,
     log: app.log,
     lockKey: RING_REPACK_LOCK_KEY,
+    observer: metrics?.sweepObserver('ring-repack'),
   });
   registerRingsRepack(ringRepack, services, options.config.ringTimers);
   app.decorate('ringRepack', ringRepack);
   app.addHook('onReady', async () => {
+    services.mailer.start();
     sweep.start(options.config.sweepIntervalSeconds * 1000);
     ringRepack.start(options.config.ringTimers.repackMinutes * 60_000);
   });
@@ -281,6 +325,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(authRoutes);
   await app.register(externalSignInRoutes);
   await app.register(outboxRoutes);
@@ -302,6 +347,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(chatRoutes);
   await app.register(socialRoutes);
   await app.register(safetyRoutes);
+  await app.register(moderationRoutes);
   await app.register(realtimeGateway, options.realtime ?? {});
 
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;

@@ -103,7 +103,7 @@ async function world(): Promise<World> {
   const [friendRequest] = (await owner.get('/api/social/network')).json().incoming;
   const [ownerSession] = (await owner.get('/api/auth/sessions')).json();
   return {
-    unsubscribeToken: await unsubscribeToken(t.db, ownerId, 'digest'),
+    unsubscribeToken: await unsubscribeToken(t.db, { id: ownerId, email: owner.user?.email ?? '' }, 'digest'),
     ownerSessionId: ownerSession.id,
     owner,
     partner,
@@ -139,6 +139,8 @@ const memberRead = { visitor: 401, other: 200, owner: 200 };
 const rows: Record<string, Row> = {
   'GET /healthz': { expect: publicRead, request: () => ({ url: '/healthz' }) },
   'GET /readyz': { expect: publicRead, request: () => ({ url: '/readyz' }) },
+  // Only with METRICS_TOKEN, and then for its bearer only (metrics.test.ts); the test config has none.
+  'GET /metrics': { expect: { visitor: 404, other: 404, owner: 404 }, request: () => ({ url: '/metrics' }) },
   'GET /api/openapi.json': { expect: publicRead, request: () => ({ url: '/api/openapi.json' }) },
   'POST /api/auth/register': {
     expect: { visitor: 201, other: 201, owner: 201 },
@@ -598,6 +600,63 @@ const rows: Record<string, Row> = {
     request: () => ({ url: `/api/moderation/reports/${unknown}`, body: { status: 'resolved' } }),
   },
   'GET /ws': { expect: { visitor: 401, other: 404, owner: 404 }, request: () => ({ url: '/ws' }) },
+  // Moderation (issue 33): the world's owner is a moderator, not an admin.
+  'POST /api/moderation/items/:id/removal': {
+    expect: { visitor: 401, other: 403, owner: 404 },
+    request: () => ({ url: `/api/moderation/items/${unknown}/removal`, body: { reason: 'spam' } }),
+  },
+  'DELETE /api/moderation/items/:id/removal': {
+    expect: { visitor: 401, other: 403, owner: 404 },
+    request: () => ({ url: `/api/moderation/items/${unknown}/removal` }),
+  },
+  'POST /api/moderation/members/:id/suspension': {
+    expect: { visitor: 401, other: 403, owner: 404 },
+    request: () => ({ url: `/api/moderation/members/${unknown}/suspension`, body: { reason: 'scam' } }),
+  },
+  'DELETE /api/moderation/members/:id/suspension': {
+    expect: { visitor: 401, other: 403, owner: 404 },
+    request: () => ({ url: `/api/moderation/members/${unknown}/suspension` }),
+  },
+  'POST /api/moderation/members/:id/warnings': {
+    expect: { visitor: 401, other: 403, owner: 404 },
+    request: () => ({ url: `/api/moderation/members/${unknown}/warnings`, body: { message: 'Careful' } }),
+  },
+  'GET /api/moderation/queue': {
+    expect: { visitor: 401, other: 403, owner: 200 },
+    request: () => ({ url: '/api/moderation/queue' }),
+  },
+  'POST /api/moderation/reports/dismissal': {
+    expect: { visitor: 401, other: 403, owner: 404 },
+    request: () => ({
+      url: '/api/moderation/reports/dismissal',
+      body: { targetType: 'user', targetId: unknown },
+    }),
+  },
+  'GET /api/moderation/appeals': {
+    expect: { visitor: 401, other: 403, owner: 200 },
+    request: () => ({ url: '/api/moderation/appeals' }),
+  },
+  'POST /api/moderation/appeals/:id/decision': {
+    expect: { visitor: 401, other: 403, owner: 404 },
+    request: () => ({ url: `/api/moderation/appeals/${unknown}/decision`, body: { decision: 'rejected' } }),
+  },
+  'POST /api/appeals': {
+    expect: { visitor: 401, other: 404, owner: 404 },
+    request: () => ({ url: '/api/appeals', body: { targetType: 'item', targetId: unknown, text: 'Please' } }),
+  },
+  'GET /api/users/moderation': { expect: memberRead, request: () => ({ url: '/api/users/moderation' }) },
+  'GET /api/admin/members': {
+    expect: { visitor: 401, other: 403, owner: 403 },
+    request: () => ({ url: '/api/admin/members' }),
+  },
+  'PUT /api/admin/members/:id/role': {
+    expect: { visitor: 401, other: 403, owner: 403 },
+    request: () => ({ url: `/api/admin/members/${unknown}/role`, body: { role: 'member' } }),
+  },
+  'GET /api/admin/audit': {
+    expect: { visitor: 401, other: 403, owner: 403 },
+    request: () => ({ url: '/api/admin/audit' }),
+  },
 };
 
 async function send(client: TestClient, method: string, request: Request) {

@@ -12,9 +12,17 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clientBuildIsStale } from '../../scripts/ensure-client-build';
-import { ensureServerBundle, serverBundle, serverBundleIsStale } from '../../scripts/server-bundle';
+import {
+  ensureServerBundle,
+  repackWorkerBundle,
+  serverBundle,
+  serverBundleIsStale,
+} from '../../scripts/server-bundle';
+import { type MarketInput, type MarketSolution, solveMarket } from './modules/rings/choose-rings';
 import { type RunningServer, startServer } from './test-support/server-process';
 
 const scratch = mkdtempSync(join(tmpdir(), 'threadswap-bundle-'));
@@ -99,5 +107,41 @@ describe('the bundled server', () => {
     expect(seeded).toBeGreaterThanOrEqual(0);
     expect(listening).toBeGreaterThan(seeded);
     expect(drawn).toBeGreaterThan(listening);
+  }, 300_000);
+});
+
+describe('the bundled re-pack worker', () => {
+  /** Two members who want each other's item: one ring of two. */
+  const market = (): MarketInput => ({
+    owners: Int32Array.from([0, 1]),
+    arcFrom: Int32Array.from([0, 1]),
+    arcTo: Int32Array.from([1, 0]),
+    odds: Float64Array.from([0.9, 0.9]),
+    rejectedItems: new Int32Array(0),
+    rejectedEnds: new Int32Array(0),
+    blockedPairs: new Int32Array(0),
+  });
+
+  it('is built beside the server bundle, which starts it instead of the TypeScript source (tsx is a development dependency)', async () => {
+    await ensureServerBundle();
+    const server = readFileSync(serverBundle, 'utf8');
+    expect(server).toContain(JSON.stringify(pathToFileURL(repackWorkerBundle).href));
+    for (const bundle of [server, readFileSync(repackWorkerBundle, 'utf8')])
+      expect(bundle).not.toMatch(/from ["']tsx/);
+
+    // The thread the server starts (its entry, then the bundled worker) answers what the engine
+    // answers in process, at the lowest CPU priority.
+    const worker = new Worker(new URL('./modules/rings/repack-thread.mjs', import.meta.url), {
+      workerData: { entry: pathToFileURL(repackWorkerBundle).href },
+    });
+    const answered = new Promise<MarketSolution>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    worker.postMessage(market());
+    const { priority, ...solution } = await answered.finally(() => worker.terminate());
+    expect(solution.candidates).toBeGreaterThan(0);
+    expect(solution).toEqual(await solveMarket(market()));
+    if (process.platform === 'linux') expect(priority).toBe(19);
   }, 300_000);
 });

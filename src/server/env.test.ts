@@ -25,6 +25,36 @@ describe('configuration', () => {
     expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 
+  it('bounds how long the server waits on a client: headers, whole request, keep-alive and idle timeouts', () => {
+    expect(parseEnv({}).httpTimeouts).toEqual({
+      headersSeconds: 30,
+      requestSeconds: 120,
+      keepAliveSeconds: 72,
+      idleSeconds: 120,
+    });
+    expect(
+      parseEnv({
+        HEADERS_TIMEOUT_SECONDS: '5',
+        REQUEST_TIMEOUT_SECONDS: '20',
+        KEEP_ALIVE_TIMEOUT_SECONDS: '65',
+        IDLE_TIMEOUT_SECONDS: '30',
+      }).httpTimeouts,
+    ).toEqual({ headersSeconds: 5, requestSeconds: 20, keepAliveSeconds: 65, idleSeconds: 30 });
+    for (const name of [
+      'HEADERS_TIMEOUT_SECONDS',
+      'REQUEST_TIMEOUT_SECONDS',
+      'KEEP_ALIVE_TIMEOUT_SECONDS',
+      'IDLE_TIMEOUT_SECONDS',
+    ]) {
+      // 0 would turn a timeout off, which is what a slow client needs.
+      expect(() => parseEnv({ [name]: '0' }), name).toThrow(name);
+      expect(() => parseEnv({ [name]: 'soon' }), name).toThrow(name);
+    }
+    expect(() => parseEnv({ HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(
+      /HEADERS_TIMEOUT_SECONDS: must not be more than REQUEST_TIMEOUT_SECONDS/,
+    );
+  });
+
   it('takes the sign-in attempts per IP from AUTH_ATTEMPTS_PER_IP (100 by default, at least 10)', () => {
     expect(parseEnv({}).authAttemptsPerIp).toBe(100);
     expect(parseEnv({ AUTH_ATTEMPTS_PER_IP: '500' }).authAttemptsPerIp).toBe(500);
@@ -57,5 +87,22 @@ describe('configuration', () => {
 
   it('no longer reads MODERATOR_EMAILS', () => {
     expect(Object.keys(parseEnv({ MODERATOR_EMAILS: 'a@example.com' }))).not.toContain('moderatorEmails');
+  });
+});
+
+describe('operations settings', () => {
+  it('takes METRICS_TOKEN when it is a long enough bearer token, and has none by default', () => {
+    expect(parseEnv({}).metricsToken).toBeUndefined();
+    const token = 'f'.repeat(64);
+    expect(parseEnv({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be 32 to 512/);
+    expect(() => parseEnv({ METRICS_TOKEN: `${'f'.repeat(40)} with spaces` })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('reads TEST_ONLY_MAIL_DELIVERY_DELAY_MS under NODE_ENV=test only', () => {
+    const env = { TEST_ONLY_MAIL_DELIVERY_DELAY_MS: '5000' };
+    expect(parseEnv({ ...env, NODE_ENV: 'test' }).mail.testOnlyDeliveryDelayMs).toBe(5000);
+    expect(parseEnv({ ...env, NODE_ENV: 'production' }).mail.testOnlyDeliveryDelayMs).toBeUndefined();
+    expect(parseEnv(env).mail.testOnlyDeliveryDelayMs).toBeUndefined();
   });
 });

@@ -39,11 +39,16 @@ const envSchema = z.object({
   CLAIM_WINDOW_DAYS: z.coerce.number().positive().max(365).default(3),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(200),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(72),
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
   RING_PROPOSAL_HOURS: z.coerce
     .number()
     .positive()
     .max(24 * 30)
     .default(48),
+  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(0).max(1000).default(3),
   RING_REPACK_MINUTES: z.coerce
     .number()
     .min(0)
@@ -66,7 +71,30 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
   OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9\-._~+/]{32,512}=*$/, {
+      message:
+        'must be 32 to 512 characters of A-Z a-z 0-9 - . _ ~ + / (a bearer token; e.g. the output of openssl rand -hex 32)',
+    })
+    .optional(),
+  TEST_ONLY_MAIL_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
+
+/**
+ * How long the HTTP server waits on a client (README § Configuration), so that a client sending
+ * slowly cannot hold a connection open for ever. None applies to an open WebSocket.
+ */
+export interface HttpTimeouts {
+  /** A request's headers must all arrive within this long of its start. */
+  headersSeconds: number;
+  /** A request, headers and body, must arrive whole within this long; the handler's work is not counted. */
+  requestSeconds: number;
+  /** A kept-alive connection waiting for its next request is closed after this long. */
+  keepAliveSeconds: number;
+  /** A connection on which nothing is sent or received for this long is closed. */
+  idleSeconds: number;
+}
 
 /** Swap ring timers (docs/decisions/007-swap-rings.md); accepted rings use the trade timers. */
 export interface RingTimers {
@@ -130,10 +158,18 @@ export interface AppConfig {
   tradeTimers: TradeTimers;
   /** How often the periodic sweep (expiries, claim windows) runs; 0 turns it off. */
   sweepIntervalSeconds: number;
+  /** REPORT_HIDE_THRESHOLD: members reporting a listing within 24 hours that hide it (0: never). */
+  reportHideThreshold: number;
   /** What one member's uploaded photos may take up in the database, both sizes together. */
   uploadQuotaMb: number;
+  httpTimeouts: HttpTimeouts;
   ringTimers: RingTimers;
   mail: MailConfig;
+  /**
+   * The bearer token that GET /metrics asks for (README § Operating); without one the endpoint
+   * does not exist (404) and no metrics are kept.
+   */
+  metricsToken?: string | undefined;
   /** Sign-in with an external OpenID Connect provider; undefined when not configured. */
   oidc: OidcConfig | undefined;
 }
@@ -157,6 +193,11 @@ export interface MailConfig {
   appUrl: string;
   /** Unverified members may not send trade requests or messages. */
   requireEmailVerification: boolean;
+  /**
+   * Tests only (TEST_ONLY_MAIL_DELIVERY_DELAY_MS, read only when NODE_ENV=test): how long the
+   * delivery that follows a commit waits, so that a test can end the process in between.
+   */
+  testOnlyDeliveryDelayMs?: number | undefined;
 }
 
 function parseTrustProxy(value: string): AppConfig['trustProxy'] {
@@ -173,6 +214,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    throw new Error(
+      'Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS: must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
+    );
+  }
   const oidcSettings = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
   if (oidcSettings.some(Boolean) && !oidcSettings.every(Boolean)) {
     throw new Error(
@@ -202,7 +248,14 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       claimWindowDays: env.CLAIM_WINDOW_DAYS,
     },
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
+    reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
     uploadQuotaMb: env.UPLOAD_QUOTA_MB,
+    httpTimeouts: {
+      headersSeconds: env.HEADERS_TIMEOUT_SECONDS,
+      requestSeconds: env.REQUEST_TIMEOUT_SECONDS,
+      keepAliveSeconds: env.KEEP_ALIVE_TIMEOUT_SECONDS,
+      idleSeconds: env.IDLE_TIMEOUT_SECONDS,
+    },
     ringTimers: { proposalHours: env.RING_PROPOSAL_HOURS, repackMinutes: env.RING_REPACK_MINUTES },
     mail: {
       smtpUrl: env.SMTP_URL,
@@ -210,7 +263,10 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
       // A server that cannot send mail cannot ask anyone to read one.
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? Boolean(env.SMTP_URL),
+      // Inert outside the test runner (which sets NODE_ENV=test), whatever the environment holds.
+      testOnlyDeliveryDelayMs: source.NODE_ENV === 'test' ? env.TEST_ONLY_MAIL_DELIVERY_DELAY_MS : undefined,
     },
+    metricsToken: env.METRICS_TOKEN,
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
         ? {

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { DEFAULT_AUTH_RATE_LIMITS } from './lib/rate-limit';
 import { openDatabase } from './db/connect';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { onDemandArtPool, seedDemo } from './db/seed';
 import { type AppConfig, configWarnings, parseEnv } from './env';
 import { ignoreOutputErrors, logOutput } from './lib/log-output';
@@ -45,7 +46,14 @@ const output = logOutput();
 const logger = pino(loggerOptions(config.logLevel), output);
 running.log = logger;
 for (const warning of configWarnings(config, process.env.NODE_ENV)) logger.warn(warning);
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch((error: unknown) => {
+  // Another process has the embedded database open: say so, without a stack trace.
+  if (error instanceof DataDirInUseError) {
+    logger.fatal(error.message);
+    process.exit(1);
+  }
+  throw error;
+});
 running.close.unshift(() => database.close());
 // Several instances on one PostgreSQL share live events through LISTEN/NOTIFY (README § Running in production on PostgreSQL).
 const events =

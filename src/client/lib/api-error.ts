@@ -29,6 +29,8 @@ export class ApiError extends Error {
     /** The error's code (src/common/api/errors.ts), or null when the body had none. */
     readonly code: string | null = null,
     readonly params: Params = {},
+    /** A suspended member's refused sign-in: why, until when, and the token to appeal with. */
+    readonly suspension: ErrorResponse['suspension'] = undefined,
   ) {
     super(message);
   }
@@ -43,6 +45,7 @@ export class ApiError extends Error {
       body?.issues ?? [],
       body?.code ?? null,
       body?.params ?? {},
+      body?.suspension,
     );
   }
 }
@@ -52,6 +55,7 @@ interface ParsedBody {
   params: Params;
   message: string;
   issues: FieldIssue[];
+  suspension: ErrorResponse['suspension'];
 }
 
 function parseErrorBody(text: string): ParsedBody | null {
@@ -64,6 +68,7 @@ function parseErrorBody(text: string): ParsedBody | null {
       params: paramsOf(shaped.params),
       message: typeof shaped.message === 'string' ? shaped.message : '',
       issues: Array.isArray(shaped.issues) ? shaped.issues.flatMap(toFieldIssue) : [],
+      suspension: isSuspension(shaped.suspension) ? shaped.suspension : undefined,
     };
   } catch {
     return null;
@@ -77,6 +82,17 @@ function paramsOf(value: unknown): Params {
       (entry): entry is [string, string | number] =>
         typeof entry[1] === 'string' || typeof entry[1] === 'number',
     ),
+  );
+}
+
+function isSuspension(value: unknown): value is NonNullable<ErrorResponse['suspension']> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'reason' in value &&
+    typeof value.reason === 'string' &&
+    'until' in value &&
+    'appealToken' in value
   );
 }
 

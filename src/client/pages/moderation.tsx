@@ -1,5 +1,5 @@
 import type { Report } from '@common/api/safety';
-import { CircleCheckBig, Gavel, Inbox, ShieldAlert, ShieldX } from 'lucide-react';
+import { CircleCheckBig, Gavel, Inbox, ListChecks, Scale, ShieldAlert, ShieldX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';
@@ -9,12 +9,19 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
 import { useAuth } from '@client/lib/session';
-import { ReportCard, type ReportStatus, useModerationReports } from '@client/features/safety';
+import {
+  AppealList,
+  ModerationQueue,
+  ReportCard,
+  type ReportStatus,
+  useModerationReports,
+} from '@client/features/safety';
 import { hasStatus } from '@client/lib/api-error';
 import { DisputeReviewCard, useModerationDisputes } from '@client/features/trades';
 import { useDocumentMeta } from '@client/lib/document-meta';
 
-type ModerationTab = ReportStatus | 'disputes';
+type ModerationTab = ReportStatus | 'disputes' | 'queue' | 'appeals';
+const TABS: ModerationTab[] = ['resolved', 'disputes', 'queue', 'appeals'];
 
 /**
  * /moderation (members; moderators are granted with `npm run moderator`): the reports members sent, in an
@@ -27,7 +34,7 @@ export function ModerationPage() {
   const isModerator = user?.isModerator === true;
   const [, navigate] = useLocation();
   const requested = new URLSearchParams(useSearch()).get('tab');
-  const tab: ModerationTab = requested === 'resolved' || requested === 'disputes' ? requested : 'open';
+  const tab: ModerationTab = TABS.find((value) => value === requested) ?? 'open';
   const open = useModerationReports('open', isModerator);
   const resolved = useModerationReports('resolved', isModerator);
   const forbidden = [open, resolved].some((query) => hasStatus(query.error, 403));
@@ -38,10 +45,7 @@ export function ModerationPage() {
         <NotAuthorized />
       ) : (
         <div className="grid gap-6">
-          <PageHeader
-            title={t('moderation.title')}
-            description={t('moderation.description')}
-          />
+          <PageHeader title={t('moderation.title')} description={t('moderation.description')} />
           <Tabs
             value={tab}
             onValueChange={(value) =>
@@ -67,6 +71,14 @@ export function ModerationPage() {
                 <Gavel aria-hidden="true" />
                 {t('moderation.disputes')}
               </TabsTrigger>
+              <TabsTrigger value="queue" className="flex-1 sm:flex-none" data-testid="tab-queue">
+                <ListChecks aria-hidden="true" />
+                {t('queue.tab')}
+              </TabsTrigger>
+              <TabsTrigger value="appeals" className="flex-1 sm:flex-none" data-testid="tab-appeals">
+                <Scale aria-hidden="true" />
+                {t('queue.appealsTab')}
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="open" className="mt-6">
               <ReportList status="open" query={open} />
@@ -76,6 +88,12 @@ export function ModerationPage() {
             </TabsContent>
             <TabsContent value="disputes" className="mt-6">
               <DisputeList />
+            </TabsContent>
+            <TabsContent value="queue" className="mt-6">
+              <ModerationQueue />
+            </TabsContent>
+            <TabsContent value="appeals" className="mt-6">
+              <AppealList />
             </TabsContent>
           </Tabs>
         </div>
@@ -119,7 +137,10 @@ function ReportList({
     );
   }
   return (
-    <ul className="grid gap-4" aria-label={t(status === 'open' ? 'moderation.openReports' : 'moderation.resolvedReports')}>
+    <ul
+      className="grid gap-4"
+      aria-label={t(status === 'open' ? 'moderation.openReports' : 'moderation.resolvedReports')}
+    >
       {query.data.map((report) => (
         <li key={report.id}>
           <ReportCard report={report} />
@@ -135,7 +156,13 @@ function DisputeList() {
   const open = useModerationDisputes('open');
   const resolved = useModerationDisputes('resolved');
   if (open.isPending) {
-    return <Skeleton className="h-40 w-full rounded-xl" role="status" aria-label={t('moderation.loadingDisputes')} />;
+    return (
+      <Skeleton
+        className="h-40 w-full rounded-xl"
+        role="status"
+        aria-label={t('moderation.loadingDisputes')}
+      />
+    );
   }
   if (open.isError || !open.data) {
     return <p className="text-sm text-destructive">{t('moderation.disputesError')}</p>;

@@ -4,6 +4,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from '../domain/password-policy';
+import { oneLine } from './common';
 import { user } from './users';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../domain/limits';
 import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from '../domain/reserved-email';
@@ -26,11 +27,13 @@ export const registerInput = z.object({
     .string({ message: 'First name is required' })
     .trim()
     .min(1, { message: 'First name is required' })
-    .max(MAX_NAME_LENGTH, { message: `First name must be at most ${MAX_NAME_LENGTH} characters` }),
+    .max(MAX_NAME_LENGTH, { message: `First name must be at most ${MAX_NAME_LENGTH} characters` })
+    .refine(...oneLine('First name')),
   lastName: z
     .string()
     .trim()
     .max(MAX_NAME_LENGTH, { message: `Last name must be at most ${MAX_NAME_LENGTH} characters` })
+    .refine(...oneLine('Last name'))
     .optional()
     .nullable()
     .transform((value) => (value ? value : null)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalId } from './common';
 import { userSummary } from './users';
 import { MAX_MESSAGE_LENGTH } from '../domain/limits';
 import { RING_STATUSES } from '../domain/ring-state';
@@ -89,6 +90,47 @@ export const conversation = z.object({
 });
 export type Conversation = z.infer<typeof conversation>;
 
+/** Conversations in one page of the inbox, unless the request asks for another number. */
+export const CONVERSATION_PAGE_SIZE = 20;
+
+/**
+ * Where an inbox page starts: the `nextCursor` of the page before, which is the last conversation's
+ * position (when it last changed, in UTC to the microsecond, and its id). Clients pass it on as is.
+ */
+const CONVERSATION_CURSOR =
+  /^([1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const CURSOR_MESSAGE = 'cursor must be the nextCursor of an earlier page';
+
+/** A real calendar time: not 30 February, not 24:00. */
+const isCalendarTime = (cursor: string) => {
+  const time = CONVERSATION_CURSOR.exec(cursor)?.[1];
+  const parsed = time ? Date.parse(`${time}Z`) : Number.NaN;
+  return Number.isFinite(parsed) && new Date(parsed).toISOString().startsWith(time as string);
+};
+
+export const conversationListQuery = z
+  .object({
+    cursor: z
+      .string({ message: CURSOR_MESSAGE })
+      .regex(CONVERSATION_CURSOR, { message: CURSOR_MESSAGE })
+      .refine(isCalendarTime, { message: CURSOR_MESSAGE })
+      .optional(),
+    limit: z.coerce
+      .number({ message: 'limit must be a number' })
+      .int({ message: 'limit must be a whole number' })
+      .min(1, { message: 'limit must be at least 1' })
+      .max(50, { message: 'limit must be at most 50' })
+      .default(CONVERSATION_PAGE_SIZE),
+  })
+  .strict();
+
+/** A page of the inbox, newest first; `nextCursor` asks for the next (older) one, null on the last page. */
+export const conversationPage = z.object({
+  conversations: z.array(conversation),
+  nextCursor: z.string().nullable(),
+});
+export type ConversationPage = z.infer<typeof conversationPage>;
+
 export const conversationWithMessages = conversation.extend({
   /** Oldest first; `hasMore` says older ones exist (ask again with `before` = the first id). */
   messages: z.array(message),
@@ -98,7 +140,7 @@ export type ConversationWithMessages = z.infer<typeof conversationWithMessages>;
 
 export const conversationQuery = z
   .object({
-    before: z.uuid({ message: 'before must be a message id' }).optional(),
+    before: canonicalId('before must be a message id').optional(),
     limit: z.coerce
       .number({ message: 'limit must be a number' })
       .int({ message: 'limit must be a whole number' })
@@ -110,8 +152,8 @@ export const conversationQuery = z
 
 export const findOrCreateInput = z
   .object({
-    otherUserId: z.uuid({ message: 'otherUserId must be a member id' }),
-    relatedItemId: z.uuid({ message: 'relatedItemId must be an item id' }).nullish(),
+    otherUserId: canonicalId('otherUserId must be a member id'),
+    relatedItemId: canonicalId('relatedItemId must be an item id').nullish(),
   })
   .strict();
 
@@ -127,16 +169,14 @@ export const messageContent = z
  */
 export const messageInput = z
   .object({
-    conversationId: z.uuid({ message: 'conversationId must be a conversation id' }),
+    conversationId: canonicalId('conversationId must be a conversation id'),
     content: z
       .string({ message: 'content must be text' })
       .trim()
       .max(MAX_MESSAGE_LENGTH, { message: `A message must be at most ${MAX_MESSAGE_LENGTH} characters` })
       .default(''),
-    imageId: z.uuid({ message: 'imageId must be an uploaded photo id' }).optional(),
-    messageType: z
-      .enum(['text', 'photo'], { message: "messageType must be 'text' or 'photo'" })
-      .optional(),
+    imageId: canonicalId('imageId must be an uploaded photo id').optional(),
+    messageType: z.enum(['text', 'photo'], { message: "messageType must be 'text' or 'photo'" }).optional(),
   })
   .strict()
   .refine((input) => input.content.length > 0 || input.imageId !== undefined, {

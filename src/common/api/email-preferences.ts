@@ -55,13 +55,17 @@ export type EmailPreferencesInput = z.infer<typeof emailPreferencesInput>;
 export const UNSUBSCRIBE_SCOPES = [...EMAIL_TYPES, 'all'] as const;
 export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
 
-/** `<member id>.<scope>.<signature>`; see the unsubscribe routes. */
+/**
+ * `<member id>.<scope>.<issued (Unix seconds)>.<address tag>.<signature>`, or the older
+ * `<member id>.<scope>.<signature>` of links sent before they expired (refused as expired); see
+ * src/server/modules/notifications/unsubscribe-links.ts.
+ */
 export const unsubscribeQuery = z
   .object({
     token: z
       .string({ message: 'The unsubscribe link is missing its token' })
       .max(200, { message: 'This unsubscribe link is not valid' })
-      .regex(/^[0-9a-f-]{36}\.[A-Za-z]{1,20}\.[A-Za-z0-9_-]{43}$/, {
+      .regex(/^[0-9a-f-]{36}\.[A-Za-z]{1,20}\.(?:[0-9]{1,12}\.[A-Za-z0-9_-]{16}\.)?[A-Za-z0-9_-]{43}$/, {
         message: 'This unsubscribe link is not valid',
       }),
   })

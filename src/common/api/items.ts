@@ -1,4 +1,6 @@
+import { REPORT_REASONS } from './safety';
 import { z } from 'zod';
+import { canonicalId } from './common';
 import {
   AVAILABILITY,
   CATEGORY_FILTER_IDS,
@@ -13,6 +15,7 @@ import {
   SUBCATEGORIES,
 } from '../domain/taxonomy';
 import { MARKETPLACE_DEPTH } from '../domain/marketplace-depth';
+import { oneLine } from './common';
 import { IMAGE_URL_PATTERN } from './images';
 import { userSummary } from './users';
 import {
@@ -62,6 +65,13 @@ export const item = z.object({
   seasons: z.array(z.string()),
   location: z.string().nullable(),
   isActive: z.boolean(),
+  /**
+   * Present, for its owner, while moderators hold the listing out of the marketplace: removed (with
+   * the reason and note), or hidden while its owner is suspended or until reports are looked at.
+   */
+  moderation: z
+    .object({ removalReason: z.enum(REPORT_REASONS).nullable(), removalNote: z.string().nullable() })
+    .optional(),
   availability: z.enum([...AVAILABILITY, 'traded']),
   favoriteCount: z.number().int(),
   /** The owner swaps it one-for-one only: never proposed in a swap ring. */
@@ -83,11 +93,13 @@ export const itemDetail = item.extend({
 });
 export type ItemDetail = z.infer<typeof itemDetail>;
 
+/** An optional one-line text field (brand, size, location). */
 const optionalText = (label: string, max: number) =>
   z
     .string({ message: `${label} must be text` })
     .trim()
     .max(max, { message: `${label} must be at most ${max} characters` })
+    .refine(...oneLine(label))
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -112,7 +124,8 @@ const tag = z
   .trim()
   .toLowerCase()
   .min(1, { message: 'Tags must not be empty' })
-  .max(MAX_TAG_LENGTH, { message: `A tag must be at most ${MAX_TAG_LENGTH} characters` });
+  .max(MAX_TAG_LENGTH, { message: `A tag must be at most ${MAX_TAG_LENGTH} characters` })
+  .refine(...oneLine('A tag'));
 
 export const itemInput = z
   .object({
@@ -120,7 +133,8 @@ export const itemInput = z
       .string({ message: 'Title is required' })
       .trim()
       .min(1, { message: 'Title is required' })
-      .max(MAX_TITLE_LENGTH, { message: `Title must be at most ${MAX_TITLE_LENGTH} characters` }),
+      .max(MAX_TITLE_LENGTH, { message: `Title must be at most ${MAX_TITLE_LENGTH} characters` })
+      .refine(...oneLine('Title')),
     description: z
       .string({ message: 'Description is required' })
       .trim()
@@ -285,7 +299,7 @@ export type ItemFacets = z.infer<typeof itemFacets>;
 
 export const favorite = z.object({ itemId: z.string(), createdAt: z.string(), item });
 export type Favorite = z.infer<typeof favorite>;
-export const favoriteInput = z.object({ itemId: z.uuid({ message: 'itemId must be an item id' }) }).strict();
+export const favoriteInput = z.object({ itemId: canonicalId('itemId must be an item id') }).strict();
 
 export const stats = z.object({
   totalUsers: z.number().int(),
@@ -297,7 +311,7 @@ export const stats = z.object({
 });
 export type Stats = z.infer<typeof stats>;
 
-export const favoriteItemParam = z.object({ itemId: z.uuid({ message: 'itemId must be an item id' }) });
+export const favoriteItemParam = z.object({ itemId: canonicalId('itemId must be an item id') });
 export const favoriteAdded = z.object({ itemId: z.string(), createdAt: z.string() });
 
 /** Why an item is shown as similar to another, strongest first. */

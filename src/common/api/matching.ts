@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalId } from './common';
 import { CONDITIONS, ITEM_CATEGORIES, STYLES } from '../domain/taxonomy';
 import { item } from './items';
 import { MAX_BRAND_LENGTH } from '../domain/limits';
@@ -54,4 +55,4 @@ export const valueEstimate = z.object({
 });
 export type ValueEstimate = z.infer<typeof valueEstimate>;
 
-export const barterMatchesParams = z.object({ itemId: z.uuid({ message: 'Invalid id' }) });
+export const barterMatchesParams = z.object({ itemId: canonicalId('Invalid id') });

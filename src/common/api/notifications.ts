@@ -10,6 +10,8 @@ export const NOTIFICATION_TYPES = [
   'saved_search',
   /** An item the member favourited was reserved, is available again, or was withdrawn. */
   'favorite_update',
+  /** A moderator acted on the member's account or listing (a removal, a suspension, a warning). */
+  'moderation',
   'other',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalId } from './common';
 import { userSummary } from './users';
 import { MAX_REVIEW_COMMENT_LENGTH } from '../domain/limits';
 
@@ -12,8 +13,8 @@ const stars = (label: string) =>
 /** A review of the other party of a completed trade, or of the member one received from in a completed ring. */
 export const reviewInput = z
   .object({
-    tradeRequestId: z.uuid({ message: 'tradeRequestId must be a trade id' }).optional(),
-    ringId: z.uuid({ message: 'ringId must be a swap ring id' }).optional(),
+    tradeRequestId: canonicalId('tradeRequestId must be a trade id').optional(),
+    ringId: canonicalId('ringId must be a swap ring id').optional(),
     rating: stars('rating'),
     communicationRating: stars('communicationRating'),
     itemConditionAccurate: z.boolean({ message: 'itemConditionAccurate must be true or false' }),

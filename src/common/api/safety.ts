@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
-import { moderationQueueQuery } from './common';
+import { canonicalId, moderationQueueQuery } from './common';
 import { userSummary } from './users';
 import { MAX_REPORT_DETAILS_LENGTH } from '../domain/limits';
 
@@ -17,7 +17,7 @@ export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], strin
 export const reportInput = z
   .object({
     targetType: z.enum(['item', 'user'], { message: 'targetType must be item or user' }),
-    targetId: z.uuid({ message: 'targetId must be an id' }),
+    targetId: canonicalId('targetId must be an id'),
     reason: z.enum(REPORT_REASONS, { message: `reason must be one of: ${REPORT_REASONS.join(', ')}` }),
     details: z
       .string()
@@ -47,7 +47,7 @@ export const reportStatusInput = z
   .object({ status: z.enum(['open', 'resolved'], { message: 'status must be open or resolved' }) })
   .strict();
 
-export const blockInput = z.object({ userId: z.uuid({ message: 'userId must be a member id' }) }).strict();
+export const blockInput = z.object({ userId: canonicalId('userId must be a member id') }).strict();
 export const blockedMember = z.object({ user: userSummary, createdAt: z.string() });
 
 export const passwordChangeInput = z

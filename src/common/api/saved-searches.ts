@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from '../domain/unsafe-text';
-import { text } from './common';
+import { oneLineText } from './common';
 import { type ItemListQuery, itemListQuery } from './items';
 
 import { MAX_SAVED_SEARCH_NAME } from '../domain/limits';
@@ -11,9 +11,6 @@ export const MAX_SAVED_QUERY_LENGTH = 2000;
 
 /** Parameters Browse's list endpoint takes that page through a result rather than filter it. */
 const PAGING = ['limit', 'offset'] as const;
-
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/;
 
 export interface ParsedSavedQuery {
   /** The query string as stored: the given parameters, re-encoded, without a leading '?'. */
@@ -66,9 +63,7 @@ export function parseSavedQuery(raw: string): SavedQueryResult {
 
 export const savedSearchInput = z
   .object({
-    name: text('Name', 1, MAX_SAVED_SEARCH_NAME).refine((value) => !CONTROL.test(value), {
-      message: 'Name must not contain control or invisible formatting characters',
-    }),
+    name: oneLineText('Name', 1, MAX_SAVED_SEARCH_NAME),
     query: z
       .string({ message: 'query must be the query string of a Browse URL' })
       .max(MAX_SAVED_QUERY_LENGTH, {

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { canonicalId } from './common';
 import { userSummary } from './users';
 
-export const connectInput = z
-  .object({ friendId: z.uuid({ message: 'friendId must be a member id' }) })
-  .strict();
+export const connectInput = z.object({ friendId: canonicalId('friendId must be a member id') }).strict();
 
 export const friendRequest = z.object({ id: z.string(), user: userSummary, createdAt: z.string() });
 export const network = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { canonicalId } from './common';
 import { MAX_BRAND_LENGTH, MAX_SIZE_LENGTH } from '../domain/limits';
+import { oneLine } from './common';
 import { DEFAULT_VALUE_BAND } from '../domain/ring-state';
 import { COLORS, CONDITIONS, GENDERS, ITEM_CATEGORIES } from '../domain/taxonomy';
 
@@ -48,7 +50,8 @@ const shortList = (label: string, max: number) =>
         .string({ message: `${label} must be text` })
         .trim()
         .min(1, { message: `${label} must not be empty` })
-        .max(max, { message: `${label} must be at most ${max} characters` }),
+        .max(max, { message: `${label} must be at most ${max} characters` })
+        .refine(...oneLine(label)),
       { message: `${label} must be a list` },
     )
     .max(MAX_RULE_VALUES, { message: `At most ${MAX_RULE_VALUES} values in ${label}` });
@@ -75,7 +78,7 @@ const fields = {
   minValueRatio: ratio('minValueRatio'),
   maxValueRatio: ratio('maxValueRatio'),
   itemIds: z
-    .array(z.uuid({ message: 'itemIds must be item ids' }))
+    .array(canonicalId('itemIds must be item ids'))
     .max(MAX_RULE_ITEMS, { message: `A rule applies to at most ${MAX_RULE_ITEMS} chosen listings` }),
 };
 

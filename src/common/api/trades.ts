@@ -7,7 +7,7 @@ import {
   MAX_DISPUTE_PHOTOS,
   TRADE_STATUSES,
 } from '../domain/trade-state';
-import { moderationQueueQuery, text } from './common';
+import { canonicalId, moderationQueueQuery, text } from './common';
 import { DEAL_FIELDS } from '../domain/trade-terms';
 import { userSummary } from './users';
 import { MAX_BUNDLE_ITEMS, MAX_TRADE_MESSAGE_LENGTH } from '../domain/limits';
@@ -180,7 +180,7 @@ const tradeMessage = z
 /** 1 to MAX_BUNDLE_ITEMS distinct item ids. */
 const itemIdList = (name: string) =>
   z
-    .array(z.uuid({ message: `${name} must be item ids` }), { message: `${name} must be a list of item ids` })
+    .array(canonicalId(`${name} must be item ids`), { message: `${name} must be a list of item ids` })
     .min(1, { message: `${name} must name at least one item` })
     .max(MAX_BUNDLE_ITEMS, { message: `${name} can name at most ${MAX_BUNDLE_ITEMS} items` })
     .refine((ids) => new Set(ids).size === ids.length, { message: `${name} names the same item twice` });
@@ -191,13 +191,13 @@ const itemIdList = (name: string) =>
  */
 export const tradeRequestInput = z
   .object({
-    requestedItemId: z.uuid({ message: 'requestedItemId must be an item id' }).optional(),
-    offeredItemId: z.uuid({ message: 'Please select an item to offer for barter' }).optional(),
+    requestedItemId: canonicalId('requestedItemId must be an item id').optional(),
+    offeredItemId: canonicalId('Please select an item to offer for barter').optional(),
     requestedItemIds: itemIdList('requestedItemIds').optional(),
     offeredItemIds: itemIdList('offeredItemIds').optional(),
     message: tradeMessage,
     /** Checked against the requested item's owner; never trusted (docs/product.md § API conventions). */
-    ownerUserId: z.uuid({ message: 'ownerUserId must be a member id' }).nullish(),
+    ownerUserId: canonicalId('ownerUserId must be a member id').nullish(),
   })
   .strict()
   .superRefine((input, issue) => {
@@ -272,7 +272,7 @@ export const disputeInput = z
     reason: z.enum(DISPUTE_REASONS, { message: `reason must be one of: ${DISPUTE_REASONS.join(', ')}` }),
     text: text('The description', 1, 2000),
     photoIds: z
-      .array(z.uuid({ message: 'photoIds must be uploaded image ids' }), {
+      .array(canonicalId('photoIds must be uploaded image ids'), {
         message: 'photoIds must be a list of image ids',
       })
       .max(MAX_DISPUTE_PHOTOS, { message: `Attach at most ${MAX_DISPUTE_PHOTOS} photos` })

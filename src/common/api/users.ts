@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../domain/locales';
 import { PROFILE_CATEGORIES } from '../domain/taxonomy';
 import { MAX_BIO_LENGTH, MAX_LOCATION_LENGTH, MAX_NAME_LENGTH } from '../domain/limits';
-import { text } from './common';
+import { oneLine, oneLineText } from './common';
 
 /** A member as every API answer shows them . Never carries a password hash. */
 export const user = z.object({
@@ -38,7 +38,10 @@ export const localeInput = z.object({
 });
 export type LocaleInput = z.infer<typeof localeInput>;
 
-/** The public face of a member, shown beside their items, trades and reviews. */
+/**
+ * The public face of a member, shown beside their items, trades and reviews. `lastName` is the
+ * initial only ("S.") everywhere but in the answers about a trade or ring, to its parties.
+ */
 export const userSummary = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -61,26 +64,36 @@ export const preferencesInput = z
     preferredSizes: z
       .partialRecord(
         z.enum(PROFILE_CATEGORIES, { message: 'Unknown category' }),
-        z.array(z.string().trim().min(1).max(10)).max(40),
+        z
+          .array(
+            z
+              .string()
+              .trim()
+              .min(1)
+              .max(10)
+              .refine(...oneLine('A size')),
+          )
+          .max(40),
       )
       .optional(),
   })
   .strict();
 export type PreferencesInput = z.infer<typeof preferencesInput>;
 
-/** An optional text field: blank (or null) clears it. */
+/** An optional one-line text field: blank (or null) clears it. */
 const optionalText = (label: string, max: number) =>
   z
     .string({ message: `${label} must be text` })
     .trim()
     .max(max, { message: `${label} must be at most ${max} characters` })
+    .refine(...oneLine(label))
     .nullable()
     .transform((value) => value || null);
 
 /** The member's name and location, from account settings (PATCH /api/users/profile). */
 export const profileInput = z
   .object({
-    firstName: text('First name', 1, MAX_NAME_LENGTH),
+    firstName: oneLineText('First name', 1, MAX_NAME_LENGTH),
     lastName: optionalText('Last name', MAX_NAME_LENGTH).optional(),
     location: optionalText('Location', MAX_LOCATION_LENGTH).optional(),
   })

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { WISHLIST_CATEGORIES } from '../domain/taxonomy';
+import { isOneLineText, ONE_LINE_MESSAGE } from '../domain/unsafe-text';
+import { oneLine } from './common';
 import {
   MAX_BRAND_LENGTH,
   MAX_SIZE_LENGTH,
@@ -27,11 +29,15 @@ export const wishlistEntry = z.object({
 });
 export type WishlistEntry = z.infer<typeof wishlistEntry>;
 
-const optionalText = (label: string, max: number) =>
+/** An optional text field; one line (src/common/domain/unsafe-text.ts) unless it is a description. */
+const optionalText = (label: string, max: number, lines: 'one' | 'several' = 'one') =>
   z
     .string({ message: `${label} must be text` })
     .trim()
     .max(max, { message: `${label} must be at most ${max} characters` })
+    .refine((value) => lines === 'several' || isOneLineText(value), {
+      message: `${label} ${ONE_LINE_MESSAGE}`,
+    })
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -50,8 +56,9 @@ export const wishlistInput = z
       .string({ message: 'Title is required' })
       .trim()
       .min(1, { message: 'Title is required' })
-      .max(MAX_TITLE_LENGTH, { message: `Title must be at most ${MAX_TITLE_LENGTH} characters` }),
-    description: optionalText('Description', MAX_WISHLIST_DESCRIPTION_LENGTH),
+      .max(MAX_TITLE_LENGTH, { message: `Title must be at most ${MAX_TITLE_LENGTH} characters` })
+      .refine(...oneLine('Title')),
+    description: optionalText('Description', MAX_WISHLIST_DESCRIPTION_LENGTH, 'several'),
     category: z
       .string({ message: 'Category is required' })
       .trim()
@@ -75,7 +82,8 @@ export const wishlistInput = z
           .trim()
           .toLowerCase()
           .min(1)
-          .max(MAX_TAG_LENGTH, { message: `A tag must be at most ${MAX_TAG_LENGTH} characters` }),
+          .max(MAX_TAG_LENGTH, { message: `A tag must be at most ${MAX_TAG_LENGTH} characters` })
+          .refine(...oneLine('A tag')),
       )
       .max(MAX_TAGS, { message: `Add at most ${MAX_TAGS} tags` })
       .optional(),

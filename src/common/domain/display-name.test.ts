@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, initials } from './display-name';
+import { displayName, initials, lastInitial, publicName } from './display-name';
 
 describe('displayName', () => {
   it('joins first and last name', () => {
@@ -34,5 +34,19 @@ describe('initials', () => {
   it('falls back to the email, then to a question mark', () => {
     expect(initials({ firstName: '', lastName: null, email: 'zoe@example.com' })).toBe('Z');
     expect(initials({ firstName: null, lastName: null })).toBe('?');
+  });
+});
+
+describe('lastInitial and publicName', () => {
+  it('keep the first character of the last name, upper-cased, as others see a member', () => {
+    expect(lastInitial('schmidt')).toBe('S.');
+    expect(lastInitial('  Öztürk ')).toBe('Ö.');
+    expect(lastInitial('🦊 Fox')).toBe('🦊.');
+    expect(lastInitial('')).toBeNull();
+    expect(lastInitial(null)).toBeNull();
+    expect(publicName({ firstName: 'Hugo', lastName: 'Schmidt' })).toBe('Hugo S.');
+    // An answer that already carries the initial reads the same.
+    expect(publicName({ firstName: 'Hugo', lastName: 'S.' })).toBe('Hugo S.');
+    expect(displayName({ firstName: 'Hugo', lastName: 'S.' })).toBe('Hugo S.');
   });
 });

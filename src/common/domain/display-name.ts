@@ -26,10 +26,19 @@ export function initials(user: NamedUser): string {
   return letters ? letters.toUpperCase() : '?';
 }
 
+/**
+ * "K.": the last name as every answer about a member shows it to anyone but the member and their
+ * trade partners (listings, profiles, reviews, messages, social lists); null without one. The first
+ * character, not the first UTF-16 unit, so that a name starting with an emoji stays whole.
+ */
+export function lastInitial(lastName: string | null | undefined): string | null {
+  const [initial] = Array.from(lastName?.trim() ?? '');
+  return initial ? `${initial.toUpperCase()}.` : null;
+}
+
 /** "Nina K.": first name and last initial, as public profiles show a member. */
 export function publicName(user: Pick<NamedUser, 'firstName' | 'lastName'>): string {
   const first = user.firstName?.trim() ?? '';
-  const initial = user.lastName?.trim().charAt(0).toUpperCase() ?? '';
-  const name = [first, initial ? `${initial}.` : ''].filter(Boolean).join(' ');
+  const name = [first, lastInitial(user.lastName)].filter(Boolean).join(' ');
   return name || 'Member';
 }

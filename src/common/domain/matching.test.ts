@@ -27,6 +27,7 @@ const item = (overrides: Partial<MatchItem>): MatchItem => ({
 
 const nobody: MatchProfile = {
   possessive: "Ana's",
+  isViewer: false,
   wishlist: [],
   preferredCategories: [],
   preferredSizes: {},
@@ -79,11 +80,16 @@ describe('wishlist', () => {
     expect(matchesWishlist(bag, { ...want, title: 'tote', category: 'jewelry' })).toBe(false);
     expect(matchesWishlist(bag, { ...want, title: 'tote', category: 'accessories' })).toBe(true);
   });
-  it('is a full-weight signal with the entry named', () => {
+  it('is a full-weight signal, naming the entry only to its owner', () => {
     const receiver = { ...nobody, wishlist: [want] };
     expect(signal(item({ title: 'Denim Jacket' }), item({}), receiver, 'wishlist')).toMatchObject({
       score: 1,
-      reason: 'Matches Ana\'s wishlist: "Denim jacket"',
+      reason: "Matches Ana's wishlist",
+    });
+    const viewer = { ...receiver, possessive: 'your', isViewer: true };
+    expect(signal(item({ title: 'Denim Jacket' }), item({}), viewer, 'wishlist')).toMatchObject({
+      score: 1,
+      reason: 'Matches your wishlist: "Denim jacket"',
     });
   });
 });
@@ -160,7 +166,7 @@ describe('scoreOffer', () => {
     expect(result.overallScore).toBeGreaterThan(0.5);
     expect(result.overallScore).toBeLessThanOrEqual(1);
     expect(result.reasoning[0]).toBe('Fair trade: values within 10%');
-    expect(result.reasoning).toContain('Matches Ana\'s wishlist: "jacket"');
+    expect(result.reasoning).toContain("Matches Ana's wishlist");
   });
   it('falls back to the default reason', () => {
     const result = scoreOffer(
@@ -174,7 +180,7 @@ describe('scoreOffer', () => {
 
 describe('scoreBarter', () => {
   it('is direct when each side wants the other item', () => {
-    const me = { ...nobody, possessive: 'your', preferredCategories: ['Shoes'] };
+    const me = { ...nobody, possessive: 'your', isViewer: true, preferredCategories: ['Shoes'] };
     const them = { ...nobody, preferredCategories: ['Outerwear'] };
     const mine = item({ style: 'Outerwear' });
     const theirs = item({ category: 'shoes' });

@@ -36,6 +36,11 @@ export interface WishlistWant {
 export interface MatchProfile {
   /** How reasons name this member: "Ana's" for someone else, "your" for the viewer. */
   possessive: string;
+  /**
+   * Whether this member is the one reading the reasons. Wishlist entries are private: a reason names
+   * one only to its owner, and tells anyone else that it matches the member's wishlist.
+   */
+  isViewer: boolean;
   wishlist: WishlistWant[];
   preferredCategories: string[];
   preferredSizes: Record<string, string[]>;
@@ -123,7 +128,9 @@ function wishlistSignal(offer: MatchItem, receiver: MatchProfile): Signal {
     key: 'wishlist',
     weight: SIGNAL_WEIGHTS.wishlist,
     score: hit ? 1 : 0,
-    reason: hit ? capitalize(`matches ${receiver.possessive} wishlist: "${hit.title}"`) : undefined,
+    reason: hit
+      ? capitalize(`matches ${receiver.possessive} wishlist${receiver.isViewer ? `: "${hit.title}"` : ''}`)
+      : undefined,
   };
 }
 

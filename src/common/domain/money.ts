@@ -21,7 +21,7 @@ const PLAIN_NUMBERS: Record<
 };
 
 function grouped(digits: string, separator: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, () => separator);
 }
 
 const intlFormats = new Map<string, Intl.NumberFormat>();

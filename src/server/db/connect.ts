@@ -9,6 +9,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { createPglite } from './pglite-template';
 import * as schema from './schema';
 
@@ -92,10 +93,37 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   };
 }
 
-export function openDatabase(config: { databaseUrl?: string; dataDir: string; poolSize?: number }) {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.poolSize)
-    : openPglite(`${config.dataDir.replace(/\/$/, '')}/pglite`);
+/** Where the embedded database of DATA_DIR lives. */
+export const pgliteDataDir = (dataDir: string) => `${dataDir.replace(/\/+$/, '')}/pglite`;
+
+/**
+ * The app's database: PostgreSQL with `databaseUrl`, otherwise the embedded one in DATA_DIR, which
+ * this process claims while it has it open (data-dir-lock.ts): a second process is refused.
+ */
+export async function openDatabase(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.poolSize);
+  const dataDir = pgliteDataDir(config.dataDir);
+  const release = lockDataDir(dataDir);
+  try {
+    const database = await openPglite(dataDir);
+    return {
+      ...database,
+      async close() {
+        try {
+          await database.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** Runs raw SQL and answers its rows; both drivers return `{ rows }`. */

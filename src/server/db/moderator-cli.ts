@@ -1,19 +1,26 @@
 import { parseEnv } from '../env';
 import { openDatabase } from './connect';
+import { HttpError } from '../lib/errors';
 import { type Role, setRole } from './roles';
 
-const USAGE = `Usage: npm run moderator -- grant <email>
-       npm run moderator -- revoke <email>
+/** `npm run moderator` runs this file as it is; `npm run admin` with `--role admin` first. */
+const [roleFlag, roleName, ...args] = process.argv.slice(2);
+const granted: Role = roleFlag === '--role' && roleName === 'admin' ? 'admin' : 'moderator';
+const command = granted === 'admin' ? 'admin' : 'moderator';
 
-Grants or revokes the moderator role (the moderation view at /moderation) of the member with this
-email, in the database the app uses: DATABASE_URL when set, otherwise the embedded database in
-DATA_DIR/pglite (stop the app first: the embedded database takes one process at a time). Roles are
-only ever set here; registering never grants one.`;
+const USAGE = `Usage: npm run ${command} -- grant <email>
+       npm run ${command} -- revoke <email>
 
-const ACTIONS: Record<string, Role> = { grant: 'moderator', revoke: 'member' };
+Grants or revokes the ${granted} role of the member with this email (moderators and admins see the
+moderation view at /moderation; admins also set roles and read the audit log), in the database the
+app uses: DATABASE_URL when set, otherwise the embedded database in DATA_DIR/pglite (stop the app
+first: the embedded database takes one process at a time). Registering never grants a role; the
+last admin cannot be revoked.`;
+
+const ACTIONS: Record<string, Role> = { grant: granted, revoke: 'member' };
 
 async function main() {
-  const [action, email, ...rest] = process.argv.slice(2);
+  const [action, email, ...rest] = roleFlag === '--role' ? args : process.argv.slice(2);
   const role = action ? ACTIONS[action] : undefined;
   if (!role || !email || rest.length) {
     console.error(USAGE);
@@ -33,13 +40,17 @@ async function main() {
       process.exitCode = 1;
       return;
     }
-    console.log(role === 'moderator' ? `${email} is now a moderator.` : `${email} is no longer a moderator.`);
+    console.log(
+      role === 'member'
+        ? `${email} is no longer ${granted === 'admin' ? 'an admin' : 'a moderator'}.`
+        : `${email} is now ${role === 'admin' ? 'an admin' : 'a moderator'}.`,
+    );
   } finally {
     await database.close();
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof HttpError ? error.message : error);
   process.exitCode = 1;
 });

@@ -59,7 +59,8 @@ function migrationsKey(folder: string) {
 }
 
 /** The extensions the migrations create: pg_trgm (typo search), btree_gin (the trigram index's date, 0040). */
-const extensions = { pg_trgm, btree_gin };
+export const pgliteExtensions = { pg_trgm, btree_gin };
+const extensions = pgliteExtensions;
 
 let key: string | undefined;
 /**

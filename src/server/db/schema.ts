@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { NOTIFICATION_TYPES } from '../../common/api/notifications';
 import { IMMEDIATE_EMAIL_TYPES } from '../../common/api/email-preferences';
 import { REPORT_REASONS } from '../../common/api/safety';
+import { MEMBER_ROLES, MODERATION_ACTIONS } from '../../common/api/moderation';
 import {
   AVAILABILITY,
   CONDITIONS,
@@ -66,12 +67,11 @@ export const users = pgTable(
     ratingAverage: real('rating_average'),
     ratingCount: integer('rating_count').notNull().default(0),
     /**
-     * 'member' or 'moderator'. Granted and revoked only from the shell (`npm run moderator`), never
-     * by registering: an address cannot carry a role to whoever signs up with it next.
+     * 'member', 'moderator' or 'admin' (who can do all a moderator can, and set roles). Granted from
+     * the shell (`npm run moderator`, `npm run admin`) or by an admin, never by registering: an
+     * address cannot carry a role to whoever signs up with it next.
      */
-    role: text('role', { enum: ['member', 'moderator'] })
-      .notNull()
-      .default('member'),
+    role: text('role', { enum: MEMBER_ROLES }).notNull().default('member'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * When the member proved they read mail at `email` (the link sent at registration or on an email
@@ -96,6 +96,16 @@ export const users = pgTable(
      * Accept-Language decides. Their pages, emails and notifications are in it.
      */
     locale: text('locale'),
+    /**
+     * Suspended by a moderator from this moment: the member cannot sign in and their listings are
+     * held (items.held_by_suspension). Null when not suspended. The suspension is over once
+     * `suspendedUntil` passes (sign-in checks that at once; the sweep releases the listings).
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** When the suspension ends; null while suspended means until a moderator lifts it. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason', { enum: REPORT_REASONS }),
+    suspensionNote: text('suspension_note'),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -199,6 +209,36 @@ export const outbox = pgTable(
   (t) => [index('outbox_created_idx').on(t.createdAt)],
 );
 
+/**
+ * Mail a committed write promised and that is not delivered yet: written in the same transaction
+ * as that write (`effects.mail`), delivered after the commit, and deleted once the SMTP server (or,
+ * without SMTP_URL, the outbox table) took it. A failed attempt is retried later with a growing
+ * delay (`next_attempt_at`); an instance claims a row for a lease (`claimed_until`) before sending,
+ * so that no two instances send the same row. Not the demo's outbox above: this is the way out.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What kind of email it is ("password-reset"): the only thing the logs and metrics say about it. */
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** Attempts started so far (claims), the one under way included. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while an instance sends it: nobody else claims it before then. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The last failure's code (an SMTP response code or a network error code), never its text. */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt)],
+);
+
 /** Uploaded photos, re-encoded to WebP; kept in the database so that app servers stay stateless. */
 export const images = pgTable(
   'images',
@@ -283,6 +323,19 @@ export const items = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Moderation holds. Each takes the item out of the marketplace (is_active false) while it lasts:
+     * removed by a moderator (`removedAt`, with the reason and note its owner reads), hidden after
+     * reports from several members until a moderator looks (`reportHiddenAt`), or its owner is
+     * suspended (`heldBySuspension`). `listedBeforeHold` remembers whether the owner had it listed
+     * when the first hold began (null while none holds it): releasing the last hold restores that.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removalReason: text('removal_reason', { enum: REPORT_REASONS }),
+    removalNote: text('removal_note'),
+    reportHiddenAt: timestamp('report_hidden_at', { withTimezone: true }),
+    heldBySuspension: boolean('held_by_suspension').notNull().default(false),
+    listedBeforeHold: boolean('listed_before_hold'),
     /** Weighted full-text document: title and brand A, tags B, description C. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
@@ -509,6 +562,8 @@ export const tradeRequests = pgTable(
     /** The party who cancelled; null when the sweep or a moderator did (no member is to blame). */
     cancelledById: uuid('cancelled_by_id').references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text('cancel_reason'),
+    /** Cancelled while a party was suspended by moderators: it costs the canceller no reliability. */
+    cancelExcused: boolean('cancel_excused').notNull().default(false),
     /** What the requester sent their item with (carrier and tracking number); null until they say. */
     requesterShipment: jsonb('requester_shipment').$type<ShipmentRecord>(),
     /** What the owner sent their item with; null until they say. */
@@ -664,6 +719,11 @@ export const notifications = pgTable(
     index('notifications_unemailed_idx')
       .on(t.userId, t.createdAt)
       .where(sql`${t.emailedAt} is null`),
+    // What the missed-email sweep looks for: an immediate email whose notification committed but was
+    // never claimed (the process ended first).
+    index('notifications_immediate_unemailed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.emailType} is not null and ${t.emailedAt} is null`),
     index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('notifications_unread_idx')
       .on(t.userId)
@@ -1036,6 +1096,8 @@ export const rings = pgTable(
     /** Who declined or cancelled; null for expiries and the engine. */
     cancelledById: uuid('cancelled_by_id').references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text('cancel_reason'),
+    /** Cancelled while a party was suspended by moderators: it costs the canceller no reliability. */
+    cancelExcused: boolean('cancel_excused').notNull().default(false),
   },
   (t) => [
     index('rings_open_idx')
@@ -1131,3 +1193,58 @@ export const appSecrets = pgTable('app_secrets', {
   secret: text('secret').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The audit log: every moderator's and admin's action (who, what, on what, why, when). Append-only:
+ * a trigger refuses UPDATE and DELETE (migration 0043). No foreign keys, so that nothing (an
+ * account deleted) ever rewrites it; `subjectId` is the member the action concerns (the owner of a
+ * removed listing, the suspended or warned member), whose account page lists it.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').notNull(),
+    action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
+    targetType: text('target_type', { enum: ['item', 'member', 'report', 'appeal', 'dispute'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    subjectId: uuid('subject_id'),
+    reason: text('reason'),
+    note: text('note'),
+    /** What else the action set (a suspension's end, a role before and after, a warning's text). */
+    details: jsonb('details').$type<Record<string, string | number | null>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(t.createdAt.desc()),
+    index('moderation_actions_subject_idx').on(t.subjectId, t.createdAt.desc()),
+    index('moderation_actions_target_idx').on(t.targetId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * A member's appeal of a sanction (an item's removal or their suspension): one per sanction, the
+ * audit entry that imposed it (`sanctionId`).
+ */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['item', 'member'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    sanctionId: uuid('sanction_id').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['open', 'granted', 'rejected'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('appeals_sanction_idx').on(t.sanctionId),
+    index('appeals_status_idx').on(t.status, t.createdAt),
+  ],
+);

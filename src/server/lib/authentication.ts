@@ -3,10 +3,10 @@ import { forbidden, unauthorized } from './errors';
 import { type CurrentSession, currentSession, type MemberSessionCache, type SessionUser } from './session';
 
 /**
- * Who may call a route: anybody, a signed-in member, or a moderator. Public routes that show more
- * to a signed-in member read the session themselves (`currentUser`).
+ * Who may call a route: anybody, a signed-in member, a moderator (or admin), or an admin. Public
+ * routes that show more to a signed-in member read the session themselves (`currentUser`).
  */
-export type RouteAuth = 'public' | 'member' | 'moderator';
+export type RouteAuth = 'public' | 'member' | 'moderator' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,9 +25,21 @@ declare module 'fastify' {
   }
 }
 
-/** Roles are stored on the account and granted only from the shell (`npm run moderator`). */
-export function isModerator(member: SessionUser) {
-  return member.role === 'moderator';
+/**
+ * Roles are stored on the account, granted from the shell (`npm run moderator`, `npm run admin`)
+ * or by an admin. An admin can do everything a moderator can.
+ */
+export function isModerator(member: Pick<SessionUser, 'role'>) {
+  return member.role === 'moderator' || member.role === 'admin';
+}
+
+export function isAdmin(member: Pick<SessionUser, 'role'>) {
+  return member.role === 'admin';
+}
+
+/** Suspended by a moderator at `now`: such a member has no session (moderation.service.ts). */
+export function isSuspended(member: Pick<SessionUser, 'suspendedAt' | 'suspendedUntil'>, now = new Date()) {
+  return member.suspendedAt !== null && (member.suspendedUntil === null || member.suspendedUntil > now);
 }
 
 const members = new WeakMap<object, CurrentSession>();
@@ -71,8 +83,10 @@ export function installAuthentication(app: FastifyInstance) {
     const auth = request.routeOptions.config.auth;
     if (auth === undefined || auth === 'public') return;
     const session = await currentSession(request);
-    if (!session) throw unauthorized('auth.session_required');
+    // A suspension ends the member's sessions; one started in a race with it is refused here too.
+    if (!session || isSuspended(session.user)) throw unauthorized('auth.session_required');
     if (auth === 'moderator' && !isModerator(session.user)) throw forbidden('auth.moderators_only');
+    if (auth === 'admin' && !isAdmin(session.user)) throw forbidden('auth.admins_only');
     members.set(request, session);
   });
 }

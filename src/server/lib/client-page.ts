@@ -5,6 +5,7 @@ import type { Locale } from '../../common/domain/locales';
 import { catalogue, firstScreenNamespaces } from './catalogues';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '../../common/api/first-screen';
 import { firstScreenMarkup, withFirstScreenMarkup } from './first-screen-markup';
+import { escapeHtml } from './html';
 import { type PageMeta, withPageMeta } from './page-meta';
 import { requestLocale } from './request-locale';
 
@@ -43,27 +44,25 @@ export function scriptJson(value: unknown): string {
   );
 }
 
-const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
-
 /**
  * index.html with the first screen's data (src/server/modules/items/first-screen.ts) for the
  * client's first render, and its photos preloaded at high priority at the top of the head, so
- * that they download beside the scripts instead of after them.
+ * that they download beside the scripts instead of after them. Both go in word for word (function
+ * replacements, lib/html.ts): the data holds members' text.
  */
 export function withFirstScreen(html: string, dataJson: string, photos: readonly string[]): string {
   const links = photos
-    .map((href) => href.replace(/[&"<>]/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char))
-    .map((href) => `<link rel="preload" as="image" href="${href}" fetchpriority="high" />`)
+    .map((href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high" />`)
     .join('\n    ');
   // After the charset declaration, which must come first; else at the head's start.
   const withLinks = !links
     ? html
     : /<meta charset="[^"]*"\s*\/?>/i.test(html)
-      ? html.replace(/(<meta charset="[^"]*"\s*\/?>)/i, `$1\n    ${links}`)
-      : html.replace(/<head>/i, `<head>\n    ${links}`);
+      ? html.replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => `${charset}\n    ${links}`)
+      : html.replace(/<head>/i, (head) => `${head}\n    ${links}`);
   return withLinks.replace(
     '</head>',
-    `  <script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${dataJson}</script>\n  </head>`,
+    () => `  <script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${dataJson}</script>\n  </head>`,
   );
 }
 
@@ -77,11 +76,12 @@ export function withLanguage(html: string, locale: Locale, path = ''): string {
   const texts = catalogue(locale, only);
   const some = only ? ' data-namespaces="some"' : '';
   const withLang = /<html\s[^>]*lang="/.test(html)
-    ? html.replace(/(<html\s[^>]*lang=")[^"]*"/, `$1${locale}"`)
-    : html.replace(/<html\b/, `<html lang="${locale}"`);
+    ? html.replace(/(<html\s[^>]*lang=")[^"]*"/, (_match, start: string) => `${start}${locale}"`)
+    : html.replace(/<html\b/, () => `<html lang="${locale}"`);
   return withLang.replace(
     '</head>',
-    `  <script type="application/json" id="i18n-catalogue" data-locale="${locale}"${some}>${texts.json}</script>\n  </head>`,
+    () =>
+      `  <script type="application/json" id="i18n-catalogue" data-locale="${locale}"${some}>${texts.json}</script>\n  </head>`,
   );
 }
 

@@ -4,6 +4,7 @@ import type { NotificationType } from '../../common/api/notifications';
 import type { ImmediateEmailType } from '../../common/api/email-preferences';
 import type { Tx } from '../db/connect';
 import type { TextRef } from './i18n';
+import type { MailMessage } from './mail';
 
 /** A notification to store for one member. */
 export interface NewNotification {
@@ -18,6 +19,13 @@ export interface NewNotification {
   link?: string | null;
   /** Same key for the same member: stored once, later ones are dropped. */
   dedupeKey?: string;
+  /**
+   * Same key for the same member, while its notification is unread and was stored or rewritten within
+   * COALESCE_WINDOW_MS (unit-of-work.ts): the stored one is
+   * rewritten with these texts and comes back to the top, instead of another being stored, and it
+   * is not pushed or emailed again (a burst of edits is one notification, not one each).
+   */
+  coalesceKey?: string;
   /** The email that tells of it at once, by the member's preference; without one the daily digest does. */
   emailType?: ImmediateEmailType;
 }
@@ -91,6 +99,11 @@ export type ArgOf<E extends DomainEventName> = DomainEventMap[E];
 export interface Effects {
   /** Stores notifications in this transaction; they are pushed to sockets after the commit. */
   notify(...notifications: NewNotification[]): void;
+  /**
+   * Queues emails in this transaction (the mail queue, lib/mail.ts): they exist once it commits,
+   * and are delivered then, with retries, even if the process ends right after the commit.
+   */
+  mail(...messages: MailMessage[]): void;
   /** Runs after the commit, in the order registered (availability refreshes, alerts, pushes). */
   after(work: () => Promise<void>): void;
   /** Runs the event's in-transaction listeners now and its after-commit listeners after the commit. */
@@ -103,7 +116,10 @@ export type InTransactionListener<E extends DomainEventName> = (
   tx: Tx,
   effects: Effects,
 ) => Promise<void>;
-/** Runs once the emitter's transaction has committed; the emitter waits for it before answering. */
+/**
+ * Runs once the emitter's transaction has committed; the emitter waits for it before answering. A
+ * failure is logged and ends nothing else: the write it follows has committed already.
+ */
 export type AfterCommitListener<E extends DomainEventName> = (payload: ArgOf<E>) => Promise<void>;
 
 export interface DomainEvents {
@@ -118,13 +134,26 @@ export interface DomainEvents {
   ): Promise<void>;
   /**
    * Runs the after-commit listeners: for work that is committed already (the unit of work, or a
-   * single statement that committed on its own).
+   * single statement that committed on its own). Each runs isolated (`isolated`): one that fails is
+   * logged with the event's name, and the next still runs; this never throws.
    */
   committed<E extends DomainEventName>(name: E, payload: ArgOf<E>): Promise<void>;
+  /**
+   * Runs work that follows a commit: a failure is logged with `label` and never thrown, since the
+   * write it follows has committed and its answer must say so.
+   */
+  isolated(label: string, work: () => Promise<void>): Promise<void>;
 }
 
-/** In process, listeners in the order they subscribed; a failing listener fails the emitter. */
-export function createDomainEvents(): DomainEvents {
+export interface DomainEventsLog {
+  error(details: object, message: string): void;
+}
+
+/**
+ * In process, listeners in the order they subscribed. A failing in-transaction listener fails the
+ * emitter (its transaction rolls back); a failing after-commit listener is logged to `log` only.
+ */
+export function createDomainEvents(log: DomainEventsLog): DomainEvents {
   type AnyInTransaction = (payload: never, tx: Tx, effects: Effects) => Promise<void>;
   type AnyAfterCommit = (payload: never) => Promise<void>;
   const inTransaction = new Map<DomainEventName, AnyInTransaction[]>();
@@ -145,7 +174,14 @@ export function createDomainEvents(): DomainEvents {
     },
     async committed<E extends DomainEventName>(name: E, payload: ArgOf<E>) {
       for (const listener of (afterCommit.get(name) ?? []) as AfterCommitListener<E>[])
-        await listener(payload);
+        await this.isolated(name, () => listener(payload));
+    },
+    async isolated(label, work) {
+      try {
+        await work();
+      } catch (error) {
+        log.error({ err: error, event: label }, 'after-commit work failed');
+      }
     },
   };
 }

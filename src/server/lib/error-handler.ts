@@ -80,7 +80,10 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(body);
     }
     if (error instanceof HttpError) {
-      const body = errorBody(error.code, error.message, error.params, error.issues);
+      const body: ErrorResponse = {
+        ...errorBody(error.code, error.message, error.params, error.issues),
+        ...error.extra,
+      };
       return reply.status(error.statusCode).headers(error.headers).send(body);
     }
     const status = error.statusCode ?? 500;

@@ -1,3 +1,4 @@
+import type { ErrorResponse } from '../../common/api/common';
 import { type ErrorCode, type ErrorParamArgs, type ErrorParams, isErrorCode } from '../../common/api/errors';
 import { englishMessage } from './error-messages';
 
@@ -26,6 +27,8 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
     /** The input fields the error is about, so that a form can show it beside them. */
     readonly issues?: HttpErrorIssue[],
+    /** More that the answer carries (a suspended member's refused sign-in: ErrorResponse.suspension). */
+    readonly extra?: Pick<ErrorResponse, 'suspension'>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -17,14 +17,28 @@ const number = (value: unknown, fallback: number) => (typeof value === 'number' 
  * first go to `front()` (read at each request, so that it can be set once the app is built). The
  * marketplace cache answers its repeated reads there as ready bytes, without routing, hooks,
  * validation or a handler (decision 015, "Ready answers").
+ *
+ * `headersTimeout` (ms), which Fastify has no option for, bounds how long a request's headers may take
+ * to arrive; it is at most the request timeout. Node checks both every `connectionsCheckingInterval`
+ * (30 s by default, which would let a short timeout run long): here every second, or four times per
+ * headers timeout when that is shorter.
  */
-export function frontedServer(front: () => FrontHandler | undefined) {
+export function frontedServer(
+  front: () => FrontHandler | undefined,
+  { headersTimeout }: { headersTimeout: number },
+) {
   return (handler: (request: IncomingMessage, response: ServerResponse) => void, options: ServerOptions) => {
-    const server: Server = createServer((request, response) => {
-      if (!front()?.(request, response)) handler(request, response);
-    });
+    const server: Server = createServer(
+      {
+        headersTimeout,
+        requestTimeout: number(options.requestTimeout, 0),
+        connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeout / 4)),
+      },
+      (request, response) => {
+        if (!front()?.(request, response)) handler(request, response);
+      },
+    );
     server.keepAliveTimeout = number(options.keepAliveTimeout, 72_000);
-    server.requestTimeout = number(options.requestTimeout, 0);
     server.setTimeout(number(options.connectionTimeout, 0));
     const perSocket = number(options.maxRequestsPerSocket, 0);
     if (perSocket > 0) server.maxRequestsPerSocket = perSocket;

@@ -1,13 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
-/** Whether anyone may see an item by id: listed, or traded (the record of a finished swap); never deleted. */
+/**
+ * Whether anyone may see an item by id: listed, or traded (the record of a finished swap); never
+ * deleted, nor while moderators hold it (removed, hidden by reports, its owner suspended).
+ */
 export function isPublicItem(item: {
   isActive: boolean;
   availability: string;
   deletedAt: Date | null;
+  listedBeforeHold: boolean | null;
 }): boolean {
-  return !item.deletedAt && (item.isActive || item.availability === 'traded');
+  return (
+    !item.deletedAt && item.listedBeforeHold === null && (item.isActive || item.availability === 'traded')
+  );
 }
 
 const AWAY_MEMBERS = 'select away.id from users away where away.holiday_until > now()';

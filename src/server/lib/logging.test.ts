@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppInstance, buildApp } from '../app';
 import { queryRows } from '../db/connect';
+import { outbox } from '../db/schema';
+import { redactUrl } from './logging';
 import { SESSION_COOKIE } from './session';
 import { testConfig } from '../test-support/test-app';
 import { openTestDatabase } from '../test-support/test-database';
@@ -89,5 +91,63 @@ describe('the logs', () => {
     for (const secret of [password, email, token, chatText, SECRET_PARAM, row?.password_hash ?? 'hash']) {
       expect(log, secret).not.toContain(secret);
     }
+  });
+});
+
+describe('request addresses in the logs', () => {
+  it('keep no token, code or search words of a link: only the values of harmless keys', async () => {
+    lines.length = 0;
+    // A real reset link, as the email carries it: its token must not reach any log line.
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { firstName: 'Rio', email: 'log-reset@example.com', password: 'Log-secret-password-8812' },
+    });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: 'log-reset@example.com' },
+    });
+    expect(reset.statusCode).toBe(202);
+    await app.services.mailer.idle();
+    const mails = await app.db.select().from(outbox);
+    const resetLink = /reset-password\?token=([A-Za-z0-9_-]+)/;
+    const resetToken = mails.map((mail) => resetLink.exec(mail.text)?.[1]).find(Boolean) ?? '';
+    expect(resetToken).not.toBe('');
+    const secrets = [
+      resetToken,
+      'verify-token-secret-5521',
+      'email-change-secret-9932',
+      'unsubscribe-secret-1184',
+      'oidc-code-secret-4410',
+      'oidc-state-secret-7265',
+      'search-words-secret',
+      'unknown-value-secret',
+      'bare-key-secret-0042',
+    ];
+    for (const url of [
+      `/reset-password?token=${resetToken}`,
+      '/verify-email?token=verify-token-secret-5521',
+      '/confirm-email?token=email-change-secret-9932',
+      '/api/notifications/unsubscribe?token=unsubscribe-secret-1184',
+      '/api/auth/oidc/callback?code=oidc-code-secret-4410&state=oidc-state-secret-7265',
+      '/api/items?search=search-words-secret&category=shoes&limit=10',
+      '/browse?whatever=unknown-value-secret&bare-key-secret-0042',
+    ]) {
+      await app.inject({ method: 'GET', url });
+    }
+    const log = lines.join('');
+    expect(log).toContain('"url":"/reset-password?token=[redacted]"');
+    expect(log).toContain('"url":"/api/notifications/unsubscribe?token=[redacted]"');
+    expect(log).toContain('"url":"/api/auth/oidc/callback?code=[redacted]&state=[redacted]"');
+    expect(log).toContain('"url":"/api/items?search=[redacted]&category=shoes&limit=10"');
+    for (const secret of secrets) expect(log, secret).not.toContain(secret);
+  });
+
+  it('redacts a key that could be a secret itself, and keeps an address without a query as it is', () => {
+    expect(redactUrl('/healthz')).toBe('/healthz');
+    expect(redactUrl('/x?abc%20def%3D=1&limit=5&sortBy=newest')).toBe('/x?[redacted]&limit=5&sortBy=newest');
+    expect(redactUrl('/x?token=a=b&token=c')).toBe('/x?token=[redacted]&token=[redacted]');
+    expect(redactUrl('/x?%E0%A4%A=1')).toBe('/x?[redacted]');
   });
 });

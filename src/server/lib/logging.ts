@@ -29,6 +29,89 @@ const REDACT_PATHS = [
   'params',
 ];
 
+/**
+ * The query parameters whose values a logged request address keeps: Browse's filters, paging and
+ * the app's own switches, none of them personal. Every other value is replaced by `[redacted]`:
+ * links carry secrets in their query (password-reset, email and unsubscribe tokens, the sign-in
+ * provider's code and state), and a logged reset token was once enough to take an account. Search
+ * words are people's own text, so they are not kept either.
+ */
+const LOGGED_QUERY_KEYS = new Set([
+  'category',
+  'subcategory',
+  'condition',
+  'size',
+  'availability',
+  'rating',
+  'dateFilter',
+  'gender',
+  'style',
+  'minPrice',
+  'maxPrice',
+  'colors',
+  'seasons',
+  'tags',
+  'brand',
+  'sortBy',
+  'limit',
+  'offset',
+  'before',
+  'highlight',
+  'w',
+  'auth',
+  'tab',
+  'status',
+  'others',
+]);
+
+/** A parameter's name, as opposed to a secret: a short identifier before an '='. */
+const PARAMETER_NAME = /^[A-Za-z][A-Za-z0-9_]{0,30}$/;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A request address as the logs show it: the path as it is, and in the query each value of a key
+ * outside LOGGED_QUERY_KEYS as `[redacted]`; a parameter without a value or whose key is not a plain
+ * name could be a secret itself (`?<token>`), and is `[redacted]` whole.
+ */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const key = decoded(equals < 0 ? pair : pair.slice(0, equals));
+      if (LOGGED_QUERY_KEYS.has(key)) return pair;
+      return equals > 0 && PARAMETER_NAME.test(key) ? `${key}=[redacted]` : '[redacted]';
+    });
+  return `${url.slice(0, start)}?${query.join('&')}`;
+}
+
+/** A request as its log lines show it (Fastify's own fields), its address redacted. */
+function serializeRequest(request: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+}) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url ?? ''),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 /**
@@ -63,7 +146,7 @@ export function loggerOptions(
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeError, error: serializeError },
+    serializers: { req: serializeRequest, err: serializeError, error: serializeError },
     ...(stream ? { stream } : {}),
   };
 }

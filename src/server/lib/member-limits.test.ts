@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { itemInput, multipart, pngImage } from '../test-support/fixtures';
+import { conversations } from '../db/schema';
 import { TestSocket } from '../test-support/sockets';
 import { type Instance, useInstances } from '../test-support/instances';
 import { TestClient, useTestApp } from '../test-support/test-app';
@@ -16,6 +18,21 @@ const t = useTestApp({
 const unknown = '00000000-0000-4000-8000-000000000000';
 const unknownToo = '00000000-0000-4000-8000-000000000001';
 
+/** The pair's conversation, made directly (find-or-create has budgets of its own). */
+async function conversationBetween(member: TestClient, other: TestClient) {
+  const [first, second] = [member.user?.id as string, other.user?.id as string].sort() as [string, string];
+  const [found] = await t.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.participant1Id, first), eq(conversations.participant2Id, second)));
+  if (found) return found.id;
+  const [row] = await t.db
+    .insert(conversations)
+    .values({ participant1Id: first, participant2Id: second })
+    .returning({ id: conversations.id });
+  return row?.id as string;
+}
+
 /**
  * One request of each limited action. Refused requests (an unknown trade, say) spend the budget
  * too: it is charged once the input is valid, before the work.
@@ -27,12 +44,11 @@ const actions: Record<
     other: TestClient,
   ) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>
 > = {
-  message: async (member, other) => {
-    const conversation = await member.post('/api/conversations/find-or-create', {
-      otherUserId: other.user?.id,
-    });
-    return member.post('/api/messages', { conversationId: conversation.json().id, content: 'hello' });
-  },
+  message: async (member, other) =>
+    member.post('/api/messages', {
+      conversationId: await conversationBetween(member, other),
+      content: 'hello',
+    }),
   tradeRequest: (member) =>
     member.post('/api/trade-requests', { requestedItemId: unknown, offeredItemId: unknownToo }),
   listing: (member) => member.post('/api/items', itemInput(`/images/${unknown}`)),
@@ -67,6 +83,19 @@ const actions: Record<
   emailPreferences: (member) => member.put('/api/notifications/preferences', { digest: false }),
   itemView: (member) => member.post(`/api/items/${unknown}/view`),
   draftWrite: (member) => member.delete(`/api/drafts/${unknown}`),
+  // Each with someone new: a new conversation every time.
+  conversationStart: async (member) => {
+    const stranger = await t.member();
+    return member.post('/api/conversations/find-or-create', { otherUserId: stranger.user?.id });
+  },
+  // The same conversation, found again.
+  conversationOpen: (member, other) =>
+    member.post('/api/conversations/find-or-create', { otherUserId: other.user?.id }),
+  itemEdit: (member) => member.patch(`/api/items/${unknown}`, { title: 'Renamed' }),
+  // The moderation budgets are tried by admins (moderationRoles below).
+  moderation: (member) => member.delete(`/api/moderation/items/${unknown}/removal`),
+  moderationRead: (member) => member.get('/api/moderation/queue'),
+  appeal: (member) => member.post('/api/appeals', { targetType: 'item', targetId: unknown, text: 'Please' }),
   shipment: (member) =>
     member.post(`/api/trade-requests/${unknown}/shipment`, {
       carrier: 'dhl',
@@ -91,8 +120,9 @@ describe('per-member rate limits', () => {
   it.each(Object.keys(actions) as MemberAction[])(
     '%s: past the budget, 429 with Retry-After; other members keep theirs',
     async (action) => {
-      const member = await t.member();
-      const other = await t.member();
+      const role = action.startsWith('moderation') ? 'admin' : 'member';
+      const member = await t.member({ role });
+      const other = await t.member({ role });
       for (let i = 0; i < BUDGET; i++) {
         const response = await actions[action](member, other);
         expect(response.statusCode, response.body).not.toBe(429);

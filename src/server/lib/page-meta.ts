@@ -1,8 +1,10 @@
+import { escapeHtml } from './html';
+
 /**
  * Link previews for shared pages. Crawlers of chat apps and social networks read the HTML as served
  * and run no script, so the server writes an item's Open Graph and Twitter card tags (and its title
  * and description) into index.html for `/browse?highlight={id}`, the item's shareable address. Every
- * other page gets the site's own card. Values are HTML-escaped.
+ * other page gets the site's own card. Values are HTML-escaped (lib/html.ts).
  */
 export interface PageMeta {
   title: string;
@@ -13,15 +15,6 @@ export interface PageMeta {
   image?: string;
   type: 'website' | 'product';
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** Cuts a description at a word boundary to about `max` characters. */
 export function summary(text: string, max = 200): string {
@@ -41,17 +34,18 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     ['og:url', meta.url],
     ...(meta.image ? [['og:image', meta.image]] : []),
   ]
-    .map(([property, content]) => `<meta property="${property}" content="${escape(content ?? '')}" />`)
+    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? '')}" />`)
     .concat(
       `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
-      `<link rel="canonical" href="${escape(meta.url)}" />`,
+      `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
     )
     .join('\n    ');
+  // Function replacements: the title and description are members' text, inserted word for word.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escape(meta.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escape(meta.description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     )
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }

@@ -163,7 +163,13 @@ export type MemberAction =
   | 'counterOffer'
   | 'emailPreferences'
   | 'itemView'
-  | 'draftWrite';
+  | 'draftWrite'
+  | 'conversationStart'
+  | 'conversationOpen'
+  | 'itemEdit'
+  | 'moderation'
+  | 'moderationRead'
+  | 'appeal';
 
 export interface MemberRateLimit {
   points: number;
@@ -201,6 +207,17 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   itemView: { points: 1200, windowSeconds: 60 * 60 },
   // Saving, updating and deleting listing drafts together.
   draftWrite: { points: 240, windowSeconds: 60 * 60 },
+  // Starting a conversation that did not exist: each one lands in someone else's inbox.
+  conversationStart: { points: 20, windowSeconds: 60 * 60 },
+  // Every find-or-create, existing conversations included (each "Message" button press).
+  conversationOpen: { points: 300, windowSeconds: 60 * 60 },
+  // Changes to listed items; a change to an item in a pending request notifies the other party.
+  itemEdit: { points: 30, windowSeconds: 60 },
+  // Moderators' and admins' actions (removals, suspensions, warnings, roles, decisions).
+  moderation: { points: 300, windowSeconds: 60 * 60 },
+  // The moderation queue, member search and audit log, paged through by hand.
+  moderationRead: { points: 1200, windowSeconds: 60 * 60 },
+  appeal: { points: 5, windowSeconds: 24 * 60 * 60 },
 };
 
 /** The 429 for a member past `action`'s budget, with its Retry-After. */

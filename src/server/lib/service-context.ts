@@ -18,8 +18,13 @@ export interface ServiceContext {
    * draw (the demo photos, rendered on first request), answering true when it now is stored.
    */
   renderMissingImage?: (id: string) => Promise<boolean>;
-  /** Outgoing mail: call `mailer.send` after the commit (`effects.after`), never inside a transaction. */
+  /** Outgoing mail: delivers what `effects.mail` queued once its transaction commits (lib/mail.ts). */
   mailer: Mailer;
   /** Where links in emails point (APP_URL), without a trailing slash. */
   appUrl: string;
+  /**
+   * Different members reporting a listing within 24 hours that hide it until a moderator looks
+   * (REPORT_HIDE_THRESHOLD); 0 never hides.
+   */
+  reportHideThreshold: number;
 }

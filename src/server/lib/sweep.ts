@@ -7,10 +7,16 @@ export interface SweepLogger {
   error(details: object, message: string): void;
 }
 
+/** Hears how long each task of a run took (the metrics). */
+export interface SweepObserver {
+  taskEnded(task: string, seconds: number, outcome: 'ok' | 'failed'): void;
+}
+
 export interface SweepOptions {
   /** PostgreSQL: the advisory lock is taken on one of its connections. Absent on PGlite. */
   pool?: pg.Pool;
   log: SweepLogger;
+  observer?: SweepObserver | undefined;
   /** Stable key of the advisory lock; every instance of the app uses the same one. */
   lockKey?: number;
 }
@@ -36,10 +42,14 @@ export function createSweep(options: SweepOptions) {
     const ran: string[] = [];
     for (const [name, task] of tasks) {
       if (stopped) break;
+      const started = performance.now();
+      const took = () => (performance.now() - started) / 1000;
       try {
         await task(now);
         ran.push(name);
+        options.observer?.taskEnded(name, took(), 'ok');
       } catch (error) {
+        options.observer?.taskEnded(name, took(), 'failed');
         options.log.error({ err: error, task: name }, 'sweep task failed');
       }
     }

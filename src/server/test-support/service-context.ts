@@ -9,9 +9,11 @@ import type { ServiceContext } from '../lib/service-context';
 export function serviceContextFor(db: Db): ServiceContext {
   return {
     db,
-    events: createDomainEvents(),
+    // A failing after-commit listener is logged; here, where no app logs, it goes to the test's output.
+    events: createDomainEvents({ error: (details, message) => console.error(message, details) }),
     marketplaceCache: createGenerationCache<EntryDeps, MarketplaceChange>({ ttlMs: 0, maxBytes: 0 }),
     mailer: silentMailer,
     appUrl: 'http://localhost:5000',
+    reportHideThreshold: 3,
   };
 }

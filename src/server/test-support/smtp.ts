@@ -91,6 +91,8 @@ function parseMessage(raw: string) {
 export async function startSmtpServer(options: { reject?: boolean } = {}) {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  /** How many of the next emails are refused with a temporary failure (`refuseNext`). */
+  let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -101,6 +103,11 @@ export async function startSmtpServer(options: { reject?: boolean } = {}) {
       stream.on('end', () => {
         if (options.reject) {
           callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+          return;
+        }
+        if (refusals > 0) {
+          refusals -= 1;
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
@@ -127,6 +134,10 @@ export async function startSmtpServer(options: { reject?: boolean } = {}) {
       while (received.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
     },
     clear: () => received.splice(0),
+    /** Refuses the next `count` emails with a temporary failure (451). */
+    refuseNext(count: number) {
+      refusals = count;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

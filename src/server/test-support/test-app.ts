@@ -28,7 +28,9 @@ export const testConfig: AppConfig = {
   tradeTimers: { pendingExpiryDays: 7, acceptedExpiryDays: 21, claimWindowDays: 3 },
   // Tests run the sweep themselves (app.sweep.run), with the clock they need.
   sweepIntervalSeconds: 0,
+  reportHideThreshold: 3,
   uploadQuotaMb: 200,
+  httpTimeouts: { headersSeconds: 30, requestSeconds: 120, keepAliveSeconds: 72, idleSeconds: 120 },
   // Tests propose rings through the listeners or run the repack themselves.
   ringTimers: { proposalHours: 48, repackMinutes: 0 },
   mail: {
@@ -135,7 +137,7 @@ export function useTestApp(options: TestAppOptions = {}) {
         firstName?: string;
         email?: string;
         password?: string;
-        role?: 'member' | 'moderator';
+        role?: 'member' | 'moderator' | 'admin';
         /** Whether the member has verified their email (default yes). */
         verified?: boolean;
       } = {},

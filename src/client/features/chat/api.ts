@@ -1,4 +1,4 @@
-import type { Conversation, ConversationWithMessages, Message } from '@common/api/chat';
+import type { Conversation, ConversationPage, ConversationWithMessages, Message } from '@common/api/chat';
 import {
   useInfiniteQuery,
   useMutation,
@@ -31,9 +31,31 @@ function isChatQuery(queryKey: readonly unknown[]): boolean {
   return typeof first === 'string' && first.startsWith(CONVERSATIONS_URL);
 }
 
-/** The member's conversations, newest first. Loaded while the panel is open. */
+export type ConversationListPages = InfiniteData<ConversationPage>;
+
+/**
+ * The member's conversations, newest first, a page at a time: fetchNextPage loads the next (older)
+ * page from the last one's `nextCursor`. Loaded while the panel or the Messages page is open.
+ */
 export function useConversations(enabled: boolean) {
-  return useQuery<Conversation[]>({ queryKey: conversationsKey, enabled });
+  return useInfiniteQuery({
+    queryKey: conversationsKey,
+    enabled,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiJson<ConversationPage>(
+        'GET',
+        pageParam ? `${CONVERSATIONS_URL}?cursor=${encodeURIComponent(pageParam)}` : CONVERSATIONS_URL,
+        undefined,
+        { signal },
+      ),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** The conversations of every loaded page, newest first. */
+export function flattenConversations(data: ConversationListPages | undefined): Conversation[] {
+  return data?.pages.flatMap((page) => page.conversations) ?? [];
 }
 
 /** Unread messages over all conversations: the floating button's badge. */
@@ -160,11 +182,21 @@ export function useMarkConversationRead() {
     mutationFn: (conversationId: string) =>
       apiRequest('PATCH', `${CONVERSATIONS_URL}/${conversationId}/read`),
     onMutate: (conversationId) => {
-      const list = queryClient.getQueryData<Conversation[]>(conversationsKey);
-      const unread = list?.find((entry) => entry.id === conversationId)?.unreadCount ?? 0;
+      const list = flattenConversations(queryClient.getQueryData<ConversationListPages>(conversationsKey));
+      const unread = list.find((entry) => entry.id === conversationId)?.unreadCount ?? 0;
       if (unread > 0) {
-        queryClient.setQueryData<Conversation[]>(conversationsKey, (current) =>
-          current?.map((entry) => (entry.id === conversationId ? { ...entry, unreadCount: 0 } : entry)),
+        queryClient.setQueryData<ConversationListPages>(conversationsKey, (current) =>
+          current
+            ? {
+                ...current,
+                pages: current.pages.map((page) => ({
+                  ...page,
+                  conversations: page.conversations.map((entry) =>
+                    entry.id === conversationId ? { ...entry, unreadCount: 0 } : entry,
+                  ),
+                })),
+              }
+            : current,
         );
         queryClient.setQueryData<{ count: number }>(messageUnreadKey, (current) =>
           current ? { count: Math.max(0, current.count - unread) } : current,

@@ -2,6 +2,7 @@ import type { Report } from '@common/api/safety';
 import type { MemberSession } from '@common/api/auth';
 import type { UserSummary } from '@common/api/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateConversationList } from '@client/features/chat';
 import { i18n } from '@client/i18n';
 import { apiRequest } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/session';
@@ -64,6 +65,8 @@ export function useUnblockMember() {
       queryClient.setQueryData<BlockedMember[]>([BLOCKS_URL], (entries) =>
         entries?.filter((entry) => entry.user.id !== userId),
       );
+      // Conversations with the member come back to the inbox (a block's own refresh comes over the socket).
+      void invalidateConversationList(queryClient);
       return queryClient.invalidateQueries({ queryKey: [BLOCKS_URL] });
     },
   });

@@ -4,3 +4,4 @@ export { AccountCard } from './components/account-card';
 export { BlockedMemberNotice, MemberSafetyActions } from './components/member-safety-actions';
 export { ReportButton } from './components/report-button';
 export { ReportCard } from './components/report-card';
+export { AppealList, ModerationQueue } from './components/moderation-queue';

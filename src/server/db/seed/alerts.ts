@@ -72,6 +72,7 @@ export function buildProfiles(
   for (const member of members) {
     profiles.set(member.id, {
       possessive: possessiveOf(member.firstName),
+      isViewer: false,
       wishlist: [],
       preferredCategories: member.preferredCategories,
       preferredSizes: member.preferredSizes,

@@ -84,7 +84,7 @@ export async function insertNetwork(
     const startedAt = now - (index + 1) * 2 * DAY;
     const lines = thread.map(([speaker, text], position) => ({
       senderId: speaker === 'demo' ? demo.id : partner.id,
-      content: text.replace('{item}', item?.title ?? 'item'),
+      content: text.replace('{item}', () => item?.title ?? 'item'),
       createdAt: new Date(startedAt + position * 47 * 60 * 1000),
     }));
     const last = lines.at(-1);

@@ -4,6 +4,7 @@ import { buildApp } from '../../app';
 import { seedDemo } from '../../db/seed';
 import { outbox, users } from '../../db/schema';
 import { createMailer } from '../../lib/mail';
+import { transact } from '../../lib/unit-of-work';
 import { testConfig, useTestApp } from '../../test-support/test-app';
 
 // No SMTP_URL: mail goes to the outbox table, readable at /dev/outbox in demo mode.
@@ -22,16 +23,19 @@ describe('the outbox (no SMTP_URL)', () => {
     const lines: unknown[] = [];
     const log = {
       info: (...args: unknown[]) => lines.push(args),
+      warn: (...args: unknown[]) => lines.push(args),
       error: (...args: unknown[]) => lines.push(args),
     };
     const mailer = createMailer({ config: testConfig.mail, db: t.db, log: log as never });
-    mailer.send({
-      kind: 'test',
-      to: 'reader@example.com',
-      subject: 'Private subject',
-      text: 'private text',
-      html: '<p>private html</p>',
-      headers: { 'X-Test': 'yes' },
+    await transact({ db: t.db, events: t.app.services.events, mailer }, async (_tx, effects) => {
+      effects.mail({
+        kind: 'test',
+        to: 'reader@example.com',
+        subject: 'Private subject',
+        text: 'private text',
+        html: '<p>private html</p>',
+        headers: { 'X-Test': 'yes' },
+      });
     });
     await mailer.close();
     const [row] = await t.db.select().from(outbox);

@@ -102,5 +102,5 @@ export async function sendVerificationLink(
 ) {
   const token = await issueToken(tx, member.id, 'verify-email');
   const locale = recipientLocale(member.locale, requestLocale);
-  effects.after(async () => ctx.mailer.send(verifyEmailEmail(ctx.appUrl, member, token, locale)));
+  effects.mail(verifyEmailEmail(ctx.appUrl, member, token, locale));
 }

@@ -33,10 +33,8 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string, r
   if (!member?.passwordHash || member.email.toLowerCase() === DEMO_MEMBER_EMAIL) return;
   await transact(ctx, async (tx, effects) => {
     const token = await issueToken(tx, member.id, 'password-reset');
-    effects.after(async () =>
-      ctx.mailer.send(
-        passwordResetEmail(ctx.appUrl, member, token, recipientLocale(member.locale, requestLocale)),
-      ),
+    effects.mail(
+      passwordResetEmail(ctx.appUrl, member, token, recipientLocale(member.locale, requestLocale)),
     );
   });
 }
@@ -114,10 +112,10 @@ export async function requestEmailChange(
     if (await emailTaken(tx, newEmail, member.id)) throw conflict('auth.email_taken');
     const token = await issueToken(tx, member.id, 'email-change', newEmail);
     const locale = recipientLocale(member.locale, requestLocale);
-    effects.after(async () => {
-      ctx.mailer.send(emailChangeConfirmEmail(ctx.appUrl, member, newEmail, token, locale));
-      ctx.mailer.send(emailChangeNoticeEmail(ctx.appUrl, member, newEmail, locale));
-    });
+    effects.mail(
+      emailChangeConfirmEmail(ctx.appUrl, member, newEmail, token, locale),
+      emailChangeNoticeEmail(ctx.appUrl, member, newEmail, locale),
+    );
   });
 }
 

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ExternalSignInError } from '../../../common/api/auth';
 import { MAX_NAME_LENGTH } from '../../../common/domain/limits';
 import { isReservedEmail } from '../../../common/domain/reserved-email';
-import { isUnsafeText } from '../../../common/domain/unsafe-text';
+import { isUnsafeText, toOneLine } from '../../../common/domain/unsafe-text';
 import type { Tx } from '../../db/connect';
 import { emailPreferences, userIdentities, users } from '../../db/schema';
 import type { Effects } from '../../lib/domain-events';
@@ -25,8 +25,8 @@ export class ExternalAccountRefused extends Error {
 /** A name from the provider as Threadswap stores names: safe text, trimmed, within the length limit. */
 function cleanName(value: string | undefined): string | undefined {
   if (!value || isUnsafeText(value)) return undefined;
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const cleaned = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  // What a one-line field refuses (line breaks, control and bidirectional override characters) is removed.
+  const cleaned = toOneLine(value).trim();
   return cleaned ? [...cleaned].slice(0, MAX_NAME_LENGTH).join('') : undefined;
 }
 

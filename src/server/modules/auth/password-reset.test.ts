@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed';
-import { emailTokens, outbox, users } from '../../db/schema';
+import { emailTokens, mailQueue, outbox, users } from '../../db/schema';
 import { hashToken } from '../../lib/session';
+import { transact } from '../../lib/unit-of-work';
 import { startSmtpServer } from '../../test-support/smtp';
 import { testConfig, useTestApp } from '../../test-support/test-app';
 import { DEMO_MEMBER_EMAIL } from './auth.service';
@@ -241,7 +242,7 @@ describe('links pending when the password changes', () => {
 });
 
 describe('a send failure', () => {
-  it('never fails the request and nothing goes to the outbox', async () => {
+  it('never fails the request: nothing goes to the outbox, and the email stays queued for a retry', async () => {
     const failing = await startSmtpServer({ reject: true });
     try {
       const { createMailer } = await import('../../lib/mail');
@@ -251,15 +252,18 @@ describe('a send failure', () => {
         db: t.db,
         log: {
           info: (...args: unknown[]) => lines.push(args),
+          warn: (...args: unknown[]) => lines.push(args),
           error: (...args: unknown[]) => lines.push(args),
         } as never,
       });
-      mailer.send({
-        kind: 'test',
-        to: 'someone@example.com',
-        subject: 'Hi',
-        text: 'secret text',
-        html: '<p>x</p>',
+      await transact({ db: t.db, events: t.app.services.events, mailer }, async (_tx, effects) => {
+        effects.mail({
+          kind: 'test',
+          to: 'someone@example.com',
+          subject: 'Hi',
+          text: 'secret text',
+          html: '<p>x</p>',
+        });
       });
       await mailer.idle();
       await mailer.close();
@@ -268,6 +272,9 @@ describe('a send failure', () => {
       expect(JSON.stringify(lines)).not.toContain('someone@example.com');
       expect(JSON.stringify(lines)).not.toContain('secret text');
       expect(await t.db.select().from(outbox)).toHaveLength(0);
+      expect(await t.db.select().from(mailQueue)).toMatchObject([
+        { to: 'someone@example.com', attempts: 1, lastError: '550', claimedUntil: null },
+      ]);
     } finally {
       await failing.close();
     }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { assertMaySignIn } from '../moderation/moderation.service';
 import { createSession, deleteSession, SESSION_COOKIE, setSessionCookie } from '../../lib/session';
 
 /**
@@ -6,6 +7,8 @@ import { createSession, deleteSession, SESSION_COOKIE, setSessionCookie } from '
  * Every way of signing in (password, registration, Dev Login, an external account) ends here.
  */
 export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
+  // A suspended member is refused (403, with the reason, the end and a token to appeal with).
+  await assertMaySignIn(request.server.services, userId);
   await deleteSession(request.server.services, request.cookies[SESSION_COOKIE]);
   const token = await createSession(request.server.db, userId, request.headers['user-agent']);
   setSessionCookie(reply, token);

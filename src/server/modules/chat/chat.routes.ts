@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   conversation,
+  conversationListQuery,
+  conversationPage,
   conversationQuery,
   conversationRead,
   conversationWithMessages,
@@ -27,8 +28,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/conversations',
-    { config: { auth: 'member' }, schema: { response: { 200: z.array(conversation) } } },
-    async (request) => listConversations(ctx, request.member.id),
+    {
+      config: { auth: 'member' },
+      schema: { querystring: conversationListQuery, response: { 200: conversationPage } },
+    },
+    async (request) => listConversations(ctx, request.member.id, request.query),
   );
 
   app.get(
@@ -53,7 +57,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/conversations/find-or-create',
     {
-      config: { auth: 'member', ...KEEPS_MARKETPLACE },
+      // Every call spends a point of 'conversationOpen'; starting a new one also of 'conversationStart'.
+      config: { auth: 'member', memberLimit: 'conversationOpen', ...KEEPS_MARKETPLACE },
       schema: { body: findOrCreateInput, response: { 200: conversation, 201: conversation } },
     },
     async (request, reply) => {
@@ -62,6 +67,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         request.member.id,
         request.body.otherUserId,
         request.body.relatedItemId,
+        () => app.memberLimiter.take('conversationStart', request.member.id),
       );
       return reply.status(result.created ? 201 : 200).send(result.conversation);
     },

@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, notInArray, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type Conversation,
+  type ConversationPage,
   type ConversationWithMessages,
   type Message,
   MESSAGE_TYPES,
@@ -9,7 +10,7 @@ import {
   TRADE_CARD_EVENTS,
   type TradeCardEvent,
 } from '../../../common/api/chat';
-import { type Db, queryRows } from '../../db/connect';
+import { type Db, queryRows, type Tx } from '../../db/connect';
 import {
   blocks,
   conversationMembers,
@@ -27,10 +28,11 @@ import { isPublicItem } from '../../lib/item-visibility';
 import type { StatementBudget } from '../../lib/rate-limit';
 import type { ServiceContext } from '../../lib/service-context';
 import { textSql } from '../../lib/i18n';
-import { assertNotBlocked } from '../safety/safety.query';
+import { assertNotBlocked, noBlockBetween } from '../safety/safety.query';
 import { presentUserSummary } from '../users/users.presenter';
 import { messagePreview, presentMessage, presentMessageFields, VIEWER_TTL_MS } from './chat.presenter';
 import {
+  blockedInThread,
   groupMembers,
   markGroupMessageRead,
   markGroupRead,
@@ -77,15 +79,27 @@ const memberConversationIds = (memberId: string | Placeholder) =>
     union all select c2.id from ${conversations} c2 where c2.participant2_id = ${memberId}
     union all select cm.conversation_id from ${conversationMembers} cm where cm.user_id = ${memberId})`;
 
+/** Where a conversation sorts in the inbox: its last message, or its start before it has one. */
+const sortedAt = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
+
+/**
+ * Whether the message `m` of the conversation row reached the member: always in a pairwise thread
+ * (its history stays after a block); in a ring's thread, unless a block stands between sender and
+ * member, either way.
+ */
+const deliveredTo = (memberId: string | Placeholder) =>
+  sql`(${conversations.ringId} is null or ${noBlockBetween(sql`m.sender_id`, memberId)})`;
+
 /**
  * Conversations of a member with participants (or group members), item title, last message and
- * unread count; or one of them. The list leaves out a ring's thread once the ring ended, unless it
- * has messages.
+ * unread count: a page of the inbox, or one of them (`conversationId`). The inbox leaves out a
+ * ring's thread once the ring ended, unless it has messages, and a conversation with a member
+ * blocked either way; `after` starts it past a cursor (sortedAt, id) of an earlier page.
  */
 function conversationRowsQuery(
   db: Db,
   memberId: string | Placeholder,
-  conversationId?: string | Placeholder,
+  scope: { conversationId: Placeholder } | { after: boolean },
 ) {
   const lastMessage = sql<{
     id: string;
@@ -99,7 +113,7 @@ function conversationRowsQuery(
       'message_type', m.message_type,
       'trade_event', case when m.message_type = 'trade' then m.payload->>'event' end,
       'created_at', m.created_at)
-    from ${messages} m where m.conversation_id = ${conversations.id}
+    from ${messages} m where m.conversation_id = ${conversations.id} and ${deliveredTo(memberId)}
     order by m.created_at desc, m.id desc limit 1)`;
   // Pairwise messages carry their read time; a group member's read state is their last_read_at.
   const unread = sql<number>`case when ${conversations.ringId} is null
@@ -108,7 +122,18 @@ function conversationRowsQuery(
     else (select count(*)::int from ${messages} m join ${conversationMembers} cm
         on cm.conversation_id = m.conversation_id and cm.user_id = ${memberId}
       where m.conversation_id = ${conversations.id} and m.sender_id <> ${memberId}
-        and (cm.last_read_at is null or m.created_at > cm.last_read_at)) end`;
+        and (cm.last_read_at is null or m.created_at > cm.last_read_at)
+        and ${noBlockBetween(sql`m.sender_id`, memberId)}) end`;
+  const inInbox = [
+    sql`(${conversations.ringId} is null or ${conversations.lastMessageAt} is not null
+      or ${rings.status} in ('proposed', 'accepted'))`,
+    // A group thread has no participants: the condition holds for it.
+    noBlockBetween(conversations.participant1Id, conversations.participant2Id),
+  ];
+  if ('after' in scope && scope.after)
+    inInbox.push(
+      sql`(${sortedAt}, ${conversations.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`,
+    );
   return db
     .select({
       conversation: conversations,
@@ -118,6 +143,8 @@ function conversationRowsQuery(
       ringStatus: rings.status,
       lastMessage,
       unread,
+      // Microseconds, as stored: a millisecond cursor could skip conversations on the next page.
+      sortedAt: sql<string>`to_char(${sortedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(conversations)
     .leftJoin(p1, eq(p1.id, conversations.participant1Id))
@@ -127,42 +154,44 @@ function conversationRowsQuery(
     .where(
       and(
         sql`${conversations.id} in ${memberConversationIds(memberId)}`,
-        conversationId
-          ? eq(conversations.id, conversationId)
-          : sql`(${conversations.ringId} is null or ${conversations.lastMessageAt} is not null
-              or ${rings.status} in ('proposed', 'accepted'))`,
+        ...('conversationId' in scope ? [eq(conversations.id, scope.conversationId)] : inInbox),
       ),
     )
-    .orderBy(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt}) desc`)
-    .limit(200);
+    .orderBy(sql`${sortedAt} desc`, desc(conversations.id))
+    .limit(sql.placeholder('limit'));
 }
 
 /**
- * The list and the single summary (every conversation page) are prepared once per database, like
- * the trade list (docs/decisions/008-uncached-paths.md): planning this five-table query with its
- * subqueries cost PostgreSQL 12–20 ms a request, more than running it.
+ * The inbox's pages and the single summary (every conversation page) are prepared once per
+ * database, like the trade list (docs/decisions/008-uncached-paths.md): planning this five-table
+ * query with its subqueries cost PostgreSQL 12–20 ms a request, more than running it. A page is
+ * short, so the last message and unread count are worked out for its rows only.
  */
 const prepareConversationQueries = (db: Db) => ({
-  list: conversationRowsQuery(db, sql.placeholder('memberId')).prepare('conversation_list'),
-  one: conversationRowsQuery(db, sql.placeholder('memberId'), sql.placeholder('conversationId')).prepare(
-    'conversation_one',
+  first: conversationRowsQuery(db, sql.placeholder('memberId'), { after: false }).prepare(
+    'conversation_list',
   ),
+  after: conversationRowsQuery(db, sql.placeholder('memberId'), { after: true }).prepare(
+    'conversation_list_after',
+  ),
+  one: conversationRowsQuery(db, sql.placeholder('memberId'), {
+    conversationId: sql.placeholder('conversationId'),
+  }).prepare('conversation_one'),
 });
 const conversationQueries = new WeakMap<Db, ReturnType<typeof prepareConversationQueries>>();
 
-async function selectConversations(
-  db: Db,
-  memberId: string,
-  conversationId?: string,
-): Promise<Conversation[]> {
+function preparedFor(db: Db) {
   let prepared = conversationQueries.get(db);
   if (!prepared) {
     prepared = prepareConversationQueries(db);
     conversationQueries.set(db, prepared);
   }
-  const rows = conversationId
-    ? await prepared.one.execute({ memberId, conversationId })
-    : await prepared.list.execute({ memberId });
+  return prepared;
+}
+
+type ConversationListRow = Awaited<ReturnType<ReturnType<typeof preparedFor>['one']['execute']>>[number];
+
+async function presentConversations(db: Db, rows: ConversationListRow[]): Promise<Conversation[]> {
   const members = await groupMembers(
     db,
     rows.filter((row) => row.conversation.ringId !== null).map((row) => row.conversation.id),
@@ -205,6 +234,13 @@ async function selectConversations(
   });
 }
 
+/** One conversation's summary, if the member is in it (blocked or not: its page still opens). */
+async function selectConversation(db: Db, memberId: string, conversationId: string) {
+  const rows = await preparedFor(db).one.execute({ memberId, conversationId, limit: 1 });
+  const [summary] = await presentConversations(db, rows);
+  return summary;
+}
+
 /** A last message's type and, for a trade card, its event (for the list's one-line preview). */
 function lastMessageKind(row: { message_type: string; trade_event: string | null }) {
   const messageType = (MESSAGE_TYPES as readonly string[]).includes(row.message_type)
@@ -217,8 +253,35 @@ function lastMessageKind(row: { message_type: string; trade_event: string | null
   return { messageType, tradeEvent };
 }
 
-export const listConversations = (ctx: ServiceContext, memberId: string) =>
-  selectConversations(ctx.db, memberId);
+/**
+ * A page of the member's inbox, newest first, and the cursor of the next one (null on the last). A
+ * cursor is the position (sortedAt, id) of the page's last conversation, so a conversation that
+ * moves or disappears between two pages neither shifts nor ends the next one.
+ */
+export async function listConversations(
+  ctx: ServiceContext,
+  memberId: string,
+  page: { cursor?: string; limit: number },
+): Promise<ConversationPage> {
+  const prepared = preparedFor(ctx.db);
+  const limit = page.limit + 1;
+  // The contract checked its form: "<sortedAt>_<id>".
+  const split = page.cursor?.lastIndexOf('_') ?? -1;
+  const rows = page.cursor
+    ? await prepared.after.execute({
+        memberId,
+        limit,
+        cursorAt: page.cursor.slice(0, split),
+        cursorId: page.cursor.slice(split + 1),
+      })
+    : await prepared.first.execute({ memberId, limit });
+  const shown = rows.slice(0, page.limit);
+  const last = shown[shown.length - 1];
+  return {
+    conversations: await presentConversations(ctx.db, shown),
+    nextCursor: rows.length > page.limit && last ? `${last.sortedAt}_${last.conversation.id}` : null,
+  };
+}
 
 /** The conversation if the member takes part in it; 404 otherwise, so nobody learns it exists. */
 export async function requireParticipant(
@@ -261,8 +324,19 @@ export async function getConversation(
   conversationId: string,
   page: { before?: string; limit: number },
 ): Promise<ConversationWithMessages> {
-  const [summary] = await selectConversations(ctx.db, memberId, conversationId);
+  const summary = await selectConversation(ctx.db, memberId, conversationId);
   if (!summary) throw notFound('chat.conversation_not_found');
+  // In a ring's thread, what members blocked either way with the reader wrote is not theirs to read.
+  const hidden = summary.ring
+    ? [
+        ...(await blockedInThread(
+          ctx.db,
+          memberId,
+          summary.members.map((member) => member.id),
+        )),
+      ]
+    : [];
+  const delivered = hidden.length > 0 ? notInArray(messages.senderId, hidden) : undefined;
   let rows: MessageRow[];
   if (page.before) {
     const [cursor] = await ctx.db
@@ -280,8 +354,16 @@ export async function getConversation(
             lt(messages.createdAt, cursor.createdAt),
             and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)),
           ),
+          delivered,
         ),
       )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(page.limit + 1);
+  } else if (delivered) {
+    rows = await ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), delivered))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(page.limit + 1);
   } else {
@@ -303,11 +385,18 @@ export async function getConversation(
   };
 }
 
+/**
+ * The conversation between the member and another about an item (or none), started if it did not
+ * exist. Starting one spends a point of `startBudget` (lib/rate-limit.ts: new conversations land in
+ * someone else's inbox), taken after every check and before the insert, so that a refused start
+ * stores nothing; finding an existing one spends none.
+ */
 export async function findOrCreateConversation(
   ctx: ServiceContext,
   memberId: string,
   otherUserId: string,
-  relatedItemId?: string | null,
+  relatedItemId: string | null | undefined,
+  startBudget: () => Promise<void>,
 ) {
   if (otherUserId === memberId) throw badRequest('chat.self_conversation');
   const [other] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, otherUserId));
@@ -320,6 +409,7 @@ export async function findOrCreateConversation(
         isActive: items.isActive,
         availability: items.availability,
         deletedAt: items.deletedAt,
+        listedBeforeHold: items.listedBeforeHold,
       })
       .from(items)
       .where(eq(items.id, relatedItemId));
@@ -329,28 +419,35 @@ export async function findOrCreateConversation(
     }
   }
   const [first, second] = [memberId, otherUserId].sort() as [string, string];
-  const inserted = await ctx.db
-    .insert(conversations)
-    .values({ participant1Id: first, participant2Id: second, relatedItemId: relatedItemId ?? null })
-    .onConflictDoNothing()
-    .returning({ id: conversations.id });
-  const [existing] = inserted.length
-    ? inserted
-    : await ctx.db
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(
-          and(
-            eq(conversations.participant1Id, first),
-            eq(conversations.participant2Id, second),
-            relatedItemId
-              ? eq(conversations.relatedItemId, relatedItemId)
-              : isNull(conversations.relatedItemId),
-          ),
-        );
+  const find = () =>
+    ctx.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.participant1Id, first),
+          eq(conversations.participant2Id, second),
+          relatedItemId
+            ? eq(conversations.relatedItemId, relatedItemId)
+            : isNull(conversations.relatedItemId),
+        ),
+      );
+  let [existing] = await find();
+  let created = false;
+  if (!existing) {
+    await startBudget();
+    // A twin request may have started it meanwhile: the unique pair key keeps one, and both find it.
+    const inserted = await ctx.db
+      .insert(conversations)
+      .values({ participant1Id: first, participant2Id: second, relatedItemId: relatedItemId ?? null })
+      .onConflictDoNothing()
+      .returning({ id: conversations.id });
+    created = inserted.length > 0;
+    [existing] = created ? inserted : await find();
+  }
   if (!existing) throw new Error('conversation neither inserted nor found');
-  const [summary] = await selectConversations(ctx.db, memberId, existing.id);
-  return { conversation: summary as Conversation, created: inserted.length > 0 };
+  const summary = await selectConversation(ctx.db, memberId, existing.id);
+  return { conversation: summary as Conversation, created };
 }
 
 /** What the send statement answers: the stored message and its conversation's participants. */
@@ -542,6 +639,30 @@ export async function markConversationRead(ctx: ServiceContext, memberId: string
   return read.length;
 }
 
+/**
+ * A block takes the pair's conversations out of both inboxes (and their unread counts): their
+ * message notifications, on either side, are read too. Runs in the block's transaction.
+ */
+export async function markPairNoticesRead(tx: Tx, memberId: string, otherId: string) {
+  const [first, second] = [memberId, otherId].sort() as [string, string];
+  await tx
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(
+        inArray(notifications.userId, [first, second]),
+        eq(notifications.isRead, false),
+        inArray(
+          notifications.dedupeKey,
+          tx
+            .select({ key: sql<string>`'message:' || ${conversations.id}` })
+            .from(conversations)
+            .where(and(eq(conversations.participant1Id, first), eq(conversations.participant2Id, second))),
+        ),
+      ),
+    );
+}
+
 async function markMessageNoticeRead(ctx: ServiceContext, memberId: string, conversationId: string) {
   await ctx.db
     .update(notifications)
@@ -549,15 +670,18 @@ async function markMessageNoticeRead(ctx: ServiceContext, memberId: string, conv
     .where(and(eq(notifications.userId, memberId), eq(notifications.dedupeKey, `message:${conversationId}`)));
 }
 
+/** Unread messages over the member's inbox: a conversation with a member blocked either way counts none. */
 export async function totalUnreadMessages(ctx: ServiceContext, memberId: string) {
   const [row] = await queryRows<{ count: number }>(
     ctx.db,
     sql`select (select count(*)::int from ${messages} m join ${conversations} c on c.id = m.conversation_id
           where (c.participant1_id = ${memberId} or c.participant2_id = ${memberId})
-            and m.sender_id <> ${memberId} and m.read_at is null)
+            and m.sender_id <> ${memberId} and m.read_at is null
+            and ${noBlockBetween(sql`c.participant1_id`, sql`c.participant2_id`)})
         + (select count(*)::int from ${messages} m join ${conversationMembers} cm
              on cm.conversation_id = m.conversation_id and cm.user_id = ${memberId}
-           where m.sender_id <> ${memberId} and (cm.last_read_at is null or m.created_at > cm.last_read_at))
+           where m.sender_id <> ${memberId} and (cm.last_read_at is null or m.created_at > cm.last_read_at)
+             and ${noBlockBetween(sql`m.sender_id`, memberId)})
         as count`,
   );
   return row?.count ?? 0;

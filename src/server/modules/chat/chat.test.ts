@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../common/api/chat';
 import { buildConversation } from '../../test-support/builders';
 import { listItem } from '../../test-support/fixtures';
 import { fewestRequestQueries } from '../../test-support/query-count';
@@ -28,6 +29,10 @@ async function conversationOf() {
 
 const say = (client: TestClient, conversationId: string, content: string) =>
   client.post('/api/messages', { conversationId, content, messageType: 'text' });
+
+/** The first page of the member's inbox. */
+const inbox = async (client: TestClient) =>
+  (await client.get('/api/conversations')).json().conversations as Conversation[];
 
 describe('conversations', () => {
   it('find-or-create answers 201 then 200 with the same conversation, participants and item title', async () => {
@@ -85,7 +90,7 @@ describe('conversations', () => {
     await say(alice, conversation.id, 'Hi Bob!');
     const mallory = await t.member();
     expect((await mallory.get(`/api/conversations/${conversation.id}`)).statusCode).toBe(404);
-    expect((await mallory.get('/api/conversations')).json()).toEqual([]);
+    expect(await inbox(mallory)).toEqual([]);
     expect((await say(mallory, conversation.id, 'Let me in')).statusCode).toBe(404);
     expect((await mallory.patch(`/api/conversations/${conversation.id}/read`)).statusCode).toBe(404);
     expect((await t.visitor().get(`/api/conversations/${conversation.id}`)).statusCode).toBe(401);
@@ -114,11 +119,7 @@ describe('conversation list (a prepared statement, docs/decisions/008-uncached-p
     });
     await say(others[1] as TestClient, stranger?.json().id, 'not for Alice');
 
-    const list = (await alice.get('/api/conversations')).json() as Array<{
-      id: string;
-      unreadCount: number;
-      lastMessage: { content: string } | null;
-    }>;
+    const list = await inbox(alice);
     expect(list.map((row) => [row.id, row.unreadCount, row.lastMessage?.content])).toEqual([
       [second, 0, 'the newest, mine'],
       [third, 2, 'unread three'],
@@ -134,13 +135,10 @@ describe('conversation list (a prepared statement, docs/decisions/008-uncached-p
       expect(summary).toEqual(row);
     }
     // Asked again (the prepared statement reused), the list answers the same.
-    expect((await alice.get('/api/conversations')).json()).toEqual(list);
-    expect(
-      (await others[1]?.get('/api/conversations'))
-        ?.json()
-        .map((row: { id: string }) => row.id)
-        .sort(),
-    ).toEqual([second, stranger?.json().id].sort());
+    expect(await inbox(alice)).toEqual(list);
+    expect((await inbox(others[1] as TestClient)).map((row) => row.id).sort()).toEqual(
+      [second, stranger?.json().id].sort(),
+    );
   });
 
   it('answers a conversation’s page in two statements: its summary (which admits only its members) and its newest messages', async () => {
@@ -186,7 +184,7 @@ describe('messages', () => {
       'Yes!',
     ]);
     expect(thread.hasMore).toBe(false);
-    const list = (await bob.get('/api/conversations')).json();
+    const list = await inbox(bob);
     expect(list[0]).toMatchObject({ id: conversation.id, lastMessage: { content: 'Yes!' }, unreadCount: 1 });
   });
 
@@ -246,7 +244,7 @@ describe('messages', () => {
     expect((await t.visitor().patch(`/api/messages/${sent.id}/read`)).statusCode).toBe(401);
     const read = await bob.patch(`/api/messages/${sent.id}/read`);
     expect(read.json()).toMatchObject({ id: sent.id, isRead: true });
-    expect((await bob.get('/api/conversations')).json()[0].unreadCount).toBe(0);
+    expect((await inbox(bob))[0]?.unreadCount).toBe(0);
   });
 
   it('notifies a recipient who is not viewing, once per conversation, and clears it on read', async () => {

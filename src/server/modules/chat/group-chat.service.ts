@@ -17,6 +17,8 @@ import type { ServiceContext } from '../../lib/service-context';
 import { recipientLocale, renderText, text } from '../../lib/i18n';
 import { DEFAULT_LOCALE } from '../../../common/domain/locales';
 import { transact } from '../../lib/unit-of-work';
+import { blocksAmong, noBlockBetween } from '../safety/safety.query';
+import { MemberBlocks } from '../safety/member-blocks';
 import { presentUserSummary } from '../users/users.presenter';
 import { messagePreview, presentMessage, VIEWER_TTL_MS } from './chat.presenter';
 
@@ -76,8 +78,9 @@ export async function groupMembers(db: Queryable, conversationIds: string[]) {
 }
 
 /**
- * Presents a group thread's messages: a message counts as read once every member but its sender
- * has read up to it.
+ * Presents a group thread's messages: a message counts as read once every member it reached (all
+ * but its sender and the members blocked either way with the sender) has read up to it. A block
+ * carries no read receipt either way.
  */
 export async function presentGroupMessages(
   db: Queryable,
@@ -88,12 +91,36 @@ export async function presentGroupMessages(
     .select({ userId: conversationMembers.userId, lastReadAt: conversationMembers.lastReadAt })
     .from(conversationMembers)
     .where(eq(conversationMembers.conversationId, conversationId));
-  return rows.map((row) => ({
-    ...presentMessage(row),
-    isRead: readers
-      .filter((reader) => reader.userId !== row.senderId)
-      .every((reader) => reader.lastReadAt !== null && reader.lastReadAt >= row.createdAt),
-  }));
+  const blocked = new MemberBlocks(
+    await blocksAmong(
+      db,
+      readers.map((reader) => reader.userId),
+    ),
+  );
+  return rows.map((row) => {
+    const reached = readers.filter(
+      (reader) => reader.userId !== row.senderId && !blocked.among([reader.userId, row.senderId]),
+    );
+    return {
+      ...presentMessage(row),
+      isRead:
+        reached.length > 0 &&
+        reached.every((reader) => reader.lastReadAt !== null && reader.lastReadAt >= row.createdAt),
+    };
+  });
+}
+
+/**
+ * Members blocked either way with `memberId` among a group thread's members: what they write is
+ * not delivered to the member, nor the member's messages to them (a block made after the ring).
+ */
+export async function blockedInThread(db: Queryable, memberId: string, memberIds: string[]) {
+  const blocked = new Set<string>();
+  for (const [a, b] of await blocksAmong(db, memberIds)) {
+    if (a === memberId) blocked.add(b);
+    else if (b === memberId) blocked.add(a);
+  }
+  return blocked;
 }
 
 /**
@@ -137,10 +164,17 @@ export async function sendGroupMessage(
       .update(conversations)
       .set({ lastMessageAt: row.createdAt })
       .where(eq(conversations.id, conversationId));
-    const members = await tx
+    const everyone = await tx
       .select({ userId: conversationMembers.userId })
       .from(conversationMembers)
       .where(eq(conversationMembers.conversationId, conversationId));
+    // Members blocked either way with the sender get nothing of it: no push, no notification.
+    const blocked = await blockedInThread(
+      tx,
+      memberId,
+      everyone.map((member) => member.userId),
+    );
+    const members = everyone.filter((member) => !blocked.has(member.userId));
     const viewing = await tx
       .select({ userId: conversationViewers.userId })
       .from(conversationViewers)
@@ -213,7 +247,10 @@ export async function sendGroupMessage(
   return result.message;
 }
 
-/** Marks a group thread read up to its newest message for one member; answers how many were unread. */
+/**
+ * Marks a group thread read up to its newest message for one member (of those delivered to them:
+ * not from members blocked either way); answers how many were unread.
+ */
 export async function markGroupRead(ctx: ServiceContext, memberId: string, conversationId: string) {
   const [row] = await queryRows<{ read: number }>(
     ctx.db,
@@ -224,6 +261,7 @@ export async function markGroupRead(ctx: ServiceContext, memberId: string, conve
           select count(*)::int as read, max(m.created_at) as newest from messages m, mine
           where m.conversation_id = ${conversationId}::uuid and m.sender_id <> ${memberId}::uuid
             and (mine.last_read_at is null or m.created_at > mine.last_read_at)
+            and ${noBlockBetween(sql`m.sender_id`, sql`${memberId}::uuid`)}
         ), updated as (
           update conversation_members set last_read_at = unread.newest from unread
           where conversation_id = ${conversationId}::uuid and user_id = ${memberId}::uuid

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation } from '../../../common/api/chat';
+import type { ConversationPage } from '../../../common/api/chat';
 import type { Ring } from '../../../common/api/rings';
 import { messages } from '../../db/schema';
 import { buildItem } from '../../test-support/builders';
@@ -47,7 +47,9 @@ async function ringOfThree() {
 const say = (client: TestClient, conversationId: string, content: string) =>
   client.post('/api/messages', { conversationId, content });
 const threadOf = async (client: TestClient, id: string) =>
-  ((await client.get('/api/conversations')).json() as Conversation[]).find((entry) => entry.id === id);
+  ((await client.get('/api/conversations')).json() as ConversationPage).conversations.find(
+    (entry) => entry.id === id,
+  );
 const unreadTotal = async (client: TestClient) =>
   (await client.get('/api/conversations/unread-count')).json().count as number;
 

@@ -15,23 +15,37 @@ const AVATAR_WIDTHS = [512, 256] as const;
 export type ImageShape = 'photo' | 'avatar';
 /** Decompression-bomb guard: images of more than 24 megapixels are refused before decoding. */
 export const MAX_INPUT_PIXELS = 24_000_000;
+/**
+ * The longest side an upload may have. Decoding costs time per row as well as per pixel: a 45 KB
+ * PNG of 1 × 23,000,000 pixels is under the pixel limit yet took 14 s to decode. 10,000 px is far
+ * beyond any camera's photo of a garment (a 24-megapixel photo is 6,000 × 4,000).
+ */
+export const MAX_SIDE = 10_000;
+/**
+ * The most one side may exceed the other (20:1). Photos are shown at most 1:2 (1200 × 2400); even a
+ * phone's panorama is about 8:1, while a strip of pixels is no photo of anything for sale.
+ */
+export const MAX_ASPECT_RATIO = 20;
+/**
+ * How long libvips may work on one image (sharp's `timeout`, counted from the moment it opens the
+ * input, not while the image waits for its turn). Generous for a photo within the limits above, even
+ * on a busy machine; an image built to be slow to decode within those limits is stopped here.
+ */
+export const IMAGE_TIMEOUT_SECONDS = 20;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
 
 /**
  * Image work is capped at one image per core in this process: each decode runs on one libvips
  * thread, and no more images than cores are worked on at once, so that uploads cannot starve
- * requests of CPU.
+ * requests of CPU. Each member has at most one image in work at a time and members take turns for
+ * the slots, so that one member's burst of uploads does not hold up anyone else's.
  */
 const cores = Math.max(1, availableParallelism());
 sharp.concurrency(1);
 const imageWork = createSemaphore(cores);
 
-/**
- * Decodes the upload once (which proves it is an image), orients it, and re-encodes it to WebP at
- * two widths from that one decode. The header is read first: too many pixels are refused without
- * decoding anything. sharp writes no metadata unless asked, so EXIF and GPS data are dropped.
- */
-export async function processImage(input: Buffer, shape: ImageShape = 'photo') {
+/** Reads the upload's header only: a clear 400 when it is no accepted image or its size is out of bounds. */
+async function checkHeader(input: Buffer): Promise<void> {
   let metadata: Metadata;
   try {
     metadata = await sharp(input).metadata();
@@ -39,11 +53,26 @@ export async function processImage(input: Buffer, shape: ImageShape = 'photo') {
     throw badRequest('images.not_an_image');
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw badRequest('images.not_an_image');
-  const pages = metadata.pages ?? 1;
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) * pages > MAX_INPUT_PIXELS)
-    throw badRequest('images.too_many_pixels');
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width > MAX_SIDE || height > MAX_SIDE) throw badRequest('images.side_too_long');
+  if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height)) throw badRequest('images.too_elongated');
+  if (width * height * (metadata.pages ?? 1) > MAX_INPUT_PIXELS) throw badRequest('images.too_many_pixels');
+}
+
+/**
+ * Decodes the upload once (which proves it is an image), orients it, and re-encodes it to WebP at
+ * two widths from that one decode. The header is read first: an image too large or too elongated is
+ * refused without decoding anything. sharp writes no metadata unless asked, so EXIF and GPS data are
+ * dropped. `owner` (a member's id) takes its turn with other owners' images; without one, the image
+ * waits only for a free slot.
+ */
+export async function processImage(input: Buffer, shape: ImageShape = 'photo', owner?: string) {
+  await checkHeader(input);
   return imageWork(async () => {
-    const decoded = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const decoded = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+      .rotate();
     const render = (width: number) =>
       decoded
         .clone()
@@ -60,10 +89,13 @@ export async function processImage(input: Buffer, shape: ImageShape = 'photo') {
     try {
       const [full, thumb] = await Promise.all([render(fullWidth), render(thumbWidth)]);
       return { full: full.data, thumb: thumb.data, width: full.info.width, height: full.info.height };
-    } catch {
+    } catch (error) {
+      // libvips names the stop its timeout causes "timeout: N% complete".
+      if (error instanceof Error && error.message.startsWith('timeout'))
+        throw httpError(422, 'images.took_too_long');
       throw badRequest('images.not_an_image');
     }
-  });
+  }, owner);
 }
 
 export const imageUrl = (id: string) => `/images/${id}`;
@@ -85,7 +117,7 @@ export async function storeImage(
     httpError(413, 'images.quota_full', { megabytes: Math.round(quotaBytes / (1024 * 1024)) });
   const [before] = await ctx.db.select({ used: storedBytes }).from(images).where(eq(images.userId, memberId));
   if (Number(before?.used ?? 0) >= quotaBytes) throw full();
-  const processed = await processImage(input, shape);
+  const processed = await processImage(input, shape, memberId);
   const size = processed.full.length + processed.thumb.length;
   const row = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`images:${memberId}`}))`);

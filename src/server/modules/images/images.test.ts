@@ -1,6 +1,9 @@
+import { availableParallelism } from 'node:os';
+import { Readable } from 'node:stream';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { ErrorCode } from '../../../common/api/errors';
 import { images, tradeDisputes, users } from '../../db/schema';
 import { buildTrade } from '../../test-support/builders';
 import { listItem, multipart, pngImage, uploadImage } from '../../test-support/fixtures';
@@ -9,6 +12,12 @@ import { storeImage } from './images.service';
 import { sweepUnattachedImages } from './images.sweep';
 
 const t = useTestApp();
+
+/** Every route that takes an image as multipart/form-data. */
+const UPLOAD_ROUTES = [
+  ['POST', '/api/images'],
+  ['PUT', '/api/users/profile/photo'],
+] as const;
 
 describe('POST /api/images', () => {
   it('refuses a visitor with 401', async () => {
@@ -94,6 +103,55 @@ describe('POST /api/images', () => {
   });
 });
 
+describe('malformed multipart uploads', () => {
+  it('answers 400 or 413 with a clear message on every upload route, and stores nothing', async () => {
+    const member = await t.member();
+    const valid = multipart(await pngImage());
+    const type = valid.headers['content-type'];
+    const boundary = type.split('boundary=')[1] ?? '';
+    const header = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const oversize = multipart(Buffer.alloc(10 * 1024 * 1024 + 10, 1));
+    const twoFiles = Buffer.concat([
+      valid.payload.subarray(0, valid.payload.length - `--${boundary}--\r\n`.length),
+      Buffer.from(`${header}x\r\n--${boundary}--\r\n`),
+    ]);
+    const noParts = Buffer.alloc(11 * 1024 * 1024, 'a');
+    // Each case's body is made afresh for each route: a stream is read once.
+    const cases: Array<[string, string, () => Buffer | Readable, number, ErrorCode]> = [
+      ['no boundary', 'multipart/form-data', () => valid.payload, 400, 'images.no_boundary'],
+      [
+        'a part cut short',
+        type,
+        () => valid.payload.subarray(0, valid.payload.length - 40),
+        400,
+        'images.malformed_upload',
+      ],
+      ['a part header cut short', type, () => Buffer.from(header.slice(0, 60)), 400, 'images.malformed_upload'],
+      ['11 MB with no parts', type, () => noParts, 413, 'images.upload_too_large'],
+      // Sent chunked: no Content-Length to refuse it by, so its bytes are counted as they arrive.
+      ['11 MB with no parts, chunked', type, () => Readable.from([noParts]), 413, 'images.upload_too_large'],
+      ['a file over 10 MB', oversize.headers['content-type'], () => oversize.payload, 413, 'images.too_large'],
+      ['two files', type, () => twoFiles, 413, 'images.one_image'],
+    ];
+    for (const [method, url] of UPLOAD_ROUTES) {
+      for (const [name, contentType, body, status, code] of cases) {
+        const response = await member.request({
+          method,
+          url,
+          payload: body(),
+          headers: { 'content-type': contentType },
+        });
+        expect(response.statusCode, `${name}: ${method} ${url}`).toBe(status);
+        expect(response.json().code, `${name}: ${method} ${url}`).toBe(code);
+      }
+    }
+    const [stored] = await t.db.select({ count: sql<number>`count(*)::int` }).from(images);
+    expect(stored?.count).toBe(0);
+    // The same route still takes a well-formed upload afterwards.
+    expect((await member.post('/api/images', valid.payload, valid.headers)).statusCode).toBe(201);
+  });
+});
+
 describe('GET /images/:id', () => {
   it('answers 404 for an unknown image and 400 for a malformed id', async () => {
     const missing = await t.visitor().get('/images/00000000-0000-4000-8000-000000000000');
@@ -123,6 +181,73 @@ describe('upload limits', () => {
     const { payload: fits, headers: fitsHeaders } = multipart(await pngImage(4800, 5000));
     expect((await member.post('/api/images', fits, fitsHeaders)).statusCode).toBe(201);
   });
+
+  it('refuses the 45 KB PNG of 1 × 23,000,000 pixels from its header, and any side over 10,000 px', async () => {
+    const member = await t.member();
+    // Under 24 megapixels, so the pixel limit let it through, and 14 s of decoding followed.
+    const strip = await sharp({ create: { width: 1, height: 23_000_000, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    expect(strip.length).toBeLessThan(200 * 1024);
+    for (const [method, url] of UPLOAD_ROUTES) {
+      const { payload, headers } = multipart(strip);
+      const response = await member.request({ method, url, payload, headers });
+      // The header check's own message: refused before any decoding.
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().code, url).toBe('images.side_too_long');
+    }
+    const wide = await pngImage(10_001, 600);
+    const { payload, headers } = multipart(wide);
+    expect((await member.post('/api/images', payload, headers)).json().code).toBe('images.side_too_long');
+    // Drawing the strip takes sharp a while (row by row); refusing it does not.
+  }, 120_000);
+
+  it('refuses an image more than 20 times longer on one side than on the other, and takes 20:1', async () => {
+    const member = await t.member();
+    for (const [width, height] of [
+      [300, 8000],
+      [8000, 300],
+      [1, 100],
+    ] as const) {
+      for (const [method, url] of UPLOAD_ROUTES) {
+        const { payload, headers } = multipart(await pngImage(width, height));
+        const response = await member.request({ method, url, payload, headers });
+        expect(response.statusCode, `${width}×${height} ${url}`).toBe(400);
+        expect(response.json().code).toBe('images.too_elongated');
+      }
+    }
+    const { payload, headers } = multipart(await pngImage(400, 8000));
+    expect((await member.post('/api/images', payload, headers)).statusCode).toBe(201);
+  });
+
+  it('does not queue a member’s upload behind another member’s burst', async () => {
+    const busy = await t.member();
+    const other = await t.member();
+    const heavy = await sharp({ create: { width: 2400, height: 3000, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const answered: string[] = [];
+    const upload = async (client: typeof busy, name: string, file: Buffer) => {
+      const { payload, headers } = multipart(file, 'file', 'photo.jpg', 'image/jpeg');
+      const response = await client.post('/api/images', payload, headers);
+      expect(response.statusCode, name).toBe(201);
+      answered.push(name);
+    };
+    // More uploads at once than twice the slots (one per core), so that first come first served
+    // would put the other member's upload behind all but a few of them.
+    const burstSize = 2 * availableParallelism() + 2;
+    const burst = Promise.all(
+      Array.from({ length: burstSize }, (_, index) => upload(busy, `burst ${index}`, heavy)),
+    );
+    // The whole burst has arrived and is being worked on once its first upload is answered.
+    await vi.waitFor(() => expect(answered.length).toBeGreaterThan(0), { timeout: 60_000, interval: 10 });
+    await upload(other, 'other', await pngImage());
+    await burst;
+    // The busy member has one image in work at a time, so the other member's upload waits at most
+    // for that one (and it takes the next free slot, ahead of the rest of the burst).
+    expect(answered.indexOf('other')).toBeLessThanOrEqual(3);
+    expect(answered).toHaveLength(burstSize + 1);
+  }, 120_000);
 
   it('keeps a member within their storage quota, also when uploads arrive together', async () => {
     const member = await t.member();

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '../../../common/api/first-screen';
+import { items } from '../../db/schema';
 import { listItem } from '../../test-support/fixtures';
 import { useTestApp } from '../../test-support/test-app';
 
@@ -72,7 +74,10 @@ describe('the first screen of / and /browse comes with its data (decision 017)',
   it('escapes hostile titles: no text closes the script element or breaks a line', async () => {
     const owner = await t.member();
     const title = 'Coat </script><script>alert(1)</script> <!-- \u2028\u2029 & "x"';
-    await listItem(owner, { title });
+    // Line separators are refused in a title now; a title stored before that rule still has them.
+    const { id } = await listItem(owner, { title: 'Coat' });
+    await t.db.update(items).set({ title }).where(eq(items.id, id));
+    t.app.marketplaceCache.invalidate();
     const page = await t.visitor().get('/browse');
     expect(page.body).not.toContain('<script>alert(1)');
     expect(page.body).not.toMatch(/[\u2028\u2029]/);

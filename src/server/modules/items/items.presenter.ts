@@ -1,4 +1,5 @@
 import type { Item } from '../../../common/api/items';
+import { lastInitial } from '../../../common/domain/display-name';
 import { isAway } from '../../../common/domain/holiday';
 import { items, users } from '../../db/schema';
 
@@ -32,6 +33,10 @@ export const shownItemFields = {
   createdAt: items.createdAt,
   updatedAt: items.updatedAt,
   deletedAt: items.deletedAt,
+  removedAt: items.removedAt,
+  removalReason: items.removalReason,
+  removalNote: items.removalNote,
+  listedBeforeHold: items.listedBeforeHold,
 };
 
 type ItemRow = Pick<typeof items.$inferSelect, keyof typeof shownItemFields>;
@@ -80,10 +85,20 @@ export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow })
     directSwapsOnly: item.directSwapsOnly,
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
+    // Only the owner ever sees a held item (isPublicItem): why it is out of the marketplace.
+    ...(item.listedBeforeHold === null
+      ? {}
+      : {
+          moderation: {
+            removalReason: item.removedAt ? item.removalReason : null,
+            removalNote: item.removedAt ? item.removalNote : null,
+          },
+        }),
     owner: {
       id: owner.id,
       firstName: owner.firstName,
-      lastName: owner.lastName,
+      // Listings are public: the owner's last initial only, as on their profile.
+      lastName: lastInitial(owner.lastName),
       profileImageUrl: owner.profileImageUrl,
       averageRating: owner.ratingAverage === null ? null : Math.round(owner.ratingAverage * 10) / 10,
       reviewCount: owner.ratingCount,

@@ -160,7 +160,10 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/items/:id',
-    { config: { auth: 'member' }, schema: { params: idParam, body: itemUpdate, response: { 200: item } } },
+    {
+      config: { auth: 'member', memberLimit: 'itemEdit' },
+      schema: { params: idParam, body: itemUpdate, response: { 200: item } },
+    },
     async (request) => updateItem(ctx, request.member.id, request.params.id, request.body),
   );
 

@@ -865,10 +865,16 @@ export async function updateItem(
       (changes.isActive === false || changedFields.length > 0) && (await inAcceptedTrade(tx, [id]));
     if (held && changedFields.length > 0) throw conflict('items.fixed_terms');
     if (held) throw conflict('items.reserved_unlist');
+    // Held by moderators (moderation/holds.ts): the owner's choice waits for the hold to end.
+    const moderated = locked.listedBeforeHold !== null;
+    if (moderated && changes.isActive === true)
+      throw conflict('items.held_by_moderators');
+    const { isActive, ...fields } = changes;
     await tx
       .update(items)
       .set({
-        ...changes,
+        ...fields,
+        ...(isActive === undefined ? {} : moderated ? { listedBeforeHold: isActive } : { isActive }),
         ...subcategory,
         tags: unique(changes.tags),
         colors: unique(changes.colors),
@@ -877,7 +883,7 @@ export async function updateItem(
       })
       .where(eq(items.id, id));
     // Withdrawn first: it closes the pending requests, and a closed request needs no change notice.
-    if (changes.isActive === false)
+    if (changes.isActive === false && !moderated)
       await effects.emit('item.withdrawn', { itemId: id, memberId, wasListed: locked.isActive });
     if (changedFields.length > 0)
       await effects.emit('item.terms-changed', { itemId: id, memberId, fields: changedFields });

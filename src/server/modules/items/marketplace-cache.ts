@@ -78,22 +78,28 @@ export interface MarketplaceFront {
   keep(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
   /** Requests answered by `serve` so far. */
   readonly served: number;
+  /** Hears each answer `serve` gives, with its route's pattern and duration (the metrics count them). */
+  observe(listener: (route: string, seconds: number) => void): void;
 }
 
 function createFront(cache: MarketplaceCache): MarketplaceFront & { close(): void } {
-  const keys = new LRUCache<string, string>({ max: FRONT_URLS });
+  // Each URL's cache key, and the pattern of the route that answered it.
+  const keys = new LRUCache<string, { key: string; route: string }>({ max: FRONT_URLS });
   const offers = new WeakMap<FastifyRequest, { key: string; json: SharedJson }>();
   let open = true;
   let served = 0;
+  let listener: ((route: string, seconds: number) => void) | undefined;
   return {
     serve(request, response) {
       if (!open || request.method !== 'GET' || request.headers.upgrade !== undefined) return false;
-      const key = keys.get(request.url ?? '');
-      const value = key === undefined ? undefined : cache.peek(key);
+      const started = listener ? performance.now() : 0;
+      const known = keys.get(request.url ?? '');
+      const value = known === undefined ? undefined : cache.peek(known.key);
       const ready = value && jsonOf(value)?.ready(request.headers['accept-encoding'] ?? '');
-      if (!ready) return false;
+      if (!ready || !known) return false;
       served += 1;
       response.writeHead(200, ready.headers).end(ready.body);
+      listener?.(known.route, (performance.now() - started) / 1000);
       return true;
     },
     offer(request, key, json) {
@@ -110,11 +116,14 @@ function createFront(cache: MarketplaceCache): MarketplaceFront & { close(): voi
       if (headers['set-cookie'] !== undefined) return payload;
       headers['content-length'] = String(payload.length);
       offered.json.keepReady(request.headers['accept-encoding'] ?? '', { headers, body: payload });
-      keys.set(request.url, offered.key);
+      keys.set(request.url, { key: offered.key, route: request.routeOptions.url ?? '' });
       return payload;
     },
     get served() {
       return served;
+    },
+    observe(next) {
+      listener = next;
     },
     close() {
       open = false;

@@ -2,14 +2,9 @@ import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outbox } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 
 const OUTBOX_PAGE_SIZE = 50;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 /** The escaped text with its http(s) links made clickable. */
 const linkify = (text: string) =>

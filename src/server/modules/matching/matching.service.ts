@@ -259,6 +259,7 @@ export async function suggestedBarters(
   const target = toMatchItem(row.item);
   const neutral = {
     possessive: 'their',
+    isViewer: false,
     wishlist: [],
     preferredCategories: [],
     preferredSizes: {},

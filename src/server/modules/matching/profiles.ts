@@ -101,6 +101,7 @@ export function toProfile(
     userId: member.id,
     firstName: member.firstName,
     possessive: member.id === viewerId ? 'your' : possessiveOf(member.firstName),
+    isViewer: member.id === viewerId,
     preferredCategories: member.preferredCategories,
     preferredSizes: member.preferredSizes,
     wishlist: wants.wishlist,

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages, notifications } from '../../db/schema';
+import { messages, notifications, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../lib/session';
 import { listItem, requestTrade } from '../../test-support/fixtures';
 import { answerRing, threeMemberRing } from '../../test-support/rings';
 import { startSmtpServer } from '../../test-support/smtp';
 import { type TestClient, testConfig, useTestApp } from '../../test-support/test-app';
+import { unsubscribeToken } from './unsubscribe-links';
 
 const smtp = await startSmtpServer();
 const t = useTestApp({ config: { mail: { ...testConfig.mail, smtpUrl: smtp.url } } });
@@ -325,7 +326,9 @@ describe('one-click unsubscribe', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('Barter requests you receive');
-    expect(page.body).toContain(emailOf(owner));
+    // The link is all its holder needs; the page tells them nothing about whose it is.
+    expect(page.body).not.toContain(emailOf(owner));
+    expect(page.body).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);
     // Opening the page changes nothing (link scanners open links).
     expect((await owner.get('/api/notifications/preferences')).json()).toMatchObject({ tradeRequest: true });
     const actions = [...page.body.matchAll(/action="([^"]+)"/g)].map((match) =>
@@ -346,12 +349,14 @@ describe('one-click unsubscribe', () => {
   it('refuses a malformed token (400) and a forged or altered one (403), changing nothing', async () => {
     const { owner, url } = await requestEmail();
     const token = new URL(url, 'http://x').searchParams.get('token') ?? '';
-    const [memberId, , signature] = token.split('.');
+    const [memberId, , issued = '', tag, signature] = token.split('.');
     const other = await t.member();
     const forged = [
-      `${memberId}.all.${signature}`,
-      `${other.user?.id}.tradeRequest.${signature}`,
-      `${memberId}.tradeRequest.${'A'.repeat(43)}`,
+      `${memberId}.all.${issued}.${tag}.${signature}`,
+      `${other.user?.id}.tradeRequest.${issued}.${tag}.${signature}`,
+      `${memberId}.tradeRequest.${Number(issued) + 86_400}.${tag}.${signature}`,
+      `${memberId}.tradeRequest.${issued}.${'A'.repeat(16)}.${signature}`,
+      `${memberId}.tradeRequest.${issued}.${tag}.${'A'.repeat(43)}`,
     ];
     for (const bad of forged) {
       const response = await t
@@ -376,5 +381,43 @@ describe('one-click unsubscribe', () => {
     expect(Object.values((await other.get('/api/notifications/preferences')).json())).toEqual(
       Array(6).fill(true),
     );
+  });
+
+  it('refuses a link 90 days old, one from before links expired, one sent to a former address and a spent one (410)', async () => {
+    const { owner, url } = await requestEmail();
+    const member = { id: owner.user?.id ?? '', email: emailOf(owner) };
+    const refused = async (token: string, why: RegExp) => {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await t
+          .visitor()
+          .request({ method, url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}` });
+        expect(response.statusCode, `${method} ${token}`).toBe(410);
+        expect(response.json().message).toMatch(why);
+        expect(response.body).not.toContain(member.email);
+      }
+    };
+    const days = (count: number) => new Date(Date.now() - count * 86_400_000);
+    await refused(await unsubscribeToken(t.db, member, 'digest', days(91)), /has expired/);
+    // Still good at 89 days.
+    const old = await unsubscribeToken(t.db, member, 'digest', days(89));
+    expect((await t.visitor().get(`/api/notifications/unsubscribe?token=${old}`)).statusCode).toBe(200);
+    // The format before links expired: member, scope and a signature, and no issue time.
+    const [id, , , , signature] = old.split('.');
+    await refused(`${id}.digest.${signature}`, /has expired/);
+    // A new address revokes every link sent to the former one.
+    const before = await unsubscribeToken(t.db, member, 'digest');
+    await t.db
+      .update(users)
+      .set({ email: `new-${member.email}` })
+      .where(eq(users.id, member.id));
+    await refused(before, /email address has changed/);
+    await t.db.update(users).set({ email: member.email }).where(eq(users.id, member.id));
+    // Once used (its emails are off), a link is spent.
+    expect((await t.visitor().post(url)).statusCode).toBe(200);
+    await refused(new URL(url, 'http://x').searchParams.get('token') ?? '', /already unsubscribed/);
+    expect((await owner.get('/api/notifications/preferences')).json()).toMatchObject({
+      tradeRequest: false,
+      digest: true,
+    });
   });
 });

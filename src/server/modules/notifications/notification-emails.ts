@@ -1,6 +1,6 @@
 import type { EmailType } from '../../../common/api/email-preferences';
 import type { NotificationType } from '../../../common/api/notifications';
-import type { Db } from '../../db/connect';
+import type { Queryable } from '../../db/connect';
 import { formatNumber, recipientLocale, translator } from '../../lib/i18n';
 import { composeEmail, type EmailContent, type MailMessage } from '../../lib/mail';
 import { unsubscribeUrl } from './unsubscribe-links';
@@ -21,14 +21,14 @@ export const EMAIL_SETTINGS_PATH = '/profile?tab=preferences';
  * `List-Unsubscribe` header (RFC 8058) and at the bottom of both parts, and a pointer to the settings.
  */
 async function optionalEmail(
-  db: Db,
+  db: Queryable,
   appUrl: string,
   recipient: EmailRecipient,
   type: EmailType,
   subject: string,
   content: Omit<EmailContent, 'unsubscribe' | 'greeting'>,
 ): Promise<MailMessage> {
-  const unsubscribe = await unsubscribeUrl(db, appUrl, recipient.id, type);
+  const unsubscribe = await unsubscribeUrl(db, appUrl, recipient, type);
   const locale = recipientLocale(recipient.locale);
   const t = translator(locale);
   return {
@@ -58,7 +58,7 @@ const openUrl = (appUrl: string, link: string | null) => `${appUrl}${link?.start
 
 /** The email that tells of one notification at once (a barter request, an acceptance, a ring, a dispute). */
 export function immediateEmail(
-  db: Db,
+  db: Queryable,
   appUrl: string,
   recipient: EmailRecipient,
   type: EmailType,
@@ -76,7 +76,7 @@ export function immediateEmail(
  * `from` is the sender's first name, or null for a swap ring's conversation.
  */
 export function unreadMessagesEmail(
-  db: Db,
+  db: Queryable,
   appUrl: string,
   recipient: EmailRecipient,
   unread: { count: number; from: string | null; ring: boolean },
@@ -94,7 +94,7 @@ export const DIGEST_LIST_LIMIT = 30;
 
 /** The daily digest: what happened since the last email, grouped by kind. */
 export function digestEmail(
-  db: Db,
+  db: Queryable,
   appUrl: string,
   recipient: EmailRecipient,
   notifications: Array<{ type: NotificationType; title: string; message: string }>,

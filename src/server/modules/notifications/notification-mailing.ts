@@ -5,13 +5,7 @@ import type { Sweep } from '../../lib/sweep';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { emailPreferencesOf } from './email-preferences.service';
-import {
-  DIGEST_LIST_LIMIT,
-  digestEmail,
-  type EmailRecipient,
-  immediateEmail,
-  unreadMessagesEmail,
-} from './notification-emails';
+import { DIGEST_LIST_LIMIT, digestEmail, immediateEmail, unreadMessagesEmail } from './notification-emails';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A message unread this long gets its email. */
@@ -23,6 +17,11 @@ export const DIGEST_INTERVAL_MS = 24 * HOUR_MS;
  * meanwhile (and reads) is never emailed.
  */
 export const DIGEST_DELAY_MS = HOUR_MS;
+/**
+ * An immediate email not queued this long after its notification was stored was missed (see
+ * sendMissedImmediateEmails); the listener queues it within moments.
+ */
+const MISSED_IMMEDIATE_EMAIL_MS = 60_000;
 /** Older notifications and conversations are left alone (a member who turns the digest back on). */
 const LOOKBACK_MS = 7 * 24 * HOUR_MS;
 /** How many members or conversations one sweep run handles; the next run takes the rest. */
@@ -32,34 +31,62 @@ const BATCH = 200;
 const reachable = and(isNull(users.deletedAt), isNotNull(users.emailVerifiedAt));
 
 /**
- * Sends the emails that tell at once of these just-stored notifications, to members whose settings
- * want them. Each notification is claimed (`emailed_at`) before its email goes, so it goes once.
+ * Queues the emails that tell at once of these stored notifications, to members whose settings want
+ * them. Each notification is claimed (`emailed_at`) in the transaction that queues its email, so
+ * its email is queued exactly once, however many runs overlap.
  */
 export async function sendImmediateEmails(ctx: ServiceContext, notificationIds: string[], now = new Date()) {
   if (notificationIds.length === 0) return;
-  const claimed = await ctx.db
-    .update(notifications)
-    .set({ emailedAt: now })
+  await transact(ctx, async (tx, effects) => {
+    const claimed = await tx
+      .update(notifications)
+      .set({ emailedAt: now })
+      .where(
+        and(
+          inArray(notifications.id, notificationIds),
+          isNotNull(notifications.emailType),
+          isNull(notifications.emailedAt),
+        ),
+      )
+      .returning();
+    if (claimed.length === 0) return;
+    const recipients = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
+      .from(users)
+      .where(and(inArray(users.id, [...new Set(claimed.map((note) => note.userId))]), reachable));
+    const byId = new Map(recipients.map((recipient) => [recipient.id, recipient]));
+    const preferences = await emailPreferencesOf(tx, [...byId.keys()]);
+    for (const note of claimed) {
+      const recipient = byId.get(note.userId);
+      if (!recipient || !note.emailType || !preferences(recipient.id)[note.emailType]) continue;
+      effects.mail(await immediateEmail(tx, ctx.appUrl, recipient, note.emailType, note));
+    }
+  });
+}
+
+/**
+ * The sweep task for immediate emails whose notification committed but whose email was never
+ * queued: the process ended between the commit and the after-commit listener that queues it.
+ */
+export async function sendMissedImmediateEmails(ctx: ServiceContext, now: Date) {
+  const missed = await ctx.db
+    .select({ id: notifications.id })
+    .from(notifications)
     .where(
       and(
-        inArray(notifications.id, notificationIds),
         isNotNull(notifications.emailType),
         isNull(notifications.emailedAt),
+        lte(notifications.createdAt, new Date(now.getTime() - MISSED_IMMEDIATE_EMAIL_MS)),
+        gt(notifications.createdAt, new Date(now.getTime() - LOOKBACK_MS)),
       ),
     )
-    .returning();
-  if (claimed.length === 0) return;
-  const recipients = await ctx.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
-    .from(users)
-    .where(and(inArray(users.id, [...new Set(claimed.map((note) => note.userId))]), reachable));
-  const byId = new Map(recipients.map((recipient) => [recipient.id, recipient]));
-  const preferences = await emailPreferencesOf(ctx.db, [...byId.keys()]);
-  for (const note of claimed) {
-    const recipient = byId.get(note.userId);
-    if (!recipient || !note.emailType || !preferences(recipient.id)[note.emailType]) continue;
-    ctx.mailer.send(await immediateEmail(ctx.db, ctx.appUrl, recipient, note.emailType, note));
-  }
+    .orderBy(notifications.createdAt)
+    .limit(BATCH);
+  await sendImmediateEmails(
+    ctx,
+    missed.map((row) => row.id),
+    now,
+  );
 }
 
 interface UnreadSpell {
@@ -117,30 +144,32 @@ async function unreadSpells(ctx: ServiceContext, now: Date) {
 export async function emailUnreadMessages(ctx: ServiceContext, now: Date) {
   for (const spell of await unreadSpells(ctx, now)) {
     const newest = sql`${spell.newest}::timestamptz`;
-    // Claimed first: should two runs overlap, the second finds the spell covered.
-    const [claimed] = await ctx.db
-      .insert(messageEmailAlerts)
-      .values({ conversationId: spell.conversation_id, userId: spell.user_id, coveredUntil: newest })
-      .onConflictDoUpdate({
-        target: [messageEmailAlerts.conversationId, messageEmailAlerts.userId],
-        set: { coveredUntil: newest },
-        setWhere: sql`${messageEmailAlerts.coveredUntil} < ${newest}`,
-      })
-      .returning();
-    if (!claimed) continue;
-    const [recipient] = await ctx.db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
-      .from(users)
-      .where(and(eq(users.id, spell.user_id), reachable));
-    if (!recipient || !(await emailPreferencesOf(ctx.db, [recipient.id]))(recipient.id).unreadMessage)
-      continue;
-    ctx.mailer.send(
-      await unreadMessagesEmail(ctx.db, ctx.appUrl, recipient, {
-        count: Number(spell.unread),
-        from: spell.from_name,
-        ring: spell.ring,
-      }),
-    );
+    // The spell is claimed in the transaction that queues its email: should two runs overlap, the
+    // second finds it covered.
+    await transact(ctx, async (tx, effects) => {
+      const [claimed] = await tx
+        .insert(messageEmailAlerts)
+        .values({ conversationId: spell.conversation_id, userId: spell.user_id, coveredUntil: newest })
+        .onConflictDoUpdate({
+          target: [messageEmailAlerts.conversationId, messageEmailAlerts.userId],
+          set: { coveredUntil: newest },
+          setWhere: sql`${messageEmailAlerts.coveredUntil} < ${newest}`,
+        })
+        .returning();
+      if (!claimed) return;
+      const [recipient] = await tx
+        .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
+        .from(users)
+        .where(and(eq(users.id, spell.user_id), reachable));
+      if (!recipient || !(await emailPreferencesOf(tx, [recipient.id]))(recipient.id).unreadMessage) return;
+      effects.mail(
+        await unreadMessagesEmail(tx, ctx.appUrl, recipient, {
+          count: Number(spell.unread),
+          from: spell.from_name,
+          ring: spell.ring,
+        }),
+      );
+    });
   }
 }
 
@@ -178,7 +207,7 @@ export async function sendDigests(ctx: ServiceContext, now: Date) {
 }
 
 async function sendDigest(ctx: ServiceContext, memberId: string, now: Date) {
-  const digest = await transact(ctx, async (tx) => {
+  await transact(ctx, async (tx, effects) => {
     // The member's settings row, locked: a digest at most once a day even if two runs overlap.
     await tx.insert(emailPreferences).values({ userId: memberId }).onConflictDoNothing();
     const [settings] = await tx
@@ -186,7 +215,7 @@ async function sendDigest(ctx: ServiceContext, memberId: string, now: Date) {
       .from(emailPreferences)
       .where(and(eq(emailPreferences.userId, memberId), digestDue(now)))
       .for('update');
-    if (!settings) return undefined;
+    if (!settings) return;
     const mine = and(eq(notifications.userId, memberId), digestable(now));
     const [total] = await tx.select({ value: count() }).from(notifications).where(mine);
     const listed = await tx
@@ -195,22 +224,21 @@ async function sendDigest(ctx: ServiceContext, memberId: string, now: Date) {
       .where(mine)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(DIGEST_LIST_LIMIT);
-    if (listed.length === 0) return undefined;
+    if (listed.length === 0) return;
     await tx.update(notifications).set({ emailedAt: now }).where(mine);
     await tx.update(emailPreferences).set({ lastDigestAt: now }).where(eq(emailPreferences.userId, memberId));
     const [recipient] = await tx
       .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
       .from(users)
       .where(eq(users.id, memberId));
-    return recipient ? { recipient, listed, total: total?.value ?? listed.length } : undefined;
+    if (!recipient) return;
+    effects.mail(await digestEmail(tx, ctx.appUrl, recipient, listed, total?.value ?? listed.length));
   });
-  if (!digest) return;
-  const recipient: EmailRecipient = digest.recipient;
-  ctx.mailer.send(await digestEmail(ctx.db, ctx.appUrl, recipient, digest.listed, digest.total));
 }
 
 /** The email sweeps: on the app's periodic sweep, under its advisory lock (one instance sends). */
 export function registerNotificationsSweep(sweep: Sweep, ctx: ServiceContext) {
+  sweep.register('notifications.missed-immediate', (now) => sendMissedImmediateEmails(ctx, now));
   sweep.register('notifications.unread-messages', (now) => emailUnreadMessages(ctx, now));
   sweep.register('notifications.digest', (now) => sendDigests(ctx, now));
 }

@@ -8,12 +8,7 @@ import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
 import { turnOffEmails } from './email-preferences.service';
 import { EMAIL_SETTINGS_PATH } from './notification-emails';
 import { readUnsubscribeToken, UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe-links';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
+import { escapeHtml } from '../../lib/html';
 
 /** A text of the page as HTML: escaped, with `{{link}}` standing for a link to `href` named by `linkKey`. */
 function html(
@@ -26,7 +21,7 @@ function html(
   const marker = '\u0000link\u0000';
   const escaped = escapeHtml(t(key, { ...values, link: marker }));
   if (!link) return escaped;
-  return escaped.replace(marker, `<a href="${escapeHtml(link.href)}">${escapeHtml(t(link.key))}</a>`);
+  return escaped.replace(marker, () => `<a href="${escapeHtml(link.href)}">${escapeHtml(t(link.key))}</a>`);
 }
 
 const what = (locale: Locale, scope: UnsubscribeScope) => {
@@ -77,22 +72,21 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     UNSUBSCRIBE_PATH,
     { config: { auth: 'public' }, schema: { querystring: unsubscribeQuery, hide: true } },
     async (request, reply) => {
-      const { memberId, scope, email, locale: stored } = await readUnsubscribeToken(db, request.query.token);
+      const { member, scope, locale: stored } = await readUnsubscribeToken(db, request.query.token);
       // The member's language, else the browser's: the page is theirs though nobody is signed in.
       const locale = recipientLocale(stored, await requestLocale(request));
       const t = translator(locale);
       const all =
         scope === 'all'
           ? ''
-          : formFor(await unsubscribeToken(db, memberId, 'all'), t('emails:unsubscribePage.allButton'), true);
-      const question = escapeHtml(
-        t('emails:unsubscribePage.question', { what: what(locale, scope), email: '\u0000' }),
-      );
+          : formFor(await unsubscribeToken(db, member, 'all'), t('emails:unsubscribePage.allButton'), true);
+      // No email address: whoever holds the link (a forwarded email, a log) learns nothing of the member.
+      const question = escapeHtml(t('emails:unsubscribePage.question', { what: what(locale, scope) }));
       return page(
         reply,
         locale,
         t('emails:unsubscribePage.title'),
-        `<p>${question.replace('\u0000', `<strong>${escapeHtml(email)}</strong>`)}</p>
+        `<p>${question}</p>
 ${formFor(request.query.token, scope === 'all' ? t('emails:unsubscribePage.allButton') : t('emails:unsubscribePage.button'))}
 ${all}
 <p>${html(locale, 'emails:unsubscribePage.settingsHint', {}, { key: 'emails:unsubscribePage.settingsLink', href: EMAIL_SETTINGS_PATH })}</p>`,
@@ -108,8 +102,8 @@ ${all}
       schema: { querystring: unsubscribeQuery, hide: true },
     },
     async (request, reply) => {
-      const { memberId, scope, locale: stored } = await readUnsubscribeToken(db, request.query.token);
-      await turnOffEmails(db, memberId, scope);
+      const { member, scope, locale: stored } = await readUnsubscribeToken(db, request.query.token);
+      await turnOffEmails(db, member.id, scope);
       if (!request.headers.accept?.includes('text/html')) return { ok: true as const, unsubscribed: scope };
       const locale = recipientLocale(stored, await requestLocale(request));
       const t = translator(locale);

@@ -7,6 +7,7 @@ import { touchViewing } from '../chat/chat.service';
 import { TestSocket } from '../../test-support/sockets';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 import { type BusEvent, INLINE_MESSAGE_MAX_BYTES } from './event-bus';
+import { MAX_SOCKETS_PER_MEMBER, TOO_MANY_SOCKETS_CLOSE, TYPING_INTERVAL_MS } from './gateway';
 
 const t = useTestApp();
 let baseUrl = '';
@@ -256,5 +257,66 @@ describe('the heartbeat at scale', () => {
     expect(touched?.seenAt.getTime()).toBeGreaterThan(Date.now() - 30_000);
     const live = await liveSessions(t.app.services, [...many, session?.id as string]);
     expect([...live.keys()]).toEqual([session?.id]);
+  });
+});
+
+describe('socket floods (security audit, issue 31, finding 12)', () => {
+  /** Time for the server to handle what the sockets did (a close, an upgrade's end). */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+  it(`refuses a member's socket past ${MAX_SOCKETS_PER_MEMBER} with 429 at the upgrade; a closed one frees its place`, async () => {
+    const member = await t.member();
+    const tabs = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_MEMBER; i++) tabs.push(await connect(member));
+    await expect(TestSocket.open(baseUrl, member.cookie)).rejects.toThrow('upgrade refused: 429');
+    // Another member is not held back by this one's sockets.
+    await connect(await t.member());
+    tabs[0]?.close();
+    await tabs[0]?.closed();
+    await settle();
+    await connect(member);
+    await expect(TestSocket.open(baseUrl, member.cookie)).rejects.toThrow('upgrade refused: 429');
+  });
+
+  it(`keeps ${MAX_SOCKETS_PER_MEMBER} of many upgrades made at once on one cookie`, async () => {
+    const member = await t.member();
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 3 * MAX_SOCKETS_PER_MEMBER }, () => TestSocket.open(baseUrl, member.cookie)),
+    );
+    const opened = attempts.flatMap((attempt) => (attempt.status === 'fulfilled' ? [attempt.value] : []));
+    open.push(...opened);
+    for (const attempt of attempts)
+      if (attempt.status === 'rejected') expect(String(attempt.reason)).toContain('upgrade refused: 429');
+    await settle();
+    const stillOpen = opened.filter((socket) => socket.ws.readyState === socket.ws.OPEN);
+    expect(stillOpen).toHaveLength(MAX_SOCKETS_PER_MEMBER);
+    for (const socket of opened.filter((socket) => !stillOpen.includes(socket)))
+      expect(await socket.closed()).toBe(TOO_MANY_SOCKETS_CLOSE);
+  });
+
+  it(`lets one typing event a conversation through per ${TYPING_INTERVAL_MS} ms, and the stop after it`, async () => {
+    const alice = await t.member();
+    const bob = await t.member();
+    const conversationId = await conversationOf(alice, bob);
+    const bobSocket = await connect(bob);
+    const tabs = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_MEMBER; i++) {
+      const tab = await connect(alice);
+      tab.send({ type: 'join_conversation', conversationId });
+      await tab.next('joined');
+      tabs.push(tab);
+    }
+    const started = Date.now();
+    for (let round = 0; round < 20; round++)
+      for (const tab of tabs) tab.send({ type: 'typing', conversationId, isTyping: round % 2 === 0 });
+    for (const tab of tabs) tab.send({ type: 'typing', conversationId, isTyping: false });
+    expect(await bobSocket.next('typing')).toMatchObject({ userId: alice.user?.id, isTyping: true });
+    const stop = await bobSocket.next('typing', () => true, TYPING_INTERVAL_MS + 3000);
+    expect(stop.isTyping).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(TYPING_INTERVAL_MS - 50);
+    await new Promise((resolve) => setTimeout(resolve, TYPING_INTERVAL_MS + 200));
+    expect(bobSocket.events.filter((event) => event.type === 'typing')).toEqual([]);
+    // No frame was refused with an error: the excess is dropped silently.
+    for (const tab of tabs) expect(tab.events.filter((event) => event.type === 'error')).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { clientEvent, type ServerEvent } from '../../../common/realtime';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../../common/domain/unsafe-text';
 import { assertEmailVerified } from '../../lib/email-verification';
-import { forbidden, HttpError } from '../../lib/errors';
+import { forbidden, HttpError, tooManyRequests } from '../../lib/errors';
 import { isSameOrigin } from '../../lib/origin-guard';
 import {
   loadMessage,
@@ -29,6 +29,19 @@ const HEARTBEAT_MS = 30_000;
 export const HEARTBEAT_SLICES = 100;
 /** Close code for a socket whose session ended (logout, password change, expiry, …). */
 export const SESSION_ENDED_CLOSE = 4001;
+/** Close code for a socket past its member's limit (MAX_SOCKETS_PER_MEMBER) that raced past the upgrade's check. */
+export const TOO_MANY_SOCKETS_CLOSE = 4029;
+/**
+ * Open sockets one member may hold on one instance: a socket per tab, ten tabs. Past it the upgrade
+ * is refused with 429, so that one session cannot hold thousands of sockets.
+ */
+export const MAX_SOCKETS_PER_MEMBER = 10;
+/**
+ * A member's typing in one conversation reaches the others at most once in this long, whatever the
+ * number of their sockets or frames; the rest is dropped, but for a change of state (a stop after a
+ * start), which goes out at the end of the wait.
+ */
+export const TYPING_INTERVAL_MS = 2000;
 /** Per connection: a burst of 30 frames, refilled at 10 a second; far past that the socket is closed. */
 const RATE_BURST = 30;
 const RATE_PER_SECOND = 10;
@@ -64,9 +77,23 @@ export interface RealtimeGatewayOptions {
   heartbeatMs?: number;
 }
 
+/** What a member's typing in one conversation last passed on, and a change waiting for its turn. */
+interface TypingGate {
+  sentAt: number;
+  isTyping: boolean;
+  waiting?: { connection: Connection; recipients: string[]; isTyping: boolean };
+  timer?: NodeJS.Timeout;
+}
+
 export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = async (app, options) => {
   const ctx = app.services;
   const byUser = new Map<string, Set<Connection>>();
+  /** Per member with a socket here, per conversation. */
+  const typingGates = new Map<string, Map<string, TypingGate>>();
+  const forgetTyping = (userId: string) => {
+    for (const gate of typingGates.get(userId)?.values() ?? []) clearTimeout(gate.timer);
+    typingGates.delete(userId);
+  };
 
   /**
    * Closes the connections whose session no longer exists or has expired (one query for all).
@@ -185,6 +212,7 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     unsubscribe();
+    for (const userId of [...typingGates.keys()]) forgetTyping(userId);
     for (const connections of byUser.values())
       for (const connection of connections) connection.socket.terminate();
   });
@@ -268,28 +296,74 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
         const recipients = connection.rooms.get(event.conversationId);
         if (!recipients)
           return send(connection, { type: 'error', message: 'Join the conversation before typing in it' });
-        if (
-          recipients.length === 1 &&
-          (await isBlockedBetween(ctx.db, connection.userId, recipients[0] as string))
-        )
-          return send(connection, { type: 'error', message: 'You cannot contact this member' });
-        // In a ring's thread, members blocked either way since the ring formed do not see each other typing.
-        const told = [];
-        for (const recipientId of recipients)
-          if (recipients.length === 1 || !(await isBlockedBetween(ctx.db, connection.userId, recipientId)))
-            told.push(
-              app.bus.publish({
-                kind: 'typing',
-                conversationId: event.conversationId,
-                userId: connection.userId,
-                recipientId,
-                isTyping: event.isTyping,
-              }),
-            );
-        await Promise.all(told);
-        return;
+        return gateTyping(connection, event.conversationId, recipients, event.isTyping);
       }
     }
+  }
+
+  /**
+   * Lets the member's typing in a conversation through at most once per TYPING_INTERVAL_MS, over all
+   * their sockets here. What comes sooner is dropped, unless it changes the state last sent: then the
+   * latest such goes out once the interval is over.
+   */
+  async function gateTyping(
+    connection: Connection,
+    conversationId: string,
+    recipients: string[],
+    isTyping: boolean,
+  ) {
+    const gates = typingGates.get(connection.userId) ?? new Map<string, TypingGate>();
+    typingGates.set(connection.userId, gates);
+    const gate = gates.get(conversationId);
+    const now = Date.now();
+    if (!gate || (!gate.timer && now - gate.sentAt >= TYPING_INTERVAL_MS)) {
+      gates.set(conversationId, { sentAt: now, isTyping });
+      return sendTyping(connection, conversationId, recipients, isTyping);
+    }
+    gate.waiting = isTyping === gate.isTyping ? undefined : { connection, recipients, isTyping };
+    if (!gate.waiting || gate.timer) return;
+    gate.timer = setTimeout(
+      () => {
+        const waiting = gate.waiting;
+        gate.timer = undefined;
+        gate.waiting = undefined;
+        if (!waiting) return;
+        gate.sentAt = Date.now();
+        gate.isTyping = waiting.isTyping;
+        sendTyping(waiting.connection, conversationId, waiting.recipients, waiting.isTyping).catch((error) =>
+          app.log.warn({ err: error }, 'typing event failed'),
+        );
+      },
+      gate.sentAt + TYPING_INTERVAL_MS - now,
+    );
+    gate.timer.unref();
+  }
+
+  async function sendTyping(
+    connection: Connection,
+    conversationId: string,
+    recipients: string[],
+    isTyping: boolean,
+  ) {
+    if (
+      recipients.length === 1 &&
+      (await isBlockedBetween(ctx.db, connection.userId, recipients[0] as string))
+    )
+      return send(connection, { type: 'error', message: 'You cannot contact this member' });
+    // In a ring's thread, members blocked either way since the ring formed do not see each other typing.
+    const told = [];
+    for (const recipientId of recipients)
+      if (recipients.length === 1 || !(await isBlockedBetween(ctx.db, connection.userId, recipientId)))
+        told.push(
+          app.bus.publish({
+            kind: 'typing',
+            conversationId,
+            userId: connection.userId,
+            recipientId,
+            isTyping,
+          }),
+        );
+    await Promise.all(told);
   }
 
   app.get(
@@ -299,10 +373,18 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
       config: { auth: 'member' },
       preValidation: async (request) => {
         if (!isSameOrigin(request)) throw forbidden('request.cross_origin_socket');
+        if ((byUser.get(request.member.id)?.size ?? 0) >= MAX_SOCKETS_PER_MEMBER)
+          throw tooManyRequests('realtime.too_many_connections', {}, 30);
       },
     },
     async (socket, request) => {
       const user = request.member;
+      const connections = byUser.get(user.id) ?? new Set();
+      // Upgrades that were under way together all passed the check above: the ones past the limit end here.
+      if (connections.size >= MAX_SOCKETS_PER_MEMBER) {
+        socket.close(TOO_MANY_SOCKETS_CLOSE, 'Too many open connections');
+        return;
+      }
       const connection: Connection = {
         id: randomUUID(),
         userId: user.id,
@@ -317,7 +399,6 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
         lastRefill: Date.now(),
         refused: 0,
       };
-      const connections = byUser.get(user.id) ?? new Set();
       connections.add(connection);
       byUser.set(user.id, connections);
       connection.slice.add(connection);
@@ -340,7 +421,10 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
       socket.on('close', () => {
         connections.delete(connection);
         connection.slice.delete(connection);
-        if (connections.size === 0) byUser.delete(user.id);
+        if (connections.size === 0) {
+          byUser.delete(user.id);
+          forgetTyping(user.id);
+        }
         stopViewing(ctx, connection.id).catch(() => undefined);
       });
       // The session may have ended between the upgrade and now, with its event already gone by.

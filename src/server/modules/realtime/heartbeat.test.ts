@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationViewers } from '../../db/schema';
 import { TestSocket } from '../../test-support/sockets';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
-import { HEARTBEAT_SLICES } from './gateway';
+import { HEARTBEAT_SLICES, MAX_SOCKETS_PER_MEMBER } from './gateway';
 
 // A short heartbeat, run in HEARTBEAT_SLICES slices like the real one: each socket still comes round
 // once per interval. Long enough that a busy machine (the test client shares this process's event
@@ -33,8 +33,14 @@ const until = async (done: () => boolean, timeoutMs: number) => {
 
 describe('the heartbeat, spread over its interval in slices', () => {
   it('pings every socket, more of them than there are slices', async () => {
-    const member = await t.member();
-    const sockets = await Promise.all(Array.from({ length: HEARTBEAT_SLICES + 5 }, () => connect(member)));
+    // Spread over members: each may hold MAX_SOCKETS_PER_MEMBER.
+    const count = HEARTBEAT_SLICES + 5;
+    const members = await Promise.all(
+      Array.from({ length: Math.ceil(count / MAX_SOCKETS_PER_MEMBER) }, () => t.member()),
+    );
+    const sockets = await Promise.all(
+      Array.from({ length: count }, (_, index) => connect(members[index % members.length] as TestClient)),
+    );
     expect(await until(() => sockets.every((socket) => socket.pings >= 2), 40 * HEARTBEAT_MS)).toBe(true);
     expect(sockets.every((socket) => socket.ws.readyState === socket.ws.OPEN)).toBe(true);
     for (const socket of sockets) socket.close();

@@ -1,3 +1,4 @@
+import { memberBlocksOf, withoutBlockedMembers } from './blocked-cycles';
 import { type CycleOptions, DEFAULT_CYCLE_OPTIONS, findCycles } from './engine/cycles';
 import { type Cycle, type EngineItem, graphFromIndexes } from './engine/graph';
 import { packOptimal } from './engine/exact';
@@ -70,6 +71,8 @@ export interface MarketInput {
   /** Turned-down item sets: their item indexes one after the other, and where each set ends. */
   rejectedItems: Int32Array;
   rejectedEnds: Int32Array;
+  /** Members with a block between them, as member index pairs laid flat (blocked-cycles.ts). */
+  blockedPairs: Int32Array;
 }
 
 /** Chosen rings the same way: their items one ring after the other, where each ends, and weights. */
@@ -94,7 +97,11 @@ export async function solveMarket(
   }));
   // Arcs stay typed arrays: a string key per arc costs more than the cycle search at 2M arcs.
   const graph = graphFromIndexes(items, input.arcFrom, input.arcTo);
-  const cycles = findCycles(graph, options);
+  const cycles = withoutBlockedMembers(
+    findCycles(graph, options),
+    (item) => input.owners[item] ?? -1,
+    memberBlocksOf(input.blockedPairs),
+  );
   const rejected = new Set<string>();
   let start = 0;
   for (const end of input.rejectedEnds) {

@@ -2,6 +2,17 @@ import { Worker } from 'node:worker_threads';
 import type { MarketInput, MarketSolution } from './choose-rings';
 
 /**
+ * Defined by the server bundle (scripts/server-bundle.ts) as the URL of the worker bundled beside it,
+ * which the thread imports with plain Node. Undefined where the sources run through tsx (`npm run
+ * dev`, the tests): the thread then runs repack.worker.ts through tsx.
+ */
+declare const REPACK_WORKER_BUNDLE: string | undefined;
+const workerEntry =
+  typeof REPACK_WORKER_BUNDLE === 'string'
+    ? REPACK_WORKER_BUNDLE
+    : new URL('./repack.worker.ts', import.meta.url).href;
+
+/**
  * Solves the market in a worker thread of its own, so that finding and packing every cycle of the
  * market never blocks the event loop that serves requests. The typed arrays are transferred, not
  * copied. One thread per re-pack: it runs every few minutes and ends with its answer.
@@ -9,7 +20,7 @@ import type { MarketInput, MarketSolution } from './choose-rings';
 export function solveInWorker(input: MarketInput): Promise<MarketSolution> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./repack-thread.mjs', import.meta.url), {
-      workerData: { entry: new URL('./repack.worker.ts', import.meta.url).href },
+      workerData: { entry: workerEntry },
     });
     let settled = false;
     const finish = (error: Error | null, solution?: MarketSolution) => {
@@ -29,6 +40,7 @@ export function solveInWorker(input: MarketInput): Promise<MarketSolution> {
       input.odds.buffer as ArrayBuffer,
       input.rejectedItems.buffer as ArrayBuffer,
       input.rejectedEnds.buffer as ArrayBuffer,
+      input.blockedPairs.buffer as ArrayBuffer,
     ]);
   });
 }

@@ -30,7 +30,15 @@ function syntheticMarket(items: number, arcs: number, seed = 1): MarketInput {
   const arcFrom = Int32Array.from({ length: arcs }, () => Math.floor(next() * items));
   const arcTo = Int32Array.from({ length: arcs }, () => Math.floor(next() * items));
   const odds = Float64Array.from({ length: items / 2 }, () => 0.5 + next() / 2);
-  return { owners, arcFrom, arcTo, odds, rejectedItems: new Int32Array(0), rejectedEnds: new Int32Array(0) };
+  return {
+    owners,
+    arcFrom,
+    arcTo,
+    odds,
+    rejectedItems: new Int32Array(0),
+    rejectedEnds: new Int32Array(0),
+    blockedPairs: new Int32Array(0),
+  };
 }
 
 describe('global re-pack in a worker thread', () => {
@@ -72,6 +80,7 @@ describe('global re-pack in a worker thread', () => {
       odds: market.odds.slice(),
       rejectedItems: market.rejectedItems.slice(),
       rejectedEnds: market.rejectedEnds.slice(),
+      blockedPairs: market.blockedPairs.slice(),
     });
     const here = await solveMarket(copy(input));
     const there = await solveInWorker(copy(input));

@@ -22,7 +22,7 @@ import {
   queueRequester,
 } from '../trades/dispute-queue-columns';
 import { presentDispute } from '../trades/dispute.presenter';
-import { presentUserSummary } from '../users/users.presenter';
+import { presentTradePartner } from '../users/users.presenter';
 import { completeRing, dissolveRing, firstNames, getRing, lockRing, RINGS_LINK } from './rings.service';
 
 /**
@@ -218,7 +218,7 @@ export async function listRingDisputes(
     tradeStatus: row.ringStatus as ModerationDispute['tradeStatus'],
     requestedItem: row.requestedItem as TradeItemSummary,
     offeredItem: row.offeredItem as TradeItemSummary,
-    requester: presentUserSummary(row.requester),
-    owner: presentUserSummary(row.owner),
+    requester: presentTradePartner(row.requester),
+    owner: presentTradePartner(row.owner),
   }));
 }

@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import { CONDITION_LABELS, CONDITION_RANK, CONDITIONS } from '../../../common/domain/taxonomy';
 import { swapRules } from '../../db/schema';
 import type { RingTimers } from '../../env';
 import { mapLimited } from '../../lib/map-limited';
@@ -11,36 +10,16 @@ import {
   type MarketInput,
   type MarketSolution,
 } from './choose-rings';
+import { blocksAmong } from '../safety/safety.query';
+import { MemberBlocks } from '../safety/member-blocks';
+import { withoutBlockedMembers } from './blocked-cycles';
 import { DEFAULT_NEIGHBOURHOOD_OPTIONS, loadNeighbourhood, type NeighbourhoodOptions } from './neighbourhood';
 import { memberOdds, rejectedItemSets } from './proposal-history';
 import { solveInWorker } from './repack-worker';
+import { describeArc } from './ring-reasons';
 import { createRing, type ProposedLeg } from './rings.service';
 import { type GraphItem, loadWantGraph, type WantArc, type WantGraph } from './want-graph';
 import type { Cycle, EngineGraph } from './engine/graph';
-
-type RuleRow = typeof swapRules.$inferSelect;
-
-/** "shoes · size 9 · Dr. Martens · Good or better · 0.67–1.5× the value given". */
-function describeRule(rule: RuleRow) {
-  const parts: string[] = [];
-  if (rule.gender) parts.push(rule.gender);
-  if (rule.category) parts.push(rule.category);
-  if (rule.sizes.length > 0) parts.push(`size ${rule.sizes.join('/')}`);
-  if (rule.brands.length > 0) parts.push(rule.brands.join('/'));
-  if (rule.colors.length > 0) parts.push(rule.colors.join('/').toLowerCase());
-  const condition = CONDITIONS.find((c) => CONDITION_RANK[c] === rule.minConditionRank);
-  if (condition) parts.push(`${CONDITION_LABELS[condition]} or better`);
-  const band = `${Math.round(rule.minValueRatio * 100) / 100}–${Math.round(rule.maxValueRatio * 100) / 100}× the value given`;
-  return [...parts, band].join(' · ');
-}
-
-function describeArc(arc: WantArc | undefined, rules: Map<string, RuleRow>) {
-  if (!arc) return 'it is on their wish list';
-  if (arc.kind === 'favorite') return 'they favourited it';
-  if (arc.kind === 'wishlist') return `it matches their wishlist entry "${arc.ref}"`;
-  const rule = arc.ref ? rules.get(arc.ref) : undefined;
-  return rule ? `it matches their swap rule (${describeRule(rule)})` : 'it matches their swap rule';
-}
 
 /** Turned-down item sets among these cycles' items, as index keys (itemSetKey) of the graph. */
 async function rejectedKeys(ctx: ServiceContext, index: Map<string, number>, itemIds: string[]) {
@@ -117,13 +96,16 @@ async function proposeCycles(
 ) {
   if (cycles.length === 0) return [];
   const { graph } = near;
-  const itemIds = [...new Set(cycles.flat())].map((index) => graph.items[index]?.id ?? '');
   const ownerOf = (index: number) => graph.items[index]?.ownerId ?? '';
+  const owners = [...new Set(cycles.flat().map(ownerOf))];
+  const allowed = withoutBlockedMembers(cycles, ownerOf, new MemberBlocks(await blocksAmong(ctx.db, owners)));
+  if (allowed.length === 0) return [];
+  const itemIds = [...new Set(allowed.flat())].map((index) => graph.items[index]?.id ?? '');
   const [rejected, odds] = await Promise.all([
     rejectedKeys(ctx, graph.index, itemIds),
-    memberOdds(ctx.db, [...new Set(cycles.flat().map(ownerOf))]),
+    memberOdds(ctx.db, [...new Set(allowed.flat().map(ownerOf))]),
   ]);
-  const chosen = chooseRings(cycles, (index) => odds.get(ownerOf(index)) ?? 0, rejected);
+  const chosen = chooseRings(allowed, (index) => odds.get(ownerOf(index)) ?? 0, rejected);
   return proposeChosen(ctx, timers, now, near, chosen);
 }
 
@@ -192,6 +174,7 @@ export async function encodeMarket(ctx: ServiceContext, want: WantGraph): Promis
   for (const [id, member] of memberIndex) odds[member] = oddsById.get(id) ?? 0;
   const rejected = await rejectedKeys(ctx, index, [...index.keys()]);
   const sets = [...rejected].map((key) => key.split(',').map(Number));
+  const blocked = await blocksAmong(ctx.db, [...memberIndex.keys()]);
   let end = 0;
   return {
     owners,
@@ -200,6 +183,7 @@ export async function encodeMarket(ctx: ServiceContext, want: WantGraph): Promis
     odds,
     rejectedItems: Int32Array.from(sets.flat()),
     rejectedEnds: Int32Array.from(sets, (set) => (end += set.length)),
+    blockedPairs: Int32Array.from(blocked.flat(), (id) => memberIndex.get(id) ?? -1),
   };
 }
 

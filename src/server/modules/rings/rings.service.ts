@@ -1,3 +1,4 @@
+import { anySuspended } from '../moderation/suspension-state';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ring, RingStatusInput } from '../../../common/api/rings';
@@ -16,7 +17,8 @@ import { ringConversationIds } from '../chat/group-chat.query';
 import { isBlockedAmong } from '../safety/safety.query';
 import { lockItemsForUpdate } from '../trades/trade-holds';
 import { presentDispute } from '../trades/dispute.presenter';
-import { presentUserSummary } from '../users/users.presenter';
+import { presentTradePartner } from '../users/users.presenter';
+import { reasonShownTo } from './ring-reasons';
 
 type RingRow = typeof rings.$inferSelect;
 type LegRow = typeof ringLegs.$inferSelect;
@@ -46,10 +48,16 @@ export async function firstNames(tx: Queryable, ids: string[]) {
   return new Map(rows.map((row) => [row.id, row.firstName]));
 }
 
+/** Every two members of a ring: a block between any of them, neighbours or not, keeps the ring out. */
+const everyPair = (memberIds: string[]) => {
+  const members = [...new Set(memberIds)];
+  return members.flatMap((a, k) => members.slice(k + 1).map((b): [string, string] => [a, b]));
+};
+
 /**
  * Creates a proposed ring if its items are all still ringable and held by no other open ring, and no
- * two neighbours have blocked each other: all checked under the items' locks (id order, like every
- * trade). Answers the ring's id, or null when the ring is no longer possible.
+ * two of its members have blocked each other: all checked under the items' locks (id order, like
+ * every trade). Answers the ring's id, or null when the ring is no longer possible.
  */
 export async function createRing(
   ctx: ServiceContext,
@@ -79,13 +87,7 @@ export async function createRing(
       )
       .limit(1);
     if (held.length > 0) return null;
-    if (
-      await isBlockedAmong(
-        tx,
-        legs.map((leg): [string, string] => [leg.giverId, leg.receiverId]),
-      )
-    )
-      return null;
+    if (await isBlockedAmong(tx, everyPair(legs.map((leg) => leg.giverId)))) return null;
     const expiresAt = new Date(now.getTime() + timers.proposalHours * 3_600_000);
     const [ring] = await tx
       .insert(rings)
@@ -275,6 +277,9 @@ export async function answerRing(
         now,
         reason,
       );
+      const others = legs.map((leg) => leg.giverId).filter((id) => id !== memberId);
+      if (await anySuspended(tx, others))
+        await tx.update(rings).set({ cancelExcused: true }).where(eq(rings.id, ring.id));
       return 'done' as const;
     }
 
@@ -294,6 +299,20 @@ export async function answerRing(
       return 'done' as const;
     }
 
+    // A block between two members that came after the proposal (and before its dissolving
+    // listener ran, or around it) ends the ring instead of letting it be accepted.
+    if (await isBlockedAmong(tx, everyPair(legs.map((leg) => leg.giverId)))) {
+      await dissolveRing(
+        tx,
+        effects,
+        locked,
+        'cancelled',
+        null,
+        text('notifications:rings.blocked.message'),
+        now,
+      );
+      return 'blocked' as const;
+    }
     if (mine.acceptedAt !== null) return 'done' as const;
     await tx
       .update(ringLegs)
@@ -363,6 +382,9 @@ export async function answerRing(
   });
   if (outcome === 'unavailable') {
     throw conflict('rings.dissolved');
+  }
+  if (outcome === 'blocked') {
+    throw conflict('rings.members_blocked');
   }
   return getRing(ctx, memberId, ringId, timers);
 }
@@ -494,8 +516,8 @@ function presentRing(
   legRows: Array<{
     leg: LegRow;
     item: { id: string; images: string[] };
-    giver: Parameters<typeof presentUserSummary>[0];
-    receiver: Parameters<typeof presentUserSummary>[0];
+    giver: Parameters<typeof presentTradePartner>[0];
+    receiver: Parameters<typeof presentTradePartner>[0];
   }>,
   trust: {
     disputes: Array<typeof tradeDisputes.$inferSelect>;
@@ -509,8 +531,8 @@ function presentRing(
   const myReview = trust.reviews.find((review) => review.reviewerId === memberId);
   const legs = legRows.map(({ leg, item, giver: from, receiver: to }) => ({
     position: leg.position,
-    giver: presentUserSummary(from),
-    receiver: presentUserSummary(to),
+    giver: presentTradePartner(from),
+    receiver: presentTradePartner(to),
     item: {
       id: item.id,
       title: leg.terms.title,
@@ -520,7 +542,7 @@ function presentRing(
       brand: leg.terms.brand,
       size: leg.terms.size,
     },
-    reason: leg.reason,
+    reason: reasonShownTo(leg.reason, leg.receiverId, memberId),
     accepted: leg.acceptedAt !== null,
     received: leg.receivedAt !== null,
     disputed: openDispute(leg.position),

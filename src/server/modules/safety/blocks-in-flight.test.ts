@@ -5,6 +5,11 @@ import { type TestClient, useTestApp } from '../../test-support/test-app';
 
 const t = useTestApp();
 
+interface FriendRequest {
+  id: string;
+  user: { id: string };
+}
+
 const ids = (list: Array<{ id: string }>) => list.map((entry) => entry.id);
 const recommended = async (client: TestClient) =>
   ((await client.get('/api/social/friend-recommendations')).json() as Array<{ user: { id: string } }>).map(
@@ -73,6 +78,64 @@ describe('blocking ends what is in flight', () => {
     await alice.post('/api/blocks', { userId: bob.user?.id });
     expect((await alice.post('/api/social/connect', { friendId: bob.user?.id })).statusCode).toBe(403);
     expect((await bob.post('/api/social/connect', { friendId: alice.user?.id })).statusCode).toBe(403);
+  });
+
+  it('closes pending friend requests either way and ends a friendship; the old request cannot be accepted', async () => {
+    const alice = await t.member({ firstName: 'Alice' });
+    const bob = await t.member({ firstName: 'Bob' });
+    const carol = await t.member({ firstName: 'Carol' });
+    const dan = await t.member({ firstName: 'Dan' });
+    const erin = await t.member({ firstName: 'Erin' });
+    // Alice asked Bob; Carol asked Alice; Alice and Dan are friends; Erin asked Alice and stays apart.
+    await alice.post('/api/social/connect', { friendId: bob.user?.id });
+    await carol.post('/api/social/connect', { friendId: alice.user?.id });
+    await erin.post('/api/social/connect', { friendId: alice.user?.id });
+    await dan.post('/api/social/connect', { friendId: alice.user?.id });
+    const incoming = (await alice.get('/api/social/network')).json().incoming as FriendRequest[];
+    const fromDan = incoming.find((request) => request.user.id === dan.user?.id);
+    expect((await alice.post(`/api/social/requests/${fromDan?.id}/accept`)).statusCode).toBe(200);
+    const toBob = ((await bob.get('/api/social/network')).json().incoming as FriendRequest[])[0];
+    const fromCarol = incoming.find((request) => request.user.id === carol.user?.id);
+
+    expect((await alice.post('/api/blocks', { userId: bob.user?.id })).statusCode).toBe(201);
+    expect((await alice.post('/api/blocks', { userId: carol.user?.id })).statusCode).toBe(201);
+    expect((await dan.post('/api/blocks', { userId: alice.user?.id })).statusCode).toBe(201);
+
+    const network = (await alice.get('/api/social/network')).json();
+    expect(network.friends).toEqual([]);
+    expect(network.outgoing).toEqual([]);
+    expect(network.incoming.map((request: FriendRequest) => request.user.id)).toEqual([erin.user?.id]);
+    for (const member of [bob, carol, dan]) {
+      expect((await member.get('/api/social/network')).json()).toEqual({
+        friends: [],
+        incoming: [],
+        outgoing: [],
+      });
+    }
+    const late = await bob.post(`/api/social/requests/${toBob?.id}/accept`);
+    expect(late.statusCode).toBe(404);
+    expect(late.json().message).toBe('Friend request not found');
+    expect((await alice.post(`/api/social/requests/${fromCarol?.id}/accept`)).statusCode).toBe(404);
+    // Still no way back while the block stands.
+    expect((await dan.post('/api/social/connect', { friendId: alice.user?.id })).statusCode).toBe(403);
+  });
+
+  it('a blocked pair cannot accept a friend request between them, in either direction', async () => {
+    const alice = await t.member();
+    const bob = await t.member();
+    await bob.post('/api/social/connect', { friendId: alice.user?.id });
+    const [request] = (await alice.get('/api/social/network')).json().incoming as FriendRequest[];
+    for (const [blocker, blocked] of [
+      [alice, bob],
+      [bob, alice],
+    ] as const) {
+      await blockRow(blocker, blocked);
+      const response = await alice.post(`/api/social/requests/${request?.id}/accept`);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('You cannot contact this member');
+      expect((await alice.get('/api/social/network')).json().friends).toEqual([]);
+      await t.db.delete(blocks);
+    }
   });
 
   it('a blocked pair never appear in each other’s recommendations or matches', async () => {

@@ -36,6 +36,20 @@ export async function isBlockedAmong(db: Queryable, pairs: Array<[string, string
   return Boolean(row);
 }
 
+/**
+ * The blocks between any two of these members, as (blocker, blocked) pairs: what keeps two members
+ * out of one swap ring. The ids go as one array parameter (a re-pack names every member of the market).
+ */
+export async function blocksAmong(db: Queryable, memberIds: string[]): Promise<Array<[string, string]>> {
+  if (memberIds.length < 2) return [];
+  const ids = sql`${sql.param(memberIds)}::uuid[]`;
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(and(sql`${blocks.blockerId} = any(${ids})`, sql`${blocks.blockedId} = any(${ids})`));
+  return rows.map((row) => [row.blockerId, row.blockedId]);
+}
+
 /** Refuses contact (messages, trade requests) between members when either blocked the other. */
 export async function assertNotBlocked(db: Queryable, from: string, to: string) {
   if (await isBlockedBetween(db, from, to)) throw forbidden('safety.blocked');

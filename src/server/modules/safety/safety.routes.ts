@@ -10,7 +10,8 @@ import {
   reportStatusInput,
 } from '../../../common/api/safety';
 import { registerModerationQueue } from '../../lib/moderation-routes';
-import { block, createReport, listBlocked, listReports, setReportStatus, unblock } from './safety.service';
+import { setReportStatus } from '../moderation/moderation.service';
+import { block, createReport, listBlocked, listReports, unblock } from './safety.service';
 
 export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
@@ -18,7 +19,8 @@ export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reports',
     {
-      config: { auth: 'member', memberLimit: 'report', ...KEEPS_MARKETPLACE },
+      // Not KEEPS_MARKETPLACE: enough reports hide the listing (REPORT_HIDE_THRESHOLD).
+      config: { auth: 'member', memberLimit: 'report' },
       schema: { body: reportInput, response: { 201: okResponse } },
     },
     async (request, reply) => {
@@ -59,11 +61,11 @@ export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/moderation/reports/:id',
     {
-      config: { auth: 'moderator' },
+      config: { auth: 'moderator', memberLimit: 'moderation' },
       schema: { params: idParam, body: reportStatusInput, response: { 200: okResponse } },
     },
     async (request) => {
-      await setReportStatus(ctx, request.params.id, request.body.status);
+      await setReportStatus(ctx, request.member.id, request.params.id, request.body.status);
       return { ok: true as const };
     },
   );

@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
+import { hideIfReportedByMany } from '../moderation/moderation.service';
 
 export async function block(ctx: ServiceContext, memberId: string, blockedId: string) {
   if (memberId === blockedId) throw badRequest('safety.self_block');
@@ -53,20 +54,26 @@ export async function createReport(
     if (input.targetId === memberId) throw badRequest('safety.self_report');
     const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, input.targetId));
     if (!target) throw notFound('members.not_found');
-  } else {
-    const [target] = await ctx.db
-      .select({ userId: items.userId })
-      .from(items)
-      .where(eq(items.id, input.targetId));
-    if (!target) throw notFound('items.not_found');
-    if (target.userId === memberId) throw badRequest('safety.own_item_report');
   }
-  const [created] = await ctx.db
-    .insert(reports)
-    .values({ reporterId: memberId, ...input })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
-  if (!created) throw conflict('safety.already_reported');
+  await transact(ctx, async (tx, effects) => {
+    if (input.targetType === 'item') {
+      // Locked: reports arriving together count each other before one of them hides the listing.
+      const [target] = await tx
+        .select({ userId: items.userId })
+        .from(items)
+        .where(eq(items.id, input.targetId))
+        .for('update');
+      if (!target) throw notFound('items.not_found');
+      if (target.userId === memberId) throw badRequest('safety.own_item_report');
+    }
+    const [created] = await tx
+      .insert(reports)
+      .values({ reporterId: memberId, ...input })
+      .onConflictDoNothing()
+      .returning({ id: reports.id });
+    if (!created) throw conflict('safety.already_reported');
+    if (input.targetType === 'item') await hideIfReportedByMany(ctx, tx, effects, input.targetId);
+  });
 }
 
 export async function listReports(ctx: ServiceContext, status: 'open' | 'resolved'): Promise<Report[]> {
@@ -105,13 +112,4 @@ export async function listReports(ctx: ServiceContext, status: 'open' | 'resolve
     createdAt: report.createdAt.toISOString(),
     reporter: reporter?.id ? presentUserSummary(reporter) : null,
   }));
-}
-
-export async function setReportStatus(ctx: ServiceContext, id: string, status: 'open' | 'resolved') {
-  const [row] = await ctx.db
-    .update(reports)
-    .set({ status, resolvedAt: status === 'resolved' ? new Date() : null })
-    .where(eq(reports.id, id))
-    .returning({ id: reports.id });
-  if (!row) throw notFound('safety.report_not_found');
 }

@@ -103,23 +103,26 @@ async function renewDeclined(tx: Tx, memberId: string, friendId: string) {
 
 /**
  * Accept or decline: only the member the request is addressed to. A declined request stays, out of
- * sight, so that its sender cannot send it again for DECLINED_COOLDOWN_DAYS.
+ * sight, so that its sender cannot send it again for DECLINED_COOLDOWN_DAYS. The request is locked
+ * while it is answered, and a block between the two refuses the acceptance (a block closes the
+ * request too, see endFriendshipBetween, but one may stand from before that rule or a race).
  */
 export async function respond(ctx: ServiceContext, memberId: string, requestId: string, accept: boolean) {
-  const [request] = await ctx.db.select().from(friendships).where(eq(friendships.id, requestId));
-  if (!request || (request.addresseeId !== memberId && request.requesterId !== memberId))
-    throw notFound('social.request_not_found');
-  if (request.addresseeId !== memberId) throw forbidden('social.only_addressee_answers');
-  if (request.status === 'declined') throw notFound('social.request_not_found');
-  if (request.status !== 'pending') throw conflict('social.request_already_accepted');
-  if (!accept) {
-    await ctx.db
-      .update(friendships)
-      .set({ status: 'declined', declinedAt: new Date() })
-      .where(and(eq(friendships.id, requestId), eq(friendships.status, 'pending')));
-    return;
-  }
   await transact(ctx, async (tx, effects) => {
+    const [request] = await tx.select().from(friendships).where(eq(friendships.id, requestId)).for('update');
+    if (!request || (request.addresseeId !== memberId && request.requesterId !== memberId))
+      throw notFound('social.request_not_found');
+    if (request.addresseeId !== memberId) throw forbidden('social.only_addressee_answers');
+    if (request.status === 'declined') throw notFound('social.request_not_found');
+    if (request.status !== 'pending') throw conflict('social.request_already_accepted');
+    if (!accept) {
+      await tx
+        .update(friendships)
+        .set({ status: 'declined', declinedAt: new Date() })
+        .where(eq(friendships.id, requestId));
+      return;
+    }
+    await assertNotBlocked(tx, memberId, request.requesterId);
     await tx
       .update(friendships)
       .set({ status: 'accepted', acceptedAt: new Date() })
@@ -135,6 +138,25 @@ export async function respond(ctx: ServiceContext, memberId: string, requestId: 
       link: NETWORK_LINK,
     });
   });
+}
+
+/**
+ * A block ends what stands between the two members, in the block's transaction: a pending request
+ * either way and their friendship. Nobody is told (a block is silent). A declined request stays,
+ * so that unblocking does not skip its cooldown.
+ */
+export async function endFriendshipBetween(tx: Tx, a: string, b: string) {
+  await tx
+    .delete(friendships)
+    .where(
+      and(
+        or(
+          and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)),
+          and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)),
+        ),
+        ne(friendships.status, 'declined'),
+      ),
+    );
 }
 
 /** Ends a friendship, or withdraws a request, with that member. */

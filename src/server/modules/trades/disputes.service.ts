@@ -13,7 +13,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { text } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { presentUserSummary } from '../users/users.presenter';
+import { presentTradePartner } from '../users/users.presenter';
 import {
   completeTrade,
   firstName,
@@ -124,8 +124,8 @@ export async function listTradeDisputes(
     tradeStatus: row.tradeStatus,
     requestedItem: row.requestedItem as TradeItemSummary,
     offeredItem: row.offeredItem as TradeItemSummary,
-    requester: presentUserSummary(row.requester),
-    owner: presentUserSummary(row.owner),
+    requester: presentTradePartner(row.requester),
+    owner: presentTradePartner(row.owner),
   }));
 }
 

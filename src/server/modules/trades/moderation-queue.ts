@@ -4,6 +4,7 @@ import { tradeDisputes } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { listRingDisputes, resolveRingDispute } from '../rings/ring-disputes.service';
+import { recordAction } from '../moderation/audit';
 import { presentDispute } from './dispute.presenter';
 import { listTradeDisputes, resolveTradeDispute } from './disputes.service';
 
@@ -39,5 +40,14 @@ export async function resolveDispute(
   else await resolveTradeDispute(ctx, moderatorId, disputeId, subject.tradeId as string, input);
   const [resolved] = await ctx.db.select().from(tradeDisputes).where(eq(tradeDisputes.id, disputeId));
   if (!resolved) throw notFound('dispute.not_found');
+  await recordAction(ctx.db, {
+    actorId: moderatorId,
+    action: 'dispute.resolved',
+    targetType: 'dispute',
+    targetId: disputeId,
+    subjectId: resolved.againstId,
+    reason: resolved.outcome,
+    note: input.note ?? null,
+  });
   return presentDispute(resolved);
 }

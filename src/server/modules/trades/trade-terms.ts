@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { type DealField, dealTerms, diffTerms, type ItemTerms } from '../../../common/domain/trade-terms';
+import {
+  DEAL_FIELDS,
+  type DealField,
+  dealTerms,
+  diffTerms,
+  type ItemTerms,
+} from '../../../common/domain/trade-terms';
 import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
 import type { Locale } from '../../../common/domain/locales';
 import type { Tx } from '../../db/connect';
@@ -8,7 +14,7 @@ import { items, tradeRequests } from '../../db/schema';
 import type { Effects } from '../../lib/domain-events';
 import { conflict } from '../../lib/errors';
 import { listText, text, translator } from '../../lib/i18n';
-import { type TradeSides, touchesItems } from './trade-sides';
+import { loadSides, type TradeSides, touchesItems } from './trade-sides';
 
 type ItemRow = typeof items.$inferSelect;
 
@@ -54,8 +60,10 @@ export function termsToAccept(
 }
 
 /**
- * An item's deal fields changed: the other party of each pending request on it is told once per
- * change (however many fields changed), and the request shows the difference from its terms.
+ * An item's deal fields changed: the other party of each pending request on it is told, once per
+ * request (however many fields changed), what differs now from the terms the request holds, and
+ * whatever this change touched. A burst of changes is one notification per request and party: an
+ * unread one from the last few minutes is rewritten instead (NewNotification.coalesceKey).
  */
 export async function notifyTermsChanged(
   tx: Tx,
@@ -63,32 +71,35 @@ export async function notifyTermsChanged(
   event: { itemId: string; memberId: string; fields: DealField[] },
 ) {
   const pending = await tx
-    .select({
-      requesterId: tradeRequests.requesterId,
-      ownerId: tradeRequests.ownerId,
-    })
+    .select()
     .from(tradeRequests)
     .where(and(eq(tradeRequests.status, 'pending'), touchesItems([event.itemId])));
-  const counterparties = new Set(
-    pending.map((trade) => (trade.requesterId === event.memberId ? trade.ownerId : trade.requesterId)),
-  );
-  if (counterparties.size === 0) return;
-  const [item] = await tx.select({ title: items.title }).from(items).where(eq(items.id, event.itemId));
-  const changed = (locale: Locale) =>
-    listText(
-      locale,
-      event.fields.map((field) => translator(locale)(`notifications:dealFields.${field}`)),
-    );
+  if (pending.length === 0) return;
+  const [item] = await tx.select().from(items).where(eq(items.id, event.itemId));
+  if (!item) return;
+  const live = dealTerms(item);
+  const sides = await loadSides(tx, pending);
   effects.notify(
-    ...[...counterparties].map((userId) => ({
-      userId,
-      type: 'trade_request' as const,
-      title: text('notifications:trades.itemChanged.title'),
-      message: text('notifications:trades.itemChanged.message', {
-        item: item?.title ?? text('notifications:common.anItemCapital'),
-        changed,
-      }),
-      link: NOTIFICATION_LINKS.barters,
-    })),
+    ...pending.map((trade) => {
+      const agreed = sides.get(trade.id)?.terms.get(event.itemId);
+      const differing = new Set<DealField>([
+        ...event.fields,
+        ...(agreed ? diffTerms(agreed, live).map((change) => change.field) : []),
+      ]);
+      const fields = DEAL_FIELDS.filter((field) => differing.has(field));
+      const changed = (locale: Locale) =>
+        listText(
+          locale,
+          fields.map((field) => translator(locale)(`notifications:dealFields.${field}`)),
+        );
+      return {
+        userId: trade.requesterId === event.memberId ? trade.ownerId : trade.requesterId,
+        type: 'trade_request' as const,
+        title: text('notifications:trades.itemChanged.title'),
+        message: text('notifications:trades.itemChanged.message', { item: item.title, changed }),
+        link: NOTIFICATION_LINKS.barters,
+        coalesceKey: `terms-changed:${trade.id}`,
+      };
+    }),
   );
 }

@@ -110,7 +110,7 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/moderation/disputes/:id/resolve',
     {
-      config: { auth: 'moderator' },
+      config: { auth: 'moderator', memberLimit: 'moderation' },
       schema: { params: idParam, body: disputeResolutionInput, response: { 200: tradeDispute } },
     },
     async (request) => resolveDispute(ctx, request.member.id, request.params.id, request.body),

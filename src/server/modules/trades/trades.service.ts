@@ -1,3 +1,4 @@
+import { anySuspended } from '../moderation/suspension-state';
 import { and, desc, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
@@ -23,7 +24,7 @@ import { text, type TextRef } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { assertNotBlocked } from '../safety/safety.query';
-import { presentUserSummary } from '../users/users.presenter';
+import { presentTradePartner } from '../users/users.presenter';
 import { presentDispute } from './dispute.presenter';
 
 export { presentDispute };
@@ -580,6 +581,9 @@ export async function updateTradeStatus(
           cancelledAt: now,
           cancelledById: memberId,
           cancelReason: reason,
+          cancelExcused: await anySuspended(tx, [
+            trade.requesterId === memberId ? trade.ownerId : trade.requesterId,
+          ]),
           updatedAt: now,
         })
         .where(eq(tradeRequests.id, trade.id));
@@ -826,6 +830,43 @@ export async function closePendingBetween(
   refreshAfterCommit(ctx.db, effects, [...closedSides.values()].flatMap(allItemIds));
 }
 
+/**
+ * A suspension ends every pending request of the suspended member, sent or received, in its
+ * transaction: theirs are cancelled, the others declined; each other party is told.
+ */
+export async function closePendingOfMember(ctx: ServiceContext, tx: Tx, effects: Effects, memberId: string) {
+  const now = new Date();
+  const closed = await tx
+    .update(tradeRequests)
+    .set({
+      status: sql`case when ${tradeRequests.requesterId} = ${memberId} then 'cancelled' else 'declined' end`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(tradeRequests.status, 'pending'),
+        or(eq(tradeRequests.requesterId, memberId), eq(tradeRequests.ownerId, memberId)),
+      ),
+    )
+    .returning();
+  await cardsForClosed(effects, closed, null);
+  const closedSides = await loadSides(tx, closed);
+  effects.notify(
+    ...closed.map((trade) => ({
+      userId: trade.requesterId === memberId ? trade.ownerId : trade.requesterId,
+      type: 'trade_request' as const,
+      title: text(
+        trade.requesterId === memberId
+          ? 'notifications:trades.withdrawn.title'
+          : 'notifications:trades.declined.title',
+      ),
+      message: text('notifications:trades.closedByOther.message'),
+      link: TRADES_LINK,
+    })),
+  );
+  refreshAfterCommit(ctx.db, effects, [...closedSides.values()].flatMap(allItemIds));
+}
+
 const requestedItem = alias(items, 'requested_item');
 const offeredItem = alias(items, 'offered_item');
 const requester = alias(users, 'requester');
@@ -1005,8 +1046,8 @@ async function selectTrades(
       offerVersion: trade.offerVersion,
       offeredById: trade.offeredById ?? trade.requesterId,
       offers: presentOffers(trade, sides, offersFromJson(trade.id, row.offerHistory)),
-      requester: presentUserSummary(row.requester),
-      owner: presentUserSummary(row.owner),
+      requester: presentTradePartner(row.requester),
+      owner: presentTradePartner(row.owner),
       requesterShipment: trade.requesterShipment,
       ownerShipment: trade.ownerShipment,
       myReview: row.myRating === null ? null : { rating: row.myRating },

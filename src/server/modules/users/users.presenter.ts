@@ -1,4 +1,5 @@
 import type { User, UserSummary } from '../../../common/api/users';
+import { lastInitial } from '../../../common/domain/display-name';
 import { isAway } from '../../../common/domain/holiday';
 import { toLocale } from '../../../common/domain/locales';
 import type { users } from '../../db/schema';
@@ -24,9 +25,21 @@ export function presentUser(row: UserRow): User {
   };
 }
 
-export function presentUserSummary(
-  row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'>,
-): UserSummary {
+type SummaryRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'>;
+
+/**
+ * A member as others see them (beside listings, in reviews, messages, social and safety lists):
+ * the first name and the last name's initial only ("Hugo S."), as on their public profile.
+ */
+export function presentUserSummary(row: SummaryRow): UserSummary {
+  return { ...presentTradePartner(row), lastName: lastInitial(row.lastName) };
+}
+
+/**
+ * A member as their trade partner sees them, in the answers about a trade, a ring or its dispute
+ * (read only by its parties and moderators): the full name, which the swap's shipping needs.
+ */
+export function presentTradePartner(row: SummaryRow): UserSummary {
   return {
     id: row.id,
     firstName: row.firstName,

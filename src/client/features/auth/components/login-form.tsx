@@ -3,7 +3,9 @@ import { MAX_LOGIN_PASSWORD_LENGTH } from '@common/domain/password-policy';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@client/components/ui/use-toast';
+import { ApiError } from '@client/lib/api-error';
 import { useLoginMutation } from '../api';
+import { SuspensionNotice } from './suspension-notice';
 import { AuthSubmitButton, EmailField, PasswordField } from './auth-fields';
 import type { PasswordVisibility } from './password-input';
 
@@ -38,6 +40,8 @@ export function LoginForm({
     );
   });
 
+  const suspension = login.error instanceof ApiError ? login.error.suspension : undefined;
+  if (suspension) return <SuspensionNotice suspension={suspension} />;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('login.formLabel')}>
       <EmailField id="login-email" registration={register('email')} />

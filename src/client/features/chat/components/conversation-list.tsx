@@ -1,9 +1,10 @@
 import type { Conversation } from '@common/api/chat';
 import { displayName } from '@common/domain/display-name';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { MessagesSquare, Tag, Users } from 'lucide-react';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { LoaderCircle, MessagesSquare, Tag, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
@@ -16,25 +17,28 @@ import {
   otherParticipant,
   ringThreadTitle,
 } from '../chat-format';
+import { type ConversationListPages, flattenConversations } from '../api';
 import { useNow } from '../use-now';
 import { MemberAvatars, ParticipantAvatar } from './participant-avatar';
 
 /**
  * The member's conversations (docs/product.md, Chat): each with the other member, the item it is
  * about, the last message, its time and the unread count, newest first. Choosing one opens the
- * chat. Shown in the floating panel and on the Messages page.
+ * chat. Shown in the floating panel and on the Messages page, a page at a time: "Show more" at the
+ * end of the list loads the next one.
  */
 export function ConversationList({
   query,
   memberId,
   onSelect,
 }: {
-  query: UseQueryResult<Conversation[]>;
+  query: UseInfiniteQueryResult<ConversationListPages>;
   memberId: string;
   onSelect: (conversationId: string) => void;
 }) {
   const { t } = useTranslation('chat');
-  const { data, isPending, isError, error, refetch } = query;
+  const { data, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const conversations = flattenConversations(data);
   const now = useNow();
 
   useEffect(() => {
@@ -57,7 +61,7 @@ export function ConversationList({
             </div>
           ))}
         </div>
-      ) : isError ? (
+      ) : isError && !data ? (
         <div className="flex flex-col items-center gap-2 px-4 py-8 text-center text-sm text-muted-foreground">
           <p>{t('list.unavailable')}</p>
           <button
@@ -68,7 +72,7 @@ export function ConversationList({
             {t('list.retry')}
           </button>
         </div>
-      ) : data.length === 0 ? (
+      ) : conversations.length === 0 ? (
         <div
           className="flex flex-col items-center gap-2 px-6 py-10 text-center"
           data-testid="text-no-conversations"
@@ -80,18 +84,34 @@ export function ConversationList({
           <p className="text-sm text-muted-foreground">{t('list.emptyHint')}</p>
         </div>
       ) : (
-        <ul className="divide-y overflow-y-auto overscroll-contain" aria-label={t('conversations')}>
-          {data.map((conversation) => (
-            <li key={conversation.id}>
-              <ConversationRow
-                conversation={conversation}
-                memberId={memberId}
-                now={now}
-                onSelect={onSelect}
-              />
-            </li>
-          ))}
-        </ul>
+        <div className="min-h-0 overflow-y-auto overscroll-contain">
+          <ul className="divide-y" aria-label={t('conversations')}>
+            {conversations.map((conversation) => (
+              <li key={conversation.id}>
+                <ConversationRow
+                  conversation={conversation}
+                  memberId={memberId}
+                  now={now}
+                  onSelect={onSelect}
+                />
+              </li>
+            ))}
+          </ul>
+          {hasNextPage ? (
+            <div className="flex justify-center border-t p-3">
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => void fetchNextPage()}
+                disabled={isFetchingNextPage}
+                data-testid="button-more-conversations"
+              >
+                {isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+                {isFetchingNextPage ? t('list.loadingMore') : t('list.showMore')}
+              </Button>
+            </div>
+          ) : null}
+        </div>
       )}
     </>
   );

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { PopoverContent } from '@client/components/ui/popover';
-import { useConversations } from '../api';
+import { useConversations, useMessageUnreadCount } from '../api';
 import { ConversationList } from './conversation-list';
 
 /**
@@ -18,7 +18,8 @@ export function ConversationsPanel({
 }) {
   const { t } = useTranslation('chat');
   const query = useConversations(true);
-  const unread = query.data?.reduce((sum, entry) => sum + entry.unreadCount, 0) ?? 0;
+  // Over every conversation, not only the pages loaded.
+  const unread = useMessageUnreadCount(true).data?.count ?? 0;
 
   return (
     <PopoverContent

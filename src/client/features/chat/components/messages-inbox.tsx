@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useConversations } from '../api';
+import { useConversations, useMessageUnreadCount } from '../api';
 import { useChat } from '../chat-context';
 import { ConversationList } from './conversation-list';
 
@@ -8,7 +8,8 @@ export function MessagesInbox({ memberId }: { memberId: string }) {
   const { t } = useTranslation('chat');
   const query = useConversations(true);
   const { openConversation } = useChat();
-  const unread = query.data?.reduce((sum, entry) => sum + entry.unreadCount, 0) ?? 0;
+  // Over every conversation, not only the pages loaded.
+  const unread = useMessageUnreadCount(true).data?.count ?? 0;
 
   return (
     <section

@@ -2,6 +2,7 @@ import { Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ListItemButton, MyDrafts } from '@client/features/items';
 import { useUserItems } from '../api';
+import { ModeratedItemsNotice } from './moderated-items-notice';
 import { ProfileItemsSection } from './profile-items-section';
 
 /**
@@ -15,6 +16,7 @@ export function MyItemsTab({ memberId }: { memberId: string }) {
   return (
     <div className="grid gap-8">
       <MyDrafts />
+      {data ? <ModeratedItemsNotice items={data} /> : null}
       <ProfileItemsSection
         headingId="my-items-heading"
         title={t('myItems.title')}

@@ -1,3 +1,4 @@
+import { OwnModerationList } from './own-moderation-list';
 import type { User } from '@common/api/users';
 import { preferencesPayload } from '@common/domain/preferences-payload';
 import { needsSizes, remainingSizeOptions } from '@common/domain/size-options';
@@ -176,6 +177,7 @@ export function PreferencesForm({ user }: { user: User }) {
       <UnitsCard className="mt-6" />
       <EmailSettingsCard className="mt-6" />
       <AccountCard email={user.email} className="mt-6" />
+      <OwnModerationList />
     </>
   );
 }
