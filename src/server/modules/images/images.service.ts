@@ -56,7 +56,8 @@ async function checkHeader(input: Buffer): Promise<void> {
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
   if (width > MAX_SIDE || height > MAX_SIDE) throw badRequest('images.side_too_long');
-  if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height)) throw badRequest('images.too_elongated');
+  if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height))
+    throw badRequest('images.too_elongated');
   if (width * height * (metadata.pages ?? 1) > MAX_INPUT_PIXELS) throw badRequest('images.too_many_pixels');
 }
 

@@ -126,11 +126,23 @@ describe('malformed multipart uploads', () => {
         400,
         'images.malformed_upload',
       ],
-      ['a part header cut short', type, () => Buffer.from(header.slice(0, 60)), 400, 'images.malformed_upload'],
+      [
+        'a part header cut short',
+        type,
+        () => Buffer.from(header.slice(0, 60)),
+        400,
+        'images.malformed_upload',
+      ],
       ['11 MB with no parts', type, () => noParts, 413, 'images.upload_too_large'],
       // Sent chunked: no Content-Length to refuse it by, so its bytes are counted as they arrive.
       ['11 MB with no parts, chunked', type, () => Readable.from([noParts]), 413, 'images.upload_too_large'],
-      ['a file over 10 MB', oversize.headers['content-type'], () => oversize.payload, 413, 'images.too_large'],
+      [
+        'a file over 10 MB',
+        oversize.headers['content-type'],
+        () => oversize.payload,
+        413,
+        'images.too_large',
+      ],
       ['two files', type, () => twoFiles, 413, 'images.one_image'],
     ];
     for (const [method, url] of UPLOAD_ROUTES) {

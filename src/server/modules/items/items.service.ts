@@ -867,8 +867,7 @@ export async function updateItem(
     if (held) throw conflict('items.reserved_unlist');
     // Held by moderators (moderation/holds.ts): the owner's choice waits for the hold to end.
     const moderated = locked.listedBeforeHold !== null;
-    if (moderated && changes.isActive === true)
-      throw conflict('items.held_by_moderators');
+    if (moderated && changes.isActive === true) throw conflict('items.held_by_moderators');
     const { isActive, ...fields } = changes;
     await tx
       .update(items)

@@ -211,8 +211,7 @@ export async function setReportStatus(
 /** Moderators act on members; only an admin acts on a moderator or admin; nobody on themself. */
 function assertMayActOn(actor: { id: string; role: MemberRole }, target: { id: string; role: MemberRole }) {
   if (actor.id === target.id) throw badRequest('moderation.own_account');
-  if (isModerator(target) && actor.role !== 'admin')
-    throw forbidden('moderation.admins_act_on_staff');
+  if (isModerator(target) && actor.role !== 'admin') throw forbidden('moderation.admins_act_on_staff');
 }
 
 async function actorRow(tx: Tx, actorId: string) {

@@ -78,8 +78,7 @@ export async function readUnsubscribeToken(db: Db, token: string, now = new Date
     .from(users)
     .where(and(eq(users.id, memberId), isNull(users.deletedAt)));
   if (!member) throw notFound('notifications.account_gone');
-  if (addressTag(key, member.email) !== tag)
-    throw httpError(410, 'notifications.unsubscribe_link_revoked');
+  if (addressTag(key, member.email) !== tag) throw httpError(410, 'notifications.unsubscribe_link_revoked');
   const preferences = await getEmailPreferences(db, memberId);
   const kinds = scope === 'all' ? EMAIL_TYPES : [scope as Exclude<UnsubscribeScope, 'all'>];
   if (kinds.every((kind) => !preferences[kind])) throw httpError(410, 'notifications.already_unsubscribed');

@@ -64,9 +64,7 @@ export function SuspensionNotice({ suspension }: { suspension: Suspension }) {
             onChange={(e) => setText(e.target.value)}
           />
           {appeal.isError ? (
-            <p className="text-sm text-destructive">
-              {errorText(appeal.error) ?? t('changeEmail.tryAgain')}
-            </p>
+            <p className="text-sm text-destructive">{errorText(appeal.error) ?? t('changeEmail.tryAgain')}</p>
           ) : null}
           <Button type="submit" variant="outline" disabled={!text.trim() || appeal.isPending}>
             {t('suspended.appeal')}
