@@ -20,6 +20,7 @@ import { installAuthentication } from './lib/authentication';
 import { installSessionCache } from './modules/auth/session-cache.listeners';
 import { createDomainEvents } from './lib/domain-events';
 import { installErrorHandler } from './lib/error-handler';
+import { englishMessage } from './lib/error-messages';
 import { loggerOptions } from './lib/logging';
 import { createMailer } from './lib/mail';
 import { createMetrics, type Metrics, UNMATCHED_ROUTE } from './lib/metrics';
@@ -387,7 +388,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       const data = request.method === 'GET' ? await firstScreen(app, request, url) : undefined;
       return sendClientPage(request, reply, clientDir, meta, data);
     }
-    return reply.status(404).send({ message: 'Not found' });
+    return reply.status(404).send({ code: 'http.not_found', message: englishMessage('http.not_found') });
   });
 
   return app;

@@ -699,7 +699,7 @@ describe('authorization matrix', () => {
   it('answers a visitor 401 before looking at the body (no 400 for a member route)', async () => {
     const response = await t.visitor().post('/api/items', { title: '' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthorized' });
+    expect(response.json()).toEqual({ code: 'auth.session_required', message: 'Unauthorized' });
   });
 
   // Every role of every row is asserted once: here when its call leaves the world as it was, below

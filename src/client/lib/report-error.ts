@@ -1,5 +1,5 @@
 import { toast } from '@client/components/ui/use-toast';
-import { isSessionLost, serverMessage } from './api-error';
+import { isSessionLost, errorText } from './api-error';
 import { handleUnauthorized } from './unauthorized';
 
 /**
@@ -15,6 +15,6 @@ export function reportApiError(
     handleUnauthorized();
     return;
   }
-  const description = fixed ? fallback : (serverMessage(error) ?? fallback);
+  const description = fixed ? fallback : (errorText(error) ?? fallback);
   toast({ title, description, variant: 'destructive' });
 }

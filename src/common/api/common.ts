@@ -1,12 +1,26 @@
 import { z } from 'zod';
 import { isOneLineText, ONE_LINE_MESSAGE } from '../domain/unsafe-text';
+import { errorCode, errorParams } from './errors';
 
-/** Body of every 4xx/5xx answer (docs/product.md § API conventions). */
-export const errorResponse = z.object({
+/** One invalid input field: where, what went wrong (`code`, with its `params`) and the English text. */
+export const fieldIssue = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  code: errorCode,
+  params: errorParams.optional(),
   message: z.string(),
-  issues: z
-    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
-    .optional(),
+});
+export type FieldIssue = z.infer<typeof fieldIssue>;
+
+/**
+ * Body of every 4xx/5xx answer (docs/product.md § API conventions): a stable `code` from
+ * `ERROR_CODES` (./errors.ts) with the values its text takes, the English `message` rendered from
+ * that text, and `issues`, one per invalid field, when the error is about input fields.
+ */
+export const errorResponse = z.object({
+  code: errorCode,
+  params: errorParams.optional(),
+  message: z.string(),
+  issues: z.array(fieldIssue).optional(),
   /** A suspended member's refused sign-in: why, until when, and how to appeal (api/moderation.ts). */
   suspension: z
     .object({

@@ -65,7 +65,7 @@ export function installAuthentication(app: FastifyInstance) {
   // Only a route declared 'public' can miss its session: reading these there is a programming error.
   const sessionOf = (request: object) => {
     const session = members.get(request);
-    if (!session) throw unauthorized();
+    if (!session) throw unauthorized('auth.session_required');
     return session;
   };
   app.decorateRequest('member', {
@@ -84,10 +84,9 @@ export function installAuthentication(app: FastifyInstance) {
     if (auth === undefined || auth === 'public') return;
     const session = await currentSession(request);
     // A suspension ends the member's sessions; one started in a race with it is refused here too.
-    if (!session || isSuspended(session.user)) throw unauthorized();
-    if (auth === 'moderator' && !isModerator(session.user))
-      throw forbidden('Only moderators can see reports');
-    if (auth === 'admin' && !isAdmin(session.user)) throw forbidden('Only admins can do this');
+    if (!session || isSuspended(session.user)) throw unauthorized('auth.session_required');
+    if (auth === 'moderator' && !isModerator(session.user)) throw forbidden('auth.moderators_only');
+    if (auth === 'admin' && !isAdmin(session.user)) throw forbidden('auth.admins_only');
     members.set(request, session);
   });
 }

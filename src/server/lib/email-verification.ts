@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { EMAIL_NOT_VERIFIED } from '../../common/api/auth';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
 import { forbidden } from './errors';
@@ -29,7 +28,7 @@ export function installEmailVerification(app: FastifyInstance) {
  */
 export function requireVerifiedEmail(app: FastifyInstance, member: { emailVerifiedAt: Date | null }) {
   if (app.config.mail.requireEmailVerification && !member.emailVerifiedAt)
-    throw forbidden(EMAIL_NOT_VERIFIED);
+    throw forbidden('auth.email_not_verified');
 }
 
 /** The same rule for a socket, whose member may have verified since it opened: read afresh. */
@@ -39,5 +38,5 @@ export async function assertEmailVerified(db: Db, required: boolean, memberId: s
     .select({ verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, memberId));
-  if (!row?.verifiedAt) throw forbidden(EMAIL_NOT_VERIFIED);
+  if (!row?.verifiedAt) throw forbidden('auth.email_not_verified');
 }

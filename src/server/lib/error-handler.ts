@@ -2,7 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ErrorResponse } from '../../common/api/common';
-import { HttpError } from './errors';
+import { type ErrorCode, type ZodIssueLike, zodIssueCode } from '../../common/api/errors';
+import { englishMessage } from './error-messages';
+import { genericCode, HttpError } from './errors';
 
 const GENERIC_ZOD =
   /^(Invalid input|Invalid option|Too (big|small)|Unrecognized key|Invalid (string|number|element|key))/;
@@ -23,63 +25,91 @@ function describeIssue(context: string | undefined, path: string, message: strin
   return GENERIC_ZOD.test(message) ? `${field}: ${message}` : message;
 }
 
+/** An answer's body: the code, its params when it has some, the English message, the issues. */
+function errorBody(
+  code: ErrorCode,
+  message: string,
+  params?: Record<string, string | number>,
+  issues?: ErrorResponse['issues'],
+): ErrorResponse {
+  return { code, ...(params ? { params } : {}), message, ...(issues ? { issues } : {}) };
+}
+
+/** A zod issue as an answer's issue: its code and params beside its (English) message. */
+function fieldIssue(path: Array<string | number>, issue: ZodIssueLike, message: string) {
+  const { code, params } = zodIssueCode(issue);
+  return { path, code, ...(params ? { params } : {}), message };
+}
+
 /**
- * One error policy for every route: client faults keep their 4xx status and a clear
+ * One error policy for every route: client faults keep their 4xx status, a code and a clear
  * message; anything else is logged and answered with a bare 500, never with internals.
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => ({
-        path: issue.instancePath.split('/').filter(Boolean),
-        message: describeIssue(error.validationContext, issue.instancePath, issue.message ?? 'Invalid value'),
-      }));
-      const body: ErrorResponse = { message: issues[0]?.message ?? 'Invalid request', issues };
+      const issues = error.validation.map((issue) =>
+        fieldIssue(
+          issue.instancePath.split('/').filter(Boolean),
+          { ...issue.params, code: issue.keyword },
+          describeIssue(error.validationContext, issue.instancePath, issue.message ?? 'Invalid value'),
+        ),
+      );
+      const body = errorBody(
+        'validation.invalid',
+        issues[0]?.message ?? 'Invalid request',
+        undefined,
+        issues,
+      );
       return reply.status(400).send(body);
     }
     if (error instanceof ZodError) {
-      const issues = error.issues.map((issue) => ({
-        path: issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)),
-        message: issue.message,
-      }));
-      return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
+      const issues = error.issues.map((issue) =>
+        fieldIssue(
+          issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)),
+          issue,
+          issue.message,
+        ),
+      );
+      const body = errorBody(
+        'validation.invalid',
+        issues[0]?.message ?? 'Invalid request',
+        undefined,
+        issues,
+      );
+      return reply.status(400).send(body);
     }
     if (error instanceof HttpError) {
       const body: ErrorResponse = {
-        message: error.message,
-        ...(error.issues ? { issues: error.issues } : {}),
+        ...errorBody(error.code, error.message, error.params, error.issues),
         ...error.extra,
       };
       return reply.status(error.statusCode).headers(error.headers).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientMessage(error) });
+      const { code, message } = clientError(error, status);
+      return reply.status(status).send(errorBody(code, message));
     }
     request.log.error({ err: error }, 'request failed');
     if (isDatabaseUnavailable(error)) {
-      return reply
-        .status(503)
-        .send({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+      return reply.status(503).send(errorBody('http.unavailable', englishMessage('http.unavailable')));
     }
-    return reply.status(500).send({ message: 'Internal server error' });
+    return reply.status(500).send(errorBody('http.internal', englishMessage('http.internal')));
   });
 }
 
-/** Fastify's own 4xx errors (bad JSON, body too large, ...) with their code prefix removed. */
-function clientMessage(error: FastifyError): string {
-  switch (error.code) {
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Request body must not be empty when the content type is JSON';
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'Request body is not valid JSON';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is too large';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type';
-    default:
-      return error.message;
-  }
+/** Fastify's own 4xx errors (bad JSON, body too large, ...): their code, and no internals. */
+function clientError(error: FastifyError, status: number): { code: ErrorCode; message: string } {
+  const known: Record<string, ErrorCode> = {
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'request.empty_json',
+    FST_ERR_CTP_INVALID_JSON_BODY: 'request.invalid_json',
+    FST_ERR_CTP_BODY_TOO_LARGE: 'request.body_too_large',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request.unsupported_media_type',
+  };
+  const code = error.code ? known[error.code] : undefined;
+  if (code) return { code, message: englishMessage(code) };
+  return { code: genericCode(status), message: error.message };
 }
 
 const UNAVAILABLE_CODES = new Set([

@@ -21,6 +21,6 @@ export function isSameOrigin(request: FastifyRequest): boolean {
 export function installOriginGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (!isSameOrigin(request)) throw forbidden('Cross-origin request refused');
+    if (!isSameOrigin(request)) throw forbidden('request.cross_origin');
   });
 }

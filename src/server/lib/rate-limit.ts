@@ -60,12 +60,9 @@ function budget(keyPrefix: string, points: number, duration: number, pool: pg.Po
 function wait(msBeforeNext: number) {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return tooManyRequests(
-    seconds < 60
-      ? `Too many attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`
-      : `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    seconds,
-  );
+  return seconds < 60
+    ? tooManyRequests('auth.too_many_attempts_seconds', { count: seconds }, seconds)
+    : tooManyRequests('auth.too_many_attempts_minutes', { count: minutes }, seconds);
 }
 
 /** Wrong-credential answers: the ones that count as a failed password check. */
@@ -223,42 +220,12 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   appeal: { points: 5, windowSeconds: 24 * 60 * 60 },
 };
 
-const WHAT: Record<MemberAction, string> = {
-  message: 'messages',
-  tradeRequest: 'trade requests',
-  listing: 'listings',
-  upload: 'uploads',
-  friendRequest: 'friend requests',
-  report: 'reports',
-  review: 'reviews',
-  tradeCancel: 'cancellations',
-  dispute: 'disputes',
-  swapRuleWrite: 'changes to your swap rules',
-  swapRuleCount: 'match counts',
-  ringAction: 'swap ring actions',
-  savedSearchWrite: 'changes to your saved searches',
-  profileChange: 'changes to your profile',
-  holiday: 'holiday mode changes',
-  shipment: 'tracking updates',
-  counterOffer: 'counter-offers',
-  emailPreferences: 'changes to your email settings',
-  itemView: 'item views',
-  draftWrite: 'draft saves',
-  conversationStart: 'new conversations',
-  conversationOpen: 'conversations opened',
-  itemEdit: 'changes to your items',
-  moderation: 'moderation actions',
-  moderationRead: 'moderation pages',
-  appeal: 'appeals',
-};
-
 /** The 429 for a member past `action`'s budget, with its Retry-After. */
 function memberRefusal(action: MemberAction, msBeforeNext: number) {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return tooManyRequests(
-    `Too many ${WHAT[action]} in a short time. Please wait ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
-    seconds,
-  );
+  return seconds < 120
+    ? tooManyRequests('limits.too_many_seconds', { action, wait: seconds }, seconds)
+    : tooManyRequests('limits.too_many_minutes', { action, wait: Math.ceil(seconds / 60) }, seconds);
 }
 
 /**

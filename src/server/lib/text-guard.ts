@@ -20,7 +20,8 @@ export function installTextGuard(app: FastifyInstance) {
       if (!path) continue;
       const field = path.join('.');
       const message = `${label}${field ? ` ${field}` : ''} ${UNSAFE_TEXT_MESSAGE}`;
-      const body: ErrorResponse = { message, issues: [{ path, message }] };
+      const code = 'validation.unsafe_text';
+      const body: ErrorResponse = { code: 'validation.invalid', message, issues: [{ path, code, message }] };
       return reply.status(400).send(body);
     }
   });

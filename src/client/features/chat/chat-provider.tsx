@@ -5,7 +5,7 @@ import { i18n } from '@client/i18n';
 import { toast } from '@client/components/ui/use-toast';
 import { useAuth } from '@client/lib/session';
 import { ItemActionsProvider, type ItemActions } from '@client/lib/item-actions';
-import { serverMessage } from '@client/lib/api-error';
+import { errorText } from '@client/lib/api-error';
 import { realtime } from '@client/lib/socket';
 import { useFindOrCreateConversation } from './api';
 import { ChatContext, type ChatControls } from './chat-context';
@@ -72,7 +72,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
           onError: (error) =>
             toast({
               title: i18n.t('chat:errors.openTitle'),
-              description: serverMessage(error) ?? i18n.t('chat:errors.tryAgain'),
+              description: errorText(error) ?? i18n.t('chat:errors.tryAgain'),
               variant: 'destructive',
             }),
         },
@@ -110,8 +110,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
           {
             onSuccess: (conversation) => openConversation(conversation.id),
             // As docs/product.md (Chat) has it: chat errors are only logged.
-            onError: (error) =>
-              console.error('Failed to open the conversation:', serverMessage(error) ?? error),
+            onError: (error) => console.error('Failed to open the conversation:', errorText(error) ?? error),
           },
         );
       },

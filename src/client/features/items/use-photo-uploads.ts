@@ -3,7 +3,7 @@ import { moveEntry, photoFileProblem } from '@common/domain/item-form-rules';
 import { MAX_ITEM_PHOTOS } from '@common/domain/limits';
 import { useEffect, useRef, useState } from 'react';
 import { i18n } from '@client/i18n';
-import { isSessionLost, serverMessage } from '@client/lib/api-error';
+import { isSessionLost, errorText } from '@client/lib/api-error';
 import { handleUnauthorized } from '@client/lib/unauthorized';
 import { uploadImage } from '@client/lib/upload-image';
 
@@ -64,7 +64,7 @@ export function usePhotoUploads(initialUrls: readonly string[]) {
       (error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
         if (isSessionLost(error)) handleUnauthorized();
-        update(key, { status: 'error', error: serverMessage(error) ?? i18n.t('items:photos.uploadFailed') });
+        update(key, { status: 'error', error: errorText(error) ?? i18n.t('items:photos.uploadFailed') });
       },
     );
     void handle.promise.catch(() => undefined).finally(() => aborts.current.delete(key));

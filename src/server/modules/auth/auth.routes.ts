@@ -131,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: 'member' }, schema: { body: passwordChangeInput, response: { 200: okResponse } } },
     async (request) => {
       const member = request.member;
-      refuseForDemoAccount(member, 'change its password');
+      refuseForDemoAccount(member, 'change_password');
       await assertAcceptablePassword(
         request.body.newPassword,
         [member.email, member.firstName],
@@ -197,10 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: 'member', ...KEEPS_MARKETPLACE }, schema: { response: { 202: acceptedResponse } } },
     async (request, reply) => {
       if (!(await mailLimiter.allow(request.member.email)))
-        throw tooManyRequests(
-          'We sent several links in the last hour. Please check your inbox (and spam folder) or try again later.',
-          60 * 60,
-        );
+        throw tooManyRequests('auth.verification_links_exhausted', {}, 60 * 60);
       await resendVerification(ctx, request.member.id, await requestLocale(request));
       return reply.status(202).send({ ok: true as const });
     },
@@ -214,12 +211,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const member = request.member;
-      refuseForDemoAccount(member, 'change its email');
+      refuseForDemoAccount(member, 'change_email');
       if (!(await mailLimiter.allow(request.body.newEmail)))
-        throw tooManyRequests(
-          'Too many emails to this address in the last hour. Please try again later.',
-          60 * 60,
-        );
+        throw tooManyRequests('auth.too_many_emails_to_address', {}, 60 * 60);
       const locale = await requestLocale(request);
       await authLimiter.attempt(request.ip, member.email, () =>
         requestEmailChange(ctx, member.id, request.body.newEmail, request.body.password, locale),
@@ -246,7 +240,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: 'member' }, schema: { body: accountDeletionInput, response: { 200: okResponse } } },
     async (request, reply) => {
       const member = request.member;
-      refuseForDemoAccount(member, 'delete it');
+      refuseForDemoAccount(member, 'delete');
       await authLimiter.attempt(request.ip, member.email, () =>
         deleteAccount(ctx, member.id, request.body.password),
       );
@@ -298,10 +292,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/demo-login-user',
     { config: { auth: 'public' }, schema: { body: demoLoginInput, response: { 200: userSchema } } },
     async (request, reply) => {
-      if (!app.config.demo) throw notFound('Dev Login is not enabled');
+      if (!app.config.demo) throw notFound('auth.dev_login_disabled');
       await authLimiter.checkDemo(request.ip);
       const demo = await findByEmail(ctx, DEMO_MEMBER_EMAIL);
-      if (!demo) throw notFound('The demo member does not exist');
+      if (!demo) throw notFound('auth.demo_member_missing');
       await startSession(request, reply, demo.id);
       return presentUser(demo);
     },

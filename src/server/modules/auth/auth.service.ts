@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { INVALID_CREDENTIALS } from '../../../common/api/auth';
 import { DELETED_ACCOUNT_EMAIL_DOMAIN } from '../../../common/domain/reserved-email';
 import type { Locale } from '../../../common/domain/locales';
 import {
@@ -44,7 +43,7 @@ export async function registerMember(
       })
       .onConflictDoNothing()
       .returning();
-    if (!created) throw fieldError(409, 'email', 'An account with this email already exists');
+    if (!created) throw fieldError(409, 'email', 'auth.email_taken');
     await sendVerificationLink(ctx, tx, effects, created, requestLocale);
     return created;
   });
@@ -61,7 +60,7 @@ export async function findByEmail({ db }: ServiceContext, email: string) {
 
 async function loadMember({ db }: ServiceContext, memberId: string) {
   const [member] = await db.select().from(users).where(eq(users.id, memberId));
-  if (!member) throw notFound('Member not found');
+  if (!member) throw notFound('members.not_found');
   return member;
 }
 
@@ -77,8 +76,7 @@ export async function changePassword(
   keepToken: string | undefined,
 ) {
   const member = await loadMember(ctx, memberId);
-  if (!(await verifyPassword(member.passwordHash, current)))
-    throw badRequest('Your current password is incorrect');
+  if (!(await verifyPassword(member.passwordHash, current))) throw badRequest('auth.wrong_current_password');
   const passwordHash = await hashPassword(next);
   await transact(ctx, async (tx, effects) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
@@ -93,13 +91,12 @@ export async function changePassword(
  */
 export async function deleteAccount(ctx: ServiceContext, memberId: string, password: string) {
   const member = await loadMember(ctx, memberId);
-  if (!(await verifyPassword(member.passwordHash, password))) throw badRequest('Your password is incorrect');
+  if (!(await verifyPassword(member.passwordHash, password))) throw badRequest('auth.wrong_password');
   await transact(ctx, async (tx, effects) => {
     // Locked before the check: an accept locks its items too, so it either committed before this
     // check (and is seen) or waits until the items are deleted (and fails).
     await lockItemsForUpdate(tx, { memberId: member.id });
-    if (await memberInAcceptedTrade(tx, member.id))
-      throw conflict('Finish your accepted trades before deleting your account');
+    if (await memberInAcceptedTrade(tx, member.id)) throw conflict('auth.finish_trades_before_deletion');
     const owned = await tx
       .update(items)
       .set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() })
@@ -141,6 +138,6 @@ export async function deleteAccount(ctx: ServiceContext, memberId: string, passw
 export async function authenticate(ctx: ServiceContext, email: string, password: string) {
   const row = await findByEmail(ctx, email);
   const ok = await verifyPassword(row?.passwordHash, password);
-  if (!row || !ok) throw unauthorized(INVALID_CREDENTIALS);
+  if (!row || !ok) throw unauthorized('auth.invalid_credentials');
   return row;
 }

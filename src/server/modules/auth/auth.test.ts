@@ -100,8 +100,11 @@ describe('POST /api/auth/register', () => {
     expect(response.statusCode).toBe(409);
     // Named by its field, so that the form shows it under the email.
     expect(response.json()).toEqual({
+      code: 'auth.email_taken',
       message: 'An account with this email already exists',
-      issues: [{ path: ['email'], message: 'An account with this email already exists' }],
+      issues: [
+        { path: ['email'], code: 'auth.email_taken', message: 'An account with this email already exists' },
+      ],
     });
   });
 
@@ -174,7 +177,7 @@ describe('POST /api/auth/login', () => {
       .post('/api/auth/login', { email: 'nobody@example.com', password: 'wrong-one' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.body).toBe('{"message":"Invalid email or password"}');
+      expect(response.body).toBe('{"code":"auth.invalid_credentials","message":"Invalid email or password"}');
       expect(response.cookies).toHaveLength(0);
     }
   });
@@ -220,7 +223,7 @@ describe('sessions', () => {
       cookies: { ts_session: token },
     });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ message: 'Unauthorized' });
+    expect(replay.json()).toEqual({ code: 'auth.session_required', message: 'Unauthorized' });
   });
 
   it('ends a session past its absolute expiry', async () => {
@@ -251,7 +254,7 @@ describe('sessions', () => {
     });
     const user = await t.visitor().get('/api/auth/user');
     expect(user.statusCode).toBe(401);
-    expect(user.json()).toEqual({ message: 'Unauthorized' });
+    expect(user.json()).toEqual({ code: 'auth.session_required', message: 'Unauthorized' });
   });
 
   it('treats a forged cookie as signed out', async () => {
@@ -299,7 +302,10 @@ describe('security baseline', () => {
       .visitor()
       .post('/api/auth/register', registration, { origin: 'https://evil.example', host: 'localhost:5000' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: 'Cross-origin request refused' });
+    expect(response.json()).toEqual({
+      code: 'request.cross_origin',
+      message: 'Cross-origin request refused',
+    });
     const attempt = await t
       .visitor()
       .post('/api/auth/login', { email: registration.email, password: 'analytical-engine-1843' });
@@ -329,7 +335,7 @@ describe('security baseline', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await t.visitor().get('/api/does-not-exist');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found' });
+    expect(response.json()).toEqual({ code: 'http.not_found', message: 'Not found' });
   });
 });
 

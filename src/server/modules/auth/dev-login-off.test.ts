@@ -9,7 +9,7 @@ it('answers Dev Login with 404 when DEMO is off', async () => {
   const client = t.visitor();
   const response = await client.post('/api/demo-login-user', {});
   expect(response.statusCode).toBe(404);
-  expect(response.json()).toEqual({ message: 'Dev Login is not enabled' });
+  expect(response.json()).toEqual({ code: 'auth.dev_login_disabled', message: 'Dev Login is not enabled' });
   expect(client.cookie).toBeUndefined();
 });
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { INVALID_EMAIL_LINK } from '../../../common/api/auth';
 import type { Locale } from '../../../common/domain/locales';
 import type { Db, Tx } from '../../db/connect';
 import { type EmailTokenPurpose, emailTokens } from '../../db/schema';
@@ -60,7 +59,7 @@ export async function liveToken(tx: Tx | Db, token: string, purpose: EmailTokenP
 /** Spends the token inside the transaction (locked, so two uses at once cannot both pass), or 400. */
 export async function consumeToken(tx: Tx, token: string, purpose: EmailTokenPurpose) {
   const row = await liveToken(tx, token, purpose, true);
-  if (!row) throw badRequest(INVALID_EMAIL_LINK);
+  if (!row) throw badRequest('auth.invalid_email_link');
   await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.tokenHash, row.tokenHash));
   return row;
 }

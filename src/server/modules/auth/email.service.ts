@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { INVALID_EMAIL_LINK } from '../../../common/api/auth';
 import type { Locale } from '../../../common/domain/locales';
 import { isReservedEmail } from '../../../common/domain/reserved-email';
 import type { Tx } from '../../db/connect';
@@ -47,10 +46,10 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string, r
  */
 export async function confirmPasswordReset(ctx: ServiceContext, token: string, password: string) {
   const found = await liveToken(ctx.db, token, 'password-reset', false);
-  if (!found) throw badRequest(INVALID_EMAIL_LINK);
+  if (!found) throw badRequest('auth.invalid_email_link');
   const [member] = await ctx.db.select().from(users).where(eq(users.id, found.userId));
-  if (!member || member.deletedAt) throw badRequest(INVALID_EMAIL_LINK);
-  refuseForDemoAccount(member, 'reset its password');
+  if (!member || member.deletedAt) throw badRequest('auth.invalid_email_link');
+  refuseForDemoAccount(member, 'reset_password');
   await assertAcceptablePassword(password, [member.email, member.firstName, member.lastName ?? '']);
   const passwordHash = await hashPassword(password);
   await transact(ctx, async (tx, effects) => {
@@ -68,8 +67,8 @@ export async function confirmPasswordReset(ctx: ServiceContext, token: string, p
 export async function resendVerification(ctx: ServiceContext, memberId: string, requestLocale?: Locale) {
   await transact(ctx, async (tx, effects) => {
     const [member] = await tx.select().from(users).where(eq(users.id, memberId)).for('update');
-    if (!member) throw notFound('Member not found');
-    if (member.emailVerifiedAt) throw conflict('Your email address is already verified');
+    if (!member) throw notFound('members.not_found');
+    if (member.emailVerifiedAt) throw conflict('auth.email_already_verified');
     await sendVerificationLink(ctx, tx, effects, member, requestLocale);
   });
 }
@@ -84,8 +83,6 @@ export async function verifyEmail(ctx: ServiceContext, token: string) {
       .where(and(eq(users.id, row.userId), isNull(users.deletedAt)));
   });
 }
-
-const EMAIL_TAKEN = 'An account with this email already exists';
 
 async function emailTaken(tx: Tx, email: string, exceptId: string) {
   const [row] = await tx
@@ -107,13 +104,12 @@ export async function requestEmailChange(
   requestLocale?: Locale,
 ) {
   const [member] = await ctx.db.select().from(users).where(eq(users.id, memberId));
-  if (!member) throw notFound('Member not found');
-  refuseForDemoAccount(member, 'change its email');
-  if (!(await verifyPassword(member.passwordHash, password))) throw badRequest('Your password is incorrect');
-  if (newEmail.toLowerCase() === member.email.toLowerCase())
-    throw badRequest('This is already the email of your account');
+  if (!member) throw notFound('members.not_found');
+  refuseForDemoAccount(member, 'change_email');
+  if (!(await verifyPassword(member.passwordHash, password))) throw badRequest('auth.wrong_password');
+  if (newEmail.toLowerCase() === member.email.toLowerCase()) throw badRequest('auth.same_email');
   await transact(ctx, async (tx, effects) => {
-    if (await emailTaken(tx, newEmail, member.id)) throw conflict(EMAIL_TAKEN);
+    if (await emailTaken(tx, newEmail, member.id)) throw conflict('auth.email_taken');
     const token = await issueToken(tx, member.id, 'email-change', newEmail);
     const locale = recipientLocale(member.locale, requestLocale);
     effects.mail(
@@ -135,9 +131,9 @@ export async function confirmEmailChange(ctx: ServiceContext, token: string, kee
       const [member] = await tx.select().from(users).where(eq(users.id, row.userId)).for('update');
       // A reserved address (reserved-email.ts) in a link sent before it was reserved is refused too.
       if (!member || member.deletedAt || !row.newEmail || isReservedEmail(row.newEmail))
-        throw badRequest(INVALID_EMAIL_LINK);
-      refuseForDemoAccount(member, 'change its email');
-      if (await emailTaken(tx, row.newEmail, member.id)) throw conflict(EMAIL_TAKEN);
+        throw badRequest('auth.invalid_email_link');
+      refuseForDemoAccount(member, 'change_email');
+      if (await emailTaken(tx, row.newEmail, member.id)) throw conflict('auth.email_taken');
       await tx
         .update(users)
         .set({ email: row.newEmail.toLowerCase(), emailVerifiedAt: new Date() })
@@ -151,7 +147,7 @@ export async function confirmEmailChange(ctx: ServiceContext, token: string, kee
       (error as { code?: unknown }).code === '23505' ||
       (error as { cause?: { code?: unknown } }).cause?.code === '23505'
     )
-      throw conflict(EMAIL_TAKEN);
+      throw conflict('auth.email_taken');
     throw error;
   }
 }

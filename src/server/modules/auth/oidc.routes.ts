@@ -71,7 +71,7 @@ export const externalSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     OIDC_CALLBACK_PATH,
     { config: { auth: 'public', ...KEEPS_MARKETPLACE }, schema: { querystring: redirectQuery } },
     async (request, reply) => {
-      if (!client) throw notFound('External sign-in is not configured');
+      if (!client) throw notFound('auth.external_sign_in_unconfigured');
       reply.header('cache-control', 'no-store').clearCookie(OIDC_TRANSACTION_COOKIE, cookieOptions);
       if (!(await withinBudget(request))) return failed(reply, 'external-too-many');
       const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';

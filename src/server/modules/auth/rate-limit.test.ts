@@ -36,6 +36,7 @@ function expectRetryAfter(response: {
 }) {
   expect(response.statusCode).toBe(429);
   expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  expect((response.json() as { code: string }).code).toMatch(/^auth\.too_many_attempts_(seconds|minutes)$/);
   expect((response.json() as { message: string }).message).toMatch(
     /^Too many attempts\. Please wait \d+ (seconds?|minutes?) and try again\.$/,
   );

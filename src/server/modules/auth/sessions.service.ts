@@ -40,7 +40,7 @@ export async function endSession(ctx: ServiceContext, memberId: string, sessionI
     .delete(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, memberId)))
     .returning({ id: sessions.id });
-  if (ended.length === 0) throw notFound('Session not found');
+  if (ended.length === 0) throw notFound('auth.session_not_found');
   await announceSessionsEnded(ctx, memberId);
 }
 

@@ -293,7 +293,7 @@ export async function requireParticipant(
     .select()
     .from(conversations)
     .where(and(eq(conversations.id, conversationId), isMemberOf(memberId)));
-  if (!row) throw notFound('Conversation not found');
+  if (!row) throw notFound('chat.conversation_not_found');
   return row;
 }
 
@@ -325,7 +325,7 @@ export async function getConversation(
   page: { before?: string; limit: number },
 ): Promise<ConversationWithMessages> {
   const summary = await selectConversation(ctx.db, memberId, conversationId);
-  if (!summary) throw notFound('Conversation not found');
+  if (!summary) throw notFound('chat.conversation_not_found');
   // In a ring's thread, what members blocked either way with the reader wrote is not theirs to read.
   const hidden = summary.ring
     ? [
@@ -343,7 +343,7 @@ export async function getConversation(
       .select()
       .from(messages)
       .where(and(eq(messages.id, page.before), eq(messages.conversationId, conversationId)));
-    if (!cursor) throw badRequest('before must be a message of this conversation');
+    if (!cursor) throw badRequest('chat.cursor_not_in_conversation');
     rows = await ctx.db
       .select()
       .from(messages)
@@ -398,9 +398,9 @@ export async function findOrCreateConversation(
   relatedItemId: string | null | undefined,
   startBudget: () => Promise<void>,
 ) {
-  if (otherUserId === memberId) throw badRequest('You cannot start a conversation with yourself');
+  if (otherUserId === memberId) throw badRequest('chat.self_conversation');
   const [other] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, otherUserId));
-  if (!other) throw notFound('Member not found');
+  if (!other) throw notFound('members.not_found');
   await assertNotBlocked(ctx.db, memberId, otherUserId);
   if (relatedItemId) {
     const [item] = await ctx.db
@@ -415,7 +415,7 @@ export async function findOrCreateConversation(
       .where(eq(items.id, relatedItemId));
     // A conversation is about an item both members can see: not a deleted one, nor someone's unlisted one.
     if (!item || item.deletedAt || (!isPublicItem(item) && item.userId !== memberId)) {
-      throw notFound('Item not found');
+      throw notFound('items.not_found');
     }
   }
   const [first, second] = [memberId, otherUserId].sort() as [string, string];
@@ -558,7 +558,7 @@ export async function sendMessage(
     const conversation = await requireParticipant(ctx, memberId, conversationId);
     if (conversation.ringId) return sendGroupMessage(ctx, memberId, conversationId, content, imageId);
     await assertNotBlocked(ctx.db, memberId, otherParticipant(conversation, memberId));
-    throw conflict('The conversation changed meanwhile; please send the message again');
+    throw conflict('chat.conversation_changed');
   }
   const message: Message = {
     id: sent.id,
@@ -583,14 +583,14 @@ async function assertOwnImage(ctx: ServiceContext, memberId: string, imageId: st
     .select({ id: images.id })
     .from(images)
     .where(and(eq(images.id, imageId), eq(images.userId, memberId)));
-  if (!row) throw notFound('Photo not found: upload it first');
+  if (!row) throw notFound('chat.photo_not_found');
 }
 
 export async function markMessageRead(ctx: ServiceContext, memberId: string, messageId: string) {
   const [row] = await ctx.db.select().from(messages).where(eq(messages.id, messageId));
-  if (!row) throw notFound('Message not found');
+  if (!row) throw notFound('chat.message_not_found');
   const conversation = await requireParticipant(ctx, memberId, row.conversationId);
-  if (row.senderId === memberId) throw forbidden('Only the recipient can mark a message as read');
+  if (row.senderId === memberId) throw forbidden('chat.only_recipient_reads');
   if (conversation.ringId) return markGroupMessageRead(ctx, memberId, row);
   if (row.readAt) return presentMessage(row);
   const [updated] = await ctx.db

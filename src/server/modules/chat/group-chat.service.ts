@@ -146,9 +146,9 @@ export async function sendGroupMessage(
           where c.id = ${conversationId}::uuid
           for share of r`,
     );
-    if (!thread) throw notFound('Conversation not found');
+    if (!thread) throw notFound('chat.conversation_not_found');
     if (!ringThreadOpen(thread.status)) {
-      throw conflict(`This swap ring is ${thread.status}, so its conversation takes no new messages`);
+      throw conflict('chat.ring_thread_closed', { status: thread.status });
     }
     const [row] = await tx
       .insert(messages)

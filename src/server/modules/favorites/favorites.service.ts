@@ -31,8 +31,8 @@ export async function addFavorite(ctx: ServiceContext, memberId: string, itemId:
       .from(items)
       .where(and(eq(items.id, itemId), eq(items.isActive, true)))
       .limit(1);
-    if (!target) throw notFound('Item not found');
-    if (target.userId === memberId) throw badRequest('You cannot favourite your own item');
+    if (!target) throw notFound('items.not_found');
+    if (target.userId === memberId) throw badRequest('favorites.own_item');
     const inserted = await tx
       .insert(favorites)
       .values({ userId: memberId, itemId })

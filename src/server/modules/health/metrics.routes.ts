@@ -15,10 +15,12 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
   const expected = app.config.metricsToken ? digest(app.config.metricsToken) : undefined;
   app.get('/metrics', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const metrics = app.metrics;
-    if (!expected || !metrics) throw notFound('Not found');
+    if (!expected || !metrics) throw notFound('http.not_found');
     const given = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!timingSafeEqual(digest(given), expected))
-      throw new HttpError(401, 'Unauthorized', { 'www-authenticate': 'Bearer realm="metrics"' });
+      throw new HttpError(401, 'http.unauthorized', undefined, undefined, {
+        'www-authenticate': 'Bearer realm="metrics"',
+      });
     const text = await metrics.registry.metrics();
     return reply
       .header('content-type', metrics.registry.contentType)

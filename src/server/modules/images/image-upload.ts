@@ -2,20 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../../../common/api/images';
-import { badRequest, HttpError } from '../../lib/errors';
+import { badRequest, HttpError, httpError } from '../../lib/errors';
 
 /**
  * The most an upload request's body may hold: the image, plus room for its part's headers and the
  * few small fields the parser accepts (5 of at most 1 KB).
  */
 const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
-
-export const IMAGE_TOO_LARGE = 'The image is larger than 10 MB';
-export const UPLOAD_TOO_LARGE = 'The upload is larger than 10 MB';
-export const NO_BOUNDARY = 'The multipart/form-data content type has no boundary';
-export const MALFORMED_UPLOAD =
-  'The upload is not well-formed multipart/form-data (a part is cut short or malformed); send the image in the field "file"';
-export const ONE_IMAGE = 'Send one image at a time, in the field "file"';
 
 /** Lets the routes of `app` (one plugin) take one image as multipart/form-data, within the upload limits. */
 export async function acceptImageUploads(app: FastifyInstance) {
@@ -30,16 +23,16 @@ export async function acceptImageUploads(app: FastifyInstance) {
  * length, so its bytes are counted as they arrive.
  */
 export async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest('Send the image as multipart/form-data in the field "file"');
+  if (!request.isMultipart()) throw badRequest('images.not_multipart');
   const declared = request.headers['content-length'];
   if (declared !== undefined && Number(declared) > MAX_UPLOAD_REQUEST_BYTES) {
-    throw new HttpError(413, UPLOAD_TOO_LARGE);
+    throw httpError(413, 'images.upload_too_large');
   }
   const reading = readFilePart(request);
   const overflow = declared === undefined ? watchBodySize(request.raw, MAX_UPLOAD_REQUEST_BYTES) : undefined;
   try {
     const buffer = await (overflow ? Promise.race([reading, overflow.reached]) : reading);
-    if (!buffer || buffer.length === 0) throw badRequest('Send the image in the field "file"');
+    if (!buffer || buffer.length === 0) throw badRequest('images.missing_file');
     return buffer;
   } catch (error) {
     throw uploadError(error);
@@ -52,7 +45,7 @@ async function readFilePart(request: FastifyRequest): Promise<Buffer | undefined
   let buffer: Buffer | undefined;
   for await (const part of request.parts()) {
     if (part.type !== 'file') continue;
-    if (part.fieldname !== 'file') throw badRequest('Send the image in the field "file"');
+    if (part.fieldname !== 'file') throw badRequest('images.missing_file');
     buffer = await part.toBuffer();
   }
   return buffer;
@@ -70,7 +63,7 @@ function watchBodySize(raw: IncomingMessage, limit: number) {
       received += chunk.length;
       if (received <= limit) return;
       raw.unpipe();
-      reject(new HttpError(413, UPLOAD_TOO_LARGE));
+      reject(httpError(413, 'images.upload_too_large'));
     };
   });
   raw.on('data', onData);
@@ -90,8 +83,8 @@ function watchBodySize(raw: IncomingMessage, limit: number) {
 function uploadError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const { code, statusCode, message } = error as { code?: unknown; statusCode?: unknown; message?: unknown };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, IMAGE_TOO_LARGE);
-  if (statusCode === 413) return new HttpError(413, ONE_IMAGE);
-  if (message === 'Multipart: Boundary not found') return badRequest(NO_BOUNDARY);
-  return badRequest(MALFORMED_UPLOAD);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return httpError(413, 'images.too_large');
+  if (statusCode === 413) return httpError(413, 'images.one_image');
+  if (message === 'Multipart: Boundary not found') return badRequest('images.no_boundary');
+  return badRequest('images.malformed_upload');
 }

@@ -33,7 +33,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const etag = `"${request.params.id}-${width}"`;
       const cached = request.headers['if-none-match'] === etag;
       const data = cached ? undefined : await loadImage(ctx, request.params.id, width);
-      if (!cached && !data) throw notFound('Image not found');
+      if (!cached && !data) throw notFound('images.not_found');
       // Image bytes never change under an id, so browsers may keep them for a year.
       reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
       if (cached) return reply.status(304).send();

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import { images, users } from '../../db/schema';
-import { badRequest, HttpError } from '../../lib/errors';
+import { badRequest, httpError } from '../../lib/errors';
 import { createSemaphore } from '../../lib/semaphore';
 import type { ServiceContext } from '../../lib/service-context';
 
@@ -34,13 +34,6 @@ export const MAX_ASPECT_RATIO = 20;
 export const IMAGE_TIMEOUT_SECONDS = 20;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
 
-export const NOT_AN_IMAGE = 'The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)';
-export const TOO_MANY_PIXELS = 'The image is larger than 24 megapixels; please send a smaller one';
-export const SIDE_TOO_LONG = 'The image is more than 10,000 pixels wide or high; please send a smaller one';
-export const TOO_ELONGATED =
-  'The image is more than 20 times longer on one side than on the other; please crop it closer to the item';
-export const TOOK_TOO_LONG = 'The image took too long to process; please send a smaller or simpler one';
-
 /**
  * Image work is capped at one image per core in this process: each decode runs on one libvips
  * thread, and no more images than cores are worked on at once, so that uploads cannot starve
@@ -57,14 +50,15 @@ async function checkHeader(input: Buffer): Promise<void> {
   try {
     metadata = await sharp(input).metadata();
   } catch {
-    throw badRequest(NOT_AN_IMAGE);
+    throw badRequest('images.not_an_image');
   }
-  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw badRequest(NOT_AN_IMAGE);
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw badRequest('images.not_an_image');
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
-  if (width > MAX_SIDE || height > MAX_SIDE) throw badRequest(SIDE_TOO_LONG);
-  if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height)) throw badRequest(TOO_ELONGATED);
-  if (width * height * (metadata.pages ?? 1) > MAX_INPUT_PIXELS) throw badRequest(TOO_MANY_PIXELS);
+  if (width > MAX_SIDE || height > MAX_SIDE) throw badRequest('images.side_too_long');
+  if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height))
+    throw badRequest('images.too_elongated');
+  if (width * height * (metadata.pages ?? 1) > MAX_INPUT_PIXELS) throw badRequest('images.too_many_pixels');
 }
 
 /**
@@ -99,8 +93,8 @@ export async function processImage(input: Buffer, shape: ImageShape = 'photo', o
     } catch (error) {
       // libvips names the stop its timeout causes "timeout: N% complete".
       if (error instanceof Error && error.message.startsWith('timeout'))
-        throw new HttpError(422, TOOK_TOO_LONG);
-      throw badRequest(NOT_AN_IMAGE);
+        throw httpError(422, 'images.took_too_long');
+      throw badRequest('images.not_an_image');
     }
   }, owner);
 }
@@ -109,8 +103,6 @@ export const imageUrl = (id: string) => `/images/${id}`;
 
 /** Bytes stored for a member's photos, both sizes. */
 const storedBytes = sql<number>`coalesce(sum(octet_length(${images.full}) + octet_length(${images.thumb})), 0)::bigint`;
-
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /**
  * Stores a member's upload within their quota (`quotaBytes`). The check and the insert hold a lock
@@ -123,10 +115,7 @@ export async function storeImage(
   { quotaBytes, shape = 'photo' }: { quotaBytes: number; shape?: ImageShape },
 ) {
   const full = () =>
-    new HttpError(
-      413,
-      `Your photos take up the ${megabytes(quotaBytes)} you may store. Photos not used in a listing or a draft are removed after a day.`,
-    );
+    httpError(413, 'images.quota_full', { megabytes: Math.round(quotaBytes / (1024 * 1024)) });
   const [before] = await ctx.db.select({ used: storedBytes }).from(images).where(eq(images.userId, memberId));
   if (Number(before?.used ?? 0) >= quotaBytes) throw full();
   const processed = await processImage(input, shape, memberId);

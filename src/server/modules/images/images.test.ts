@@ -3,12 +3,12 @@ import { Readable } from 'node:stream';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
+import type { ErrorCode } from '../../../common/api/errors';
 import { images, tradeDisputes, users } from '../../db/schema';
 import { buildTrade } from '../../test-support/builders';
 import { listItem, multipart, pngImage, uploadImage } from '../../test-support/fixtures';
 import { useTestApp } from '../../test-support/test-app';
-import { IMAGE_TOO_LARGE, MALFORMED_UPLOAD, NO_BOUNDARY, ONE_IMAGE, UPLOAD_TOO_LARGE } from './image-upload';
-import { SIDE_TOO_LONG, storeImage, TOO_ELONGATED, TOO_MANY_PIXELS } from './images.service';
+import { storeImage } from './images.service';
 import { sweepUnattachedImages } from './images.sweep';
 
 const t = useTestApp();
@@ -117,24 +117,36 @@ describe('malformed multipart uploads', () => {
     ]);
     const noParts = Buffer.alloc(11 * 1024 * 1024, 'a');
     // Each case's body is made afresh for each route: a stream is read once.
-    const cases: Array<[string, string, () => Buffer | Readable, number, string]> = [
-      ['no boundary', 'multipart/form-data', () => valid.payload, 400, NO_BOUNDARY],
+    const cases: Array<[string, string, () => Buffer | Readable, number, ErrorCode]> = [
+      ['no boundary', 'multipart/form-data', () => valid.payload, 400, 'images.no_boundary'],
       [
         'a part cut short',
         type,
         () => valid.payload.subarray(0, valid.payload.length - 40),
         400,
-        MALFORMED_UPLOAD,
+        'images.malformed_upload',
       ],
-      ['a part header cut short', type, () => Buffer.from(header.slice(0, 60)), 400, MALFORMED_UPLOAD],
-      ['11 MB with no parts', type, () => noParts, 413, UPLOAD_TOO_LARGE],
+      [
+        'a part header cut short',
+        type,
+        () => Buffer.from(header.slice(0, 60)),
+        400,
+        'images.malformed_upload',
+      ],
+      ['11 MB with no parts', type, () => noParts, 413, 'images.upload_too_large'],
       // Sent chunked: no Content-Length to refuse it by, so its bytes are counted as they arrive.
-      ['11 MB with no parts, chunked', type, () => Readable.from([noParts]), 413, UPLOAD_TOO_LARGE],
-      ['a file over 10 MB', oversize.headers['content-type'], () => oversize.payload, 413, IMAGE_TOO_LARGE],
-      ['two files', type, () => twoFiles, 413, ONE_IMAGE],
+      ['11 MB with no parts, chunked', type, () => Readable.from([noParts]), 413, 'images.upload_too_large'],
+      [
+        'a file over 10 MB',
+        oversize.headers['content-type'],
+        () => oversize.payload,
+        413,
+        'images.too_large',
+      ],
+      ['two files', type, () => twoFiles, 413, 'images.one_image'],
     ];
     for (const [method, url] of UPLOAD_ROUTES) {
-      for (const [name, contentType, body, status, message] of cases) {
+      for (const [name, contentType, body, status, code] of cases) {
         const response = await member.request({
           method,
           url,
@@ -142,7 +154,7 @@ describe('malformed multipart uploads', () => {
           headers: { 'content-type': contentType },
         });
         expect(response.statusCode, `${name}: ${method} ${url}`).toBe(status);
-        expect(response.json().message, `${name}: ${method} ${url}`).toBe(message);
+        expect(response.json().code, `${name}: ${method} ${url}`).toBe(code);
       }
     }
     const [stored] = await t.db.select({ count: sql<number>`count(*)::int` }).from(images);
@@ -174,7 +186,10 @@ describe('upload limits', () => {
     const { payload, headers } = multipart(huge);
     const response = await member.post('/api/images', payload, headers);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(TOO_MANY_PIXELS);
+    expect(response.json()).toMatchObject({
+      code: 'images.too_many_pixels',
+      message: 'The image is larger than 24 megapixels; please send a smaller one',
+    });
     const { payload: fits, headers: fitsHeaders } = multipart(await pngImage(4800, 5000));
     expect((await member.post('/api/images', fits, fitsHeaders)).statusCode).toBe(201);
   });
@@ -191,11 +206,11 @@ describe('upload limits', () => {
       const response = await member.request({ method, url, payload, headers });
       // The header check's own message: refused before any decoding.
       expect(response.statusCode, url).toBe(400);
-      expect(response.json().message, url).toBe(SIDE_TOO_LONG);
+      expect(response.json().code, url).toBe('images.side_too_long');
     }
     const wide = await pngImage(10_001, 600);
     const { payload, headers } = multipart(wide);
-    expect((await member.post('/api/images', payload, headers)).json().message).toBe(SIDE_TOO_LONG);
+    expect((await member.post('/api/images', payload, headers)).json().code).toBe('images.side_too_long');
     // Drawing the strip takes sharp a while (row by row); refusing it does not.
   }, 120_000);
 
@@ -210,7 +225,7 @@ describe('upload limits', () => {
         const { payload, headers } = multipart(await pngImage(width, height));
         const response = await member.request({ method, url, payload, headers });
         expect(response.statusCode, `${width}×${height} ${url}`).toBe(400);
-        expect(response.json().message).toBe(TOO_ELONGATED);
+        expect(response.json().code).toBe('images.too_elongated');
       }
     }
     const { payload, headers } = multipart(await pngImage(400, 8000));

@@ -3,9 +3,7 @@ import {
   DRAFT_TTL_MS,
   type Draft,
   type DraftFields,
-  EMPTY_DRAFT_MESSAGE,
   MAX_DRAFTS,
-  TOO_MANY_DRAFTS_MESSAGE,
   type draftInput,
 } from '../../../common/api/drafts';
 import { itemInput } from '../../../common/api/items';
@@ -20,8 +18,6 @@ import { checkListing, checkPhotos, checkSubcategory, getItem, insertListing } f
 /** A draft as the routes validated it (`draftInput`'s output). */
 type DraftValues = z.output<typeof draftInput>;
 type DraftRow = typeof itemDrafts.$inferSelect;
-
-const DRAFT_NOT_FOUND = 'Draft not found';
 
 function presentDraft(row: DraftRow): Draft {
   return {
@@ -59,7 +55,7 @@ async function checkDraft(
 ) {
   const { fields, images } = splitDraft(values);
   const hasContent = images.length > 0 || Object.values(fields).some((value) => value !== null);
-  if (!hasContent) throw badRequest(EMPTY_DRAFT_MESSAGE);
+  if (!hasContent) throw badRequest('drafts.empty');
   if (fields.category) checkSubcategory(fields.category, fields.subcategory);
   await checkPhotos(ctx.db, memberId, images, existingImages);
   return { fields, images };
@@ -88,7 +84,7 @@ export async function createDraft(ctx: ServiceContext, memberId: string, values:
       .select({ value: count() })
       .from(itemDrafts)
       .where(eq(itemDrafts.userId, memberId));
-    if ((kept?.value ?? 0) >= MAX_DRAFTS) throw conflict(TOO_MANY_DRAFTS_MESSAGE);
+    if ((kept?.value ?? 0) >= MAX_DRAFTS) throw conflict('drafts.too_many', { maximum: MAX_DRAFTS });
     const [inserted] = await tx
       .insert(itemDrafts)
       .values({ userId: memberId, ...checked })
@@ -106,14 +102,14 @@ export async function updateDraft(ctx: ServiceContext, memberId: string, id: str
     .from(itemDrafts)
     .where(and(eq(itemDrafts.id, id), eq(itemDrafts.userId, memberId)))
     .limit(1);
-  if (!current) throw notFound(DRAFT_NOT_FOUND);
+  if (!current) throw notFound('drafts.not_found');
   const checked = await checkDraft(ctx, memberId, values, current.images);
   const [row] = await ctx.db
     .update(itemDrafts)
     .set({ ...checked, updatedAt: new Date() })
     .where(and(eq(itemDrafts.id, id), eq(itemDrafts.userId, memberId)))
     .returning();
-  if (!row) throw notFound(DRAFT_NOT_FOUND);
+  if (!row) throw notFound('drafts.not_found');
   return presentDraft(row);
 }
 
@@ -123,7 +119,7 @@ export async function deleteDraft(ctx: ServiceContext, memberId: string, id: str
     .delete(itemDrafts)
     .where(and(eq(itemDrafts.id, id), eq(itemDrafts.userId, memberId)))
     .returning({ id: itemDrafts.id });
-  if (deleted.length === 0) throw notFound(DRAFT_NOT_FOUND);
+  if (deleted.length === 0) throw notFound('drafts.not_found');
 }
 
 /**
@@ -144,7 +140,7 @@ export async function publishDraft(
       .from(itemDrafts)
       .where(and(eq(itemDrafts.id, id), eq(itemDrafts.userId, memberId)))
       .for('update');
-    if (!row) throw notFound(DRAFT_NOT_FOUND);
+    if (!row) throw notFound('drafts.not_found');
     // A ZodError here is answered as a 400 with its issues, like the listing route's own validation.
     const input = itemInput.parse({ ...row.fields, images: row.images, ...stripUndefined(latest ?? {}) });
     await checkListing(tx, memberId, input);

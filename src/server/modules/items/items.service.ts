@@ -733,7 +733,7 @@ async function loadItemRow(db: Db, id: string) {
  */
 export async function getItem(ctx: ServiceContext, memberId: string | undefined, id: string) {
   const row = await loadItemRow(ctx.db, id);
-  if (!row || (!isPublicItem(row.item) && row.item.userId !== memberId)) throw notFound('Item not found');
+  if (!row || (!isPublicItem(row.item) && row.item.userId !== memberId)) throw notFound('items.not_found');
   const item = presentItem(row);
   return row.item.availability === 'traded' ? { ...item, swappedFor: await swappedFor(ctx.db, id) } : item;
 }
@@ -744,8 +744,8 @@ export async function checkPhotos(db: Queryable, memberId: string, urls: string[
   const ids = fresh.map((url) => url.slice('/images/'.length));
   const owned = await ownedImageIds(db, memberId, ids);
   const foreign = ids.find((id) => !owned.has(id));
-  if (foreign) throw badRequest('Photos must be images you uploaded through /api/images');
-  if (new Set(urls).size !== urls.length) throw badRequest('Each photo may appear only once');
+  if (foreign) throw badRequest('items.foreign_photos');
+  if (new Set(urls).size !== urls.length) throw badRequest('items.duplicate_photo');
 }
 
 export interface ItemFields {
@@ -772,7 +772,7 @@ const unique = <T>(list: T[] | undefined) => (list ? [...new Set(list)] : undefi
 /** A subcategory must sit under the item's category (docs/product.md § Taxonomy). */
 export function checkSubcategory(category: ItemCategory, subcategory: Subcategory | null | undefined) {
   if (subcategory && !isSubcategoryOf(subcategory, category))
-    throw badRequest(`The subcategory "${subcategory}" does not belong to the category "${category}"`);
+    throw badRequest('items.subcategory_mismatch', { subcategory, category });
 }
 
 export async function createItem(ctx: ServiceContext, memberId: string, input: ItemFields) {
@@ -820,8 +820,8 @@ async function requireOwnItem(db: Db, memberId: string, id: string) {
     .from(items)
     .where(and(eq(items.id, id), isNull(items.deletedAt)))
     .limit(1);
-  if (!row) throw notFound('Item not found');
-  if (row.userId !== memberId) throw forbidden('You can only change your own items');
+  if (!row) throw notFound('items.not_found');
+  if (row.userId !== memberId) throw forbidden('items.not_yours');
   return row;
 }
 
@@ -832,13 +832,10 @@ async function requireOwnItem(db: Db, memberId: string, id: string) {
  */
 async function lockOwnItem(tx: Tx, memberId: string, id: string) {
   const [row] = await lockItemsForUpdate(tx, { ids: [id] });
-  if (!row || row.deletedAt) throw notFound('Item not found');
-  if (row.userId !== memberId) throw forbidden('You can only change your own items');
+  if (!row || row.deletedAt) throw notFound('items.not_found');
+  if (row.userId !== memberId) throw forbidden('items.not_yours');
   return row;
 }
-
-export const FIXED_TERMS_MESSAGE =
-  'This item is in an accepted trade: its title, description, photos, condition, value, brand, size, category, department and style cannot change until the trade ends';
 
 export async function updateItem(
   ctx: ServiceContext,
@@ -850,8 +847,7 @@ export async function updateItem(
   if (changes.images) await checkPhotos(ctx.db, memberId, changes.images, current.images);
   await transact(ctx, async (tx, effects) => {
     const locked = await lockOwnItem(tx, memberId, id);
-    if (locked.availability === 'traded')
-      throw conflict('This item has been traded and can no longer be changed');
+    if (locked.availability === 'traded') throw conflict('items.traded');
     if (changes.subcategory !== undefined)
       checkSubcategory(changes.category ?? locked.category, changes.subcategory);
     // A new category without a subcategory drops the old subcategory when it no longer fits.
@@ -867,12 +863,11 @@ export async function updateItem(
     );
     const held =
       (changes.isActive === false || changedFields.length > 0) && (await inAcceptedTrade(tx, [id]));
-    if (held && changedFields.length > 0) throw conflict(FIXED_TERMS_MESSAGE);
-    if (held) throw conflict('This item is reserved in an accepted trade and cannot be unlisted');
+    if (held && changedFields.length > 0) throw conflict('items.fixed_terms');
+    if (held) throw conflict('items.reserved_unlist');
     // Held by moderators (moderation/holds.ts): the owner's choice waits for the hold to end.
     const moderated = locked.listedBeforeHold !== null;
-    if (moderated && changes.isActive === true)
-      throw conflict('Moderators have taken this listing out of the marketplace: it cannot be listed now');
+    if (moderated && changes.isActive === true) throw conflict('items.held_by_moderators');
     const { isActive, ...fields } = changes;
     await tx
       .update(items)
@@ -902,7 +897,7 @@ export async function deleteItem(ctx: ServiceContext, memberId: string, id: stri
   await transact(ctx, async (tx, effects) => {
     const locked = await lockOwnItem(tx, memberId, id);
     if (await inAcceptedTrade(tx, [id])) {
-      throw conflict('This item is reserved in an accepted trade and cannot be deleted');
+      throw conflict('items.reserved_delete');
     }
     await tx
       .update(items)
@@ -916,7 +911,7 @@ export async function deleteItem(ctx: ServiceContext, memberId: string, id: stri
 export async function listUserItems(ctx: ServiceContext, memberId: string | undefined, userId: string) {
   const { db } = ctx;
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!owner) throw notFound('Member not found');
+  if (!owner) throw notFound('members.not_found');
   const visible = memberId === userId ? isNull(items.deletedAt) : eq(items.isActive, true);
   const rows = await db
     .select(itemColumns)

@@ -38,7 +38,7 @@ describe('POST /api/items', () => {
       .visitor()
       .post('/api/items', itemInput('/images/00000000-0000-4000-8000-000000000000'));
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthorized' });
+    expect(response.json()).toEqual({ code: 'auth.session_required', message: 'Unauthorized' });
   });
 
   it('accepts the spec labels for condition and gender', async () => {
@@ -121,7 +121,10 @@ describe('PATCH /api/items/:id', () => {
     expect((await t.visitor().patch(`/api/items/${item.id}`, { title: 'Mine now' })).statusCode).toBe(401);
     const foreign = await other.patch(`/api/items/${item.id}`, { title: 'Mine now' });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json()).toEqual({ message: 'You can only change your own items' });
+    expect(foreign.json()).toEqual({
+      code: 'items.not_yours',
+      message: 'You can only change your own items',
+    });
     expect((await other.patch(`/api/items/${unknownId}`, { title: 'x' })).statusCode).toBe(404);
     expect((await t.visitor().get(`/api/items/${item.id}`)).json().title).toBe('Vintage Denim Jacket');
   });

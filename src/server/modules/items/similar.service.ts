@@ -220,7 +220,7 @@ export async function similarItemsOf(
   itemId: string,
 ): Promise<SimilarAnswer> {
   const [target] = await ctx.db.select().from(items).where(eq(items.id, itemId)).limit(1);
-  if (!target) throw notFound('Item not found');
+  if (!target) throw notFound('items.not_found');
   const department = { category: target.category, gender: target.gender };
   const ranked = await rankSimilar(ctx, target, viewerId);
   if (ranked.length === 0) return { department, similar: [] };

@@ -31,7 +31,7 @@ export async function recordView(ctx: ServiceContext, memberId: string, itemId: 
     .from(items)
     .where(eq(items.id, itemId))
     .limit(1);
-  if (!item) throw notFound('Item not found');
+  if (!item) throw notFound('items.not_found');
   if (!item.isActive || item.userId === memberId) return;
   await ctx.db
     .insert(itemViews)
@@ -93,4 +93,3 @@ export function favouriteRemoved(favouritedAt: Date, now = new Date()) {
     ? sql`greatest(${items.trendingScore} - ${FAVOURITE_WEIGHT}, 0)`
     : sql`${items.trendingScore}`;
 }
-

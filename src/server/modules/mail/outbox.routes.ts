@@ -16,7 +16,7 @@ const linkify = (text: string) =>
  */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/dev/outbox', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {
-    if (!app.config.demo) throw notFound('Not found');
+    if (!app.config.demo) throw notFound('http.not_found');
     const rows = await app.db
       .select()
       .from(outbox)

@@ -30,7 +30,7 @@ async function loadListedItem(db: Db, id: string) {
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
     .where(eq(items.id, id));
-  if (!row || row.item.deletedAt) throw notFound('Item not found');
+  if (!row || row.item.deletedAt) throw notFound('items.not_found');
   return row;
 }
 
@@ -87,10 +87,9 @@ export async function smartMatches(ctx: ServiceContext, memberId: string, target
   // empty (the owner away or blocked).
   const rows = await prepared.execute({ memberId, targetId });
   const target = rows.find((row) => row.kind === 'target');
-  if (!target || target.item.deletedAt) throw notFound('Item not found');
-  if (target.item.userId === memberId)
-    throw forbidden('Smart Match ranks your items for another member’s item');
-  if (!target.item.isActive) throw notFound('Item not found');
+  if (!target || target.item.deletedAt) throw notFound('items.not_found');
+  if (target.item.userId === memberId) throw forbidden('matching.own_item_target');
+  if (!target.item.isActive) throw notFound('items.not_found');
   // An away owner takes no new requests: nothing to rank until they are back.
   if (isAway(target.owner.holidayUntil)) return [];
   if (target.blocked) return [];
@@ -174,7 +173,7 @@ async function barterCandidates(
 
 async function requireOwnListedItem(db: Db, viewerId: string, itemId: string) {
   const row = await loadListedItem(db, itemId);
-  if (row.item.userId !== viewerId) throw forbidden('Barter matches are for your own items');
+  if (row.item.userId !== viewerId) throw forbidden('matching.not_your_item');
   return row;
 }
 
@@ -192,7 +191,7 @@ export async function barterMatches(
     memberId,
   );
   const me = profiles.get(memberId);
-  if (!me) throw notFound('Member not found');
+  if (!me) throw notFound('members.not_found');
   const mine = toMatchItem(own.item);
   const scored: BarterMatch[] = candidates.flatMap((row) => {
     const them = profiles.get(row.item.userId);

@@ -63,9 +63,9 @@ export async function changeRole(tx: Tx, memberId: string, role: MemberRole) {
     .orderBy(asc(users.id))
     .for('update');
   const [member] = await tx.select().from(users).where(eq(users.id, memberId)).for('update');
-  if (!member || member.deletedAt) throw notFound('Member not found');
+  if (!member || member.deletedAt) throw notFound('members.not_found');
   if (member.role === 'admin' && role !== 'admin' && admins.filter((a) => a.id !== memberId).length === 0)
-    throw conflict('This is the last admin: make another member admin first');
+    throw conflict('moderation.last_admin');
   if (member.role !== role)
     await tx
       .update(users)

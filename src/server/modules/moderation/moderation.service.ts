@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import { isModerator, isSuspended } from '../../lib/authentication';
 import type { Effects } from '../../lib/domain-events';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/errors';
 import { text } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
@@ -38,13 +38,13 @@ const reasonText = (reason: string) => text(`notifications:moderation.reasons.${
 
 async function lockItem(tx: Tx, itemId: string) {
   const [item] = await tx.select().from(items).where(eq(items.id, itemId)).for('update');
-  if (!item || item.deletedAt) throw notFound('Item not found');
+  if (!item || item.deletedAt) throw notFound('items.not_found');
   return item;
 }
 
 async function lockMember(tx: Tx, memberId: string) {
   const [member] = await tx.select().from(users).where(eq(users.id, memberId)).for('update');
-  if (!member || member.deletedAt) throw notFound('Member not found');
+  if (!member || member.deletedAt) throw notFound('members.not_found');
   return member;
 }
 
@@ -64,7 +64,7 @@ async function resolveReportsOn(tx: Tx, targetType: 'item' | 'user', targetId: s
 export async function removeItem(ctx: ServiceContext, actorId: string, itemId: string, input: RemovalInput) {
   await transact(ctx, async (tx, effects) => {
     const item = await lockItem(tx, itemId);
-    if (item.removedAt) throw conflict('This listing is already removed');
+    if (item.removedAt) throw conflict('moderation.item_already_removed');
     const note = input.note || null;
     await holdItems(tx, effects, eq(items.id, itemId), {
       removedAt: new Date(),
@@ -108,7 +108,7 @@ async function restoreItemWithin(
   action: 'item.restored' | 'appeal.granted',
 ) {
   const item = await lockItem(tx, itemId);
-  if (!item.removedAt) throw conflict('This listing is not removed');
+  if (!item.removedAt) throw conflict('moderation.item_not_removed');
   await releaseItems(tx, effects, eq(items.id, itemId), { removedAt: null });
   if (action === 'item.restored')
     await recordAction(tx, { actorId, action, targetType: 'item', targetId: itemId, subjectId: item.userId });
@@ -162,7 +162,7 @@ export async function dismissReports(
       await releaseItems(tx, effects, eq(items.id, targetId), { reportHiddenAt: null });
     }
     const resolved = await resolveReportsOn(tx, targetType, targetId);
-    if (resolved.length === 0) throw notFound('No open reports about this');
+    if (resolved.length === 0) throw notFound('moderation.no_open_reports');
     await recordAction(tx, {
       actorId,
       action: 'reports.resolved',
@@ -187,7 +187,7 @@ export async function setReportStatus(
       .set({ status, resolvedAt: status === 'resolved' ? new Date() : null })
       .where(eq(reports.id, id))
       .returning();
-    if (!row) throw notFound('Report not found');
+    if (!row) throw notFound('safety.report_not_found');
     if (status === 'resolved' && row.targetType === 'item') {
       const [open] = await tx
         .select({ id: reports.id })
@@ -210,9 +210,8 @@ export async function setReportStatus(
 
 /** Moderators act on members; only an admin acts on a moderator or admin; nobody on themself. */
 function assertMayActOn(actor: { id: string; role: MemberRole }, target: { id: string; role: MemberRole }) {
-  if (actor.id === target.id) throw badRequest('You cannot act on your own account');
-  if (isModerator(target) && actor.role !== 'admin')
-    throw forbidden('Only an admin can act on a moderator or admin');
+  if (actor.id === target.id) throw badRequest('moderation.own_account');
+  if (isModerator(target) && actor.role !== 'admin') throw forbidden('moderation.admins_act_on_staff');
 }
 
 async function actorRow(tx: Tx, actorId: string) {
@@ -234,7 +233,7 @@ export async function suspendMember(
     const actor = await actorRow(tx, actorId);
     const member = await lockMember(tx, memberId);
     assertMayActOn(actor, member);
-    if (isSuspended(member)) throw conflict('This member is already suspended');
+    if (isSuspended(member)) throw conflict('moderation.already_suspended');
     const now = new Date();
     const until = input.days ? new Date(now.getTime() + input.days * 24 * 60 * 60 * 1000) : null;
     const note = input.note || null;
@@ -343,7 +342,7 @@ export async function liftSuspension(ctx: ServiceContext, actorId: string, membe
     const actor = await actorRow(tx, actorId);
     const member = await lockMember(tx, memberId);
     assertMayActOn(actor, member);
-    if (!member.suspendedAt) throw conflict('This member is not suspended');
+    if (!member.suspendedAt) throw conflict('moderation.not_suspended');
     await liftWithin(tx, effects, memberId);
     await recordAction(tx, {
       actorId,
@@ -393,20 +392,15 @@ export async function assertMaySignIn(ctx: ServiceContext, memberId: string) {
     ? await ctx.db.select({ id: appeals.id }).from(appeals).where(eq(appeals.sanctionId, sanction))
     : [];
   const until = member.suspendedUntil?.toISOString() ?? null;
-  throw new HttpError(
-    403,
-    until ? `Your account is suspended until ${until}` : 'Your account is suspended until moderators lift it',
-    {},
-    undefined,
-    {
-      suspension: {
-        reason: member.suspensionReason,
-        note: member.suspensionNote,
-        until,
-        appealToken: sanction && !appealed ? await appealTokenFor(ctx, memberId, sanction) : null,
-      },
+  const refused = until ? forbidden('auth.suspended_until', { until }) : forbidden('auth.suspended');
+  throw new HttpError(403, refused.code, refused.params, refused.message, {}, undefined, {
+    suspension: {
+      reason: member.suspensionReason,
+      note: member.suspensionNote,
+      until,
+      appealToken: sanction && !appealed ? await appealTokenFor(ctx, memberId, sanction) : null,
     },
-  );
+  });
 }
 
 export async function warnMember(ctx: ServiceContext, actorId: string, memberId: string, message: string) {
@@ -456,25 +450,25 @@ export async function createAppeal(ctx: ServiceContext, sessionMemberId: string 
   let memberId = sessionMemberId;
   if (input.appealToken) {
     memberId = await memberOfAppealToken(ctx, input.appealToken);
-    if (!memberId) throw forbidden('This appeal link is not valid; sign in again to get a new one');
+    if (!memberId) throw forbidden('moderation.invalid_appeal_link');
   }
-  if (!memberId) throw new HttpError(401, 'Unauthorized');
+  if (!memberId) throw unauthorized('auth.session_required');
   let sanctionId: string | null;
   if (input.targetType === 'item') {
     const [item] = await ctx.db
       .select({ userId: items.userId, removedAt: items.removedAt })
       .from(items)
       .where(eq(items.id, input.targetId));
-    if (!item || item.userId !== memberId) throw notFound('Item not found');
-    if (!item.removedAt) throw conflict('This listing is not removed');
+    if (!item || item.userId !== memberId) throw notFound('items.not_found');
+    if (!item.removedAt) throw conflict('moderation.item_not_removed');
     sanctionId = await latestSanction(ctx, 'item.removed', input.targetId);
   } else {
-    if (input.targetId !== memberId) throw notFound('Member not found');
+    if (input.targetId !== memberId) throw notFound('members.not_found');
     const [member] = await ctx.db.select().from(users).where(eq(users.id, memberId));
-    if (!member || !isSuspended(member)) throw conflict('Your account is not suspended');
+    if (!member || !isSuspended(member)) throw conflict('moderation.account_not_suspended');
     sanctionId = await latestSanction(ctx, 'member.suspended', memberId);
   }
-  if (!sanctionId) throw conflict('There is nothing to appeal');
+  if (!sanctionId) throw conflict('moderation.nothing_to_appeal');
   const [created] = await ctx.db
     .insert(appeals)
     .values({
@@ -486,7 +480,7 @@ export async function createAppeal(ctx: ServiceContext, sessionMemberId: string 
     })
     .onConflictDoNothing()
     .returning({ id: appeals.id });
-  if (!created) throw conflict('You have already appealed this decision');
+  if (!created) throw conflict('moderation.already_appealed');
   return { memberId, id: created.id };
 }
 
@@ -533,8 +527,8 @@ export async function decideAppeal(
 ) {
   await transact(ctx, async (tx, effects) => {
     const [appeal] = await tx.select().from(appeals).where(eq(appeals.id, appealId)).for('update');
-    if (!appeal) throw notFound('Appeal not found');
-    if (appeal.status !== 'open') throw conflict('This appeal was already decided');
+    if (!appeal) throw notFound('moderation.appeal_not_found');
+    if (appeal.status !== 'open') throw conflict('moderation.appeal_decided');
     if (decision === 'granted') {
       if (appeal.targetType === 'item') {
         const [item] = await tx

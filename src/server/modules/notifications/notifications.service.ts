@@ -85,7 +85,7 @@ export async function markRead(ctx: ServiceContext, memberId: string, id: string
     .set({ isRead: true })
     .where(and(eq(notifications.id, id), eq(notifications.userId, memberId)))
     .returning();
-  if (!row) throw notFound('Notification not found');
+  if (!row) throw notFound('notifications.not_found');
   await ctx.events.committed('notifications.read', { memberId });
   return presentNotification(row);
 }

@@ -8,7 +8,7 @@ import {
 import type { Db, Queryable } from '../../db/connect';
 import { users } from '../../db/schema';
 import { appSecret } from '../../lib/app-secret';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
+import { badRequest, forbidden, httpError, notFound } from '../../lib/errors';
 import { getEmailPreferences } from './email-preferences.service';
 
 /** The name of the key that signs unsubscribe links (app_secrets). */
@@ -54,9 +54,6 @@ export async function unsubscribeUrl(
   return `${appUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(await unsubscribeToken(db, member, scope))}`;
 }
 
-const gone = (message: string) =>
-  new HttpError(410, `${message}. Choose which emails you get in your email settings.`);
-
 /**
  * Who and what a token names, once it checks out: 400 for a token that is not one, 403 for a forged
  * or altered one, 410 for one that expired, was revoked by an email change or has nothing left to
@@ -68,23 +65,22 @@ export async function readUnsubscribeToken(db: Db, token: string, now = new Date
   const [memberId = '', scope = '', issued = '0', tag = '', given = ''] =
     parts.length === 3 ? [parts[0], parts[1], '0', '', parts[2]] : parts;
   if (!(UNSUBSCRIBE_SCOPES as readonly string[]).includes(scope))
-    throw badRequest('This unsubscribe link is not valid');
+    throw badRequest('notifications.invalid_unsubscribe_link');
   if (now.getTime() / 1000 - Number(issued) > LINK_LIFETIME_SECONDS)
-    throw gone(`This unsubscribe link has expired: links work for ${UNSUBSCRIBE_LINK_DAYS} days`);
+    throw httpError(410, 'notifications.unsubscribe_link_expired', { days: UNSUBSCRIBE_LINK_DAYS });
   const key = await appSecret(db, SIGNING_KEY);
   const expected = Buffer.from(signature(key, memberId, scope as UnsubscribeScope, issued, tag));
   const actual = Buffer.from(given);
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected))
-    throw forbidden('This unsubscribe link is not valid: it may have been altered');
+    throw forbidden('notifications.altered_unsubscribe_link');
   const [member] = await db
     .select({ id: users.id, email: users.email, locale: users.locale })
     .from(users)
     .where(and(eq(users.id, memberId), isNull(users.deletedAt)));
-  if (!member) throw notFound('This account no longer exists');
-  if (addressTag(key, member.email) !== tag)
-    throw gone('This unsubscribe link no longer works: the account’s email address has changed since');
+  if (!member) throw notFound('notifications.account_gone');
+  if (addressTag(key, member.email) !== tag) throw httpError(410, 'notifications.unsubscribe_link_revoked');
   const preferences = await getEmailPreferences(db, memberId);
   const kinds = scope === 'all' ? EMAIL_TYPES : [scope as Exclude<UnsubscribeScope, 'all'>];
-  if (kinds.every((kind) => !preferences[kind])) throw gone('You are already unsubscribed from these emails');
+  if (kinds.every((kind) => !preferences[kind])) throw httpError(410, 'notifications.already_unsubscribed');
   return { member, scope: scope as UnsubscribeScope, locale: member.locale };
 }

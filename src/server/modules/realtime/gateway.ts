@@ -372,9 +372,9 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
       websocket: true,
       config: { auth: 'member' },
       preValidation: async (request) => {
-        if (!isSameOrigin(request)) throw forbidden('Cross-origin WebSocket refused');
+        if (!isSameOrigin(request)) throw forbidden('request.cross_origin_socket');
         if ((byUser.get(request.member.id)?.size ?? 0) >= MAX_SOCKETS_PER_MEMBER)
-          throw tooManyRequests('Too many open connections: close another tab and try again.', 30);
+          throw tooManyRequests('realtime.too_many_connections', {}, 30);
       },
     },
     async (socket, request) => {

@@ -69,8 +69,8 @@ async function reviewSubject(tx: Tx, memberId: string, input: ReviewInput) {
     const [ring] = await tx.select().from(rings).where(eq(rings.id, input.ringId)).for('update');
     const legs = ring ? await tx.select().from(ringLegs).where(eq(ringLegs.ringId, ring.id)) : [];
     const received = legs.find((leg) => leg.receiverId === memberId);
-    if (!ring || !received) throw notFound('Swap ring not found');
-    if (ring.status !== 'completed') throw conflict('You can review a swap ring once it is completed');
+    if (!ring || !received) throw notFound('rings.not_found');
+    if (ring.status !== 'completed') throw conflict('reviews.ring_not_completed');
     return {
       key: { ringId: ring.id },
       where: eq(reviews.ringId, ring.id),
@@ -87,8 +87,8 @@ async function reviewSubject(tx: Tx, memberId: string, input: ReviewInput) {
     .where(eq(tradeRequests.id, input.tradeRequestId ?? ''))
     .for('update');
   if (!trade || (trade.requesterId !== memberId && trade.ownerId !== memberId))
-    throw notFound('Trade not found');
-  if (trade.status !== 'completed') throw conflict('You can review a trade once it is completed');
+    throw notFound('reviews.trade_not_found');
+  if (trade.status !== 'completed') throw conflict('reviews.trade_not_completed');
   return {
     key: { tradeRequestId: trade.id },
     where: eq(reviews.tradeRequestId, trade.id),
@@ -116,7 +116,10 @@ export async function createReview(ctx: ServiceContext, memberId: string, input:
       })
       .onConflictDoNothing()
       .returning();
-    if (!created) throw conflict(`You have already reviewed this ${subject.what}`);
+    if (!created)
+      throw conflict(
+        subject.what === 'trade' ? 'reviews.already_reviewed_trade' : 'reviews.already_reviewed_ring',
+      );
     // Blind reviews: all become visible once every party has written theirs.
     const written = await tx.select({ id: reviews.id }).from(reviews).where(subject.where);
     const all =
@@ -149,7 +152,7 @@ export async function createReview(ctx: ServiceContext, memberId: string, input:
 
 async function requireMember(db: Db, userId: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!row) throw notFound('Member not found');
+  if (!row) throw notFound('members.not_found');
 }
 
 export async function ratingSummary(ctx: ServiceContext, userId: string): Promise<RatingSummary> {

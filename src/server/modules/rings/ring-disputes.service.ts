@@ -41,19 +41,17 @@ export async function openRingDispute(
   await transact(ctx, async (tx, effects) => {
     const { ring, legs } = await lockRing(tx, ringId, memberId);
     const getLeg = legs.find((leg) => leg.receiverId === memberId);
-    if (!getLeg) throw notFound('Swap ring not found');
+    if (!getLeg) throw notFound('rings.not_found');
     const now = new Date();
     const deadline = ringClaimDeadline(
       legs.map((leg) => leg.receivedAt),
       timers.claimWindowDays,
     );
     if (!canDisputeRing(ring.status, getLeg.receivedAt !== null, deadline, now)) {
-      if (ring.status === 'disputed') throw conflict('This swap ring is already under dispute');
-      if (ring.status !== 'accepted')
-        throw conflict(`This swap ring is ${ring.status}: it cannot be disputed`);
-      if (getLeg.receivedAt !== null)
-        throw conflict('You confirmed receiving your item: you can no longer report a problem with it');
-      throw conflict('The claim window has closed');
+      if (ring.status === 'disputed') throw conflict('rings.already_disputed');
+      if (ring.status !== 'accepted') throw conflict('rings.not_disputable', { status: ring.status });
+      if (getLeg.receivedAt !== null) throw conflict('rings.receipt_confirmed');
+      throw conflict('dispute.claim_window_closed');
     }
     await assertOwnPhotos(tx, memberId, photoIds);
     await tx.insert(tradeDisputes).values({
@@ -116,16 +114,14 @@ export async function resolveRingDispute(
 ) {
   await transact(ctx, async (tx, effects) => {
     const locked = await lockRing(tx, ringId, null);
-    if (locked.legs.some((leg) => leg.giverId === moderatorId))
-      throw forbidden('You cannot resolve a dispute about your own swap ring');
+    if (locked.legs.some((leg) => leg.giverId === moderatorId)) throw forbidden('dispute.own_ring');
     const [dispute] = await tx
       .select()
       .from(tradeDisputes)
       .where(eq(tradeDisputes.id, disputeId))
       .for('update');
-    if (!dispute) throw notFound('Dispute not found');
-    if (dispute.resolvedAt || locked.ring.status !== 'disputed')
-      throw conflict('This dispute is already resolved');
+    if (!dispute) throw notFound('dispute.not_found');
+    if (dispute.resolvedAt || locked.ring.status !== 'disputed') throw conflict('dispute.already_resolved');
     const now = new Date();
     const leg = locked.legs.find((entry) => entry.position === dispute.ringPosition);
     const title = leg?.terms.title ?? 'an item';

@@ -147,11 +147,11 @@ export async function createRing(
 export async function lockRing(tx: Tx, ringId: string, memberId: string | null) {
   const peek = await tx.select().from(ringLegs).where(eq(ringLegs.ringId, ringId));
   if (peek.length === 0 || (memberId !== null && !peek.some((leg) => leg.giverId === memberId))) {
-    throw notFound('Swap ring not found');
+    throw notFound('rings.not_found');
   }
   const locked = await lockItemsForUpdate(tx, { ids: peek.map((leg) => leg.itemId) });
   const [ring] = await tx.select().from(rings).where(eq(rings.id, ringId)).for('update');
-  if (!ring) throw notFound('Swap ring not found');
+  if (!ring) throw notFound('rings.not_found');
   const legs = await tx.select().from(ringLegs).where(eq(ringLegs.ringId, ringId)).orderBy(ringLegs.position);
   return { ring, legs, items: new Map(locked.map((row) => [row.id, row])) };
 }
@@ -255,16 +255,14 @@ export async function answerRing(
     const actor =
       (await firstNames(tx, [memberId])).get(memberId) ?? text('notifications:common.aMemberCapital');
     if (input.reason && input.status !== 'cancelled') {
-      throw badRequest('A reason can only be given when cancelling an accepted ring');
+      throw badRequest('rings.reason_only_when_cancelling');
     }
 
     if (input.status === 'cancelled') {
-      if (ring.status === 'disputed')
-        throw conflict('This swap ring is under dispute: only a moderator can cancel it now');
-      if (ring.status !== 'accepted')
-        throw conflict(`This swap ring is ${ring.status}: it cannot be cancelled`);
+      if (ring.status === 'disputed') throw conflict('rings.under_dispute_cancel');
+      if (ring.status !== 'accepted') throw conflict('rings.not_cancellable', { status: ring.status });
       if (legs.some((leg) => leg.receivedAt !== null)) {
-        throw conflict('An item has been confirmed as received: the ring can no longer be cancelled');
+        throw conflict('rings.item_received');
       }
       const reason = input.reason || null;
       await dissolveRing(
@@ -285,8 +283,8 @@ export async function answerRing(
       return 'done' as const;
     }
 
-    if (ring.status !== 'proposed') throw conflict(`This swap ring is already ${ring.status}`);
-    if (ring.expiresAt <= now) throw conflict('This swap ring proposal has expired');
+    if (ring.status !== 'proposed') throw conflict('rings.already_settled', { status: ring.status });
+    if (ring.expiresAt <= now) throw conflict('rings.expired');
 
     if (input.status === 'declined') {
       await dissolveRing(
@@ -383,10 +381,10 @@ export async function answerRing(
     return 'done' as const;
   });
   if (outcome === 'unavailable') {
-    throw conflict('An item of this ring is no longer available: the ring was dissolved');
+    throw conflict('rings.dissolved');
   }
   if (outcome === 'blocked') {
-    throw conflict('Members of this ring have blocked each other: the ring was dissolved');
+    throw conflict('rings.members_blocked');
   }
   return getRing(ctx, memberId, ringId, timers);
 }
@@ -400,10 +398,9 @@ export async function confirmRingReceived(
   await transact(ctx, async (tx, effects) => {
     const locked = await lockRing(tx, ringId, memberId);
     const { ring, legs } = locked;
-    if (ring.status === 'completed') throw conflict('This swap ring is already completed');
-    if (ring.status === 'disputed')
-      throw conflict('This swap ring is under dispute: it is on hold until a moderator decides');
-    if (ring.status !== 'accepted') throw conflict('Only an accepted swap ring can be marked as received');
+    if (ring.status === 'completed') throw conflict('rings.already_completed');
+    if (ring.status === 'disputed') throw conflict('rings.under_dispute');
+    if (ring.status !== 'accepted') throw conflict('rings.receipt_needs_accepted');
     const getLeg = legs.find((leg) => leg.receiverId === memberId) as LegRow;
     if (getLeg.receivedAt !== null) return;
     const now = new Date();
@@ -594,7 +591,7 @@ export function listRings(ctx: ServiceContext, memberId: string, timers: TradeTi
 
 export async function getRing(ctx: ServiceContext, memberId: string, ringId: string, timers: TradeTimers) {
   const [ring] = await selectRings(ctx, memberId, timers, ringId);
-  if (!ring) throw notFound('Swap ring not found');
+  if (!ring) throw notFound('rings.not_found');
   return ring;
 }
 

@@ -69,7 +69,7 @@ async function checkOwnItems(tx: Queryable, memberId: string, itemIds: string[] 
     .select({ id: items.id })
     .from(items)
     .where(and(inArray(items.id, itemIds), eq(items.userId, memberId), isNull(items.deletedAt)));
-  if (own.length !== new Set(itemIds).size) throw badRequest('A rule can only apply to your own listings');
+  if (own.length !== new Set(itemIds).size) throw badRequest('swap_rules.own_listings_only');
 }
 
 export async function listSwapRules(ctx: ServiceContext, memberId: string): Promise<SwapRuleList> {
@@ -96,7 +96,7 @@ export async function createSwapRule(ctx: ServiceContext, memberId: string, inpu
       .from(swapRules)
       .where(eq(swapRules.userId, memberId));
     if ((existing?.value ?? 0) >= MAX_SWAP_RULES) {
-      throw badRequest(`You have ${MAX_SWAP_RULES} swap rules already: change or delete one first`);
+      throw badRequest('swap_rules.too_many', { maximum: MAX_SWAP_RULES });
     }
     await checkOwnItems(tx, memberId, input.itemIds);
     const columns = columnsOf(input);
@@ -132,17 +132,17 @@ export async function updateSwapRule(
       .from(swapRules)
       .where(and(eq(swapRules.id, id), eq(swapRules.userId, memberId)))
       .for('update');
-    if (!current) throw notFound('Swap rule not found');
+    if (!current) throw notFound('swap_rules.not_found');
     const min = input.minValueRatio ?? current.minValueRatio;
     const max = input.maxValueRatio ?? current.maxValueRatio;
-    if (min > max) throw badRequest('minValueRatio must not be above maxValueRatio');
+    if (min > max) throw badRequest('swap_rules.band_order');
     await checkOwnItems(tx, memberId, input.itemIds);
     const [updated] = await tx
       .update(swapRules)
       .set({ ...columnsOf(input), updatedAt: new Date() })
       .where(eq(swapRules.id, id))
       .returning();
-    if (!updated) throw notFound('Swap rule not found');
+    if (!updated) throw notFound('swap_rules.not_found');
     await effects.emit('swap-rules.changed', { memberId });
     return updated;
   });
@@ -154,7 +154,7 @@ export async function deleteSwapRule(ctx: ServiceContext, memberId: string, id: 
     .delete(swapRules)
     .where(and(eq(swapRules.id, id), eq(swapRules.userId, memberId)))
     .returning({ id: swapRules.id });
-  if (removed.length === 0) throw notFound('Swap rule not found');
+  if (removed.length === 0) throw notFound('swap_rules.not_found');
 }
 
 /** The live count for a rule being edited, before it is saved. */

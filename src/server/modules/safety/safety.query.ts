@@ -52,7 +52,7 @@ export async function blocksAmong(db: Queryable, memberIds: string[]): Promise<A
 
 /** Refuses contact (messages, trade requests) between members when either blocked the other. */
 export async function assertNotBlocked(db: Queryable, from: string, to: string) {
-  if (await isBlockedBetween(db, from, to)) throw forbidden('You cannot contact this member');
+  if (await isBlockedBetween(db, from, to)) throw forbidden('safety.blocked');
 }
 
 /** Members with a block either way with this one: they never meet in recommendations or matches. */

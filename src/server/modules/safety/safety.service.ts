@@ -9,9 +9,9 @@ import { presentUserSummary } from '../users/users.presenter';
 import { hideIfReportedByMany } from '../moderation/moderation.service';
 
 export async function block(ctx: ServiceContext, memberId: string, blockedId: string) {
-  if (memberId === blockedId) throw badRequest('You cannot block yourself');
+  if (memberId === blockedId) throw badRequest('safety.self_block');
   const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
-  if (!target) throw notFound('Member not found');
+  if (!target) throw notFound('members.not_found');
   await transact(ctx, async (tx, effects) => {
     const [created] = await tx
       .insert(blocks)
@@ -51,9 +51,9 @@ export async function createReport(
   input: z.infer<typeof reportInput>,
 ) {
   if (input.targetType === 'user') {
-    if (input.targetId === memberId) throw badRequest('You cannot report yourself');
+    if (input.targetId === memberId) throw badRequest('safety.self_report');
     const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, input.targetId));
-    if (!target) throw notFound('Member not found');
+    if (!target) throw notFound('members.not_found');
   }
   await transact(ctx, async (tx, effects) => {
     if (input.targetType === 'item') {
@@ -63,15 +63,15 @@ export async function createReport(
         .from(items)
         .where(eq(items.id, input.targetId))
         .for('update');
-      if (!target) throw notFound('Item not found');
-      if (target.userId === memberId) throw badRequest('You cannot report your own item');
+      if (!target) throw notFound('items.not_found');
+      if (target.userId === memberId) throw badRequest('safety.own_item_report');
     }
     const [created] = await tx
       .insert(reports)
       .values({ reporterId: memberId, ...input })
       .onConflictDoNothing()
       .returning({ id: reports.id });
-    if (!created) throw conflict('You have already reported this; our moderators are on it');
+    if (!created) throw conflict('safety.already_reported');
     if (input.targetType === 'item') await hideIfReportedByMany(ctx, tx, effects, input.targetId);
   });
 }

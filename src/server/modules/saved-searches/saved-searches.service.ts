@@ -64,16 +64,14 @@ export async function createSavedSearch(
       .from(savedSearches)
       .where(eq(savedSearches.userId, memberId));
     if ((existing?.value ?? 0) >= MAX_SAVED_SEARCHES) {
-      throw badRequest(
-        `You can keep at most ${MAX_SAVED_SEARCHES} saved searches: delete one before saving another`,
-      );
+      throw badRequest('saved_searches.too_many', { maximum: MAX_SAVED_SEARCHES });
     }
     const [same] = await tx
       .select({ name: savedSearches.name })
       .from(savedSearches)
       .where(and(eq(savedSearches.userId, memberId), eq(savedSearches.query, query)))
       .limit(1);
-    if (same) throw conflict(`You saved this search already, as "${same.name}"`);
+    if (same) throw conflict('saved_searches.duplicate', { name: same.name });
     const [inserted] = await tx
       .insert(savedSearches)
       .values({ userId: memberId, name: input.name, query, ...searchScope(filters) })
@@ -90,7 +88,7 @@ export async function deleteSavedSearch(ctx: ServiceContext, memberId: string, i
     .delete(savedSearches)
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, memberId)))
     .returning({ id: savedSearches.id });
-  if (removed.length === 0) throw notFound('Saved search not found');
+  if (removed.length === 0) throw notFound('saved_searches.not_found');
 }
 
 /** The member opened the search: its new-match count starts again from now. */
@@ -104,7 +102,7 @@ export async function markSavedSearchViewed(
     .set({ lastViewedAt: sql`now()` })
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, memberId)))
     .returning();
-  if (!row) throw notFound('Saved search not found');
+  if (!row) throw notFound('saved_searches.not_found');
   return present(row, 0);
 }
 

@@ -40,9 +40,9 @@ export async function connectedIds(db: Db, userId: string): Promise<Set<string>>
 }
 
 export async function connect(ctx: ServiceContext, memberId: string, friendId: string) {
-  if (friendId === memberId) throw badRequest('You cannot connect with yourself');
+  if (friendId === memberId) throw badRequest('social.self_connection');
   const [friend] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, friendId));
-  if (!friend) throw notFound('Member not found');
+  if (!friend) throw notFound('members.not_found');
   await transact(ctx, async (tx, effects) => {
     await assertNotBlocked(tx, memberId, friendId);
     const [created] = await tx
@@ -80,14 +80,14 @@ async function renewDeclined(tx: Tx, memberId: string, friendId: string) {
       ),
     )
     .for('update');
-  if (!existing || existing.status !== 'declined')
-    throw conflict('You are already connected, or a friend request between you is pending');
+  if (!existing || existing.status !== 'declined') throw conflict('social.already_connected');
   const declinedAt = existing.declinedAt ?? existing.createdAt;
   const again = new Date(declinedAt.getTime() + DECLINED_COOLDOWN_DAYS * DAY_MS);
   if (existing.requesterId === memberId && again > new Date())
-    throw conflict(
-      `This member declined your friend request on ${longDate(declinedAt)}. You can send another from ${longDate(again)}.`,
-    );
+    throw conflict('social.declined_cooldown', {
+      declinedOn: longDate(declinedAt),
+      againFrom: longDate(again),
+    });
   await tx
     .update(friendships)
     .set({
@@ -111,11 +111,10 @@ export async function respond(ctx: ServiceContext, memberId: string, requestId: 
   await transact(ctx, async (tx, effects) => {
     const [request] = await tx.select().from(friendships).where(eq(friendships.id, requestId)).for('update');
     if (!request || (request.addresseeId !== memberId && request.requesterId !== memberId))
-      throw notFound('Friend request not found');
-    if (request.addresseeId !== memberId)
-      throw forbidden('Only the member who received the request can answer it');
-    if (request.status === 'declined') throw notFound('Friend request not found');
-    if (request.status !== 'pending') throw conflict('This friend request was already accepted');
+      throw notFound('social.request_not_found');
+    if (request.addresseeId !== memberId) throw forbidden('social.only_addressee_answers');
+    if (request.status === 'declined') throw notFound('social.request_not_found');
+    if (request.status !== 'pending') throw conflict('social.request_already_accepted');
     if (!accept) {
       await tx
         .update(friendships)
@@ -180,7 +179,7 @@ export async function removeFriend(ctx: ServiceContext, memberId: string, otherI
       ),
     )
     .returning({ id: friendships.id });
-  if (removed.length === 0) throw notFound('You are not connected with this member');
+  if (removed.length === 0) throw notFound('social.not_connected');
 }
 
 export async function network(ctx: ServiceContext, memberId: string): Promise<Network> {

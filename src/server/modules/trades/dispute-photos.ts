@@ -11,5 +11,5 @@ export async function assertOwnPhotos(tx: Queryable, memberId: string, photoIds:
     .from(images)
     .where(and(eq(images.userId, memberId), inArray(images.id, photoIds)));
   const mine = new Set(owned.map((row) => row.id));
-  if (photoIds.some((id) => !mine.has(id))) throw badRequest('Photos must be images you uploaded');
+  if (photoIds.some((id) => !mine.has(id))) throw badRequest('dispute.own_photos_only');
 }

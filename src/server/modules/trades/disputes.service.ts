@@ -49,12 +49,12 @@ export async function openDispute(
     const role = trade.ownerId === memberId ? 'owner' : 'requester';
     const now = new Date();
     if (!canDispute(progress(trade), role, claimDeadline(trade, timers.claimWindowDays), now)) {
-      if (trade.status === 'disputed') throw conflict('This trade is already under dispute');
+      if (trade.status === 'disputed') throw conflict('dispute.trade_already_disputed');
       if (trade.status !== 'accepted')
-        throw conflict(`This barter request is ${trade.status}: it cannot be disputed`);
+        throw conflict('dispute.trade_not_disputable', { status: trade.status });
       if (role === 'owner' ? trade.ownerReceivedAt : trade.requesterReceivedAt)
-        throw conflict('You confirmed receiving your item: the trade can no longer be disputed by you');
-      throw conflict('The claim window has closed');
+        throw conflict('dispute.trade_receipt_confirmed');
+      throw conflict('dispute.claim_window_closed');
     }
     await assertOwnPhotos(tx, memberId, photoIds);
     const againstId = role === 'owner' ? trade.requesterId : trade.ownerId;
@@ -144,14 +144,14 @@ export async function resolveTradeDispute(
   await transact(ctx, async (tx, effects) => {
     const { trade, requested, itemIds } = await lockTrade(tx, tradeId, null);
     if (trade.requesterId === moderatorId || trade.ownerId === moderatorId)
-      throw forbidden('You cannot resolve a dispute about your own trade');
+      throw forbidden('dispute.own_trade');
     const [dispute] = await tx
       .select()
       .from(tradeDisputes)
       .where(eq(tradeDisputes.id, disputeId))
       .for('update');
-    if (!dispute) throw notFound('Dispute not found');
-    if (dispute.resolvedAt || trade.status !== 'disputed') throw conflict('This dispute is already resolved');
+    if (!dispute) throw notFound('dispute.not_found');
+    if (dispute.resolvedAt || trade.status !== 'disputed') throw conflict('dispute.already_resolved');
     const now = new Date();
     if (input.outcome === 'completed') {
       await completeTrade(tx, trade, now);

@@ -35,11 +35,11 @@ export async function resolveDispute(
     .select({ tradeId: tradeDisputes.tradeRequestId, ringId: tradeDisputes.ringId })
     .from(tradeDisputes)
     .where(eq(tradeDisputes.id, disputeId));
-  if (!subject) throw notFound('Dispute not found');
+  if (!subject) throw notFound('dispute.not_found');
   if (subject.ringId) await resolveRingDispute(ctx, moderatorId, disputeId, subject.ringId, input);
   else await resolveTradeDispute(ctx, moderatorId, disputeId, subject.tradeId as string, input);
   const [resolved] = await ctx.db.select().from(tradeDisputes).where(eq(tradeDisputes.id, disputeId));
-  if (!resolved) throw notFound('Dispute not found');
+  if (!resolved) throw notFound('dispute.not_found');
   await recordAction(ctx.db, {
     actorId: moderatorId,
     action: 'dispute.resolved',

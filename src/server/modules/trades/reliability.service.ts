@@ -49,7 +49,7 @@ export async function memberReliability(ctx: ServiceContext, userId: string): Pr
         ) as median_days
       from mine`,
   );
-  if (!row?.found) throw notFound('Member not found');
+  if (!row?.found) throw notFound('members.not_found');
   const median = row.median_days === null ? null : Number(row.median_days);
   return {
     completedTrades: row.completed,

@@ -24,11 +24,9 @@ export async function recordShipment(
   await transact(ctx, async (tx, effects) => {
     const { trade, requested, offered } = await lockTrade(tx, tradeId, memberId);
     if (trade.status !== 'accepted') {
-      throw conflict(
-        trade.status === 'pending'
-          ? 'Tracking can be added once the trade is accepted'
-          : `This trade is ${trade.status}: its tracking can no longer change`,
-      );
+      throw trade.status === 'pending'
+        ? conflict('trade.tracking_before_accept')
+        : conflict('trade.tracking_closed', { status: trade.status });
     }
     const isOwner = trade.ownerId === memberId;
     const record: ShipmentRecord = {

@@ -18,8 +18,6 @@ import { loadSides, type TradeSides, touchesItems } from './trade-sides';
 
 type ItemRow = typeof items.$inferSelect;
 
-export const ITEM_CHANGED_MESSAGE = 'The item changed; review it again';
-
 /**
  * A short fingerprint of every item's live terms, both sides. The client sends back the one it
  * showed when the member accepts, so that an edit landing between the dialog and the accept is
@@ -57,7 +55,7 @@ export function termsToAccept(
           requested.map((item) => live.get(item.id) as ItemTerms),
           offered.map((item) => live.get(item.id) as ItemTerms),
         );
-  if (!seen) throw conflict(ITEM_CHANGED_MESSAGE);
+  if (!seen) throw conflict('trade.item_changed');
   return live;
 }
 

@@ -14,7 +14,7 @@ import {
   claimDeadline,
   defaultTradeMessage,
 } from '../../../common/domain/trade-state';
-import { awayMessage, isAway } from '../../../common/domain/holiday';
+import { formatReturnDate, isAway } from '../../../common/domain/holiday';
 import type { Db, Queryable, Tx } from '../../db/connect';
 import { items, reviews, tradeDisputes, tradeRequestItems, tradeRequests, users } from '../../db/schema';
 import type { TradeTimers } from '../../env';
@@ -105,7 +105,10 @@ async function refuseIfAway(tx: Queryable, ownerId: string) {
     .where(eq(users.id, ownerId))
     .for('share');
   if (owner?.holidayUntil && isAway(owner.holidayUntil)) {
-    throw conflict(awayMessage(owner.firstName, owner.holidayUntil));
+    throw conflict('trade.owner_away', {
+      name: owner.firstName.trim() || 'This member',
+      until: formatReturnDate(owner.holidayUntil),
+    });
   }
 }
 
@@ -131,48 +134,34 @@ function checkSides(
   offeredIds: string[],
   ownerId: string | null,
 ) {
-  if (requestedIds.some((id) => offeredIds.includes(id)))
-    throw badRequest('You cannot offer the item you are asking for');
+  if (requestedIds.some((id) => offeredIds.includes(id))) throw badRequest('trade.offer_what_you_ask');
   const requested = requestedIds.map((id) => locked.get(id));
   const offered = offeredIds.map((id) => locked.get(id));
   const [first] = requested;
   if (!first || requested.some((item) => !item || item.deletedAt))
     throw notFound(
-      requested.length > 1 ? 'A requested item was not found' : 'The requested item was not found',
+      requested.length > 1 ? 'trade.a_requested_item_not_found' : 'trade.requested_item_not_found',
     );
   const found = requested as ItemRow[];
-  if (found.some((item) => item.userId === requesterId))
-    throw badRequest('You cannot send a barter request for your own item');
+  if (found.some((item) => item.userId === requesterId)) throw badRequest('trade.own_item_requested');
   const owner = ownerId ?? first.userId;
   if (found.some((item) => item.userId !== owner))
-    throw badRequest(
-      ownerId
-        ? 'The items you ask for must be theirs'
-        : 'All the items you ask for must belong to one member',
-    );
+    throw badRequest(ownerId ? 'trade.items_not_theirs' : 'trade.items_of_one_member');
   const unavailableRequested = found.filter((item) => !item.isActive || UNAVAILABLE.has(item.availability));
   if (unavailableRequested.length > 0)
-    throw conflict(
-      found.length > 1
-        ? `No longer available for barter: ${names(unavailableRequested)}`
-        : 'This item is no longer available for barter',
-    );
+    throw found.length > 1
+      ? conflict('trade.items_unavailable', { titles: names(unavailableRequested) })
+      : conflict('trade.item_unavailable');
   if (offered.some((item) => !item || item.deletedAt))
-    throw notFound(
-      offered.length > 1 ? 'An item you offered was not found' : 'The item you offered was not found',
-    );
+    throw notFound(offered.length > 1 ? 'trade.an_offered_item_not_found' : 'trade.offered_item_not_found');
   const mine = offered as ItemRow[];
   if (mine.some((item) => item.userId !== requesterId))
-    throw forbidden(
-      ownerId ? 'The items offered must be the requester’s own' : 'You can only offer your own items',
-    );
+    throw forbidden(ownerId ? 'trade.offered_not_requesters' : 'trade.offer_only_own_items');
   const unavailableOffered = mine.filter((item) => !item.isActive || UNAVAILABLE.has(item.availability));
   if (unavailableOffered.length > 0)
-    throw conflict(
-      mine.length > 1
-        ? `Not available (unlisted or already in a trade): ${names(unavailableOffered)}`
-        : 'The item you offered is not available: it is unlisted or already in a trade',
-    );
+    throw mine.length > 1
+      ? conflict('trade.offered_items_unavailable', { titles: names(unavailableOffered) })
+      : conflict('trade.offered_item_unavailable');
   return { requested: found, offered: mine, ownerId: owner };
 }
 
@@ -200,7 +189,7 @@ export async function createTradeRequest(
     if (firstRequested && !firstRequested.deletedAt && firstRequested.userId !== requesterId) {
       await assertNotBlocked(tx, requesterId, firstRequested.userId);
       if (input.ownerUserId && input.ownerUserId !== firstRequested.userId)
-        throw badRequest('ownerUserId does not match the owner of the requested item');
+        throw badRequest('trade.owner_mismatch');
     }
     const { requested, offered, ownerId } = checkSides(locked, requesterId, requestedIds, offeredIds, null);
     await refuseIfAway(tx, ownerId);
@@ -215,7 +204,7 @@ export async function createTradeRequest(
       })
       .onConflictDoNothing()
       .returning({ id: tradeRequests.id, createdAt: tradeRequests.createdAt });
-    if (!created) throw conflict('You already have a pending request offering this item for that one');
+    if (!created) throw conflict('trade.duplicate_request');
     await writeSides(tx, created.id, requested, offered);
     await recordOffer(tx, {
       tradeRequestId: created.id,
@@ -262,10 +251,9 @@ export async function counterOffer(
       ...input.requestedItemIds,
       ...input.offeredItemIds,
     ]);
-    if (trade.status !== 'pending') throw conflict(`This barter request is already ${trade.status}`);
+    if (trade.status !== 'pending') throw conflict('trade.already_settled', { status: trade.status });
     const proposer = trade.offeredById ?? trade.requesterId;
-    if (proposer === memberId)
-      throw forbidden('You made the latest offer: wait for the other member to answer it');
+    if (proposer === memberId) throw forbidden('trade.latest_offer_yours');
     await assertNotBlocked(tx, trade.requesterId, trade.ownerId);
     const { requested, offered } = checkSides(
       locked,
@@ -277,7 +265,7 @@ export async function counterOffer(
     const before = await sidesOf(tx, trade);
     const same = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
     if (same(before.requested, input.requestedItemIds) && same(before.offered, input.offeredItemIds))
-      throw badRequest('A counter-offer must change the items on at least one side');
+      throw badRequest('trade.counter_offer_unchanged');
     const now = new Date();
     const version = trade.offerVersion + 1;
     const message = offerMessage(input.message, offered, requested);
@@ -360,16 +348,15 @@ export async function lockTrade(
   const [peek] = await tx.select().from(tradeRequests).where(eq(tradeRequests.id, tradeId));
   // Members who are not a party cannot tell the trade exists: a 404, like an unknown id.
   if (!peek || (memberId !== null && peek.requesterId !== memberId && peek.ownerId !== memberId)) {
-    throw notFound('Barter request not found');
+    throw notFound('trade.not_found');
   }
   const peekSides = await sidesOf(tx, peek);
   const locked = await lockItems(tx, [...new Set([...allItemIds(peekSides), ...extraItemIds])]);
   const [trade] = await tx.select().from(tradeRequests).where(eq(tradeRequests.id, tradeId)).for('update');
-  if (!trade) throw notFound('Barter request not found');
+  if (!trade) throw notFound('trade.not_found');
   const sides = await sidesOf(tx, trade);
   // A counter-offer committed between the peek and the lock: its items are not locked here.
-  if (allItemIds(sides).some((id) => !locked.has(id)))
-    throw conflict('This barter request just changed: review it again');
+  if (allItemIds(sides).some((id) => !locked.has(id))) throw conflict('trade.just_changed');
   const requestedItems = sides.requested.map((id) => locked.get(id) as ItemRow);
   const offeredItems = sides.offered.map((id) => locked.get(id) as ItemRow);
   return {
@@ -522,26 +509,23 @@ export async function updateTradeStatus(
     const actingRole = input.status === 'accepted' && proposer === trade.ownerId ? invert(role) : role;
     if (input.status === 'accepted' && trade.status === 'pending') {
       if (input.offerVersion !== undefined && input.offerVersion !== trade.offerVersion)
-        throw conflict('This offer was replaced by a counter-offer: review the latest version');
+        throw conflict('trade.offer_replaced');
       if (proposer === memberId && (proposer === trade.ownerId || trade.offerVersion > 1))
-        throw forbidden('You made the latest offer: only the other member can accept it');
+        throw forbidden('trade.latest_offer_yours_accept');
     }
     const check = canTransition(progress(trade), input.status, actingRole);
     if (!check.ok) {
       if (check.reason === 'wrong-role') {
         throw forbidden(
-          input.status === 'cancelled'
-            ? 'Only the member who sent the request can cancel it'
-            : 'Only the owner of the requested item can accept or decline this request',
+          input.status === 'cancelled' ? 'trade.only_requester_cancels' : 'trade.only_owner_answers',
         );
       }
-      if (trade.status === 'disputed') throw conflict('This trade is under dispute: a moderator will decide');
-      if (trade.status === 'accepted')
-        throw conflict('An item has been confirmed as received: confirm yours or open a dispute instead');
-      throw conflict(`This barter request is already ${trade.status}`);
+      if (trade.status === 'disputed') throw conflict('trade.under_dispute');
+      if (trade.status === 'accepted') throw conflict('trade.item_received');
+      throw conflict('trade.already_settled', { status: trade.status });
     }
     if (input.reason && !(input.status === 'cancelled' && trade.status === 'accepted')) {
-      throw badRequest('A reason can only be given when cancelling an accepted trade');
+      throw badRequest('trade.reason_only_when_cancelling');
     }
     const actor = await firstName(tx, memberId);
     const now = new Date();
@@ -550,9 +534,7 @@ export async function updateTradeStatus(
       await assertNotBlocked(tx, trade.ownerId, trade.requesterId);
       for (const item of [...requestedItems, ...offeredItems]) {
         if (!item.isActive || item.deletedAt || UNAVAILABLE.has(item.availability)) {
-          throw conflict(
-            `"${item.title}" is no longer available: it is already in another trade or unlisted`,
-          );
+          throw conflict('trade.item_taken', { title: item.title });
         }
       }
       const terms = termsToAccept(sides, requestedItems, offeredItems, input.termsVersion);
@@ -704,10 +686,10 @@ export async function confirmReceived(
 ) {
   await transact(ctx, async (tx, effects) => {
     const { trade, requested } = await lockTrade(tx, tradeId, memberId);
-    if (trade.status === 'completed') throw conflict('This trade is already completed');
-    if (trade.status === 'disputed') throw conflict('This trade is under dispute: a moderator will decide');
+    if (trade.status === 'completed') throw conflict('trade.already_completed');
+    if (trade.status === 'disputed') throw conflict('trade.under_dispute');
     if (!canConfirmReceipt(trade.status)) {
-      throw conflict('Only an accepted trade can be marked as received');
+      throw conflict('trade.receipt_needs_accepted');
     }
     const isOwner = trade.ownerId === memberId;
     if ((isOwner ? trade.ownerReceivedAt : trade.requesterReceivedAt) !== null) return;
@@ -1084,6 +1066,6 @@ export async function getTradeRequest(
   timers: TradeTimers,
 ) {
   const [trade] = await selectTrades(ctx, memberId, timers, tradeId);
-  if (!trade) throw notFound('Barter request not found');
+  if (!trade) throw notFound('trade.not_found');
   return trade;
 }

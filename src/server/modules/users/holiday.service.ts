@@ -18,7 +18,7 @@ export async function startHoliday(ctx: ServiceContext, memberId: string, until:
     .set({ holidayUntil: returnMoment(until) })
     .where(eq(users.id, memberId))
     .returning();
-  if (!row) throw notFound('Member not found');
+  if (!row) throw notFound('members.not_found');
   return presentUser(row);
 }
 
@@ -29,6 +29,6 @@ export async function endHoliday(ctx: ServiceContext, memberId: string) {
     .set({ holidayUntil: null })
     .where(eq(users.id, memberId))
     .returning();
-  if (!row) throw notFound('Member not found');
+  if (!row) throw notFound('members.not_found');
   return presentUser(row);
 }

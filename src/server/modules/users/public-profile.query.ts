@@ -30,7 +30,7 @@ export async function publicProfile(ctx: ServiceContext, userId: string): Promis
     })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row) throw notFound('Member not found');
+  if (!row) throw notFound('members.not_found');
   const [rating, record] = await Promise.all([ratingSummary(ctx, userId), memberReliability(ctx, userId)]);
   return {
     id: row.id,

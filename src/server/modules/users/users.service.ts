@@ -15,7 +15,7 @@ async function saveChanges(
     Object.keys(changes).length === 0
       ? await ctx.db.select().from(users).where(eq(users.id, memberId))
       : await ctx.db.update(users).set(changes).where(eq(users.id, memberId)).returning();
-  if (!row) throw notFound('Member not found');
+  if (!row) throw notFound('members.not_found');
   return presentUser(row);
 }
 

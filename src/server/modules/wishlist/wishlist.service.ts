@@ -52,7 +52,7 @@ export async function addWishlistEntry(ctx: ServiceContext, memberId: string, en
       .from(wishlistItems)
       .where(eq(wishlistItems.userId, memberId));
     if ((existing?.value ?? 0) >= MAX_WISHLIST_ENTRIES) {
-      throw badRequest(`Your wishlist is full: remove an item first (at most ${MAX_WISHLIST_ENTRIES})`);
+      throw badRequest('wishlist.full', { maximum: MAX_WISHLIST_ENTRIES });
     }
     const [inserted] = await tx
       .insert(wishlistItems)
@@ -76,7 +76,7 @@ export async function removeWishlistEntry(ctx: ServiceContext, memberId: string,
     .delete(wishlistItems)
     .where(and(eq(wishlistItems.id, id), eq(wishlistItems.userId, memberId)))
     .returning({ id: wishlistItems.id });
-  if (removed.length === 0) throw notFound('Wishlist item not found');
+  if (removed.length === 0) throw notFound('wishlist.not_found');
 }
 
 /** Other members' listed items that satisfy any of the member's entries, newest first. */

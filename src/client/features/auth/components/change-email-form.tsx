@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
-import { ApiError } from '@client/lib/api-error';
+import { errorText } from '@client/lib/api-error';
 import { useEmailChangeMutation } from '../api';
 import { PasswordInput } from './password-input';
 
@@ -34,12 +34,7 @@ export function ChangeEmailForm() {
           setNewEmail('');
           setPassword('');
         },
-        onError: (error) =>
-          setProblem(
-            error instanceof ApiError && error.serverMessage
-              ? error.serverMessage
-              : t('changeEmail.tryAgain'),
-          ),
+        onError: (error) => setProblem(errorText(error) ?? t('changeEmail.tryAgain')),
       },
     );
   };

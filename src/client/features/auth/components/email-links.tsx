@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { ErrorList, Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { i18n } from '@client/i18n';
-import { ApiError } from '@client/lib/api-error';
+import { errorText } from '@client/lib/api-error';
 import { refreshSession } from '@client/lib/session';
 import {
   useEmailTokenMutation,
@@ -19,8 +19,7 @@ import { useAuthDialog } from './auth-dialog-context';
 import { PasswordInput } from './password-input';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
-const messageOf = (error: unknown) =>
-  error instanceof ApiError && error.serverMessage ? error.serverMessage : i18n.t('common:status.error');
+const messageOf = (error: unknown) => errorText(error) ?? i18n.t('common:status.error');
 
 /** The frame of the pages that emailed links open. */
 export function EmailLinkCard({

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
-import { ApiError, serverMessage } from '@client/lib/api-error';
+import { ApiError, errorText, issueText } from '@client/lib/api-error';
 import { useDemoMode } from '@client/lib/session';
 import { useRegisterMutation } from '../api';
 import { AuthSubmitButton, EmailField, PasswordField } from './auth-fields';
@@ -98,7 +98,7 @@ export function RegisterForm({
             error instanceof ApiError
               ? error.issues.flatMap((issue): Array<[keyof RegisterFormValues, string]> => {
                   const field = issue.path[0];
-                  return isField(field) ? [[field, issue.message]] : [];
+                  return isField(field) ? [[field, issueText(issue)]] : [];
                 })
               : [];
           if (fieldIssues.length > 0) {
@@ -107,7 +107,7 @@ export function RegisterForm({
           }
           toast({
             title: t('register.failedTitle'),
-            description: serverMessage(error) ?? t('register.failedDescription'),
+            description: errorText(error) ?? t('register.failedDescription'),
             variant: 'destructive',
           });
         },

@@ -7,6 +7,7 @@ import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { useFormat } from '@client/i18n/format';
 import { apiRequest } from '@client/lib/api-client';
+import { errorText } from '@client/lib/api-error';
 
 type Suspension = NonNullable<ErrorResponse['suspension']>;
 
@@ -62,7 +63,9 @@ export function SuspensionNotice({ suspension }: { suspension: Suspension }) {
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
-          {appeal.isError ? <p className="text-sm text-destructive">{appeal.error.message}</p> : null}
+          {appeal.isError ? (
+            <p className="text-sm text-destructive">{errorText(appeal.error) ?? t('changeEmail.tryAgain')}</p>
+          ) : null}
           <Button type="submit" variant="outline" disabled={!text.trim() || appeal.isPending}>
             {t('suspended.appeal')}
           </Button>

@@ -20,7 +20,7 @@ import {
   isSubcategoryOf,
   subcategoriesOf,
 } from '@common/domain/taxonomy';
-import { zodResolver } from '@hookform/resolvers/zod';
+
 import { CircleAlert, FilePen, LoaderCircle } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
@@ -29,10 +29,11 @@ import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
+import { localizedResolver } from '@client/lib/form-resolver';
 import { cn } from '@client/lib/utils';
 import { toast } from '@client/components/ui/use-toast';
 import { SuggestValueButton } from '@client/features/matching';
-import { ApiError, isSessionLost, serverMessage } from '@client/lib/api-error';
+import { ApiError, isSessionLost, errorText, issueText } from '@client/lib/api-error';
 import { usePublishDraftMutation, useSaveDraftMutation, useSaveItemMutation } from '../api';
 import {
   draftProblems,
@@ -106,7 +107,7 @@ export function ItemForm({
     clearErrors,
     formState: { errors, isDirty },
   } = useForm<ItemFormValues, unknown, ItemFormOutput>({
-    resolver: zodResolver(itemFormSchema),
+    resolver: localizedResolver(itemFormSchema),
     defaultValues: item ? itemToFormValues(item) : draft ? draftToFormValues(draft) : EMPTY_ITEM_FORM,
     mode: 'onTouched',
   });
@@ -153,11 +154,11 @@ export function ItemForm({
     if (isSessionLost(error)) return;
     for (const issue of error instanceof ApiError ? error.issues : []) {
       const field = issue.path[0] === 'estimatedValue' ? 'value' : String(issue.path[0]);
-      if (field === 'images') setPhotosError(issue.message);
+      if (field === 'images') setPhotosError(issueText(issue));
       else if (FORM_FIELDS.has(field))
-        setError(field as FieldPath<ItemFormValues>, { message: issue.message });
+        setError(field as FieldPath<ItemFormValues>, { message: issueText(issue) });
     }
-    setServerError(serverMessage(error) ?? fallback);
+    setServerError(errorText(error) ?? fallback);
   };
 
   /** 'Save draft': keeps what is filled in so far; only the fields filled in must be valid. */

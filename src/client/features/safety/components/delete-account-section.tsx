@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { accountDeletionInput } from '@common/api/safety';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, TriangleAlert } from 'lucide-react';
@@ -19,6 +18,7 @@ import { ConfirmDialogFooter } from '@client/components/ui/confirm-dialog-footer
 import { Input } from '@client/components/ui/input';
 import { Field } from '@client/components/ui/form';
 import { toast } from '@client/components/ui/use-toast';
+import { localizedResolver } from '@client/lib/form-resolver';
 import { forgetSession } from '@client/lib/session';
 import { useDeleteAccount } from '../api';
 
@@ -74,7 +74,7 @@ function DeleteAccountDialog({
     reset,
     formState: { errors },
   } = useForm<DeleteAccountValues>({
-    resolver: zodResolver(accountDeletionInput),
+    resolver: localizedResolver(accountDeletionInput),
     defaultValues: { password: '' },
   });
 

@@ -16,7 +16,7 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
-import { ApiError } from '@client/lib/api-error';
+import { errorText } from '@client/lib/api-error';
 import { useSaveSearch } from '../api';
 import { defaultSearchName } from '@client/i18n/labels';
 
@@ -58,9 +58,7 @@ export function SaveSearchButton({ filters }: { filters: ItemFilterState }) {
     try {
       await save.mutateAsync({ name: name.trim(), query: queryOf(filters) });
     } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : t('save.failed'),
-      );
+      setError(errorText(failure) ?? t('save.failed'));
       return;
     }
     setOpen(false);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Textarea } from '@client/components/ui/textarea';
 import { apiRequest } from '@client/lib/api-client';
+import { errorText } from '@client/lib/api-error';
 
 /** My Items: the listings moderators took out of the marketplace, why, and an appeal for removals. */
 export function ModeratedItemsNotice({ items }: { items: Item[] }) {
@@ -62,7 +63,9 @@ function ModeratedItem({ item }: { item: Item }) {
               value={text}
               onChange={(event) => setText(event.target.value)}
             />
-            {appeal.isError ? <p className="text-destructive">{appeal.error.message}</p> : null}
+            {appeal.isError ? (
+              <p className="text-destructive">{errorText(appeal.error) ?? t('details.tryAgain')}</p>
+            ) : null}
             <Button type="submit" size="sm" variant="outline" disabled={!text.trim() || appeal.isPending}>
               {t('moderated.appeal')}
             </Button>

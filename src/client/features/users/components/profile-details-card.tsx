@@ -11,7 +11,7 @@ import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
 import { UserAvatar } from '@client/features/auth';
-import { ApiError, serverMessage } from '@client/lib/api-error';
+import { ApiError, errorText, issueText } from '@client/lib/api-error';
 import { useProfilePhoto, useUpdateProfile } from '../api';
 
 interface ProfileValues {
@@ -57,14 +57,14 @@ export function ProfileDetailsCard({ user }: { user: User }) {
         known.forEach((issue, index) =>
           setError(
             issue.path[0] as keyof ProfileValues,
-            { message: issue.message },
+            { message: issueText(issue) },
             { shouldFocus: index === 0 },
           ),
         );
         if (known.length === 0)
           toast({
             title: t('details.notSavedTitle'),
-            description: serverMessage(error) ?? t('details.tryAgain'),
+            description: errorText(error) ?? t('details.tryAgain'),
             variant: 'destructive',
           });
       },
