@@ -78,6 +78,7 @@ import { registerNotificationsListeners } from './modules/notifications/notifica
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
 import { registerSocialListeners } from './modules/social/social.listeners';
+import { registerModerationListeners } from './modules/moderation/moderation.listeners';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { registerModerationSweep } from './modules/moderation/moderation.sweep';
 import { socialRoutes } from './modules/social/social.routes';
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   // Listeners run in the order they subscribe: wishlist alerts go out before match alerts.
   registerTradesListeners(services);
   registerSocialListeners(services);
+  registerModerationListeners(services);
   registerChatListeners(services);
   registerWishlistListeners(services);
   registerSavedSearchesListeners(services);

@@ -53,5 +53,5 @@ export function carrierName(carrier: CarrierId): string {
 export function trackingUrl(carrier: CarrierId, trackingNumber: string): string | null {
   const pattern: string | null = CARRIERS[carrier].url;
   if (!pattern) return null;
-  return pattern.replace('{n}', encodeURIComponent(trackingNumber.replace(/\s+/g, '')));
+  return pattern.replace('{n}', () => encodeURIComponent(trackingNumber.replace(/\s+/g, '')));
 }

@@ -74,6 +74,10 @@ export interface DomainEventMap {
   'ring.accepted': { ringId: string; memberIds: string[]; itemIds: string[] };
   /** A member blocked another: nothing may stay in flight between them. */
   'member.blocked': { memberId: string; blockedId: string };
+  /** Moderators suspended a member: nothing of theirs may stay pending. */
+  'member.suspended': { memberId: string };
+  /** A member reported a listing or a member (moderation may hide a listing reported by many). */
+  'report.filed': { targetType: 'item' | 'user'; targetId: string };
   /** Sessions of a member ended (logout, password change, account deletion, ended from the session list). */
   'sessions.ended': { memberId: string };
   /** Notifications were committed (the unit of work emits this for what its work stored). */

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/connect';
+import type { Db, Tx } from '../db/connect';
 import { sessions, users } from '../db/schema';
+import type { Effects } from './domain-events';
 import type { ServiceContext } from './service-context';
 import type { SessionCache } from './session-cache';
 
@@ -196,4 +197,21 @@ export function clearSessionCookie(reply: FastifyReply) {
     sameSite: 'lax',
     secure: reply.server.config.cookieSecure,
   });
+}
+
+/**
+ * Inside a write's transaction (a password or an address changed, an account changed hands): ends
+ * every session of the member but the one holding `keepToken`, if any; their sockets close, on
+ * every instance, once the transaction commits.
+ */
+export async function endSessionsWithin(tx: Tx, effects: Effects, memberId: string, keepToken?: string) {
+  await tx
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, memberId),
+        keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined,
+      ),
+    );
+  await effects.emit('sessions.ended', { memberId });
 }

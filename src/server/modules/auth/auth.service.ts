@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { endPendingTokens, LINKS_A_NEW_PASSWORD_ENDS, sendVerificationLink } from './email-tokens';
-import { endSessionsWithin } from './sessions.service';
+import { endSessionsWithin } from '../../lib/session';
 import { lockItemsForUpdate, memberInAcceptedTrade } from '../trades/trade-holds';
 
 export const DEMO_MEMBER_EMAIL = 'demo@threadswap.example';

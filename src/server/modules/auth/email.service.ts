@@ -20,7 +20,7 @@ import {
   liveToken,
   sendVerificationLink,
 } from './email-tokens';
-import { endSessionsWithin } from './sessions.service';
+import { endSessionsWithin } from '../../lib/session';
 
 /**
  * Sends a reset link if `email` belongs to an account that may be reset; otherwise does nothing.

@@ -12,7 +12,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { endPendingTokens, sendVerificationLink } from './email-tokens';
 import type { ExternalProfile } from './oidc.client';
-import { endSessionsWithin } from './sessions.service';
+import { endSessionsWithin } from '../../lib/session';
 
 /** A sign-in the provider vouched for but Threadswap cannot accept (the dialog says why). */
 export class ExternalAccountRefused extends Error {

@@ -1,11 +1,9 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { MemberSession } from '../../../common/api/auth';
-import type { Tx } from '../../db/connect';
 import { sessions } from '../../db/schema';
-import type { Effects } from '../../lib/domain-events';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
-import { announceSessionsEnded, hashToken } from '../../lib/session';
+import { announceSessionsEnded } from '../../lib/session';
 import { describeDevice } from './device';
 
 /** The member's live sessions, newest use first; the token and its hash never leave the server. */
@@ -54,19 +52,3 @@ export async function endOtherSessions(ctx: ServiceContext, memberId: string, cu
   return ended.length;
 }
 
-/**
- * Inside a write's transaction (a password or an address changed, an account changed hands): ends
- * every session of the member but the one holding `keepToken`, if any; their sockets close, on
- * every instance, once the transaction commits.
- */
-export async function endSessionsWithin(tx: Tx, effects: Effects, memberId: string, keepToken?: string) {
-  await tx
-    .delete(sessions)
-    .where(
-      and(
-        eq(sessions.userId, memberId),
-        keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined,
-      ),
-    );
-  await effects.emit('sessions.ended', { memberId });
-}

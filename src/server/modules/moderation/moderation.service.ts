@@ -20,14 +20,13 @@ import {
   users,
 } from '../../db/schema';
 import { isModerator, isSuspended } from '../../lib/authentication';
+import { endSessionsWithin } from '../../lib/session';
 import type { Effects } from '../../lib/domain-events';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/errors';
 import { text } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { endSessionsWithin } from '../auth/sessions.service';
-import { memberReliability } from '../trades/reliability.service';
-import { closePendingOfMember } from '../trades/trades.service';
+import { memberReliability } from '../trades/reliability.query';
 import { presentUserSummary } from '../users/users.presenter';
 import { auditEntries, recordAction } from './audit';
 import { holdItems, ownedBy, releaseItems } from './holds';
@@ -244,7 +243,8 @@ export async function suspendMember(
     // Their sessions end here and their sockets close on every instance after the commit.
     await endSessionsWithin(tx, effects, memberId);
     await holdItems(tx, effects, ownedBy(memberId), { heldBySuspension: true });
-    await closePendingOfMember(ctx, tx, effects, memberId);
+    // The trades module closes their pending requests and ring proposals in this transaction.
+    await effects.emit('member.suspended', { memberId });
     await tellPartners(tx, effects, memberId);
     await resolveReportsOn(tx, 'user', memberId);
     await recordAction(tx, {

@@ -6,7 +6,6 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { presentUserSummary } from '../users/users.presenter';
-import { hideIfReportedByMany } from '../moderation/moderation.service';
 
 export async function block(ctx: ServiceContext, memberId: string, blockedId: string) {
   if (memberId === blockedId) throw badRequest('safety.self_block');
@@ -72,7 +71,7 @@ export async function createReport(
       .onConflictDoNothing()
       .returning({ id: reports.id });
     if (!created) throw conflict('safety.already_reported');
-    if (input.targetType === 'item') await hideIfReportedByMany(ctx, tx, effects, input.targetId);
+    await effects.emit('report.filed', { targetType: input.targetType, targetId: input.targetId });
   });
 }
 

@@ -1,6 +1,11 @@
 import type { ServiceContext } from '../../lib/service-context';
 import { notifyTermsChanged } from './trade-terms';
-import { closePendingBetween, closePendingForItem, closePendingForRing } from './trades.service';
+import {
+  closePendingBetween,
+  closePendingForItem,
+  closePendingForRing,
+  closePendingOfMember,
+} from './trades.service';
 
 /**
  * An item leaving the marketplace, or a block, ends pending requests atomically with it; a change
@@ -16,6 +21,10 @@ export function registerTradesListeners(ctx: ServiceContext) {
   // A block ends every pending request between the two members, both ways.
   ctx.events.inTransaction('member.blocked', (event, tx, effects) =>
     closePendingBetween(ctx, tx, effects, event.memberId, event.blockedId),
+  );
+  // A suspended member's pending requests, sent and received, end with the suspension.
+  ctx.events.inTransaction('member.suspended', (event, tx, effects) =>
+    closePendingOfMember(ctx, tx, effects, event.memberId),
   );
   // A ring every member accepted reserves its items: pending requests on them end with it.
   ctx.events.inTransaction('ring.accepted', (event, tx, effects) =>

@@ -16,7 +16,7 @@ import {
 import { registerModerationQueue } from '../../lib/moderation-routes';
 import { openDispute } from './disputes.service';
 import { listDisputes, resolveDispute } from './moderation-queue';
-import { memberReliability } from './reliability.service';
+import { memberReliability } from './reliability.query';
 import { recordShipment } from './shipments.service';
 import {
   confirmReceived,

@@ -6,7 +6,7 @@ import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { ratingSummary } from '../reviews/reviews.service';
-import { memberReliability } from '../trades/reliability.service';
+import { memberReliability } from '../trades/reliability.query';
 
 /**
  * A read that gathers what three modules own (the member, their rating, their reliability); it
