@@ -90,9 +90,9 @@ export function AppealList() {
                 {t(appeal.targetType === 'item' ? 'queue.itemTarget' : 'queue.memberTarget')} ·{' '}
                 {appeal.targetLabel}
               </p>
-              <h3 className="font-semibold">
+              <h2 className="font-semibold">
                 {t('queue.appealFor', { name: appeal.member?.firstName ?? '' })}
-              </h3>
+              </h2>
               {appeal.sanction.reason ? (
                 <p className="text-sm text-muted-foreground">
                   {t(`reasons.${appeal.sanction.reason}`)}

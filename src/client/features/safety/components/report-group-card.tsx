@@ -39,7 +39,7 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <p className="text-xs uppercase text-muted-foreground">{t(targetKey)}</p>
-            <h3 className="text-lg font-semibold break-words">{group.label}</h3>
+            <h2 className="text-lg font-semibold break-words">{group.label}</h2>
             {group.subject && isItem ? (
               <p className="text-sm text-muted-foreground">
                 {t('queue.owner', { name: group.subject.firstName })}
