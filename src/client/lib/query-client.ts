@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { defaultQueryFn } from './api-client';
-import { isSessionLost } from './api-error';
+import { ApiError, isSessionLost } from './api-error';
 import type { ItemQueryMeta } from './item-queries';
 import { reportApiError } from './report-error';
 import { handleUnauthorized } from './unauthorized';
@@ -54,6 +54,9 @@ export const queryClient = new QueryClient({
         return;
       }
       if (!meta?.errorTitle) return;
+      // A refused sign-in of a suspended member: the sign-in form shows why and until when itself
+      // (SuspensionNotice), with the date in the member's language rather than the server's ISO text.
+      if (error instanceof ApiError && error.suspension) return;
       const title = typeof meta.errorTitle === 'function' ? meta.errorTitle(variables) : meta.errorTitle;
       reportApiError(error, {
         title,

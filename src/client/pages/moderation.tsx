@@ -52,7 +52,8 @@ export function ModerationPage() {
               navigate(value === 'open' ? '/moderation' : `/moderation?tab=${value}`, { replace: true })
             }
           >
-            <TabsList aria-label={t('moderation.tabsLabel')} className="w-full sm:w-auto">
+            {/* Five tabs do not fit one 375 px row: they wrap onto a second one instead of widening the page. */}
+            <TabsList aria-label={t('moderation.tabsLabel')} className="h-auto w-full flex-wrap sm:w-auto">
               <TabsTrigger value="open" className="flex-1 sm:flex-none" data-testid="tab-reports-open">
                 <ShieldAlert aria-hidden="true" />
                 {open.data ? t('moderation.openCount', { total: open.data.length }) : t('moderation.open')}

@@ -210,6 +210,7 @@ export const reportGroup = z.object({
       hiddenByReports: z.boolean(),
     })
     .nullable(),
+  /** The reported member, or the reported listing's owner. */
   member: z
     .object({
       role: z.enum(MEMBER_ROLES),

@@ -647,14 +647,14 @@ export async function reportGroups(
             hiddenByReports: item.reportHiddenAt !== null,
           }
         : null,
-      member:
-        group.targetType === 'user' && subject
-          ? {
-              role: subject.role,
-              suspended: isSuspended(subject),
-              suspendedUntil: subject.suspendedUntil?.toISOString() ?? null,
-            }
-          : null,
+      // A listing's owner too: the listing's card offers Suspend or Lift for them, so it must know which.
+      member: subject
+        ? {
+            role: subject.role,
+            suspended: isSuspended(subject),
+            suspendedUntil: subject.suspendedUntil?.toISOString() ?? null,
+          }
+        : null,
       reports: presented,
       pastReports: past?.n ?? 0,
       history,

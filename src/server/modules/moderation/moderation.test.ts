@@ -97,14 +97,12 @@ describe('moderation permissions', () => {
       [seller.post('/api/appeals', { targetType: 'item', targetId: item.id, text: 'Why?' }), 409],
       [seller.post('/api/appeals', { targetType: 'member', targetId: id(seller), text: 'Why?' }), 409],
       [
-        t
-          .visitor()
-          .post('/api/appeals', {
-            targetType: 'member',
-            targetId: id(seller),
-            text: 'x',
-            appealToken: 'a.b.c.d',
-          }),
+        t.visitor().post('/api/appeals', {
+          targetType: 'member',
+          targetId: id(seller),
+          text: 'x',
+          appealToken: 'a.b.c.d',
+        }),
         403,
       ],
     ];
@@ -328,6 +326,29 @@ describe('warnings, reports and the queue', () => {
     ).toBe(201);
     expect((await t.visitor().get(`/api/items/${item.id}`)).statusCode).toBe(200);
     expect((await moderator.get('/api/moderation/queue')).json()).toEqual([]);
+  });
+});
+
+describe('the queue card of a listing whose owner is suspended', () => {
+  it('says the owner is suspended, so that the card offers Lift rather than Suspend again', async () => {
+    const moderator = await t.member({ role: 'moderator' });
+    const seller = await t.member();
+    const item = await listItem(seller);
+    const reporter = await t.member();
+    expect(
+      (await reporter.post('/api/reports', { targetType: 'item', targetId: item.id, reason: 'counterfeit' }))
+        .statusCode,
+    ).toBe(201);
+    expect((await moderator.get('/api/moderation/queue')).json()).toMatchObject([
+      { targetId: item.id, member: { suspended: false } },
+    ]);
+    expect(
+      (await moderator.post(`/api/moderation/members/${id(seller)}/suspension`, { reason: 'counterfeit' }))
+        .statusCode,
+    ).toBe(201);
+    expect((await moderator.get('/api/moderation/queue')).json()).toMatchObject([
+      { targetId: item.id, member: { suspended: true, suspendedUntil: null } },
+    ]);
   });
 });
 

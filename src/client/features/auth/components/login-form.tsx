@@ -41,7 +41,7 @@ export function LoginForm({
   });
 
   const suspension = login.error instanceof ApiError ? login.error.suspension : undefined;
-  if (suspension) return <SuspensionNotice suspension={suspension} />;
+  if (suspension) return <SuspensionNotice suspension={suspension} onBack={() => login.reset()} />;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('login.formLabel')}>
       <EmailField id="login-email" registration={register('email')} />

@@ -1,5 +1,6 @@
 import type { ErrorResponse } from '@common/api/common';
 import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
@@ -13,9 +14,10 @@ type Suspension = NonNullable<ErrorResponse['suspension']>;
 
 /**
  * What a suspended member sees instead of being signed in: the reason, the end, and (once per
- * suspension) a form to appeal with the token of the refused sign-in.
+ * suspension) a form to appeal with the token of the refused sign-in. `onBack` returns to the sign-in
+ * form, for another account or once the suspension is lifted.
  */
-export function SuspensionNotice({ suspension }: { suspension: Suspension }) {
+export function SuspensionNotice({ suspension, onBack }: { suspension: Suspension; onBack: () => void }) {
   const { t } = useTranslation('auth');
   const format = useFormat();
   // The token starts with the member's id (server: moderation/appeal-token.ts).
@@ -31,19 +33,18 @@ export function SuspensionNotice({ suspension }: { suspension: Suspension }) {
       }),
   });
   return (
-    <div
-      role="alert"
-      className="grid gap-3 rounded-lg border border-destructive/50 p-4"
-      data-testid="suspension-notice"
-    >
-      <p className="font-semibold">{t('suspended.title')}</p>
-      <p className="text-sm">
-        {t('suspended.reason', { reason: t(`safety:reasons.${suspension.reason}`) })}{' '}
-        {suspension.until
-          ? t('suspended.until', { date: format.date(suspension.until) })
-          : t('suspended.untilLifted')}
-      </p>
-      {suspension.note ? <p className="text-sm text-muted-foreground">{suspension.note}</p> : null}
+    <div className="grid gap-4 rounded-lg border border-destructive/50 p-4" data-testid="suspension-notice">
+      {/* Only the refusal is announced when it replaces the form, not the appeal form under it. */}
+      <div role="alert" className="grid gap-2 break-words">
+        <p className="font-semibold">{t('suspended.title')}</p>
+        <p className="text-sm">
+          {t('suspended.reason', { reason: t(`safety:reasons.${suspension.reason}`) })}{' '}
+          {suspension.until
+            ? t('suspended.until', { date: format.date(suspension.until) })
+            : t('suspended.untilLifted')}
+        </p>
+        {suspension.note ? <p className="text-sm text-muted-foreground">{suspension.note}</p> : null}
+      </div>
       {appeal.isSuccess ? (
         <p className="text-sm" data-testid="appeal-sent">
           {t('suspended.appealSent')}
@@ -56,7 +57,9 @@ export function SuspensionNotice({ suspension }: { suspension: Suspension }) {
             if (text.trim()) appeal.mutate();
           }}
         >
-          <Label htmlFor="appeal-text">{t('suspended.appealLabel')}</Label>
+          <Label htmlFor="appeal-text" className="leading-snug">
+            {t('suspended.appealLabel')}
+          </Label>
           <Textarea
             id="appeal-text"
             maxLength={2000}
@@ -71,6 +74,10 @@ export function SuspensionNotice({ suspension }: { suspension: Suspension }) {
           </Button>
         </form>
       ) : null}
+      <Button type="button" variant="ghost" className="justify-self-start" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" />
+        {t('suspended.back')}
+      </Button>
     </div>
   );
 }

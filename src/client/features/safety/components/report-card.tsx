@@ -150,7 +150,10 @@ function Reporter({ reporter }: { reporter: Report['reporter'] }) {
           values={{ name: displayName(reporter) }}
           components={{
             pageLink: (
-              <Link href={`/profile?user=${reporter.id}`} className="font-medium text-foreground hover:underline" />
+              <Link
+                href={`/profile?user=${reporter.id}`}
+                className="font-medium text-foreground hover:underline"
+              />
             ),
           }}
         />

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
+import { ConfirmDialogFooter } from '@client/components/ui/confirm-dialog-footer';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
@@ -21,6 +21,8 @@ import { Textarea } from '@client/components/ui/textarea';
 import { type ModerationReason, useModerationCommand } from '../moderation-api';
 
 type DialogKind = 'remove' | 'suspend' | 'warn';
+
+const CONFIRM_ICONS = { remove: Trash2, suspend: Ban, warn: MessageSquareWarning } as const;
 
 /** One reported item or member, its reports and context, and the actions a moderator takes on it. */
 export function ReportGroupCard({ group }: { group: ReportGroup }) {
@@ -37,7 +39,7 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <p className="text-xs uppercase text-muted-foreground">{t(targetKey)}</p>
-            <h3 className="truncate text-lg font-semibold">{group.label}</h3>
+            <h2 className="text-lg font-semibold break-words">{group.label}</h2>
             {group.subject && isItem ? (
               <p className="text-sm text-muted-foreground">
                 {t('queue.owner', { name: group.subject.firstName })}
@@ -52,7 +54,7 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
         </div>
         <ul className="grid gap-2 text-sm">
           {group.reports.map((report) => (
-            <li key={report.id} className="rounded-md bg-muted/50 p-2">
+            <li key={report.id} className="rounded-md bg-muted/50 p-2 break-words">
               <span className="font-medium">{t(`reasons.${report.reason}`)}</span>
               {report.details ? <span className="text-muted-foreground"> — {report.details}</span> : null}
             </li>
@@ -185,7 +187,6 @@ function ActionDialog({
   const isWarning = kind === 'warn';
   const isSuspension = kind === 'suspend';
   const noteKey = isWarning ? 'queue.dialog.message' : 'queue.dialog.note';
-  const confirmVariant = isWarning ? 'default' : 'destructive';
   const valid =
     kind === 'warn'
       ? note.trim().length > 0
@@ -242,14 +243,16 @@ function ActionDialog({
               onChange={(event) => setNote(event.target.value)}
             />
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('queue.dialog.cancel')}
-            </Button>
-            <Button type="submit" variant={confirmVariant} disabled={!valid || pending}>
-              {t(`queue.dialog.${kind}.confirm`)}
-            </Button>
-          </DialogFooter>
+          <ConfirmDialogFooter
+            cancelLabel={t('queue.dialog.cancel')}
+            onCancel={onClose}
+            confirmLabel={t(`queue.dialog.${kind}.confirm`)}
+            icon={CONFIRM_ICONS[kind]}
+            pending={pending}
+            disabled={!valid}
+            destructive={!isWarning}
+            testId={`button-confirm-${kind}`}
+          />
         </form>
       </DialogContent>
     </Dialog>

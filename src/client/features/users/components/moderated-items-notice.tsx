@@ -4,6 +4,7 @@ import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
+import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { apiRequest } from '@client/lib/api-client';
 import { errorText } from '@client/lib/api-error';
@@ -37,7 +38,7 @@ function ModeratedItem({ item }: { item: Item }) {
   const reason = item.moderation?.removalReason;
   return (
     <div
-      className="grid gap-2 rounded-lg border border-destructive/40 p-3 text-sm"
+      className="grid gap-2 rounded-lg border border-destructive/40 p-3 text-sm break-words"
       data-testid={`moderated-${item.id}`}
     >
       <p className="font-medium">{item.title}</p>
@@ -57,8 +58,12 @@ function ModeratedItem({ item }: { item: Item }) {
               if (text.trim()) appeal.mutate();
             }}
           >
+            <Label htmlFor={`appeal-${item.id}`} className="leading-snug">
+              {t('moderated.appealLabel')}
+            </Label>
             <Textarea
-              aria-label={t('moderated.appealLabel')}
+              id={`appeal-${item.id}`}
+              autoFocus
               maxLength={2000}
               value={text}
               onChange={(event) => setText(event.target.value)}
@@ -66,9 +71,14 @@ function ModeratedItem({ item }: { item: Item }) {
             {appeal.isError ? (
               <p className="text-destructive">{errorText(appeal.error) ?? t('details.tryAgain')}</p>
             ) : null}
-            <Button type="submit" size="sm" variant="outline" disabled={!text.trim() || appeal.isPending}>
-              {t('moderated.appeal')}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" size="sm" disabled={!text.trim() || appeal.isPending}>
+                {t('moderated.sendAppeal')}
+              </Button>
+              <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
+                {t('moderated.cancel')}
+              </Button>
+            </div>
           </form>
         ) : (
           <Button size="sm" variant="outline" className="justify-self-start" onClick={() => setOpen(true)}>
