@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalId } from './common';
 import { REPORT_REASONS, report } from './safety';
 import { reliability } from './trades';
 import { userSummary } from './users';
@@ -72,7 +73,7 @@ export const warningInput = z
 export const appealInput = z
   .object({
     targetType: z.enum(['item', 'member'], { message: 'targetType must be item or member' }),
-    targetId: z.uuid({ message: 'targetId must be an id' }),
+    targetId: canonicalId('targetId must be an id'),
     text: z
       .string({ message: 'text must be text' })
       .trim()
@@ -142,9 +143,9 @@ export const auditQuery = z
   .object({
     page,
     action: z.enum(MODERATION_ACTIONS, { message: 'Unknown action' }).optional(),
-    actorId: z.uuid({ message: 'actorId must be an id' }).optional(),
-    subjectId: z.uuid({ message: 'subjectId must be an id' }).optional(),
-    targetId: z.uuid({ message: 'targetId must be an id' }).optional(),
+    actorId: canonicalId('actorId must be an id').optional(),
+    subjectId: canonicalId('subjectId must be an id').optional(),
+    targetId: canonicalId('targetId must be an id').optional(),
   })
   .strict();
 
@@ -229,7 +230,7 @@ export type ReportGroup = z.infer<typeof reportGroup>;
 export const reportDismissalInput = z
   .object({
     targetType: z.enum(['item', 'user'], { message: 'targetType must be item or user' }),
-    targetId: z.uuid({ message: 'targetId must be an id' }),
+    targetId: canonicalId('targetId must be an id'),
   })
   .strict();
 
