@@ -127,9 +127,9 @@ describe('barter request cards and photos in chat', () => {
       'Ava Reyes accepted the barter request',
     );
     await shown(chatA().getByTestId('card-trade-accepted'));
-    expect(await textOf(chatA().getByTestId('card-trade-accepted').getByTestId('text-trade-card-status'))).toBe(
-      'You accepted the barter request',
-    );
+    expect(
+      await textOf(chatA().getByTestId('card-trade-accepted').getByTestId('text-trade-card-status')),
+    ).toBe('You accepted the barter request');
     await expectNoReload(pageB);
   });
 

@@ -49,7 +49,11 @@ describe('holiday mode', () => {
     away = (await openBrowser()).page;
     other = (await openBrowser()).page;
     [maya] = await Promise.all([registerMember(away, 'Maya', 'Lund'), registerMember(other, 'Noor', 'Aziz')]);
-    coat = await listItemViaApi(away, { title: `${word} wool coat`, category: 'clothing', estimatedValue: 6000 });
+    coat = await listItemViaApi(away, {
+      title: `${word} wool coat`,
+      category: 'clothing',
+      estimatedValue: 6000,
+    });
   });
 
   it('Maya sets a return date in her preferences: her items leave Browse and new requests are refused', async () => {
@@ -68,13 +72,20 @@ describe('holiday mode', () => {
 
     expect(await itemTotal(other, { search: word })).toBe(0);
     await other.goto(`/profile?user=${maya.id}`);
-    await eventually(() => textOf(other.getByTestId('text-profile-away')), `Away until ${formatReturnDate(until)}`);
+    await eventually(
+      () => textOf(other.getByTestId('text-profile-away')),
+      `Away until ${formatReturnDate(until)}`,
+    );
     await other.goto(`/browse?highlight=${coat.id}`);
     const detail = other.getByTestId('dialog-item-detail');
     await shown(detail.getByTestId('text-detail-owner-away'));
     expect(await detail.getByTestId('button-detail-barter').count()).toBe(0);
 
-    const mine = await listItemViaApi(other, { title: `${word} scarf`, category: 'accessories', estimatedValue: 3000 });
+    const mine = await listItemViaApi(other, {
+      title: `${word} scarf`,
+      category: 'accessories',
+      estimatedValue: 3000,
+    });
     const refused = await other.request.post('/api/trade-requests', {
       data: { requestedItemId: coat.id, offeredItemId: mine.id },
     });
@@ -157,8 +168,16 @@ describe('shipment tracking', () => {
     ben = (await openBrowser()).page;
     await Promise.all([registerMember(ava, 'Ava', 'Reyes'), registerMember(ben, 'Ben', 'Owens')]);
     const [wanted, offered] = await Promise.all([
-      listItemViaApi(ben, { title: `${uniqueWord('St')} wool coat`, category: 'clothing', estimatedValue: 8000 }),
-      listItemViaApi(ava, { title: `${uniqueWord('St')} trench`, category: 'clothing', estimatedValue: 7600 }),
+      listItemViaApi(ben, {
+        title: `${uniqueWord('St')} wool coat`,
+        category: 'clothing',
+        estimatedValue: 8000,
+      }),
+      listItemViaApi(ava, {
+        title: `${uniqueWord('St')} trench`,
+        category: 'clothing',
+        estimatedValue: 7600,
+      }),
     ]);
     const created = await ava.request.post('/api/trade-requests', {
       data: { requestedItemId: wanted.id, offeredItemId: offered.id },
@@ -178,7 +197,9 @@ describe('shipment tracking', () => {
     const card = ava.getByTestId(`trade-${tradeId}`);
     await shown(card);
     expect(await textOf(card.getByTestId(`text-shipment-mine-${tradeId}`))).toBe('You: not shipped yet');
-    expect(await textOf(card.getByTestId(`text-shipment-theirs-${tradeId}`))).toBe('Ben Owens: not shipped yet');
+    expect(await textOf(card.getByTestId(`text-shipment-theirs-${tradeId}`))).toBe(
+      'Ben Owens: not shipped yet',
+    );
     await card.getByTestId(`button-add-tracking-${tradeId}`).click();
     const dialog = ava.getByTestId('dialog-tracking');
     await shown(dialog);

@@ -16,7 +16,13 @@ mkdirSync('public/icons', { recursive: true });
 await Promise.all([
   sharp(Buffer.from(rounded), { density: 1200 }).resize(192, 192).png().toFile('public/icons/icon-192.png'),
   sharp(Buffer.from(rounded), { density: 2400 }).resize(512, 512).png().toFile('public/icons/icon-512.png'),
-  sharp(Buffer.from(maskable), { density: 2400 }).resize(512, 512).png().toFile('public/icons/maskable-512.png'),
-  sharp(Buffer.from(rounded), { density: 1200 }).resize(180, 180).png().toFile('public/icons/apple-touch-icon.png'),
+  sharp(Buffer.from(maskable), { density: 2400 })
+    .resize(512, 512)
+    .png()
+    .toFile('public/icons/maskable-512.png'),
+  sharp(Buffer.from(rounded), { density: 1200 })
+    .resize(180, 180)
+    .png()
+    .toFile('public/icons/apple-touch-icon.png'),
 ]);
 console.log('App icons written to public/icons');

@@ -44,9 +44,7 @@ export function relativeTime(value: Date | string, now: Date = new Date()): stri
 
 /** The unit and count of a relative time, for interfaces that word it in their own language. */
 export type RelativeTimeParts =
-  | { unit: 'now' }
-  | { unit: 'minute' | 'hour' | 'day'; count: number }
-  | { unit: 'date'; date: Date };
+  { unit: 'now' } | { unit: 'minute' | 'hour' | 'day'; count: number } | { unit: 'date'; date: Date };
 
 /** What relativeTime says, as parts: under a minute 'now', then minutes, hours, days, then the date. */
 export function relativeTimeParts(value: Date | string, now: Date = new Date()): RelativeTimeParts | null {

@@ -49,7 +49,14 @@ describe('scores', () => {
     // More items wanted never lowers it, and it stays below 1.
     expect(tradingPotential(5, 5)).toBeGreaterThan(tradingPotential(4, 5));
     expect(tradingPotential(40, 40)).toBeLessThanOrEqual(1);
-    const demoPairs = [[4, 5], [1, 6], [3, 5], [5, 2], [2, 5], [5, 1]] as const;
+    const demoPairs = [
+      [4, 5],
+      [1, 6],
+      [3, 5],
+      [5, 2],
+      [2, 5],
+      [5, 1],
+    ] as const;
     expect(new Set(demoPairs.map(([a, b]) => tradingPotential(a, b))).size).toBeGreaterThanOrEqual(5);
   });
   it('combines style, trading and mutual friends', () => {

@@ -16,12 +16,16 @@ describe('mapLimited', () => {
   it('never runs more than `limit` at once, and runs that many when it can', async () => {
     let running = 0;
     let peak = 0;
-    await mapLimited(Array.from({ length: 12 }, (_, i) => i), 3, async () => {
-      running += 1;
-      peak = Math.max(peak, running);
-      await tick();
-      running -= 1;
-    });
+    await mapLimited(
+      Array.from({ length: 12 }, (_, i) => i),
+      3,
+      async () => {
+        running += 1;
+        peak = Math.max(peak, running);
+        await tick();
+        running -= 1;
+      },
+    );
     expect(peak).toBe(3);
   });
 

@@ -47,9 +47,7 @@ export function SiteFooter() {
               <BrandMark className="size-7" />
               Threadswap
             </p>
-            <p className="max-w-xs text-sm text-muted-foreground">
-              {t('footer.tagline')}
-            </p>
+            <p className="max-w-xs text-sm text-muted-foreground">{t('footer.tagline')}</p>
             <p className="inline-flex items-center gap-1.5 text-sm font-medium text-primary">
               <Leaf className="size-4" aria-hidden="true" />
               {t('footer.landfill')}

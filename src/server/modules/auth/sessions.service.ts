@@ -51,4 +51,3 @@ export async function endOtherSessions(ctx: ServiceContext, memberId: string, cu
   if (ended.length > 0) await announceSessionsEnded(ctx, memberId);
   return ended.length;
 }
-

@@ -48,7 +48,9 @@ const say = async (client: TestClient, conversationId: string, content: string) 
 const thread = async (client: TestClient, id: string) =>
   (await client.get(`/api/conversations/${id}`)).json() as Conversation & { messages: Message[] };
 const listed = async (client: TestClient, id: string) =>
-  ((await client.get('/api/conversations')).json().conversations as Conversation[]).find((entry) => entry.id === id);
+  ((await client.get('/api/conversations')).json().conversations as Conversation[]).find(
+    (entry) => entry.id === id,
+  );
 const unreadTotal = async (client: TestClient) =>
   (await client.get('/api/conversations/unread-count')).json().count as number;
 const messageNotes = async (client: TestClient) =>

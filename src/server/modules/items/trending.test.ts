@@ -24,7 +24,7 @@ describe('the trending order', () => {
     for (const viewer of viewers) {
       expect((await viewer.post(`/api/items/${viewed.id}/view`)).statusCode).toBe(204);
     }
-    expect((await viewers[0]!.post("/api/favorites", { itemId: loved.id })).statusCode).toBeLessThan(300);
+    expect((await viewers[0]!.post('/api/favorites', { itemId: loved.id })).statusCode).toBeLessThan(300);
     await refreshTrendingScores(t.app.services);
     expect(await scoreOf(viewed.id)).toBe(2);
     expect(await scoreOf(loved.id)).toBe(3);
@@ -48,7 +48,7 @@ describe('the trending order', () => {
     const seller = await t.member();
     const item = await buildItem(t, seller);
     const fan = await t.member();
-    await fan.post("/api/favorites", { itemId: item.id });
+    await fan.post('/api/favorites', { itemId: item.id });
     await fan.post(`/api/items/${item.id}/view`);
     await refreshTrendingScores(t.app.services);
     expect(await scoreOf(item.id)).toBe(4);
@@ -63,7 +63,7 @@ describe('the trending order', () => {
     const seller = await t.member();
     const item = await buildItem(t, seller);
     const fan = await t.member();
-    await fan.post("/api/favorites", { itemId: item.id });
+    await fan.post('/api/favorites', { itemId: item.id });
     expect(await scoreOf(item.id)).toBe(3);
     await fan.delete(`/api/favorites/${item.id}`);
     expect(await scoreOf(item.id)).toBe(0);

@@ -94,7 +94,9 @@ describe('account emails', () => {
   it('the stored choice wins over the request’s language; without either, English', async () => {
     const french = await t.member({ firstName: 'Rosa' });
     await chooseLanguage(french, 'fr');
-    await t.visitor().post('/api/auth/password-reset', { email: emailOf(french) }, { 'accept-language': 'en' });
+    await t
+      .visitor()
+      .post('/api/auth/password-reset', { email: emailOf(french) }, { 'accept-language': 'en' });
     expect((await inbox(french))[0]?.subject).toBe('Réinitialisez votre mot de passe Threadswap');
     const english = await t.member({ firstName: 'Ed' });
     await chooseLanguage(english, null);

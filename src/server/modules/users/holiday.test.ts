@@ -44,7 +44,10 @@ describe('PUT and DELETE /api/users/holiday', () => {
     const response = await goAway(member, until());
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
-    const [row] = await t.db.select().from(users).where(eq(users.id, member.user?.id ?? ''));
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, member.user?.id ?? ''));
     expect(row?.holidayUntil).toBeNull();
   });
 
@@ -63,7 +66,10 @@ describe('PUT and DELETE /api/users/holiday', () => {
   ])('refuses hostile body #%# with 400 and changes nothing', async (body) => {
     const member = await t.member();
     expect((await member.put('/api/users/holiday', body)).statusCode).toBe(400);
-    const [row] = await t.db.select().from(users).where(eq(users.id, member.user?.id ?? ''));
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, member.user?.id ?? ''));
     expect(row?.holidayUntil).toBeNull();
   });
 });

@@ -33,7 +33,9 @@ describe('PUT /api/users/locale', () => {
     await member.put('/api/users/locale', { locale: 'fr' });
     const response = await member.put('/api/users/locale', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/Language must be one of: en, fr|must not contain|Required|expected/i);
+    expect(response.json().message).toMatch(
+      /Language must be one of: en, fr|must not contain|Required|expected/i,
+    );
     expect((await member.get('/api/auth/user')).json().locale).toBe('fr');
   });
 

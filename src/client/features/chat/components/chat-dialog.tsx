@@ -435,7 +435,11 @@ export function ChatDialog({
                   </p>
                 ) : null}
                 {photoError ? (
-                  <p role="alert" className="self-center text-sm text-destructive" data-testid="text-chat-photo-error">
+                  <p
+                    role="alert"
+                    className="self-center text-sm text-destructive"
+                    data-testid="text-chat-photo-error"
+                  >
                     {photoError}
                   </p>
                 ) : null}

@@ -24,7 +24,10 @@ export function RatingStars({
   const format = useFormat();
   const { full, half, empty } = starParts(rating);
   const parsed = parseRating(rating);
-  const value = format.number(parsed, Number.isInteger(parsed) ? {} : { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const value = format.number(
+    parsed,
+    Number.isInteger(parsed) ? {} : { minimumFractionDigits: 1, maximumFractionDigits: 1 },
+  );
   const text = label ? t('stars.labelled', { label, value }) : t('stars.label', { value });
   const star = cn('size-4 shrink-0', starClassName);
   return (

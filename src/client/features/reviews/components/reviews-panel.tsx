@@ -49,10 +49,17 @@ export function RatingSummaryCard({ userId }: { userId: string }) {
           <>
             <div className="flex items-center gap-4">
               <p className="text-5xl font-bold tracking-tight" data-testid="text-average-rating">
-                {format.number(Number(data.averageRating), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+                {format.number(Number(data.averageRating), {
+                  minimumFractionDigits: 1,
+                  maximumFractionDigits: 1,
+                })}
               </p>
               <div className="grid gap-1">
-                <RatingStars rating={data.averageRating} label={t('summary.average')} starClassName="size-5" />
+                <RatingStars
+                  rating={data.averageRating}
+                  label={t('summary.average')}
+                  starClassName="size-5"
+                />
                 <p className="text-sm text-muted-foreground" data-testid="text-total-reviews">
                   {t('summary.total', { count: data.totalReviews })}
                 </p>
@@ -101,9 +108,7 @@ function ReviewList({ userId, isOwn }: { userId: string; isOwn: boolean }) {
     );
   }
   if (latest.isError) {
-    return (
-      <p className="text-sm text-muted-foreground">{t('list.error')}</p>
-    );
+    return <p className="text-sm text-muted-foreground">{t('list.error')}</p>;
   }
   if (reviews.length === 0) {
     return (
@@ -171,7 +176,11 @@ function ReviewEntry({ review }: { review: Review }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
         <span className="inline-flex items-center gap-1.5">
           {t('list.communication')}
-          <RatingStars rating={review.communicationRating} label={t('list.communication')} starClassName="size-3.5" />
+          <RatingStars
+            rating={review.communicationRating}
+            label={t('list.communication')}
+            starClassName="size-3.5"
+          />
         </span>
         {review.itemConditionAccurate ? (
           <Badge variant="secondary">

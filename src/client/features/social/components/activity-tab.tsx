@@ -19,7 +19,8 @@ export function ActivityTab() {
   const feed = useActivityFeed();
 
   if (feed.isPending) return <ActivitySkeletons />;
-  if (feed.isError) return <SocialLoadError message={t('activity.loadError')} onRetry={() => void feed.refetch()} />;
+  if (feed.isError)
+    return <SocialLoadError message={t('activity.loadError')} onRetry={() => void feed.refetch()} />;
 
   const entries = feed.data.slice(0, ACTIVITY_SHOWN);
   if (entries.length === 0) {

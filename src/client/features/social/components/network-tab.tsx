@@ -31,7 +31,8 @@ export function NetworkTab() {
   const network = useNetwork();
 
   if (network.isPending) return <NetworkSkeletons />;
-  if (network.isError) return <SocialLoadError message={t('network.loadError')} onRetry={() => void network.refetch()} />;
+  if (network.isError)
+    return <SocialLoadError message={t('network.loadError')} onRetry={() => void network.refetch()} />;
 
   const { friends, incoming, outgoing } = network.data;
   // One clock for the whole tab, so neighbouring rows never disagree.
@@ -204,7 +205,12 @@ function OutgoingRequests({ requests, now }: { requests: Network['outgoing']; no
   const busy = (userId: string) => withdraw.isPending && withdraw.variables.user.id === userId;
 
   return (
-    <NetworkSection id="outgoing-requests-heading" icon={Send} title={t('network.outgoing.title')} count={requests.length}>
+    <NetworkSection
+      id="outgoing-requests-heading"
+      icon={Send}
+      title={t('network.outgoing.title')}
+      count={requests.length}
+    >
       {requests.length === 0 ? (
         <EmptyState
           icon={Send}
@@ -267,7 +273,12 @@ function Friends({ friends }: { friends: Network['friends'] }) {
   const busy = (userId: string) => remove.isPending && remove.variables.user.id === userId;
 
   return (
-    <NetworkSection id="friends-heading" icon={Users} title={t('network.friends.title')} count={friends.length}>
+    <NetworkSection
+      id="friends-heading"
+      icon={Users}
+      title={t('network.friends.title')}
+      count={friends.length}
+    >
       {friends.length === 0 ? (
         <EmptyState
           icon={Users}

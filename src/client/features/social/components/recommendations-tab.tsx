@@ -32,7 +32,12 @@ export function RecommendationsTab() {
 
   if (recommendations.isPending) return <RecommendationSkeletons />;
   if (recommendations.isError) {
-    return <SocialLoadError message={t('recommendations.loadError')} onRetry={() => void recommendations.refetch()} />;
+    return (
+      <SocialLoadError
+        message={t('recommendations.loadError')}
+        onRetry={() => void recommendations.refetch()}
+      />
+    );
   }
 
   const shown = recommendations.data.slice(0, RECOMMENDATIONS_SHOWN);
@@ -192,7 +197,10 @@ function ScoreMeter({ label, value, testId }: { label: string; value: number; te
         {percent(value)}
       </dd>
       <div className="h-1.5 overflow-hidden rounded-full bg-muted-foreground/15" aria-hidden="true">
-        <div className={cn('h-full rounded-full', scoreBarClass(value))} style={{ width: `${toPercent(value)}%` }} />
+        <div
+          className={cn('h-full rounded-full', scoreBarClass(value))}
+          style={{ width: `${toPercent(value)}%` }}
+        />
       </div>
     </div>
   );

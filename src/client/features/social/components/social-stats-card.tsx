@@ -128,7 +128,9 @@ export function StatTiles({ stats, className }: { stats: SocialStats | null; cla
               >
                 {stats ? format(stats, context) : '—'}
               </span>
-              {stats && suffix && (hasValue?.(stats) ?? true) ? <span className="text-xs text-muted-foreground">{t(suffix)}</span> : null}
+              {stats && suffix && (hasValue?.(stats) ?? true) ? (
+                <span className="text-xs text-muted-foreground">{t(suffix)}</span>
+              ) : null}
             </span>
           </dd>
         </div>

@@ -21,7 +21,8 @@ export function StyleMatchTab() {
   const network = useNetwork();
 
   if (similar.isPending) return <StyleMatchSkeletons />;
-  if (similar.isError) return <SocialLoadError message={t('style.loadError')} onRetry={() => void similar.refetch()} />;
+  if (similar.isError)
+    return <SocialLoadError message={t('style.loadError')} onRetry={() => void similar.refetch()} />;
 
   const shown = similar.data.slice(0, STYLE_SIMILAR_SHOWN);
   if (shown.length === 0) {
@@ -43,9 +44,7 @@ export function StyleMatchTab() {
 
   return (
     <div className="space-y-4">
-      <p className="text-sm text-muted-foreground">
-        {t('style.intro')}
-      </p>
+      <p className="text-sm text-muted-foreground">{t('style.intro')}</p>
       <ul className={GRID} aria-label={t('style.listLabel')}>
         {shown.map((user) => {
           const name = displayName(user);
