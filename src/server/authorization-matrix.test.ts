@@ -600,7 +600,7 @@ const rows: Record<string, Row> = {
     request: () => ({ url: `/api/moderation/reports/${unknown}`, body: { status: 'resolved' } }),
   },
   'GET /ws': { expect: { visitor: 401, other: 404, owner: 404 }, request: () => ({ url: '/ws' }) },
-  // Moderation (issue 33): the world's owner is a moderator, not an admin.
+  // Moderation: the world's owner is a moderator, not an admin.
   'POST /api/moderation/items/:id/removal': {
     expect: { visitor: 401, other: 403, owner: 404 },
     request: () => ({ url: `/api/moderation/items/${unknown}/removal`, body: { reason: 'spam' } }),

@@ -232,7 +232,7 @@ describe('items out of the marketplace', () => {
   });
 });
 
-// ---- Uploads and slow clients (audit issue 31: extreme images, malformed multipart, slow bodies) ----
+// ---- Uploads and slow clients: extreme images, malformed multipart, slow bodies ----
 describe('hostile uploads and slow clients', () => {
   // A second app with short timeouts, so that a slow client is cut off within the test's patience.
   const quick = useTestApp({
@@ -357,7 +357,7 @@ describe('hostile uploads and slow clients', () => {
 });
 
 /*
- * Audit #31 (findings 1 and 16): replacement-pattern sequences, markup and line-break, control and
+ * Replacement-pattern sequences, markup and line-break, control and
  * bidirectional characters in every text field members write. Nothing answers 5xx; a refusal
  * changes nothing; `$` sequences are stored and answered word for word; one-line fields refuse the
  * control and bidi characters, text of several lines may keep them.
@@ -622,7 +622,7 @@ describe('replacement patterns, control and bidi characters in every text field'
   );
 });
 
-// Audit 31, ids in one spelling (canonical-ids.test.ts has the rule itself).
+// Ids in one spelling (canonical-ids.test.ts has the rule itself).
 describe('ids in upper case', () => {
   it('answers no 5xx on any route taking an id, in a path or a body', async () => {
     const member = await t.member();
@@ -660,7 +660,7 @@ describe('ids in upper case', () => {
   });
 });
 
-// ---- Socket floods (security audit, issue 31, finding 12) ----
+// ---- Socket floods ----
 describe('a socket flood on one cookie', () => {
   it('opens at most the per-member number of sockets, drops a typing flood, and answers no 5xx', async () => {
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });

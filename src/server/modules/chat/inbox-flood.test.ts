@@ -1,5 +1,5 @@
 /**
- * Inbox flooding (security audit, issue 31, finding 6): 201 find-or-create calls in two seconds
+ * Inbox flooding (found by a security review): 201 find-or-create calls in two seconds
  * hid a member's real conversation behind the newest 200, and blocking the flooder did not bring it
  * back. Starting conversations has a budget, the inbox is paged, and a conversation with a member
  * blocked either way leaves the inbox and its unread counts.

@@ -260,7 +260,7 @@ describe('the heartbeat at scale', () => {
   });
 });
 
-describe('socket floods (security audit, issue 31, finding 12)', () => {
+describe('socket floods', () => {
   /** Time for the server to handle what the sockets did (a close, an upgrade's end). */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 

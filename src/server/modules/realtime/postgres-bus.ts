@@ -22,7 +22,7 @@ interface Queued {
  * connection reconnects with backoff when PostgreSQL goes away.
  *
  * Publishing has a connection of its own, outside the pool, for two reasons measured on the chat
- * benchmark (issue 9):
+ * benchmark:
  * - A transaction that NOTIFYs holds a cluster-wide lock from its commit until the commit record is
  *   flushed to disk, so every notifying commit waits for the one before it and its fsync. Ours carry
  *   no data (the rows were committed before), so this connection commits asynchronously

@@ -5,7 +5,7 @@ import { items, users } from '../../db/schema';
 import { openTestDatabase } from '../../test-support/test-database';
 import { arcRowsQuery, loadRepackGraph } from './want-graph';
 
-// Issue 36: the re-pack's read stays bounded whatever the statistics. A market of 6,000 listings
+// The re-pack's read stays bounded whatever the statistics. A market of 6,000 listings
 // loaded without ANALYZE (as a fresh seed or a bulk import leaves it): the whole-graph read still
 // takes the items by index, and runs under a statement timeout.
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -1,5 +1,5 @@
 /**
- * Notification flooding through edits (security audit, issue 31, finding 7): 200 edits of an item
+ * Notification flooding through edits (found by a security review): 200 edits of an item
  * in a pending request sent 200 notifications in 2.9 s. Edits have a per-member budget, and a burst
  * of changes is one notification per request and party, pushed once.
  */
