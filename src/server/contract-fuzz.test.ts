@@ -237,9 +237,7 @@ describe('contract fuzzing over HTTP', () => {
 
 describe('contract fuzzing over the WebSocket', () => {
   it('answers any frame with an event or silence, never crashing', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { baseUrl: base } = await t.listen();
     // The HTTP fuzzing may have signed `member` out (logout, password change, account deletion).
     const fresh = await t.member();
     const socket = await TestSocket.open(base, fresh.cookie);

@@ -64,9 +64,7 @@ describe('NUL bytes and lone surrogates', () => {
   });
 
   it('answers a WebSocket event holding a NUL byte with an error event, and keeps the socket', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { baseUrl: base } = await t.listen();
     const a = await t.member();
     const b = await t.member();
     const conversationId = (
@@ -327,9 +325,7 @@ describe('hostile uploads and slow clients', () => {
   });
 
   it('cuts off slow bodies and slow headers with 408, and keeps serving', async () => {
-    await quick.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = quick.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const { port } = await quick.listen();
     const member = await quick.member();
     const { payload, headers } = multipart(await png(64, 80));
     const head = (method: string, url: string, type: string, length: number) =>
@@ -663,9 +659,7 @@ describe('ids in upper case', () => {
 // ---- Socket floods ----
 describe('a socket flood on one cookie', () => {
   it('opens at most the per-member number of sockets, drops a typing flood, and answers no 5xx', async () => {
-    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { baseUrl: base } = await t.listen();
     const attacker = await t.member();
     const victim = await t.member();
     const conversationId = (

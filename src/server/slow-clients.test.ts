@@ -17,9 +17,7 @@ const t = useTestApp({
 });
 
 async function listening() {
-  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  return typeof address === 'object' && address ? address.port : 0;
+  return (await t.listen()).port;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

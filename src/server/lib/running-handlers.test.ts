@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { listen } from '../test-support/listen';
 import { waitForRunningHandlers } from './running-handlers';
 
 /** A server whose one route takes `ms`, and a record of what happened when. */
@@ -17,9 +18,7 @@ async function slowServer(ms: number, graceMs: number) {
   app.get('/sync', (_request, reply) => {
     reply.send({ ok: true });
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { port } = await listen(app);
   return { app, events, handlers, port };
 }
 

@@ -5,6 +5,7 @@ import { type Database, openPostgres } from '../db/connect';
 import type { AppConfig } from '../env';
 import type { EventBus } from '../modules/realtime/event-bus';
 import { createPostgresBus } from '../modules/realtime/postgres-bus';
+import { listen } from './listen';
 import { testConfig } from './test-app';
 import { createScratchPostgres } from './test-database';
 
@@ -55,14 +56,7 @@ export async function startInstances(count: number, options: InstanceOptions = {
         clientDir: null,
         ...rest,
       });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      instances.push({
-        app,
-        database,
-        events,
-        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-      });
+      instances.push({ app, database, events, url: (await listen(app)).baseUrl });
     }
   } catch (error) {
     await close();

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { createSession, SESSION_COOKIE } from '../lib/session';
+import { listen } from './listen';
 import { openTestDatabase } from './test-database';
 import type { RealtimeGatewayOptions } from '../modules/realtime/gateway';
 
@@ -123,6 +124,10 @@ export function useTestApp(options: TestAppOptions = {}) {
     get database() {
       if (!state.database) throw new Error('test database not ready');
       return state.database;
+    },
+    /** Puts the app on a real socket once (later calls give the same address): see listen.ts. */
+    listen() {
+      return listen(this.app);
     },
     /** A client with no session. */
     visitor() {

@@ -127,12 +127,10 @@ describe('GET /metrics', () => {
       logger: false,
       clientDir: null,
     });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { baseUrl } = await t.listen();
     try {
-      const address = t.app.server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
       const list = () =>
-        fetch(`http://127.0.0.1:${port}/api/items?limit=10`, { headers: { 'accept-encoding': 'gzip' } });
+        fetch(`${baseUrl}/api/items?limit=10`, { headers: { 'accept-encoding': 'gzip' } });
       const answered = async () =>
         sample((await scrape()).body, 'threadswap_http_requests_total', {
           route: '/api/items',

@@ -1,5 +1,4 @@
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listItem } from '../../test-support/fixtures';
@@ -15,8 +14,7 @@ let port = 0;
 
 beforeAll(async () => {
   await t.ready();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  ({ port } = await t.listen());
 });
 
 interface Raw {

@@ -15,9 +15,7 @@ const open: TestSocket[] = [];
 
 beforeAll(async () => {
   await t.ready();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ baseUrl } = await t.listen());
 });
 afterEach(() => {
   for (const socket of open.splice(0)) socket.close();

@@ -14,9 +14,7 @@ let baseUrl = '';
 
 beforeAll(async () => {
   await t.ready();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ baseUrl } = await t.listen());
 });
 
 async function connect(client: TestClient, answerPings = true) {
