@@ -11,15 +11,7 @@ import {
   uniqueWord,
 } from './support/journeys';
 import { listCoat, openTwoTraders } from './support/trading';
-
-interface Trade {
-  id: string;
-  status: string;
-  offerVersion: number;
-  requestedItems: Array<{ id: string }>;
-  offeredItems: Array<{ id: string }>;
-  offers: Array<{ version: number }>;
-}
+import type { TradeRequest } from '@common/api/trades';
 
 /** With SCREENSHOT_DIR set, the journey keeps a picture of each screen it changes. */
 async function picture(page: Page, name: string) {
@@ -38,7 +30,7 @@ describe('a bundle offer, a counter-offer and its acceptance', () => {
   let wanted: ApiItem;
   let alsoWanted: ApiItem;
   let mine: ApiItem[];
-  let trade: Trade;
+  let trade: TradeRequest;
 
   beforeAll(async () => {
     const [a, b] = await openTwoTraders(
@@ -98,10 +90,10 @@ describe('a bundle offer, a counter-offer and its acceptance', () => {
       `Your offer for “${wanted.title}” was sent to Ben.`,
     );
     await gone(dialog);
-    const [sent] = await getJson<Trade[]>(pageA, '/api/trade-requests');
+    const [sent] = await getJson<TradeRequest[]>(pageA, '/api/trade-requests');
     expect(sent?.requestedItems.map((item) => item.id)).toEqual([wanted.id, alsoWanted.id]);
     expect(sent?.offeredItems.map((item) => item.id)).toEqual(mine.map((item) => item.id));
-    trade = sent as Trade;
+    trade = sent as TradeRequest;
   });
 
   it('Ben sees every item of both sides and counters without his rain coat', async () => {
@@ -150,7 +142,7 @@ describe('a bundle offer, a counter-offer and its acceptance', () => {
     const shipping = pageA.getByTestId('dialog-shipping');
     await shown(shipping);
     await shipping.getByRole('button', { name: 'Close', exact: true }).first().click();
-    const [accepted] = await getJson<Trade[]>(pageA, '/api/trade-requests');
+    const [accepted] = await getJson<TradeRequest[]>(pageA, '/api/trade-requests');
     expect(accepted).toMatchObject({ id: trade.id, status: 'accepted', offerVersion: 2 });
     expect(accepted?.requestedItems.map((item) => item.id)).toEqual([wanted.id]);
     const rain = await getJson<{ availability: string }>(pageA, `/api/items/${alsoWanted.id}`);

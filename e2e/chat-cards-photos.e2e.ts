@@ -16,11 +16,7 @@ import {
   textOf,
   uniqueWord,
 } from './support/journeys';
-
-interface Trade {
-  id: string;
-  termsVersion: string;
-}
+import type { TradeRequest } from '@common/api/trades';
 
 /** Puts a marker on the page's window; `expectNoReload` fails if the page was reloaded since. */
 async function markPage(page: Page): Promise<void> {
@@ -49,7 +45,7 @@ describe('barter request cards and photos in chat', () => {
   let wanted: ApiItem;
   let offered: ApiItem;
   let conversationId: string;
-  let trade: Trade;
+  let trade: TradeRequest;
 
   const chatA = () => pageA.getByTestId('dialog-chat');
   const chatB = () => pageB.getByTestId('dialog-chat');
@@ -99,7 +95,7 @@ describe('barter request cards and photos in chat', () => {
       data: { requestedItemId: wanted.id, offeredItemId: offered.id },
     });
     expect(response.status(), await response.text()).toBe(201);
-    trade = (await response.json()) as Trade;
+    trade = (await response.json()) as TradeRequest;
 
     const card = chatA().getByTestId('card-trade-requested');
     await shown(card);

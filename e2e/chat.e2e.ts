@@ -15,6 +15,7 @@ import {
   WAIT_MS,
 } from './support/journeys';
 import { openUserMenu } from './support/ui';
+import type { ConversationPage } from '@common/api/chat';
 
 /**
  * Real-time chat between two members about an item (docs/product.md § Chat, § Notifications). Member A (one browser) writes to member B (another browser)
@@ -23,12 +24,6 @@ import { openUserMenu } from './support/ui';
 
 /** The stop signal follows the last key press after this long. */
 const TYPING_STOP_DELAY_MS = 2000;
-
-interface ConversationSummary {
-  id: string;
-  relatedItem: { id: string; title: string } | null;
-  unreadCount: number;
-}
 
 /** Puts a marker on the page's window; `expectNoReload` fails if the page was reloaded since. */
 async function markPage(page: Page): Promise<void> {
@@ -144,10 +139,7 @@ describe('two members chat about an item in real time', () => {
     await shown(input);
     expect(await messageIds(chat)).toEqual([]);
 
-    const { conversations } = await getJson<{ conversations: ConversationSummary[] }>(
-      pageA,
-      '/api/conversations',
-    );
+    const { conversations } = await getJson<ConversationPage>(pageA, '/api/conversations');
     const conversation = conversations.find((entry) => entry.relatedItem?.id === item.id);
     if (!conversation) throw new Error(`No conversation about ${item.id}: ${JSON.stringify(conversations)}`);
     conversationId = conversation.id;

@@ -16,6 +16,7 @@ import {
   uniqueWord,
   watchToasts,
 } from './support/journeys';
+import type { Draft } from '@common/api/drafts';
 
 /** With SCREENSHOT_DIR set, the journey keeps a picture of each screen it changes. */
 async function picture(page: Page, name: string) {
@@ -25,12 +26,6 @@ async function picture(page: Page, name: string) {
 
 /** A photo's upload, which can be the first of the run (the image worker starting) under load. */
 const UPLOAD_WAIT_MS = 90_000;
-
-interface ApiDraft {
-  id: string;
-  fields: Record<string, unknown>;
-  images: string[];
-}
 
 /**
  * A member starts a listing with a photo, saves it as a draft, finds it under My Items (also after a
@@ -76,7 +71,7 @@ describe.each([
       );
       await gone(dialog);
 
-      const drafts = await getJson<ApiDraft[]>(page, '/api/drafts');
+      const drafts = await getJson<Draft[]>(page, '/api/drafts');
       expect(drafts).toHaveLength(1);
       expect(drafts[0]?.fields).toEqual({ title, category: 'clothing' });
       expect(drafts[0]?.images).toHaveLength(1);
@@ -119,7 +114,7 @@ describe.each([
 
     // The drafts section empties and the new listing appears in My Items, without a reload.
     await gone(page.getByTestId('section-drafts'));
-    expect(await getJson<ApiDraft[]>(page, '/api/drafts')).toEqual([]);
+    expect(await getJson<Draft[]>(page, '/api/drafts')).toEqual([]);
     const [listed] = await getJson<ApiItem[]>(page, `/api/items?search=${word}`);
     expect(listed).toMatchObject({ title, estimatedValue: 3800, category: 'clothing' });
     expect(listed?.images).toHaveLength(1);
@@ -146,7 +141,7 @@ describe.each([
     await picture(page, `offer-draft-${label}`);
     await dialog.getByTestId('button-discard-draft').click();
     await gone(dialog);
-    expect(await getJson<ApiDraft[]>(page, '/api/drafts')).toEqual([]);
+    expect(await getJson<Draft[]>(page, '/api/drafts')).toEqual([]);
 
     await open(`${word} kept scarf`);
     await expectToastFrom(
@@ -156,7 +151,7 @@ describe.each([
       'Find it under My Items to finish it later.',
     );
     await gone(dialog);
-    const [kept] = await getJson<ApiDraft[]>(page, '/api/drafts');
+    const [kept] = await getJson<Draft[]>(page, '/api/drafts');
     expect(kept?.fields).toEqual({ title: `${word} kept scarf` });
     await eventually(
       () => textOf(page.getByTestId(`draft-${kept?.id ?? ''}`).getByTestId('text-draft-title')),

@@ -12,19 +12,13 @@ import {
   textOf,
   uniqueWord,
 } from './support/journeys';
+import type { TradeRequest } from '@common/api/trades';
 
 /**
  * Lists stay live (docs/product.md § Notifications): two members, each with two pages open, and
  * NO reloads. Every change the other member makes shows on every open page of this one, and a
  * list left in the cache (a page navigated away from) is fresh when navigated back to.
  */
-
-interface Trade {
-  id: string;
-  status: string;
-  requestedItemId: string;
-  termsVersion: string;
-}
 
 /** Puts a marker on the page's window; `expectNoReload` fails if the page was reloaded since. */
 async function markPage(page: Page): Promise<void> {
@@ -76,7 +70,7 @@ describe('every open page follows the other member live, without reloads', () =>
   let ben: Member;
   let wanted: ApiItem;
   let offered: ApiItem;
-  let trade: Trade;
+  let trade: TradeRequest;
   let match: ApiItem;
   const wish = uniqueWord('Lw');
 
@@ -145,9 +139,9 @@ describe('every open page follows the other member live, without reloads', () =>
       offeredItemId: offered.id,
       message: 'Swap?',
     });
-    [trade] = (await getJson<Trade[]>(boardA, '/api/trade-requests')).filter(
+    [trade] = (await getJson<TradeRequest[]>(boardA, '/api/trade-requests')).filter(
       (entry) => entry.requestedItemId === wanted.id,
-    ) as [Trade];
+    ) as [TradeRequest];
 
     await eventually(() => textOf(boardB.getByTestId('tab-barters-pending')), 'Pending (1)');
     const card = boardB.getByTestId(`trade-${trade.id}`);

@@ -12,6 +12,7 @@ import {
   textOf,
   uniqueWord,
 } from './support/journeys';
+import type { Ring } from '@common/api/rings';
 
 /**
  * A swap ring's group conversation (docs/decisions/010-group-conversations.md): three members whose
@@ -19,15 +20,10 @@ import {
  * see the message live, under the sender's name, without reloading.
  */
 
-interface RingSummary {
-  id: string;
-  conversationId: string | null;
-}
-
 describe('three members of a swap ring talk in one thread', () => {
   const pages: Page[] = [];
   const members: Member[] = [];
-  let ring: RingSummary;
+  let ring: Ring;
 
   beforeAll(async () => {
     for (const viewport of [
@@ -72,13 +68,13 @@ describe('three members of a swap ring talk in one thread', () => {
       expect(response.status(), await response.text()).toBe(201);
     }
     // The last rule proposes the ring right after its commit.
-    let rings: RingSummary[] = [];
+    let rings: Ring[] = [];
     for (let attempt = 0; attempt < 60 && rings.length === 0; attempt++) {
-      rings = await getJson<RingSummary[]>(ana, '/api/rings');
+      rings = await getJson<Ring[]>(ana, '/api/rings');
       if (rings.length === 0) await new Promise((resolve) => setTimeout(resolve, 500));
     }
     expect(rings).toHaveLength(1);
-    ring = rings[0] as RingSummary;
+    ring = rings[0] as Ring;
     expect(ring.conversationId).toBeTruthy();
   });
 

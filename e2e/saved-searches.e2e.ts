@@ -16,13 +16,7 @@ import {
   watchToasts,
 } from './support/journeys';
 import { openUserMenu } from './support/ui';
-
-interface SavedSearch {
-  id: string;
-  name: string;
-  query: string;
-  newMatchCount: number;
-}
+import type { SavedSearch } from '@common/api/saved-searches';
 
 /**
  * Member A saves a Browse search; member B lists an item it selects; A's bell and the search's

@@ -15,17 +15,12 @@ import {
   WAIT_MS,
 } from './support/journeys';
 import { expectNewToast } from './support/ui';
+import type { Network } from '@common/api/social';
 
 /**
  * The social network (docs/product.md § Social, and 'Connection sent!' in § Texts the code relies on). Two members with the same taste find each other in
  * Recommendations, connect, and become friends; the Activity tab tells of it.
  */
-
-interface NetworkAnswer {
-  friends: Array<{ user: { id: string } }>;
-  incoming: Array<{ id: string; user: { id: string } }>;
-  outgoing: Array<{ id: string; user: { id: string } }>;
-}
 
 /** Sets the member's preferred categories and sizes (PATCH /api/users/preferences). */
 async function setPreferences(page: Page): Promise<void> {
@@ -130,7 +125,7 @@ describe('two members with the same taste connect on the social page', () => {
     );
     await eventually(() => connect.isDisabled(), true);
 
-    const network = await getJson<NetworkAnswer>(pageA, '/api/social/network');
+    const network = await getJson<Network>(pageA, '/api/social/network');
     expect(network.outgoing.map((request) => request.user.id)).toEqual([theo.id]);
     expect(network.friends).toEqual([]);
   });
@@ -138,7 +133,7 @@ describe('two members with the same taste connect on the social page', () => {
   it('B sees the request under My Network and accepts it', async () => {
     await pageB.goto('/social?tab=network');
     await expectActiveTab(pageB, 'network');
-    const network = await getJson<NetworkAnswer>(pageB, '/api/social/network');
+    const network = await getJson<Network>(pageB, '/api/social/network');
     const request = network.incoming.find((entry) => entry.user.id === sofia.id);
     if (!request) throw new Error(`No request from Sofia: ${JSON.stringify(network)}`);
     requestId = request.id;
@@ -169,8 +164,8 @@ describe('two members with the same taste connect on the social page', () => {
 
     await shown(pageB.getByTestId(`friend-${sofia.id}`));
     const [networkA, networkB] = await Promise.all([
-      getJson<NetworkAnswer>(pageA, '/api/social/network'),
-      getJson<NetworkAnswer>(pageB, '/api/social/network'),
+      getJson<Network>(pageA, '/api/social/network'),
+      getJson<Network>(pageB, '/api/social/network'),
     ]);
     expect(networkA.friends.map((entry) => entry.user.id)).toEqual([theo.id]);
     expect(networkB.friends.map((entry) => entry.user.id)).toEqual([sofia.id]);

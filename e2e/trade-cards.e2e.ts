@@ -15,12 +15,7 @@ import {
   textOf,
   uniqueWord,
 } from './support/journeys';
-
-interface Trade {
-  id: string;
-  requestedItemId: string;
-  termsVersion: string;
-}
+import type { TradeRequest } from '@common/api/trades';
 
 /**
  * Trades one can inspect (docs/product.md § Trades): on a trade card both items open their detail
@@ -33,7 +28,7 @@ describe('trade cards lead to the items and the conversation', () => {
   let ben: Member;
   let wanted: ApiItem;
   let offered: ApiItem;
-  let trade: Trade;
+  let trade: TradeRequest;
 
   beforeAll(async () => {
     pageA = (await openBrowser()).page;
@@ -66,7 +61,7 @@ describe('trade cards lead to the items and the conversation', () => {
       data: { requestedItemId: wanted.id, offeredItemId: offered.id },
     });
     expect(response.status(), await response.text()).toBe(201);
-    [trade] = (await getJson<Trade[]>(pageA, '/api/trade-requests')) as [Trade];
+    [trade] = (await getJson<TradeRequest[]>(pageA, '/api/trade-requests')) as [TradeRequest];
   });
 
   it('the card shows both items with size and condition, each opening its detail view', async () => {

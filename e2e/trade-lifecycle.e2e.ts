@@ -13,13 +13,7 @@ import {
   uniqueWord,
 } from './support/journeys';
 import { listCoat, openTwoTraders } from './support/trading';
-
-interface Trade {
-  id: string;
-  status: string;
-  requestedItemId: string;
-  offeredItemId: string;
-}
+import type { TradeRequest } from '@common/api/trades';
 
 /**
  * Member A asks for member B's item, B accepts, both confirm receipt and review each other
@@ -32,7 +26,7 @@ describe('two members trade an item from request to reviews', () => {
   let ben: Member;
   let wanted: ApiItem;
   let offered: ApiItem;
-  let trade: Trade;
+  let trade: TradeRequest;
   const message = 'Hi Ben! Would you swap your coat for my trench?';
 
   beforeAll(async () => {
@@ -92,10 +86,10 @@ describe('two members trade an item from request to reviews', () => {
     );
     await gone(dialog);
 
-    const trades = await getJson<Trade[]>(pageA, '/api/trade-requests');
+    const trades = await getJson<TradeRequest[]>(pageA, '/api/trade-requests');
     const sent = trades.find((entry) => entry.requestedItemId === wanted.id);
     expect(sent).toMatchObject({ status: 'pending', offeredItemId: offered.id });
-    trade = sent as Trade;
+    trade = sent as TradeRequest;
   });
 
   it('B sees the unread badge, opens the notification and lands on Barter Requests', async () => {

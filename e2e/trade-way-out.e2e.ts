@@ -14,14 +14,7 @@ import {
   uniqueWord,
 } from './support/journeys';
 import { openTwoTraders } from './support/trading';
-
-interface Trade {
-  id: string;
-  status: string;
-  cancelReason: string | null;
-  claimDeadline: string | null;
-  dispute: { reason: string; photos: string[] } | null;
-}
+import type { TradeRequest } from '@common/api/trades';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
@@ -34,7 +27,7 @@ async function requestAndAccept(requester: Page, owner: Page, wanted: ApiItem, o
     data: { requestedItemId: wanted.id, offeredItemId: offered.id },
   });
   expect(created.status()).toBe(201);
-  const trade = (await created.json()) as Trade;
+  const trade = (await created.json()) as TradeRequest;
   const accepted = await owner.request.patch(`/api/trade-requests/${trade.id}`, {
     data: { status: 'accepted' },
   });
@@ -96,7 +89,9 @@ describe.each([
     );
 
     await eventually(async () => {
-      const [row] = (await getJson<Trade[]>(pageB, '/api/trade-requests')).filter((t) => t.id === trade.id);
+      const [row] = (await getJson<TradeRequest[]>(pageB, '/api/trade-requests')).filter(
+        (t) => t.id === trade.id,
+      );
       return [row?.status, row?.cancelReason];
     }, ['cancelled', 'My boots got a torn sole, sorry!']);
     await pageB.goto('/profile?tab=barters');
@@ -149,7 +144,9 @@ describe.each([
 
     await shown(pageB.getByTestId(`dispute-state-${trade.id}`));
     await shot(pageB, `${label}-disputed-card`);
-    const [row] = (await getJson<Trade[]>(pageA, '/api/trade-requests')).filter((t) => t.id === trade.id);
+    const [row] = (await getJson<TradeRequest[]>(pageA, '/api/trade-requests')).filter(
+      (t) => t.id === trade.id,
+    );
     expect(row).toMatchObject({ status: 'disputed', dispute: { reason: 'damaged' } });
     expect(row?.dispute?.photos).toHaveLength(1);
   });

@@ -15,12 +15,7 @@ import {
   uniqueWord,
   watchToasts,
 } from './support/journeys';
-
-interface SmartMatch {
-  item: { id: string };
-  overallScore: number;
-  reasoning: string[];
-}
+import type { SmartMatches } from '@common/api/matching';
 
 /**
  * A wishlist entry made on the page (with its inline validation), the alert and the
@@ -206,7 +201,7 @@ describe('a member is told about wishlist matches and ranks their offers', () =>
     // The scores and reasons are the server's ranking, shown as rounded percentages.
     const ranked = (await (
       await pageA.request.post(`/api/items/${match.id}/smart-matches`, { data: {} })
-    ).json()) as { matches: SmartMatch[] };
+    ).json()) as SmartMatches;
     expect(ranked.matches.map((entry) => entry.item.id)).toEqual([closeOffer.id, farOffer.id]);
     expect([close, far]).toEqual(ranked.matches.map((entry) => Math.round(entry.overallScore * 100)));
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import type { Item } from '@common/api/items';
 import { uniqueEmail } from './browser';
 import { toastLog } from './ui';
 
@@ -163,22 +164,8 @@ export async function uploadPhoto(page: Page): Promise<string> {
   return ((await response.json()) as { url: string }).url;
 }
 
-/** An item as GET /api/items answers it (the fields the journeys look at). */
-export interface ApiItem {
-  id: string;
-  userId: string;
-  title: string;
-  description: string;
-  category: 'clothing' | 'shoes' | 'accessories';
-  gender: string;
-  style: string | null;
-  condition: string;
-  brand: string | null;
-  size: string | null;
-  estimatedValue: number;
-  images: string[];
-  owner: { id: string; firstName: string; lastName: string | null };
-}
+/** An item as GET /api/items answers it: the contract's Item, under the name the journeys use. */
+export type ApiItem = Item;
 
 export interface NewListing {
   title: string;

@@ -129,8 +129,7 @@ describe('GET /metrics', () => {
     });
     const { baseUrl } = await t.listen();
     try {
-      const list = () =>
-        fetch(`${baseUrl}/api/items?limit=10`, { headers: { 'accept-encoding': 'gzip' } });
+      const list = () => fetch(`${baseUrl}/api/items?limit=10`, { headers: { 'accept-encoding': 'gzip' } });
       const answered = async () =>
         sample((await scrape()).body, 'threadswap_http_requests_total', {
           route: '/api/items',
