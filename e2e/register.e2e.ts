@@ -208,7 +208,7 @@ describe('registration through the authentication dialog', () => {
     // The toast may render a moment after the signed-in bar.
     await expect
       .poll(async () => (await toastLog(page)).at(-1))
-      .toEqual(['Account created!', 'Welcome to the product! You can now start trading.']);
+      .toEqual(['Account created!', 'Welcome to Threadswap! You can now start trading.']);
     await hidden(dialog());
   });
 

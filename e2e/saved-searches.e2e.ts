@@ -44,7 +44,7 @@ describe('a member saves a search and hears of new matches live', () => {
     const dialog = pageA.getByTestId('dialog-save-search');
     await shown(dialog);
     await shown(dialog.getByRole('heading', { name: 'Save this search', exact: true }));
-    expect(await dialog.getByTestId('input-saved-search-name').inputValue()).toBe(`“${word}”, Clothing`);
+    expect(await dialog.getByTestId('input-saved-search-name').inputValue()).toBe(`${word}, Clothing`);
     expect(await seriousViolations(pageA, '[data-testid="dialog-save-search"]')).toEqual([]);
     await expectToastFrom(
       pageA,
@@ -54,7 +54,7 @@ describe('a member saves a search and hears of new matches live', () => {
     );
     await gone(dialog);
     [search] = (await getJson<SavedSearch[]>(pageA, '/api/saved-searches')) as [SavedSearch];
-    expect(search).toMatchObject({ name: `“${word}”, Clothing`, newMatchCount: 0 });
+    expect(search).toMatchObject({ name: `${word}, Clothing`, newMatchCount: 0 });
     expect(search.query).toBe(`search=${word}&category=clothing`);
   });
 
@@ -64,7 +64,7 @@ describe('a member saves a search and hears of new matches live', () => {
     await dialog.getByTestId('button-confirm-save-search').click();
     await eventually(
       () => textOf(dialog.getByRole('alert')),
-      `You saved this search already, as "“${word}”, Clothing"`,
+      `You saved this search already, as "${word}, Clothing"`,
     );
     await pageA.keyboard.press('Escape');
     await gone(dialog);
@@ -100,7 +100,7 @@ describe('a member saves a search and hears of new matches live', () => {
     );
     expect(note).toMatchObject({
       title: 'New match for a saved search',
-      message: `"${item.title}" matches your saved search "“${word}”, Clothing".`,
+      message: `"${item.title}" matches your saved search "${word}, Clothing".`,
       link: `/browse?${search.query}`,
     });
     expect(await seriousViolations(pageA)).toEqual([]);

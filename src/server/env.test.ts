@@ -106,3 +106,16 @@ describe('operations settings', () => {
     expect(parseEnv(env).mail.testOnlyDeliveryDelayMs).toBeUndefined();
   });
 });
+
+describe('default APP_URL (issue 37)', () => {
+  it('points email links at the address the server listens on; a wildcard bind falls back to localhost', () => {
+    expect(parseEnv({ HOST: '192.168.1.20', PORT: '8080' }).mail.appUrl).toBe('http://192.168.1.20:8080');
+    expect(parseEnv({ HOST: 'swap.lan' }).mail.appUrl).toBe('http://swap.lan:5000');
+    expect(parseEnv({ HOST: 'fd00::20', PORT: '8080' }).mail.appUrl).toBe('http://[fd00::20]:8080');
+    expect(parseEnv({ HOST: '0.0.0.0', PORT: '8080' }).mail.appUrl).toBe('http://localhost:8080');
+    expect(parseEnv({ HOST: '::', PORT: '8080' }).mail.appUrl).toBe('http://localhost:8080');
+    expect(parseEnv({ HOST: '10.0.0.5', APP_URL: 'https://swap.example' }).mail.appUrl).toBe(
+      'https://swap.example',
+    );
+  });
+});

@@ -212,6 +212,18 @@ function parseTrustProxy(value: string): AppConfig['trustProxy'] {
   return value.split(',').map((entry) => entry.trim());
 }
 
+/**
+ * Where email links point when APP_URL is unset: the address the server listens on, so that a
+ * server bound to one address (HOST=192.168.1.20) sends links that reach it. A wildcard bind
+ * (0.0.0.0, ::) names no address anyone can use, so it falls back to localhost. A public
+ * deployment sets APP_URL (docs/configuration.md).
+ */
+function defaultAppUrl(host: string, port: number): string {
+  const wildcard = ['0.0.0.0', '::', '[::]', '::0'].includes(host);
+  const name = wildcard ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(cleaned);
@@ -270,7 +282,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
-      appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      appUrl: (env.APP_URL ?? defaultAppUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),
       // A server that cannot send mail cannot ask anyone to read one.
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? Boolean(env.SMTP_URL),
       // Inert outside the test runner (which sets NODE_ENV=test), whatever the environment holds.

@@ -178,18 +178,26 @@ const NAME_MAX = 60;
 
 /** A saved search's filters in words, as in @common/domain/saved-search-display. */
 export function describeItemFilters(filters: ItemFilterState): string[] {
+  return filterWords(filters, true);
+}
+
+/**
+ * The name the 'Save this search' dialog suggests, in the reader's language; its search words are
+ * bare because texts quote the whole name (as in @common/domain/saved-search-display).
+ */
+export function defaultSearchName(filters: ItemFilterState): string {
+  const name = filterWords(filters, false).join(', ');
+  if (!name) return label('mySearch');
+  return name.length <= NAME_MAX ? name : `${name.slice(0, NAME_MAX - 1).trimEnd()}…`;
+}
+
+function filterWords(filters: ItemFilterState, quoteSearch: boolean): string[] {
   const parts: string[] = [];
-  if (filters.search) parts.push(i18n.t('domain:quoted', { text: filters.search }));
+  if (filters.search)
+    parts.push(quoteSearch ? i18n.t('domain:quoted', { text: filters.search }) : filters.search);
   if (filters.category) parts.push(categoryLabel(filters.category));
   for (const chip of activeFilterChips(filters)) parts.push(chip.label);
   return parts;
-}
-
-/** The name the 'Save this search' dialog suggests, in the reader's language. */
-export function defaultSearchName(filters: ItemFilterState): string {
-  const name = describeItemFilters(filters).join(', ');
-  if (!name) return label('mySearch');
-  return name.length <= NAME_MAX ? name : `${name.slice(0, NAME_MAX - 1).trimEnd()}…`;
 }
 
 /** The words for a stored query string (the saved-searches list). */

@@ -5,7 +5,7 @@ import { defaultSearchName, describeSavedQuery } from './saved-search-display';
 describe('saved search names and summaries', () => {
   it('names a search after its words, category and filters, in Browse order', () => {
     expect(defaultSearchName(parseItemFilters('search=denim&category=clothing&condition=good&size=M'))).toBe(
-      '“denim”, Clothing, Good, Size M',
+      'denim, Clothing, Good, Size M',
     );
     expect(defaultSearchName(parseItemFilters(''))).toBe('My search');
   });
@@ -20,5 +20,11 @@ describe('saved search names and summaries', () => {
     expect(describeSavedQuery('category=shoes&brand=nike&maxPrice=100')).toBe(
       'Shoes · Brand: nike · $0 – $100',
     );
+  });
+
+  it('suggests a name without quotes of its own, since texts quote the whole name (issue 37)', () => {
+    const name = defaultSearchName(parseItemFilters('search=denim&category=clothing'));
+    expect(name).toBe('denim, Clothing');
+    expect(`“${name}” is gone.`).not.toMatch(/[“"]{2}/);
   });
 });

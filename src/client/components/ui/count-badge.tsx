@@ -6,7 +6,7 @@ export function countBadgeText(count: number): string {
 }
 
 /**
- * The coral unread badge on an icon button (messages, notifications); nothing when the count is 0.
+ * The coral unread badge (theme colour `badge`) on an icon button (messages, notifications); nothing when the count is 0.
  * Hidden from assistive technology: the button's own label says the count. `className` places it.
  */
 export function CountBadge({
@@ -23,7 +23,7 @@ export function CountBadge({
     <span
       aria-hidden="true"
       className={cn(
-        'absolute flex h-5 min-w-5 items-center justify-center rounded-full bg-coral px-1 text-[0.6875rem] leading-none font-semibold text-white tabular-nums ring-2 ring-background',
+        'absolute flex h-5 min-w-5 items-center justify-center rounded-full bg-badge px-1 text-[0.6875rem] leading-none font-semibold text-badge-foreground tabular-nums ring-2 ring-background',
         className,
       )}
       data-testid={testId}
