@@ -43,7 +43,7 @@ describe('ring benchmark smoke run', () => {
     expect(traded.rings5).toBeGreaterThanOrEqual(traded.rings3 ?? 0);
     expect(traded.unbounded).toBeGreaterThanOrEqual(traded.rings5 ?? 0);
     const markdown = renderRingReport(report);
-    expect(markdown).toContain('Packing / LP bound');
+    expect(markdown).toContain('Packing / bound');
     expect(markdown).toContain('TradeMaximizer');
     expect(markdown).toContain('Incremental proposal');
   }, 120_000);

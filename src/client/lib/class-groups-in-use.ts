@@ -105,6 +105,7 @@ export const CLASS_GROUPS_IN_USE: readonly string[] = [
   'border-style',
   'border-color',
   'border-color-t',
+  'border-color-l',
   'divide-color',
   'outline-style',
   'outline-w',
