@@ -59,6 +59,7 @@ describe.skipIf(testDriver !== 'postgres')('a database outage', () => {
     const items = await client.get('/api/items');
     expect(items.statusCode).toBe(503);
     expect(items.json()).toEqual({
+      code: 'http.unavailable',
       message: 'The service is temporarily unavailable. Please try again shortly.',
     });
     const ready = await client.get('/readyz');

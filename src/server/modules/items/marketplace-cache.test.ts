@@ -147,10 +147,10 @@ describe('the cached marketplace reads', () => {
     expect(t.app.marketplaceCache.generation).toBeGreaterThan(generation);
   });
 
-  it('are kept by writes that change nothing public: a block, a report, preferences, a read notification', async () => {
+  it('are kept by writes that change nothing public: a block, preferences, a read notification', async () => {
     const owner = await t.member();
     const other = await t.member();
-    const listed = await listItem(owner);
+    await listItem(owner);
     await other.post('/api/social/connect', { friendId: owner.user?.id });
     const [notification] = (await owner.get('/api/notifications')).json();
     await list(t.visitor());
@@ -158,14 +158,14 @@ describe('the cached marketplace reads', () => {
     const writes = [
       await other.post('/api/blocks', { userId: owner.user?.id }),
       await other.delete(`/api/blocks/${owner.user?.id}`),
-      await other.post('/api/reports', { targetType: 'item', targetId: listed.id, reason: 'spam' }),
       await owner.patch('/api/users/preferences', {
         bio: 'Swaps on weekends',
         preferredCategories: ['Tops'],
       }),
       await owner.patch(`/api/notifications/${notification.id}/read`),
     ];
-    expect(writes.map((response) => response.statusCode)).toEqual([201, 204, 201, 200, 200]);
+    expect(writes.map((response) => response.statusCode)).toEqual([201, 204, 200, 200]);
+    // A report is not among them: enough reports hide the listing (REPORT_HIDE_THRESHOLD).
     expect(t.app.marketplaceCache.generation).toBe(generation);
   });
 
