@@ -99,7 +99,7 @@ describe('barter request cards and photos in chat', () => {
 
     const card = chatA().getByTestId('card-trade-requested');
     await shown(card);
-    expect(await textOf(card.getByTestId('text-trade-card-status'))).toBe('Ben Owens sent a barter request');
+    expect(await textOf(card.getByTestId('text-trade-card-status'))).toBe('Ben O. sent a barter request');
     expect(await textOf(card)).toContain(wanted.title);
     expect(await textOf(card)).toContain(offered.title);
     await expectNoReload(pageA);
@@ -120,7 +120,7 @@ describe('barter request cards and photos in chat', () => {
     const accepted = chatB().getByTestId('card-trade-accepted');
     await shown(accepted);
     expect(await textOf(accepted.getByTestId('text-trade-card-status'))).toBe(
-      'Ava Reyes accepted the barter request',
+      'Ava R. accepted the barter request',
     );
     await shown(chatA().getByTestId('card-trade-accepted'));
     expect(

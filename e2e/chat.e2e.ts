@@ -133,7 +133,7 @@ describe('two members chat about an item in real time', () => {
 
     const chat = chatA();
     await shown(chat);
-    await eventually(() => textOf(chat.getByTestId('text-chat-participant')), ben.name);
+    await eventually(() => textOf(chat.getByTestId('text-chat-participant')), ben.publicName);
     await eventually(() => textOf(chat.getByTestId('text-chat-item')), item.title);
     const input = chat.getByTestId('input-chat-message');
     await shown(input);
@@ -180,7 +180,7 @@ describe('two members chat about an item in real time', () => {
     const row = panel.getByTestId(`conversation-${conversationId}`);
     await shown(row);
     const rowText = await textOf(row);
-    expect(rowText).toContain(ava.name);
+    expect(rowText).toContain(ava.publicName);
     expect(rowText).toContain(item.title);
     // The last message, its line break shown as a space.
     expect(rowText).toContain(`${firstLine} ${secondLine}`);
@@ -192,7 +192,7 @@ describe('two members chat about an item in real time', () => {
     const chat = chatB();
     await shown(chat);
     await gone(pageB.getByTestId('panel-conversations'));
-    await eventually(() => textOf(chat.getByTestId('text-chat-participant')), ava.name);
+    await eventually(() => textOf(chat.getByTestId('text-chat-participant')), ava.publicName);
     await eventually(() => textOf(chat.getByTestId('text-chat-item')), item.title);
     const received = chat.getByTestId(`chat-message-${firstMessageId}`);
     await shown(received);
@@ -351,7 +351,7 @@ describe('two members chat about an item in real time', () => {
     const rowA = panelA.getByTestId(`conversation-${conversationId}`);
     await shown(rowA);
     const rowText = await textOf(rowA);
-    expect(rowText).toContain(ben.name);
+    expect(rowText).toContain(ben.publicName);
     expect(rowText).toContain(item.title);
     expect(rowText).toContain(reply);
     expect(await rowA.getByTestId(`text-conversation-unread-${conversationId}`).count()).toBe(0);

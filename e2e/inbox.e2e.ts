@@ -70,7 +70,7 @@ describe('the inbox', () => {
     await shown(pageB.getByRole('heading', { level: 1, name: 'Messages', exact: true }));
     const row = pageB.getByTestId(`conversation-${conversationId}`);
     await shown(row);
-    expect(await textOf(row)).toContain(ava.name);
+    expect(await textOf(row)).toContain(ava.publicName);
     expect(await textOf(row)).toContain(item.title);
     expect(await textOf(pageB.getByTestId(`text-conversation-unread-${conversationId}`))).toBe('2');
     await settle(pageB);

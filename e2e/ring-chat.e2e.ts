@@ -92,10 +92,7 @@ describe('three members of a swap ring talk in one thread', () => {
   it('each member opens the thread with "Message the ring"; one writes, the others see it live', async () => {
     const [ana, ben, cleo] = pages as [Page, Page, Page];
     const dialogs = [await openThread(ana), await openThread(ben), await openThread(cleo)];
-    await eventually(
-      () => textOf(dialogs[1]!.getByTestId('text-chat-members')),
-      'With Ana Ring and Cleo Ring',
-    );
+    await eventually(() => textOf(dialogs[1]!.getByTestId('text-chat-members')), 'With Ana R. and Cleo R.');
     for (const page of [ben, cleo])
       await page.evaluate(() => {
         (window as unknown as { __noReload?: boolean }).__noReload = true;
@@ -109,7 +106,7 @@ describe('three members of a swap ring talk in one thread', () => {
       const bubble = dialog.locator('[data-testid^="chat-message-"]').last();
       await shown(bubble);
       await eventually(() => textOf(bubble.locator('p')), 'Hi both! I can ship the coat on Monday.');
-      expect(await textOf(dialog.getByTestId('text-message-sender').last())).toBe('Ana Ring');
+      expect(await textOf(dialog.getByTestId('text-message-sender').last())).toBe('Ana R.');
       expect(
         await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true),
       ).toBe(true);
@@ -124,7 +121,7 @@ describe('three members of a swap ring talk in one thread', () => {
         () => textOf(dialog.locator('[data-testid^="chat-message-"]').last().locator('p')),
         'Boots go out Tuesday.',
       );
-      expect(await textOf(dialog.getByTestId('text-message-sender').last())).toBe('Ben Ring');
+      expect(await textOf(dialog.getByTestId('text-message-sender').last())).toBe('Ben R.');
     }
   });
 
@@ -135,7 +132,7 @@ describe('three members of a swap ring talk in one thread', () => {
     await shown(row);
     expect(await textOf(row)).toContain('Swap ring · 3 members');
     expect(await textOf(cleo.getByTestId(`text-conversation-members-${ring.conversationId}`))).toBe(
-      'With Ana Ring and Ben Ring',
+      'With Ana R. and Ben R.',
     );
     expect(await seriousViolations(cleo)).toEqual([]);
   });

@@ -278,7 +278,7 @@ describe('trust and safety', () => {
       page,
       () => card.getByTestId(`button-unblock-${b.id}`).click(),
       'Member unblocked',
-      `${b.firstName} Safety can contact you again.`,
+      `${b.firstName} S. can contact you again.`,
     );
     await visible(card.getByTestId('text-no-blocked-members'));
 

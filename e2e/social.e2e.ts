@@ -112,7 +112,7 @@ describe('two members with the same taste connect on the social page', () => {
     await expectActiveTab(pageA, 'recommendations');
     const card = pageA.getByTestId(`card-recommendation-${theo.id}`);
     await shown(card);
-    expect(await textOf(card)).toContain(theo.name);
+    expect(await textOf(card)).toContain(theo.publicName);
     const connect = card.getByTestId(`button-connect-${theo.id}`);
     await shown(connect);
     expect(await connect.isEnabled()).toBe(true);
@@ -140,13 +140,13 @@ describe('two members with the same taste connect on the social page', () => {
 
     const row = pageB.getByTestId(`incoming-${requestId}`);
     await shown(row);
-    expect(await textOf(row)).toContain(sofia.name);
+    expect(await textOf(row)).toContain(sofia.publicName);
     await row.getByTestId(`button-accept-friend-${requestId}`).click();
 
     await gone(row);
     const friend = pageB.getByTestId(`friend-${sofia.id}`);
     await shown(friend);
-    expect(await textOf(friend)).toContain(sofia.name);
+    expect(await textOf(friend)).toContain(sofia.publicName);
     await eventually(async () => (await rowTexts(pageB.locator('body'), 'incoming-')).length, 0);
   });
 
@@ -159,7 +159,7 @@ describe('two members with the same taste connect on the social page', () => {
     await expectLocation(pageA, '/social', { tab: 'network' });
     const friend = pageA.getByTestId(`friend-${theo.id}`);
     await shown(friend);
-    expect(await textOf(friend)).toContain(theo.name);
+    expect(await textOf(friend)).toContain(theo.publicName);
     expect(await rowTexts(pageA.locator('body'), 'outgoing-')).toEqual([]);
 
     await shown(pageB.getByTestId(`friend-${sofia.id}`));
@@ -178,7 +178,7 @@ describe('two members with the same taste connect on the social page', () => {
     await expect
       .poll(() => rowTexts(pageA.locator('body'), 'activity-'), { timeout: WAIT_MS, interval: 100 })
       .toContainEqual(
-        expect.stringMatching(containing(`${theo.name} became friends with ${sofia.firstName}`)),
+        expect.stringMatching(containing(`${theo.publicName} became friends with ${sofia.firstName}`)),
       );
 
     await pageB.getByTestId('tab-social-activity').click();
@@ -186,7 +186,7 @@ describe('two members with the same taste connect on the social page', () => {
     await expect
       .poll(() => rowTexts(pageB.locator('body'), 'activity-'), { timeout: WAIT_MS, interval: 100 })
       .toContainEqual(
-        expect.stringMatching(containing(`${sofia.name} became friends with ${theo.firstName}`)),
+        expect.stringMatching(containing(`${sofia.publicName} became friends with ${theo.firstName}`)),
       );
   });
 });

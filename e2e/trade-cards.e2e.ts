@@ -91,7 +91,7 @@ describe('trade cards lead to the items and the conversation', () => {
     await card.getByTestId(`button-message-trade-${trade.id}`).click();
     const chat = pageA.getByTestId('dialog-chat');
     await shown(chat);
-    await eventually(() => textOf(chat.getByTestId('text-chat-participant')), ben.name);
+    await eventually(() => textOf(chat.getByTestId('text-chat-participant')), ben.publicName);
     await eventually(() => textOf(chat.getByTestId('text-chat-item')), wanted.title);
   });
 

@@ -98,8 +98,10 @@ export interface Member {
   id: string;
   firstName: string;
   lastName: string;
-  /** 'First Last', as trade cards and toasts name the member. */
+  /** 'First Last', as trade cards and toasts name the member to a trade partner. */
   name: string;
+  /** 'First L.', as every public place and the chat name the member. */
+  publicName: string;
   email: string;
 }
 
@@ -124,7 +126,14 @@ export async function registerMember(page: Page, firstName: string, lastName = '
   expect(response.status(), await response.text()).toBe(201);
   const user = (await response.json()) as { id: string };
   await skipOnboarding(page);
-  return { id: user.id, firstName, lastName, name: `${firstName} ${lastName}`, email };
+  return {
+    id: user.id,
+    firstName,
+    lastName,
+    name: `${firstName} ${lastName}`,
+    publicName: `${firstName} ${lastName.slice(0, 1)}.`,
+    email,
+  };
 }
 
 /** A small solid-colour PNG; `hue` varies it so that no two photos are byte-identical. */
