@@ -71,6 +71,10 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   });
   // An idle client that loses its server must not crash the process; the next query reports the fault.
   pool.on('error', () => undefined);
+  // The same for a client that is checked out but between statements (a transaction waiting on the
+  // app, a held advisory lock): the pool listens only to idle ones, and an unheard 'error' would end
+  // the process. Its statement in flight, if any, still fails; a broken client is not queried again.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

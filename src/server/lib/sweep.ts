@@ -59,6 +59,14 @@ export function createSweep(options: SweepOptions) {
   async function runLocked(now: Date): Promise<string[]> {
     if (!options.pool) return runTasks(now);
     const client = await options.pool.connect();
+    // The client holds the lock, idle, while the tasks run on other connections: a server that goes
+    // away meanwhile must not crash the process (the pool listens only to idle clients); the unlock
+    // below then fails and the run reports it.
+    let lost: Error | undefined;
+    const ignoreLostConnection = (error: Error) => {
+      lost = error;
+    };
+    client.on('error', ignoreLostConnection);
     try {
       const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
         lockKey,
@@ -70,7 +78,9 @@ export function createSweep(options: SweepOptions) {
         await client.query('select pg_advisory_unlock($1)', [lockKey]);
       }
     } finally {
-      client.release();
+      client.off('error', ignoreLostConnection);
+      // A lost connection is destroyed rather than handed back to the pool.
+      client.release(lost);
     }
   }
 
