@@ -52,11 +52,31 @@ const SERVER_MODULES = readdirSync('./src/server/modules', { withFileTypes: true
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Each server module's one public file, the only way in from another module or from db/. */
+const SERVER_PUBLIC_FILES = SERVER_MODULES.map((module) => `./${module}/index.ts`);
+
 /**
- * The server's write-path rule: no module's service imports another module's service (modules react
- * to each other through domain events, src/server/lib/domain-events.ts), and lib imports no module.
+ * The server's module boundaries: a file of one module imports another module only through that
+ * module's public file (modules/<name>/index.ts), and so does db/ (seeds, roles); no module's
+ * service imports another module's service, even through its public file (modules react to each
+ * other through domain events, src/server/lib/domain-events.ts); lib imports no module. The
+ * composition root (app.ts, main.ts) wires every module's routes, listeners and sweeps, and tests
+ * may reach a module's internals to check them.
  */
 const serverZones = [
+  ...SERVER_MODULES.map((module) => ({
+    target: `./src/server/modules/${module}`,
+    from: './src/server/modules',
+    except: [`./${module}`, ...SERVER_PUBLIC_FILES.filter((file) => !file.startsWith(`./${module}/`))],
+    message:
+      'Import another module only through its public file (modules/<name>/index.ts), never its internals.',
+  })),
+  {
+    target: './src/server/db',
+    from: './src/server/modules',
+    except: SERVER_PUBLIC_FILES,
+    message: 'Import a module only through its public file (modules/<name>/index.ts).',
+  },
   ...SERVER_MODULES.map((module) => ({
     target: `./src/server/modules/${module}/*.service.ts`,
     from: SERVER_MODULES.filter((other) => other !== module).map(
@@ -70,6 +90,9 @@ const serverZones = [
     message: 'lib is shared by every module and imports none of them.',
   },
 ];
+
+/** Tests may check a module's internals from outside it; the other rules hold for them too. */
+const serverTestZones = serverZones.filter((zone) => !('except' in zone));
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'src/server/db/migrations', 'bench/.tmp'] },
@@ -148,5 +171,9 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: serverZones }],
       'import-x/no-cycle': 'error',
     },
+  },
+  {
+    files: ['src/server/**/*.test.ts', 'src/server/test-support/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverTestZones }] },
   },
 );

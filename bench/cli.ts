@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type BenchOptions, DEFAULT_OPTIONS, PARTS, type Part, SCALES, type ScaleName } from './options';
 import { appendResults, renderReport } from './report';
+import { renderReplicaReport, runReplicaBenchmark } from './replicas';
 import { runBenchmark, seedOnly } from './run';
 
 const RESULTS = fileURLToPath(new URL('./results.md', import.meta.url));
@@ -37,6 +38,9 @@ seeding one (it adds sessions and chat messages to it, and leaves it in place).
   --cases KEY,KEY           only these HTTP cases (keys in bench/http.ts, e.g. history-trades), with the
                             cache off only: no baseline, no cached pass (to iterate on a few cases)
   --cached                  with --cases: also the baseline and the cached pass of those cases
+  --replicas N              (http, PostgreSQL) the varied searches (or --cases) with the cache off, on the
+                            primary alone and then with N streaming replicas made here by pg_basebackup
+                            (DATABASE_READ_URLS); the primary must allow replication from 127.0.0.1
   --no-results              print only; do not append to bench/results.md
   --seed-only               seed the dataset, print the seed's phases and timing, and stop (no app,
                             no cases; nothing appended). With BENCH_KEEP=1 the seeded market stays
@@ -53,7 +57,9 @@ function positive(value: string | undefined, name: string, fallback: number, min
   return parsed;
 }
 
-function readOptions(argv: string[]): (BenchOptions & { results: boolean; seedOnly: boolean }) | null {
+function readOptions(
+  argv: string[],
+): (BenchOptions & { results: boolean; seedOnly: boolean; replicas: number }) | null {
   let parsed;
   try {
     parsed = parseArgs({
@@ -74,6 +80,7 @@ function readOptions(argv: string[]): (BenchOptions & { results: boolean; seedOn
         'seed-only': { type: 'boolean' },
         cases: { type: 'string' },
         cached: { type: 'boolean' },
+        replicas: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -115,6 +122,7 @@ function readOptions(argv: string[]): (BenchOptions & { results: boolean; seedOn
         }
       : {}),
     cached: Boolean(values.cached),
+    replicas: Math.floor(positive(values.replicas, 'replicas', 0, 0)),
     log: (line) => console.log(line),
   };
 }
@@ -127,6 +135,17 @@ async function main() {
   }
   if (options.seedOnly) {
     await seedOnly(options);
+    return;
+  }
+  if (options.replicas > 0) {
+    if (options.parts.length !== 1 || options.parts[0] !== 'http')
+      throw new UsageError('--replicas goes with the http part');
+    const section = renderReplicaReport(await runReplicaBenchmark(options));
+    console.log(`\n${section}`);
+    if (options.results) {
+      appendResults(RESULTS, section);
+      console.log(`Appended to ${RESULTS}`);
+    }
     return;
   }
   const report = await runBenchmark(options);

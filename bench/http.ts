@@ -49,7 +49,7 @@ export interface HttpRow {
    * CPU milliseconds per answered request, of the app process and of the PostgreSQL backends
    * serving its database, while the case was measured (LoadSettings.cpu; from /proc).
    */
-  cpuMs?: { app: number; database: number | undefined; loadGenerator: number };
+  cpuMs?: { app: number; database: number | undefined; loadGenerator: number; replicas?: number };
 }
 
 export interface LoadSettings {
@@ -57,7 +57,12 @@ export interface LoadSettings {
   durationSec: number;
   warmupSec: number;
   /** Whose CPU to count per request: the app's process, and the backends of this PostgreSQL database. */
-  cpu?: { appPid: number; databaseUrl: string | undefined };
+  cpu?: {
+    appPid: number;
+    databaseUrl: string | undefined;
+    /** Streaming replicas of that database (`--replicas`): their backends, counted apart. */
+    replicaUrls?: string[];
+  };
 }
 
 /** CPU seconds so far of each PostgreSQL backend connected to the database at `url`, by pid. */
@@ -81,6 +86,7 @@ async function cpuMeter(cpu: LoadSettings['cpu']) {
   // autocannon runs in this process: its CPU is the load generator's.
   const ownBefore = process.cpuUsage();
   const databaseBefore = cpu.databaseUrl ? await backendCpu(cpu.databaseUrl) : null;
+  const replicasBefore = await Promise.all((cpu.replicaUrls ?? []).map((url) => backendCpu(url)));
   return async (requests: number) => {
     const app = processCpuSeconds(cpu.appPid) - appBefore;
     const own = process.cpuUsage(ownBefore);
@@ -92,11 +98,16 @@ async function cpuMeter(cpu: LoadSettings['cpu']) {
       for (const [pid, seconds] of await backendCpu(cpu.databaseUrl))
         database += seconds - (databaseBefore.get(pid) ?? 0);
     }
+    let replicas = 0;
+    for (const [index, url] of (cpu.replicaUrls ?? []).entries())
+      for (const [pid, seconds] of await backendCpu(url))
+        replicas += seconds - (replicasBefore[index]?.get(pid) ?? 0);
     const per = (seconds: number) => Number(((seconds * 1000) / Math.max(requests, 1)).toFixed(3));
     return {
       app: per(app),
       database: database === undefined ? undefined : per(database),
       loadGenerator: per(loadGenerator),
+      ...(cpu.replicaUrls?.length ? { replicas: per(replicas) } : {}),
     };
   };
 }
@@ -133,10 +144,23 @@ export function variedSearchPath(n: number) {
   return `/api/items?search=${encodeURIComponent(term)}${sort}${offset ? `&offset=${offset}` : ''}`;
 }
 
+const NEAR_WITHIN = ['', '&withinKm=5', '&withinKm=10', '&withinKm=25', '&withinKm=50'];
+
+/**
+ * The n-th distance-sorted list near `town`: anywhere or within 5, 10, 25 or 50 km, at offsets 0
+ * to 96 (a different query each request until 25).
+ */
+export function nearPath(town: number, n: number) {
+  const within = NEAR_WITHIN[n % NEAR_WITHIN.length] as string;
+  const offset = 24 * (Math.floor(n / NEAR_WITHIN.length) % 5);
+  return `/api/items?near=${town}&sortBy=distance${within}${offset ? `&offset=${offset}` : ''}`;
+}
+
 /** The HTTP cases, built from the seeded fixtures. */
 export function httpCases(fixtures: Fixtures): HttpCase[] {
   let login = 0;
   let search = 0;
+  let near = 0;
   const history = fixtures.historyMember;
   const who = `member with ${history.trades} trades, ${history.conversations} conversations, ${history.notifications} notifications`;
   return [
@@ -175,6 +199,28 @@ export function httpCases(fixtures: Fixtures): HttpCase[] {
       method: 'GET',
       path: variedSearchPath(0),
       vary: () => ({ path: variedSearchPath((search += 1)) }),
+      itemsBudget: true,
+    },
+    {
+      key: 'items-near',
+      label: `GET /api/items?near=${fixtures.nearTown}&sortBy=distance (Paris, nearest first)`,
+      method: 'GET',
+      path: `/api/items?near=${fixtures.nearTown}&sortBy=distance`,
+      itemsBudget: true,
+    },
+    {
+      key: 'items-near-within',
+      label: `GET /api/items?near=${fixtures.nearTown}&withinKm=50&sortBy=distance`,
+      method: 'GET',
+      path: `/api/items?near=${fixtures.nearTown}&withinKm=50&sortBy=distance`,
+      itemsBudget: true,
+    },
+    {
+      key: 'items-near-mix',
+      label: 'GET /api/items near Paris by distance, mixed (anywhere, 5/10/25/50 km × 5 offsets)',
+      method: 'GET',
+      path: nearPath(fixtures.nearTown, 0),
+      vary: () => ({ path: nearPath(fixtures.nearTown, (near += 1)) }),
       itemsBudget: true,
     },
     { key: 'facets', label: 'GET /api/items/facets', method: 'GET', path: '/api/items/facets' },
@@ -219,6 +265,22 @@ export function httpCases(fixtures: Fixtures): HttpCase[] {
       label: `GET /api/trade-requests (${who})`,
       method: 'GET',
       path: '/api/trade-requests',
+      headers: cookie(history.token),
+      signedInBudget: 'read',
+    },
+    {
+      key: 'history-trade-page',
+      label: `GET /api/trade-requests/page?tab=${history.largestTab} (same member: its largest list, the newest 20)`,
+      method: 'GET',
+      path: `/api/trade-requests/page?tab=${history.largestTab}`,
+      headers: cookie(history.token),
+      signedInBudget: 'read',
+    },
+    {
+      key: 'history-trade-counts',
+      label: "GET /api/trade-requests/counts (same member: the tabs' and dashboard's counts)",
+      method: 'GET',
+      path: '/api/trade-requests/counts',
       headers: cookie(history.token),
       signedInBudget: 'read',
     },

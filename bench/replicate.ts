@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /**
  * The bulk path of the benchmark seed (scales with `copies`, such as `large`): a block of the market
  * is seeded row by row by the project's seeder, which keeps every rule of a real market (trades
@@ -14,8 +15,9 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../src/server/db/connect';
 import { SCALE_EMAIL_DOMAIN } from '../src/server/db/seed/members';
-import { TRADES_LINK } from '../src/server/db/seed/trade-plan';
 import { FAVOURITE_WEIGHT, TRENDING_DAYS } from '../src/server/modules/items/trending';
+
+const BACKFILL = new URL('../src/server/db/migrations/0058_backfill_legacy_rows.sql', import.meta.url);
 
 /** The tables a copy holds, parents first. */
 export const MARKET_TABLES = [
@@ -156,28 +158,27 @@ function copyExpression(table: string, column: { name: string; type: string }, m
  * than three days are read; all count as already emailed, so the digest does not mail a million.
  */
 export async function seedTradeNotifications(database: Database) {
-  const link = TRADES_LINK.replace(/'/g, "''");
   await database.db.execute(
     sql.raw(`
     insert into notifications (user_id, type, title, message, link, is_read, emailed_at, created_at)
-    select user_id, 'trade_request', title, message, '${link}', at < now() - interval '3 days', at, at
+    select user_id, 'trade_request', title, message, '/trades/' || trade_id, at < now() - interval '3 days', at, at
     from (
-      select t.owner_id as user_id, t.created_at as at, 'New barter request' as title,
+      select t.id as trade_id, t.owner_id as user_id, t.created_at as at, 'New barter request' as title,
         r.first_name || ' offers "' || oi.title || '" for your "' || ri.title || '".' as message
       from trade_requests t join users r on r.id = t.requester_id
       join items oi on oi.id = t.offered_item_id join items ri on ri.id = t.requested_item_id
       union all
-      select t.requester_id, t.accepted_at, 'Barter request accepted!',
+      select t.id, t.requester_id, t.accepted_at, 'Barter request accepted!',
         o.first_name || ' accepted your offer for "' || ri.title || '". Arrange shipping to complete the swap.'
       from trade_requests t join users o on o.id = t.owner_id join items ri on ri.id = t.requested_item_id
       where t.status in ('accepted', 'completed') and t.accepted_at is not null
       union all
-      select t.requester_id, t.updated_at, 'Barter request declined',
+      select t.id, t.requester_id, t.updated_at, 'Barter request declined',
         o.first_name || ' declined your offer for "' || ri.title || '".'
       from trade_requests t join users o on o.id = t.owner_id join items ri on ri.id = t.requested_item_id
       where t.status = 'declined'
       union all
-      select party, t.completed_at, 'Trade completed',
+      select t.id, party, t.completed_at, 'Trade completed',
         'The swap for "' || ri.title || '" is complete. Leave a review for your trading partner!'
       from trade_requests t join items ri on ri.id = t.requested_item_id
       cross join lateral (values (t.requester_id), (t.owner_id)) parties(party)
@@ -262,6 +263,11 @@ export async function replicateMarket(database: Database, copies: number, log: L
       .reduce((sum, statement) => sum + (written.get(statement.text) ?? 0), 0);
     if (done !== wanted) throw new Error(`copies of ${table}: ${done} rows written, ${wanted} expected`);
   }
+  // trade_offers is not copied (its JSON names the original items): every copied trade gets its
+  // request as its one offer version, from its copied sides, by migration 0058's backfill (it touches
+  // only trades without offers). Without it a copied trade has no history, which the trade list refuses.
+  for (const statement of readFileSync(BACKFILL, 'utf8').split('--> statement-breakpoint'))
+    await database.db.execute(sql.raw(statement));
   log(`copies: ${copies - 1} more of every market table (${seconds(started)})`);
 }
 

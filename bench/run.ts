@@ -22,7 +22,12 @@ async function probe(url: string, testCase: HttpCase) {
   if (!response.ok) throw new Error(`${testCase.label} answered ${response.status}: ${body.slice(0, 300)}`);
 }
 
-async function measureCases(url: string, cases: HttpCase[], load: LoadSettings, log: (line: string) => void) {
+export async function measureCases(
+  url: string,
+  cases: HttpCase[],
+  load: LoadSettings,
+  log: (line: string) => void,
+) {
   const rows: HttpRow[] = [];
   for (const testCase of cases) await probe(url, testCase);
   for (const testCase of cases) {

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { itemListQuery } from '../src/common/api/items';
 import { openPostgres, queryRows } from '../src/server/db/connect';
-import { countedPage } from '../src/server/modules/items/items.service';
+import { countedPage } from '../src/server/modules/items/items-search.service';
 import { RANKED_MATCHES } from '../src/server/modules/items/items.query';
 
 const DEFAULT_TERMS = ['denim jacket', 'denim', 'leather', 'vintage', 'cotton', 'classic', 'made'];

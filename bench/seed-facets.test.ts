@@ -4,7 +4,7 @@
  * the items again at its end. The tiny scale takes that bulk path (two copies).
  */
 import { describe, expect, it } from 'vitest';
-import { facetsFromCounts, facetsInOnePass } from '../src/server/modules/items/items.service';
+import { facetsFromCounts, facetsInOnePass } from '../src/server/modules/items/items-facets.service';
 import { serviceContextFor } from '../src/server/test-support/service-context';
 import { createBenchDatabase } from './database';
 import { SCALES } from './options';

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { TRADE_TAB_STATUSES, TRADE_TABS, type TradeTab } from '../src/common/domain/trade-board';
+import type { TradeStatus } from '../src/common/domain/trade-state';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../src/server/db/connect';
@@ -10,6 +12,7 @@ import { SCALE_EMAIL_DOMAIN } from '../src/server/db/seed/members';
 import { seedScale } from '../src/server/db/seed/scale';
 import { hashToken, SESSION_ABSOLUTE_MS } from '../src/server/lib/session';
 import { rebuildItemFacetCounts } from '../src/server/modules/items/facet-counts';
+import { rebuildSearchWords } from '../src/server/modules/items/search-vocabulary';
 import type { Scale } from './options';
 import {
   dropSecondaryIndexes,
@@ -56,11 +59,18 @@ export interface Fixtures {
     notifications: number;
     conversationId: string;
     foreignItemId: string;
+    /** Their Barter Management list holding the most trades (the trade page case reads it). */
+    largestTab: TradeTab;
   };
   /** A conversation with seeded history and one of its participants. */
   conversation: { id: string; member: Member; messages: number };
   /** Scale members' emails; they all have the demo password. */
   loginEmails: string[];
+  /**
+   * The town the "near" cases read from (Paris): every member is placed in one of the 3,000 most
+   * populous towns of France, one in twenty without a town (`placeMembers`, as bench/near-plan.ts).
+   */
+  nearTown: number;
   /**
    * The offset of the "deep offset" case: half the active items, or the deepest page the API serves
    * (MARKETPLACE_DEPTH, docs/decisions/016) when that is shallower.
@@ -269,8 +279,19 @@ async function seedHistory(
     HISTORY.messages,
   );
   await database.db.insert(notifications).values(historyNotifications(memberId, HISTORY.notifications));
+  const byStatus = await queryRows<{ status: TradeStatus; n: number }>(
+    database.db,
+    sql`select status, count(*)::int as n from trade_requests
+        where requester_id = ${memberId} or owner_id = ${memberId} group by status`,
+  );
+  const inTab = (tab: TradeTab) =>
+    byStatus
+      .filter((row) => TRADE_TAB_STATUSES[tab].includes(row.status))
+      .reduce((sum, row) => sum + row.n, 0);
+  const largestTab = [...TRADE_TABS].sort((a, b) => inTab(b) - inTab(a))[0] ?? 'pending';
   return {
     memberId,
+    largestTab,
     trades: counts.get(memberId) ?? 0,
     conversations: talkedTo.size + chat.conversations.length,
     conversationId: (chat.conversations[0] as { id: string }).id,
@@ -362,9 +383,12 @@ export async function seedBench(
     log('trending scores');
     await rebuildIndexes(database, droppedIndexes, log);
     // The copies ran with session_replication_role = replica, which fires no trigger: the facet
-    // counts (migration 0036) saw the block only. Counted again once, from the items.
+    // counts (migration 0036) and the search vocabulary (0059) saw the block only. Counted again
+    // once, from the items.
     await rebuildItemFacetCounts(database);
     log('facet counts');
+    await rebuildSearchWords(database);
+    log('search vocabulary');
   }
   const pairs = memberPairs.map(([a, b], index) => ({
     conversationId: (chat.conversations[index] as { id: string }).id,
@@ -465,6 +489,28 @@ async function vacuumAnalyze(database: Database) {
   await Promise.all(Array.from({ length: 4 }, worker));
 }
 
+/** Paris in the gazetteer (GeoNames id). */
+const PARIS = 2988507;
+
+/**
+ * Gives every member a town, unless some member has one already (a kept market): the 3,000 most
+ * populous towns of France spread over the members, one member in twenty without a town, as
+ * bench/near-plan.ts does. The users' town trigger moves their items there (and into
+ * listed_towns), so the distance sort has a market to walk.
+ */
+async function placeMembers(database: Database) {
+  const [placed] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from (select 1 from users where town_id is not null limit 1) t`,
+  );
+  if ((placed?.n ?? 0) > 0) return;
+  await database.db.execute(sql`update users u set town_id = case when p.k % 20 = 0 then null else t.id end
+    from (select id, row_number() over (order by id) as k from users) p
+    join (select id, row_number() over (order by population desc) - 1 as k from towns where country = 'FR'
+          order by population desc limit 3000) t on t.k = (p.k * 7919) % 3000
+    where u.id = p.id`);
+}
+
 /** The members, items and conversations the cases act on, each member signed in; then VACUUM ANALYZE. */
 async function pickFixtures(
   database: Database,
@@ -517,6 +563,8 @@ async function pickFixtures(
   ]);
   const member = (id: string): Member => ({ id, token: tokens.get(id) as string });
   log('fixtures and sessions');
+  await placeMembers(database);
+  log('members placed in towns');
   // Planner statistics and the visibility map (index-only scans), as autovacuum would leave them.
   await vacuumAnalyze(database);
   log('vacuum analyze');
@@ -561,6 +609,7 @@ async function pickFixtures(
       notifications: HISTORY.notifications,
       conversationId: history.conversationId,
       foreignItemId: historyForeign.id,
+      largestTab: history.largestTab,
     },
     viewer: member(viewerId),
     foreignItemId: foreign.id,
@@ -570,6 +619,7 @@ async function pickFixtures(
       messages: messagesPerConversation,
     },
     loginEmails: emails.map((row) => row.email),
+    nearTown: PARIS,
     deepOffset: Math.min(Math.floor((active?.count ?? 0) / 2), MARKETPLACE_DEPTH - ITEM_PAGE_DEFAULT),
   };
 }

@@ -18,17 +18,17 @@ const PAGES = [
   {
     name: 'the not-found page',
     path: '/no-such-page',
-    ready: (page: Page) => page.getByTestId('page-not-found'),
+    ready: (page: Page) => page.getByRole('heading', { level: 1, name: '404 Page Not Found' }),
   },
   {
     name: "a members' page asking a visitor to sign in",
     path: '/messages',
-    ready: (page: Page) => page.getByTestId('page-sign-in-prompt'),
+    ready: (page: Page) => page.getByRole('heading', { level: 1, name: 'Sign in to read your messages' }),
   },
   {
     name: 'the sign-up dialog',
     path: '/api/auth/email',
-    ready: (page: Page) => page.getByTestId('dialog-auth'),
+    ready: (page: Page) => page.getByRole('dialog', { name: 'Join Threadswap' }),
   },
 ];
 

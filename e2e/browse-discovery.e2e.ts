@@ -74,6 +74,9 @@ describe('a visitor discovers items', () => {
   let page: Page;
   const grid = () => page.getByTestId('grid-browse');
   const resultCount = () => page.getByTestId('text-result-count');
+  /** An active filter's chip, named for what its click does. */
+  const removeChip = (label: string) =>
+    page.getByRole('button', { name: `Remove filter ${label}`, exact: true });
 
   beforeAll(async () => {
     const browser = await openBrowser();
@@ -85,20 +88,20 @@ describe('a visitor discovers items', () => {
     await page.goto('/browse');
     await shown(page.getByRole('heading', { level: 1, name: 'Browse & Barter', exact: true }));
     await shown(page.getByText('Find your perfect fashion match', { exact: true }));
-    expect(await page.getByTestId('input-browse-search').getAttribute('placeholder')).toBe(
-      'Search fashion items...',
-    );
+    expect(
+      await page.getByRole('searchbox', { name: 'Search fashion items' }).getAttribute('placeholder'),
+    ).toBe('Search fashion items...');
     const total = await itemTotal(page);
     expect(total).toBeGreaterThan(PAGE_SIZE);
     await eventually(() => textOf(resultCount()), found(total));
     await eventually(() => cardIds(grid()), await firstPageIds(page, {}));
     // No filter is active yet.
-    expect(await page.getByTestId('badge-filter-count').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Filters', exact: true }).count()).toBe(1);
     expect(await page.getByTestId('active-filters').count()).toBe(0);
   });
 
   it('the sort control orders the list and keeps the order in the URL; back to Newest drops it', async () => {
-    const sort = page.getByTestId('select-sort');
+    const sort = page.getByRole('combobox', { name: 'Sort by' });
     expect(await sort.inputValue()).toBe('newest');
     await sort.selectOption('price-low');
     await expectLocation(page, '/browse', { sortBy: 'price-low' });
@@ -115,7 +118,7 @@ describe('a visitor discovers items', () => {
   });
 
   it('searching for a brand narrows the results and keeps the search in the URL', async () => {
-    await page.getByTestId('input-browse-search').fill(BRAND);
+    await page.getByRole('searchbox', { name: 'Search fashion items' }).fill(BRAND);
     await expectLocation(page, '/browse', { search: BRAND });
     const total = await itemTotal(page, { search: BRAND });
     expect(total).toBeGreaterThan(0);
@@ -128,13 +131,13 @@ describe('a visitor discovers items', () => {
   const filtered = { search: BRAND, condition: 'good,like-new', minPrice: '20', maxPrice: '30' };
 
   it('filters by condition and price range, with the badge, the chips and the URL', async () => {
-    await page.getByTestId('button-filters').click();
-    const panel = page.getByTestId('panel-filters');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Advanced Filters' });
     await shown(panel);
     await shown(panel.getByRole('heading', { name: 'Advanced Filters' }));
 
     for (const condition of ['good', 'like-new']) {
-      const toggle = page.getByTestId(`filter-condition-${condition}`);
+      const toggle = panel.getByRole('button', { name: new RegExp(`^${CONDITION_LABELS[condition]}\\b`) });
       await toggle.click();
       await eventually(() => toggle.getAttribute('aria-pressed'), 'true');
     }
@@ -152,14 +155,14 @@ describe('a visitor discovers items', () => {
 
   /** The badge, the chips, the count and the cards for the Zara search filtered to `conditions` and $20-$30. */
   async function expectFilteredResults(conditions: string[], activeFilters: number) {
-    await eventually(() => textOf(page.getByTestId('badge-filter-count')), `(${activeFilters} active)`);
-    const chips = page.getByTestId('active-filters').locator('[data-testid^="chip-filter-"]');
+    await shown(page.getByRole('button', { name: new RegExp(`^Filters\\W*${activeFilters} active\\W*$`) }));
+    const chips = page.getByRole('button', { name: /^Remove filter / });
     await eventually(
       () => chips.allTextContents(),
       [...conditions.map((value) => CONDITION_LABELS[value]), '$20 – $30'],
     );
-    for (const condition of conditions) await shown(page.getByTestId(`chip-filter-condition-${condition}`));
-    await shown(page.getByTestId('chip-filter-price'));
+    for (const condition of conditions) await shown(removeChip(CONDITION_LABELS[condition] ?? condition));
+    await shown(removeChip('$20 – $30'));
 
     const query = { ...filtered, condition: conditions.join(',') };
     const total = await itemTotal(page, query);
@@ -182,22 +185,25 @@ describe('a visitor discovers items', () => {
   it('a reload keeps the search and the filters', async () => {
     await page.reload();
     await expectLocation(page, '/browse', filtered);
-    await eventually(() => page.getByTestId('input-browse-search').inputValue(), BRAND);
+    await eventually(() => page.getByRole('searchbox', { name: 'Search fashion items' }).inputValue(), BRAND);
     await expectFilteredResults(['good', 'like-new'], 3);
   });
 
   it('removing a chip drops that filter', async () => {
-    await page.getByTestId('chip-filter-condition-good').click();
+    await removeChip('Good').click();
     await expectLocation(page, '/browse', { ...filtered, condition: 'like-new' });
-    await gone(page.getByTestId('chip-filter-condition-good'));
+    await gone(removeChip('Good'));
     await expectFilteredResults(['like-new'], 2);
   });
 
   it('the list view shows rows with brand, size, condition, value and Start Barter', async () => {
     const ids = await cardIds(grid());
-    await page.getByTestId('button-view-list').click();
-    await eventually(() => page.getByTestId('button-view-list').getAttribute('aria-pressed'), 'true');
-    expect(await page.getByTestId('button-view-grid').getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('button', { name: 'List view' }).click();
+    await eventually(
+      () => page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed'),
+      'true',
+    );
+    expect(await page.getByRole('button', { name: 'Grid view' }).getAttribute('aria-pressed')).toBe('false');
     await shown(page.getByTestId('list-browse'));
     expect(await page.getByTestId('grid-browse').count()).toBe(0);
     const items = await getJson<ApiItem[]>(
@@ -216,16 +222,16 @@ describe('a visitor discovers items', () => {
       expect(await textOf(page.getByTestId(`text-row-value-${item.id}`))).toBe(
         `Estimated value ${dollars(item.estimatedValue)}`,
       );
-      expect(await textOf(page.getByTestId(`button-start-barter-${item.id}`))).toBe('Start Barter');
+      await shown(row.getByRole('button', { name: 'Start Barter', exact: true }));
     }
   });
 
   it('clearing the search and filters, then Load more adds the next page', async () => {
-    await page.getByTestId('button-clear-chips').click();
+    await page.getByRole('button', { name: 'Clear all', exact: true }).click();
     await expectLocation(page, '/browse', { search: BRAND });
     await gone(page.getByTestId('active-filters'));
-    expect(await page.getByTestId('badge-filter-count').count()).toBe(0);
-    await page.getByTestId('input-browse-search').fill('');
+    expect(await page.getByRole('button', { name: 'Filters', exact: true }).count()).toBe(1);
+    await page.getByRole('searchbox', { name: 'Search fashion items' }).fill('');
     await expectLocation(page, '/browse');
 
     const total = await itemTotal(page);
@@ -234,7 +240,7 @@ describe('a visitor discovers items', () => {
     await eventually(() => rows.count(), PAGE_SIZE);
     await shown(page.getByText(`Showing ${PAGE_SIZE} of ${total}`, { exact: true }));
 
-    await page.getByTestId('button-load-more').click();
+    await page.getByRole('button', { name: 'Load more' }).click();
     await eventually(() => rows.count(), Math.min(2 * PAGE_SIZE, total));
     await shown(page.getByText(`Showing ${Math.min(2 * PAGE_SIZE, total)} of ${total}`, { exact: true }));
     const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(PAGE_SIZE) });
@@ -244,7 +250,7 @@ describe('a visitor discovers items', () => {
     );
     expect(shownIds.slice(PAGE_SIZE)).toEqual(second);
     // Still the list view.
-    expect(await page.getByTestId('button-view-list').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   let detailItem: ApiItem;
@@ -258,10 +264,7 @@ describe('a visitor discovers items', () => {
     // items, and a reserved item's detail offers no Barter.
     let id = '';
     for (const candidate of ids.slice(PAGE_SIZE)) {
-      const item = await getJson<ApiItem & { isActive: boolean; availability: string }>(
-        page,
-        `/api/items/${candidate}`,
-      );
+      const item = await getJson<ApiItem>(page, `/api/items/${candidate}`);
       if (!isOpenForOffers(item)) continue;
       id = candidate;
       detailItem = item;
@@ -278,14 +281,13 @@ describe('a visitor discovers items', () => {
     await expectDetail(detailItem);
 
     await page.keyboard.press('Escape');
-    await gone(page.getByTestId('dialog-item-detail'));
+    await gone(page.getByRole('dialog', { name: detailItem.title }));
     await expectLocation(page, '/browse');
   });
 
   async function expectDetail(item: ApiItem) {
-    const dialog = page.getByTestId('dialog-item-detail');
+    const dialog = page.getByRole('dialog', { name: item.title });
     await shown(dialog);
-    await eventually(() => textOf(dialog.getByTestId('text-detail-title')), item.title);
     expect(await textOf(dialog.getByTestId('text-detail-value'))).toBe(
       `Estimated value ${dollars(item.estimatedValue)}`,
     );
@@ -301,58 +303,53 @@ describe('a visitor discovers items', () => {
     );
     await shown(dialog.getByRole('img', { name: new RegExp(`^${escapeRegExp(item.title)}`) }).first());
     // Visitors get Barter and the heart, but no Smart Match.
-    await shown(dialog.getByTestId('button-detail-barter'));
-    expect(await dialog.getByTestId('button-detail-smart-match').count()).toBe(0);
+    await shown(dialog.getByRole('button', { name: 'Barter', exact: true }));
+    expect(await dialog.getByRole('button', { name: 'Smart Match' }).count()).toBe(0);
   }
 
   /** The sign-in dialog, opened by `action`, says what signing in gives; its Close button closes it. */
   async function expectSignInAsked(action: () => Promise<void>, reason: string, demoNote?: string) {
     await action();
-    const auth = page.getByTestId('dialog-auth');
+    const auth = page.getByRole('dialog', { name: /^(Welcome back|Join Threadswap)$/ });
     await shown(auth);
-    expect(await textOf(auth.getByTestId('text-auth-reason'))).toBe(reason);
-    if (demoNote) expect(await textOf(auth.getByTestId('text-auth-demo-note'))).toBe(demoNote);
+    await shown(auth.getByText(reason, { exact: true }));
+    if (demoNote) await shown(auth.getByText(demoNote, { exact: true }));
     await auth.getByRole('button', { name: 'Close', exact: true }).click();
     await gone(auth);
   }
 
   it("a visitor's Barter, heart, bookmark and Message open the sign-in dialog saying what they get", async () => {
     // Reserved by another journey since? Then the first item still open for offers instead.
-    const current = await getJson<ApiItem & { isActive: boolean; availability: string }>(
-      page,
-      `/api/items/${detailItem.id}`,
-    );
+    const current = await getJson<ApiItem>(page, `/api/items/${detailItem.id}`);
     if (!isOpenForOffers(current)) {
-      const open = (
-        await getJson<Array<ApiItem & { isActive: boolean; availability: string }>>(
-          page,
-          `/api/items?limit=${PAGE_SIZE}`,
-        )
-      ).find((item) => isOpenForOffers(item));
+      const open = (await getJson<Array<ApiItem>>(page, `/api/items?limit=${PAGE_SIZE}`)).find((item) =>
+        isOpenForOffers(item),
+      );
       if (!open) throw new Error('no item open for offers on the first page');
       detailItem = await getJson<ApiItem>(page, `/api/items/${open.id}`);
     }
     await page.goto(`/browse?highlight=${detailItem.id}`);
-    const dialog = page.getByTestId('dialog-item-detail');
+    const dialog = page.getByRole('dialog', { name: detailItem.title });
     await expectDetail(detailItem);
     await expectSignInAsked(
-      () => dialog.getByTestId('button-detail-barter').click(),
+      () => dialog.getByRole('button', { name: 'Barter', exact: true }).click(),
       'Sign in to offer one of your items for this one. Swaps are free, item for item.',
       'Please use the Dev Login button to test the barter feature.',
     );
-    expect(await page.getByTestId('dialog-barter').count()).toBe(0);
-    const heart = dialog.getByTestId('button-detail-favorite');
+    expect(await page.getByRole('dialog', { name: 'Make a Barter Request' }).count()).toBe(0);
+    const heart = dialog.getByRole('button', { name: `Add ${detailItem.title} to favourites` });
     await expectSignInAsked(
       () => heart.click(),
       'Sign in to save favourites and hear when they are reserved or available again.',
     );
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
     await expectSignInAsked(
-      () => dialog.getByTestId('button-detail-bookmark').click(),
+      () => dialog.getByRole('button', { name: `Bookmark ${detailItem.title} to wishlist` }).click(),
       'Sign in to keep a wishlist and hear as soon as a matching item is listed.',
     );
     await expectSignInAsked(
-      () => dialog.getByTestId('button-detail-message').click(),
+      () =>
+        dialog.getByRole('button', { name: `Message ${detailItem.owner.firstName} about this item` }).click(),
       'Sign in to message members about their items and agree on your swaps.',
     );
 
@@ -360,26 +357,23 @@ describe('a visitor discovers items', () => {
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await gone(dialog);
     await expectLocation(page, '/browse');
-    await page.getByTestId('button-view-grid').click();
+    await page.getByRole('button', { name: 'Grid view' }).click();
     // The first card still open for offers: other journeys on this shared app reserve items.
-    const listed = await getJson<Array<ApiItem & { isActive: boolean; availability: string }>>(
-      page,
-      `/api/items?limit=${PAGE_SIZE}`,
-    );
+    const listed = await getJson<Array<ApiItem>>(page, `/api/items?limit=${PAGE_SIZE}`);
     const first = listed.find((item) => isOpenForOffers(item))?.id;
     if (!first) throw new Error('no item open for offers on the first page');
     const card = page.getByTestId(`card-item-${first}`);
     await shown(card);
-    expect(await card.getByTestId(`button-smart-match-${first}`).count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Smart Match' }).count()).toBe(0);
     await expectSignInAsked(
-      () => card.getByTestId(`button-barter-${first}`).click(),
+      () => card.getByRole('button', { name: 'Barter', exact: true }).click(),
       'Sign in to offer one of your items for this one. Swaps are free, item for item.',
     );
     await expectSignInAsked(
-      () => card.getByTestId(`button-favorite-${first}`).click(),
+      () => card.getByRole('button', { name: /^Add .* to favourites$/ }).click(),
       'Sign in to save favourites and hear when they are reserved or available again.',
     );
-    expect(await page.getByTestId('dialog-barter').count()).toBe(0);
+    expect(await page.getByRole('dialog', { name: 'Make a Barter Request' }).count()).toBe(0);
   });
 
   it("Categories: choosing Shoes shows 'N items available' matching the card's count", async () => {
@@ -396,7 +390,7 @@ describe('a visitor discovers items', () => {
     await expectLocation(page, '/categories', { category: 'shoes' });
     await eventually(() => shoes.getAttribute('aria-pressed'), 'true');
     expect(await page.getByTestId('card-category-all').getAttribute('aria-pressed')).toBe('false');
-    await eventually(() => textOf(page.getByTestId('text-category-heading')), 'Shoes');
+    await shown(page.getByRole('heading', { level: 2, name: 'Shoes', exact: true }));
 
     const badge = page.getByTestId('badge-category-count-shoes');
     await shown(badge);
@@ -409,7 +403,7 @@ describe('a visitor discovers items', () => {
     await eventually(() => cardIds(page.getByTestId('grid-category')), ids);
     for (const id of ids) expect(await textOf(page.getByTestId(`card-item-${id}`))).toContain('Shoes');
 
-    await page.getByTestId('link-view-all-categories').click();
+    await page.getByRole('link', { name: 'View All Categories' }).click();
     await expectLocation(page, '/categories');
     await eventually(() => textOf(page.getByTestId('text-category-count')), `${all} items available`);
   });

@@ -133,15 +133,21 @@ describe('a bundle offer, a counter-offer and its acceptance', () => {
     );
     expect(await textOf(card.getByTestId(`trade-side-offered-${trade.id}`))).toContain(mine[1]?.title);
     await picture(pageA, 'trade-card-history-1280');
+    await card.getByTestId(`button-accept-${trade.id}`).click();
+    // Accepting a bundle asks first, naming every item given and got.
+    const confirm = pageA.getByTestId('dialog-accept-confirm');
+    await shown(confirm);
+    expect(await textOf(confirm.getByTestId('list-accept-give'))).toContain(mine[1]?.title);
     await expectToastFrom(
       pageA,
-      () => card.getByTestId(`button-accept-${trade.id}`).click(),
+      () => confirm.getByTestId('button-confirm-accept').click(),
       'Barter request accepted!',
-      'Ben Counter will be notified, and you can now arrange shipping.',
+      'Ben Counter will be notified. Next, send them your items.',
     );
-    const shipping = pageA.getByTestId('dialog-shipping');
-    await shown(shipping);
-    await shipping.getByRole('button', { name: 'Close', exact: true }).first().click();
+    // The next step is sending, on the trade's page; no shipping calculator pops up.
+    await eventually(() => new URL(pageA.url()).pathname, `/trades/${trade.id}`);
+    await shown(pageA.getByTestId('text-next-step-send'));
+    expect(await pageA.getByTestId('dialog-shipping').count()).toBe(0);
     const [accepted] = await getJson<TradeRequest[]>(pageA, '/api/trade-requests');
     expect(accepted).toMatchObject({ id: trade.id, status: 'accepted', offerVersion: 2 });
     expect(accepted?.requestedItems.map((item) => item.id)).toEqual([wanted.id]);

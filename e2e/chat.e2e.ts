@@ -15,7 +15,9 @@ import {
   WAIT_MS,
 } from './support/journeys';
 import { openUserMenu } from './support/ui';
-import type { ConversationPage } from '@common/api/chat';
+import type { z } from 'zod';
+import type { ConversationPage, totalUnread } from '@common/api/chat';
+import type { UnreadCount } from '@common/api/notifications';
 
 /**
  * Real-time chat between two members about an item (docs/product.md § Chat, § Notifications). Member A (one browser) writes to member B (another browser)
@@ -38,6 +40,9 @@ async function expectNoReload(page: Page): Promise<void> {
     'the page was reloaded',
   ).toBe(true);
 }
+
+/** The body of /api/conversations/unread-count. */
+type TotalUnread = z.infer<typeof totalUnread>;
 
 /** The bell's unread count as the badge shows it (0 when there is no badge). */
 async function bellCount(page: Page): Promise<number> {
@@ -73,8 +78,9 @@ describe('two members chat about an item in real time', () => {
   const typed = 'Great!';
   const reply = 'Yes, they are still available - what would you offer?';
 
-  const chatA = () => pageA.getByTestId('dialog-chat');
-  const chatB = () => pageB.getByTestId('dialog-chat');
+  // Each chat dialog is named after the member on the other side.
+  const chatA = () => pageA.getByRole('dialog', { name: ben.publicName });
+  const chatB = () => pageB.getByRole('dialog', { name: ava.publicName });
 
   beforeAll(async () => {
     ({ page: pageA } = await openBrowser());
@@ -99,25 +105,27 @@ describe('two members chat about an item in real time', () => {
     await visitor.goto(`/browse?search=${encodeURIComponent(item.title.split(' ')[0] ?? '')}`);
     const card = visitor.getByTestId(`card-item-${item.id}`);
     await shown(card);
-    const message = card.getByTestId(`button-message-${item.id}`);
+    const message = card.getByRole('button', { name: /^Message .* about / });
     await shown(message);
     await message.click();
-    const auth = visitor.getByTestId('dialog-auth');
+    const auth = visitor.getByRole('dialog', { name: /^(Welcome back|Join Threadswap)$/ });
     await shown(auth);
-    expect(await textOf(auth.getByTestId('text-auth-reason'))).toBe(
-      'Sign in to message members about their items and agree on your swaps.',
+    await shown(
+      auth.getByText('Sign in to message members about their items and agree on your swaps.', {
+        exact: true,
+      }),
     );
-    expect(await visitor.getByTestId('dialog-chat').count()).toBe(0);
+    expect(await visitor.getByRole('dialog', { name: ben.publicName }).count()).toBe(0);
     const conversations = await visitor.request.get('/api/conversations');
     expect(conversations.status()).toBe(401);
   });
 
   it('B starts on the home page with no unread messages', async () => {
     await pageB.goto('/');
-    await shown(pageB.getByTestId('button-floating-messages'));
-    await shown(pageB.getByTestId('button-notifications'));
+    await shown(pageB.getByRole('button', { name: /^Messages/ }));
+    await shown(pageB.getByRole('button', { name: /^Notifications/ }));
     expect(await pageB.getByTestId('badge-messages-unread').count()).toBe(0);
-    bellBefore = (await getJson<{ count: number }>(pageB, '/api/notifications/unread-count')).count;
+    bellBefore = (await getJson<UnreadCount>(pageB, '/api/notifications/unread-count')).count;
     await eventually(() => bellCount(pageB), bellBefore);
     await markPage(pageB);
   });
@@ -126,16 +134,15 @@ describe('two members chat about an item in real time', () => {
     await pageA.goto(`/browse?highlight=${item.id}`);
     // Signed in as far as the page knows (the avatar menu), before using a member's action.
     await shown(pageA.getByTestId('button-user-menu'));
-    const detail = pageA.getByTestId('dialog-item-detail');
+    const detail = pageA.getByRole('dialog', { name: item.title });
     await shown(detail);
-    await eventually(() => textOf(detail.getByTestId('text-detail-title')), item.title);
-    await detail.getByTestId('button-detail-message').click();
+    await detail.getByRole('button', { name: /^Message .* about this item$/ }).click();
 
     const chat = chatA();
     await shown(chat);
     await eventually(() => textOf(chat.getByTestId('text-chat-participant')), ben.publicName);
     await eventually(() => textOf(chat.getByTestId('text-chat-item')), item.title);
-    const input = chat.getByTestId('input-chat-message');
+    const input = chat.getByRole('textbox', { name: /^Message / });
     await shown(input);
     expect(await messageIds(chat)).toEqual([]);
 
@@ -167,15 +174,15 @@ describe('two members chat about an item in real time', () => {
     await expectNoReload(pageB);
 
     // The bell lists the message notification.
-    await pageB.getByTestId('button-notifications').click();
-    const popover = pageB.getByTestId('popover-notifications');
+    await pageB.getByRole('button', { name: /^Notifications/ }).click();
+    const popover = pageB.getByRole('dialog', { name: 'Notifications' });
     await shown(popover);
     await eventually(async () => (await textOf(popover)).includes(`${firstLine} ${secondLine}`), true);
     await pageB.keyboard.press('Escape');
     await gone(popover);
 
-    await pageB.getByTestId('button-floating-messages').click();
-    const panel = pageB.getByTestId('panel-conversations');
+    await pageB.getByRole('button', { name: /^Messages/ }).click();
+    const panel = pageB.getByRole('dialog', { name: 'Messages' });
     await shown(panel);
     const row = panel.getByTestId(`conversation-${conversationId}`);
     await shown(row);
@@ -191,7 +198,7 @@ describe('two members chat about an item in real time', () => {
     await pageB.getByTestId(`conversation-${conversationId}`).click();
     const chat = chatB();
     await shown(chat);
-    await gone(pageB.getByTestId('panel-conversations'));
+    await gone(pageB.getByRole('dialog', { name: 'Messages' }));
     await eventually(() => textOf(chat.getByTestId('text-chat-participant')), ava.publicName);
     await eventually(() => textOf(chat.getByTestId('text-chat-item')), item.title);
     const received = chat.getByTestId(`chat-message-${firstMessageId}`);
@@ -202,7 +209,7 @@ describe('two members chat about an item in real time', () => {
     await gone(pageB.getByTestId('badge-messages-unread'));
     await eventually(() => bellCount(pageB), bellBefore);
     await eventually(
-      async () => (await getJson<{ count: number }>(pageB, '/api/conversations/unread-count')).count,
+      async () => (await getJson<TotalUnread>(pageB, '/api/conversations/unread-count')).count,
       0,
     );
 
@@ -246,7 +253,7 @@ describe('two members chat about an item in real time', () => {
       };
     });
 
-    const input = chatA().getByTestId('input-chat-message');
+    const input = chatA().getByRole('textbox', { name: /^Message / });
     await input.pressSequentially(typed);
 
     const typingLog = () =>
@@ -296,11 +303,9 @@ describe('two members chat about an item in real time', () => {
     await shown(chat.getByTestId(`chat-message-${secondId}`).getByTestId('text-seen'));
     expect(await chat.getByTestId('text-seen').count()).toBe(1);
     // No message notification for a chat that is open, and no unread badge.
-    expect((await getJson<{ count: number }>(pageB, '/api/notifications/unread-count')).count).toBe(
-      bellBefore,
-    );
+    expect((await getJson<UnreadCount>(pageB, '/api/notifications/unread-count')).count).toBe(bellBefore);
     await eventually(
-      async () => (await getJson<{ count: number }>(pageB, '/api/conversations/unread-count')).count,
+      async () => (await getJson<TotalUnread>(pageB, '/api/conversations/unread-count')).count,
       0,
     );
     expect(await pageB.getByTestId('badge-messages-unread').count()).toBe(0);
@@ -309,9 +314,9 @@ describe('two members chat about an item in real time', () => {
 
   it('B replies and A sees it live', async () => {
     await markPage(pageA);
-    const input = chatB().getByTestId('input-chat-message');
+    const input = chatB().getByRole('textbox', { name: /^Message / });
     await input.fill(reply);
-    await chatB().getByTestId('button-send-message').click();
+    await chatB().getByRole('button', { name: 'Send message' }).click();
     await eventually(() => input.inputValue(), '');
 
     const chat = chatA();
@@ -329,8 +334,8 @@ describe('two members chat about an item in real time', () => {
     // B closes the chat: the panel lists the conversation as read, with B's reply last.
     await pageB.keyboard.press('Escape');
     await gone(chatB());
-    await pageB.getByTestId('button-floating-messages').click();
-    const panelB = pageB.getByTestId('panel-conversations');
+    await pageB.getByRole('button', { name: /^Messages/ }).click();
+    const panelB = pageB.getByRole('dialog', { name: 'Messages' });
     await shown(panelB);
     const rowB = panelB.getByTestId(`conversation-${conversationId}`);
     await shown(rowB);
@@ -343,10 +348,10 @@ describe('two members chat about an item in real time', () => {
     await pageA.keyboard.press('Escape');
     await gone(chatA());
     await pageA.keyboard.press('Escape');
-    await gone(pageA.getByTestId('dialog-item-detail'));
+    await gone(pageA.getByRole('dialog', { name: item.title }));
     const menu = await openUserMenu(pageA);
-    await menu.getByTestId('menu-messages').click();
-    const panelA = pageA.getByTestId('panel-conversations');
+    await menu.getByRole('menuitem', { name: 'Messages' }).click();
+    const panelA = pageA.getByRole('dialog', { name: 'Messages' });
     await shown(panelA);
     const rowA = panelA.getByTestId(`conversation-${conversationId}`);
     await shown(rowA);
@@ -355,11 +360,11 @@ describe('two members chat about an item in real time', () => {
     expect(rowText).toContain(item.title);
     expect(rowText).toContain(reply);
     expect(await rowA.getByTestId(`text-conversation-unread-${conversationId}`).count()).toBe(0);
-    expect((await getJson<{ count: number }>(pageA, '/api/conversations/unread-count')).count).toBe(0);
+    expect((await getJson<TotalUnread>(pageA, '/api/conversations/unread-count')).count).toBe(0);
 
     // On A's home page the floating button has no unread badge either.
     await pageA.goto('/');
-    await shown(pageA.getByTestId('button-floating-messages'));
+    await shown(pageA.getByRole('button', { name: /^Messages/ }));
     await shown(pageA.getByTestId('button-notifications'));
     expect(await pageA.getByTestId('badge-messages-unread').count()).toBe(0);
   });

@@ -75,14 +75,14 @@ describe('deeper discovery on a desktop (1280 px)', () => {
     // The size filter offers exactly the sizes these listings have: shoe sizes, no letters.
     await eventually(async () => {
       const ids = await panel
-        .locator('[data-testid^="filter-size-"]')
+        .locator('[data-testid^="filter-size-"]:not([data-testid^="filter-size-group-"])')
         .evaluateAll((nodes) =>
           nodes.map((node) => node.getAttribute('data-testid')?.replace('filter-size-', '') ?? ''),
         );
       return ids.length > 0 && ids.every((size) => /^(\d+(\.5)?|UK \S+|EU \S+)$/.test(size));
     }, true);
     const sizes = await panel
-      .locator('[data-testid^="filter-size-"]')
+      .locator('[data-testid^="filter-size-"]:not([data-testid^="filter-size-group-"])')
       .evaluateAll((nodes) =>
         nodes.map((node) => node.getAttribute('data-testid')?.replace('filter-size-', '') ?? ''),
       );

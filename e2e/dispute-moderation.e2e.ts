@@ -132,9 +132,14 @@ describe('a moderator resolves a dispute', () => {
       estimatedValue: 2900,
     });
     const tradeId = await acceptedTrade(pageA, pageB, wanted, offered);
-    expect((await pageA.request.post(`/api/trade-requests/${tradeId}/received`, { data: {} })).status()).toBe(
+    expect((await pageB.request.post(`/api/trade-requests/${tradeId}/sent`, { data: {} })).status()).toBe(
       200,
     );
+    expect(
+      (
+        await pageA.request.post(`/api/trade-requests/${tradeId}/received`, { data: { asDescribed: true } })
+      ).status(),
+    ).toBe(200);
     // A second accepted trade, nobody's receipt confirmed yet: the one that can still be cancelled.
     const other = await acceptedTrade(
       pageA,

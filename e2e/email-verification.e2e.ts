@@ -73,6 +73,10 @@ describe.each([
     await page.goto(await linkInOutbox(page, newEmail, '/confirm-email'));
     await visible(page.getByTestId('page-confirm-email'));
     await visible(page.getByTestId('text-link-done'));
+    // Once confirmed, the page no longer asks to confirm.
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe('Your new email is confirmed');
     await page.goto('/dev/outbox');
     await visible(page.locator('article.mail', { has: page.locator('.to', { hasText: email }) }).first());
     const member = await (await page.request.get('/api/auth/user')).json();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Favorite } from '@common/api/items';
 import { openBrowser } from './support/browser';
 import {
   type ApiItem,
@@ -13,13 +14,16 @@ import {
   textOf,
 } from './support/journeys';
 
-/** Favourites with the heart, listed under Profile → Favorites. */
+/** Favourites with the heart, listed under Profile → Favourites. */
 describe('a member keeps favourites', () => {
   let page: Page;
   let first: ApiItem;
   let second: ApiItem;
 
-  const heart = (id: string) => page.getByTestId(`button-favorite-${id}`);
+  // A card's name is its item's title, which two listings may share: the card keeps its test id.
+  const card = (item: ApiItem) => page.getByTestId(`card-item-${item.id}`);
+  const heart = (item: ApiItem) => card(item).getByRole('button', { name: /favourites$/ });
+  const favouritesStat = () => page.getByTestId('stat-favorites');
 
   beforeAll(async () => {
     ({ page } = await openBrowser());
@@ -39,40 +43,41 @@ describe('a member keeps favourites', () => {
     ]);
 
     for (const item of [first, second]) {
-      const button = heart(item.id);
+      const button = heart(item);
       expect(await button.getAttribute('aria-pressed')).toBe('false');
-      expect(await button.getAttribute('aria-label')).toBe(`Add ${item.title} to favorites`);
+      expect(await button.getAttribute('aria-label')).toBe(`Add ${item.title} to favourites`);
       await button.click();
       await eventually(() => button.getAttribute('aria-pressed'), 'true');
-      expect(await button.getAttribute('aria-label')).toBe(`Remove ${item.title} from favorites`);
+      expect(await button.getAttribute('aria-label')).toBe(`Remove ${item.title} from favourites`);
     }
-    const stored = await getJson<Array<{ itemId: string }>>(page, '/api/favorites');
+    const stored = await getJson<Favorite[]>(page, '/api/favorites');
     expect(stored.map((favorite) => favorite.itemId).sort()).toEqual([first.id, second.id].sort());
   });
 
-  it('sees both under Profile → Favorites', async () => {
-    await page.getByTestId('button-user-menu').click();
-    await page.getByTestId('menu-profile').click();
+  it('sees both under Profile → Favourites', async () => {
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
     await expectLocation(page, '/profile');
-    await page.getByTestId('tab-profile-favorites').click();
+    await page.getByRole('tab', { name: 'Favourites' }).click();
     await expectLocation(page, '/profile', { tab: 'favorites' });
-    await eventually(() => textOf(page.getByTestId('stat-favorites')), '2Favorites');
+    await eventually(() => textOf(favouritesStat()), '2Favourites');
     const grid = page.getByTestId('grid-favorites');
     await shown(grid);
     // Newest first.
     await eventually(() => cardIds(grid), [second.id, first.id]);
     for (const item of [first, second]) {
-      expect(await textOf(grid.getByTestId(`link-item-${item.id}`))).toBe(item.title);
-      expect(await grid.getByTestId(`button-favorite-${item.id}`).getAttribute('aria-pressed')).toBe('true');
+      await shown(card(item).getByRole('link', { name: item.title, exact: true }));
+      expect(await heart(item).getAttribute('aria-label')).toBe(`Remove ${item.title} from favourites`);
+      expect(await heart(item).getAttribute('aria-pressed')).toBe('true');
     }
   });
 
   it('removing one updates the list, and the other stays', async () => {
     const grid = page.getByTestId('grid-favorites');
-    await grid.getByTestId(`button-favorite-${first.id}`).click();
-    await gone(grid.getByTestId(`card-item-${first.id}`));
+    await heart(first).click();
+    await gone(card(first));
     await eventually(() => cardIds(grid), [second.id]);
-    await eventually(() => textOf(page.getByTestId('stat-favorites')), '1Favorites');
+    await eventually(() => textOf(favouritesStat()), '1Favourites');
 
     await page.reload();
     await shown(page.getByTestId('grid-favorites'));
@@ -81,21 +86,19 @@ describe('a member keeps favourites', () => {
 
   it('the hearts keep their state after a reload of Browse', async () => {
     await page.goto('/browse');
-    await shown(heart(second.id));
-    await eventually(() => heart(second.id).getAttribute('aria-pressed'), 'true');
-    expect(await heart(first.id).getAttribute('aria-pressed')).toBe('false');
+    await shown(heart(second));
+    await eventually(() => heart(second).getAttribute('aria-pressed'), 'true');
+    expect(await heart(first).getAttribute('aria-pressed')).toBe('false');
     await page.reload();
-    await shown(heart(second.id));
-    await eventually(() => heart(second.id).getAttribute('aria-pressed'), 'true');
-    expect(await heart(first.id).getAttribute('aria-pressed')).toBe('false');
+    await shown(heart(second));
+    await eventually(() => heart(second).getAttribute('aria-pressed'), 'true');
+    expect(await heart(first).getAttribute('aria-pressed')).toBe('false');
 
     // Removing the last one leaves the empty state.
-    await heart(second.id).click();
-    await eventually(() => heart(second.id).getAttribute('aria-pressed'), 'false');
+    await heart(second).click();
+    await eventually(() => heart(second).getAttribute('aria-pressed'), 'false');
     await page.goto('/profile?tab=favorites');
-    const empty = page.getByTestId('text-no-favorites');
-    await shown(empty);
-    await shown(empty.getByText('No favorites yet', { exact: true }));
+    await shown(page.getByText('No favourites yet', { exact: true }));
     expect(await page.getByTestId('grid-favorites').count()).toBe(0);
   });
 });

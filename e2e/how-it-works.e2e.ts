@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser';
 import { expectPath, hidden, visible } from './support/ui';
 
-async function selectTab(page: Page, testId: string, label: string): Promise<Locator> {
-  const tab = page.getByTestId(testId);
+async function selectTab(page: Page, label: string): Promise<Locator> {
+  const tab = page.getByRole('tab', { name: label });
   expect((await tab.innerText()).trim()).toBe(label);
   await tab.click();
   await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
@@ -42,9 +42,9 @@ describe('How It Works', () => {
   });
 
   it('Getting Started is open first and lists the six steps', async () => {
-    const tab = page.getByTestId('tab-getting-started');
+    const tab = page.getByRole('tab', { name: 'Getting Started' });
     expect(await tab.getAttribute('aria-selected')).toBe('true');
-    const panel = await selectTab(page, 'tab-getting-started', 'Getting Started');
+    const panel = await selectTab(page, 'Getting Started');
     expect(await cardTitles(panel)).toEqual([
       'Sign Up & Create Your Profile',
       'List Your Items',
@@ -61,7 +61,7 @@ describe('How It Works', () => {
   });
 
   it('Key Features shows the four features', async () => {
-    const panel = await selectTab(page, 'tab-features', 'Key Features');
+    const panel = await selectTab(page, 'Key Features');
     expect(await cardTitles(panel)).toEqual([
       'AI-Powered Matching',
       'Social Trading Network',
@@ -71,7 +71,7 @@ describe('How It Works', () => {
   });
 
   it('Pro Tips covers photography, descriptions, trading and safety', async () => {
-    const panel = await selectTab(page, 'tab-tips', 'Pro Tips');
+    const panel = await selectTab(page, 'Pro Tips');
     expect(await cardTitles(panel)).toEqual([
       'Photography Tips',
       'Writing Descriptions',
@@ -81,7 +81,7 @@ describe('How It Works', () => {
   });
 
   it('the FAQ answers the six questions', async () => {
-    const panel = await selectTab(page, 'tab-faq', 'FAQ');
+    const panel = await selectTab(page, 'FAQ');
     expect(await cardTitles(panel)).toEqual([
       'Is Threadswap really free?',
       'How does the AI matching work?',
@@ -97,22 +97,25 @@ describe('How It Works', () => {
   });
 
   it("the closing 'Sign Up Now' opens the sign-up dialog for a visitor", async () => {
-    const signUp = page.getByTestId('button-sign-up-now');
+    const signUp = page.getByRole('button', { name: 'Sign Up Now' });
     await signUp.scrollIntoViewIfNeeded();
     await visible(signUp);
     expect((await signUp.innerText()).trim()).toBe('Sign Up Now');
     await signUp.click();
-    const dialog = page.getByTestId('dialog-auth');
+    const dialog = page.getByRole('dialog', { name: 'Join Threadswap' });
     await visible(dialog);
-    await expect.poll(() => dialog.getByTestId('tab-register').getAttribute('aria-selected')).toBe('true');
-    await visible(page.locator('#register-first-name'));
+    await expect
+      .poll(() => dialog.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await visible(dialog.getByLabel('First name', { exact: true }));
     await expectPath(page, '/how-it-works');
     await page.keyboard.press('Escape');
     await hidden(dialog);
   });
 
   it("the closing 'Browse Items' goes to /browse", async () => {
-    const browse = page.getByTestId('button-cta-browse-items');
+    // The footer has its own 'Browse Items' link: this one is the page's closing call to action.
+    const browse = page.getByRole('main').getByRole('link', { name: 'Browse Items', exact: true });
     expect((await browse.innerText()).trim()).toBe('Browse Items');
     await browse.click();
     await expectPath(page, '/browse');

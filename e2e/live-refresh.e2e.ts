@@ -155,9 +155,11 @@ describe('every open page follows the other member live, without reloads', () =>
   it("B accepts on the board: A's board and home follow", async () => {
     const card = boardB.getByTestId(`trade-${trade.id}`);
     await card.getByTestId(`button-accept-${trade.id}`).click();
-    const shipping = boardB.getByTestId('dialog-shipping');
-    await shown(shipping);
-    await shipping.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await boardB.getByTestId('dialog-accept-confirm').getByTestId('button-confirm-accept').click();
+    // Accepting opens the trade's page (its next step: sending); Back returns to the board.
+    await eventually(() => new URL(boardB.url()).pathname, `/trades/${trade.id}`);
+    await boardB.goBack();
+    await eventually(() => new URL(boardB.url()).pathname, '/profile');
 
     await eventually(() => textOf(boardA.getByTestId('tab-barters-accepted')), 'Accepted (1)');
     expect(await textOf(boardA.getByTestId('tab-barters-pending'))).toBe('Pending (0)');
@@ -168,7 +170,9 @@ describe('every open page follows the other member live, without reloads', () =>
   });
 
   it("both confirm receipt: the partner's receipt state, then Completed on every page", async () => {
-    await post(boardB, `/api/trade-requests/${trade.id}/received`, {}, 200);
+    await post(boardA, `/api/trade-requests/${trade.id}/sent`, {}, 200);
+    await post(boardB, `/api/trade-requests/${trade.id}/sent`, {}, 200);
+    await post(boardB, `/api/trade-requests/${trade.id}/received`, { asDescribed: true }, 200);
     await boardA.getByTestId('tab-barters-accepted').click();
     await eventually(
       () => textOf(boardA.getByTestId(`receipt-status-${trade.id}`)),
@@ -176,6 +180,7 @@ describe('every open page follows the other member live, without reloads', () =>
     );
 
     await boardA.getByTestId(`button-mark-received-${trade.id}`).click();
+    await boardA.getByTestId('dialog-receive').getByTestId('button-receive-as-described').click();
     await eventually(() => textOf(boardA.getByTestId('tab-barters-completed')), 'Completed (1)');
     await eventually(() => textOf(boardB.getByTestId('tab-barters-completed')), 'Completed (1)');
     await eventually(() => textOf(homeB.getByTestId('dashboard-completed-count')), '1');

@@ -39,7 +39,9 @@ describe('a new member is welcomed', () => {
     await dialog.getByTestId('chip-onboarding-size-m').click();
     await dialog.getByTestId('chip-onboarding-shoe-8.5').click();
     await dialog.getByTestId('button-onboarding-next').click();
-    await dialog.getByTestId('input-onboarding-location').fill('Leeds, UK');
+    // The town comes from the gazetteer: typed, then picked (GeoNames 2644688 is Leeds, England).
+    await dialog.getByTestId('input-onboarding-location').fill('Leeds');
+    await page.getByTestId('town-option-2644688').click();
     await dialog.getByTestId('button-onboarding-next').click();
     await shown(dialog.getByTestId('button-onboarding-list-item'));
     await dialog.getByTestId('button-onboarding-next').click();
@@ -54,7 +56,7 @@ describe('a new member is welcomed', () => {
     expect(me).toMatchObject({
       preferredCategories: ['Tops', 'Shoes'],
       preferredSizes: { Tops: ['M'], Shoes: ['8.5'] },
-      location: 'Leeds, UK',
+      location: 'Leeds, ENG, GB',
       onboardingPending: false,
     });
 

@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, uniqueEmail } from './support/browser';
 import {
-  expectNewToast,
   expectPath,
   expectNoReload,
   expectSignedInBar,
@@ -25,13 +24,18 @@ describe('registration through the authentication dialog', () => {
     clearSession = () => browser.context.clearCookies();
   });
 
-  const dialog = () => page.getByTestId('dialog-auth');
+  // The authentication dialog: the one with the Sign In and Sign Up tabs (after sign-up the welcome
+  // dialog opens too, and must not be taken for it).
+  const dialog = () => page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Sign Up' }) });
+  const TABS = { login: 'Sign In', register: 'Sign Up' } as const;
+  const SUBMITS = { login: 'Sign In', register: 'Create Account' } as const;
+  const field = (label: string) => dialog().getByLabel(label, { exact: true });
 
   /** Each step starts as a visitor on the home page, whatever the step before left behind. */
   async function openJoinNow() {
     await clearSession();
     await page.goto('/');
-    await page.getByTestId('button-join-now').click();
+    await page.getByRole('button', { name: 'Join Now' }).click();
     await visible(dialog());
     await expectSelectedTab('register');
   }
@@ -39,10 +43,14 @@ describe('registration through the authentication dialog', () => {
   async function expectSelectedTab(tab: 'login' | 'register') {
     const other = tab === 'login' ? 'register' : 'login';
     await expect
-      .poll(() => dialog().getByTestId(`tab-${tab}`).getAttribute('aria-selected'), { timeout: 10_000 })
+      .poll(() => dialog().getByRole('tab', { name: TABS[tab] }).getAttribute('aria-selected'), {
+        timeout: 10_000,
+      })
       .toBe('true');
-    expect(await dialog().getByTestId(`tab-${other}`).getAttribute('aria-selected')).toBe('false');
-    await visible(dialog().getByTestId(tab === 'login' ? 'button-submit-login' : 'button-submit-register'));
+    expect(await dialog().getByRole('tab', { name: TABS[other] }).getAttribute('aria-selected')).toBe(
+      'false',
+    );
+    await visible(dialog().getByRole('button', { name: SUBMITS[tab], exact: true }));
   }
 
   async function fillRegister(fields: {
@@ -52,14 +60,16 @@ describe('registration through the authentication dialog', () => {
     password?: string;
     confirmPassword?: string;
   }) {
-    await page.locator('#register-first-name').fill(fields.firstName ?? '');
-    await page.locator('#register-last-name').fill(fields.lastName ?? '');
-    await page.locator('#register-email').fill(fields.email ?? '');
-    await page.locator('#register-password').fill(fields.password ?? '');
-    await page.locator('#register-confirm-password').fill(fields.confirmPassword ?? '');
+    await field('First name').fill(fields.firstName ?? '');
+    await dialog()
+      .getByLabel('Last name')
+      .fill(fields.lastName ?? '');
+    await field('Email').fill(fields.email ?? '');
+    await field('Password').fill(fields.password ?? '');
+    await field('Confirm password').fill(fields.confirmPassword ?? '');
   }
 
-  const submitRegister = () => dialog().getByTestId('button-submit-register').click();
+  const submitRegister = () => dialog().getByRole('button', { name: 'Create Account' }).click();
 
   /** The message under a field, and the field naming it as invalid and described by it. */
   async function expectFieldError(id: string, message: string) {
@@ -73,7 +83,11 @@ describe('registration through the authentication dialog', () => {
   it('Join Now opens the dialog on Sign Up, without external sign-in when none is configured', async () => {
     await openJoinNow();
     await visible(dialog().getByRole('heading', { name: 'Join Threadswap' }));
-    expect(await dialog().getByTestId('button-external-sign-in').count()).toBe(0);
+    expect(
+      await dialog()
+        .getByRole('button', { name: /^Continue with / })
+        .count(),
+    ).toBe(0);
     expect(
       await dialog()
         .getByText(/external account/i)
@@ -89,7 +103,9 @@ describe('registration through the authentication dialog', () => {
       await visible(page.locator(`#${id}`));
     }
     // The first field takes the focus.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('register-first-name');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 20_000 })
+      .toBe('register-first-name');
   });
 
   it('caps each field at the length the server accepts', async () => {
@@ -170,9 +186,9 @@ describe('registration through the authentication dialog', () => {
 
   it('one toggle shows and hides both password fields', async () => {
     await openJoinNow();
-    const password = page.locator('#register-password');
-    const confirmation = page.locator('#register-confirm-password');
-    const toggles = dialog().getByTestId('button-toggle-password');
+    const password = field('Password');
+    const confirmation = field('Confirm password');
+    const toggles = dialog().getByRole('button', { name: 'Show password' });
     // Only the visible (Sign Up) tab's form is mounted: one toggle, shared by both fields.
     expect(await toggles.count()).toBe(1);
     const toggle = toggles.first();
@@ -204,7 +220,10 @@ describe('registration through the authentication dialog', () => {
     await expectNoReload(page, submitRegister, () => expectSignedInBar(page, 'Grace Hopper'));
 
     await expectPath(page, '/');
-    expect(await page.getByTestId('button-user-menu').innerText()).toBe('GH');
+    // The welcome (onboarding) dialog is open over the page, which hides the bar from the
+    // accessibility tree: the avatar is found among hidden elements.
+    const avatar = page.getByRole('button', { name: 'Account menu for Grace Hopper', includeHidden: true });
+    expect(await avatar.innerText()).toBe('GH');
     // The toast may render a moment after the signed-in bar.
     await expect
       .poll(async () => (await toastLog(page)).at(-1))
@@ -231,7 +250,7 @@ describe('registration through the authentication dialog', () => {
     await clearSession();
     await page.goto('/');
     await expectSignedOutBar(page);
-    await page.getByTestId('button-join-now').click();
+    await page.getByRole('button', { name: 'Join Now' }).click();
     await visible(dialog());
     await fillRegister({
       firstName: 'Grace',
@@ -242,27 +261,43 @@ describe('registration through the authentication dialog', () => {
     await submitRegister();
     // Under the email, which takes the focus.
     await expectFieldError('register-email', 'An account with this email already exists');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('register-email');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 20_000 })
+      .toBe('register-email');
     await visible(dialog());
     await expectSignedOutBar(page);
   });
 
   it('sign in with a field missing says so', async () => {
     await openJoinNow();
-    await dialog().getByTestId('tab-login').click();
+    await dialog().getByRole('tab', { name: 'Sign In' }).click();
     await expectSelectedTab('login');
     await visible(dialog().getByRole('heading', { name: 'Welcome back' }));
-    expect(await dialog().getByTestId('button-external-sign-in').count()).toBe(0);
-    const submitLogin = () => dialog().getByTestId('button-submit-login').click();
+    expect(
+      await dialog()
+        .getByRole('button', { name: /^Continue with / })
+        .count(),
+    ).toBe(0);
+    const submitLogin = () => dialog().getByRole('button', { name: 'Sign In', exact: true }).click();
 
+    // Each missing field says so under itself, as sign-up's do; the first one has the focus.
     for (const form of [
-      { email: '', password: '' },
-      { email: email, password: '' },
-      { email: '', password: 'secr3t' },
+      { email: '', password: '', missing: ['login-email', 'login-password'] },
+      { email: email, password: '', missing: ['login-password'] },
+      { email: '', password: 'secr3t', missing: ['login-email'] },
     ]) {
-      await page.locator('#login-email').fill(form.email);
-      await page.locator('#login-password').fill(form.password);
-      await expectNewToast(page, submitLogin, 'Missing information', 'Please fill in all fields');
+      await field('Email').fill(form.email);
+      await field('Password').fill(form.password);
+      await submitLogin();
+      for (const id of form.missing) {
+        await expectFieldError(id, id === 'login-email' ? 'Email is required' : 'Password is required');
+      }
+      for (const id of ['login-email', 'login-password'].filter((field) => !form.missing.includes(field))) {
+        expect(await page.locator(`#${id}-error`).count()).toBe(0);
+      }
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 20_000 })
+        .toBe(form.missing[0]);
       await visible(dialog());
     }
     await expectSignedOutBar(page);
@@ -272,7 +307,7 @@ describe('registration through the authentication dialog', () => {
     await page.goto('/api/login');
     await visible(dialog());
     await expectSelectedTab('login');
-    await visible(page.locator('#login-email'));
+    await visible(field('Email'));
     // The parameter that asked for the dialog is dropped from the address.
     await expectPath(page, '/');
   });
@@ -281,7 +316,7 @@ describe('registration through the authentication dialog', () => {
     await page.goto('/api/auth/email');
     await visible(dialog());
     await expectSelectedTab('register');
-    await visible(page.locator('#register-first-name'));
+    await visible(field('First name'));
     await expectPath(page, '/');
   });
 });

@@ -12,6 +12,7 @@ import {
   type NewListing,
   registerMember,
   shown,
+  textOf,
   uniqueWord,
 } from './support/journeys';
 
@@ -109,10 +110,41 @@ describe('three members swap in a ring, from rules to reviews', () => {
     expect(await seriousViolations(ana.page)).toEqual([]);
     await snapshots(ana.page, 'accepted');
 
+    // Nothing was sent yet: receipt is not offered; each giver marks their item sent.
     for (const member of [ana, ben, cleo]) {
       const active = member.page.getByTestId('rings-active');
       await shown(active.getByTestId('button-ring-report'));
+      expect(await active.getByTestId('button-ring-received').count()).toBe(0);
+    }
+    for (const member of [ana, ben, cleo]) {
+      const active = member.page.getByTestId('rings-active');
+      await active.getByTestId('button-ring-sent').click();
+      await gone(active.getByTestId('button-ring-sent'));
+    }
+    // The ring's own page shows every leg's state; axe-clean at both widths; Back returns to the list.
+    const [ringNow] = await getJson<Array<{ id: string }>>(ana.page, '/api/rings');
+    await ana.page.getByTestId(`link-ring-page-${ringNow?.id}`).click();
+    await shown(ana.page.getByTestId('list-ring-legs'));
+    expect(await textOf(ana.page.getByTestId('list-ring-legs'))).toContain('Sent on');
+    // Its history: the proposal, each member's accept, each leg sent so far.
+    const history = await textOf(ana.page.getByTestId('list-ring-history'));
+    expect(history).toContain('Swap ring proposed');
+    expect(history).toContain('You accepted');
+    for (const width of [375, 1280]) {
+      await ana.page.setViewportSize({ width, height: 900 });
+      expect(await seriousViolations(ana.page)).toEqual([]);
+    }
+    await snapshots(ana.page, 'page');
+    await ana.page.goBack();
+    await shown(ana.page.getByTestId('rings-active'));
+
+    for (const member of [ana, ben, cleo]) {
+      const active = member.page.getByTestId('rings-active');
+      await shown(active.getByTestId('button-ring-received'));
       await active.getByTestId('button-ring-received').click();
+      const ask = member.page.getByTestId('dialog-receive');
+      await shown(ask);
+      await ask.getByTestId('button-receive-as-described').click();
       await gone(active.getByTestId('button-ring-received'));
     }
 
@@ -179,6 +211,11 @@ describe('a 4-member ring when no shorter one exists, and a decline', () => {
     await doraCard.getByTestId('button-accept-ring').click();
     await gone(doraCard.getByTestId('button-accept-ring'));
     await fayCard.getByTestId('button-decline-ring').click();
+    // Declining asks first, then says what happened.
+    const confirm = fay.page.getByTestId('dialog-decline-ring');
+    await shown(confirm);
+    await confirm.getByTestId('button-confirm-decline-ring').click();
+    await gone(confirm);
 
     for (const member of members) {
       await shown(member.page.getByTestId('rings-past').getByText('Declined'), PROPOSAL_MS);

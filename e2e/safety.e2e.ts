@@ -228,15 +228,18 @@ describe('trust and safety', () => {
     await card.getByTestId('button-change-password').click();
     await visible(card.getByText('The passwords do not match'));
 
-    // A wrong current password is refused with the server's message.
+    // A wrong current password is refused with the server's message, under its field, in view.
     await card.getByTestId('input-current-password').fill('not-my-password');
     await card.getByTestId('input-confirm-password').fill(NEW_PASSWORD);
-    await expectToast(
-      page,
-      () => card.getByTestId('button-change-password').click(),
-      'Password not changed',
-      'Your current password is incorrect',
-    );
+    await card.getByTestId('button-change-password').click();
+    const current = card.getByTestId('input-current-password');
+    await expect.poll(() => current.getAttribute('aria-invalid'), { timeout: 20_000 }).toBe('true');
+    const describedBy = ((await current.getAttribute('aria-describedby')) ?? '').split(' ');
+    const errorId = describedBy.find((id) => id.endsWith('-error')) ?? '';
+    expect(await page.locator(`[id="${errorId}"]`).innerText()).toBe('Your current password is incorrect');
+    await expect
+      .poll(() => current.evaluate((input) => input === document.activeElement), { timeout: 20_000 })
+      .toBe(true);
 
     await card.getByTestId('input-current-password').fill(PASSWORD);
     await expectToast(
@@ -250,7 +253,8 @@ describe('trust and safety', () => {
     // This session lives on; the other one has ended.
     expect(await authenticated(page)).toBe(true);
     expect(await authenticated(aliceElsewhere.page)).toBe(false);
-    await aliceElsewhere.page.reload();
+    // The app itself may already be reloading the page it ended (the session-ended notice).
+    await aliceElsewhere.page.reload({ waitUntil: 'commit' }).catch(() => undefined);
     await visible(aliceElsewhere.page.getByTestId('button-sign-in'));
     expect(await aliceElsewhere.page.getByTestId('button-user-menu').count()).toBe(0);
   });
@@ -259,7 +263,7 @@ describe('trust and safety', () => {
     const { page } = alice;
     await page.goto('/moderation');
     const moderation = page.getByTestId('page-moderation');
-    await visible(moderation.getByText('Not authorized'));
+    await visible(moderation.getByText('Not authorised'));
     expect(await page.locator('[data-testid^="report-"]').count()).toBe(0);
     expect((await page.request.get('/api/moderation/reports?status=open')).status()).toBe(403);
 

@@ -101,7 +101,8 @@ describe('a member saves a search and hears of new matches live', () => {
     expect(note).toMatchObject({
       title: 'New match for a saved search',
       message: `"${item.title}" matches your saved search "${word}, Clothing".`,
-      link: `/browse?${search.query}`,
+      // The alert opens the new item over the search it matched.
+      link: `/browse?${search.query}&highlight=${item.id}`,
     });
     expect(await seriousViolations(pageA)).toEqual([]);
   });

@@ -59,7 +59,7 @@ describe('security headers and the session cookie', () => {
     expect(await sessionCookie()).toBeUndefined();
     await expectNoReload(
       page,
-      () => page.getByTestId('button-dev-login').click(),
+      () => page.getByRole('button', { name: 'Dev Login' }).click(),
       () => expectSignedInBar(page, 'Demo Trader'),
     );
 

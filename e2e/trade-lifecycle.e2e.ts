@@ -13,6 +13,7 @@ import {
   uniqueWord,
 } from './support/journeys';
 import { listCoat, openTwoTraders } from './support/trading';
+import type { Notification } from '@common/api/notifications';
 import type { TradeRequest } from '@common/api/trades';
 
 /**
@@ -58,14 +59,12 @@ describe('two members trade an item from request to reviews', () => {
 
   it("A offers their own item for B's, with the value hint", async () => {
     await pageA.goto(`/browse?highlight=${wanted.id}`);
-    const detail = pageA.getByTestId('dialog-item-detail');
+    const detail = pageA.getByRole('dialog', { name: wanted.title });
     await shown(detail);
-    await eventually(() => textOf(detail.getByTestId('text-detail-title')), wanted.title);
-    await detail.getByTestId('button-detail-barter').click();
+    await detail.getByRole('button', { name: 'Barter', exact: true }).click();
 
-    const dialog = pageA.getByTestId('dialog-barter');
+    const dialog = pageA.getByRole('dialog', { name: 'Make a Barter Request' });
     await shown(dialog);
-    await shown(dialog.getByRole('heading', { name: 'Make a Barter Request', exact: true }));
     const option = dialog.getByTestId(`option-offered-item-${offered.id}`);
     await shown(option);
     // Only A's own item is offered, and nothing is compared before choosing.
@@ -76,11 +75,11 @@ describe('two members trade an item from request to reviews', () => {
     // $76 for $80: within 20% of the wanted value, and within 10% of the offered one.
     await eventually(() => textOf(dialog.getByTestId('text-value-hint')), 'Great match! Values are similar');
     expect(await textOf(dialog.getByTestId('badge-fair-trade'))).toBe('Fair Trade');
-    await dialog.getByTestId('input-barter-message').fill(message);
+    await dialog.getByRole('textbox', { name: /^Message/ }).fill(message);
 
     await expectToastFrom(
       pageA,
-      () => dialog.getByTestId('button-confirm-trade').click(),
+      () => dialog.getByRole('button', { name: 'Confirm Trade Request' }).click(),
       'Barter request sent!',
       `Your offer for “${wanted.title}” was sent to Ben.`,
     );
@@ -92,20 +91,17 @@ describe('two members trade an item from request to reviews', () => {
     trade = sent as TradeRequest;
   });
 
-  it('B sees the unread badge, opens the notification and lands on Barter Requests', async () => {
+  it('B sees the unread badge, opens the notification and lands on the trade’s page', async () => {
     await pageB.goto('/');
-    const bell = pageB.getByTestId('button-notifications');
+    const bell = pageB.getByRole('button', { name: /^Notifications/ });
     await shown(bell);
     await eventually(() => textOf(pageB.getByTestId('badge-unread-count')), '1');
-    expect(await bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    await shown(pageB.getByRole('button', { name: 'Notifications, 1 unread', exact: true }));
 
     await bell.click();
-    const popover = pageB.getByTestId('popover-notifications');
+    const popover = pageB.getByRole('dialog', { name: 'Notifications' });
     await shown(popover);
-    const [note] = await getJson<Array<{ id: string; title: string; isRead: boolean }>>(
-      pageB,
-      '/api/notifications',
-    );
+    const [note] = await getJson<Notification[]>(pageB, '/api/notifications');
     expect(note).toMatchObject({ title: 'New barter request', isRead: false });
     const entry = popover.getByTestId(`notification-${note?.id}`);
     await shown(entry);
@@ -114,15 +110,20 @@ describe('two members trade an item from request to reviews', () => {
     expect(text).toContain(`Ava offers "${offered.title}" for your "${wanted.title}".`);
 
     await entry.click();
-    await expectLocation(pageB, '/profile', { tab: 'barters' });
+    await expectLocation(pageB, `/trades/${trade.id}`);
     await gone(popover);
+    await shown(pageB.getByTestId('text-next-step-answer'));
     await gone(pageB.getByTestId('badge-unread-count'));
     expect(await bell.getAttribute('aria-label')).toBe('Notifications');
-    await eventually(() => pageB.getByTestId('tab-profile-barters').getAttribute('aria-selected'), 'true');
+    await pageB.goto('/profile?tab=barters');
+    await eventually(
+      () => pageB.getByRole('tab', { name: 'Barter Requests' }).getAttribute('aria-selected'),
+      'true',
+    );
   });
 
-  it('B accepts: the toast, then the shipping dialog', async () => {
-    await eventually(() => textOf(pageB.getByTestId('tab-barters-pending')), 'Pending (1)');
+  it('B accepts after confirming what is given and got; the trade page shows the next step', async () => {
+    await eventually(() => textOf(pageB.getByRole('tab', { name: /^Pending \(/ })), 'Pending (1)');
     const card = pageB.getByTestId(`trade-${trade.id}`);
     await shown(card);
     const text = await textOf(card);
@@ -131,54 +132,77 @@ describe('two members trade an item from request to reviews', () => {
     expect(text).toContain(offered.title);
     expect(text).toContain(wanted.title);
     expect(await textOf(card.getByTestId(`badge-status-${trade.id}`))).toBe('Pending');
-    await shown(card.getByTestId(`button-decline-${trade.id}`));
+    await shown(card.getByRole('button', { name: 'Decline', exact: true }));
 
+    await card.getByRole('button', { name: 'Accept Barter', exact: true }).click();
+    const confirm = pageB.getByRole('dialog', { name: /^Accept the swap with / });
+    await shown(confirm);
+    expect(await textOf(confirm.getByTestId('list-accept-give'))).toBe(wanted.title);
+    expect(await textOf(confirm.getByTestId('list-accept-get'))).toBe(offered.title);
     await expectToastFrom(
       pageB,
-      () => card.getByTestId(`button-accept-${trade.id}`).click(),
+      () => confirm.getByRole('button', { name: 'Accept the swap', exact: true }).click(),
       'Barter request accepted!',
-      `${ava.name} will be notified, and you can now arrange shipping.`,
+      `${ava.name} will be notified. Next, send them your items.`,
     );
-    const shipping = pageB.getByTestId('dialog-shipping');
-    await shown(shipping);
-    await shown(shipping.getByRole('heading', { name: 'Shipping Calculation' }));
-    await shipping.getByRole('button', { name: 'Close', exact: true }).first().click();
-    await gone(shipping);
-
-    await eventually(() => textOf(pageB.getByTestId('tab-barters-accepted')), 'Accepted (1)');
-    expect(await textOf(pageB.getByTestId('tab-barters-pending'))).toBe('Pending (0)');
-    await eventually(() => textOf(card.getByTestId(`badge-status-${trade.id}`)), 'Accepted');
-    await shown(card.getByTestId(`button-arrange-shipping-${trade.id}`));
+    await eventually(() => new URL(pageB.url()).pathname, `/trades/${trade.id}`);
+    await shown(pageB.getByTestId('text-next-step-send'));
+    expect(await pageB.getByTestId('dialog-shipping').count()).toBe(0);
+    await eventually(() => textOf(pageB.getByTestId(`badge-status-${trade.id}`)), 'Accepted');
+    await shown(pageB.getByRole('button', { name: 'Arrange Shipping', exact: true }));
+    // Nothing was sent to B yet: receipt is not offered.
+    expect(await pageB.getByRole('button', { name: 'I received it', exact: true }).count()).toBe(0);
   });
 
-  it('both mark their item as received and the trade completes', async () => {
-    const received = pageB.getByTestId(`button-mark-received-${trade.id}`);
+  it('both send, then confirm receipt through "as described", and the trade completes', async () => {
     await expectToastFrom(
       pageB,
-      () => received.click(),
-      'Marked as received',
-      `The trade completes once ${ava.name} confirms receiving their item too.`,
+      () => pageB.getByTestId(`button-mark-sent-${trade.id}`).click(),
+      'Marked as sent',
+      `${ava.name} will be notified.`,
     );
-    await eventually(() => textOf(received), 'You marked it received');
-    expect(await received.isDisabled()).toBe(true);
 
     await pageA.goto('/profile?tab=barters');
-    await eventually(() => textOf(pageA.getByTestId('tab-barters-accepted')), 'Accepted (1)');
-    await pageA.getByTestId('tab-barters-accepted').click();
+    await eventually(() => textOf(pageA.getByRole('tab', { name: /^Accepted \(/ })), 'Accepted (1)');
+    await pageA.getByRole('tab', { name: /^Accepted \(/ }).click();
     const card = pageA.getByTestId(`trade-${trade.id}`);
     await shown(card);
     expect(await textOf(card)).toContain(`Your offer to ${ben.name}`);
-    expect(await textOf(card.getByTestId(`receipt-status-${trade.id}`))).toBe(
+    await card.getByTestId(`button-mark-sent-${trade.id}`).click();
+    await gone(card.getByTestId(`button-mark-sent-${trade.id}`));
+
+    const received = pageB.getByRole('button', { name: 'I received it', exact: true });
+    await shown(received);
+    await received.click();
+    const ask = pageB.getByRole('dialog', { name: 'Is everything as described?' });
+    await shown(ask);
+    await expectToastFrom(
+      pageB,
+      () => ask.getByRole('button', { name: 'Yes, everything is as described' }).click(),
+      'Marked as received',
+      `The trade completes once ${ava.name} confirms receiving their item too.`,
+    );
+    await gone(received);
+
+    // A's card learns of B's receipt live (B's button is hidden from the accessibility tree as soon as
+    // the dialog opens, so nothing above waited for B's page to settle).
+    await eventually(
+      () => textOf(card.getByTestId(`receipt-status-${trade.id}`)),
       `You: not received yet${ben.name}: received`,
     );
+    await card.getByRole('button', { name: 'I received it', exact: true }).click();
     await expectToastFrom(
       pageA,
-      () => card.getByTestId(`button-mark-received-${trade.id}`).click(),
+      () =>
+        pageA
+          .getByRole('dialog', { name: 'Is everything as described?' })
+          .getByRole('button', { name: 'Yes, everything is as described' })
+          .click(),
       'Trade completed!',
       `Both items have arrived. Leave a review for ${ben.name}.`,
     );
-    await eventually(() => textOf(pageA.getByTestId('tab-barters-completed')), 'Completed (1)');
-    expect(await textOf(pageA.getByTestId('tab-barters-accepted'))).toBe('Accepted (0)');
+    await eventually(() => textOf(pageA.getByRole('tab', { name: /^Completed \(/ })), 'Completed (1)');
+    expect(await textOf(pageA.getByRole('tab', { name: /^Accepted \(/ }))).toBe('Accepted (0)');
   });
 
   it("the swapped item's page shows what it went for, with a link to that item", async () => {
@@ -188,29 +212,42 @@ describe('two members trade an item from request to reviews', () => {
     const swappedFor = detail.getByTestId('link-detail-swapped-for');
     await shown(swappedFor);
     expect(await textOf(swappedFor)).toBe(`Swapped for${offered.title}`);
-    expect(await detail.getByTestId('button-detail-barter').count()).toBe(0);
+    expect(await detail.getByRole('button', { name: 'Barter', exact: true }).count()).toBe(0);
     await swappedFor.click();
     await eventually(() => textOf(detail.getByTestId('text-detail-title')), offered.title);
     // Back where the next steps start.
     await pageA.goto('/profile?tab=barters');
-    await shown(pageA.getByTestId('tab-barters-completed'));
+    await shown(pageA.getByRole('tab', { name: /^Completed \(/ }));
   });
 
+  /** The radios are visually hidden inside their labels (the stars): a member clicks the label. */
   async function review(page: Page, partner: Member, stars: number, comment: string) {
-    await page.getByTestId('tab-barters-completed').click();
-    const form = page.getByTestId(`form-review-${trade.id}`);
+    await page.getByRole('tab', { name: /^Completed \(/ }).click();
+    const form = page.getByRole('form', { name: 'Leave a review' });
     await shown(form);
-    await form.getByTestId(`input-rating-${trade.id}-${stars}`).click();
-    await form.getByTestId(`input-communication-${trade.id}-5`).click();
+    await form
+      .getByRole('group', { name: 'Overall' })
+      .getByRole('radio', { name: stars === 1 ? '1 star' : `${stars} stars`, exact: true })
+      .locator('xpath=..')
+      .click();
+    await form
+      .getByRole('group', { name: 'Communication' })
+      .getByRole('radio', { name: '5 stars', exact: true })
+      .locator('xpath=..')
+      .click();
     // Nothing is pre-chosen for "as described": submitting without an answer asks for one.
     expect(await form.locator('input[type=radio]:checked').count()).toBe(2);
-    await form.getByTestId(`button-submit-review-${trade.id}`).click();
+    await form.getByRole('button', { name: 'Submit Review' }).click();
     await shown(form.getByText('Say whether the item was as described'));
-    await form.getByTestId(`input-as-described-${trade.id}-yes`).click();
-    await form.getByTestId(`input-review-comment-${trade.id}`).fill(comment);
+    await form
+      .getByRole('group', { name: 'Was the item as described?' })
+      .getByRole('radio', { name: 'Yes', exact: true })
+      .locator('xpath=..')
+      .click();
+    await form.getByRole('textbox', { name: /^Comment/ }).fill(comment);
     await expectToastFrom(
       page,
-      () => form.getByTestId(`button-submit-review-${trade.id}`).click(),
+      () => form.getByRole('button', { name: 'Submit Review' }).click(),
       'Review submitted',
       `Thanks! Your review of ${partner.name} becomes visible once they review you too, or after 7 days.`,
     );
@@ -225,15 +262,15 @@ describe('two members trade an item from request to reviews', () => {
   it('A reviews B; the review stays hidden until B has reviewed too', async () => {
     await review(pageA, ben, 4, 'Smooth swap, the coat was exactly as described.');
 
-    await pageA.getByTestId('tab-profile-reviews').click();
+    await pageA.getByRole('tab', { name: 'Reviews & Ratings' }).click();
     await expectLocation(pageA, '/profile', { tab: 'reviews' });
     await shown(pageA.getByRole('heading', { name: 'Reviews & Ratings', exact: true }));
     await shown(pageA.getByTestId('text-no-reviews'));
   });
 
   it("B reviews A, and A's profile shows it under Reviews & Ratings", async () => {
-    await pageB.reload();
-    await eventually(() => textOf(pageB.getByTestId('tab-barters-completed')), 'Completed (1)');
+    await pageB.goto('/profile?tab=barters');
+    await eventually(() => textOf(pageB.getByRole('tab', { name: /^Completed \(/ })), 'Completed (1)');
     await review(pageB, ava, 5, 'Great trader, fast and friendly.');
 
     await pageA.reload();

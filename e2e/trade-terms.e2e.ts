@@ -5,7 +5,6 @@ import {
   type ApiItem,
   eventually,
   expectToastFrom,
-  gone,
   type Member,
   shown,
   textOf,
@@ -119,17 +118,14 @@ describe.each(VIEWPORTS)('the terms of a trade at $width px', (viewport) => {
       ownerPage,
       () => dialog.getByTestId(`button-accept-changed-${tradeId}`).click(),
       'Barter request accepted!',
-      `Sam Ortiz will be notified, and you can now arrange shipping.`,
+      `Sam Ortiz will be notified. Next, send them your items.`,
     );
     expect(owner.id).toBeTruthy();
   });
 
   it('once accepted, the card shows the accepted terms and the items cannot change', async () => {
-    // Accepting opens the shipping estimate on the Accepted tab.
-    const shipping = ownerPage.getByTestId('dialog-shipping');
-    await shown(shipping);
-    await shipping.getByRole('button', { name: 'Close', exact: true }).first().click();
-    await gone(shipping);
+    // Accepting opens the trade's page, whose next step is sending the items.
+    await shown(ownerPage.getByTestId('text-next-step-send'));
     const card = ownerPage.getByTestId(`trade-${tradeId}`);
     await shown(card);
     expect(await textOf(card)).toContain('$30.00 · Fair');

@@ -112,8 +112,13 @@ describe.each([
       estimatedValue: 2900,
     });
     const trade = await requestAndAccept(pageA, pageB, wanted, offered);
+    expect((await pageB.request.post(`/api/trade-requests/${trade.id}/sent`, { data: {} })).status()).toBe(
+      200,
+    );
     expect(
-      (await pageA.request.post(`/api/trade-requests/${trade.id}/received`, { data: {} })).status(),
+      (
+        await pageA.request.post(`/api/trade-requests/${trade.id}/received`, { data: { asDescribed: true } })
+      ).status(),
     ).toBe(200);
 
     await pageB.goto('/profile?tab=barters');

@@ -14,9 +14,10 @@ import {
 } from './support/journeys';
 
 /**
- * docs/product.md § Languages (units), in the browser: a browser whose language is en-US sees
- * pounds and inches (shipping estimate, impact figures), one in en-GB kilograms and centimetres,
- * and the Preferences 'Units' choice overrides the browser's region in either direction. The
+ * docs/product.md § Languages (units), in the browser: a reader who chose nothing sees the
+ * community's default units (imperial here, the default community's: pounds and inches in the
+ * shipping estimate and impact figures) whatever the browser's region, and the Preferences 'Units'
+ * choice overrides them in either direction. The
  * shipping price stays the product's ($15.99 plus $0.50 a pound) whatever the units typed.
  * With SCREENSHOTS_DIR set, the dialog and the Units card are also saved at 375 and 1280 px.
  */
@@ -87,7 +88,7 @@ async function impactText(page: Page) {
   return { impact: await textOf(impact), co2: await textOf(page.getByTestId('stat-co2-saved')) };
 }
 
-describe('units follow the browser region', () => {
+describe('units follow the community’s default, then the member’s choice', () => {
   beforeAll(async () => {
     us = (await openBrowser(PHONE, baseURL(), 'en-US')).page;
     gb = (await openBrowser(DESKTOP, baseURL(), 'en-GB')).page;
@@ -134,15 +135,17 @@ describe('units follow the browser region', () => {
     await screenshot(us, 'shipping-imperial-estimate');
   });
 
-  it('en-GB: the impact figures in kilograms', async () => {
-    const { impact, co2 } = await impactText(gbVisitor);
-    expect(impact).toContain('clothing 8 kg CO2e and 0.5 kg');
-    expect(impact).not.toMatch(/\blb\b/);
-    expect(co2).toMatch(/^[\d,.]+ (kg|Tons?) CO2 Saved$/);
+  it("en-GB without a choice: the community's units (imperial), not the browser's region", async () => {
+    const { impact } = await impactText(gbVisitor);
+    expect(impact).toContain('clothing 17.6 lb CO2e and 1.1 lb');
+    expect(impact).not.toContain('kg');
   });
 
-  it('en-GB: the shipping dialog takes kilograms and centimetres, priced by the pound', async () => {
-    const dialog = await openShipping(gb);
+  it('Preferences: Metric in an en-GB browser takes kilograms and centimetres, priced by the pound; kept across a reload; Automatic brings the community’s pounds back', async () => {
+    const card = await chooseUnits(gb, 'metric');
+    expect(await textOf(card)).toContain('Automatic (imperial, the community’s units)');
+    await screenshot(gb, 'preferences-units');
+    let dialog = await openShipping(gb);
     expect(await textOf(dialog)).toContain('Weight (kg)');
     expect(await textOf(dialog)).toContain('Dimensions (cm)');
     // 10 kg is 22.046 lb: $15.99 + $11.02.
@@ -158,15 +161,6 @@ describe('units follow the browser region', () => {
       async () => (await textOf(dialog)).includes('Weight must be more than 0 and at most 68 kg'),
       true,
     );
-  });
-
-  it('Preferences: Imperial overrides an en-GB browser, kept across a reload; Automatic brings kilograms back', async () => {
-    const card = await chooseUnits(gb, 'imperial');
-    expect(await textOf(card)).toContain('Automatic (metric here');
-    await screenshot(gb, 'preferences-units');
-    let dialog = await openShipping(gb);
-    expect(await textOf(dialog)).toContain('Weight (lb)');
-    expect(await textOf(dialog)).toContain('Dimensions (in)');
 
     // The choice is kept in this browser across a reload.
     await gb.reload();
@@ -174,16 +168,16 @@ describe('units follow the browser region', () => {
     await gb.getByTestId(`button-arrange-shipping-${tradeId}`).click();
     dialog = gb.getByTestId('dialog-shipping');
     await shown(dialog);
-    expect(await textOf(dialog)).toContain('Weight (lb)');
+    expect(await textOf(dialog)).toContain('Weight (kg)');
 
     await chooseUnits(gb, 'auto');
     dialog = await openShipping(gb);
-    expect(await textOf(dialog)).toContain('Weight (kg)');
+    expect(await textOf(dialog)).toContain('Weight (lb)');
   });
 
   it('Preferences: Metric overrides an en-US browser', async () => {
     const card = await chooseUnits(us, 'metric');
-    expect(await textOf(card)).toContain('Automatic (imperial here');
+    expect(await textOf(card)).toContain('Automatic (imperial, the community’s units)');
     await screenshot(us, 'preferences-units');
     const dialog = await openShipping(us);
     expect(await textOf(dialog)).toContain('Weight (kg)');
@@ -192,9 +186,11 @@ describe('units follow the browser region', () => {
 
   it('the impact figures follow the choice kept in the browser', async () => {
     // What the Units card stores (src/client/i18n/units.ts), in a visitor's en-GB browser.
-    await gbVisitor.evaluate(() => localStorage.setItem('threadswap.units', 'imperial'));
-    expect((await impactText(gbVisitor)).impact).toContain('clothing 17.6 lb CO2e and 1.1 lb');
+    await gbVisitor.evaluate(() => localStorage.setItem('threadswap.units', 'metric'));
+    const { impact, co2 } = await impactText(gbVisitor);
+    expect(impact).toContain('clothing 8 kg CO2e and 0.5 kg');
+    expect(co2).toMatch(/^[\d,.]+ (kg|Tons?) CO2 Saved$/);
     await gbVisitor.evaluate(() => localStorage.removeItem('threadswap.units'));
-    expect((await impactText(gbVisitor)).impact).toContain('clothing 8 kg CO2e and 0.5 kg');
+    expect((await impactText(gbVisitor)).impact).toContain('clothing 17.6 lb CO2e and 1.1 lb');
   });
 });

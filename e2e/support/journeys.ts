@@ -188,6 +188,8 @@ export interface NewListing {
   /** Cents. */
   estimatedValue: number;
   tags?: string[];
+  /** "Free to a good home". */
+  isGiveaway?: boolean;
 }
 
 /** Lists an item with one freshly uploaded photo as the signed-in member of `page`'s context. */

@@ -160,7 +160,7 @@ export async function expectReload(page: Page, action: () => Promise<void>): Pro
 export async function openUserMenu(page: Page): Promise<Locator> {
   const menu = page.getByRole('menu');
   await menu.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
-  await page.getByTestId('button-user-menu').click();
+  await page.getByRole('button', { name: /^Account menu for / }).click();
   await visible(menu);
   return menu;
 }

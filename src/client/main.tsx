@@ -5,6 +5,7 @@ import { preloadPage, seedFirstScreen } from './app/routes';
 import { holdFirstPaint, whenFirstPainted } from './components/layout/after-first-paint';
 import { completeCatalogue, startI18n } from './i18n';
 import { prefetchAuthStatus } from './lib/session';
+import { prefetchCommunity } from './lib/community';
 import { queryClient } from './lib/query-client';
 import './index.css';
 
@@ -54,6 +55,8 @@ const start = serverRendered
  */
 function boot() {
   prefetchAuthStatus(queryClient);
+  // A server-rendered page is hydrated from exactly what it carries, never from this browser's copy.
+  prefetchCommunity(queryClient, { fromStorage: !serverRendered });
   const { pathname, search } = window.location;
   // Hydration starts from exactly what the server rendered from (the page's data); otherwise the
   // page's requests start now, and on a page in a chunk of its own the first render waits for

@@ -34,6 +34,7 @@ function item(n: number, overrides: Partial<Item> = {}): Item {
     availability: 'available',
     favoriteCount: 0,
     directSwapsOnly: false,
+    isGiveaway: false,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     owner: {
@@ -57,9 +58,10 @@ function texts(path: string) {
   >;
 }
 
-function browse(items: Item[], search = ''): string {
+function browse(items: Item[], search = '', community?: FirstScreenData['community']): string {
   const data: FirstScreenData = {
     authStatus: visitor,
+    ...(community ? { community } : {}),
     items: [
       {
         key: new URLSearchParams(`${search.replace(/^\?/, '')}&limit=24`.replace(/^&/, '')).toString(),
@@ -80,6 +82,33 @@ describe('the server renders a visitor’s first screen (decision 018)', () => {
     expect(html).toContain('/images/00000000-0000-4000-8000-000000000001?w=400');
     expect(html).toContain('Sign In');
     expect(html).not.toContain('Dev Login');
+  });
+
+  it('writes amounts in the community’s currency and shows its announcement', () => {
+    const community = {
+      name: 'Leeds Swaps',
+      description: 'Swaps in Leeds',
+      rules: '',
+      contactEmail: null,
+      currency: 'EUR',
+      country: 'GB',
+      unitSystem: 'metric' as const,
+      language: 'en' as const,
+      registration: 'open' as const,
+      allowedDomains: [],
+      announcement: { id: '00000000-0000-4000-8000-00000000000a', text: 'Swap day on Saturday' },
+      shippingBaseMinor: 1599,
+      shippingPerPoundMinor: 50,
+      updatedAt: '2026-11-28T09:00:00.000Z',
+    };
+    const euros = browse([item(1, { estimatedValue: 4250 })], '', community);
+    expect(euros).toContain('€42.50');
+    expect(euros).not.toContain('$42.50');
+    expect(euros).toContain('Swap day on Saturday');
+    expect(euros).toContain('aria-label="Dismiss announcement"');
+    const dollars = browse([item(1, { estimatedValue: 4250 })]);
+    expect(dollars).toContain('$42.50');
+    expect(dollars).not.toContain('Swap day on Saturday');
   });
 
   it('renders only the first screen’s cards, as the client’s first render does', () => {

@@ -20,6 +20,7 @@ import { setServerTexts, takeMissingTexts } from './i18n/server';
 import { setFirstScreenData } from './lib/first-screen';
 import { queryClient } from './lib/query-client';
 import { prefetchAuthStatus } from './lib/session';
+import { prefetchCommunity } from './lib/community';
 
 export interface FirstScreenRender {
   path: '/' | '/browse';
@@ -39,6 +40,7 @@ export function renderFirstScreen({ path, search, locale, texts, data }: FirstSc
     // The page's data, copied: taking an answer removes it.
     setFirstScreenData(structuredClone(data));
     prefetchAuthStatus(queryClient);
+    prefetchCommunity(queryClient, { fromStorage: false });
     seedFirstScreen(path, search);
     const html = renderToString(
       <Router ssrPath={path} ssrSearch={search.replace(/^\?/, '')}>

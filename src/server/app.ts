@@ -47,52 +47,35 @@ import { installMemberLimits } from './lib/member-limits';
 import { installEmailVerification } from './lib/email-verification';
 import { createSweep, type Sweep } from './lib/sweep';
 import type { ServiceContext } from './lib/service-context';
-import { authRoutes } from './modules/auth/auth.routes';
-import { externalSignInRoutes } from './modules/auth/oidc.routes';
-import { outboxRoutes } from './modules/mail/outbox.routes';
-import { chatRoutes } from './modules/chat/chat.routes';
-import { favoritesRoutes } from './modules/favorites/favorites.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { metricsRoutes } from './modules/health/metrics.routes';
-import { imagesRoutes } from './modules/images/images.routes';
-import { registerTrendingSweep } from './modules/items/trending';
-import { registerFacetFoldSweep } from './modules/items/facet-counts';
-import { itemsRoutes } from './modules/items/items.routes';
-import { draftsRoutes } from './modules/items/drafts.routes';
-import { registerDraftsSweep } from './modules/items/drafts.sweep';
+import type { ServerModule } from './lib/server-module';
+import { authModule } from './modules/auth/auth.module';
+import { chatModule } from './modules/chat/chat.module';
+import { communityModule } from './modules/community/community.module';
+import { exchangeModule } from './modules/exchange/exchange.module';
+import { favoritesModule } from './modules/favorites/favorites.module';
+import { healthModule } from './modules/health/health.module';
+import { imagesModule } from './modules/images/images.module';
+import { itemsModule } from './modules/items/items.module';
 import { installMarketplaceCache } from './modules/items/marketplace-cache';
-import { registerMatchingListeners } from './modules/matching/matching.listeners';
-import { matchingRoutes } from './modules/matching/matching.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { reviewsRoutes } from './modules/reviews/reviews.routes';
-import { registerRingsListeners } from './modules/rings/rings.listeners';
-import { registerChatListeners } from './modules/chat/chat.listeners';
-import { ringsRoutes } from './modules/rings/rings.routes';
-import { registerRingsRepack, registerRingsSweep } from './modules/rings/rings.sweep';
-import { swapRulesRoutes } from './modules/rings/swap-rules.routes';
-import { registerTradesListeners } from './modules/trades/trades.listeners';
-import { tradesRoutes } from './modules/trades/trades.routes';
-import { registerTradesSweep } from './modules/trades/trades.sweep';
-import { registerNotificationsSweep } from './modules/notifications/notification-mailing';
-import { registerNotificationsListeners } from './modules/notifications/notifications.listeners';
-import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
-import { safetyRoutes } from './modules/safety/safety.routes';
-import { registerSocialListeners } from './modules/social/social.listeners';
-import { registerModerationListeners } from './modules/moderation/moderation.listeners';
-import { moderationRoutes } from './modules/moderation/moderation.routes';
-import { registerModerationSweep } from './modules/moderation/moderation.sweep';
-import { socialRoutes } from './modules/social/social.routes';
-import { statsRoutes } from './modules/stats/stats.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { registerWishlistListeners } from './modules/wishlist/wishlist.listeners';
-import { registerFavoritesListeners } from './modules/favorites/favorites.listeners';
-import { registerSavedSearchesListeners } from './modules/saved-searches/saved-searches.listeners';
-import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
-import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
+import { mailModule } from './modules/mail/mail.module';
+import { matchingModule } from './modules/matching/matching.module';
+import { moderationModule } from './modules/moderation/moderation.module';
+import { notificationsModule } from './modules/notifications/notifications.module';
 import { createLocalBus, type EventBus } from './modules/realtime/event-bus';
-import { registerImagesSweep } from './modules/images/images.sweep';
-import { realtimeGateway, type RealtimeGatewayOptions } from './modules/realtime/gateway';
-import { registerRealtimeListeners } from './modules/realtime/realtime.listeners';
+import type { ReadReplicas } from './db/read-replicas';
+import { DEFAULT_READ_MAX_LAG_MS, installReadRouting } from './lib/read-routing';
+import type { RealtimeGatewayOptions } from './modules/realtime/gateway';
+import { realtimeModule } from './modules/realtime/realtime.module';
+import { reviewsModule } from './modules/reviews/reviews.module';
+import { ringsModule } from './modules/rings/rings.module';
+import { safetyModule } from './modules/safety/safety.module';
+import { savedSearchesModule } from './modules/saved-searches/saved-searches.module';
+import { socialModule } from './modules/social/social.module';
+import { statsModule } from './modules/stats/stats.module';
+import { townsModule } from './modules/towns/towns.module';
+import { tradesModule } from './modules/trades/trades.module';
+import { usersModule } from './modules/users/users.module';
+import { wishlistModule } from './modules/wishlist/wishlist.module';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,6 +128,8 @@ export interface BuildAppOptions {
   realtime?: RealtimeGatewayOptions;
   /** Renders an image that is not stored yet, if it can (the demo photos; ServiceContext). */
   renderMissingImage?: (id: string) => Promise<boolean>;
+  /** Streaming replicas for marketplace reads (DATABASE_READ_URLS); the app closes them. */
+  readReplicas?: ReadReplicas;
 }
 
 /** A hop count becomes the function Fastify's types ask for: trust the nearest `hops` proxies. */
@@ -231,38 +216,46 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     }),
     appUrl: options.config.mail.appUrl,
     reportHideThreshold: options.config.reportHideThreshold,
+    communitySeed: options.config.communitySeed,
   };
   app.decorate('services', services);
-  // Listeners run in the order they subscribe: wishlist alerts go out before match alerts.
-  registerTradesListeners(services);
-  registerSocialListeners(services);
-  registerModerationListeners(services);
-  registerChatListeners(services);
-  registerWishlistListeners(services);
-  registerSavedSearchesListeners(services);
-  registerFavoritesListeners(services);
-  registerMatchingListeners(services);
-  registerRingsListeners(services, options.config.ringTimers);
-  registerRealtimeListeners(services.events, app.bus);
-  registerNotificationsListeners(services);
+  // The modules, in the order each part of them starts (lib/server-module.ts): listeners run in the
+  // order they subscribe (wishlist alerts go out before match alerts), and a sweep runs its tasks in
+  // the order they were registered (drafts before images: the photos of the drafts that expire are
+  // then swept with the other unused photos; mail last: what the tasks before it queued goes out in
+  // the same run).
+  const modules: ServerModule[] = [
+    tradesModule,
+    itemsModule,
+    imagesModule,
+    socialModule,
+    moderationModule,
+    communityModule,
+    chatModule,
+    wishlistModule,
+    savedSearchesModule,
+    favoritesModule,
+    matchingModule,
+    ringsModule,
+    realtimeModule(options.realtime ?? {}),
+    notificationsModule,
+    healthModule,
+    authModule,
+    usersModule,
+    townsModule,
+    statsModule,
+    reviewsModule,
+    exchangeModule,
+    safetyModule,
+    mailModule,
+  ];
+  for (const module of modules) module.listeners?.(app);
 
   const sweep = createSweep({
     pool: options.database.pool,
     log: app.log,
     observer: metrics?.sweepObserver('sweep'),
   });
-  registerTradesSweep(sweep, services, options.config.tradeTimers);
-  // Drafts first: the photos of the drafts that expire are then swept with the other unused photos.
-  registerDraftsSweep(sweep, services);
-  registerImagesSweep(sweep, services);
-  registerTrendingSweep(sweep, services);
-  registerFacetFoldSweep(sweep, services);
-  registerRingsSweep(sweep, services, options.config.tradeTimers);
-  registerNotificationsSweep(sweep, services);
-  // Last: what the tasks before it queued goes out in the same run. Each commit that queues mail
-  // delivers it at once too; this run catches what a process that ended left behind, and retries.
-  sweep.register('mail.deliver', (now) => services.mailer.deliverDue(now));
-  registerModerationSweep(sweep, services);
   app.decorate('sweep', sweep);
   // The global ring re-pack: its own interval and advisory lock, so one instance packs at a time.
   const ringRepack = createSweep({
@@ -271,8 +264,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     lockKey: RING_REPACK_LOCK_KEY,
     observer: metrics?.sweepObserver('ring-repack'),
   });
-  registerRingsRepack(ringRepack, services, options.config.ringTimers);
   app.decorate('ringRepack', ringRepack);
+  for (const module of modules) module.sweeps?.(app);
   app.addHook('onReady', async () => {
     services.mailer.start();
     sweep.start(options.config.sweepIntervalSeconds * 1000);
@@ -286,6 +279,12 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   });
 
   await app.register(cookie);
+  // After the cookie plugin: the routing reads and sets a cookie (lib/read-routing.ts).
+  if (options.readReplicas)
+    services.reads = installReadRouting(app, options.readReplicas, {
+      primary: options.database.db,
+      maxLagMs: options.config.databaseReadMaxLagMs ?? DEFAULT_READ_MAX_LAG_MS,
+    });
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -326,31 +325,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   });
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
 
-  await app.register(healthRoutes);
-  await app.register(metricsRoutes);
-  await app.register(authRoutes);
-  await app.register(externalSignInRoutes);
-  await app.register(outboxRoutes);
-  await app.register(usersRoutes);
-  await app.register(imagesRoutes);
-  await app.register(itemsRoutes);
-  await app.register(draftsRoutes);
-  await app.register(favoritesRoutes);
-  await app.register(statsRoutes);
-  await app.register(tradesRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(unsubscribeRoutes);
-  await app.register(reviewsRoutes);
-  await app.register(wishlistRoutes);
-  await app.register(savedSearchesRoutes);
-  await app.register(matchingRoutes);
-  await app.register(swapRulesRoutes);
-  await app.register(ringsRoutes);
-  await app.register(chatRoutes);
-  await app.register(socialRoutes);
-  await app.register(safetyRoutes);
-  await app.register(moderationRoutes);
-  await app.register(realtimeGateway, options.realtime ?? {});
+  for (const module of modules) await module.routes?.(app);
 
   const clientDir = options.clientDir === undefined ? DEFAULT_CLIENT_DIR : options.clientDir;
   const serveClient = clientDir !== null && existsSync(`${clientDir}/index.html`);

@@ -87,7 +87,7 @@ async function world(): Promise<World> {
       itemId: wanted.id,
       receiverId: partnerId,
       terms: dealTerms(wanted),
-      reason: 'test',
+      reason: { code: 'wanted' as const },
     },
     {
       ringId: ring.id,
@@ -96,7 +96,7 @@ async function world(): Promise<World> {
       itemId: offered.id,
       receiverId: ownerId,
       terms: dealTerms(offered),
-      reason: 'test',
+      reason: { code: 'wanted' as const },
     },
   ]);
   await partner.post('/api/social/connect', { friendId: ownerId });
@@ -262,6 +262,18 @@ const rows: Record<string, Row> = {
     expect: { visitor: 401, other: 200, owner: 200 },
     request: () => ({ url: '/api/users/locale', body: { locale: 'fr' } }),
   },
+  'GET /api/users/address': { expect: memberRead, request: () => ({ url: '/api/users/address' }) },
+  'PUT /api/users/address': {
+    expect: { visitor: 401, other: 200, owner: 200 },
+    request: () => ({
+      url: '/api/users/address',
+      body: { name: 'A B', line1: '1 High St', postcode: '10001', city: 'New York', country: 'US' },
+    }),
+  },
+  'DELETE /api/users/address': {
+    expect: { visitor: 401, other: 200, owner: 200 },
+    request: () => ({ url: '/api/users/address' }),
+  },
   'DELETE /api/users/holiday': {
     expect: { visitor: 401, other: 200, owner: 200 },
     request: () => ({ url: '/api/users/holiday' }),
@@ -324,6 +336,23 @@ const rows: Record<string, Row> = {
   },
   'GET /api/stats': { expect: publicRead, request: () => ({ url: '/api/stats' }) },
   'GET /api/trade-requests': { expect: memberRead, request: () => ({ url: '/api/trade-requests' }) },
+  'GET /api/trade-requests/page': {
+    expect: memberRead,
+    request: () => ({ url: '/api/trade-requests/page?tab=pending' }),
+  },
+  'GET /api/trade-requests/counts': {
+    expect: memberRead,
+    request: () => ({ url: '/api/trade-requests/counts' }),
+  },
+  'GET /api/trade-requests/:id': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/trade-requests/${w.tradeId}` }),
+  },
+  'POST /api/trade-requests/:id/sent': {
+    // The world's trade is pending: items are sent once it is accepted.
+    expect: { visitor: 401, other: 404, owner: 409 },
+    request: (w) => ({ url: `/api/trade-requests/${w.tradeId}/sent`, body: {} }),
+  },
   'POST /api/trade-requests': {
     expect: { visitor: 401, other: 403, owner: 409 },
     request: (w) => ({
@@ -346,7 +375,7 @@ const rows: Record<string, Row> = {
   },
   'POST /api/trade-requests/:id/received': {
     expect: { visitor: 401, other: 404, owner: 409 },
-    request: (w) => ({ url: `/api/trade-requests/${w.tradeId}/received`, body: {} }),
+    request: (w) => ({ url: `/api/trade-requests/${w.tradeId}/received`, body: { asDescribed: true } }),
   },
   'POST /api/trade-requests/:id/shipment': {
     // The world's trade is pending: a party learns tracking comes once it is accepted.
@@ -355,6 +384,11 @@ const rows: Record<string, Row> = {
       url: `/api/trade-requests/${w.tradeId}/shipment`,
       body: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
     }),
+  },
+  'GET /api/trade-requests/:id/packing-slip': {
+    // The world's trade is pending: a party learns the slip comes once it is accepted.
+    expect: { visitor: 401, other: 404, owner: 409 },
+    request: (w) => ({ url: `/api/trade-requests/${w.tradeId}/packing-slip` }),
   },
   'POST /api/trade-requests/:id/dispute': {
     // The world's trade is pending: a party learns it cannot be disputed yet.
@@ -451,13 +485,30 @@ const rows: Record<string, Row> = {
     expect: { visitor: 401, other: 404, owner: 200 },
     request: (w) => ({ url: `/api/rings/${w.ringId}` }),
   },
+  'POST /api/rings/:id/sent': {
+    // The world's ring is proposed: nothing is sent before everyone accepted.
+    expect: { visitor: 401, other: 404, owner: 409 },
+    request: (w) => ({ url: `/api/rings/${w.ringId}/sent`, body: {} }),
+  },
   'PATCH /api/rings/:id': {
     expect: { visitor: 401, other: 404, owner: 200 },
     request: (w) => ({ url: `/api/rings/${w.ringId}`, body: { status: 'accepted' } }),
   },
   'POST /api/rings/:id/received': {
     expect: { visitor: 401, other: 404, owner: 409 },
-    request: (w) => ({ url: `/api/rings/${w.ringId}/received`, body: {} }),
+    request: (w) => ({ url: `/api/rings/${w.ringId}/received`, body: { asDescribed: true } }),
+  },
+  'POST /api/rings/:id/shipment': {
+    // The world's ring is proposed: a giver learns tracking comes once it is accepted.
+    expect: { visitor: 401, other: 404, owner: 409 },
+    request: (w) => ({
+      url: `/api/rings/${w.ringId}/shipment`,
+      body: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    }),
+  },
+  'GET /api/rings/:id/packing-slip': {
+    expect: { visitor: 401, other: 404, owner: 409 },
+    request: (w) => ({ url: `/api/rings/${w.ringId}/packing-slip` }),
   },
   'POST /api/rings/:id/dispute': {
     expect: { visitor: 401, other: 404, owner: 409 },
@@ -502,6 +553,27 @@ const rows: Record<string, Row> = {
   'POST /api/drafts/:id/publish': {
     expect: { visitor: 401, other: 404, owner: 201 },
     request: (w) => ({ url: `/api/drafts/${w.draftId}/publish`, body: {} }),
+  },
+  // The world's item is not a giveaway: asking is refused (own tests in trades/giveaways.test.ts).
+  'POST /api/items/:id/giveaway-requests': {
+    expect: { visitor: 401, other: 409, owner: 403 },
+    request: (w) => ({ url: `/api/items/${w.itemId}/giveaway-requests`, body: {} }),
+  },
+  'DELETE /api/items/:id/giveaway-requests': {
+    expect: { visitor: 401, other: 404, owner: 404 },
+    request: (w) => ({ url: `/api/items/${w.itemId}/giveaway-requests` }),
+  },
+  'GET /api/items/:id/giveaway-requests': {
+    expect: { visitor: 401, other: 403, owner: 200 },
+    request: (w) => ({ url: `/api/items/${w.itemId}/giveaway-requests` }),
+  },
+  'GET /api/items/:id/giveaway-requests/mine': {
+    expect: memberRead,
+    request: (w) => ({ url: `/api/items/${w.itemId}/giveaway-requests/mine` }),
+  },
+  'POST /api/giveaway-requests/:id/pick': {
+    expect: { visitor: 401, other: 404, owner: 404 },
+    request: () => ({ url: `/api/giveaway-requests/${unknown}/pick` }),
   },
   'POST /api/items/:id/smart-matches': {
     expect: { visitor: 401, other: 200, owner: 403 },
@@ -652,6 +724,46 @@ const rows: Record<string, Row> = {
   'PUT /api/admin/members/:id/role': {
     expect: { visitor: 401, other: 403, owner: 403 },
     request: () => ({ url: `/api/admin/members/${unknown}/role`, body: { role: 'member' } }),
+  },
+  'GET /api/admin/members/:id': {
+    expect: { visitor: 401, other: 403, owner: 403 },
+    request: (w) => ({ url: `/api/admin/members/${w.partnerId}` }),
+  },
+  'GET /api/admin/stats': {
+    expect: { visitor: 401, other: 403, owner: 403 },
+    request: () => ({ url: '/api/admin/stats' }),
+  },
+  'GET /api/community': { expect: publicRead, request: () => ({ url: '/api/community' }) },
+  'PATCH /api/admin/community': {
+    // The world's owner is a moderator: the community's settings are an admin's.
+    expect: { visitor: 401, other: 403, owner: 403 },
+    request: () => ({ url: '/api/admin/community', body: { description: 'Swaps nearby' } }),
+  },
+  'POST /api/invitations': {
+    expect: { visitor: 401, other: 201, owner: 201 },
+    request: () => ({ url: '/api/invitations' }),
+  },
+  'GET /api/towns': { expect: publicRead, request: () => ({ url: '/api/towns?q=par' }) },
+  'GET /api/towns/:id': { expect: publicRead, request: () => ({ url: '/api/towns/2988507' }) },
+  'GET /api/trade-requests/:id/meetup': {
+    expect: { visitor: 401, other: 404, owner: 200 },
+    request: (w) => ({ url: `/api/trade-requests/${w.tradeId}/meetup` }),
+  },
+  'POST /api/trade-requests/:id/meetup': {
+    // The world's trade is pending: a meet-up is agreed once it is accepted.
+    expect: { visitor: 401, other: 404, owner: 409 },
+    request: (w) => ({
+      url: `/api/trade-requests/${w.tradeId}/meetup`,
+      body: { place: 'The library', at: new Date(Date.now() + 86_400_000).toISOString() },
+    }),
+  },
+  'PATCH /api/trade-requests/:id/meetup': {
+    expect: { visitor: 401, other: 404, owner: 409 },
+    request: (w) => ({ url: `/api/trade-requests/${w.tradeId}/meetup`, body: { status: 'accepted' } }),
+  },
+  'POST /api/trade-requests/:id/handover': {
+    expect: { visitor: 401, other: 404, owner: 409 },
+    request: (w) => ({ url: `/api/trade-requests/${w.tradeId}/handover`, body: { code: '123456' } }),
   },
   'GET /api/admin/audit': {
     expect: { visitor: 401, other: 403, owner: 403 },

@@ -87,8 +87,11 @@ describe('every id of the contract', () => {
   it('is read in lower case, on every HTTP route and in every socket frame', async () => {
     await t.ready();
     // Every path parameter is an id: none escapes the check below as plain text.
+    // A town's id is its GeoNames number, not a uuid (towns come from the gazetteer, not from members).
+    const numberIds = new Set(['/api/towns/:id']);
     for (const route of t.app.routeTable) {
       const params = route.schema?.params;
+      if (numberIds.has(route.url)) continue;
       for (const [, name] of route.url.matchAll(/:(\w+)/g)) {
         const field = params instanceof z.ZodObject ? params.shape[name ?? ''] : undefined;
         expect(uuidSchemas(field), `${route.method} ${route.url} :${name}`).toHaveLength(1);

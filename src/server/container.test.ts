@@ -128,7 +128,11 @@ describe('the container image', () => {
       // esbuild and vite write static imports one to a line, at its start; dynamic ones as import("x").
       const specifiers = [
         ...code.matchAll(/^import\s(?:[^;'"]*?\sfrom\s*)?["']([^"'./][^"']*)["'];?$/gm),
-        ...code.matchAll(/\bimport\(\s*["']([^"'./][^"']*)["']\s*\)/g),
+        // A dynamic import, not a type in a JSDoc comment (` * @param {import('hast').Element}`).
+        ...[...code.matchAll(/\bimport\(\s*["']([^"'./][^"']*)["']\s*\)/g)].filter(
+          (match) =>
+            !/^\s*(\*|\/\/|\/\*)/.test(code.slice(code.lastIndexOf('\n', match.index) + 1, match.index)),
+        ),
       ].map((match) => match[1] ?? '');
       for (const name of specifiers)
         if (!name.startsWith('node:') && !builtinModules.includes(name))

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isCountryCode, isCurrencyCode } from '../common/domain/currency';
+import { LOCALES, type Locale } from '../common/domain/locales';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
@@ -15,6 +17,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  DATABASE_READ_URLS: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/[^\s,]+(\s*,\s*postgres(ql)?:\/\/[^\s,]+)*$/, {
+      message: 'must be postgres:// or postgresql:// URLs separated by commas',
+    })
+    .optional(),
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(0.1).max(60).default(2),
   DEMO: flag.optional(),
   COOKIE_SECURE: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -37,6 +47,7 @@ const envSchema = z.object({
   PENDING_EXPIRY_DAYS: z.coerce.number().positive().max(365).default(7),
   ACCEPTED_EXPIRY_DAYS: z.coerce.number().positive().max(365).default(21),
   CLAIM_WINDOW_DAYS: z.coerce.number().positive().max(365).default(3),
+  SHIP_WITHIN_DAYS: z.coerce.number().positive().max(365).default(5),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(200),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
@@ -79,6 +90,21 @@ const envSchema = z.object({
         'must be 32 to 512 characters of A-Z a-z 0-9 - . _ ~ + / (a bearer token; e.g. the output of openssl rand -hex 32)',
     })
     .optional(),
+  COMMUNITY_NAME: z.string().trim().min(1).max(60).optional(),
+  COMMUNITY_CURRENCY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCurrencyCode, { message: 'must be an ISO 4217 currency code such as EUR, GBP or USD' })
+    .optional(),
+  COMMUNITY_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, { message: 'must be an ISO 3166 two-letter country code such as FR or GB' })
+    .optional(),
+  COMMUNITY_LANGUAGE: z.enum(LOCALES).optional(),
+  COMMUNITY_CONTACT_EMAIL: z.email({ message: 'must be an email address' }).max(254).optional(),
   TEST_ONLY_MAIL_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 
@@ -118,6 +144,11 @@ export interface TradeTimers {
   acceptedExpiryDays: number;
   /** After one party confirms receipt, the other has this long to confirm or dispute. */
   claimWindowDays: number;
+  /**
+   * After acceptance each sender has this long to mark their items sent or handed over; a reminder
+   * goes out a day before, and past it the partner may cancel at no reliability cost.
+   */
+  shipWithinDays: number;
 }
 
 export interface AppConfig {
@@ -125,6 +156,13 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL streaming replicas that read-only marketplace queries may use (DATABASE_READ_URLS;
+   * docs/decisions/025-read-replicas.md); empty: every read goes to DATABASE_URL.
+   */
+  databaseReadUrls?: string[] | undefined;
+  /** A replica further behind the primary than this serves no read (DATABASE_READ_MAX_LAG_SECONDS). */
+  databaseReadMaxLagMs?: number | undefined;
   demo: boolean;
   cookieSecure: boolean;
   logLevel: string;
@@ -178,6 +216,20 @@ export interface AppConfig {
   metricsToken?: string | undefined;
   /** Sign-in with an external OpenID Connect provider; undefined when not configured. */
   oidc: OidcConfig | undefined;
+  /**
+   * What the community's settings start from on first start (COMMUNITY_*); afterwards the stored
+   * settings, which admins change, win (docs/decisions/021-community-settings.md).
+   */
+  communitySeed?: CommunitySeed | undefined;
+}
+
+/** docs/configuration.md: COMMUNITY_NAME, COMMUNITY_CURRENCY, COMMUNITY_COUNTRY, COMMUNITY_LANGUAGE, COMMUNITY_CONTACT_EMAIL. */
+export interface CommunitySeed {
+  name?: string | undefined;
+  currency?: string | undefined;
+  country?: string | undefined;
+  language?: Locale | undefined;
+  contactEmail?: string | undefined;
 }
 
 /** docs/configuration.md: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_PROVIDER_NAME. */
@@ -237,6 +289,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       'Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS: must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
     );
   }
+  if (env.DATABASE_READ_URLS && !env.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_READ_URLS: needs DATABASE_URL (PostgreSQL): the embedded database has no replicas',
+    );
+  }
   const oidcSettings = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
   if (oidcSettings.some(Boolean) && !oidcSettings.every(Boolean)) {
     throw new Error(
@@ -248,6 +305,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
     host: env.HOST,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    databaseReadUrls: env.DATABASE_READ_URLS?.split(',').map((url) => url.trim()) ?? [],
+    databaseReadMaxLagMs: env.DATABASE_READ_MAX_LAG_SECONDS * 1000,
     demo: env.DEMO ?? !env.DATABASE_URL,
     cookieSecure: env.COOKIE_SECURE,
     logLevel: env.LOG_LEVEL,
@@ -264,6 +323,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       pendingExpiryDays: env.PENDING_EXPIRY_DAYS,
       acceptedExpiryDays: env.ACCEPTED_EXPIRY_DAYS,
       claimWindowDays: env.CLAIM_WINDOW_DAYS,
+      shipWithinDays: env.SHIP_WITHIN_DAYS,
     },
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
@@ -289,6 +349,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): AppConfig {
       testOnlyDeliveryDelayMs: source.NODE_ENV === 'test' ? env.TEST_ONLY_MAIL_DELIVERY_DELAY_MS : undefined,
     },
     metricsToken: env.METRICS_TOKEN,
+    communitySeed: {
+      name: env.COMMUNITY_NAME,
+      currency: env.COMMUNITY_CURRENCY,
+      country: env.COMMUNITY_COUNTRY,
+      language: env.COMMUNITY_LANGUAGE,
+      contactEmail: env.COMMUNITY_CONTACT_EMAIL?.toLowerCase(),
+    },
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
         ? {

@@ -1,3 +1,4 @@
+import { markTradeSent } from './test-support/builders';
 /**
  * Hostile input and leaks: text the database cannot store, search text PostgreSQL cannot parse,
  * personal answers a cache could keep, and items a member must not reach by id.
@@ -590,8 +591,10 @@ describe('replacement patterns, control and bidi characters in every text field'
         const owner = await t.member();
         const requester = await t.member();
         const { id } = await requestTrade(owner, requester, { accept: true });
-        await owner.post(`/api/trade-requests/${id}/received`);
-        await requester.post(`/api/trade-requests/${id}/received`);
+        await markTradeSent(t, id);
+        await owner.post(`/api/trade-requests/${id}/received`, { asDescribed: true });
+        await markTradeSent(t, id);
+        await requester.post(`/api/trade-requests/${id}/received`, { asDescribed: true });
         const review = (value: string) =>
           owner.post('/api/reviews', {
             tradeRequestId: id,

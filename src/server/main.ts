@@ -1,6 +1,9 @@
 import { buildApp } from './app';
+import { seedCommunity } from './lib/community-settings';
 import { DEFAULT_AUTH_RATE_LIMITS } from './lib/rate-limit';
 import { openDatabase } from './db/connect';
+import { createReadReplicas } from './db/read-replicas';
+import { DEFAULT_READ_MAX_LAG_MS } from './lib/read-routing';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { onDemandArtPool, seedDemo } from './db/seed';
 import { type AppConfig, configWarnings, parseEnv } from './env';
@@ -64,6 +67,21 @@ running.close.unshift(() => events.close());
 // The demo photos are drawn when first requested, and in the background once the server listens:
 // rendering all 72 before listening made a first start take about 20 s.
 const demoArt = onDemandArtPool(database.db);
+// Read-only marketplace queries may go to streaming replicas (DATABASE_READ_URLS; the app closes them).
+const readReplicas =
+  database.pool && config.databaseReadUrls?.length
+    ? createReadReplicas({
+        primary: database.pool,
+        urls: config.databaseReadUrls,
+        poolSize: config.poolSize,
+        maxLagMs: config.databaseReadMaxLagMs ?? DEFAULT_READ_MAX_LAG_MS,
+        log: (level, message, fields) => logger[level](fields, message),
+      })
+    : undefined;
+if (readReplicas) {
+  await readReplicas.check();
+  logger.info({ replicas: readReplicas.status() }, 'read replicas for marketplace reads');
+}
 const app = await buildApp({
   config,
   database,
@@ -72,8 +90,11 @@ const app = await buildApp({
   clientDir: config.clientDir,
   renderMissingImage: demoArt.ensure,
   authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, perIp: config.authAttemptsPerIp },
+  readReplicas,
 });
 running.close.unshift(() => app.close());
+// The community's settings are made on first start, from COMMUNITY_* where set (decision 021).
+await seedCommunity(database.db, config.communitySeed);
 if (config.demo) {
   await seedDemo(database.db, (message) => app.log.info(message), { photos: 'on-demand' });
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppInstance, buildApp } from './app';
+import { communitySettings } from './db/schema';
 import { withLanguage } from './lib/client-page';
 import { testConfig } from './test-support/test-app';
 import { openTestDatabase } from './test-support/test-database';
@@ -77,7 +78,7 @@ describe('serving the built client', () => {
     const french = await app.inject({
       method: 'GET',
       url: '/',
-      headers: { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' },
+      headers: { 'accept-language': 'fr-CA,fr;q=0.9' },
     });
     expect(french.body).toContain('<html lang="fr">');
     expect(french.body).toContain('<script type="application/json" id="i18n-catalogue" data-locale="fr"');
@@ -110,6 +111,26 @@ describe('serving the built client', () => {
     const profile = catalogueOf((await app.inject({ method: 'GET', url: '/profile' })).body);
     expect(profile.attributes).not.toContain('data-namespaces');
     expect(profile.namespaces).toEqual(expect.arrayContaining(['common', 'trades', 'users', 'rings']));
+  });
+
+  it("serves a reader who chose nothing the community's default language when their browser lists it", async () => {
+    const page = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/help', headers });
+    const lang = async (headers: Record<string, string>) =>
+      /<html lang="(\w+)">/.exec((await page(headers)).body)?.[1];
+    // An English community: a French browser that also reads English gets English.
+    expect(await lang({ 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' })).toBe('en');
+    await database.db.update(communitySettings).set({ language: 'fr' });
+    try {
+      expect(await lang({ 'accept-language': 'en-GB,en;q=0.9,fr;q=0.5' })).toBe('fr');
+      expect(await lang({ 'accept-language': 'de-DE,de;q=0.9' })).toBe('fr');
+      expect(await lang({})).toBe('fr');
+      // A browser that names only English gets English; the visitor's own choice (cookie) wins.
+      expect(await lang({ 'accept-language': 'en-US,en;q=0.9' })).toBe('en');
+      expect(await lang({ 'accept-language': 'fr', cookie: 'lang=en' })).toBe('en');
+      expect((await page({})).body).toContain('data-locale="fr"');
+    } finally {
+      await database.db.update(communitySettings).set({ language: 'en' });
+    }
   });
 
   it('prefers the lang cookie of the footer picker to Accept-Language', async () => {

@@ -65,6 +65,24 @@ describe('live refresh: what each pushed event makes stale', () => {
     expect(stale).toEqual(['item', 'notifications', 'trades', 'unreadCount']);
   });
 
+  it("a trade notification makes each paged list and the lists' counts stale too", async () => {
+    const { client } = await staleAfterEvent(notification('trade_request', NOTIFICATION_LINKS.barters));
+    const keys = [
+      ['/api/trade-requests/page', 'pending'],
+      ['/api/trade-requests/page', 'history'],
+      ['/api/trade-requests/counts'],
+    ];
+    for (const key of keys) {
+      client.setQueryData(key, { cached: key.join() });
+      expect(client.getQueryState(key)?.isInvalidated).toBe(false);
+    }
+    await applyLiveEvent(client, notification('trade_request', NOTIFICATION_LINKS.barters), {
+      memberId: ME,
+      openConversationId: null,
+    });
+    for (const key of keys) expect(client.getQueryState(key)?.isInvalidated, key.join()).toBe(true);
+  });
+
   it('a friend request: the social lists and the bell, nothing else', async () => {
     const { stale } = await staleAfterEvent(notification('other', NOTIFICATION_LINKS.network));
     expect(stale).toEqual(['network', 'notifications', 'unreadCount']);

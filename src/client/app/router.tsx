@@ -5,19 +5,21 @@ import { FirstScreenHydrated } from '@client/components/layout/after-first-paint
 import { useAuth } from '@client/lib/session';
 import { NotFoundPage } from '@client/pages/not-found';
 import { PageErrorBoundary } from './page-error-boundary';
-import { MEMBER_ROUTES, VISITOR_ROUTES } from './routes';
+import { ADMIN_ROUTES, MEMBER_ROUTES, VISITOR_ROUTES } from './routes';
 
 /**
- * Picks the route set from the session. While the status call is in flight the visitor set
+ * Picks the route set from the session (admins also get the console, ADMIN_ROUTES). While the status call is in flight the visitor set
  * applies; an unknown path then renders nothing rather than flashing the not-found page at a
  * member who reloads /profile or /wishlist.
  */
 export function AppRouter() {
-  const { isAuthenticated, isLoading } = useAuth();
+  const { isAuthenticated, isLoading, user } = useAuth();
   // Deferred: when the status answer swaps the route set, a page whose code has not loaded yet
   // (the members' home page) replaces the one on screen once it is ready, with no spinner between.
-  const session = useDeferredValue(isLoading ? 'loading' : isAuthenticated ? 'member' : 'visitor');
-  const routes = session === 'member' ? MEMBER_ROUTES : VISITOR_ROUTES;
+  const session = useDeferredValue(
+    isLoading ? 'loading' : !isAuthenticated ? 'visitor' : user?.isAdmin ? 'admin' : 'member',
+  );
+  const routes = session === 'admin' ? ADMIN_ROUTES : session === 'member' ? MEMBER_ROUTES : VISITOR_ROUTES;
   const [location] = useLocation();
 
   return (

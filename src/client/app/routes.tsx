@@ -89,6 +89,14 @@ const RingsPage = lazyPage(
   () => import('@client/pages/rings'),
   (module) => module.RingsPage,
 );
+const TradePage = lazyPage(
+  () => import('@client/pages/trade'),
+  (module) => module.TradePage,
+);
+const RingPage = lazyPage(
+  () => import('@client/pages/ring'),
+  (module) => module.RingPage,
+);
 const MessagesPage = lazyPage(
   () => import('@client/pages/messages'),
   (module) => module.MessagesPage,
@@ -104,6 +112,10 @@ const SignInPromptPage = lazyPage(
 const ModerationPage = lazyPage(
   () => import('@client/pages/moderation'),
   (module) => module.ModerationPage,
+);
+const AdminPage = lazyPage(
+  () => import('@client/pages/admin'),
+  (module) => module.AdminPage,
 );
 
 const ForgotPasswordPage = lazyPage(
@@ -203,7 +215,10 @@ export const VISITOR_ROUTES: readonly AppRoute[] = [
   /** Members' pages: a visitor is told what they hold and asked to sign in, not shown a 404. */
   { path: '/wishlist', component: SignInPromptPage },
   { path: '/messages', component: SignInPromptPage },
+  { path: '/messages/:id', component: SignInPromptPage },
   { path: '/saved-searches', component: SignInPromptPage },
+  { path: '/trades/:id', component: SignInPromptPage },
+  { path: '/rings/:id', component: SignInPromptPage },
   ...EMAIL_LINK_ROUTES,
 ];
 
@@ -217,10 +232,24 @@ export const MEMBER_ROUTES: readonly AppRoute[] = [
   { path: '/wishlist', component: WishlistPage },
   { path: '/saved-searches', component: SavedSearchesPage },
   { path: '/rings', component: RingsPage },
-  { path: '/messages', component: MessagesPage },
+  /**
+   * The inbox, and one conversation (/messages/{id}): the inbox with its chat open over it
+   * (ChatProvider opens it from the address). One route, so the inbox stays as it was under the chat.
+   */
+  { path: '/messages/:id?', component: MessagesPage },
+  /** One trade or ring, for its parties (anyone else gets the not-found page). */
+  { path: '/trades/:id', component: TradePage },
+  { path: '/rings/:id', component: RingPage },
   { path: '/social', component: SocialPage },
   /** Reports for moderators; the page itself tells other members they are not authorized. */
   { path: '/moderation', component: ModerationPage },
   ...INFO_ROUTES,
   ...EMAIL_LINK_ROUTES,
+];
+
+/** Admins also get the console (/admin and its sub-paths); for everyone else those are not found. */
+export const ADMIN_ROUTES: readonly AppRoute[] = [
+  ...MEMBER_ROUTES,
+  { path: '/admin', component: AdminPage },
+  { path: '/admin/*', component: AdminPage },
 ];

@@ -58,4 +58,14 @@ describe('the copy speaks as a member would (issue 37)', () => {
     );
     expect(selling).toEqual([]);
   });
+
+  it('spells English the British way throughout, as most of its texts do (placeholders aside)', () => {
+    // American variants of words the catalogues use; their British forms are the house spelling.
+    const american =
+      /\b(favorites?|favorited|colors?|colored|jewelry|gray|canceled|canceling|center|centers|authorized?|organized?|personalized?|realized?|behavior|neighbor|catalog|apologize)\b/i;
+    const found = catalogueTexts('en').filter(([, text]) =>
+      american.test(text.replace(/\{\{[^}]*\}\}/g, '').replace(/<[^>]*>/g, '')),
+    );
+    expect(found).toEqual([]);
+  });
 });

@@ -6,15 +6,22 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnitSystem } from './units';
 import { INTL_TAGS, toLocale } from '@common/domain/locales';
-import { formatDollars, formatNumber } from '@common/domain/money';
+import { formatMoney } from '@common/domain/currency';
+import { formatNumber } from '@common/domain/money';
+import { useCurrency } from '@client/lib/community';
 import { displayMass, displayWeight, type UnitSystem } from '@common/domain/units';
 import { formatDate, formatDateTime, formatMonthYear, relativeTimeParts } from '@common/domain/relative-time';
 
 export interface Formatters {
   /** The BCP 47 tag in use ('en-US', 'fr-FR'). */
   tag: string;
-  /** Integer cents as money: '$12.50', '12,50 $US'. */
-  money: (cents: number) => string;
+  /** The community's currency (ISO 4217), which `money` writes amounts in. */
+  currency: string;
+  /**
+   * Integer minor units as money in the community's currency: '$12.50', '12,50 $US'; '€12.50',
+   * '12,50 €' (src/common/domain/currency.ts).
+   */
+  money: (minor: number) => string;
   /** '1,234' / '1 234'. */
   number: (value: number, options?: Intl.NumberFormatOptions) => string;
   /** 'Mar 4, 2025' / '4 mars 2025'. */
@@ -37,12 +44,14 @@ export function useFormat(): Formatters {
   const { t, i18n } = useTranslation('common');
   const locale = toLocale(i18n.language) ?? 'en';
   const units = useUnitSystem();
+  const currency = useCurrency();
   return useMemo(() => {
     const tag = INTL_TAGS[locale];
     const number = (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, tag, options);
     return {
       tag,
-      money: (cents) => formatDollars(cents, tag),
+      currency,
+      money: (minor) => formatMoney(minor, currency, tag),
       number,
       date: (value) => formatDate(value, tag),
       dateTime: (value) => formatDateTime(value, tag),
@@ -73,5 +82,5 @@ export function useFormat(): Formatters {
         return t(`mass.${unit}`, { count: value, value: number(value) });
       },
     };
-  }, [locale, t, units]);
+  }, [locale, t, units, currency]);
 }

@@ -16,6 +16,7 @@ import {
   pickLocale,
   toLocale,
 } from '@common/domain/locales';
+import { keptCommunity } from '@client/lib/community-storage';
 
 type Catalogue = Record<string, Record<string, unknown>>;
 
@@ -110,7 +111,8 @@ export async function completeCatalogue(locale: Locale = currentLocale()): Promi
 /**
  * The page's language. A page the server wrote carries its choice (member's, cookie's, browser's)
  * with its texts; the service worker's copy of the app (and the dev server) do not, so the `lang`
- * cookie decides there, then the browser's language.
+ * cookie decides there, then the browser's languages weighed against the community's default
+ * language as this browser last saw it (pickLocale, the server's very rule).
  */
 function pageLocale(): Locale {
   const written = toLocale(document.getElementById('i18n-catalogue')?.dataset.locale);
@@ -119,7 +121,11 @@ function pageLocale(): Locale {
     .split('; ')
     .find((entry) => entry.startsWith(`${LOCALE_COOKIE}=`))
     ?.slice(LOCALE_COOKIE.length + 1);
-  return pickLocale({ cookie, acceptLanguage: navigator.languages?.join(',') || navigator.language });
+  return pickLocale({
+    cookie,
+    acceptLanguage: navigator.languages?.join(',') || navigator.language,
+    community: keptCommunity()?.language,
+  });
 }
 
 let ready: Promise<unknown> | undefined;

@@ -42,11 +42,17 @@ describe('client vocabulary labels', () => {
     expect({ ...labels.SUBCATEGORY_LABELS }).toEqual(taxonomy.SUBCATEGORY_LABELS);
     expect({ ...labels.AVAILABILITY_LABELS }).toEqual(filters.AVAILABILITY_LABELS);
     expect({ ...labels.WISHLIST_CATEGORY_LABELS }).toEqual(wishlist.WISHLIST_CATEGORY_LABELS);
+    // The wishlist names its categories as the listing form does (the taxonomy's names).
+    expect(labels.WISHLIST_CATEGORY_LABELS.jewelry).toBe(labels.SUBCATEGORY_LABELS.jewellery);
+    expect(labels.WISHLIST_CATEGORY_LABELS.shoes).toBe(labels.categoryLabel('shoes'));
     expect(labels.CATEGORY_ROW.map((entry) => ({ ...entry }))).toEqual(taxonomy.CATEGORY_ROW);
     expect(JSON.parse(JSON.stringify(labels.SUBCATEGORY_TREE))).toEqual(taxonomy.SUBCATEGORY_TREE);
-    for (const color of taxonomy.COLORS) expect(labels.colorLabel(color)).toBe(color);
-    for (const season of taxonomy.SEASONS) expect(labels.seasonLabel(season)).toBe(season);
-    for (const style of taxonomy.STYLES) expect(labels.styleLabel(style)).toBe(style);
+    // Stored values keep their first spelling; the English interface reads them in British English.
+    const british: Record<string, string> = { Gray: 'Grey', Jewelry: 'Jewellery', Fall: 'Autumn' };
+    const named = (value: string) => british[value] ?? value;
+    for (const color of taxonomy.COLORS) expect(labels.colorLabel(color)).toBe(named(color));
+    for (const season of taxonomy.SEASONS) expect(labels.seasonLabel(season)).toBe(named(season));
+    for (const style of taxonomy.STYLES) expect(labels.styleLabel(style)).toBe(named(style));
     expect(labels.listingSizeGroups('clothing', 'jeans', 'women')).toEqual(
       sizes.listingSizeGroups('clothing', 'jeans', 'women'),
     );
@@ -84,5 +90,21 @@ describe('client trade labels', () => {
     expect({ ...labels.TRADE_TYPE_LABELS }).toEqual(matchDisplay.TRADE_TYPE_LABELS);
     expect({ ...labels.PREVIEW_MODE_LABELS }).toEqual(tradePreview.PREVIEW_MODE_LABELS);
     expect({ ...labels.DEAL_FIELD_LABELS }).toEqual(tradeTerms.DEAL_FIELD_LABELS);
+  });
+});
+
+describe('the distance chip', () => {
+  it('names its town in both languages', async () => {
+    const near = filters.parseItemFilters('near=3006767&withinKm=10');
+    await i18n.changeLanguage('en');
+    expect(labels.activeFilterChips(near, 'Boulogne-Billancourt').map((chip) => chip.label)).toEqual([
+      'Within 10 km of Boulogne-Billancourt',
+    ]);
+    expect(labels.activeFilterChips(near).map((chip) => chip.label)).toEqual(['Within 10 km']);
+    await i18n.changeLanguage('fr');
+    expect(labels.activeFilterChips(near, 'Boulogne-Billancourt').map((chip) => chip.label)).toEqual([
+      'Boulogne-Billancourt, à moins de 10 km',
+    ]);
+    await i18n.changeLanguage('en');
   });
 });

@@ -30,6 +30,7 @@ import {
   SUBCATEGORY_TREE as COMMON_SUBCATEGORY_TREE,
   type Subcategory,
   WISHLIST_CATEGORIES,
+  WISHLIST_SUBCATEGORY,
   type WishlistCategory,
   CONDITIONS,
   AVAILABILITY,
@@ -40,6 +41,9 @@ import { PREVIEW_MODE_LABELS as COMMON_PREVIEW_MODE_LABELS } from '@common/domai
 import { DISPUTE_REASON_LABELS as COMMON_DISPUTE_REASON_LABELS } from '@common/domain/trade-state';
 import { DEAL_FIELD_LABELS as COMMON_DEAL_FIELD_LABELS } from '@common/domain/trade-terms';
 import { i18n } from '@client/i18n';
+import { currentCurrency } from '@client/lib/community';
+import { currencySymbol } from '@common/domain/currency';
+import { INTL_TAGS, toLocale } from '@common/domain/locales';
 
 function label(key: string, values?: Record<string, string | number>): string {
   return i18n.t(`domain:${key}`, values ?? {});
@@ -95,10 +99,18 @@ export const AVAILABILITY_LABELS: Record<AvailabilityFilter, string> = labelReco
   AVAILABILITY,
   'availability',
 );
-export const WISHLIST_CATEGORY_LABELS: Record<WishlistCategory, string> = labelRecord(
-  WISHLIST_CATEGORIES,
-  'wishlistCategories',
-);
+/** A wishlist category's name: the taxonomy's (the listing form's) name of its subcategory or category. */
+export const WISHLIST_CATEGORY_LABELS: Record<WishlistCategory, string> = (() => {
+  const record = {} as Record<WishlistCategory, string>;
+  for (const category of WISHLIST_CATEGORIES) {
+    const subcategory = WISHLIST_SUBCATEGORY[category];
+    Object.defineProperty(record, category, {
+      enumerable: true,
+      get: () => (subcategory ? label(`subcategories.${subcategory}`) : label(`categories.${category}`)),
+    });
+  }
+  return Object.freeze(record);
+})();
 
 /** The same keys as a common label record, each read from `domain:<group>.<key>`. */
 function sameKeys<R extends Record<string, string>>(common: R, group: string): R {
@@ -136,41 +148,57 @@ export function listingSizeGroups(
   category: string,
   subcategory?: string | null,
   gender?: string | null,
+  country?: string | null,
 ): SizeGroup[] {
-  return commonSizeGroups(category, subcategory, gender).map((group) => ({
+  return commonSizeGroups(category, subcategory, gender, country).map((group) => ({
     ...group,
     label: label(`sizeSystems.${group.system}`),
   }));
 }
 
-/** "$20", or "$500+" at the top of the slider, which means no upper bound. */
+/** The name of a size system ('Letter sizes', 'EU shoe sizes'), as Browse's size filter groups sizes. */
+export function sizeSystemLabel(system: string): string {
+  return label(`sizeSystems.${system}`);
+}
+
+/**
+ * "$20", or "$500+" at the top of the slider, which means no upper bound; the sign is the
+ * community's currency's ("€20").
+ */
 export function formatPriceBound(dollars: number): string {
+  const symbol = currencySymbol(currentCurrency(), INTL_TAGS[toLocale(i18n.language) ?? 'en']);
   return dollars >= PRICE_SLIDER.max
-    ? label('priceBoundTop', { amount: PRICE_SLIDER.max })
-    : label('priceBound', { amount: dollars });
+    ? label('priceBoundTop', { amount: PRICE_SLIDER.max, symbol })
+    : label('priceBound', { amount: dollars, symbol });
 }
 
 /**
  * The filter panel's active values as removable chips, as in @common/domain/item-filters (the same
  * ids, order and states), with their texts in the reader's language.
  */
-export function activeFilterChips(filters: ItemFilterState): FilterChip[] {
-  return commonActiveFilterChips(filters, {
-    subcategory: (value) => SUBCATEGORY_LABELS[value],
-    condition: (value) => CONDITION_LABELS[value],
-    brand: (brand) => i18n.t('domain:chips.brand', { brand }),
-    size: (size) => i18n.t('domain:chips.size', { size }),
-    price: (min, max) =>
-      i18n.t('domain:chips.price', { min: formatPriceBound(min), max: formatPriceBound(max) }),
-    gender: (value) => GENDER_LABELS[value],
-    availability: (value) => AVAILABILITY_LABELS[value],
-    rating: (value) => i18n.t('domain:chips.rating', { rating: SELLER_RATING_LABELS[value] }),
-    posted: (value) => i18n.t('domain:chips.posted', { when: DATE_FILTER_LABELS[value] }),
-    near: (location) => i18n.t('domain:chips.near', { location }),
-    color: colorLabel,
-    season: seasonLabel,
-    tag: (value) => `#${value}`,
-  });
+export function activeFilterChips(filters: ItemFilterState, nearTownName?: string): FilterChip[] {
+  return commonActiveFilterChips(
+    filters,
+    {
+      subcategory: (value) => SUBCATEGORY_LABELS[value],
+      condition: (value) => CONDITION_LABELS[value],
+      brand: (brand) => i18n.t('domain:chips.brand', { brand }),
+      size: (size) => i18n.t('domain:chips.size', { size }),
+      price: (min, max) =>
+        i18n.t('domain:chips.price', { min: formatPriceBound(min), max: formatPriceBound(max) }),
+      gender: (value) => GENDER_LABELS[value],
+      availability: (value) => AVAILABILITY_LABELS[value],
+      rating: (value) => i18n.t('domain:chips.rating', { rating: SELLER_RATING_LABELS[value] }),
+      posted: (value) => i18n.t('domain:chips.posted', { when: DATE_FILTER_LABELS[value] }),
+      near: (location) => i18n.t('domain:chips.near', { location }),
+      within: (km, town) =>
+        town ? i18n.t('domain:chips.withinOf', { km, town }) : i18n.t('domain:chips.within', { km }),
+      color: colorLabel,
+      season: seasonLabel,
+      tag: (value) => `#${value}`,
+    },
+    nearTownName,
+  );
 }
 
 /** The name field's limit (src/common/api/saved-searches.ts holds the same number for the API). */

@@ -9,17 +9,24 @@ import { initReactI18next } from 'react-i18next';
 import { i18n, i18nOptions } from './index';
 
 let missing: string[] = [];
+let started = false;
 
 function start() {
-  if (i18n.isInitialized) return;
-  void i18n.use(initReactI18next).init({
-    ...i18nOptions(),
-    initAsync: false,
+  if (started) return;
+  started = true;
+  const reporting = {
     saveMissing: true,
-    missingKeyHandler: (_languages, namespace, key) => {
+    missingKeyHandler: (_languages: readonly string[], namespace: string, key: string) => {
       missing.push(`${namespace}:${key}`);
     },
-  });
+  };
+  if (!i18n.isInitialized) {
+    void i18n.use(initReactI18next).init({ ...i18nOptions(), initAsync: false, ...reporting });
+    return;
+  }
+  // Started already (a test in the same process, say): report missing keys and render through it all the same.
+  Object.assign(i18n.options, reporting);
+  initReactI18next.init(i18n);
 }
 
 /** Makes `texts` (namespace → keys) in `locale` the only texts, and `locale` the language. */

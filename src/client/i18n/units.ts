@@ -1,8 +1,11 @@
 /**
  * The member's unit system (docs/product.md § Languages, units): their choice in Preferences
  * (Automatic, Metric or Imperial), kept in this browser's localStorage, and with Automatic the
- * system of the browser's region (src/common/domain/units.ts). Read synchronously, so the first
- * render already shows the right units (nothing shifts once the page is up).
+ * community's default unit system (an admin's setting, GET /api/community). Read synchronously,
+ * so the first render already shows the right units (nothing shifts once the page is up); the
+ * server's rendering of a first screen has the same settings (they come with the page), so its
+ * markup agrees with the client's. Only before the settings are known (a first visit to a page
+ * that does not carry them) does the browser's region stand in.
  */
 import { useSyncExternalStore } from 'react';
 import {
@@ -12,6 +15,7 @@ import {
   type UnitSystem,
   unitSystemForLanguages,
 } from '@common/domain/units';
+import { useCommunity } from '@client/lib/community';
 
 export const UNITS_STORAGE_KEY = 'threadswap.units';
 
@@ -46,7 +50,7 @@ globalThis.addEventListener?.('languagechange', () => {
   browserSystem = undefined;
 });
 
-/** The system of this browser's region, for 'Automatic'. */
+/** The system of this browser's region, until the community's settings arrive. */
 export function browserUnitSystem(): UnitSystem {
   return (browserSystem ??= readBrowserUnitSystem());
 }
@@ -86,7 +90,13 @@ export function setUnitPreference(next: UnitPreference): void {
 export const useUnitPreference = (): UnitPreference =>
   useSyncExternalStore(subscribe, currentPreference, () => 'auto');
 
+/** The system 'Automatic' stands for: the community's default, else (settings not yet known) the browser's region. */
+export function useAutomaticUnitSystem(): UnitSystem {
+  return useCommunity()?.unitSystem ?? browserUnitSystem();
+}
+
 /** The unit system in use. */
 export function useUnitSystem(): UnitSystem {
-  return resolveUnitSystem(useUnitPreference(), browserUnitSystem());
+  const automatic = useAutomaticUnitSystem();
+  return resolveUnitSystem(useUnitPreference(), automatic);
 }

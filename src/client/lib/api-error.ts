@@ -31,6 +31,8 @@ export class ApiError extends Error {
     readonly params: Params = {},
     /** A suspended member's refused sign-in: why, until when, and the token to appeal with. */
     readonly suspension: ErrorResponse['suspension'] = undefined,
+    /** What a refused account deletion waits for: accepted trades and swap rings, by id. */
+    readonly blockers: NonNullable<ErrorResponse['blockers']> = [],
   ) {
     super(message);
   }
@@ -46,6 +48,7 @@ export class ApiError extends Error {
       body?.code ?? null,
       body?.params ?? {},
       body?.suspension,
+      body?.blockers ?? [],
     );
   }
 }
@@ -56,6 +59,7 @@ interface ParsedBody {
   message: string;
   issues: FieldIssue[];
   suspension: ErrorResponse['suspension'];
+  blockers: NonNullable<ErrorResponse['blockers']>;
 }
 
 function parseErrorBody(text: string): ParsedBody | null {
@@ -69,6 +73,7 @@ function parseErrorBody(text: string): ParsedBody | null {
       message: typeof shaped.message === 'string' ? shaped.message : '',
       issues: Array.isArray(shaped.issues) ? shaped.issues.flatMap(toFieldIssue) : [],
       suspension: isSuspension(shaped.suspension) ? shaped.suspension : undefined,
+      blockers: Array.isArray(shaped.blockers) ? shaped.blockers.filter(isBlocker) : [],
     };
   } catch {
     return null;
@@ -82,6 +87,17 @@ function paramsOf(value: unknown): Params {
       (entry): entry is [string, string | number] =>
         typeof entry[1] === 'string' || typeof entry[1] === 'number',
     ),
+  );
+}
+
+function isBlocker(value: unknown): value is NonNullable<ErrorResponse['blockers']>[number] {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'kind' in value &&
+    (value.kind === 'trade' || value.kind === 'ring') &&
+    'id' in value &&
+    typeof value.id === 'string'
   );
 }
 

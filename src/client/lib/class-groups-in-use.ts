@@ -4,6 +4,7 @@
  */
 export const CLASS_GROUPS_IN_USE: readonly string[] = [
   'aspect',
+  'container',
   'container-type',
   'display',
   'sr',

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCommunity } from './community';
 
 const SITE = 'Threadswap';
 
-/** The page's `<title>` text: its own name, then the site's. */
-export function documentTitle(title: string): string {
-  return `${title} · ${SITE}`;
+/** The page's `<title>` text: its own name, then the site's (the community's name, once known). */
+export function documentTitle(title: string, site = SITE): string {
+  return `${title} · ${site}`;
 }
 
 /**
@@ -16,9 +17,10 @@ export function documentTitle(title: string): string {
 export function useDocumentMeta(title: string, ownDescription?: string) {
   const { t } = useTranslation('layout');
   const description = ownDescription ?? t('meta.description');
+  const site = useCommunity()?.name ?? SITE;
   useEffect(() => {
     const previousTitle = document.title;
-    document.title = documentTitle(title);
+    document.title = documentTitle(title, site);
     const meta = describedBy();
     const previousDescription = meta.content;
     meta.content = description;
@@ -26,7 +28,7 @@ export function useDocumentMeta(title: string, ownDescription?: string) {
       document.title = previousTitle;
       meta.content = previousDescription;
     };
-  }, [title, description]);
+  }, [title, description, site]);
 }
 
 function describedBy(): HTMLMetaElement {

@@ -1,4 +1,5 @@
 import type { AuthStatus } from '@common/api/auth';
+import type { CommunitySettings } from '@common/api/community';
 import {
   FIRST_SCREEN_ELEMENT_ID,
   type FirstScreenData,
@@ -55,6 +56,14 @@ export function takeFirstScreenAuthStatus(): unknown {
   const status: AuthStatus | undefined = screen?.authStatus;
   if (screen) delete screen.authStatus;
   return status;
+}
+
+/** GET /api/community's answer as the page carries it, once. */
+export function takeFirstScreenCommunity(): CommunitySettings | undefined {
+  const screen = firstScreenData();
+  const community = screen?.community;
+  if (screen) delete screen.community;
+  return community;
 }
 
 /** From `answers`, the one for the request with `params` (each answer keyed by itemsRequestKey), once. */

@@ -1,5 +1,14 @@
 import type { ClientEvent, ServerEvent, serverEvent } from '@common/realtime';
+import { SESSION_ENDED_CLOSE } from '@common/realtime-close-codes';
 import { useEffect, useRef } from 'react';
+import { handleUnauthorized } from './unauthorized';
+
+/** A close event's code, when it has one. */
+function closeCode(event: unknown): number | undefined {
+  return typeof event === 'object' && event !== null && 'code' in event && typeof event.code === 'number'
+    ? event.code
+    : undefined;
+}
 
 /**
  * The member's real-time channel (docs/product.md (Screens), docs/product.md (Screens)): one WebSocket per signed-in tab at /ws,
@@ -181,10 +190,15 @@ export class RealtimeClient {
     socket.onerror = () => {
       // A close event always follows; reconnecting is handled there.
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.setStatus('closed');
+      // The session ended elsewhere: say so and sign in again here, rather than reconnect in vain.
+      if (closeCode(event) === SESSION_ENDED_CLOSE) {
+        handleUnauthorized();
+        return;
+      }
       this.scheduleReconnect();
     };
   }

@@ -13,6 +13,7 @@ export function BrowseFilterSheet({
   onOpenChange,
   onClear,
   matching,
+  sort,
   children,
 }: {
   open: boolean;
@@ -20,7 +21,9 @@ export function BrowseFilterSheet({
   onClear: () => void;
   /** How many items the filters match, once known; `capped`: more than `count` ("10,000+"). */
   matching: { count: number; capped: boolean } | undefined;
-  /** The filter panel. */
+  /** The sort, at full width so that its whole label shows. */
+  sort: ReactNode;
+  /** The filter panel (without its own 'Clear All': the footer's is the sheet's one reset). */
   children: ReactNode;
 }) {
   const { t } = useTranslation('browse');
@@ -32,7 +35,10 @@ export function BrowseFilterSheet({
           <SheetTitle>{t('filters.button')}</SheetTitle>
           <SheetDescription className="sr-only">{t('filters.sheetDescription')}</SheetDescription>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto p-3">{children}</div>
+        <div className="min-h-0 flex-1 space-y-3 overflow-y-auto p-3">
+          {sort}
+          {children}
+        </div>
         <div className="flex items-center gap-3 border-t bg-card px-4 py-3">
           <Button variant="ghost" onClick={onClear} data-testid="button-sheet-clear">
             {t('filters.clearAll')}

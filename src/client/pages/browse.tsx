@@ -3,7 +3,7 @@ import type { CategoryFilterId } from '@common/domain/taxonomy';
 import { MAX_SEARCH_LENGTH } from '@common/domain/limits';
 import { LayoutGrid, List, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { PageContainer } from '@client/components/layout/page-container';
 import { PageHeader } from '@client/components/layout/page-header';
@@ -21,6 +21,7 @@ import {
   useUrlFilters,
 } from '@client/features/items';
 import { loadSaveSearchButton } from '@client/features/saved-searches';
+import { useTown } from '@client/features/towns';
 import { cn } from '@client/lib/utils';
 import { useDocumentMeta } from '@client/lib/document-meta';
 import { useAuth } from '@client/lib/session';
@@ -76,8 +77,10 @@ export function BrowsePage() {
   const format = useFormat();
   useDocumentMeta(t('meta.title'), t('meta.description'));
   const { filters, highlight, setFilters, hrefFor, closeDetail } = useUrlFilters();
-  const { isAuthenticated } = useAuth();
-  const chips = activeFilterChips(filters);
+  const { isAuthenticated, user } = useAuth();
+  // The distance chip names its town ('Within 10 km of Boulogne-Billancourt') once it is loaded.
+  const nearTown = useTown(filters.withinKm === undefined ? undefined : filters.near);
+  const chips = activeFilterChips(filters, nearTown.data?.name);
   const [panelOpen, setPanelOpen] = useState(false);
   const [panelMode, setPanelMode] = useState<FilterPanelMode>('basic');
   const [view, setView] = useState<ItemsView>('grid');
@@ -85,11 +88,15 @@ export function BrowsePage() {
   // Once the sheet has opened it stays mounted, so that closing it can animate.
   const [sheetUsed, setSheetUsed] = useState(false);
   if (panelOpen && isPhone && !sheetUsed) setSheetUsed(true);
-  const items = useItemsInfinite(filters);
+  // A member with a town sees how far each item is (and can sort by distance) without choosing "Near me".
+  const listFilters =
+    filters.near === undefined && user?.townId ? { ...filters, near: user.townId } : filters;
+  const items = useItemsInfinite(listFilters);
   const facets = useItemFacets(filters);
-  const filterPanel = (
+  const filterPanel = (inSheet: boolean) => (
     <Suspense fallback={null}>
       <FilterPanel
+        showClear={!inSheet}
         id={FILTER_PANEL_ID}
         filters={filters}
         onChange={setFilters}
@@ -104,6 +111,7 @@ export function BrowsePage() {
 
   const total = items.data?.pages[0]?.total ?? 0;
   const totalIsCapped = items.data?.pages[0]?.totalIsCapped ?? false;
+  const correctedSearch = items.data?.pages[0]?.correctedSearch;
   const categoryCounts = facets.data
     ? ({ '': facets.data.categories.all, ...facets.data.categories } as Partial<
         Record<CategoryFilterId, number>
@@ -154,7 +162,7 @@ export function BrowsePage() {
         ) : null}
       </div>
 
-      {panelOpen && !isPhone ? filterPanel : null}
+      {panelOpen && !isPhone ? filterPanel(false) : null}
 
       {/* On phones: the same filters as a full-screen sheet, closed by 'Show N results'. */}
       {sheetUsed ? (
@@ -164,8 +172,17 @@ export function BrowsePage() {
             onOpenChange={setPanelOpen}
             onClear={() => setFilters(clearPanelFilters(filters))}
             matching={matching}
+            sort={
+              <SortSelect
+                filters={filters}
+                onChange={setFilters}
+                id="sheet-sort"
+                testId="select-sheet-sort"
+                wide
+              />
+            }
           >
-            {filterPanel}
+            {filterPanel(true)}
           </FilterSheet>
         </Suspense>
       ) : null}
@@ -217,6 +234,16 @@ export function BrowsePage() {
                 ? t('results.foundCapped', { total: format.number(total) })
                 : t('results.found', { count: total })}
       </p>
+      {correctedSearch && !items.isPending && !items.isError ? (
+        <p className="-mt-4 text-sm" data-testid="text-search-corrected">
+          <Trans
+            t={t}
+            i18nKey="results.corrected"
+            values={{ search: correctedSearch }}
+            components={{ strong: <strong className="font-semibold" /> }}
+          />
+        </p>
+      ) : null}
 
       <ItemResults
         query={items}

@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import {
@@ -37,25 +38,41 @@ export function ResetPasswordPage() {
   );
 }
 
-/** Where the verification email's link leads. */
+/** Where the verification email's link leads; its title asks to confirm only until it is confirmed. */
 export function VerifyEmailPage() {
   const { t } = useTranslation('auth');
+  const [confirmed, setConfirmed] = useState(false);
+  const onConfirmed = useCallback(() => setConfirmed(true), []);
   return (
-    <EmailLinkCard title={t('pages.verifyTitle')} testId="page-verify-email">
-      <EmailTokenResult token={useToken()} url="/api/auth/verify-email" done={t('pages.verifyDone')} />
+    <EmailLinkCard
+      title={confirmed ? t('pages.verifiedTitle') : t('pages.verifyTitle')}
+      testId="page-verify-email"
+    >
+      <EmailTokenResult
+        token={useToken()}
+        url="/api/auth/verify-email"
+        done={t('pages.verifyDone')}
+        onConfirmed={onConfirmed}
+      />
     </EmailLinkCard>
   );
 }
 
-/** Where the email-change confirmation's link leads. */
+/** Where the email-change confirmation's link leads; "Confirm your new email" only until it is. */
 export function ConfirmEmailPage() {
   const { t } = useTranslation('auth');
+  const [confirmed, setConfirmed] = useState(false);
+  const onConfirmed = useCallback(() => setConfirmed(true), []);
   return (
-    <EmailLinkCard title={t('pages.confirmTitle')} testId="page-confirm-email">
+    <EmailLinkCard
+      title={confirmed ? t('pages.confirmedTitle') : t('pages.confirmTitle')}
+      testId="page-confirm-email"
+    >
       <EmailTokenResult
         token={useToken()}
         url="/api/auth/email-change/confirm"
         done={t('pages.confirmDone')}
+        onConfirmed={onConfirmed}
       />
     </EmailLinkCard>
   );

@@ -1,4 +1,3 @@
-import type { TradeRequest } from '@common/api/trades';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
 import { ArrowRight, CircleCheck, Clock, Heart, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -12,7 +11,7 @@ import { PageContainer } from '@client/components/layout/page-container';
 import { useAuth } from '@client/lib/session';
 import { useFavorites } from '@client/features/favorites';
 import { CategoryRow, ItemsShowcase } from '@client/features/items';
-import { useTradeRequests } from '@client/features/trades';
+import { useTradeCounts } from '@client/features/trades';
 import { useDocumentMeta } from '@client/lib/document-meta';
 import { useFormat } from '@client/i18n/format';
 
@@ -79,10 +78,8 @@ export function HomePage() {
 function DashboardSummary() {
   const { t } = useTranslation('home');
   const format = useFormat();
-  const trades = useTradeRequests();
+  const trades = useTradeCounts();
   const favorites = useFavorites();
-  const countTrades = (status: TradeRequest['status']) =>
-    trades.data ? trades.data.filter((trade) => trade.status === status).length : undefined;
   const counts: ReadonlyArray<{
     label: string;
     icon: LucideIcon;
@@ -96,7 +93,7 @@ function DashboardSummary() {
       icon: Clock,
       testId: 'dashboard-pending',
       href: '/profile?tab=barters',
-      value: countTrades('pending'),
+      value: trades.data?.pending,
       loading: trades.isPending,
     },
     {
@@ -104,7 +101,7 @@ function DashboardSummary() {
       icon: CircleCheck,
       testId: 'dashboard-completed',
       href: '/profile?tab=barters',
-      value: countTrades('completed'),
+      value: trades.data?.completed,
       loading: trades.isPending,
     },
     {

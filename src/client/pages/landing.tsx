@@ -1,3 +1,5 @@
+import { DEFAULT_COMMUNITY_DESCRIPTION, DEFAULT_COMMUNITY_NAME } from '@common/domain/community';
+import { useCommunity } from '@client/lib/community';
 import type { CategoryFilterId } from '@common/domain/taxonomy';
 import {
   ArrowLeftRight,
@@ -60,6 +62,13 @@ export function LandingPage() {
 function LandingHero() {
   const { t } = useTranslation('home');
   const { openAuthDialog } = useAuthDialog();
+  // A community that set its own name and description shows them; otherwise the product's words.
+  const community = useCommunity();
+  const ownName = community && community.name !== DEFAULT_COMMUNITY_NAME ? community.name : null;
+  const ownDescription =
+    community && community.description && community.description !== DEFAULT_COMMUNITY_DESCRIPTION
+      ? community.description
+      : null;
   return (
     <section
       aria-labelledby="hero-heading"
@@ -73,7 +82,7 @@ function LandingHero() {
         <div className="space-y-6">
           <Badge variant="secondary" className="px-3 py-1 text-sm">
             <Recycle aria-hidden="true" />
-            {t('landing.hero.badge')}
+            <span data-testid="text-community-name">{ownName ?? t('landing.hero.badge')}</span>
           </Badge>
           <h1
             id="hero-heading"
@@ -85,7 +94,7 @@ function LandingHero() {
               components={{ accent: <span className="text-primary" /> }}
             />
           </h1>
-          <p className="max-w-xl text-lg text-muted-foreground">{t('landing.hero.text')}</p>
+          <p className="max-w-xl text-lg text-muted-foreground">{ownDescription ?? t('landing.hero.text')}</p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button size="lg" onClick={() => openAuthDialog('register')} data-testid="button-start-trading">
               {t('landing.hero.startTrading')}

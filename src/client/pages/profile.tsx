@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { PageContainer } from '@client/components/layout/page-container';
 import { useAuth } from '@client/lib/session';
 import { ReviewsPanel } from '@client/features/reviews';
+import { InviteCard, useCommunity } from '@client/features/community';
 import { BarterActionsProvider, BarterManagement } from '@client/features/trades';
 import {
   FavoritesTab,
@@ -68,6 +69,8 @@ function OwnProfile({ tab }: { tab: ProfileTab }) {
   // The member as stored now (bio, preferences); the session's copy shows until it arrives.
   const authUser = useAuthUser();
   const user = authUser.data ?? sessionUser;
+  // Invitations matter where joining is by invitation only.
+  const byInvitation = useCommunity()?.registration === 'invite';
   const tabsRef = useRef<HTMLDivElement>(null);
 
   if (!user) return null;
@@ -133,7 +136,10 @@ function OwnProfile({ tab }: { tab: ProfileTab }) {
           </TabsContent>
           <TabsContent value="preferences" className="mt-6">
             {authUser.data ? (
-              <PreferencesForm key={authUser.data.id} user={authUser.data} />
+              <div className="grid gap-10">
+                <PreferencesForm key={authUser.data.id} user={authUser.data} />
+                {byInvitation ? <InviteCard /> : null}
+              </div>
             ) : (
               <p className="text-sm text-muted-foreground" role="status">
                 {t('profile.loadingPreferences')}

@@ -10,7 +10,7 @@ import { useDocumentMeta } from '@client/lib/document-meta';
 interface Prompt {
   icon: LucideIcon;
   /** Its title and text are `auth:prompts.<key>.title` and `.text`. */
-  key: 'profile' | 'wishlist' | 'savedSearches' | 'messages' | 'rings';
+  key: 'profile' | 'wishlist' | 'savedSearches' | 'messages' | 'rings' | 'trade';
 }
 
 /** What each members' page holds, told to a visitor who opened it. */
@@ -22,6 +22,9 @@ const PROMPTS: Readonly<Record<string, Prompt>> = {
   '/rings': { icon: Repeat, key: 'rings' },
 };
 
+/** One trade's page (/trades/:id), opened from a notification or an email while signed out. */
+const TRADE_PROMPT: Prompt = { icon: Repeat, key: 'trade' };
+
 /**
  * A members' page opened by a visitor: what the page is for, and the way in (sign in or sign up)
  * instead of a not-found page. Once they sign in (no reload) the same address shows the member's own.
@@ -30,7 +33,13 @@ export function SignInPromptPage() {
   const [path] = useLocation();
   const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
   const { t } = useTranslation('auth');
-  const prompt = PROMPTS[path] ?? PROMPTS['/profile'];
+  const prompt =
+    PROMPTS[path.startsWith('/messages/') ? '/messages' : path] ??
+    (path.startsWith('/trades/')
+      ? TRADE_PROMPT
+      : path.startsWith('/rings/')
+        ? PROMPTS['/rings']
+        : PROMPTS['/profile']);
   useDocumentMeta(prompt ? t(`prompts.${prompt.key}.title`) : t('links.signIn'));
   if (!prompt) return null;
   const Icon = prompt.icon;

@@ -1,4 +1,5 @@
 import type { WishlistEntry } from '@common/api/wishlist';
+import { currentCurrency } from '@client/lib/community';
 import { wishlistPayload, type WishlistFormValues } from '@common/domain/wishlist-rules';
 import { Bookmark, Plus, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -61,7 +62,7 @@ function MemberWishlist() {
 
   const create = async (values: WishlistFormValues): Promise<boolean> => {
     try {
-      await add.mutateAsync(wishlistPayload(values));
+      await add.mutateAsync(wishlistPayload(values, currentCurrency()));
     } catch {
       // Reported through the mutation's meta.
       return false;

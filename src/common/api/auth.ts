@@ -5,6 +5,7 @@ import {
   MIN_PASSWORD_LENGTH,
 } from '../domain/password-policy';
 import { oneLine } from './common';
+import { invitationToken } from './community';
 import { user } from './users';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../domain/limits';
 import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from '../domain/reserved-email';
@@ -42,6 +43,8 @@ export const registerInput = z.object({
     .string({ message: 'Password is required' })
     .min(MIN_PASSWORD_LENGTH, { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long` })
     .max(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` }),
+  /** The token of an invitation link; needed when the community is invite-only (api/community.ts). */
+  invitation: invitationToken.optional().nullable(),
 });
 export type RegisterInput = z.input<typeof registerInput>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalId } from './common';
+import { canonicalId, keysetCursor, pageLimit } from './common';
 import { userSummary } from './users';
 import { MAX_MESSAGE_LENGTH } from '../domain/limits';
 import { RING_STATUSES } from '../domain/ring-state';
@@ -33,6 +33,10 @@ export const tradeCard = z.object({
   actorId: z.string().nullable(),
   requested: z.array(cardItem),
   offered: z.array(cardItem),
+  /** The trade's requester (whose items are `offered`); absent on cards written before it was kept. */
+  requesterId: z.string().optional(),
+  /** A 'shipped' card's carrier id (common/domain/carriers.ts); absent otherwise. */
+  carrier: z.string().nullable().optional(),
 });
 export type TradeCard = z.infer<typeof tradeCard>;
 
@@ -97,30 +101,10 @@ export const CONVERSATION_PAGE_SIZE = 20;
  * Where an inbox page starts: the `nextCursor` of the page before, which is the last conversation's
  * position (when it last changed, in UTC to the microsecond, and its id). Clients pass it on as is.
  */
-const CONVERSATION_CURSOR =
-  /^([1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const CURSOR_MESSAGE = 'cursor must be the nextCursor of an earlier page';
-
-/** A real calendar time: not 30 February, not 24:00. */
-const isCalendarTime = (cursor: string) => {
-  const time = CONVERSATION_CURSOR.exec(cursor)?.[1];
-  const parsed = time ? Date.parse(`${time}Z`) : Number.NaN;
-  return Number.isFinite(parsed) && new Date(parsed).toISOString().startsWith(time as string);
-};
-
 export const conversationListQuery = z
   .object({
-    cursor: z
-      .string({ message: CURSOR_MESSAGE })
-      .regex(CONVERSATION_CURSOR, { message: CURSOR_MESSAGE })
-      .refine(isCalendarTime, { message: CURSOR_MESSAGE })
-      .optional(),
-    limit: z.coerce
-      .number({ message: 'limit must be a number' })
-      .int({ message: 'limit must be a whole number' })
-      .min(1, { message: 'limit must be at least 1' })
-      .max(50, { message: 'limit must be at most 50' })
-      .default(CONVERSATION_PAGE_SIZE),
+    cursor: keysetCursor().optional(),
+    limit: pageLimit(50, CONVERSATION_PAGE_SIZE),
   })
   .strict();
 
@@ -141,12 +125,7 @@ export type ConversationWithMessages = z.infer<typeof conversationWithMessages>;
 export const conversationQuery = z
   .object({
     before: canonicalId('before must be a message id').optional(),
-    limit: z.coerce
-      .number({ message: 'limit must be a number' })
-      .int({ message: 'limit must be a whole number' })
-      .min(1, { message: 'limit must be at least 1' })
-      .max(100, { message: 'limit must be at most 100' })
-      .default(MESSAGE_PAGE_SIZE),
+    limit: pageLimit(100, MESSAGE_PAGE_SIZE),
   })
   .strict();
 
@@ -177,6 +156,11 @@ export const messageInput = z
       .default(''),
     imageId: canonicalId('imageId must be an uploaded photo id').optional(),
     messageType: z.enum(['text', 'photo'], { message: "messageType must be 'text' or 'photo'" }).optional(),
+    /**
+     * An id the app makes for the message (a UUID), so that sending it again (a retry, a queue sent
+     * on reconnect) never stores it twice: the second send answers the message stored first.
+     */
+    clientId: canonicalId('clientId must be a UUID').optional(),
   })
   .strict()
   .refine((input) => input.content.length > 0 || input.imageId !== undefined, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isOneLineText, ONE_LINE_MESSAGE } from '../domain/unsafe-text';
+import { MAX_TITLE_LENGTH } from '../domain/limits';
 import { errorCode, errorParams } from './errors';
 
 /** One invalid input field: where, what went wrong (`code`, with its `params`) and the English text. */
@@ -30,6 +31,11 @@ export const errorResponse = z.object({
       appealToken: z.string().nullable(),
     })
     .optional(),
+  /**
+   * What a refused action waits for (`auth.finish_trades_before_deletion`): each accepted trade
+   * (/trades/{id}) or committed swap ring (/rings?ring={id}) the member must finish first.
+   */
+  blockers: z.array(z.object({ kind: z.enum(['trade', 'ring']), id: z.string() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
@@ -40,6 +46,34 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
  * form. Every id of the contract goes through here.
  */
 export const canonicalId = (message: string) => z.uuid({ message }).toLowerCase();
+
+/**
+ * A keyset cursor: the last row's position, "<time in UTC to the microsecond>_<id>". Clients pass on
+ * the `nextCursor` they were given; anything else (another form, a time that is no calendar time)
+ * is refused by the contract with a 400.
+ */
+const KEYSET_CURSOR =
+  /^([1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const CURSOR_MESSAGE = 'cursor must be the nextCursor of an earlier page';
+
+/** A real calendar time: not 30 February, not 24:00. */
+const isCalendarTime = (cursor: string) => {
+  const time = KEYSET_CURSOR.exec(cursor)?.[1];
+  const parsed = time ? Date.parse(`${time}Z`) : Number.NaN;
+  return Number.isFinite(parsed) && new Date(parsed).toISOString().startsWith(time as string);
+};
+
+export const keysetCursor = () =>
+  z
+    .string({ message: CURSOR_MESSAGE })
+    .regex(KEYSET_CURSOR, { message: CURSOR_MESSAGE })
+    .refine(isCalendarTime, { message: CURSOR_MESSAGE });
+
+/** A keyset cursor's two halves, as the contract checked them. */
+export function splitCursor(cursor: string): { at: string; id: string } {
+  const split = cursor.lastIndexOf('_');
+  return { at: cursor.slice(0, split), id: cursor.slice(split + 1) };
+}
 
 export const idParam = z.object({ id: canonicalId('Invalid id') });
 export type IdParam = z.infer<typeof idParam>;
@@ -79,3 +113,20 @@ export type ModerationQueueStatus = z.output<typeof moderationQueueQuery>['statu
 export const emptyQuery = z.object({}).strict();
 /** A POST that carries nothing: no body, or an empty object. */
 export const emptyBody = z.object({}).strict().nullish();
+
+/** A list query's `limit` (a whole number from 1 to `max`, from the query string), `fallback` when absent. */
+export const pageLimit = (max: number, fallback: number) =>
+  z.coerce
+    .number({ message: 'limit must be a number' })
+    .int({ message: 'limit must be a whole number' })
+    .min(1, { message: 'limit must be at least 1' })
+    .max(max, { message: `limit must be at most ${max}` })
+    .default(fallback);
+
+/** The title of an item or a wishlist entry: required, one line, at most MAX_TITLE_LENGTH characters. */
+export const titleText = z
+  .string({ message: 'Title is required' })
+  .trim()
+  .min(1, { message: 'Title is required' })
+  .max(MAX_TITLE_LENGTH, { message: `Title must be at most ${MAX_TITLE_LENGTH} characters` })
+  .refine(...oneLine('Title'));

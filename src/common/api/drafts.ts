@@ -48,6 +48,7 @@ export const draftFields = item
     seasons: true,
     location: true,
     directSwapsOnly: true,
+    isGiveaway: true,
   })
   .partial();
 export type DraftFields = z.infer<typeof draftFields>;

@@ -58,6 +58,12 @@ export const ERROR_CODES = {
   'auth.wrong_current_password': [],
   'auth.same_email': [],
   'auth.email_taken': [],
+  'auth.password_too_short': ['minimum'],
+  'auth.password_too_long': ['maximum'],
+  'auth.password_too_common': [],
+  'holiday.invalid_date': [],
+  'holiday.date_not_after_today': [],
+  'holiday.too_long': ['days', 'latest'],
   'auth.demo_account_shared': ['action'],
   'auth.session_not_found': [],
   'auth.finish_trades_before_deletion': [],
@@ -70,6 +76,27 @@ export const ERROR_CODES = {
   'images.not_an_image': [],
   'images.too_many_pixels': [],
   'images.quota_full': ['megabytes'],
+  'town.not_found': [],
+  'meetup.trade_not_accepted': [],
+  'meetup.no_town': [],
+  'meetup.too_far': ['maxKm'],
+  'meetup.in_past': [],
+  'meetup.none_pending': [],
+  'meetup.own_proposal': [],
+  'meetup.not_agreed': [],
+  'meetup.wrong_code': ['attemptsLeft'],
+  'meetup.too_many_attempts': [],
+  'meetup.already_handed_over': [],
+  'giveaway.item_not_found': [],
+  'giveaway.not_a_giveaway': [],
+  'giveaway.own_item': [],
+  'giveaway.item_unavailable': [],
+  'giveaway.already_asked': [],
+  'giveaway.too_many_asks': [],
+  'giveaway.not_found': [],
+  'giveaway.owner_only': [],
+  'giveaway.ask_closed': [],
+  'trade.nothing_to_receive': [],
   'trade.item_unavailable': [],
   'trade.items_unavailable': ['titles'],
   'trade.already_settled': ['status'],
@@ -102,6 +129,8 @@ export const ERROR_CODES = {
   'trade.item_taken': ['title'],
   'trade.already_completed': [],
   'trade.receipt_needs_accepted': [],
+  'trade.partner_not_sent': [],
+  'trade.sending_closed': ['status'],
   'trade.item_changed': [],
   'trade.tracking_before_accept': [],
   'trade.tracking_closed': ['status'],
@@ -136,6 +165,7 @@ export const ERROR_CODES = {
   'chat.conversation_not_found': [],
   'chat.self_conversation': [],
   'chat.conversation_changed': [],
+  'chat.client_id_used': [],
   'chat.photo_not_found': [],
   'chat.message_not_found': [],
   'chat.only_recipient_reads': [],
@@ -161,6 +191,10 @@ export const ERROR_CODES = {
   'rings.already_completed': [],
   'rings.under_dispute': [],
   'rings.receipt_needs_accepted': [],
+  'rings.giver_not_sent': [],
+  'rings.nothing_to_receive': [],
+  'rings.nothing_to_send': [],
+  'rings.sending_closed': ['status'],
   'rings.already_disputed': [],
   'rings.receipt_confirmed': [],
   'dispute.own_ring': [],
@@ -184,6 +218,13 @@ export const ERROR_CODES = {
   'wishlist.full': ['maximum'],
   'saved_searches.too_many': ['maximum'],
   'saved_searches.duplicate': ['name'],
+  'saved_searches.query_too_long': ['maximum'],
+  'saved_searches.unsafe_text': [],
+  'saved_searches.repeated_parameter': ['name'],
+  'saved_searches.paging_parameter': ['name'],
+  'saved_searches.unknown_filters': ['names'],
+  'saved_searches.invalid_filter': ['name'],
+  'saved_searches.no_filter': [],
   'auth.admins_only': [],
   'auth.suspended_until': ['until'],
   'auth.suspended': [],
@@ -214,6 +255,15 @@ export const ERROR_CODES = {
   'moderation.already_appealed': [],
   'moderation.appeal_not_found': [],
   'moderation.appeal_decided': [],
+  'shipment.carrier_not_offered': ['country'],
+  'shipment.tracking_format': ['carrier'],
+  'shipment.not_accepted': ['status'],
+  'packing_slip.unavailable': ['status'],
+  'packing_slip.no_recipient_address': [],
+  'auth.invitation_required': [],
+  'auth.invitation_invalid': [],
+  'auth.domain_not_allowed': ['domains'],
+  'community.domains_required': [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -306,8 +356,13 @@ export function zodIssueCode(issue: ZodIssueLike): {
         params: { keys: Array.isArray(issue.keys) ? issue.keys.join(', ') : '' },
       };
     case 'custom': {
-      const named = (issue.params as { code?: unknown } | undefined)?.code;
-      return isErrorCode(named) ? { code: named } : { code: 'validation.custom' };
+      // A refinement names its code (and the code's values) in the issue's params.
+      const { code: named, values } = (issue.params ?? {}) as {
+        code?: unknown;
+        values?: Record<string, string | number>;
+      };
+      if (!isErrorCode(named)) return { code: 'validation.custom' };
+      return values ? { code: named, params: values } : { code: named };
     }
     default:
       return { code: 'validation.invalid_value' };

@@ -1,4 +1,5 @@
 import type { AuthStatus } from './auth';
+import type { CommunitySettings } from './community';
 import type { Item, ItemFacets } from './items';
 
 /*
@@ -25,6 +26,8 @@ export interface FirstScreenItems {
   items: Item[];
   total: number;
   totalIsCapped: boolean;
+  /** The search as it ran when it was corrected (X-Search-Corrected), else absent. */
+  correctedSearch?: string;
 }
 
 /** One answer of GET /api/items/facets. */
@@ -37,6 +40,8 @@ export interface FirstScreenFacets {
 export interface FirstScreenData {
   /** GET /api/auth/status's answer; only ever a signed-out one (a page carries no member's data). */
   authStatus?: AuthStatus;
+  /** GET /api/community's answer: the community's name and currency, which the first screen shows. */
+  community?: CommunitySettings;
   /** GET /api/items answers for the lists on the first screen. */
   items: FirstScreenItems[];
   /** GET /api/items/facets answers: Browse's counts for its filters. */

@@ -1,6 +1,7 @@
 import { REPORT_REASONS } from './safety';
 import { z } from 'zod';
-import { canonicalId } from './common';
+import { NEAR_DISTANCES } from './towns';
+import { canonicalId, oneLine, pageLimit, titleText } from './common';
 import {
   AVAILABILITY,
   CATEGORY_FILTER_IDS,
@@ -15,7 +16,6 @@ import {
   SUBCATEGORIES,
 } from '../domain/taxonomy';
 import { MARKETPLACE_DEPTH } from '../domain/marketplace-depth';
-import { oneLine } from './common';
 import { IMAGE_URL_PATTERN } from './images';
 import { userSummary } from './users';
 import {
@@ -27,13 +27,17 @@ import {
   MAX_SIZE_LENGTH,
   MAX_TAG_LENGTH,
   MAX_TAGS,
-  MAX_TITLE_LENGTH,
 } from '../domain/limits';
 
 export const ITEM_PAGE_DEFAULT = 48;
 export const ITEM_PAGE_MAX = 100;
-export { MARKETPLACE_DEPTH, TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../domain/marketplace-depth';
-/** $100,000 in cents: generous for any wardrobe item, and far from integer overflow. */
+export {
+  MARKETPLACE_DEPTH,
+  SEARCH_CORRECTED_HEADER,
+  TOTAL_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '../domain/marketplace-depth';
+/** 100,000.00 in a two-digit currency (minor units): generous for any wardrobe item, and far from integer overflow. */
 export const MAX_ITEM_VALUE_CENTS = 10_000_000;
 
 export const itemOwner = userSummary.extend({
@@ -64,6 +68,13 @@ export const item = z.object({
   colors: z.array(z.string()),
   seasons: z.array(z.string()),
   location: z.string().nullable(),
+  /** The owner's town (name, region and country only: no position ever leaves the server); null when they chose none. */
+  town: z.object({ name: z.string(), region: z.string(), country: z.string() }).nullable().optional(),
+  /**
+   * How far the owner's town is, in whole kilometres (town centre to town centre), from the town
+   * the list was asked `near` (or, on the item page, the viewer's town); absent or null otherwise.
+   */
+  distanceKm: z.number().int().nullable().optional(),
   isActive: z.boolean(),
   /**
    * Present, for its owner, while moderators hold the listing out of the marketplace: removed (with
@@ -76,12 +87,19 @@ export const item = z.object({
   favoriteCount: z.number().int(),
   /** The owner swaps it one-for-one only: never proposed in a swap ring. */
   directSwapsOnly: z.boolean(),
+  /** "Free to a good home": members ask for it without offering anything; it may start a swap chain. */
+  isGiveaway: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   owner: itemOwner,
 });
 export type Item = z.infer<typeof item>;
 export const itemList = z.array(item);
+
+/** `GET /api/items/:id?near=`: a visitor's town to measure `distanceKm` from (a member's own town otherwise). */
+export const itemDetailQuery = z
+  .object({ near: z.coerce.number().int().positive().max(2_147_483_647).optional() })
+  .strict();
 
 /** `GET /api/items/:id`: the item, and for a swapped one what it went for. */
 export const itemDetail = item.extend({
@@ -129,12 +147,7 @@ const tag = z
 
 export const itemInput = z
   .object({
-    title: z
-      .string({ message: 'Title is required' })
-      .trim()
-      .min(1, { message: 'Title is required' })
-      .max(MAX_TITLE_LENGTH, { message: `Title must be at most ${MAX_TITLE_LENGTH} characters` })
-      .refine(...oneLine('Title')),
+    title: titleText,
     description: z
       .string({ message: 'Description is required' })
       .trim()
@@ -154,7 +167,10 @@ export const itemInput = z
       .number({ message: 'Estimated value is required, in cents' })
       .int({ message: 'Estimated value must be a whole number of cents' })
       .min(0, { message: 'Estimated value must be at least 0' })
-      .max(MAX_ITEM_VALUE_CENTS, { message: 'Estimated value must be at most $100,000' }),
+      .max(MAX_ITEM_VALUE_CENTS, {
+        message:
+          'Estimated value must be at most 10,000,000 minor units (100,000.00 in a two-digit currency)',
+      }),
     images: z
       .array(
         z.string().regex(IMAGE_URL_PATTERN, { message: 'Photos must be URLs returned by /api/images' }),
@@ -172,6 +188,7 @@ export const itemInput = z
     seasons: z.array(vocabulary(SEASONS, 'season')).max(SEASONS.length).optional(),
     location: optionalText('Location', MAX_LOCATION_LENGTH),
     directSwapsOnly: z.boolean({ message: 'directSwapsOnly must be true or false' }).optional(),
+    isGiveaway: z.boolean({ message: 'isGiveaway must be true or false' }).optional(),
   })
   .strict();
 export type ItemInput = z.input<typeof itemInput>;
@@ -243,7 +260,32 @@ export const itemFilters = z.object({
   tags: csv(tag, 20).optional(),
   colors: csv(vocabulary(COLORS, 'color'), COLORS.length).optional(),
   seasons: csv(vocabulary(SEASONS, 'season'), SEASONS.length).optional(),
+  /**
+   * A town of the gazetteer (GET /api/towns): items carry `distanceKm` from it, `sortBy=distance`
+   * puts the nearest first, and with `withinKm` only items within that distance are listed.
+   */
+  near: z.coerce
+    .number({ message: 'near must be a town id' })
+    .int({ message: 'near must be a town id' })
+    .positive({ message: 'near must be a town id' })
+    .max(2_147_483_647, { message: 'near must be a town id' })
+    .optional(),
+  withinKm: z.coerce
+    .number()
+    .refine((value) => (NEAR_DISTANCES as readonly number[]).includes(value), {
+      message: `withinKm must be one of: ${NEAR_DISTANCES.join(', ')}`,
+    })
+    .optional(),
 });
+
+/** `withinKm` measures from `near`: it needs one. */
+const withinNeedsNear: [
+  (query: { near?: number | undefined; withinKm?: number | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (query) => query.withinKm === undefined || query.near !== undefined,
+  { message: 'withinKm needs near (a town id)', path: ['withinKm'] },
+];
 
 /** Empty query values count as absent (the client omits them; a hand-written URL may not). */
 const dropEmpty = (value: unknown) =>
@@ -258,12 +300,7 @@ export const itemListQuery = z.preprocess(
   itemFilters
     .extend({
       sortBy: z.enum(SORTS, { message: `sortBy must be one of: ${SORTS.join(', ')}` }).optional(),
-      limit: z.coerce
-        .number({ message: 'limit must be a number' })
-        .int({ message: 'limit must be a whole number' })
-        .min(1, { message: 'limit must be at least 1' })
-        .max(ITEM_PAGE_MAX, { message: `limit must be at most ${ITEM_PAGE_MAX}` })
-        .default(ITEM_PAGE_DEFAULT),
+      limit: pageLimit(ITEM_PAGE_MAX, ITEM_PAGE_DEFAULT),
       offset: z.coerce
         .number({ message: 'offset must be a number' })
         // Bounds first: a huge offset reads the depth message, not "whole number" (unsafe integers).
@@ -276,11 +313,12 @@ export const itemListQuery = z.preprocess(
     .refine((query) => query.offset + query.limit <= MARKETPLACE_DEPTH, {
       message: DEPTH_MESSAGE,
       path: ['offset'],
-    }),
+    })
+    .refine(...withinNeedsNear),
 );
 export type ItemListQuery = z.output<typeof itemListQuery>;
 
-export const itemFacetsQuery = z.preprocess(dropEmpty, itemFilters.strict());
+export const itemFacetsQuery = z.preprocess(dropEmpty, itemFilters.strict().refine(...withinNeedsNear));
 export type ItemFilters = z.output<typeof itemFilters>;
 
 const countOf = z.object({ value: z.string(), count: z.number().int() });

@@ -3,9 +3,17 @@ import { canonicalId } from './common';
 import { CONDITIONS, ITEM_CATEGORIES, STYLES } from '../domain/taxonomy';
 import { item } from './items';
 import { MAX_BRAND_LENGTH } from '../domain/limits';
+import { MATCH_REASON_CODES } from '../domain/matching';
+
+/** Why a match is suggested: a code and its values, worded by the client (`matching:reasons.*`). */
+export const matchReason = z.object({
+  code: z.enum(MATCH_REASON_CODES),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type MatchReasonAnswer = z.infer<typeof matchReason>;
 
 export const smartMatches = z.object({
-  matches: z.array(z.object({ item, overallScore: z.number(), reasoning: z.array(z.string()) })),
+  matches: z.array(z.object({ item, overallScore: z.number(), reasoning: z.array(matchReason) })),
 });
 export type SmartMatches = z.infer<typeof smartMatches>;
 
@@ -16,7 +24,7 @@ export const barterMatch = z.object({
   /** 0..1 */
   confidence: z.number(),
   tradeType: z.enum(['direct', 'one-way', 'ring']),
-  explanations: z.array(z.string()),
+  explanations: z.array(matchReason),
   /** For a ring: the members and items in the chain, in trading order. */
   ring: z
     .array(

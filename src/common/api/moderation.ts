@@ -21,6 +21,7 @@ export const MODERATION_ACTIONS = [
   'appeal.granted',
   'appeal.rejected',
   'dispute.resolved',
+  'community.updated',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -153,7 +154,7 @@ export const auditEntry = z.object({
   id: z.string(),
   actor: userSummary.nullable(),
   action: z.enum(MODERATION_ACTIONS),
-  targetType: z.enum(['item', 'member', 'report', 'appeal', 'dispute']),
+  targetType: z.enum(['item', 'member', 'report', 'appeal', 'dispute', 'community']),
   targetId: z.string(),
   subjectId: z.string().nullable(),
   reason: z.string().nullable(),

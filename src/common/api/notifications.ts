@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit } from './common';
 
 export const NOTIFICATION_TYPES = [
   'wishlist_match',
@@ -30,12 +31,7 @@ export type Notification = z.infer<typeof notification>;
 
 export const notificationListQuery = z
   .object({
-    limit: z.coerce
-      .number({ message: 'limit must be a number' })
-      .int({ message: 'limit must be a whole number' })
-      .min(1, { message: 'limit must be at least 1' })
-      .max(100, { message: 'limit must be at most 100' })
-      .default(50),
+    limit: pageLimit(100, 50),
   })
   .strict();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalId } from './common';
+import { canonicalId, pageLimit } from './common';
 import { userSummary } from './users';
 import { MAX_REVIEW_COMMENT_LENGTH } from '../domain/limits';
 
@@ -61,12 +61,7 @@ export type RatingSummary = z.infer<typeof ratingSummary>;
 
 export const reviewListQuery = z
   .object({
-    limit: z.coerce
-      .number({ message: 'limit must be a number' })
-      .int({ message: 'limit must be a whole number' })
-      .min(1, { message: 'limit must be at least 1' })
-      .max(100, { message: 'limit must be at most 100' })
-      .default(100),
+    limit: pageLimit(100, 100),
     offset: z.coerce
       .number({ message: 'offset must be a number' })
       .int({ message: 'offset must be a whole number' })

@@ -7,8 +7,10 @@ import {
   MAX_DISPUTE_PHOTOS,
   TRADE_STATUSES,
 } from '../domain/trade-state';
-import { canonicalId, moderationQueueQuery, text } from './common';
+import { canonicalId, keysetCursor, moderationQueueQuery, text } from './common';
+import { TRADE_TABS } from '../domain/trade-board';
 import { DEAL_FIELDS } from '../domain/trade-terms';
+import { shippingAddress } from './addresses';
 import { userSummary } from './users';
 import { MAX_BUNDLE_ITEMS, MAX_TRADE_MESSAGE_LENGTH } from '../domain/limits';
 import { CARRIER_IDS, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_PATTERN } from '../domain/carriers';
@@ -48,10 +50,17 @@ export const shipment = z.object({
   carrier: z.enum(CARRIER_IDS),
   trackingNumber: z.string(),
   shippedAt: z.string(),
+  /** The carrier's tracking page for this number; null for "Other". */
+  trackingUrl: z.string().nullable(),
 });
 export type Shipment = z.infer<typeof shipment>;
 
-/** POST /api/trade-requests/:id/shipment: what the member sent their own item with; replaces what they said before. */
+/**
+ * POST /api/trade-requests/:id/shipment (and /api/rings/:id/shipment): what the member sent their own
+ * item with; replaces what they said before. The carrier must be one offered in the member's country
+ * (carriersFor) and the number must have that carrier's shape: 400 `shipment.carrier_not_offered` or
+ * `shipment.tracking_format` otherwise.
+ */
 export const shipmentInput = z
   .object({
     carrier: z.enum(CARRIER_IDS, { message: 'Choose a carrier from the list' }),
@@ -95,11 +104,14 @@ export type TradeOffer = z.infer<typeof tradeOffer>;
 
 /** One side of a trade: at least one item, the first one named by the trade's own id field. */
 const sideItems = z.tuple([tradeItemSummary], tradeItemSummary);
+/** The requester's side: empty for a giveaway handover (the requester gives nothing). */
+const offeredSideItems = z.array(tradeItemSummary);
 
 export const tradeRequest = z.object({
   id: z.string(),
   requestedItemId: z.string(),
-  offeredItemId: z.string(),
+  /** Null for a giveaway handover: the requester gives nothing (offeredItems is empty). */
+  offeredItemId: z.string().nullable(),
   ownerUserId: z.string(),
   requesterId: z.string(),
   message: z.string(),
@@ -151,7 +163,7 @@ export const tradeRequest = z.object({
    * requestedItem / offeredItem copy of the first.)
    */
   requestedItems: sideItems,
-  offeredItems: sideItems,
+  offeredItems: offeredSideItems,
   /** The latest version of the offer: the only one that can be accepted (tradeStatusInput.offerVersion). */
   offerVersion: z.number().int(),
   /** Who proposed the latest version; the other party answers it (accept, counter or decline). */
@@ -166,8 +178,102 @@ export const tradeRequest = z.object({
   ownerShipment: shipment.nullable(),
   /** The member's own review of this trade, if any. */
   myReview: z.object({ rating: z.number().int() }).nullable(),
+  /**
+   * The partner's shipping address, which the member sends their items to: only once the trade is
+   * accepted (or disputed), until 30 days after it completed; null otherwise or when the partner has
+   * none yet (docs/decisions/022-address-privacy.md).
+   */
+  recipientAddress: shippingAddress.nullable(),
+  /** The trade is accepted and the member has no address yet: ask them for one (their partner needs it). */
+  needsAddress: z.boolean(),
+  /** The country (ISO alpha-2) whose carriers the member may name for their parcel. */
+  carrierCountry: z.string(),
+  /** When the requester marked their items sent (by post or handed over at a meet-up); null before. */
+  requesterSentAt: z.string().nullable(),
+  /** When the owner marked their items sent or handed over; null before. */
+  ownerSentAt: z.string().nullable(),
+  /**
+   * Once accepted: the end of each sender's time to mark their items sent (acceptance plus the
+   * server's SHIP_WITHIN_DAYS). Past it with nothing sent, the partner may cancel at no cost.
+   */
+  shipBy: z.string().nullable(),
 });
 export type TradeRequest = z.infer<typeof tradeRequest>;
+
+/** Trades in one page of a Barter Management list. */
+export const TRADE_PAGE_SIZE = 20;
+
+/**
+ * GET /api/trade-requests/page: one list of Barter Management (a tab, or the history below them),
+ * newest first. `cursor` is the `nextCursor` of the page before (the last trade's creation time, in
+ * UTC to the microsecond, and its id); clients pass it on as is.
+ */
+export const tradePageQuery = z
+  .object({
+    tab: z.enum(TRADE_TABS, { message: `tab must be one of: ${TRADE_TABS.join(', ')}` }),
+    cursor: keysetCursor().optional(),
+  })
+  .strict();
+export type TradePageQuery = z.infer<typeof tradePageQuery>;
+
+/** A page of one list, newest first; `nextCursor` asks for the next (older) one, null on the last page. */
+export const tradePage = z.object({
+  trades: z.array(tradeRequest),
+  nextCursor: z.string().nullable(),
+});
+export type TradePage = z.infer<typeof tradePage>;
+
+/**
+ * GET /api/trade-requests/counts: how many of the member's trades each list holds (the tabs' counts
+ * and the home dashboard's pending and completed).
+ */
+export const tradeCounts = z.object({
+  pending: z.number().int(),
+  accepted: z.number().int(),
+  completed: z.number().int(),
+  history: z.number().int(),
+});
+export type TradeCounts = z.infer<typeof tradeCounts>;
+
+export const TRADE_HISTORY_EVENTS = [
+  'requested',
+  'countered',
+  'accepted',
+  'declined',
+  'sent',
+  'received',
+  'disputed',
+  'resolved',
+  'cancelled',
+  'completed',
+] as const;
+export type TradeHistoryEvent = (typeof TRADE_HISTORY_EVENTS)[number];
+
+/** One step of a trade's history, oldest first. */
+export const tradeHistoryEntry = z.object({
+  event: z.enum(TRADE_HISTORY_EVENTS),
+  at: z.string(),
+  /** The member who did it; null when the app (an expiry) or a moderator did. */
+  actorId: z.string().nullable(),
+});
+export type TradeHistoryEntry = z.infer<typeof tradeHistoryEntry>;
+
+/** GET /api/trade-requests/:id: the trade as the list has it, with its history. */
+export const tradeRequestDetail = tradeRequest.extend({
+  history: z.array(tradeHistoryEntry),
+});
+export type TradeRequestDetail = z.infer<typeof tradeRequestDetail>;
+
+/**
+ * POST /api/trade-requests/:id/received (and a ring's): the receiver says everything is as
+ * described. Anything else is a dispute, so the flag must be sent, and true.
+ */
+export const receivedInput = z
+  .object({
+    asDescribed: z.literal(true, { message: 'Confirm that everything is as described (asDescribed: true)' }),
+  })
+  .strict();
+export type ReceivedInput = z.infer<typeof receivedInput>;
 
 const tradeMessage = z
   .string({ message: 'message must be text' })
@@ -234,15 +340,18 @@ export const counterOfferInput = z
   .strict();
 export type CounterOfferInput = z.input<typeof counterOfferInput>;
 
+/** The answers to a proposal (a trade request, a ring): agree, refuse, or back out once agreed. */
+export const answerStatus = z.enum(['accepted', 'declined', 'cancelled'], {
+  message: 'status must be accepted, declined or cancelled',
+});
+/** Why an agreed exchange is cancelled (trimmed text; each contract sets its own maximum). */
+export const cancelReasonText = z.string({ message: 'reason must be text' }).trim();
+
 export const tradeStatusInput = z
   .object({
-    status: z.enum(['accepted', 'declined', 'cancelled'], {
-      message: 'status must be accepted, declined or cancelled',
-    }),
+    status: answerStatus,
     /** Why an accepted trade is cancelled; shown to the partner. */
-    reason: z
-      .string({ message: 'reason must be text' })
-      .trim()
+    reason: cancelReasonText
       .max(MAX_CANCEL_REASON, { message: `The reason must be at most ${MAX_CANCEL_REASON} characters` })
       .optional(),
     /**
@@ -292,7 +401,8 @@ export const moderationDispute = tradeDispute.extend({
   ringId: z.string().nullable(),
   tradeStatus: z.enum(TRADE_STATUSES),
   requestedItem: tradeItemSummary,
-  offeredItem: tradeItemSummary,
+  /** Null for a giveaway handover's dispute: the requester gave nothing. */
+  offeredItem: tradeItemSummary.nullable(),
   requester: userSummary,
   owner: userSummary,
 });

@@ -13,12 +13,16 @@ export const user = z.object({
   profileImageUrl: z.string().nullable(),
   /** Where the member is, in their own words; null when they have not said. */
   location: z.string().nullable(),
+  /** The member's town in the gazetteer (GET /api/towns/:id names it); null until chosen. */
+  townId: z.number().int().nullable().optional(),
   bio: z.string().nullable(),
   preferredCategories: z.array(z.string()),
   preferredSizes: z.record(z.string(), z.array(z.string())),
   createdAt: z.string(),
   /** Only on the member's own record: may they use the moderation view (a role granted with `npm run moderator`). */
   isModerator: z.boolean().optional(),
+  /** Only on the member's own record: may they open the admin console (/admin). */
+  isAdmin: z.boolean().optional(),
   /** Only on the member's own record: have they opened the link sent to their email. */
   emailVerified: z.boolean().optional(),
   /** Only on the member's own record: must they verify it before sending trade requests and messages. */
@@ -96,6 +100,8 @@ export const profileInput = z
     firstName: oneLineText('First name', 1, MAX_NAME_LENGTH),
     lastName: optionalText('Last name', MAX_NAME_LENGTH).optional(),
     location: optionalText('Location', MAX_LOCATION_LENGTH).optional(),
+    /** A town of the gazetteer (GET /api/towns), or null to forget it. */
+    townId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
   })
   .strict();
 export type ProfileInput = z.input<typeof profileInput>;

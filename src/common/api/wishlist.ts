@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { WISHLIST_CATEGORIES } from '../domain/taxonomy';
 import { isOneLineText, ONE_LINE_MESSAGE } from '../domain/unsafe-text';
-import { oneLine } from './common';
+import { oneLine, titleText } from './common';
 import {
   MAX_BRAND_LENGTH,
   MAX_SIZE_LENGTH,
   MAX_TAG_LENGTH,
   MAX_TAGS,
-  MAX_TITLE_LENGTH,
   MAX_WISHLIST_DESCRIPTION_LENGTH,
 } from '../domain/limits';
 
@@ -46,18 +45,15 @@ const cents = (label: string) =>
     .number({ message: `${label} must be a number of cents` })
     .int({ message: `${label} must be a whole number of cents` })
     .min(0, { message: `${label} must be at least 0` })
-    .max(10_000_000, { message: `${label} must be at most $100,000` })
+    .max(10_000_000, {
+      message: `${label} must be at most 10,000,000 minor units (100,000.00 in a two-digit currency)`,
+    })
     .nullish();
 
 /** Accepts both spellings of each field: brand|preferredBrand, size|preferredSize, maxValue|maxPrice. */
 export const wishlistInput = z
   .object({
-    title: z
-      .string({ message: 'Title is required' })
-      .trim()
-      .min(1, { message: 'Title is required' })
-      .max(MAX_TITLE_LENGTH, { message: `Title must be at most ${MAX_TITLE_LENGTH} characters` })
-      .refine(...oneLine('Title')),
+    title: titleText,
     description: optionalText('Description', MAX_WISHLIST_DESCRIPTION_LENGTH, 'several'),
     category: z
       .string({ message: 'Category is required' })

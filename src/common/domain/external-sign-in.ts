@@ -15,5 +15,9 @@ export const EXTERNAL_SIGN_IN_ERRORS = {
     'Too many sign-in attempts from your connection. Please wait a few minutes and try again.',
   'external-email-taken':
     'An account with this email already exists. Sign in with your password; your external account cannot be linked because its provider has not verified the email.',
+  'external-invitation-required':
+    'This community is invite-only: open the invitation link a member sent you to create your account.',
+  'external-domain-not-allowed':
+    "This community accepts only email addresses at its allowed domains; your external account's address is not at one of them.",
 } as const;
 export type ExternalSignInError = keyof typeof EXTERNAL_SIGN_IN_ERRORS;

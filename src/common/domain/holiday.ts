@@ -32,12 +32,10 @@ export function latestReturnDay(now: Date): string {
 }
 
 /** Why a return date is refused on `now`'s day, or null when it is fine: after today and within 90 days. */
-export function returnDateProblem(day: string, now: Date): string | null {
-  const moment = returnMoment(day);
-  if (!moment) return 'Choose a return date (YYYY-MM-DD)';
-  if (day <= isoDay(now)) return 'Choose a return date after today';
-  if (day > latestReturnDay(now))
-    return `Holiday mode lasts at most ${MAX_HOLIDAY_DAYS} days: choose a return date by ${formatReturnDate(latestReturnDay(now))}`;
+export function returnDateProblem(day: string, now: Date): 'invalid' | 'past' | 'tooLate' | null {
+  if (!returnMoment(day)) return 'invalid';
+  if (day <= isoDay(now)) return 'past';
+  if (day > latestReturnDay(now)) return 'tooLate';
   return null;
 }
 

@@ -131,6 +131,14 @@ describe('activeFilterChips', () => {
     ]);
   });
 
+  it('names the town of the distance chip once it is known', () => {
+    const filters = parseItemFilters('near=3006767&withinKm=10');
+    expect(activeFilterChips(filters).map((chip) => chip.label)).toEqual(['Within 10 km']);
+    expect(activeFilterChips(filters, undefined, 'Boulogne-Billancourt').map((chip) => chip.label)).toEqual([
+      'Within 10 km of Boulogne-Billancourt',
+    ]);
+  });
+
   it('does not count search, category or sort as panel filters', () => {
     expect(countActiveFilters(parseItemFilters('search=x&category=shoes&sortBy=oldest'))).toBe(0);
   });

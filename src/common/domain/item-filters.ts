@@ -5,6 +5,7 @@
  * Parsing is forgiving: a hand-edited URL never makes the API answer 400, because values outside
  * the vocabularies are dropped and lengths are clipped to the API's limits.
  */
+import { NEAR_DISTANCES, type NearDistance } from '../api/towns';
 import {
   AVAILABILITY,
   CATEGORY_FILTER_IDS,
@@ -62,6 +63,10 @@ export interface ItemFilterState {
   colors: Color[];
   seasons: Season[];
   tags: string[];
+  /** "Near me": the town distances are measured from (GET /api/towns), or undefined. */
+  near?: number | undefined;
+  /** With `near`: only items within this many kilometres. */
+  withinKm?: NearDistance | undefined;
 }
 
 export const DEFAULT_ITEM_FILTERS: ItemFilterState = Object.freeze({
@@ -82,6 +87,8 @@ export const DEFAULT_ITEM_FILTERS: ItemFilterState = Object.freeze({
   colors: [],
   seasons: [],
   tags: [],
+  near: undefined,
+  withinKm: undefined,
 }) as ItemFilterState;
 
 /** The API's length limits (src/common/api/items.ts), applied while parsing. */
@@ -161,7 +168,18 @@ export function parseItemFilters(query: URLSearchParams | string): ItemFilterSta
         .map((tag) => tag.toLowerCase())
         .filter((tag) => tag.length <= LIMITS.tag),
     ).slice(0, LIMITS.tags),
+    ...nearFilter(params),
   };
+}
+
+/** `near` (a positive town id) and `withinKm` (one of NEAR_DISTANCES, only with a town). */
+function nearFilter(params: URLSearchParams): Pick<ItemFilterState, 'near' | 'withinKm'> {
+  const near = Number(params.get('near'));
+  if (!Number.isSafeInteger(near) || near <= 0 || near > 2_147_483_647)
+    return { near: undefined, withinKm: undefined };
+  const within = Number(params.get('withinKm'));
+  const withinKm = NEAR_DISTANCES.find((distance) => distance === within);
+  return { near, withinKm };
 }
 
 /**
@@ -196,6 +214,8 @@ export function itemFiltersToParams(filters: ItemFilterState): URLSearchParams {
   put('colors', filters.colors);
   put('seasons', filters.seasons);
   put('tags', filters.tags);
+  put('near', filters.near);
+  if (filters.near !== undefined) put('withinKm', filters.withinKm);
   return params;
 }
 
@@ -221,6 +241,7 @@ export type FilterChipGroup =
   | 'rating'
   | 'dateFilter'
   | 'location'
+  | 'withinKm'
   | 'colors'
   | 'seasons'
   | 'tags';
@@ -252,6 +273,8 @@ export interface FilterChipTexts {
   rating: (value: NonNullable<ItemFilterState['rating']> & keyof typeof SELLER_RATING_LABELS) => string;
   posted: (value: NonNullable<ItemFilterState['dateFilter']> & keyof typeof DATE_FILTER_LABELS) => string;
   near: (location: string) => string;
+  /** `town`: the `near` town's name, once known. */
+  within?: (km: number, town?: string) => string;
   color: (value: string) => string;
   season: (value: string) => string;
   tag: (value: string) => string;
@@ -268,8 +291,10 @@ export const ENGLISH_CHIP_TEXTS: FilterChipTexts = {
   rating: (value) => `Seller ${SELLER_RATING_LABELS[value]}`,
   posted: (value) => `Posted: ${DATE_FILTER_LABELS[value]}`,
   near: (location) => `Near: ${location}`,
+  within: (km, town) => (town ? `Within ${km} km of ${town}` : `Within ${km} km`),
   color: (value) => value,
-  season: (value) => value,
+  // Stored as 'Fall'; British English reads it as 'Autumn'.
+  season: (value) => (value === 'Fall' ? 'Autumn' : value),
   tag: (value) => `#${value}`,
 };
 
@@ -279,6 +304,8 @@ export const ENGLISH_CHIP_TEXTS: FilterChipTexts = {
 export function activeFilterChips(
   filters: ItemFilterState,
   texts: FilterChipTexts = ENGLISH_CHIP_TEXTS,
+  /** The `near` town's name, for the distance chip ('Within 10 km of Boulogne-Billancourt'). */
+  nearTownName?: string,
 ): FilterChip[] {
   const chips: FilterChip[] = [];
   const each = <K extends FilterChipGroup & keyof ItemFilterState>(
@@ -314,6 +341,14 @@ export function activeFilterChips(
   if (filters.rating) single('rating', texts.rating(filters.rating), { rating: '' });
   if (filters.dateFilter) single('dateFilter', texts.posted(filters.dateFilter), { dateFilter: '' });
   if (filters.location) single('location', texts.near(filters.location), { location: '' });
+  if (filters.near !== undefined && filters.withinKm !== undefined)
+    single(
+      'withinKm',
+      (texts.within ?? ENGLISH_CHIP_TEXTS.within ?? String)(filters.withinKm, nearTownName),
+      {
+        withinKm: undefined,
+      },
+    );
   each('colors', filters.colors, texts.color);
   each('seasons', filters.seasons, texts.season);
   each('tags', filters.tags, texts.tag);

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addTags,
-  centsToDollarsInput,
-  DOLLARS_PATTERN,
-  moveEntry,
-  parseTags,
-  photoFileProblem,
-} from './item-form-rules';
+import { addTags, moveEntry, parseTags, photoFileProblem } from './item-form-rules';
 
 describe('photoFileProblem', () => {
   it('accepts the supported image types up to 10 MB', () => {
@@ -37,21 +30,6 @@ describe('tags', () => {
     const many = Array.from({ length: 25 }, (_, index) => `t${index}`).join(',');
     expect(addTags([], many)).toHaveLength(20);
     expect(addTags(['a'], 'b, a')).toEqual(['a', 'b']);
-  });
-});
-
-describe('money input', () => {
-  it('shows cents as editable dollars', () => {
-    expect(centsToDollarsInput(1250)).toBe('12.50');
-    expect(centsToDollarsInput(1200)).toBe('12');
-    expect(centsToDollarsInput(5)).toBe('0.05');
-  });
-
-  it('accepts at most two decimals', () => {
-    expect(DOLLARS_PATTERN.test('12')).toBe(true);
-    expect(DOLLARS_PATTERN.test('12.5')).toBe(true);
-    expect(DOLLARS_PATTERN.test('12.505')).toBe(false);
-    expect(DOLLARS_PATTERN.test('-1')).toBe(false);
   });
 });
 

@@ -53,14 +53,6 @@ export function addTags(existing: readonly string[], input: string): string[] {
   return [...new Set([...existing, ...parseTags(input)])].slice(0, MAX_TAGS);
 }
 
-/** Integer cents as the dollars a person edits: 1250 -> "12.50", 1200 -> "12". */
-export function centsToDollarsInput(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
-}
-
-/** A dollars field: a non-negative number with at most two decimals. */
-export const DOLLARS_PATTERN = /^\d+(\.\d{1,2})?$/;
-
 /** Moves an entry of a list from one index to another (photo reordering). */
 export function moveEntry<T>(list: readonly T[], from: number, to: number): T[] {
   if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return [...list];

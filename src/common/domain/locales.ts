@@ -27,13 +27,10 @@ export function toLocale(tag: string | null | undefined): Locale | null {
   return isLocale(base) ? base : null;
 }
 
-/**
- * The best of our languages for an Accept-Language header ('fr-CH, fr;q=0.9, en;q=0.8'): the
- * supported language with the highest quality, the earlier one on a tie; null when none is.
- */
-export function negotiateLocale(acceptLanguage: string | null | undefined): Locale | null {
-  if (!acceptLanguage) return null;
-  let best: { locale: Locale; q: number } | null = null;
+/** The supported languages an Accept-Language header names with a quality above 0, best first (stable on ties). */
+function acceptedLocales(acceptLanguage: string | null | undefined): Locale[] {
+  if (!acceptLanguage) return [];
+  const found: { locale: Locale; q: number }[] = [];
   for (const part of acceptLanguage.slice(0, 1000).split(',')) {
     const [tag, ...params] = part.split(';');
     const locale = toLocale(tag);
@@ -41,24 +38,48 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;
     if (!Number.isFinite(q) || q <= 0) continue;
-    if (!best || q > best.q) best = { locale, q };
+    const seen = found.find((entry) => entry.locale === locale);
+    if (!seen) found.push({ locale, q });
+    else if (q > seen.q) seen.q = q;
   }
-  return best?.locale ?? null;
+  return found.sort((a, b) => b.q - a.q).map((entry) => entry.locale);
 }
 
 /**
- * The language to serve: the member's stored choice, else the `lang` cookie, else the browser's
- * Accept-Language, else English.
+ * The best of our languages for an Accept-Language header ('fr-CH, fr;q=0.9, en;q=0.8'): the
+ * supported language with the highest quality, the earlier one on a tie; null when none is.
+ */
+export function negotiateLocale(acceptLanguage: string | null | undefined): Locale | null {
+  return acceptedLocales(acceptLanguage)[0] ?? null;
+}
+
+/**
+ * The language of a reader who chose none, from their browser's languages and the community's
+ * default language (an admin's setting). The community's language is the one its listings,
+ * rules and conversations are written in, so it wins whenever the browser says its reader reads
+ * it (lists it at any quality, even after another of ours); a browser that lists only another of
+ * our languages gets that one, since its reader may not read the community's; a browser naming
+ * none of ours gets the community's.
+ */
+export function browserLocale(acceptLanguage: string | null | undefined, community: Locale): Locale {
+  const accepted = acceptedLocales(acceptLanguage);
+  return accepted.includes(community) ? community : (accepted[0] ?? community);
+}
+
+/**
+ * The language to serve: the member's stored choice, else the `lang` cookie (a visitor's choice
+ * in the footer), else the browser's Accept-Language weighed against the community's default
+ * language (browserLocale), else the community's default language (English when not given).
  */
 export function pickLocale(options: {
   stored?: string | null;
   cookie?: string | null;
   acceptLanguage?: string | null;
+  community?: string | null;
 }): Locale {
   return (
     toLocale(options.stored) ??
     toLocale(options.cookie) ??
-    negotiateLocale(options.acceptLanguage) ??
-    DEFAULT_LOCALE
+    browserLocale(options.acceptLanguage, toLocale(options.community) ?? DEFAULT_LOCALE)
   );
 }

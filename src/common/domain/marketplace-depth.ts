@@ -11,3 +11,8 @@ export const MARKETPLACE_DEPTH = 10_000;
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 /** `true` when more than MARKETPLACE_DEPTH items match (the total then reads MARKETPLACE_DEPTH), else `false`. */
 export const TOTAL_CAPPED_HEADER = 'x-total-capped';
+/**
+ * Set when `GET /api/items` corrected the search (a word no listing holds, replaced by the nearest
+ * listed word): the search that ran, URI-encoded (encodeURIComponent), e.g. `jacket` for `jaket`.
+ */
+export const SEARCH_CORRECTED_HEADER = 'x-search-corrected';

@@ -25,9 +25,9 @@ describe('smart match score', () => {
 
 describe('matchReasons', () => {
   it('keeps the reasons given, or the default reason when there are none', () => {
-    expect(matchReasons(['Same category', ' '])).toEqual(['Same category']);
+    expect(matchReasons([{ code: 'sameCategory' }])).toEqual([{ code: 'sameCategory' }]);
     expect(matchReasons([])).toEqual([DEFAULT_MATCH_REASON]);
-    expect(DEFAULT_MATCH_REASON).toBe('Compatible match based on your preferences');
+    expect(DEFAULT_MATCH_REASON).toEqual({ code: 'default' });
   });
 });
 

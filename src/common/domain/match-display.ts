@@ -2,7 +2,7 @@
  * How match results are shown (docs/product.md § Matching): Smart Match scores as rounded percentages in colour bands,
  * the confidence badge of a barter match, trade type names, and a trade ring as readable steps.
  */
-import { DEFAULT_MATCH_REASON } from './matching';
+import { DEFAULT_MATCH_REASON, type MatchReason } from './matching';
 
 /** At most 8 smart matches are shown. */
 export const SMART_MATCHES_SHOWN = 8;
@@ -27,9 +27,8 @@ export function scoreBand(percent: number): ScoreBand {
 }
 
 /** The reasons to show for a match: its own, or the default reason when it has none. */
-export function matchReasons(reasoning: readonly string[]): string[] {
-  const reasons = reasoning.map((reason) => reason.trim()).filter(Boolean);
-  return reasons.length ? reasons : [DEFAULT_MATCH_REASON];
+export function matchReasons(reasoning: readonly MatchReason[]): MatchReason[] {
+  return reasoning.length ? [...reasoning] : [DEFAULT_MATCH_REASON];
 }
 
 export function isHighConfidence(confidence: number): boolean {

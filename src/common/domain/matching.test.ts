@@ -26,7 +26,7 @@ const item = (overrides: Partial<MatchItem>): MatchItem => ({
 });
 
 const nobody: MatchProfile = {
-  possessive: "Ana's",
+  name: 'Ana',
   isViewer: false,
   wishlist: [],
   preferredCategories: [],
@@ -45,16 +45,16 @@ describe('the weights', () => {
 describe('value closeness', () => {
   it('scores 1 for equal values and says fair trade within 10%', () => {
     const value = signal(item({ estimatedValue: 5000 }), item({ estimatedValue: 5000 }), nobody, 'value');
-    expect(value).toMatchObject({ score: 1, reason: 'Fair trade: values within 10%' });
+    expect(value).toMatchObject({ score: 1, reasons: [{ code: 'fairValue' }] });
   });
   it('says similar value within 20% of the wanted item', () => {
     const value = signal(item({ estimatedValue: 4200 }), item({ estimatedValue: 5000 }), nobody, 'value');
-    expect(value?.reason).toBe('Similar value (within 20%)');
+    expect(value?.reasons).toEqual([{ code: 'similarValue' }]);
     expect(value?.score).toBeCloseTo(0.84);
   });
   it('gives no reason and a low score far apart', () => {
     const value = signal(item({ estimatedValue: 1000 }), item({ estimatedValue: 5000 }), nobody, 'value');
-    expect(value?.reason).toBeUndefined();
+    expect(value?.reasons).toEqual([]);
     expect(value?.score).toBeCloseTo(0.2);
     expect(
       signal(item({ estimatedValue: 20000 }), item({ estimatedValue: 5000 }), nobody, 'value')?.score,
@@ -84,12 +84,12 @@ describe('wishlist', () => {
     const receiver = { ...nobody, wishlist: [want] };
     expect(signal(item({ title: 'Denim Jacket' }), item({}), receiver, 'wishlist')).toMatchObject({
       score: 1,
-      reason: "Matches Ana's wishlist",
+      reasons: [{ code: 'wishlist', params: { whose: 'member', name: 'Ana' } }],
     });
-    const viewer = { ...receiver, possessive: 'your', isViewer: true };
+    const viewer = { ...receiver, isViewer: true };
     expect(signal(item({ title: 'Denim Jacket' }), item({}), viewer, 'wishlist')).toMatchObject({
       score: 1,
-      reason: 'Matches your wishlist: "Denim jacket"',
+      reasons: [{ code: 'wishlist', params: { whose: 'you', title: 'Denim jacket' } }],
     });
   });
 });
@@ -100,7 +100,10 @@ describe('preferences', () => {
     const coat = item({ style: 'Outerwear', size: 'M' });
     expect(signal(coat, item({}), receiver, 'preferences')).toMatchObject({
       score: 1,
-      reason: "Outerwear is one of Ana's preferred categories; In Ana's size (M)",
+      reasons: [
+        { code: 'preferredCategory', params: { whose: 'member', name: 'Ana', category: 'Outerwear' } },
+        { code: 'inSize', params: { whose: 'member', name: 'Ana', size: 'M' } },
+      ],
     });
     expect(signal(item({ style: 'Outerwear', size: 'S' }), item({}), receiver, 'preferences')?.score).toBe(
       0.6,
@@ -118,7 +121,7 @@ describe('brand affinity', () => {
     const receiver = { ...nobody, brands: ['ganni'] };
     expect(signal(item({ brand: 'Ganni' }), item({}), receiver, 'brand')).toMatchObject({
       score: 1,
-      reason: "Ganni is one of Ana's brands",
+      reasons: [{ code: 'brand', params: { whose: 'member', name: 'Ana', brand: 'Ganni' } }],
     });
     expect(signal(item({ brand: 'Zara' }), item({}), receiver, 'brand')?.score).toBe(0);
   });
@@ -135,7 +138,7 @@ describe('style, category and condition', () => {
       signal(item({ condition: 'new' }), item({ condition: 'good' }), nobody, 'condition'),
     ).toMatchObject({
       score: 1,
-      reason: 'New condition',
+      reasons: [{ code: 'condition', params: { condition: 'new' } }],
     });
     expect(signal(item({ condition: 'poor' }), item({ condition: 'new' }), nobody, 'condition')?.score).toBe(
       0,
@@ -165,8 +168,8 @@ describe('scoreOffer', () => {
     );
     expect(result.overallScore).toBeGreaterThan(0.5);
     expect(result.overallScore).toBeLessThanOrEqual(1);
-    expect(result.reasoning[0]).toBe('Fair trade: values within 10%');
-    expect(result.reasoning).toContain("Matches Ana's wishlist");
+    expect(result.reasoning[0]).toEqual({ code: 'fairValue' });
+    expect(result.reasoning).toContainEqual({ code: 'wishlist', params: { whose: 'member', name: 'Ana' } });
   });
   it('falls back to the default reason', () => {
     const result = scoreOffer(
@@ -180,7 +183,7 @@ describe('scoreOffer', () => {
 
 describe('scoreBarter', () => {
   it('is direct when each side wants the other item', () => {
-    const me = { ...nobody, possessive: 'your', isViewer: true, preferredCategories: ['Shoes'] };
+    const me = { ...nobody, isViewer: true, preferredCategories: ['Shoes'] };
     const them = { ...nobody, preferredCategories: ['Outerwear'] };
     const mine = item({ style: 'Outerwear' });
     const theirs = item({ category: 'shoes' });
@@ -190,7 +193,10 @@ describe('scoreBarter', () => {
     expect(result.score).toBeGreaterThan(0);
     expect(result.confidence).toBeGreaterThan(0);
     expect(result.confidence).toBeLessThanOrEqual(1);
-    expect(result.explanations).toContain('Shoes is one of your preferred categories');
+    expect(result.explanations).toContainEqual({
+      code: 'preferredCategory',
+      params: { whose: 'you', category: 'Shoes' },
+    });
     expect(scoreBarter(mine, theirs, me, nobody).tradeType).toBe('one-way');
   });
 });

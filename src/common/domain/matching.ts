@@ -2,13 +2,7 @@
  * The explainable matching engine (docs/product.md § Matching): each signal scores 0..1 with a weight and a
  * reason a person can read. No external AI: the same inputs always give the same answer.
  */
-import {
-  CONDITION_LABELS,
-  CONDITION_RANK,
-  type Condition,
-  WISHLIST_CATEGORY_MAP,
-  type WishlistCategory,
-} from './taxonomy';
+import { CONDITION_RANK, type Condition, WISHLIST_CATEGORY_MAP, type WishlistCategory } from './taxonomy';
 import { FAIR_TRADE_TOLERANCE, VALUE_SIMILARITY_TOLERANCE } from './value-hint';
 
 export interface MatchItem {
@@ -34,11 +28,11 @@ export interface WishlistWant {
 
 /** What one member wants: the other side of a swap. */
 export interface MatchProfile {
-  /** How reasons name this member: "Ana's" for someone else, "your" for the viewer. */
-  possessive: string;
+  /** How reasons name this member: their first name, or null for "their" (a member left unnamed). */
+  name: string | null;
   /**
-   * Whether this member is the one reading the reasons. Wishlist entries are private: a reason names
-   * one only to its owner, and tells anyone else that it matches the member's wishlist.
+   * Whether this member is the one reading the reasons ("your"). Wishlist entries are private: a
+   * reason names one only to its owner, and tells anyone else that it matches the member's wishlist.
    */
   isViewer: boolean;
   wishlist: WishlistWant[];
@@ -48,11 +42,39 @@ export interface MatchProfile {
   brands: string[];
 }
 
+/**
+ * Why a match is suggested, as a code and its values: the reader's client words it in their
+ * language (the `matching:reasons.*` catalogue). `whose` names whose want it is: the reader's
+ * ("your"), a named member's ("Ana's", with `name`) or an unnamed member's ("their"); `condition`
+ * and `style` are domain values the client names.
+ */
+export const MATCH_REASON_CODES = [
+  'fairValue',
+  'similarValue',
+  'wishlist',
+  'preferredCategory',
+  'inSize',
+  'brand',
+  'sameStyle',
+  'sameCategory',
+  'condition',
+  'similarText',
+  'default',
+  'ring',
+  'ringEveryone',
+] as const;
+export type MatchReasonCode = (typeof MATCH_REASON_CODES)[number];
+export type Whose = 'you' | 'member' | 'them';
+export interface MatchReason {
+  code: MatchReasonCode;
+  params?: Record<string, string | number>;
+}
+
 export interface Signal {
   key: 'value' | 'wishlist' | 'preferences' | 'brand' | 'category' | 'condition' | 'text';
   weight: number;
   score: number;
-  reason?: string;
+  reasons: MatchReason[];
 }
 
 export const SIGNAL_WEIGHTS: Record<Signal['key'], number> = {
@@ -65,7 +87,9 @@ export const SIGNAL_WEIGHTS: Record<Signal['key'], number> = {
   text: 0.1,
 };
 
-export const DEFAULT_MATCH_REASON = 'Compatible match based on your preferences';
+/** The reason a match with no other reason gives ("Compatible match based on your preferences"). */
+export const DEFAULT_MATCH_REASON: MatchReason = { code: 'default' };
+const isDefault = (reason: MatchReason) => reason.code === 'default';
 export const STRONG_MATCH_SCORE = 0.8;
 
 const STOP_WORDS = new Set([
@@ -92,10 +116,14 @@ export function words(text: string): string[] {
 }
 
 const stem = (word: string) => word.replace(/(es|s)$/, '');
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The possessive a reason uses for a member, e.g. "Ana's". */
-export const possessiveOf = (firstName: string) => `${firstName}'s`;
+/** The `whose` and `name` values of a reason about the profile's member. */
+function owner(profile: MatchProfile): Record<string, string> {
+  if (profile.isViewer) return { whose: 'you' satisfies Whose };
+  return profile.name
+    ? { whose: 'member' satisfies Whose, name: profile.name }
+    : { whose: 'them' satisfies Whose };
+}
 
 /** True when the item satisfies a wishlist entry: category (through the taxonomy), a title word, brand, size and value. */
 export function matchesWishlist(item: MatchItem, want: WishlistWant): boolean {
@@ -115,11 +143,13 @@ function valueSignal(offer: MatchItem, target: MatchItem): Signal {
   const base = Math.max(target.estimatedValue, 1);
   const difference = Math.abs(offer.estimatedValue - target.estimatedValue);
   const score = Math.max(0, 1 - difference / base);
-  let reason: string | undefined;
-  if (difference <= FAIR_TRADE_TOLERANCE * Math.max(offer.estimatedValue, 1))
-    reason = 'Fair trade: values within 10%';
-  else if (difference <= VALUE_SIMILARITY_TOLERANCE * base) reason = 'Similar value (within 20%)';
-  return { key: 'value', weight: SIGNAL_WEIGHTS.value, score, reason };
+  const reasons: MatchReason[] =
+    difference <= FAIR_TRADE_TOLERANCE * Math.max(offer.estimatedValue, 1)
+      ? [{ code: 'fairValue' }]
+      : difference <= VALUE_SIMILARITY_TOLERANCE * base
+        ? [{ code: 'similarValue' }]
+        : [];
+  return { key: 'value', weight: SIGNAL_WEIGHTS.value, score, reasons };
 }
 
 function wishlistSignal(offer: MatchItem, receiver: MatchProfile): Signal {
@@ -128,9 +158,14 @@ function wishlistSignal(offer: MatchItem, receiver: MatchProfile): Signal {
     key: 'wishlist',
     weight: SIGNAL_WEIGHTS.wishlist,
     score: hit ? 1 : 0,
-    reason: hit
-      ? capitalize(`matches ${receiver.possessive} wishlist${receiver.isViewer ? `: "${hit.title}"` : ''}`)
-      : undefined,
+    reasons: hit
+      ? [
+          {
+            code: 'wishlist',
+            params: { ...owner(receiver), ...(receiver.isViewer ? { title: hit.title } : {}) },
+          },
+        ]
+      : [],
   };
 }
 
@@ -148,16 +183,11 @@ function preferenceSignal(offer: MatchItem, receiver: MatchProfile): Signal {
   const sizes = category ? (receiver.preferredSizes[category] ?? []) : [];
   const fits = offer.size !== null && sizes.some((size) => size.toLowerCase() === offer.size?.toLowerCase());
   const score = (likesCategory ? 0.6 : 0) + (fits ? 0.4 : 0);
-  const reasons = [
-    likesCategory ? `${category} is one of ${receiver.possessive} preferred categories` : undefined,
-    fits ? `In ${receiver.possessive} size (${offer.size})` : undefined,
-  ].filter(Boolean);
-  return {
-    key: 'preferences',
-    weight: SIGNAL_WEIGHTS.preferences,
-    score,
-    reason: reasons.length ? reasons.join('; ') : undefined,
-  };
+  const reasons: MatchReason[] = [];
+  if (likesCategory && category)
+    reasons.push({ code: 'preferredCategory', params: { ...owner(receiver), category } });
+  if (fits && offer.size) reasons.push({ code: 'inSize', params: { ...owner(receiver), size: offer.size } });
+  return { key: 'preferences', weight: SIGNAL_WEIGHTS.preferences, score, reasons };
 }
 
 function brandSignal(offer: MatchItem, receiver: MatchProfile): Signal {
@@ -167,7 +197,8 @@ function brandSignal(offer: MatchItem, receiver: MatchProfile): Signal {
     key: 'brand',
     weight: SIGNAL_WEIGHTS.brand,
     score: liked ? 1 : 0,
-    reason: liked ? capitalize(`${offer.brand} is one of ${receiver.possessive} brands`) : undefined,
+    reasons:
+      liked && offer.brand ? [{ code: 'brand', params: { ...owner(receiver), brand: offer.brand } }] : [],
   };
 }
 
@@ -179,7 +210,12 @@ function categorySignal(offer: MatchItem, target: MatchItem): Signal {
     key: 'category',
     weight: SIGNAL_WEIGHTS.category,
     score,
-    reason: sameStyle ? `Same style (${offer.style})` : sameCategory ? 'Same category' : undefined,
+    reasons:
+      sameStyle && offer.style
+        ? [{ code: 'sameStyle', params: { style: offer.style } }]
+        : sameCategory
+          ? [{ code: 'sameCategory' }]
+          : [],
   };
 }
 
@@ -191,10 +227,10 @@ function conditionSignal(offer: MatchItem, target: MatchItem): Signal {
     key: 'condition',
     weight: SIGNAL_WEIGHTS.condition,
     score,
-    reason:
+    reasons:
       offered >= wanted && offered >= 4
-        ? `${CONDITION_LABELS[offer.condition as Condition]} condition`
-        : undefined,
+        ? [{ code: 'condition', params: { condition: offer.condition } }]
+        : [],
   };
 }
 
@@ -229,13 +265,13 @@ function textSignal(offer: MatchItem, target: MatchItem): Signal {
     key: 'text',
     weight: SIGNAL_WEIGHTS.text,
     score,
-    reason: score >= 0.5 ? 'Similar style and keywords' : undefined,
+    reasons: score >= 0.5 ? [{ code: 'similarText' }] : [],
   };
 }
 
 export interface MatchScore {
   overallScore: number;
-  reasoning: string[];
+  reasoning: MatchReason[];
   signals: Signal[];
 }
 
@@ -252,9 +288,9 @@ export function scoreOffer(offer: MatchItem, target: MatchItem, receiver: MatchP
   ];
   const overallScore = Math.round(signals.reduce((sum, s) => sum + s.weight * s.score, 0) * 1000) / 1000;
   const reasoning = signals
-    .filter((s) => s.reason && s.score > 0)
+    .filter((s) => s.reasons.length > 0 && s.score > 0)
     .sort((a, b) => b.weight * b.score - a.weight * a.score)
-    .map((s) => s.reason as string);
+    .flatMap((s) => s.reasons);
   return { overallScore, reasoning: reasoning.length ? reasoning : [DEFAULT_MATCH_REASON], signals };
 }
 
@@ -269,7 +305,7 @@ export interface BarterScore {
   score: number;
   confidence: number;
   tradeType: 'direct' | 'one-way';
-  explanations: string[];
+  explanations: MatchReason[];
 }
 
 /**
@@ -287,11 +323,17 @@ export function scoreBarter(
   const forThem = scoreOffer(mine, theirs, them);
   const overall = 0.5 * forMe.overallScore + 0.5 * forThem.overallScore;
   const direct = wants(theirs, me) && wants(mine, them);
-  const evidence = [...forMe.signals, ...forThem.signals].filter((s) => s.score > 0 && s.reason).length;
+  const evidence = [...forMe.signals, ...forThem.signals].filter(
+    (s) => s.score > 0 && s.reasons.length > 0,
+  ).length;
   const confidence = Math.round(Math.min(1, 0.6 * overall + 0.4 * Math.min(1, evidence / 6)) * 100) / 100;
-  const explanations = [...new Set([...forMe.reasoning, ...forThem.reasoning])].filter(
-    (r) => r !== DEFAULT_MATCH_REASON,
-  );
+  const seen = new Set<string>();
+  const explanations = [...forMe.reasoning, ...forThem.reasoning].filter((reason) => {
+    const key = JSON.stringify(reason);
+    if (isDefault(reason) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   return {
     score: Math.round(overall * 100),
     confidence,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatDollars, formatNumber } from './money';
+import { formatDollars, formatNumber } from './money';
 
 /** Amounts around every grouping boundary, both signs, and the odd cents. */
 const CENTS = [
@@ -124,11 +124,5 @@ describe('money and whole numbers are written as Intl writes them, without loadi
     expect(formatNumber(1e21, 'en-US')).toBe('1,000,000,000,000,000,000,000');
     expect(formatNumber(12345, 'de-DE')).toBe('12.345');
     expect(formatNumber(-0, 'en-US')).toBe('-0');
-  });
-
-  it('reads typed dollars as cents', () => {
-    expect(dollarsToCents('12.5')).toBe(1250);
-    expect(dollarsToCents('')).toBeNull();
-    expect(dollarsToCents('abc')).toBeNull();
   });
 });

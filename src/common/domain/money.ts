@@ -1,4 +1,7 @@
-/** Money is integer cents everywhere (docs/product.md § Money); dollars appear only when formatting. */
+/**
+ * Money is integer minor units everywhere (docs/product.md § Money); typed amounts are read and
+ * written by src/common/domain/currency.ts, in the community's currency.
+ */
 
 /**
  * The two languages' number conventions, written out: the first Intl.NumberFormat a page creates
@@ -111,12 +114,4 @@ export function formatNumber(value: number, tag = 'en-US', options?: Intl.Number
     }
   }
   return intlFormat(tag, options).format(value);
-}
-
-/** Dollars typed by a person (e.g. "12.5") to integer cents, rounded; null when empty or not a number. */
-export function dollarsToCents(dollars: string | number | null | undefined): number | null {
-  if (dollars === null || dollars === undefined || dollars === '') return null;
-  const value = typeof dollars === 'number' ? dollars : Number(dollars);
-  if (!Number.isFinite(value)) return null;
-  return Math.round(value * 100);
 }

@@ -14,6 +14,12 @@ export const NOTIFICATION_LINKS = {
   savedSearches: '/saved-searches',
 } as const;
 
+/** The page of one trade: where every notification, email and chat card about it links. */
+export const tradePath = (tradeId: string) => `/trades/${tradeId}`;
+
+/** The page of one swap ring. */
+export const ringPath = (ringId: string) => `/rings/${ringId}`;
+
 /** What a pushed notification is about, for the client's cache. */
 export type NotificationTopic =
   | 'trades'
@@ -48,7 +54,8 @@ export function notificationTopic(notification: { type: string; link: string | n
       const link = notification.link ?? '';
       if (link === NOTIFICATION_LINKS.reviews) return 'reviews';
       if (link.startsWith('/social')) return 'social';
-      if (link === NOTIFICATION_LINKS.barters) return 'trades';
+      if (link === NOTIFICATION_LINKS.barters || link.startsWith('/trades/')) return 'trades';
+      if (link.startsWith('/rings/')) return 'rings';
       return 'none';
     }
   }

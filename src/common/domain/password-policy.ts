@@ -24,6 +24,8 @@ export interface PasswordVerdict {
   score: number;
   /** Why the password is refused, as a sentence for the member; null when it is accepted. */
   problem: string | null;
+  /** Why, as a word the server answers as an error code (`auth.password_<refusal>`); null when accepted. */
+  refusal: 'too_short' | 'too_long' | 'too_common' | null;
   /** zxcvbn's advice for a stronger password, if it has any. */
   suggestion: string | null;
 }
@@ -42,6 +44,7 @@ export function judgePassword(
       ok: false,
       score: 0,
       problem: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+      refusal: 'too_short',
       suggestion: null,
     };
   }
@@ -50,6 +53,7 @@ export function judgePassword(
       ok: false,
       score: 0,
       problem: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+      refusal: 'too_long',
       suggestion: null,
     };
   }
@@ -65,10 +69,11 @@ export function judgePassword(
       score: result.score,
       problem:
         'This password is too common or too easy to guess. Please choose a longer or less predictable one, such as a few unrelated words.',
+      refusal: 'too_common',
       suggestion,
     };
   }
-  return { ok: true, score: result.score, problem: null, suggestion };
+  return { ok: true, score: result.score, problem: null, refusal: null, suggestion };
 }
 
 /** Builds the estimator with the common and English dictionaries. */

@@ -1,17 +1,29 @@
 /**
  * The shipping estimate (docs/product.md § Shipping estimate), computed on the client (the calculation makes no call): a flat
- * $15.99 plus $0.50 per pound. Each party ships its own item, so the figure is 'per party'.
+ * base plus a rate per pound, by default 15.99 plus 0.50 per pound in the community's currency; admins
+ * set both (community settings: shippingBaseMinor, shippingPerPoundMinor, in minor units). Each party
+ * ships its own item, so the figure is 'per party'.
  */
 
 export const SHIPPING_BASE_CENTS = 1599;
 export const SHIPPING_CENTS_PER_POUND = 50;
+
+/** The community's shipping rate, in minor units of its currency. */
+export interface ShippingRate {
+  baseMinor: number;
+  perPoundMinor: number;
+}
+export const DEFAULT_SHIPPING_RATE: ShippingRate = {
+  baseMinor: SHIPPING_BASE_CENTS,
+  perPoundMinor: SHIPPING_CENTS_PER_POUND,
+};
 /** The heaviest parcel the calculator accepts; heavier parcels need freight, not a swap. */
 export const MAX_SHIPPING_WEIGHT_LB = 150;
 export const SHIPPING_DELIVERY_ESTIMATE = '3-5 business days';
 
-/** The cost for one party in integer cents, rounded to the nearest cent. */
-export function shippingCostCents(weightLb: number): number {
-  return SHIPPING_BASE_CENTS + Math.round(SHIPPING_CENTS_PER_POUND * weightLb);
+/** The cost for one party in integer minor units (cents), rounded to the nearest one. */
+export function shippingCostCents(weightLb: number, rate: ShippingRate = DEFAULT_SHIPPING_RATE): number {
+  return rate.baseMinor + Math.round(rate.perPoundMinor * weightLb);
 }
 
 /**

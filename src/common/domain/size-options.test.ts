@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { needsSizes, remainingSizeOptions, sizeOptions } from './size-options';
+import {
+  communityShoeSizes,
+  groupSizes,
+  listingSizeGroups,
+  needsSizes,
+  remainingSizeOptions,
+  SHOE_SIZES,
+  shoeSystems,
+  sizeOptions,
+} from './size-options';
 import { PROFILE_CATEGORIES } from './taxonomy';
 
 describe('sizeOptions', () => {
@@ -69,5 +78,47 @@ describe('remainingSizeOptions', () => {
   });
   it('offers nothing once every size is chosen', () => {
     expect(remainingSizeOptions('Tops', ['XS', 'S', 'M', 'L', 'XL', 'XXL'])).toEqual([]);
+  });
+});
+
+describe("the community's shoe sizes", () => {
+  it('puts EU sizes first in continental Europe, UK sizes in Britain and US sizes elsewhere', () => {
+    expect(shoeSystems('FR')).toEqual(['eu-shoe', 'uk-shoe', 'us-shoe']);
+    expect(shoeSystems('de')).toEqual(['eu-shoe', 'uk-shoe', 'us-shoe']);
+    expect(shoeSystems('GB')).toEqual(['uk-shoe', 'eu-shoe', 'us-shoe']);
+    expect(shoeSystems('US')).toEqual(['us-shoe', 'uk-shoe', 'eu-shoe']);
+    expect(shoeSystems(undefined)).toEqual(['us-shoe', 'uk-shoe', 'eu-shoe']);
+  });
+
+  it("orders the listing form's shoe groups and the preferences' shoe sizes the same way", () => {
+    expect(listingSizeGroups('shoes', null, null, 'FR').map((group) => group.system)).toEqual(
+      shoeSystems('FR'),
+    );
+    expect(sizeOptions('Shoes', 'FR')[0]).toBe('EU 36');
+    expect(sizeOptions('Shoes', 'GB')[0]).toBe('UK 3');
+    expect(sizeOptions('Shoes')).toEqual(SHOE_SIZES);
+    expect(communityShoeSizes('FR')).toEqual(sizeOptions('Shoes', 'FR'));
+  });
+});
+
+describe('groupSizes', () => {
+  it('groups sizes by system, each in size order, shoe systems in the community order', () => {
+    expect(
+      groupSizes(['EU 41', 'M', '9.5', 'S', 'W30 L32', 'UK 7', 'EU 38', 'One size'], 'shoes', 'FR'),
+    ).toEqual([
+      { system: 'letter', sizes: ['S', 'M'] },
+      { system: 'waist-length', sizes: ['W30 L32'] },
+      { system: 'eu-shoe', sizes: ['EU 38', 'EU 41'] },
+      { system: 'uk-shoe', sizes: ['UK 7'] },
+      { system: 'us-shoe', sizes: ['9.5'] },
+      { system: 'other', sizes: ['One size'] },
+    ]);
+  });
+
+  it('calls bare numbers numbers outside Shoes, and leaves out empty groups', () => {
+    expect(groupSizes(['30', '8', 'L'])).toEqual([
+      { system: 'letter', sizes: ['L'] },
+      { system: 'number', sizes: ['8', '30'] },
+    ]);
   });
 });

@@ -19,8 +19,11 @@ export const SHOE_SIZES: readonly string[] = Array.from({ length: 13 }, (_, inde
 
 const NO_SIZES: ReadonlySet<string> = new Set<ProfileCategory>(['Accessories', 'Bags', 'Jewelry']);
 
-/** Every size a member can prefer in a category, in display order. */
-export function sizeOptions(category: ProfileCategory | string): readonly string[] {
+/**
+ * Every size a member can prefer in a category, in display order; shoe sizes in the system of the
+ * community's country (communityShoeSizes).
+ */
+export function sizeOptions(category: ProfileCategory | string, country?: string | null): readonly string[] {
   if (NO_SIZES.has(category)) return [];
   switch (category) {
     case 'Bottoms':
@@ -29,7 +32,7 @@ export function sizeOptions(category: ProfileCategory | string): readonly string
     case 'Formal':
       return [...LETTER_SIZES, ...DRESS_SIZES];
     case 'Shoes':
-      return SHOE_SIZES;
+      return communityShoeSizes(country);
     default:
       return LETTER_SIZES;
   }
@@ -43,9 +46,10 @@ export function needsSizes(category: ProfileCategory | string): boolean {
 export function remainingSizeOptions(
   category: ProfileCategory | string,
   chosen: readonly string[],
+  country?: string | null,
 ): string[] {
   const taken = new Set(chosen);
-  return sizeOptions(category).filter((size) => !taken.has(size));
+  return sizeOptions(category, country).filter((size) => !taken.has(size));
 }
 
 /*
@@ -99,9 +103,11 @@ export function listingSizeGroups(
   category: string,
   subcategory?: string | null,
   gender?: string | null,
+  /** The community's country (ISO 3166 code): its shoe sizes come first. */
+  country?: string | null,
 ): SizeGroup[] {
   const pick = (...systems: SizeSystem[]) => systems.map((system) => GROUPS[system]);
-  if (category === 'shoes') return pick('us-shoe', 'uk-shoe', 'eu-shoe');
+  if (category === 'shoes') return pick(...shoeSystems(country));
   if (category !== 'clothing') return [];
   if (gender === 'kids') return pick('kids', 'letter');
   switch (subcategory) {
@@ -117,6 +123,41 @@ export function listingSizeGroups(
     default:
       return pick('letter');
   }
+}
+
+/** Countries that size shoes in UK sizes; the rest of Europe uses EU sizes. */
+const UK_SHOE_COUNTRIES: ReadonlySet<string> = new Set(['GB', 'IE']);
+const EU_SHOE_COUNTRIES: ReadonlySet<string> = new Set(
+  (
+    'AD AL AT BA BE BG BY CH CY CZ DE DK EE ES FI FO FR GI GR HR HU IS IT LI LT LU LV MC MD ME MK MT NL NO ' +
+    'PL PT RO RS SE SI SK SM UA VA XK TR'
+  ).split(' '),
+);
+
+/**
+ * The shoe size systems in the order a community reads them: EU first in continental Europe, UK
+ * first in Britain and Ireland, US first elsewhere (and while the country is unknown).
+ */
+export function shoeSystems(country?: string | null): SizeSystem[] {
+  const code = (country ?? '').toUpperCase();
+  if (EU_SHOE_COUNTRIES.has(code)) return ['eu-shoe', 'uk-shoe', 'us-shoe'];
+  if (UK_SHOE_COUNTRIES.has(code)) return ['uk-shoe', 'eu-shoe', 'us-shoe'];
+  return ['us-shoe', 'uk-shoe', 'eu-shoe'];
+}
+
+/** The usual adult range of each shoe system, offered where a member picks their sizes. */
+const USUAL_SHOE_SIZES: Record<'us-shoe' | 'uk-shoe' | 'eu-shoe', readonly string[]> = {
+  'us-shoe': SHOE_SIZES,
+  'uk-shoe': halves(3, 9, 'UK '),
+  'eu-shoe': halves(36, 42, 'EU '),
+};
+
+/**
+ * The shoe sizes a member picks from in the community's own system (US 5–11, UK 3–9 or
+ * EU 36–42, in halves), as the listing form's first size system.
+ */
+export function communityShoeSizes(country?: string | null): readonly string[] {
+  return USUAL_SHOE_SIZES[shoeSystems(country)[0] as 'us-shoe' | 'uk-shoe' | 'eu-shoe'];
 }
 
 const LETTER_ORDER = ['XXS', ...LETTER_SIZES, 'XXXL', '3XL'];
@@ -139,4 +180,50 @@ export function compareSizes(left: string, right: string): number {
   const [leftSystem, leftPlace] = sizeKey(left);
   const [rightSystem, rightPlace] = sizeKey(right);
   return leftSystem - rightSystem || leftPlace - rightPlace || left.localeCompare(right);
+}
+
+/** A size's system for grouping a list of sizes: numbers are US shoe sizes under Shoes, else 'number'. */
+export type SizeFilterSystem =
+  'letter' | 'waist-length' | 'us-shoe' | 'uk-shoe' | 'eu-shoe' | 'number' | 'other';
+
+export interface SizeFilterGroup {
+  system: SizeFilterSystem;
+  sizes: string[];
+}
+
+function sizeFilterSystem(size: string, category?: string | null): SizeFilterSystem {
+  const [system] = sizeKey(size);
+  switch (system) {
+    case 0:
+      return 'letter';
+    case 1:
+      return 'waist-length';
+    case 2:
+      return category === 'shoes' ? 'us-shoe' : 'number';
+    case 3:
+      return 'uk-shoe';
+    case 4:
+      return 'eu-shoe';
+    default:
+      return 'other';
+  }
+}
+
+/**
+ * Sizes grouped by system, for a list a member picks from (Browse's size filter): letters, waist
+ * and length, numbers (US shoe sizes under Shoes), then the shoe systems in the community's order
+ * (shoeSystems), then anything else; each group in size order, empty groups left out.
+ */
+export function groupSizes(
+  sizes: readonly string[],
+  category?: string | null,
+  country?: string | null,
+): SizeFilterGroup[] {
+  const shoes = shoeSystems(country) as SizeFilterSystem[];
+  const order: SizeFilterSystem[] = ['letter', 'waist-length', 'number', ...shoes, 'other'];
+  const groups = new Map<SizeFilterSystem, string[]>(order.map((system) => [system, []]));
+  for (const size of new Set(sizes)) groups.get(sizeFilterSystem(size, category))?.push(size);
+  return order
+    .map((system) => ({ system, sizes: (groups.get(system) ?? []).sort(compareSizes) }))
+    .filter((group) => group.sizes.length > 0);
 }

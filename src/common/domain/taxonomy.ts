@@ -29,7 +29,8 @@ export const GENDER_LABELS: Record<Gender, string> = {
   kids: 'Kids',
 };
 
-export const STYLES = [
+/** The clothing kinds both STYLES and PROFILE_CATEGORIES start with, in their order. */
+const GARMENT_KINDS = [
   'Tops',
   'Bottoms',
   'Dresses',
@@ -38,25 +39,13 @@ export const STYLES = [
   'Accessories',
   'Bags',
   'Jewelry',
-  'Watches',
-  'Activewear',
-  'Formal',
 ] as const;
+
+export const STYLES = [...GARMENT_KINDS, 'Watches', 'Activewear', 'Formal'] as const;
 export type Style = (typeof STYLES)[number];
 
 /** The category names of the wishlist and the profile preferences. */
-export const PROFILE_CATEGORIES = [
-  'Tops',
-  'Bottoms',
-  'Dresses',
-  'Outerwear',
-  'Shoes',
-  'Accessories',
-  'Bags',
-  'Jewelry',
-  'Activewear',
-  'Formal',
-] as const;
+export const PROFILE_CATEGORIES = [...GARMENT_KINDS, 'Activewear', 'Formal'] as const;
 export type ProfileCategory = (typeof PROFILE_CATEGORIES)[number];
 
 /** Which item category each style belongs to. */
@@ -91,6 +80,17 @@ export const WISHLIST_CATEGORY_MAP: Record<WishlistCategory, { category: ItemCat
   bags: { category: 'accessories', style: 'Bags' },
   jewelry: { category: 'accessories', style: 'Jewelry' },
   watches: { category: 'accessories', style: 'Watches' },
+};
+
+/**
+ * Where each wishlist category sits in the site's taxonomy (the listing form's and Browse's): the
+ * item categories themselves, and bags, jewellery and watches, which are Accessories' subcategories
+ * of those names. The wishlist names them as the taxonomy does.
+ */
+export const WISHLIST_SUBCATEGORY: Partial<Record<WishlistCategory, Subcategory>> = {
+  bags: 'bags',
+  jewelry: 'jewellery',
+  watches: 'watches',
 };
 
 export const CONDITIONS = ['new', 'like-new', 'good', 'fair', 'poor'] as const;

@@ -14,16 +14,30 @@ export interface TradeBoard<T extends BoardTrade> {
   history: T[];
 }
 
+/** The lists of Barter Management: three tabs, then the history (declined and cancelled) below them. */
+export const TRADE_TABS = ['pending', 'accepted', 'completed', 'history'] as const;
+export type TradeTab = (typeof TRADE_TABS)[number];
+
+/**
+ * The statuses each list shows. A disputed trade is still in progress: it stays with the accepted
+ * ones until a moderator decides.
+ */
+export const TRADE_TAB_STATUSES: Readonly<Record<TradeTab, readonly TradeStatus[]>> = {
+  pending: ['pending'],
+  accepted: ['accepted', 'disputed'],
+  completed: ['completed'],
+  history: ['declined', 'cancelled'],
+};
+
+/** The list a trade of this status is in. */
+export function tradeTabOf(status: TradeStatus): TradeTab {
+  return TRADE_TABS.find((tab) => TRADE_TAB_STATUSES[tab].includes(status)) ?? 'history';
+}
+
 /** Splits trades by status, keeping their order (the API answers newest first). */
 export function groupTrades<T extends BoardTrade>(trades: readonly T[]): TradeBoard<T> {
   const board: TradeBoard<T> = { pending: [], accepted: [], completed: [], history: [] };
-  for (const trade of trades) {
-    if (trade.status === 'pending') board.pending.push(trade);
-    // A disputed trade is still in progress: it stays with the accepted ones until a moderator decides.
-    else if (trade.status === 'accepted' || trade.status === 'disputed') board.accepted.push(trade);
-    else if (trade.status === 'completed') board.completed.push(trade);
-    else board.history.push(trade);
-  }
+  for (const trade of trades) board[tradeTabOf(trade.status)].push(trade);
   return board;
 }
 

@@ -9,7 +9,7 @@
 export const UNIT_SYSTEMS = ['metric', 'imperial'] as const;
 export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
 
-/** The member's choice in Preferences: follow the browser's region, or one system always. */
+/** The member's choice in Preferences: follow the community's default, or one system always. */
 export const UNIT_PREFERENCES = ['auto', ...UNIT_SYSTEMS] as const;
 export type UnitPreference = (typeof UNIT_PREFERENCES)[number];
 
@@ -65,9 +65,12 @@ export function unitSystemForLanguages(
   return unitSystemOfRegion(region);
 }
 
-/** The system in use: the member's choice, or the browser's when they chose 'auto'. */
-export const resolveUnitSystem = (preference: UnitPreference, browser: UnitSystem): UnitSystem =>
-  preference === 'auto' ? browser : preference;
+/**
+ * The system in use: the member's choice, or, when they chose 'auto', the automatic one (the
+ * community's default unit system; src/client/i18n/units.ts).
+ */
+export const resolveUnitSystem = (preference: UnitPreference, automatic: UnitSystem): UnitSystem =>
+  preference === 'auto' ? automatic : preference;
 
 /** A weight typed in the member's system, in pounds (kilograms for metric members). */
 export const weightToLb = (value: number, system: UnitSystem): number =>

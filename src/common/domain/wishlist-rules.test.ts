@@ -6,7 +6,16 @@ import {
   wishlistEntryFor,
   wishlistPayload,
   wishlistTitleFor,
+  WISHLIST_CATEGORY_LABELS,
 } from './wishlist-rules';
+import {
+  CATEGORY_ROW,
+  SUBCATEGORY_LABELS,
+  SUBCATEGORY_PARENT,
+  WISHLIST_CATEGORIES,
+  WISHLIST_CATEGORY_MAP,
+  WISHLIST_SUBCATEGORY,
+} from './taxonomy';
 
 describe('wishlistCategoryOf', () => {
   it('files bags, jewelry and watches under their own category', () => {
@@ -49,13 +58,18 @@ describe('wishlistEntryFor', () => {
 
 describe('maxValueProblem', () => {
   it('accepts empty, zero and amounts up to $100,000', () => {
-    for (const input of ['', '  ', '0', '49.99', '100000']) expect(maxValueProblem(input)).toBeNull();
+    for (const input of ['', '  ', '0', '49.99', '49,99', '100000'])
+      expect(maxValueProblem(input)).toBeNull();
+    expect(maxValueProblem('2500', 'JPY')).toBeNull();
+    expect(maxValueProblem('24.99', 'JPY')).toBe('maxValueNotANumber');
+    expect(maxValueProblem('10000000', 'JPY')).toBeNull();
+    expect(maxValueProblem('10000001', 'JPY')).toBe('maxValueTooHigh');
   });
 
   it('refuses negative, non-numeric and too large amounts', () => {
-    expect(maxValueProblem('-1')).toBe('Max value must be 0 or more');
-    expect(maxValueProblem('abc')).toBe('Enter an amount in dollars, like 50 or 49.99');
-    expect(maxValueProblem('100000.01')).toBe('Max value must be at most $100,000');
+    expect(maxValueProblem('-1')).toBe('maxValueNegative');
+    expect(maxValueProblem('abc')).toBe('maxValueNotANumber');
+    expect(maxValueProblem('100000.01')).toBe('maxValueTooHigh');
   });
 });
 
@@ -115,5 +129,23 @@ describe('wishlistTitleFor (what a bookmark wishes for)', () => {
     expect(wishlistEntryFor([saved], item)?.id).toBe('k');
     expect(wishlistEntryFor([saved], { ...item, size: 'L' })).toBeUndefined();
     expect(wishlistEntryFor([saved], { ...item, brand: 'Arket' })).toBeUndefined();
+  });
+});
+
+describe("the wishlist's categories are the site's taxonomy", () => {
+  it('each is an item category or a subcategory of its item category, named as the listing form names it', () => {
+    for (const category of WISHLIST_CATEGORIES) {
+      const { category: itemCategory } = WISHLIST_CATEGORY_MAP[category];
+      const subcategory = WISHLIST_SUBCATEGORY[category];
+      if (subcategory) {
+        expect(SUBCATEGORY_PARENT[subcategory]).toBe(itemCategory);
+        expect(WISHLIST_CATEGORY_LABELS[category]).toBe(SUBCATEGORY_LABELS[subcategory]);
+      } else {
+        expect(category).toBe(itemCategory);
+        expect(WISHLIST_CATEGORY_LABELS[category]).toBe(
+          CATEGORY_ROW.find((entry) => entry.id === category)?.label,
+        );
+      }
+    }
   });
 });

@@ -2,20 +2,28 @@
  * Rules of the wishlist (docs/product.md § Wishlist): the category names, which entry a bookmark stands for,
  * and the form's payload. Pure, so the page, the bookmark and the tests share them.
  */
-import { dollarsToCents } from './money';
-import type { WishlistCategory } from './taxonomy';
+import { DEFAULT_CURRENCY, isAmountInput, toMinorUnits } from './currency';
+import {
+  CATEGORY_ROW,
+  SUBCATEGORY_LABELS,
+  WISHLIST_CATEGORIES,
+  WISHLIST_SUBCATEGORY,
+  type WishlistCategory,
+} from './taxonomy';
 
-/** $100,000: the API's ceiling for a wishlist entry's max value. */
+/** The API's ceiling for a wishlist entry's max value, in minor units (100,000.00 in a two-digit currency). */
 export const MAX_WISHLIST_VALUE_CENTS = 10_000_000;
 
-export const WISHLIST_CATEGORY_LABELS: Record<WishlistCategory, string> = {
-  clothing: 'Clothing',
-  shoes: 'Shoes',
-  accessories: 'Accessories',
-  bags: 'Bags',
-  jewelry: 'Jewelry',
-  watches: 'Watches',
-};
+/** Each wishlist category's name: the taxonomy's name of its subcategory or item category. */
+export const WISHLIST_CATEGORY_LABELS = Object.fromEntries(
+  WISHLIST_CATEGORIES.map((category) => {
+    const subcategory = WISHLIST_SUBCATEGORY[category];
+    const name = subcategory
+      ? SUBCATEGORY_LABELS[subcategory]
+      : (CATEGORY_ROW.find((entry) => entry.id === category)?.label ?? category);
+    return [category, name];
+  }),
+) as Record<WishlistCategory, string>;
 
 /** The styles that have their own wishlist category; every other item uses its category. */
 const STYLE_WISHLIST_CATEGORIES: Partial<Record<string, WishlistCategory>> = {
@@ -93,14 +101,16 @@ export const EMPTY_WISHLIST_FORM: WishlistFormValues = {
   maxValue: '',
 };
 
-/** Why a typed max value cannot be sent, or null when it can (empty means no limit). */
-export function maxValueProblem(input: string): string | null {
+/** Why a typed max value cannot be sent (the key of its message), or null when it can (empty means no limit). */
+export function maxValueProblem(
+  input: string,
+  currency: string = DEFAULT_CURRENCY,
+): 'maxValueNotANumber' | 'maxValueNegative' | 'maxValueTooHigh' | null {
   const text = input.trim();
   if (text === '') return null;
-  const dollars = Number(text);
-  if (!Number.isFinite(dollars)) return 'Enter an amount in dollars, like 50 or 49.99';
-  if (dollars < 0) return 'Max value must be 0 or more';
-  if ((dollarsToCents(dollars) ?? 0) > MAX_WISHLIST_VALUE_CENTS) return 'Max value must be at most $100,000';
+  if (/^-\s*\d/.test(text)) return 'maxValueNegative';
+  if (!isAmountInput(text, currency)) return 'maxValueNotANumber';
+  if ((toMinorUnits(text, currency) ?? 0) > MAX_WISHLIST_VALUE_CENTS) return 'maxValueTooHigh';
   return null;
 }
 
@@ -110,15 +120,19 @@ export interface WishlistPayload {
   description: string;
   brand: string | null;
   size: string | null;
-  /** Integer cents; null when empty. */
+  /** Integer minor units of the community's currency; null when empty. */
   maxValue: number | null;
 }
 
 /**
  * The add form: title, category and description trimmed; brand and size trimmed and null
- * when empty; the max value in dollars becomes integer cents (rounded), null when empty.
+ * when empty; the max value in the currency's major unit becomes integer minor units (rounded),
+ * null when empty.
  */
-export function wishlistPayload(values: WishlistFormValues): WishlistPayload {
+export function wishlistPayload(
+  values: WishlistFormValues,
+  currency: string = DEFAULT_CURRENCY,
+): WishlistPayload {
   const optional = (text: string) => text.trim() || null;
   return {
     title: values.title.trim(),
@@ -126,6 +140,6 @@ export function wishlistPayload(values: WishlistFormValues): WishlistPayload {
     description: values.description.trim(),
     brand: optional(values.brand),
     size: optional(values.size),
-    maxValue: dollarsToCents(values.maxValue.trim()),
+    maxValue: toMinorUnits(values.maxValue, currency),
   };
 }

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { createPglite } from './pglite-template';
 import * as schema from './schema';
+import { loadTowns } from './towns';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The `tx` handed to `db.transaction(async (tx) => ...)`. */
@@ -38,12 +39,28 @@ const WORD_SIMILARITY_THRESHOLD = 0.4;
 /** Any fixed number: it names the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_ID = 727_001;
 
+/** The handles openPglite made: what `isEmbedded` recognises. */
+const embeddedHandles = new WeakSet<object>();
+
+/**
+ * Whether `db` is the embedded database (PGlite), for the few reads that differ between the two
+ * (items/search-correction.ts: PGlite keeps the trigram typo path, decision 028).
+ */
+export function isEmbedded(db: Queryable): boolean {
+  return embeddedHandles.has(db);
+}
+
 /** Embedded PostgreSQL (PGlite). `dataDir` undefined means in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const migrate = (client: PGlite) => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  // The towns load with the migrations, so that the migrated template holds them (towns.ts).
+  const migrate = async (client: PGlite) => {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    await loadTowns((text, params) => client.query(text, params));
+  };
   const client = await createPglite(dataDir, { migrations: migrationsFolder, migrate });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  embeddedHandles.add(db);
   await migrate(client);
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   return {
@@ -79,6 +96,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+    await loadTowns((text, params) => client.query(text, params));
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
   } finally {
     client.release();

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MemberRole } from '../../common/api/moderation';
 import type { Db } from './connect';
 import { users } from './schema';
-import { changeRole } from '../modules/moderation/admin.service';
+import { changeRole } from '../modules/moderation';
 
 export type Role = MemberRole;
 

@@ -70,8 +70,24 @@ export interface DomainEventMap {
   'favorite.added': { memberId: string; itemId: string };
   /** A swap ring was proposed to its members (who get its group conversation). */
   'ring.proposed': { ringId: string; memberIds: string[] };
+  /**
+   * The owner of a giveaway picked one ask: the item is reserved by the handover (a trade), and the
+   * ring engine drops the proposals holding it.
+   */
+  'giveaway.picked': { itemId: string; tradeId: string; ownerId: string; requesterId: string };
   /** Every member of a ring accepted: its items are reserved, pairwise requests on them end. */
   'ring.accepted': { ringId: string; memberIds: string[]; itemIds: string[] };
+  /**
+   * An account is being created (sign-up, or a first external sign-in), in the transaction that
+   * inserts it: the community module refuses it (throws, rolling it back) when the community's
+   * registration rule does not admit it, and spends the invitation it came with.
+   */
+  'member.joining': {
+    memberId: string;
+    email: string;
+    invitation: string | null;
+    via: 'password' | 'external';
+  };
   /** A member blocked another: nothing may stay in flight between them. */
   'member.blocked': { memberId: string; blockedId: string };
   /** Moderators suspended a member: nothing of theirs may stay pending. */
@@ -87,8 +103,10 @@ export interface DomainEventMap {
   /**
    * Something happened to a barter request (made, countered, accepted, shipped, expired…): its card
    * goes into the two parties' conversation about it. `actorId` is null when nobody acted (an expiry).
+   * `note` is what the actor wrote with a request or counter-offer (never the default text): it
+   * follows the card as the actor's message.
    */
-  'trade.changed': { tradeId: string; event: TradeCardEvent; actorId: string | null };
+  'trade.changed': { tradeId: string; event: TradeCardEvent; actorId: string | null; note?: string | null };
   /** A chat message was committed, with the notification it stored for the recipient, if any. */
   'message.sent': { message: Message; participants: string[]; notification: StoredNotification | null };
   /** A member read messages the other participant sent. */

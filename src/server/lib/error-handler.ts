@@ -41,6 +41,11 @@ function fieldIssue(path: Array<string | number>, issue: ZodIssueLike, message: 
   return { path, code, ...(params ? { params } : {}), message };
 }
 
+/** A 400's body for invalid input: the first issue's message, and every issue. */
+function invalidInput(issues: NonNullable<ErrorResponse['issues']>): ErrorResponse {
+  return errorBody('validation.invalid', issues[0]?.message ?? 'Invalid request', undefined, issues);
+}
+
 /**
  * One error policy for every route: client faults keep their 4xx status, a code and a clear
  * message; anything else is logged and answered with a bare 500, never with internals.
@@ -55,13 +60,7 @@ export function installErrorHandler(app: FastifyInstance) {
           describeIssue(error.validationContext, issue.instancePath, issue.message ?? 'Invalid value'),
         ),
       );
-      const body = errorBody(
-        'validation.invalid',
-        issues[0]?.message ?? 'Invalid request',
-        undefined,
-        issues,
-      );
-      return reply.status(400).send(body);
+      return reply.status(400).send(invalidInput(issues));
     }
     if (error instanceof ZodError) {
       const issues = error.issues.map((issue) =>
@@ -71,13 +70,7 @@ export function installErrorHandler(app: FastifyInstance) {
           issue.message,
         ),
       );
-      const body = errorBody(
-        'validation.invalid',
-        issues[0]?.message ?? 'Invalid request',
-        undefined,
-        issues,
-      );
-      return reply.status(400).send(body);
+      return reply.status(400).send(invalidInput(issues));
     }
     if (error instanceof HttpError) {
       const body: ErrorResponse = {

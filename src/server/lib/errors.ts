@@ -27,8 +27,11 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
     /** The input fields the error is about, so that a form can show it beside them. */
     readonly issues?: HttpErrorIssue[],
-    /** More that the answer carries (a suspended member's refused sign-in: ErrorResponse.suspension). */
-    readonly extra?: Pick<ErrorResponse, 'suspension'>,
+    /**
+     * More that the answer carries: a suspended member's refused sign-in (ErrorResponse.suspension),
+     * what blocks an account deletion (ErrorResponse.blockers).
+     */
+    readonly extra?: Pick<ErrorResponse, 'suspension' | 'blockers'>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -55,27 +55,34 @@ export function translator(locale: Locale): TFunction {
 
 /**
  * A text to render later in its reader's language: a key and its values. A value may itself be a
- * text (a reason's label inside a message), rendered first in the same language, or a function of
- * the language (a list of labels). `count` picks the plural form.
+ * text (a reason's label inside a message), rendered first in the same language, or a list of values
+ * ("a, b and c" in that language). `count` picks the plural form. A TextRef is plain data: a
+ * notification stores it (`notifications.texts`) and is worded again in whatever language its
+ * reader has when they read it.
  */
 export interface TextRef {
   key: string;
   params?: Record<string, TextParam>;
 }
-export type TextParam = string | number | TextRef | ((locale: Locale) => string);
+export interface ListParam {
+  list: TextParam[];
+}
+export type TextParam = string | number | TextRef | ListParam;
+
+function renderParam(locale: Locale, value: TextParam): string | number {
+  if (typeof value !== 'object') return value;
+  if ('list' in value)
+    return listText(
+      locale,
+      value.list.map((part) => String(renderParam(locale, part))),
+    );
+  return renderText(locale, value);
+}
 
 export function renderText(locale: Locale, text: TextRef): string {
-  const t = translator(locale);
   const values: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(text.params ?? {})) {
-    values[name] =
-      typeof value === 'function'
-        ? value(locale)
-        : typeof value === 'object'
-          ? renderText(locale, value)
-          : value;
-  }
-  return t(text.key, values);
+  for (const [name, value] of Object.entries(text.params ?? {})) values[name] = renderParam(locale, value);
+  return translator(locale)(text.key, values);
 }
 
 /** "a, b and c" in the language, from texts of the catalogues. */
@@ -89,6 +96,9 @@ export function listText(locale: Locale, parts: string[]): string {
 
 /** Shorthand for a TextRef. */
 export const text = (key: string, params?: Record<string, TextParam>): TextRef => ({ key, params });
+
+/** Shorthand for a list value ("a, b and c"). */
+export const list = (parts: TextParam[]): ListParam => ({ list: parts });
 
 /** The recipient's stored language, else the fallback (the request's language, when they asked), else English. */
 export function recipientLocale(stored: string | null | undefined, fallback?: Locale | null): Locale {

@@ -39,7 +39,7 @@ export interface MarketplaceChange {
  * filters say (conservative).
  */
 export interface EntryDeps {
-  /** list: a page of items; count: a filter set's total; facets: the facet counts; mode: how a search text matches. */
+  /** list: a page of items; count: a filter set's total; facets: the facet counts; mode: how a search runs (as typed or corrected). */
   kind: 'list' | 'count' | 'facets' | 'mode';
   /** The items' category must be this (clothing, shoes, accessories), if set. */
   category?: string | undefined;

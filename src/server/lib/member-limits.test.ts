@@ -96,11 +96,16 @@ const actions: Record<
   moderation: (member) => member.delete(`/api/moderation/items/${unknown}/removal`),
   moderationRead: (member) => member.get('/api/moderation/queue'),
   appeal: (member) => member.post('/api/appeals', { targetType: 'item', targetId: unknown, text: 'Please' }),
+  packingSlip: (member) => member.get(`/api/trade-requests/${unknown}/packing-slip`),
+  invitation: (member) => member.post('/api/invitations'),
+  // Tried by admins (moderationRoles below).
+  communitySettings: (member) => member.patch('/api/admin/community', { description: 'Swaps nearby' }),
   shipment: (member) =>
     member.post(`/api/trade-requests/${unknown}/shipment`, {
       carrier: 'dhl',
       trackingNumber: 'JD0123456789',
     }),
+  giveawayAsk: (member) => member.post(`/api/items/${unknown}/giveaway-requests`, {}),
   counterOffer: (member) =>
     member.post(`/api/trade-requests/${unknown}/counter`, {
       requestedItemIds: [unknown],
@@ -118,7 +123,7 @@ describe('per-member rate limits', () => {
   it.each(Object.keys(actions) as MemberAction[])(
     '%s: past the budget, 429 with Retry-After; other members keep theirs',
     async (action) => {
-      const role = action.startsWith('moderation') ? 'admin' : 'member';
+      const role = action.startsWith('moderation') || action === 'communitySettings' ? 'admin' : 'member';
       const member = await t.member({ role });
       const other = await t.member({ role });
       for (let i = 0; i < BUDGET; i++) {

@@ -1,4 +1,9 @@
-import { judgePassword, loadPasswordEstimator } from '../../common/domain/password-policy';
+import {
+  judgePassword,
+  loadPasswordEstimator,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from '../../common/domain/password-policy';
 import { fieldError } from './errors';
 
 /**
@@ -12,5 +17,9 @@ export async function assertAcceptablePassword(
   field = 'password',
 ) {
   const verdict = judgePassword(password, await loadPasswordEstimator(), userInputs);
-  if (!verdict.ok) throw fieldError(400, field, verdict.problem ?? 'Please choose another password');
+  if (verdict.refusal === 'too_short')
+    throw fieldError(400, field, 'auth.password_too_short', { minimum: MIN_PASSWORD_LENGTH });
+  if (verdict.refusal === 'too_long')
+    throw fieldError(400, field, 'auth.password_too_long', { maximum: MAX_PASSWORD_LENGTH });
+  if (!verdict.ok) throw fieldError(400, field, 'auth.password_too_common');
 }

@@ -169,7 +169,11 @@ export type MemberAction =
   | 'itemEdit'
   | 'moderation'
   | 'moderationRead'
-  | 'appeal';
+  | 'appeal'
+  | 'packingSlip'
+  | 'invitation'
+  | 'communitySettings'
+  | 'giveawayAsk';
 
 export interface MemberRateLimit {
   points: number;
@@ -218,6 +222,14 @@ export const DEFAULT_MEMBER_RATE_LIMITS: MemberRateLimits = {
   // The moderation queue, member search and audit log, paged through by hand.
   moderationRead: { points: 1200, windowSeconds: 60 * 60 },
   appeal: { points: 5, windowSeconds: 24 * 60 * 60 },
+  // Packing slips drawn (a PDF each): a member prints a handful per swap.
+  packingSlip: { points: 60, windowSeconds: 60 * 60 },
+  // Invitation links a member creates (each one admits one account to an invite-only community).
+  invitation: { points: 20, windowSeconds: 24 * 60 * 60 },
+  // An admin saving the community settings form.
+  communitySettings: { points: 60, windowSeconds: 60 * 60 },
+  // Asking for giveaways, withdrawing and picking: a member asks for a few a day by hand.
+  giveawayAsk: { points: 30, windowSeconds: 60 * 60 },
 };
 
 /** The 429 for a member past `action`'s budget, with its Retry-After. */

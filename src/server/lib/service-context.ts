@@ -1,7 +1,9 @@
 import type { Db } from '../db/connect';
+import type { CommunitySeed } from '../env';
 import type { DomainEvents } from './domain-events';
 import type { Mailer } from './mail';
 import type { MarketplaceCache } from './marketplace-dependencies';
+import type { ReadRouter } from './read-routing';
 
 /**
  * What every service function takes first; the acting member (`memberId`) comes second. One per
@@ -27,4 +29,11 @@ export interface ServiceContext {
    * (REPORT_HIDE_THRESHOLD); 0 never hides.
    */
   reportHideThreshold: number;
+  /** What the community's settings start from on first start (COMMUNITY_*: community.service.ts). */
+  communitySeed?: CommunitySeed | undefined;
+  /**
+   * Read-only marketplace queries' database when DATABASE_READ_URLS names replicas
+   * (lib/read-routing.ts; items/read-db.ts); undefined: everything reads `db`.
+   */
+  reads?: ReadRouter | undefined;
 }

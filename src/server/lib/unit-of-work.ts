@@ -4,6 +4,7 @@ import { notifications, users } from '../db/schema';
 import type { DomainEvents, Effects, NewNotification, StoredNotification } from './domain-events';
 import { recipientLocale, renderText } from './i18n';
 import { type MailMessage, type Mailer, queueMail } from './mail';
+import { memberLanguage } from './community-settings';
 
 export interface UnitOfWorkContext {
   db: Db;
@@ -65,7 +66,8 @@ export async function transact<T>(
 export const COALESCE_WINDOW_MS = 10 * 60_000;
 
 /**
- * Stores the notifications, each written in its recipient's language (one look-up for them all).
+ * Stores the notifications: their texts as keys and values (worded again for whoever reads them), and
+ * as first worded in the recipient's language (one look-up for them all), which emails use.
  * One with a `coalesceKey` rewrites its member's unread one with that key from the last
  * COALESCE_WINDOW_MS if there is one, and is not announced; otherwise it is stored under that key
  * (kept in dedupe_key), which an older one (read, or from before the window) gives up first.
@@ -73,7 +75,7 @@ export const COALESCE_WINDOW_MS = 10 * 60_000;
 async function storeNotifications(tx: Tx, list: NewNotification[]): Promise<StoredNotification[]> {
   if (list.length === 0) return [];
   const recipients = await tx
-    .select({ id: users.id, locale: users.locale })
+    .select({ id: users.id, locale: memberLanguage })
     .from(users)
     .where(inArray(users.id, [...new Set(list.map((entry) => entry.userId))]));
   const stored = new Map(recipients.map((row) => [row.id, row.locale]));
@@ -84,6 +86,7 @@ async function storeNotifications(tx: Tx, list: NewNotification[]): Promise<Stor
       ...entry,
       title: renderText(locale, entry.title),
       message: renderText(locale, entry.message),
+      texts: { title: entry.title, message: entry.message },
       link: entry.link ?? null,
       dedupeKey: coalesceKey ?? entry.dedupeKey ?? null,
     };
@@ -103,12 +106,12 @@ async function coalesce(
   tx: Tx,
   userId: string,
   key: string,
-  texts: { title: string; message: string; link: string | null },
+  row: Pick<typeof notifications.$inferInsert, 'title' | 'message' | 'texts' | 'link'>,
 ): Promise<boolean> {
   const sameKey = and(eq(notifications.userId, userId), eq(notifications.dedupeKey, key));
   const [rewritten] = await tx
     .update(notifications)
-    .set({ title: texts.title, message: texts.message, link: texts.link, createdAt: sql`now()` })
+    .set({ title: row.title, message: row.message, texts: row.texts, link: row.link, createdAt: sql`now()` })
     .where(
       and(
         sameKey,

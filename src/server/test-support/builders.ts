@@ -1,6 +1,17 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TradeStatus } from '../../common/domain/trade-state';
 import { dealTerms } from '../../common/domain/trade-terms';
-import { conversations, items, ringLegs, rings, tradeRequests, users } from '../db/schema';
+import {
+  conversations,
+  items,
+  ringLegs,
+  rings,
+  tradeOffers,
+  tradeRequestItems,
+  tradeRequests,
+  users,
+} from '../db/schema';
+import { tradeSideRows } from '../db/seed/trade-plan';
 import type { TestClient, useTestApp } from './test-app';
 
 /**
@@ -27,6 +38,30 @@ export async function buildOwner(t: TestApp, email: string, firstName: string): 
   const [row] = await t.db.insert(users).values({ email, firstName }).returning({ id: users.id });
   if (!row) throw new Error('owner insert returned nothing');
   return row.id;
+}
+
+/**
+ * An owner's listed items for a market written straight to the database: the owner moves to
+ * `townId` (or stays without a town when null), then lists one unisex item in good condition worth
+ * 10.00 for each row of `rows`.
+ */
+export async function listInTown(
+  t: TestApp,
+  ownerId: string,
+  townId: number | null,
+  rows: Array<{ title: string; description: string; category: 'shoes' | 'clothing'; createdAt: Date }>,
+): Promise<void> {
+  if (townId !== null) await t.db.update(users).set({ townId }).where(eq(users.id, ownerId));
+  await t.db.insert(items).values(
+    rows.map((row) => ({
+      ...row,
+      userId: ownerId,
+      gender: 'unisex' as const,
+      condition: 'good' as const,
+      estimatedValue: 1000,
+      images: [PHOTO],
+    })),
+  );
 }
 
 /** A listed item of the member. */
@@ -100,6 +135,10 @@ export async function buildTrade(t: TestApp, options: BuildTradeOptions = {}) {
     })
     .returning();
   if (!trade) throw new Error('trade insert returned nothing');
+  // Its items and first offer, as every trade has them.
+  const { sideItems, offers } = tradeSideRows([trade]);
+  await t.db.insert(tradeRequestItems).values(sideItems);
+  await t.db.insert(tradeOffers).values(offers);
   return { owner, requester, wanted, offered, trade };
 }
 
@@ -140,8 +179,32 @@ export async function buildRing(t: TestApp, legs: Array<{ giver: TestClient; ite
       itemId: leg.item.id,
       receiverId: memberId((legs[(position - 1 + legs.length) % legs.length] as typeof leg).giver),
       terms: dealTerms(leg.item),
-      reason: 'they favourited it',
+      reason: { code: 'favourite' as const },
     })),
   );
   return ring;
+}
+
+/**
+ * Both senders of a trade have marked their items sent, as "I received it" requires (the tests of
+ * that rule send it through the API): for tests about what comes after.
+ */
+export async function markTradeSent(t: TestApp, tradeId: string) {
+  const now = new Date();
+  await t.db
+    .update(tradeRequests)
+    .set({ requesterSentAt: now })
+    .where(and(eq(tradeRequests.id, tradeId), isNull(tradeRequests.requesterSentAt)));
+  await t.db
+    .update(tradeRequests)
+    .set({ ownerSentAt: now })
+    .where(and(eq(tradeRequests.id, tradeId), isNull(tradeRequests.ownerSentAt)));
+}
+
+/** Every giver of a ring has marked their item sent (see markTradeSent). */
+export async function markRingSent(t: TestApp, ringId: string) {
+  await t.db
+    .update(ringLegs)
+    .set({ sentAt: new Date() })
+    .where(and(eq(ringLegs.ringId, ringId), isNull(ringLegs.sentAt)));
 }

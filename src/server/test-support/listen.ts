@@ -1,3 +1,4 @@
+import type { Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /** Where a listening test app answers. */
@@ -28,4 +29,21 @@ export function listen(app: Listenable): Promise<Listening> {
     started.set(app, listening);
   }
   return listening;
+}
+
+/**
+ * Puts a plain Node server (node:http, node:net) on 127.0.0.1 at a free port and answers the port:
+ * the stand-in providers the tests start (an OpenID Connect provider, a port to hand a child process).
+ */
+export async function listenOnFreePort(server: Server): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (typeof address !== 'object' || !address) throw new Error('server has no TCP address');
+  return address.port;
 }

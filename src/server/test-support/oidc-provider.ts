@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnFreePort } from './listen';
 import Provider from 'oidc-provider';
 
 /** The claims each test account at the provider shares (the login name is the subject). */
@@ -19,8 +19,7 @@ export interface TestOidcProvider {
  */
 export async function startTestOidcProvider(redirectUri: string, accounts: TestAccounts) {
   const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   const issuer = `http://127.0.0.1:${port}`;
   const clientId = 'threadswap-test';
   const clientSecret = 'test-client-secret-that-is-long-enough-0123456789';

@@ -11,6 +11,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { loadTowns } from '../db/towns';
 
 // db/connect.ts's folder; connect.ts itself cannot load here (a global setup runs in Vite's module
 // runner, which has no import.meta.resolve), so the migrations run through drizzle's migrator directly.
@@ -47,7 +48,11 @@ export default async function setup(project: TestProject) {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     // Migrated, then disconnected: a database can be copied only while nobody is connected to it.
-    await withClient(url.toString(), (client) => migrate(drizzle({ client }), { migrationsFolder }));
+    // With the towns (db/towns.ts), loaded once here rather than in every test's database.
+    await withClient(url.toString(), async (client) => {
+      await migrate(drizzle({ client }), { migrationsFolder });
+      await loadTowns((text, params) => client.query(text, params));
+    });
   } catch (error) {
     await drop();
     throw error;

@@ -4,16 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureServerBundle } from '../../../scripts/server-bundle';
+import { listenOnFreePort } from './listen';
 
+/** A port free at the time of asking, for a child process to listen on. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  const server = createServer();
+  const port = await listenOnFreePort(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 export interface RunningServer {

@@ -26,7 +26,7 @@ export const testConfig: AppConfig = {
   shutdownTimeoutSeconds: 10,
   authAttemptsPerIp: 100,
   trustProxy: false,
-  tradeTimers: { pendingExpiryDays: 7, acceptedExpiryDays: 21, claimWindowDays: 3 },
+  tradeTimers: { pendingExpiryDays: 7, acceptedExpiryDays: 21, claimWindowDays: 3, shipWithinDays: 5 },
   // Tests run the sweep themselves (app.sweep.run), with the clock they need.
   sweepIntervalSeconds: 0,
   reportHideThreshold: 3,

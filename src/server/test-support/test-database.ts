@@ -74,7 +74,9 @@ async function deletionOrder(db: Db): Promise<string[] | null> {
       db,
       sql`select tablename from pg_tables where schemaname = 'public'`,
     )
-  ).map((row) => row.tablename);
+  )
+    .map((row) => row.tablename)
+    .filter((table) => !KEPT.has(table));
   const references = await queryRows<{ child: string; parent: string }>(
     db,
     sql`select child.relname as child, parent.relname as parent
@@ -97,6 +99,9 @@ async function deletionOrder(db: Db): Promise<string[] | null> {
   }
   return order;
 }
+
+/** Reference data loaded with the migrations (the gazetteer, db/towns.ts) and the towns the distance sort walks (only pruned by its sweep, migration 0056): tests keep it. */
+const KEPT = new Set(['towns', 'listed_towns']);
 
 /** Tables whose trigger refuses DELETE (the audit log): only a truncate empties them. */
 const APPEND_ONLY = new Set(['moderation_actions']);
@@ -135,6 +140,9 @@ async function emptyTables(db: Db, order: string[] | null) {
     db,
     sql`select tablename from pg_tables where schemaname = 'public'`,
   );
-  const names = tables.map((row) => `"${row.tablename}"`).join(', ');
+  const names = tables
+    .filter((row) => !KEPT.has(row.tablename))
+    .map((row) => `"${row.tablename}"`)
+    .join(', ');
   if (names) await db.execute(sql.raw(`truncate ${names} restart identity cascade`));
 }

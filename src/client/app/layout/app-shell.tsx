@@ -1,8 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AfterFirstPaint, FOOTER_STAGE } from '@client/components/layout/after-first-paint';
+import { useLocation } from 'wouter';
 import { useAuth } from '@client/lib/session';
+import { cn } from '@client/lib/utils';
 import { VerifyEmailBanner } from '@client/features/auth';
+import { AnnouncementBanner } from '@client/features/community';
 import { OfflineBanner } from './offline-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -20,6 +23,10 @@ const OnboardingDialog = lazy(() =>
 export function AppShell({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const { t } = useTranslation('layout');
+  const [location] = useLocation();
+  // The members' home page has the floating messages button at the bottom left (from sm up): the
+  // page and footer keep a gutter for it, so that it never covers a heading or a line of text.
+  const gutter = user && location === '/' ? 'floating-messages-gutter' : undefined;
   return (
     <div className="flex min-h-dvh flex-col pb-[calc(3.75rem+env(safe-area-inset-bottom))] sm:pb-0">
       <a
@@ -30,13 +37,16 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <OfflineBanner />
+      <AnnouncementBanner />
       <VerifyEmailBanner />
-      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+      <main id="main-content" tabIndex={-1} className={cn('flex flex-1 flex-col focus:outline-none', gutter)}>
         {children}
       </main>
       {/* Below the first screen on every page: it follows the first paint (after-first-paint.tsx). */}
       <AfterFirstPaint stage={FOOTER_STAGE}>
-        <SiteFooter />
+        <div className={gutter}>
+          <SiteFooter />
+        </div>
       </AfterFirstPaint>
       <TabBar user={user} />
       {user?.onboardingPending ? (

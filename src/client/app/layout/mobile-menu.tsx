@@ -1,6 +1,6 @@
 import type { User } from '@common/api/users';
 import { displayName } from '@common/domain/display-name';
-import { LogOut, MessageCircle, ShieldCheck } from 'lucide-react';
+import { LayoutDashboard, LogOut, MessageCircle, ShieldCheck } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -78,7 +78,7 @@ export function MobileMenu({
 
         <div className="flex flex-col gap-2 p-4">
           {user ? (
-            <MemberMenuActions isModerator={Boolean(user.isModerator)} />
+            <MemberMenuActions isModerator={Boolean(user.isModerator)} isAdmin={Boolean(user.isAdmin)} />
           ) : (
             <GuestActions layout="stack" testIdPrefix="mobile-" onAction={() => onOpenChange(false)} />
           )}
@@ -88,7 +88,7 @@ export function MobileMenu({
   );
 }
 
-function MemberMenuActions({ isModerator }: { isModerator: boolean }) {
+function MemberMenuActions({ isModerator, isAdmin }: { isModerator: boolean; isAdmin: boolean }) {
   const logout = useLogoutMutation();
   const { openMessages } = useChat();
   const { t } = useTranslation('layout');
@@ -101,6 +101,16 @@ function MemberMenuActions({ isModerator }: { isModerator: boolean }) {
             <Link href="/moderation">
               <ShieldCheck aria-hidden="true" />
               {t('nav.moderation')}
+            </Link>
+          </Button>
+        </SheetClose>
+      ) : null}
+      {isAdmin ? (
+        <SheetClose asChild>
+          <Button variant="outline" size="lg" asChild data-testid="mobile-menu-admin">
+            <Link href="/admin">
+              <LayoutDashboard aria-hidden="true" />
+              {t('nav.admin')}
             </Link>
           </Button>
         </SheetClose>

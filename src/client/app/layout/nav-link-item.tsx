@@ -1,8 +1,9 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useAuth } from '@client/lib/session';
 import { cn } from '@client/lib/utils';
-import type { NavLink } from './nav-links';
+import { isSomeoneElsesProfile, type NavLink } from './nav-links';
 
 /**
  * A navigation link that marks the current page with aria-current. Other anchor props pass
@@ -21,7 +22,9 @@ export function NavLinkItem({
 }) {
   const { t } = useTranslation('layout');
   const [location] = useLocation();
-  const active = location === link.href;
+  const search = useSearch();
+  const { user } = useAuth();
+  const active = location === link.href && !isSomeoneElsesProfile(location, search, user?.id);
   const Icon = link.icon;
 
   return (

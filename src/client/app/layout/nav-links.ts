@@ -37,3 +37,13 @@ export const MEMBER_NAV: readonly NavLink[] = [
   { href: '/profile?tab=favorites', labelKey: 'favorites', icon: Heart, testId: 'link-favorites' },
   { href: '/profile', labelKey: 'profile', icon: UserRound, testId: 'link-profile' },
 ];
+
+/**
+ * Is the page someone else's profile (/profile?user={id} with another member's id)? There no
+ * Profile link is marked current: the page is theirs, not the member's own.
+ */
+export function isSomeoneElsesProfile(location: string, search: string, ownId: string | undefined): boolean {
+  if (location !== '/profile') return false;
+  const viewed = new URLSearchParams(search).get('user');
+  return Boolean(viewed) && viewed !== ownId;
+}

@@ -58,12 +58,12 @@ export function SiteFooter() {
               <h2 className="text-sm font-semibold tracking-wide uppercase">
                 {t(`footer.columns.${column.key}`)}
               </h2>
-              <ul className="space-y-2 text-sm text-muted-foreground">
+              <ul className="space-y-1 text-sm text-muted-foreground">
                 {column.entries.map((entry) => (
                   <li key={entry.href}>
                     <Link
                       href={entry.href}
-                      className="rounded-sm hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                      className="inline-flex min-h-6 items-center rounded-sm hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                       data-testid={`link-footer-${entry.key}`}
                     >
                       {t(`footer.links.${entry.key}`)}

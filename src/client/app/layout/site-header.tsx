@@ -4,7 +4,6 @@ import { Link, useLocation } from 'wouter';
 import { BrandMark } from '@client/components/layout/brand-mark';
 import { PageContainer } from '@client/components/layout/page-container';
 import { useAuth } from '@client/lib/session';
-import { cn } from '@client/lib/utils';
 import { GuestActions } from '@client/features/auth';
 import { MobileNav } from './mobile-nav';
 import { PRIMARY_NAV } from './nav-links';
@@ -25,7 +24,7 @@ export function SiteHeader() {
   const { user } = useAuth();
   const { t } = useTranslation('layout');
   const [location] = useLocation();
-  // Browse has its own search box: below md one search box on the page is enough.
+  // Browse has its own search box, the page's one search landmark: the header's stays out of it.
   const onBrowse = location === '/browse';
 
   return (
@@ -41,12 +40,9 @@ export function SiteHeader() {
             <span className="text-xl font-bold tracking-tight">Threadswap</span>
           </Link>
 
-          <SearchBox
-            className={cn(
-              'order-last w-full md:order-none md:max-w-md md:flex-1 lg:max-w-lg',
-              onBrowse && 'hidden md:block',
-            )}
-          />
+          {onBrowse ? null : (
+            <SearchBox className="order-last w-full md:order-none md:max-w-md md:flex-1 lg:max-w-lg" />
+          )}
 
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {user ? (

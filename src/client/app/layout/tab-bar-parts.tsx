@@ -1,9 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useAuth } from '@client/lib/session';
 import { CountBadge } from '@client/components/ui/count-badge';
 import { cn } from '@client/lib/utils';
+import { isSomeoneElsesProfile } from './nav-links';
 
 /** Where the tab bar shows: phones, below the sm breakpoint (640 px). */
 export const TAB_BAR_HIDDEN_FROM = 'sm:hidden';
@@ -54,7 +56,9 @@ export function TabLink({
   badgeLabel?: string;
 }) {
   const [location] = useLocation();
-  const current = isCurrent(location, href);
+  const search = useSearch();
+  const { user } = useAuth();
+  const current = isCurrent(location, href) && !isSomeoneElsesProfile(location, search, user?.id);
   return (
     <li>
       <Link

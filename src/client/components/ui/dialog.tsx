@@ -43,7 +43,8 @@ export function DialogContent({
         {children}
         <DialogPrimitive.Close
           aria-label={t('actions.close')}
-          className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          // A backdrop of the card's colour behind the cross, so that it stays visible over a photo.
+          className="absolute top-4 right-4 rounded-md bg-card/90 p-1 text-muted-foreground shadow-xs backdrop-blur-sm transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           <X className="size-4" aria-hidden="true" />
         </DialogPrimitive.Close>

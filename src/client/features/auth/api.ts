@@ -20,10 +20,7 @@ export function useLoginMutation() {
   return useMutation({
     mutationFn: (input: LoginInput) => apiRequest('POST', '/api/auth/login', input),
     onSuccess: () => enterSession(queryClient),
-    meta: {
-      errorTitle: i18n.t('auth:login.failedTitle'),
-      errorDescription: i18n.t('auth:login.failedDescription'),
-    },
+    // No errorTitle: the form shows a refusal under the password field (LoginForm).
   });
 }
 

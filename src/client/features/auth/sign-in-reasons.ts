@@ -14,6 +14,8 @@ export const SIGN_IN_REASONS = {
   follow: { textKey: 'reasons.follow' },
   sell: { textKey: 'reasons.sell' },
   report: { textKey: 'reasons.report' },
+  /** The session ended on this device (signed out elsewhere, a password change): sign in again here. */
+  signedOut: { textKey: 'reasons.signedOut' },
 } as const satisfies Record<string, AuthReason>;
 
 export type SignInReason = keyof typeof SIGN_IN_REASONS;

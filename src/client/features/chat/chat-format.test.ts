@@ -1,10 +1,11 @@
-import type { Message } from '@common/api/chat';
+import type { Message, TradeCard } from '@common/api/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '@common/i18n/locales/en/chat.json';
 import fr from '@common/i18n/locales/fr/chat.json';
 import { i18n } from '@client/i18n';
 import {
   countBadge,
+  inboxPreview,
   messageParts,
   lastOwnMessage,
   messagePreview,
@@ -14,6 +15,7 @@ import {
   otherMembers,
   otherParticipant,
   ringThreadTitle,
+  tradeEventLine,
 } from './chat-format';
 
 const member = (id: string, firstName: string) => ({ id, firstName, lastName: null, profileImageUrl: null });
@@ -137,5 +139,78 @@ describe('messageParts', () => {
 
   it('a bare scheme is not a link', () => {
     expect(messageParts('https:// nothing')).toEqual([{ kind: 'text', text: 'https:// nothing' }]);
+  });
+});
+
+const item = (id: string) => ({ id, title: id, imageUrl: null });
+const card = (
+  event: TradeCard['event'],
+  actorId: string | null,
+  extra: Partial<TradeCard> = {},
+): TradeCard => ({
+  tradeId: 't',
+  event,
+  actorId,
+  requesterId: 'alice',
+  offered: [item('o1'), item('o2')],
+  requested: [item('r1')],
+  ...extra,
+});
+
+describe('barter events on one line, from the reader’s side', () => {
+  it('says who did what, and what the actor gives for what they get', () => {
+    expect(tradeEventLine(card('requested', 'alice'), 'bruno', 'Alice')).toBe(
+      'Alice sent a request · 2 items for 1',
+    );
+    expect(tradeEventLine(card('requested', 'alice'), 'alice', 'Alice')).toBe(
+      'You sent a request · 2 items for 1',
+    );
+    // Bruno, the owner, gives his side (the requested item) for Alice's two.
+    expect(tradeEventLine(card('countered', 'bruno'), 'alice', 'Bruno')).toBe(
+      'Bruno countered · 1 item for 2',
+    );
+    expect(tradeEventLine(card('shipped', 'bruno', { carrier: 'dhl' }), 'alice', 'Bruno')).toBe(
+      'Bruno shipped with DHL',
+    );
+    expect(tradeEventLine(card('shipped', 'alice', { carrier: 'other' }), 'alice', 'Alice')).toBe(
+      'You shipped your item',
+    );
+    expect(tradeEventLine(card('accepted', 'bruno'), 'alice', 'Bruno')).toBe('Bruno accepted the swap');
+    expect(tradeEventLine(card('completed', null), 'alice', null)).toBe('The swap is complete');
+  });
+
+  it('previews a barter event in the inbox as the reader would say it', () => {
+    const last = {
+      content: '',
+      messageType: 'trade' as const,
+      senderId: 'alice',
+      tradeEvent: 'requested' as const,
+    };
+    expect(inboxPreview(last, 'bruno', 'Alice')).toBe('Alice sent you a barter request');
+    expect(inboxPreview(last, 'alice', 'Bruno')).toBe('You sent Bruno a barter request');
+    expect(inboxPreview({ ...last, tradeEvent: 'expired' }, 'bruno', 'Alice')).toBe('Barter request expired');
+    const text = { content: 'See you', messageType: 'text' as const, senderId: 'alice' };
+    expect(inboxPreview(text, 'alice', 'Bruno')).toBe('You: See you');
+    expect(inboxPreview(text, 'bruno', 'Alice')).toBe('See you');
+    expect(inboxPreview(text, 'bruno', null, 'Alice')).toBe('Alice: See you');
+  });
+
+  it('says it in French too', async () => {
+    await i18n.changeLanguage('fr');
+    try {
+      const last = {
+        content: '',
+        messageType: 'trade' as const,
+        senderId: 'alice',
+        tradeEvent: 'requested' as const,
+      };
+      expect(inboxPreview(last, 'bruno', 'Alice')).toBe('Alice vous a envoyé une demande d’échange');
+      expect(inboxPreview(last, 'alice', 'Bruno')).toBe('Vous avez envoyé une demande d’échange à Bruno');
+      expect(tradeEventLine(card('requested', 'alice'), 'bruno', 'Alice')).toBe(
+        'Alice a envoyé une demande · 2 articles contre 1',
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

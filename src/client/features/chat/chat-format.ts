@@ -1,5 +1,6 @@
 import type { Conversation, Message, TradeCard } from '@common/api/chat';
 import type { UserSummary } from '@common/api/users';
+import { CARRIERS, type CarrierId } from '@common/domain/carriers';
 import { displayName } from '@common/domain/display-name';
 import { i18n, intlTag } from '@client/i18n';
 
@@ -63,6 +64,64 @@ export function messageSummary(
     return i18n.t(`chat:cards.short.${message.tradeEvent}`);
   if (message.messageType === 'photo' && !message.content.trim()) return i18n.t('chat:photo.summary');
   return messagePreview(message.content);
+}
+
+/** Events that nobody does (the app does): worded the same for every reader. */
+const SYSTEM_EVENTS: ReadonlySet<TradeCard['event']> = new Set(['completed', 'expired']);
+
+/**
+ * A barter event's one line in the conversation, from the reader's side: 'You sent a request · 2
+ * items for 1', 'Bruno countered · 1 item for 2' (what the actor gives for what they get), 'Ana
+ * shipped with DHL', 'The swap is complete'. `actorName` is the actor's name (null: nobody acted).
+ */
+export function tradeEventLine(card: TradeCard, memberId: string, actorName: string | null): string {
+  const side = card.actorId === null ? 'system' : card.actorId === memberId ? 'own' : 'other';
+  const carrier =
+    card.event === 'shipped' && card.carrier && card.carrier !== 'other' && card.carrier in CARRIERS
+      ? CARRIERS[card.carrier as CarrierId].name
+      : null;
+  const key = carrier ? 'shippedWith' : card.event;
+  const line = i18n.t(`chat:cards.line.${side}.${key}`, { name: actorName ?? '', carrier });
+  if (card.event !== 'requested' && card.event !== 'countered') return line;
+  // The actor gives their own side: the requester the offered items, the owner the requested ones.
+  const actorIsRequester =
+    card.requesterId != null ? card.actorId === card.requesterId : card.event === 'requested';
+  const give = actorIsRequester ? card.offered.length : card.requested.length;
+  const get = actorIsRequester ? card.requested.length : card.offered.length;
+  if (give === 0 || get === 0) return line;
+  return i18n.t('chat:cards.deal', {
+    line,
+    give: i18n.t('chat:cards.items', { count: give }),
+    count: get,
+  });
+}
+
+/**
+ * The inbox's one-line preview of a conversation's last message, from the reader's side: 'You: see
+ * you soon', 'Photo', 'Alice sent you a barter request', 'You sent Alice a barter request', 'The
+ * barter request expired'. `otherName` is the other member's (null in a ring's thread, where
+ * `senderName` prefixes others' messages).
+ */
+export function inboxPreview(
+  lastMessage: Pick<Message, 'content' | 'messageType' | 'senderId'> & {
+    tradeEvent?: TradeCard['event'] | null;
+  },
+  memberId: string,
+  otherName: string | null,
+  senderName: string | null = null,
+): string {
+  const own = lastMessage.senderId === memberId;
+  if (lastMessage.messageType === 'trade' && lastMessage.tradeEvent) {
+    const event = lastMessage.tradeEvent;
+    if (SYSTEM_EVENTS.has(event) || otherName === null) return i18n.t(`chat:cards.short.${event}`);
+    return i18n.t(`chat:cards.preview.${own ? 'own' : 'other'}.${event}`, { name: otherName });
+  }
+  const prefix = own
+    ? i18n.t('chat:list.you')
+    : senderName !== null
+      ? i18n.t('chat:list.sender', { name: senderName })
+      : '';
+  return `${prefix}${messageSummary(lastMessage)}`;
 }
 
 /** As docs/product.md (Chat) has it: messages are trimmed, and an empty one is not sent (null). */

@@ -6,10 +6,12 @@ import { toast } from '@client/components/ui/use-toast';
 import { useAuth } from '@client/lib/session';
 import { ItemActionsProvider, type ItemActions } from '@client/lib/item-actions';
 import { errorText } from '@client/lib/api-error';
-import { realtime } from '@client/lib/socket';
+import { realtime, useRealtimeReconnect } from '@client/lib/socket';
+import { useQueryClient } from '@tanstack/react-query';
 import { useFindOrCreateConversation } from './api';
 import { ChatContext, type ChatControls } from './chat-context';
 import { useChatSync } from './chat-sync';
+import { flushOutbox, resumeOutboxWhenOnline } from './outbox';
 
 /* Members only: the floating button and its panel (a Radix popover) load on sign-in. */
 const FloatingMessages = lazy(() =>
@@ -22,9 +24,24 @@ const ChatDialog = lazy(() =>
 
 /** As docs/product.md (Chat) has it: the floating messages button is on the members' home page. */
 const HOME_PATH = '/';
-/** Message notifications link to /?conversation={id} (any path works). */
+/** Message notifications link to /?conversation={id} (any path works); it leads to /messages/{id}. */
 const CONVERSATION_PARAM = 'conversation';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INBOX_PATH = '/messages';
+const CONVERSATION_PATH = /^\/messages\/([^/]+)\/?$/;
+/** Marks a history entry the app pushed when opening a chat, so that closing it can go back. */
+const OPENED_HERE = 'threadswapChatOpened';
+
+/** A conversation's own address. */
+export function conversationPath(conversationId: string): string {
+  return `${INBOX_PATH}/${conversationId}`;
+}
+
+/** The conversation an address opens (/messages/{id}), or null. */
+export function conversationIdOf(path: string): string | null {
+  const id = CONVERSATION_PATH.exec(path)?.[1];
+  return id && UUID.test(id) ? id.toLowerCase() : null;
+}
 
 /**
  * Chat for the whole app (docs/product.md (Chat) chat dialog and floating conversations panel):
@@ -32,19 +49,30 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  *   updates it drives (chat, the bell);
  * - the floating messages button on the members' home page, and the conversations panel it opens
  *   (on any page from the avatar menu's 'Messages');
- * - the chat dialog, opened from the panel, an item's 'Message' button, or /?conversation={id};
+ * - the chat dialog, open while the address is a conversation's own (/messages/{id}): the panel,
+ *   the inbox, an item's 'Message' button and /?conversation={id} all go there, pushing a history
+ *   entry, so that Back closes the chat (on a phone, where it fills the screen, above all) and
+ *   closing it goes back; under it is the inbox;
  * - `useChat()` for other entry points, such as the avatar menu's 'Messages'.
  */
 export function ChatProvider({ children }: { children: ReactNode }) {
   const { user, isLoading: sessionLoading } = useAuth();
   const memberId = user?.id ?? null;
   const [panelOpen, setPanelOpen] = useState(false);
-  // The conversation stays set while the dialog closes, so its content does not vanish mid-animation.
-  const [chat, setChat] = useState<{ conversationId: string; open: boolean } | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const floatingButton = useRef<HTMLButtonElement>(null);
   const { mutate: findOrCreate } = useFindOrCreateConversation();
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
+  // The address says which chat is open (/messages/{id}); the last one stays set while the dialog
+  // closes, so that its content does not vanish mid-animation.
+  const routeConversationId = conversationIdOf(location);
+  const [lastConversationId, setLastConversationId] = useState<string | null>(null);
+  if (routeConversationId && routeConversationId !== lastConversationId) {
+    setLastConversationId(routeConversationId);
+  }
+  const chat = lastConversationId
+    ? { conversationId: lastConversationId, open: routeConversationId === lastConversationId }
+    : null;
 
   useEffect(() => {
     if (!memberId) return;
@@ -52,14 +80,30 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     return () => realtime.stop();
   }, [memberId]);
 
-  const openConversation = useCallback((conversationId: string) => {
-    // Focus goes back here when the chat closes (unless it has gone, e.g. the panel's row).
-    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setPanelOpen(false);
-    setChat({ conversationId, open: true });
-  }, []);
+  // Messages typed offline go once the browser is back online, or the socket is.
+  const queryClient = useQueryClient();
+  useEffect(() => (memberId ? resumeOutboxWhenOnline(queryClient) : undefined), [memberId, queryClient]);
+  useRealtimeReconnect(() => void flushOutbox(queryClient));
 
-  const openConversationId = chat?.open ? chat.conversationId : null;
+  const openConversation = useCallback(
+    (conversationId: string) => {
+      // Focus goes back here when the chat closes (unless it has gone, e.g. the panel's row).
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setPanelOpen(false);
+      // A history entry of its own: Back (a phone's above all) closes the chat.
+      navigate(conversationPath(conversationId), { state: { [OPENED_HERE]: true } });
+    },
+    [navigate],
+  );
+
+  /** Closing goes back to where the chat was opened from, or else to the inbox. */
+  const closeConversation = useCallback(() => {
+    const state: unknown = window.history.state;
+    if (state && typeof state === 'object' && OPENED_HERE in state) window.history.back();
+    else navigate(INBOX_PATH, { replace: true });
+  }, [navigate]);
+
+  const openConversationId = routeConversationId;
   useChatSync(memberId);
   useConversationLink(memberId, openConversation);
 
@@ -148,7 +192,9 @@ export function ChatProvider({ children }: { children: ReactNode }) {
             conversationId={chat.conversationId}
             memberId={memberId}
             open={chat.open}
-            onOpenChange={(open) => setChat((current) => (current ? { ...current, open } : current))}
+            onOpenChange={(open) => {
+              if (!open && chat.open) closeConversation();
+            }}
             onCloseAutoFocus={restoreFocus}
           />
         </Suspense>

@@ -1,6 +1,11 @@
 import type { Item, ItemDetail, ItemFacets, ItemInput, ItemUpdate, SimilarItem } from '@common/api/items';
 import { BROWSE_PAGE_SIZE, LANDING_SHOWCASE_PARAMS, SHOWCASE_SIZE } from '@common/api/first-screen';
-import { TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@common/domain/marketplace-depth';
+import {
+  SEARCH_CORRECTED_HEADER,
+  TOTAL_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '@common/domain/marketplace-depth';
+import { correctedSearchOf } from '@common/domain/search-corrected';
 import type { Draft, DraftInput } from '@common/api/drafts';
 import { imageUrl } from '@common/domain/image-url';
 import { itemFiltersToParams, parseItemFilters, type ItemFilterState } from '@common/domain/item-filters';
@@ -32,6 +37,8 @@ export interface ItemsPage {
   total: number;
   /** X-Total-Capped: more than `total` items match ("10,000+"); paging stops at `total`. */
   totalIsCapped: boolean;
+  /** X-Search-Corrected: the search that ran instead of a misspelt one ("jacket" for "jaket"). */
+  correctedSearch?: string;
 }
 
 /** One page of GET /api/items with the total from the X-Total-Count and X-Total-Capped headers. */
@@ -46,6 +53,7 @@ export async function fetchItemsPage(params: URLSearchParams, signal: AbortSigna
     items,
     total: Number.isFinite(header) && header >= 0 ? header : items.length,
     totalIsCapped: response.headers.get(TOTAL_CAPPED_HEADER) === 'true',
+    ...correctedSearchOf(response.headers.get(SEARCH_CORRECTED_HEADER)),
   };
 }
 

@@ -1,7 +1,6 @@
 import type { Draft, DraftInput } from '@common/api/drafts';
 import { itemInput, MAX_ITEM_VALUE_CENTS, type Item, type ItemInput } from '@common/api/items';
-import { centsToDollarsInput, DOLLARS_PATTERN } from '@common/domain/item-form-rules';
-import { dollarsToCents } from '@common/domain/money';
+import { isAmountInput, toAmountInput, toMinorUnits } from '@common/domain/currency';
 import {
   COLORS,
   CONDITIONS,
@@ -22,10 +21,12 @@ import {
 import { MAX_BRAND_LENGTH, MAX_SIZE_LENGTH, MAX_TAGS } from '@common/domain/limits';
 import { z } from 'zod';
 import { i18n } from '@client/i18n';
+import { amountFormatMessage, amountTextValues } from '@client/i18n/amounts';
+import { currentCurrency } from '@client/lib/community';
 
 /**
  * The List Item form as the person fills it in: text and select values as strings, the value in
- * dollars. The rules mirror the API contract (itemInput), reusing its title and description
+ * the community's currency's major unit (its minor digits: '24.99' euros, '2500' yen). The rules mirror the API contract (itemInput), reusing its title and description
  * rules, with messages written for this form (read from the `items` catalogue when a check fails,
  * so in the language shown); photos are checked beside it.
  */
@@ -60,15 +61,20 @@ export const itemFormSchema = z
     value: z
       .string()
       .trim()
-      .min(1, { error: say('valueMissing') })
-      .regex(DOLLARS_PATTERN, { error: say('valueFormat') })
-      .refine((value) => (dollarsToCents(value) ?? 0) <= MAX_ITEM_VALUE_CENTS, {
-        error: say('valueTooHigh'),
+      .min(1, { error: () => i18n.t('items:formErrors.valueMissing', amountTextValues()) })
+      .refine((value) => isAmountInput(value, currentCurrency()), {
+        error: () => amountFormatMessage('items:formErrors.valueFormat'),
+      })
+      .refine((value) => (toMinorUnits(value, currentCurrency()) ?? 0) <= MAX_ITEM_VALUE_CENTS, {
+        error: () =>
+          i18n.t('items:formErrors.valueTooHigh', amountTextValues(currentCurrency(), MAX_ITEM_VALUE_CENTS)),
       }),
     tags: z.array(z.string()).max(MAX_TAGS, { error: say('tooManyTags', { max: MAX_TAGS }) }),
     colors: z.array(z.enum(COLORS)),
     seasons: z.array(z.enum(SEASONS)),
     location: optionalText('location', 80),
+    /** "Free to a good home": a giveaway. */
+    giveaway: z.boolean(),
   })
   .superRefine((values, context) => {
     if (values.style && STYLE_CATEGORY[values.style as Style] !== values.category) {
@@ -105,6 +111,7 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
   colors: [],
   seasons: [],
   location: '',
+  giveaway: false,
 };
 
 export function itemToFormValues(item: Item): ItemFormValues {
@@ -118,13 +125,14 @@ export function itemToFormValues(item: Item): ItemFormValues {
     condition: item.condition,
     brand: item.brand ?? '',
     size: item.size ?? '',
-    value: centsToDollarsInput(item.estimatedValue),
+    value: toAmountInput(item.estimatedValue, currentCurrency()),
     tags: item.tags,
     colors: item.colors.filter((color): color is Color => (COLORS as readonly string[]).includes(color)),
     seasons: item.seasons.filter((season): season is Season =>
       (SEASONS as readonly string[]).includes(season),
     ),
     location: item.location ?? '',
+    giveaway: item.isGiveaway,
   };
 }
 
@@ -140,12 +148,13 @@ export function formValuesToInput(values: ItemFormValues, images: string[]): Ite
     condition: values.condition as Condition,
     brand: values.brand.trim() || null,
     size: values.size.trim() || null,
-    estimatedValue: dollarsToCents(values.value.trim()) ?? 0,
+    estimatedValue: toMinorUnits(values.value, currentCurrency()) ?? 0,
     images,
     tags: values.tags,
     colors: values.colors,
     seasons: values.seasons,
     location: values.location.trim() || null,
+    isGiveaway: values.giveaway,
   };
 }
 
@@ -166,7 +175,7 @@ export function draftToFormValues(draft: Draft): ItemFormValues {
     condition: fields.condition ?? '',
     brand: fields.brand ?? '',
     size: fields.size ?? '',
-    value: fields.estimatedValue === undefined ? '' : centsToDollarsInput(fields.estimatedValue),
+    value: fields.estimatedValue === undefined ? '' : toAmountInput(fields.estimatedValue, currentCurrency()),
     tags: fields.tags ?? [],
     colors: (fields.colors ?? []).filter((color): color is Color =>
       (COLORS as readonly string[]).includes(color),
@@ -175,11 +184,13 @@ export function draftToFormValues(draft: Draft): ItemFormValues {
       (SEASONS as readonly string[]).includes(season),
     ),
     location: fields.location ?? '',
+    giveaway: fields.isGiveaway ?? false,
   };
 }
 
 /** True when a form field holds nothing yet (a draft leaves it out). */
 function isBlank(value: ItemFormValues[keyof ItemFormValues]): boolean {
+  if (typeof value === 'boolean') return !value;
   return Array.isArray(value) ? value.length === 0 : value.trim() === '';
 }
 
@@ -205,6 +216,7 @@ export function formValuesToDraftInput(values: ItemFormValues, images: string[])
     ['colors', 'colors'],
     ['seasons', 'seasons'],
     ['location', 'location'],
+    ['giveaway', 'isGiveaway'],
   ];
   for (const [field, key] of keys) {
     if (!isBlank(values[field])) Object.assign(input, { [key]: full[key as keyof ItemInput] });

@@ -8,6 +8,7 @@ import { useAuth } from '@client/lib/session';
 import { useFavoriteIds, useToggleFavoriteMutation } from '@client/features/favorites';
 import { useDeleteItemMutation } from './api';
 import { useItemActions } from '@client/lib/item-actions';
+import { AVAILABILITY_BADGES } from './components/item-badges';
 
 /**
  * The behaviour behind an item's buttons, shared by the card, the list row and the detail view
@@ -108,4 +109,13 @@ export function useItemDetailHref(itemId: string): string {
   const params = new URLSearchParams(location === '/browse' ? search : '');
   params.set(HIGHLIGHT_PARAM, itemId);
   return `/browse?${params.toString()}`;
+}
+
+/** What the card and the list row show an item with: its controls, where View leads, its availability badge. */
+export function useItemView(item: Item) {
+  return {
+    controls: useItemControls(item),
+    detailHref: useItemDetailHref(item.id),
+    availability: AVAILABILITY_BADGES[item.availability],
+  };
 }

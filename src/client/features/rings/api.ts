@@ -1,4 +1,4 @@
-import type { Ring, RingStatusInput } from '@common/api/rings';
+import type { Ring, RingDetail, RingStatusInput } from '@common/api/rings';
 import type { DisputeInput } from '@common/api/trades';
 import type { SwapRule, SwapRuleInput, SwapRuleList } from '@common/api/swap-rules';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +18,9 @@ export function useRings() {
 
 /** Makes the member's rings stale (a pushed swap-ring notification, client/app/live-refresh.ts). */
 export function invalidateRings(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: [RINGS_URL] });
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey: [url] }) => typeof url === 'string' && url.startsWith(RINGS_URL),
+  });
 }
 
 /** The failure toast of a ring mutation, in the language shown when the hook renders. */
@@ -34,7 +36,7 @@ export function useAnswerRing() {
     meta: errorMeta('answer'),
     mutationFn: ({ id, ...input }: RingStatusInput & { id: string }) =>
       apiJson<Ring>('PATCH', `${RINGS_URL}/${id}`, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [RINGS_URL] }),
+    onSettled: () => invalidateRings(queryClient),
   });
 }
 
@@ -43,9 +45,24 @@ export function useConfirmRingReceived() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: errorMeta('receipt'),
-    mutationFn: (id: string) => apiJson<Ring>('POST', `${RINGS_URL}/${id}/received`, {}),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [RINGS_URL] }),
+    mutationFn: (id: string) => apiJson<Ring>('POST', `${RINGS_URL}/${id}/received`, { asDescribed: true }),
+    onSettled: () => invalidateRings(queryClient),
   });
+}
+
+/** Say the member sent the item they give (POST /api/rings/:id/sent): its receiver may then confirm. */
+export function useMarkRingSent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: errorMeta('sent'),
+    mutationFn: (id: string) => apiJson<Ring>('POST', `${RINGS_URL}/${id}/sent`, {}),
+    onSettled: () => invalidateRings(queryClient),
+  });
+}
+
+/** One ring of the member (GET /api/rings/:id); a ring they are not in answers 404. */
+export function useRing(id: string) {
+  return useQuery<RingDetail>({ queryKey: [`${RINGS_URL}/${id}`] });
 }
 
 /** Report a problem with the item the ring brought (POST /api/rings/:id/dispute): the ring is put on hold. */
@@ -55,7 +72,7 @@ export function useOpenRingDispute() {
     meta: errorMeta('dispute'),
     mutationFn: ({ id, ...input }: DisputeInput & { id: string }) =>
       apiJson<Ring>('POST', `${RINGS_URL}/${id}/dispute`, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [RINGS_URL] }),
+    onSettled: () => invalidateRings(queryClient),
   });
 }
 

@@ -1,4 +1,5 @@
 /** The swap rings feature's public surface: pages import it from here only. */
-export { invalidateRings, useRings, useSwapRules } from './api';
-export { RingCard } from './components/ring-card';
+export { invalidateRings, useRing, useRings, useSwapRules } from './api';
+export { RingCard, ringTitle } from './components/ring-card';
+export { RingHistory } from './components/ring-history';
 export { SwapRulesEditor } from './components/swap-rules-editor';

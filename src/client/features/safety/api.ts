@@ -104,7 +104,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
       apiRequest('POST', '/api/auth/password', input),
-    meta: { errorTitle: () => i18n.t('safety:errors.passwordNotChanged') },
+    // No errorTitle: the form shows a refusal under its field (ChangePasswordForm).
   });
 }
 

@@ -5,3 +5,5 @@ export { BlockedMemberNotice, MemberSafetyActions } from './components/member-sa
 export { ReportButton } from './components/report-button';
 export { ReportCard } from './components/report-card';
 export { AppealList, ModerationQueue } from './components/moderation-queue';
+export { ActionDialog as ModerationActionDialog } from './components/report-group-card';
+export { type ModerationCommand, useModerationCommand } from './moderation-api';

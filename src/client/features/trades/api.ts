@@ -5,13 +5,24 @@ import type {
   DisputeResolutionInput,
   ModerationDispute,
   ShipmentInput,
+  TradeCounts,
+  TradePage,
   TradeRequest,
+  TradeRequestDetail,
   TradeRequestInput,
   TradeStatusInput,
 } from '@common/api/trades';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TradeTab } from '@common/domain/trade-board';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { i18n } from '@client/i18n';
-import { apiRequest } from '@client/lib/api-client';
+import { apiJson, apiRequest } from '@client/lib/api-client';
 import { holdsItems, invalidateItemQueries } from '@client/lib/item-queries';
 import { invalidateNotifications } from '@client/features/notifications';
 
@@ -29,6 +40,58 @@ export function useTradeRequests({ enabled = true }: { enabled?: boolean } = {})
   return useQuery<TradeRequest[]>({ queryKey: [TRADE_REQUESTS_URL], enabled });
 }
 
+const TRADE_PAGE_URL = `${TRADE_REQUESTS_URL}/page`;
+const TRADE_COUNTS_URL = `${TRADE_REQUESTS_URL}/counts`;
+
+/** One list's cache key; like every trade key it starts with the trades URL (invalidateTradeRequests). */
+export const tradePageKey = (tab: TradeTab) => [TRADE_PAGE_URL, tab] as const;
+
+/**
+ * One list of Barter Management (a tab or the history), newest first, a page at a time:
+ * fetchNextPage loads the next (older) page from the last one's `nextCursor`.
+ */
+export function useTradePages(tab: TradeTab, { enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({
+    queryKey: tradePageKey(tab),
+    enabled,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ tab });
+      if (pageParam) query.set('cursor', pageParam);
+      return apiJson<TradePage>('GET', `${TRADE_PAGE_URL}?${query.toString()}`, undefined, { signal });
+    },
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** The trades of every loaded page, newest first. */
+export function flattenTradePages(data: InfiniteData<TradePage> | undefined): TradeRequest[] {
+  return data?.pages.flatMap((page) => page.trades) ?? [];
+}
+
+/** How many trades each list holds (the tabs and the home dashboard), counted by the server. */
+export function useTradeCounts({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<TradeCounts>({ queryKey: [TRADE_COUNTS_URL], enabled });
+}
+
+/** Puts the server's answer for one trade wherever a cached list or page holds it. */
+function replaceCachedTrade(queryClient: QueryClient, updated: TradeRequest) {
+  queryClient.setQueryData<TradeRequest[]>([TRADE_REQUESTS_URL], (list) =>
+    list?.map((trade) => (trade.id === updated.id ? updated : trade)),
+  );
+  queryClient.setQueriesData<InfiniteData<TradePage>>({ queryKey: [TRADE_PAGE_URL] }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            trades: page.trades.map((trade) => (trade.id === updated.id ? updated : trade)),
+          })),
+        }
+      : data,
+  );
+}
+
 /** Other members' items that would make a good swap for one of the member's items; only while the dialog is open. */
 export function useSuggestedBarters(itemId: string, enabled: boolean) {
   return useQuery<Item[]>({
@@ -39,9 +102,19 @@ export function useSuggestedBarters(itemId: string, enabled: boolean) {
   });
 }
 
-/** Refetches the member's trade requests (a review shows on its trade once saved). */
+/** The URL of one trade: its own page reads it (GET /api/trade-requests/:id). */
+export const tradeRequestUrl = (id: string) => `${TRADE_REQUESTS_URL}/${id}`;
+
+/** One trade of the member, with its history; a trade they are no party to answers 404. */
+export function useTradeRequest(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<TradeRequestDetail>({ queryKey: [tradeRequestUrl(id)], enabled });
+}
+
+/** Refetches the member's trade requests and any trade page (a review shows on its trade once saved). */
 export function invalidateTradeRequests(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: [TRADE_REQUESTS_URL] });
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey: [url] }) => typeof url === 'string' && url.startsWith(TRADE_REQUESTS_URL),
+  });
 }
 
 /**
@@ -66,11 +139,7 @@ function useTradeChange<TInput>(errorTitle: string, request: (input: TInput) => 
   return useMutation({
     mutationFn: request,
     meta: { errorTitle },
-    onSuccess: (updated) => {
-      queryClient.setQueryData<TradeRequest[]>([TRADE_REQUESTS_URL], (list) =>
-        list?.map((trade) => (trade.id === updated.id ? updated : trade)),
-      );
-    },
+    onSuccess: (updated) => replaceCachedTrade(queryClient, updated),
     // Not awaited: the caller's own callbacks run without waiting for every list to refetch.
     onSettled: () => {
       void invalidateAfterTradeChange(queryClient);
@@ -135,10 +204,20 @@ export function useResolveDispute() {
   });
 }
 
-/** Confirms the member received their item; the second confirmation completes the trade. */
+/**
+ * Confirms the member received their items and that everything is as described (anything else is
+ * a dispute); the second confirmation completes the trade.
+ */
 export function useConfirmReceived() {
   return useTradeChange(i18n.t('trades:errors.notMarkedReceived'), async (id: string) =>
-    tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/received`)),
+    tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/received`, { asDescribed: true })),
+  );
+}
+
+/** Says the member sent their own items (or handed them over); their partner may then confirm receipt. */
+export function useMarkSent() {
+  return useTradeChange(i18n.t('trades:errors.notMarkedSent'), async (id: string) =>
+    tradeFrom(await apiRequest('POST', `${TRADE_REQUESTS_URL}/${id}/sent`, {})),
   );
 }
 

@@ -1,4 +1,8 @@
-import { maxValueProblem, type WishlistFormValues } from '@common/domain/wishlist-rules';
+import {
+  MAX_WISHLIST_VALUE_CENTS,
+  maxValueProblem,
+  type WishlistFormValues,
+} from '@common/domain/wishlist-rules';
 import { WISHLIST_CATEGORIES } from '@common/domain/taxonomy';
 import {
   MAX_BRAND_LENGTH,
@@ -8,6 +12,8 @@ import {
 } from '@common/domain/limits';
 import { z } from 'zod';
 import { i18n } from '@client/i18n';
+import { amountFormatMessage, amountTextValues } from '@client/i18n/amounts';
+import { currentCurrency } from '@client/lib/community';
 
 /**
  * The wishlist form's rules (docs/product.md, Wishlist and matching), checked before anything is sent, with the product doc's inline
@@ -24,14 +30,6 @@ const optionalText = (field: 'brand' | 'size' | 'description', max: number) =>
     .string()
     .trim()
     .max(max, { error: message(`${field}TooLong`, { max }) });
-
-/** Which of maxValueProblem's problems `value` has, as the key of its message. */
-function maxValueProblemKey(value: string): string | null {
-  if (maxValueProblem(value) === null) return null;
-  const dollars = Number(value.trim());
-  if (!Number.isFinite(dollars)) return 'maxValueNotANumber';
-  return dollars < 0 ? 'maxValueNegative' : 'maxValueTooHigh';
-}
 
 export const wishlistFormSchema = z.object({
   title: z
@@ -50,7 +48,12 @@ export const wishlistFormSchema = z.object({
   size: optionalText('size', MAX_SIZE_LENGTH),
   description: optionalText('description', MAX_WISHLIST_DESCRIPTION_LENGTH),
   maxValue: z.string().superRefine((value, context) => {
-    const problem = maxValueProblemKey(value);
-    if (problem) context.addIssue({ code: 'custom', message: i18n.t(`wishlist:errors.${problem}`) });
+    const problem = maxValueProblem(value, currentCurrency());
+    if (!problem) return;
+    const message =
+      problem === 'maxValueNotANumber'
+        ? amountFormatMessage('wishlist:errors.maxValueNotANumber')
+        : i18n.t(`wishlist:errors.${problem}`, amountTextValues(currentCurrency(), MAX_WISHLIST_VALUE_CENTS));
+    context.addIssue({ code: 'custom', message });
   }),
 }) satisfies z.ZodType<WishlistFormValues, WishlistFormValues>;

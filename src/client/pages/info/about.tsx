@@ -8,6 +8,7 @@ const SECTIONS: readonly SectionSpec[] = [
   { id: 'trust', body: [['i1', 'i2', 'i3']] },
   { id: 'sustainability', body: ['p1'] },
   { id: 'community', body: ['p1'] },
+  { id: 'data', body: ['p1'] },
 ];
 
 /** /about: what Threadswap is and why. */

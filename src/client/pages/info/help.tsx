@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { InfoPage } from '@client/components/layout/info-page';
+import { useCommunityRulesSection } from '@client/features/community';
 import { FAQ_KEYS } from '../how-it-works';
 import { type SectionSpec, useInfoSections } from './info-sections';
 
@@ -16,13 +17,15 @@ const SECTIONS: readonly SectionSpec[] = [
 export function HelpPage() {
   const { t } = useTranslation('info');
   const sections = useInfoSections('help', SECTIONS, { faq: <FrequentQuestions /> });
+  // The community's own rules first, as its admins wrote them.
+  const rules = useCommunityRulesSection();
   return (
     <InfoPage
       testId="page-help"
       title={t('help.title')}
       description={t('help.description')}
       intro={t('help.intro')}
-      sections={sections}
+      sections={rules ? [rules, ...sections] : sections}
     />
   );
 }

@@ -18,6 +18,11 @@ const LINKS = {
   howItWorks: <Link href="/how-it-works" />,
   help: <Link href="/help" />,
   privacy: <Link href="/privacy" />,
+  // External sources credited on the About page (the towns' data and its licence).
+  geonames: <a href="https://www.geonames.org/" rel="noreferrer" className="underline" />,
+  ccby: (
+    <a href="https://creativecommons.org/licenses/by/4.0/" rel="noreferrer license" className="underline" />
+  ),
 };
 
 /** The sections of the info page `page` in the page's language. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { InfoPage } from '@client/components/layout/info-page';
+import { useCommunityRulesSection } from '@client/features/community';
 import { type SectionSpec, useInfoSections } from './info-sections';
 
 /** The sections in order; their texts are under `terms.sections.<id>` in the info catalogue. */
@@ -15,13 +16,15 @@ const SECTIONS: readonly SectionSpec[] = [
 export function TermsPage() {
   const { t } = useTranslation('info');
   const sections = useInfoSections('terms', SECTIONS);
+  // The community's own rules first, as its admins wrote them.
+  const rules = useCommunityRulesSection();
   return (
     <InfoPage
       testId="page-terms"
       title={t('terms.title')}
       description={t('terms.description')}
       intro={t('terms.intro')}
-      sections={sections}
+      sections={rules ? [rules, ...sections] : sections}
     />
   );
 }

@@ -1,7 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { TradeStatus } from '../../../common/domain/trade-state';
 import type { Queryable } from '../connect';
-import { notifications, reviews, tradeRequests, users, wishlistItems } from '../schema';
+import {
+  notifications,
+  reviews,
+  tradeOffers,
+  tradeRequestItems,
+  tradeRequests,
+  users,
+  wishlistItems,
+} from '../schema';
 import { planStrongMatches, type ProfileMember, wishlistAlerts } from './alerts';
 import { type FavoriteRow, insertInBatches, type ItemRow } from './items';
 import type { Random } from './random';
@@ -19,6 +27,7 @@ import {
   requestNote,
   type TradeTimes,
   tradeNotes,
+  tradeSideRows,
 } from './trade-plan';
 import { planDemoWishlist, planWishlists, type WishlistRow } from './wishlists';
 
@@ -235,7 +244,7 @@ export function planActivity(
 
   /**
    * Accepting `trade` declined another member's open request for one of its items: that request was
-   * made before the acceptance and declined at that moment (trades.service.ts autoDecline).
+   * made before the acceptance and declined at that moment (trade-reactions.service.ts autoDecline).
    */
   function autoDecline(trade: TradeRow, target: ItemRow, excludeOwners: ReadonlySet<string>) {
     const at = ledger.reservedAt(target);
@@ -266,7 +275,9 @@ export function planActivity(
   }
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const trade of random.sample(communityDone, AUTO_DECLINED)) {
-    const target = byId.get(random.chance(0.5) ? trade.requestedItemId : trade.offeredItemId);
+    const target = byId.get(
+      random.chance(0.5) ? trade.requestedItemId : (trade.offeredItemId ?? trade.requestedItemId),
+    );
     if (target) autoDecline(trade, target, new Set([demo.id, trade.requesterId, trade.ownerId]));
   }
 
@@ -330,6 +341,9 @@ export async function recomputeRatings(tx: Queryable, userIds: readonly string[]
 /** Writes the planned history; the items it refers to must be inserted already. */
 export async function insertActivity(tx: Queryable, plan: ActivityPlan) {
   await insertInBatches(plan.trades, 500, (batch) => tx.insert(tradeRequests).values(batch));
+  const { sideItems, offers } = tradeSideRows(plan.trades);
+  await insertInBatches(sideItems, 1000, (batch) => tx.insert(tradeRequestItems).values(batch));
+  await insertInBatches(offers, 1000, (batch) => tx.insert(tradeOffers).values(batch));
   await insertInBatches(plan.reviews, 1000, (batch) => tx.insert(reviews).values(batch));
   await insertInBatches(plan.wishlists, 1000, (batch) => tx.insert(wishlistItems).values(batch));
   await insertInBatches(plan.notifications, 1000, (batch) => tx.insert(notifications).values(batch));

@@ -1,7 +1,6 @@
 import {
   type MatchItem,
   type MatchProfile,
-  possessiveOf,
   scoreBarter,
   STRONG_MATCH_SCORE,
   wants,
@@ -71,7 +70,7 @@ export function buildProfiles(
   const profiles = new Map<string, MatchProfile>();
   for (const member of members) {
     profiles.set(member.id, {
-      possessive: possessiveOf(member.firstName),
+      name: member.firstName,
       isViewer: false,
       wishlist: [],
       preferredCategories: member.preferredCategories,

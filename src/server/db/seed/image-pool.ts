@@ -5,12 +5,25 @@ import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { Color } from '../../../common/domain/taxonomy';
-import { imageUrl, processImage } from '../../modules/images/images.service';
+import { imageUrl, processImage } from '../../modules/images';
 import type { Db } from '../connect';
 import { images } from '../schema';
 import { ART_HEIGHT, ART_WIDTH, type ArtShape, backdropSvg, garmentLayerSvg, shadowFor } from './garment-art';
 
 /** One demo photo: a garment shape in a colour, shot from one of the camera variants. */
+/** Which of these image ids are stored already (asked a thousand at a time). */
+async function storedImageIds(db: Db, ids: string[]) {
+  const present = new Set<string>();
+  for (let start = 0; start < ids.length; start += 1000) {
+    const rows = await db
+      .select({ id: images.id })
+      .from(images)
+      .where(inArray(images.id, ids.slice(start, start + 1000)));
+    for (const row of rows) present.add(row.id);
+  }
+  return present;
+}
+
 export interface ArtKey {
   shape: ArtShape;
   color: Color;
@@ -233,14 +246,7 @@ export async function ensureArtImages(db: Db, keys: readonly ArtKey[], options: 
     if (!wanted.has(name)) wanted.set(name, { key, id: artImageId(key) });
   }
   const ids = [...wanted.values()].map((entry) => entry.id);
-  const present = new Set<string>();
-  for (let start = 0; start < ids.length; start += 1000) {
-    const rows = await db
-      .select({ id: images.id })
-      .from(images)
-      .where(inArray(images.id, ids.slice(start, start + 1000)));
-    for (const row of rows) present.add(row.id);
-  }
+  const present = await storedImageIds(db, ids);
   const missing = [...wanted.values()].filter((entry) => !present.has(entry.id));
   const ready: Array<{ id: string } & ProcessedImage> = [];
   const claimedElsewhere: typeof missing = [];
@@ -310,14 +316,7 @@ export function onDemandArtImages(db: Db, keys: readonly ArtKey[]): OnDemandArt 
     ensure,
     async fillAll() {
       const ids = [...byId.keys()];
-      const present = new Set<string>();
-      for (let start = 0; start < ids.length; start += 1000) {
-        const rows = await db
-          .select({ id: images.id })
-          .from(images)
-          .where(inArray(images.id, ids.slice(start, start + 1000)));
-        for (const row of rows) present.add(row.id);
-      }
+      const present = await storedImageIds(db, ids);
       let rendered = 0;
       for (const id of ids) {
         if (present.has(id)) {

@@ -6,7 +6,7 @@ import { insertActivity, planActivity } from './activity';
 import { artPoolUrls, ensureArtPool, insertCatalogue, planCatalogue, type SeedOwner } from './items';
 
 export { onDemandArtPool } from './items';
-import { buildMembers, DEMO_PASSWORD } from './members';
+import { buildMembers, DEMO_PASSWORD, memberRow } from './members';
 import { insertNetwork } from './network';
 import { createRandom } from './random';
 
@@ -46,17 +46,9 @@ export async function seedDemo(
     const inserted = await tx
       .insert(users)
       .values(
-        members.map((member, index) => ({
-          email: member.email,
-          emailVerifiedAt: new Date(),
-          passwordHash,
-          firstName: member.firstName,
-          lastName: member.lastName,
-          bio: member.bio,
-          preferredCategories: member.preferredCategories,
-          preferredSizes: member.preferredSizes,
-          createdAt: new Date(start + index * 8 * 24 * 3600 * 1000),
-        })),
+        members.map((member, index) =>
+          memberRow(member, passwordHash, new Date(start + index * 8 * 24 * 3600 * 1000)),
+        ),
       )
       .returning({ id: users.id, email: users.email });
     const idByEmail = new Map(inserted.map((row) => [row.email, row.id]));

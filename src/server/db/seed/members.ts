@@ -191,3 +191,16 @@ export function buildMembers(random: Random, count: number): SeedMember[] {
   }
   return members;
 }
+
+/** A seed member as a `users` row: a verified account with the demo password's hash, joined at `createdAt`. */
+export const memberRow = (member: SeedMember, passwordHash: string, createdAt: Date) => ({
+  email: member.email,
+  emailVerifiedAt: new Date(),
+  passwordHash,
+  firstName: member.firstName,
+  lastName: member.lastName,
+  bio: member.bio,
+  preferredCategories: member.preferredCategories,
+  preferredSizes: member.preferredSizes,
+  createdAt,
+});

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
 import { type Database, queryRows } from '../connect';
-import { favorites, items, reviews, tradeRequests, users } from '../schema';
+import { favorites, items, reviews, tradeOffers, tradeRequestItems, tradeRequests, users } from '../schema';
+import { foldSearchWordDeltas } from '../../modules/items';
 import { recomputeRatings } from './activity';
 import { ITEM_TEMPLATES } from './catalog';
 import {
@@ -13,9 +14,10 @@ import {
   type ItemRow,
   type SeedOwner,
 } from './items';
-import { buildScaleMember, CITIES, DEMO_PASSWORD, SCALE_EMAIL_DOMAIN } from './members';
+import { buildScaleMember, CITIES, DEMO_PASSWORD, memberRow, SCALE_EMAIL_DOMAIN } from './members';
 import { createRandom, type Random } from './random';
 import { planScaleTrades } from './scale-trades';
+import { tradeSideRows } from './trade-plan';
 
 export interface ScaleSeedOptions {
   users: number;
@@ -113,18 +115,10 @@ async function insertMembers(
     const inserted = await database.db
       .insert(users)
       .values(
-        members.map((member) => ({
-          email: member.email,
-          emailVerifiedAt: new Date(),
-          passwordHash,
-          firstName: member.firstName,
-          lastName: member.lastName,
-          bio: member.bio,
-          preferredCategories: member.preferredCategories,
-          preferredSizes: member.preferredSizes,
+        members.map((member) =>
           // Joined 3 to 13 months ago: before any of the items they list.
-          createdAt: new Date(now - 91 * DAY - Math.floor(random.next() * 300 * DAY)),
-        })),
+          memberRow(member, passwordHash, new Date(now - 91 * DAY - Math.floor(random.next() * 300 * DAY))),
+        ),
       )
       .returning({ id: users.id, email: users.email });
     const idByEmail = new Map(inserted.map((row) => [row.email, row.id]));
@@ -236,6 +230,11 @@ export async function seedScale(database: Database, options: ScaleSeedOptions) {
     // 1,000 trades use 12,000 parameters; reviews a little fewer.
     for (let start = 0; start < history.trades.length; start += 1000)
       await database.db.insert(tradeRequests).values(history.trades.slice(start, start + 1000));
+    const sides = tradeSideRows(history.trades);
+    for (let start = 0; start < sides.sideItems.length; start += 1000)
+      await database.db.insert(tradeRequestItems).values(sides.sideItems.slice(start, start + 1000));
+    for (let start = 0; start < sides.offers.length; start += 1000)
+      await database.db.insert(tradeOffers).values(sides.offers.slice(start, start + 1000));
     for (let start = 0; start < history.reviews.length; start += 1000)
       await database.db.insert(reviews).values(history.reviews.slice(start, start + 1000));
     for (const review of history.reviews) revieweeIds.add(review.revieweeId);
@@ -251,6 +250,9 @@ export async function seedScale(database: Database, options: ScaleSeedOptions) {
 
   // Seller ratings follow the published reviews, as the reviews module keeps them.
   await recomputeRatings(database.db, [...revieweeIds]);
+
+  // The search vocabulary's deltas (a row per word per batch, migration 0059), folded once.
+  await foldSearchWordDeltas(database.db);
 
   // Statistics of what was loaded: until autovacuum gets to them (minutes later, or never on PGlite),
   // the planner would plan every read of a freshly seeded market on the empty tables' statistics.

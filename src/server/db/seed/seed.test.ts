@@ -1,16 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_URL_PATTERN } from '../../../common/api/images';
-import {
-  COLORS,
-  CONDITIONS,
-  GENDERS,
-  ITEM_CATEGORIES,
-  SEASONS,
-  STYLE_CATEGORY,
-  STYLES,
-} from '../../../common/domain/taxonomy';
 import { words } from '../../../common/domain/matching';
+import * as taxonomy from '../../../common/domain/taxonomy';
 import {
   WISHLIST_CATEGORIES,
   WISHLIST_CATEGORY_MAP,
@@ -185,7 +177,7 @@ describe('the catalogue', () => {
 
   it('draws every colour of the vocabulary', () => {
     const drawn = new Set(Object.values(ART_POOL).flatMap((entries) => entries.map(([color]) => color)));
-    expect([...drawn].sort()).toEqual([...COLORS].sort());
+    expect([...drawn].sort()).toEqual([...taxonomy.COLORS].sort());
   });
 });
 
@@ -211,17 +203,17 @@ describe('the demo seed', () => {
     expect(items.length).toBe(DEMO_ITEM_COUNT);
     expect(items.length).toBeGreaterThanOrEqual(300);
     const seen = (pick: (item: ItemRow) => Array<string | null>) => new Set(items.flatMap(pick));
-    expect(seen((item) => [item.category])).toEqual(new Set(ITEM_CATEGORIES));
-    expect(seen((item) => [item.style])).toEqual(new Set(STYLES));
-    expect(seen((item) => [item.gender])).toEqual(new Set(GENDERS));
-    expect(seen((item) => [item.condition])).toEqual(new Set(CONDITIONS));
-    expect(seen((item) => item.colors)).toEqual(new Set(COLORS));
-    expect(seen((item) => item.seasons)).toEqual(new Set(SEASONS));
+    expect(seen((item) => [item.category])).toEqual(new Set(taxonomy.ITEM_CATEGORIES));
+    expect(seen((item) => [item.style])).toEqual(new Set(taxonomy.STYLES));
+    expect(seen((item) => [item.gender])).toEqual(new Set(taxonomy.GENDERS));
+    expect(seen((item) => [item.condition])).toEqual(new Set(taxonomy.CONDITIONS));
+    expect(seen((item) => item.colors)).toEqual(new Set(taxonomy.COLORS));
+    expect(seen((item) => item.seasons)).toEqual(new Set(taxonomy.SEASONS));
   });
 
   it('gives every item consistent, well-formed fields', () => {
     for (const item of items) {
-      expect(STYLE_CATEGORY[item.style as keyof typeof STYLE_CATEGORY]).toBe(item.category);
+      expect(taxonomy.STYLE_CATEGORY[item.style as keyof typeof taxonomy.STYLE_CATEGORY]).toBe(item.category);
       expect(item.title.length).toBeGreaterThan(3);
       const sentences = item.description.split(/(?<=\.)\s+/);
       expect(sentences.length).toBeGreaterThanOrEqual(2);
@@ -454,8 +446,19 @@ describe('the demo history', () => {
       new Set(['trade_request', 'wishlist_match', 'match_found', 'other', 'message']),
     );
     expect(notes.filter((note) => note.future)).toEqual([]);
+    const parties = new Map(
+      (
+        await rows<{ id: string; requester_id: string; owner_id: string }>(
+          sql`select id, requester_id, owner_id from trade_requests`,
+        )
+      ).map((trade) => [trade.id, [trade.requester_id, trade.owner_id]]),
+    );
+    for (const note of notes.filter((entry) => entry.type === 'trade_request')) {
+      expect(parties.get(note.link?.slice('/trades/'.length) ?? '')).toContain(note.user_id);
+    }
     for (const note of notes) {
-      if (note.type === 'trade_request') expect(note.link).toBe('/profile?tab=barters');
+      // A trade's notifications lead to its page, as the trades module's do.
+      if (note.type === 'trade_request') expect(note.link).toMatch(/^\/trades\/[0-9a-f-]{36}$/);
       else if (note.type === 'other') expect(note.link).toBe('/profile?tab=reviews');
       else if (note.type === 'message') expect(note.link).toMatch(/^\/\?conversation=[0-9a-f-]{36}$/);
       else expect(note.link).toMatch(/^\/browse\?highlight=[0-9a-f-]{36}$/);

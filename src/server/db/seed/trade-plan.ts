@@ -1,6 +1,7 @@
+import { NOTIFICATION_LINKS, tradePath } from '../../../common/domain/notification-links';
 import { defaultTradeMessage, type TradeStatus } from '../../../common/domain/trade-state';
 import { dealTerms } from '../../../common/domain/trade-terms';
-import type { notifications, tradeRequests } from '../schema';
+import type { notifications, tradeOffers, tradeRequestItems, tradeRequests } from '../schema';
 import type { ItemRow } from './items';
 import { type Random, seededUuid } from './random';
 
@@ -20,6 +21,37 @@ export type TradeRow = typeof tradeRequests.$inferInsert & {
   updatedAt: Date;
 };
 export type NotificationRow = typeof notifications.$inferInsert & { createdAt: Date };
+
+/**
+ * What a one-for-one trade row needs beside it (every trade has them; the trade list and the
+ * history read nothing else): its two items in trade_request_items and its request as version 1
+ * of trade_offers, both with the terms the row holds.
+ */
+export function tradeSideRows(trades: readonly (typeof tradeRequests.$inferInsert & { id: string })[]) {
+  const sideItems: (typeof tradeRequestItems.$inferInsert)[] = [];
+  const offers: (typeof tradeOffers.$inferInsert)[] = [];
+  for (const trade of trades) {
+    // The seeds make one-for-one swaps only: both items and both terms are always set.
+    if (!trade.offeredItemId || !trade.offeredTerms)
+      throw new Error(`seed trade ${trade.id} has no offered item`);
+    const requested = { itemId: trade.requestedItemId, terms: trade.requestedTerms };
+    const offered = { itemId: trade.offeredItemId, terms: trade.offeredTerms };
+    sideItems.push(
+      { tradeRequestId: trade.id, side: 'requested', position: 0, ...requested },
+      { tradeRequestId: trade.id, side: 'offered', position: 0, ...offered },
+    );
+    offers.push({
+      tradeRequestId: trade.id,
+      version: 1,
+      proposedById: trade.requesterId,
+      message: trade.message,
+      requested: [requested],
+      offered: [offered],
+      createdAt: trade.createdAt,
+    });
+  }
+  return { sideItems, offers };
+}
 
 /** When each step of a trade happened (ms since the epoch); absent steps did not happen. */
 export interface TradeTimes {
@@ -163,7 +195,8 @@ export function createItemLedger(now: number) {
     },
     /** Records a trade; accepted and completed ones reserve (then trade) both items. */
     record(trade: TradeRow, times: TradeTimes) {
-      const ids = [trade.requestedItemId, trade.offeredItemId];
+      // The seed makes only barters: every trade it records names an item on each side.
+      const ids = [trade.requestedItemId, trade.offeredItemId].filter((id): id is string => !!id);
       if (trade.status === 'accepted' || trade.status === 'completed') {
         for (const id of ids) reservedAt.set(id, times.decidedAt ?? times.createdAt);
       }
@@ -197,19 +230,19 @@ export function createItemLedger(now: number) {
   };
 }
 
-/** Where trade notifications lead, as the trades module links them. */
-export const TRADES_LINK = '/profile?tab=barters';
-export const REVIEWS_LINK = '/profile?tab=reviews';
+/** Where review notifications lead, as the reviews module links them (trade ones lead to the trade's page, tradePath). */
+export const REVIEWS_LINK = NOTIFICATION_LINKS.reviews;
 
 /** A notification before its read state is settled; `at` is when it was sent. */
 export type Note = Omit<NotificationRow, 'createdAt' | 'isRead'> & { at: number };
 
-const note = (userId: string, at: number, title: string, message: string, link = TRADES_LINK): Note => ({
+/** A trade notification, linking to the trade's page as the trades module's do. */
+const note = (trade: TradeRow, userId: string, at: number, title: string, message: string): Note => ({
   userId,
   type: 'trade_request',
   title,
   message,
-  link,
+  link: tradePath(trade.id),
   at,
 });
 
@@ -220,6 +253,7 @@ export function requestNote(
   firstNameOf: (userId: string) => string,
 ): Note {
   return note(
+    trade,
     trade.ownerId,
     trade.createdAt.getTime(),
     'New barter request',
@@ -229,7 +263,7 @@ export function requestNote(
 
 /**
  * The notifications the trades module sends along a trade's history, in its own words
- * (trades.service.ts): the request, the answer, receipts and completion.
+ * (trade-offers.service.ts, trade-transitions.service.ts): the request, the answer, receipts and completion.
  */
 export function tradeNotes(
   trade: TradeRow,
@@ -243,6 +277,7 @@ export function tradeNotes(
   if (trade.status === 'declined') {
     notes.push(
       note(
+        trade,
         requesterId,
         decided,
         'Barter request declined',
@@ -253,6 +288,7 @@ export function tradeNotes(
   if (trade.status === 'cancelled') {
     notes.push(
       note(
+        trade,
         ownerId,
         decided,
         'Barter request cancelled',
@@ -263,6 +299,7 @@ export function tradeNotes(
   if (trade.status === 'accepted' || trade.status === 'completed') {
     notes.push(
       note(
+        trade,
         requesterId,
         decided,
         'Barter request accepted!',
@@ -280,6 +317,7 @@ export function tradeNotes(
       for (const userId of [requesterId, ownerId]) {
         notes.push(
           note(
+            trade,
             userId,
             first.at,
             'Receipt confirmed',
@@ -294,6 +332,7 @@ export function tradeNotes(
       for (const userId of [requesterId, ownerId]) {
         notes.push(
           note(
+            trade,
             userId,
             times.completedAt,
             'Trade completed',
@@ -317,6 +356,7 @@ export function autoDeclineNotes(
     .filter((userId) => userId !== actorId)
     .map((userId) =>
       note(
+        trade,
         userId,
         at,
         'Barter request declined',

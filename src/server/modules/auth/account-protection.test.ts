@@ -11,6 +11,10 @@ describe('weak passwords', () => {
       .post('/api/auth/register', { firstName: 'Ada', email: 'ada@example.com', password: 'password123' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/^This password is too common or too easy to guess/);
+    expect(response.json()).toMatchObject({
+      code: 'auth.password_too_common',
+      issues: [{ path: ['password'], code: 'auth.password_too_common' }],
+    });
   });
 
   it('are refused as a new password with a clear 400, and the old one keeps working', async () => {

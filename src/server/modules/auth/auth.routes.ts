@@ -28,8 +28,8 @@ import {
   type SessionUser,
 } from '../../lib/session';
 import { startSession } from './start-session';
-import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
-import { presentUser } from '../users/users.presenter';
+import { KEEPS_MARKETPLACE } from '../items';
+import { presentUser } from '../users';
 import {
   authenticate,
   changePassword,
@@ -59,6 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const presentSelf = (member: SessionUser) => ({
     ...presentUser(member),
     isModerator: isModerator(member),
+    isAdmin: member.role === 'admin',
     emailVerified: Boolean(member.emailVerifiedAt),
     emailVerificationRequired: app.config.mail.requireEmailVerification,
   });

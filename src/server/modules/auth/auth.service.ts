@@ -13,20 +13,26 @@ import {
   wishlistItems,
   itemDrafts,
 } from '../../db/schema';
-import { badRequest, conflict, fieldError, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, fieldError, HttpError, notFound, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { endPendingTokens, LINKS_A_NEW_PASSWORD_ENDS, sendVerificationLink } from './email-tokens';
 import { endSessionsWithin } from '../../lib/session';
-import { lockItemsForUpdate, memberInAcceptedTrade } from '../trades/trade-holds';
+import { lockItemsForUpdate, memberAcceptedCommitments } from '../trades';
 
 export const DEMO_MEMBER_EMAIL = 'demo@threadswap.example';
 
 /** Creates the account and sends it the link that verifies its email (after the commit). */
 export async function registerMember(
   ctx: ServiceContext,
-  input: { firstName: string; lastName: string | null; email: string; password: string },
+  input: {
+    firstName: string;
+    lastName: string | null;
+    email: string;
+    password: string;
+    invitation?: string | null | undefined;
+  },
   /** The sign-up page's language: the verification email's. */
   requestLocale?: Locale,
 ) {
@@ -44,6 +50,13 @@ export async function registerMember(
       .onConflictDoNothing()
       .returning();
     if (!created) throw fieldError(409, 'email', 'auth.email_taken');
+    // The community's rule of who may join (invitation, allowed domains) refuses it here.
+    await effects.emit('member.joining', {
+      memberId: created.id,
+      email: created.email,
+      invitation: input.invitation ?? null,
+      via: 'password',
+    });
     await sendVerificationLink(ctx, tx, effects, created, requestLocale);
     return created;
   });
@@ -96,7 +109,12 @@ export async function deleteAccount(ctx: ServiceContext, memberId: string, passw
     // Locked before the check: an accept locks its items too, so it either committed before this
     // check (and is seen) or waits until the items are deleted (and fails).
     await lockItemsForUpdate(tx, { memberId: member.id });
-    if (await memberInAcceptedTrade(tx, member.id)) throw conflict('auth.finish_trades_before_deletion');
+    const blockers = await memberAcceptedCommitments(tx, member.id);
+    if (blockers.length > 0) {
+      // The answer names what blocks (ErrorResponse.blockers), so the client can link each one.
+      const refused = conflict('auth.finish_trades_before_deletion');
+      throw new HttpError(409, refused.code, refused.params, refused.message, {}, undefined, { blockers });
+    }
     const owned = await tx
       .update(items)
       .set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() })

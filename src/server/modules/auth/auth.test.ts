@@ -43,6 +43,7 @@ describe('POST /api/auth/register', () => {
         'preferredCategories',
         'preferredSizes',
         'profileImageUrl',
+        'townId',
       ].sort(),
     );
     expect(response.body).not.toMatch(/argon2|password/i);

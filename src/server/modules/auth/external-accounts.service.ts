@@ -7,6 +7,7 @@ import { isUnsafeText, toOneLine } from '../../../common/domain/unsafe-text';
 import type { Tx } from '../../db/connect';
 import { emailPreferences, userIdentities, users } from '../../db/schema';
 import type { Effects } from '../../lib/domain-events';
+import { HttpError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
@@ -16,7 +17,15 @@ import { endSessionsWithin } from '../../lib/session';
 
 /** A sign-in the provider vouched for but Threadswap cannot accept (the dialog says why). */
 export class ExternalAccountRefused extends Error {
-  constructor(readonly code: Extract<ExternalSignInError, 'external-no-email' | 'external-email-taken'>) {
+  constructor(
+    readonly code: Extract<
+      ExternalSignInError,
+      | 'external-no-email'
+      | 'external-email-taken'
+      | 'external-invitation-required'
+      | 'external-domain-not-allowed'
+    >,
+  ) {
     super(code);
     this.name = 'ExternalAccountRefused';
   }
@@ -124,6 +133,21 @@ export async function memberForExternalProfile(ctx: ServiceContext, profile: Ext
         .returning();
       // The address was taken by a deleted-then-reused row or a concurrent sign-up.
       if (!member) throw new ExternalAccountRefused('external-email-taken');
+      // A new account obeys the community's rule of who may join, as a sign-up does.
+      try {
+        await effects.emit('member.joining', {
+          memberId: member.id,
+          email,
+          invitation: null,
+          via: 'external',
+        });
+      } catch (error) {
+        if (error instanceof HttpError && error.code === 'auth.invitation_required')
+          throw new ExternalAccountRefused('external-invitation-required');
+        if (error instanceof HttpError && error.code === 'auth.domain_not_allowed')
+          throw new ExternalAccountRefused('external-domain-not-allowed');
+        throw error;
+      }
       if (!profile.emailVerified) await sendVerificationLink(ctx, tx, effects, member);
     }
     if (!member) throw new Error('member update returned nothing');

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ExternalSignInError, redirectQuery } from '../../../common/api/auth';
 import { HttpError, notFound } from '../../lib/errors';
-import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
+import { KEEPS_MARKETPLACE } from '../items';
 import { ExternalAccountRefused, memberForExternalProfile } from './external-accounts.service';
 import {
   createOidcClient,

@@ -209,6 +209,26 @@ describe('sign-in with an external OpenID Connect provider', () => {
     expect(owner.user?.email).toBe('taken@example.com');
   });
 
+  it('obeys the community’s rule of who may join for new accounts, not for existing ones', async () => {
+    const admin = await t.member({ role: 'admin' });
+    const invite = await admin.patch('/api/admin/community', { registration: 'invite' });
+    expect(invite.statusCode, invite.body).toBe(200);
+    expect(errorOf(await externalSignIn('alice'))).toBe('external-invitation-required');
+    expect(await t.db.select().from(users).where(eq(users.email, 'alice@example.com'))).toHaveLength(0);
+    const domains = await admin.patch('/api/admin/community', {
+      registration: 'domains',
+      allowedDomains: ['school.example'],
+    });
+    expect(domains.statusCode, domains.body).toBe(200);
+    expect(errorOf(await externalSignIn('alice'))).toBe('external-domain-not-allowed');
+    await admin.patch('/api/admin/community', { allowedDomains: ['example.com'] });
+    const admitted = await externalSignIn('alice');
+    expect((await signedInMember(admitted)).email).toBe('alice@example.com');
+    // Invite-only later: the member they are still signs in.
+    await admin.patch('/api/admin/community', { registration: 'invite' });
+    expect((await signedInMember(await externalSignIn('alice'))).email).toBe('alice@example.com');
+  });
+
   it('refuses a profile without an email, clearly', async () => {
     const response = await externalSignIn('noEmail');
     expect(errorOf(response)).toBe('external-no-email');

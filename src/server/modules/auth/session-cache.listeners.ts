@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isRead } from '../../lib/read-only-route';
 import { loadedSession, type MemberSessionCache, type SessionUser } from '../../lib/session';
 import { SessionCache } from '../../lib/session-cache';
-import { BUS_CHANNEL, type BusEvent } from '../realtime/event-bus';
+import { BUS_CHANNEL, type BusEvent } from '../realtime';
 
 /**
  * The instance's session cache (lib/session-cache.ts), on only where the database's notifications

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { assertMaySignIn } from '../moderation/moderation.service';
+import { assertMaySignIn } from '../moderation';
 import { createSession, deleteSession, SESSION_COOKIE, setSessionCookie } from '../../lib/session';
 
 /**

@@ -1,3 +1,4 @@
+import { markTradeSent } from '../../test-support/builders';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../common/domain/trade-state';
@@ -13,7 +14,13 @@ interface Card {
   messageType: string;
   content: string;
   senderId: string;
-  trade: { tradeId: string; event: string; actorId: string | null; requested: unknown[]; offered: unknown[] };
+  trade: {
+    tradeId: string;
+    event: string;
+    actorId: string | null;
+    requested: unknown[];
+    offered: unknown[];
+  };
 }
 
 /** Owner Olivia lists a coat; requester Ravi offers boots for it. */
@@ -89,7 +96,10 @@ describe('barter request cards in the conversation', () => {
     expect((await owner.patch(`/api/trade-requests/${tradeId}`, { status: 'accepted' })).statusCode).toBe(
       200,
     );
-    expect((await requester.post(`/api/trade-requests/${tradeId}/received`)).statusCode).toBe(200);
+    await markTradeSent(t, tradeId);
+    expect(
+      (await requester.post(`/api/trade-requests/${tradeId}/received`, { asDescribed: true })).statusCode,
+    ).toBe(200);
     const conversation = await tradeConversation(requester, owner, wanted.id);
     expect(conversation.messages.map((m) => [m.trade.event, m.trade.actorId])).toEqual([
       ['requested', requester.user?.id],
@@ -246,5 +256,69 @@ describe('photos in chat', () => {
     expect(await sweepUnattachedImages(t.app.services)).toBe(1);
     const left = await t.db.select({ id: images.id }).from(images).where(inArray(images.id, ids));
     expect(left.map((row) => row.id)).toEqual([ids[0]]);
+  });
+});
+
+describe('notes and details with the cards', () => {
+  it('the note written with a request or counter-offer follows its card as the author’s message', async () => {
+    const owner = await t.member({ firstName: 'Olivia' });
+    const requester = await t.member({ firstName: 'Ravi' });
+    const wanted = await listItem(owner, { title: 'Wool Coat' });
+    const [boots, scarf] = await Promise.all([
+      listItem(requester, { title: 'Leather Boots' }),
+      listItem(requester, { title: 'Silk Scarf' }),
+    ]);
+    const made = await requester.post('/api/trade-requests', {
+      requestedItemIds: [wanted.id],
+      offeredItemIds: [boots.id],
+      message: 'Worn twice, and they fit a 39',
+    });
+    expect(made.statusCode).toBe(201);
+    const tradeId = made.json().id as string;
+    const counter = await owner.post(`/api/trade-requests/${tradeId}/counter`, {
+      requestedItemIds: [wanted.id],
+      offeredItemIds: [boots.id, scarf.id],
+      message: 'Add the scarf and it is a deal',
+    });
+    expect(counter.statusCode).toBe(200);
+    // A counter-offer without a note of its own adds no message (the default text stays on the trade).
+    const back = await requester.post(`/api/trade-requests/${tradeId}/counter`, {
+      requestedItemIds: [wanted.id],
+      offeredItemIds: [boots.id],
+    });
+    expect(back.statusCode).toBe(200);
+
+    const conversation = await tradeConversation(owner, requester, wanted.id);
+    expect(
+      conversation.messages.map((m) => [m.messageType, m.senderId, m.trade?.event ?? m.content]),
+    ).toEqual([
+      ['trade', requester.user?.id, 'requested'],
+      ['text', requester.user?.id, 'Worn twice, and they fit a 39'],
+      ['trade', owner.user?.id, 'countered'],
+      ['text', owner.user?.id, 'Add the scarf and it is a deal'],
+      ['trade', requester.user?.id, 'countered'],
+    ]);
+    expect(conversation.messages[0]?.trade).toMatchObject({ requesterId: requester.user?.id });
+    // Each note is its author's: unread for the other party only.
+    const seenByRequester = await tradeConversation(requester, owner, wanted.id);
+    expect(seenByRequester.unreadCount).toBe(2);
+  });
+
+  it('a shipped card names the carrier', async () => {
+    const { owner, requester, wanted, tradeId } = await requested();
+    expect((await owner.patch(`/api/trade-requests/${tradeId}`, { status: 'accepted' })).statusCode).toBe(
+      200,
+    );
+    const shipped = await owner.post(`/api/trade-requests/${tradeId}/shipment`, {
+      carrier: 'dhl',
+      trackingNumber: 'JD 0146 0000 1234',
+    });
+    expect(shipped.statusCode).toBe(200);
+    const conversation = await tradeConversation(requester, owner, wanted.id);
+    expect(conversation.messages.at(-1)?.trade).toMatchObject({
+      event: 'shipped',
+      actorId: owner.user?.id,
+      carrier: 'dhl',
+    });
   });
 });

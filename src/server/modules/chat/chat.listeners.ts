@@ -21,7 +21,12 @@ export function registerChatListeners(ctx: ServiceContext) {
       effects.after(() => ctx.events.committed('notifications.read', { memberId }));
   });
   ctx.events.inTransaction('trade.changed', async (event, tx, effects) => {
-    const card = await writeTradeCard(tx, event);
-    if (card) effects.after(() => ctx.events.committed('message.sent', { ...card, notification: null }));
+    const written = await writeTradeCard(tx, event);
+    if (!written) return;
+    const { messages, participants } = written;
+    effects.after(async () => {
+      for (const message of messages)
+        await ctx.events.committed('message.sent', { message, participants, notification: null });
+    });
   });
 }

@@ -12,16 +12,10 @@ import {
   totalUnread,
 } from '../../../common/api/chat';
 import { idParam } from '../../../common/api/common';
-import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
-import {
-  findOrCreateConversation,
-  getConversation,
-  listConversations,
-  markConversationRead,
-  markMessageRead,
-  sendMessage,
-  totalUnreadMessages,
-} from './chat.service';
+import { KEEPS_MARKETPLACE } from '../items';
+import { listConversations, totalUnreadMessages } from './chat-read.service';
+import { findOrCreateConversation, markConversationRead, markMessageRead, sendMessage } from './chat.service';
+import { getConversation } from './conversation-read.service';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
@@ -100,6 +94,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
             request.body.content,
             request.body.imageId,
             app.memberLimiter.inStatement('message', request.member.id),
+            request.body.clientId,
           ),
         ),
   );

@@ -265,3 +265,61 @@ describe('messages', () => {
     ).toEqual([]);
   });
 });
+
+describe('a client id makes a resend harmless', () => {
+  it('the same clientId twice stores one message and answers it both times; others stay apart', async () => {
+    const { alice, bob, conversation } = await conversationOf();
+    const clientId = '6f1c1a52-3a43-4d2e-9d7e-0a0b0c0d0e01';
+    const send = (client: TestClient, id: string, content: string) =>
+      client.post('/api/messages', { conversationId: conversation.id, content, clientId: id });
+    const first = await send(alice, clientId, 'On my way');
+    expect(first.statusCode).toBe(201);
+    const again = await send(alice, clientId, 'On my way');
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    // Another member may use the same id: ids are the sender's own.
+    expect((await send(bob, clientId, 'See you')).statusCode).toBe(201);
+    expect((await send(alice, '6f1c1a52-3a43-4d2e-9d7e-0a0b0c0d0e02', 'On my way')).statusCode).toBe(201);
+    const page = (await bob.get(`/api/conversations/${conversation.id}`)).json();
+    expect(page.messages.map((m: { content: string }) => m.content)).toEqual([
+      'On my way',
+      'See you',
+      'On my way',
+    ]);
+    // Not a UUID: 400; reused in another conversation: 409, nothing stored.
+    expect((await send(alice, 'abc', 'x')).statusCode).toBe(400);
+    const other = await buildConversation(t, { first: { firstName: 'Cleo' } });
+    const elsewhere = await other.first.post('/api/messages', {
+      conversationId: other.conversation.id,
+      content: 'hi',
+      clientId: '6f1c1a52-3a43-4d2e-9d7e-0a0b0c0d0e03',
+    });
+    expect(elsewhere.statusCode).toBe(201);
+    const reused = await other.first.post('/api/messages', {
+      conversationId: other.conversation.id,
+      content: 'hi',
+      clientId,
+    });
+    expect(reused.statusCode).toBe(201);
+    // The sender's own id again, in another of their conversations: 409, nothing stored there.
+    const second = await buildConversation(t, { second: { firstName: 'Dan' } });
+    const elsewhereAgain = await second.first.post('/api/messages', {
+      conversationId: second.conversation.id,
+      content: 'first',
+      clientId: '6f1c1a52-3a43-4d2e-9d7e-0a0b0c0d0e04',
+    });
+    expect(elsewhereAgain.statusCode).toBe(201);
+    const third = await second.first.post('/api/conversations/find-or-create', {
+      otherUserId: alice.user?.id,
+    });
+    expect(third.statusCode).toBe(201);
+    const clash = await second.first.post('/api/messages', {
+      conversationId: third.json().id,
+      content: 'first',
+      clientId: '6f1c1a52-3a43-4d2e-9d7e-0a0b0c0d0e04',
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().code).toBe('chat.client_id_used');
+    expect((await alice.get(`/api/conversations/${third.json().id}`)).json().messages).toEqual([]);
+  });
+});

@@ -1,7 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../../common/api/chat';
 import { acceptedRing } from '../../test-support/rings';
-import { TestSocket } from '../../test-support/sockets';
+import { useLiveSockets } from '../../test-support/live-sockets';
+import type { TestSocket } from '../../test-support/sockets';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 
 /**
@@ -10,23 +11,8 @@ import { type TestClient, useTestApp } from '../../test-support/test-app';
  * notification, in the thread, its preview or unread counts), no typing, no read receipt.
  */
 const t = useTestApp();
-let baseUrl = '';
-const open: TestSocket[] = [];
-
-beforeAll(async () => {
-  await t.ready();
-  ({ baseUrl } = await t.listen());
-});
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.close();
-});
-
-async function connect(client: TestClient) {
-  const socket = await TestSocket.open(baseUrl, client.cookie);
-  open.push(socket);
-  await socket.next('unread');
-  return socket;
-}
+const live = useLiveSockets(t);
+const connect = (client: TestClient) => live.connect(client);
 
 /** Ana, Ben and Cleo's accepted ring, after Ana blocked Cleo. */
 async function blockedInRing() {

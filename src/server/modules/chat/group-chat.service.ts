@@ -17,10 +17,11 @@ import type { ServiceContext } from '../../lib/service-context';
 import { recipientLocale, renderText, text } from '../../lib/i18n';
 import { DEFAULT_LOCALE } from '../../../common/domain/locales';
 import { transact } from '../../lib/unit-of-work';
-import { blocksAmong, noBlockBetween } from '../safety/safety.query';
-import { MemberBlocks } from '../safety/member-blocks';
-import { presentUserSummary } from '../users/users.presenter';
+import { blocksAmong, noBlockBetween } from '../safety';
+import { MemberBlocks } from '../safety';
+import { presentUserSummary } from '../users';
 import { messagePreview, presentMessage, VIEWER_TTL_MS } from './chat.presenter';
+import { memberLanguage } from '../../lib/community-settings';
 
 /**
  * Group conversations: a swap ring's members talking in one thread
@@ -136,6 +137,7 @@ export async function sendGroupMessage(
   conversationId: string,
   content: string,
   imageId?: string,
+  clientId?: string,
 ): Promise<Message> {
   const result = await transact(ctx, async (tx) => {
     const [thread] = await queryRows<{ id: string; status: RingStatus }>(
@@ -156,6 +158,7 @@ export async function sendGroupMessage(
         conversationId,
         senderId: memberId,
         content,
+        clientId: clientId ?? null,
         ...(imageId ? { messageType: 'photo', payload: { imageId } } : {}),
       })
       .returning();
@@ -196,7 +199,10 @@ export async function sendGroupMessage(
       away.length === 0
         ? []
         : (
-            await tx.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, away))
+            await tx
+              .select({ id: users.id, locale: memberLanguage })
+              .from(users)
+              .where(inArray(users.id, away))
           ).map((row) => [row.id, recipientLocale(row.locale)]),
     );
     const stored =

@@ -1,44 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConversationPage } from '../../../common/api/chat';
 import type { Ring } from '../../../common/api/rings';
 import { messages } from '../../db/schema';
-import { buildItem } from '../../test-support/builders';
-import { TestSocket } from '../../test-support/sockets';
+import { threeMemberRing } from '../../test-support/rings';
+import { useLiveSockets } from '../../test-support/live-sockets';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 
 const t = useTestApp();
-let baseUrl = '';
-const open: TestSocket[] = [];
+const live = useLiveSockets(t);
+const connect = (client: TestClient) => live.connect(client);
 
-beforeAll(async () => {
-  await t.ready();
-  ({ baseUrl } = await t.listen());
-});
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.close();
-});
-
-async function connect(client: TestClient) {
-  const socket = await TestSocket.open(baseUrl, client.cookie);
-  open.push(socket);
-  await socket.next('unread');
-  return socket;
-}
-
-/** Ana, Ben and Cleo close a ring with their swap rules (as in rings.test.ts). */
+/** Ana, Ben and Cleo close a ring with their swap rules (test-support/rings.ts). */
 async function ringOfThree() {
-  const ana = await t.member({ firstName: 'Ana' });
-  const ben = await t.member({ firstName: 'Ben' });
-  const cleo = await t.member({ firstName: 'Cleo' });
-  await buildItem(t, ana, { title: 'Coat', category: 'clothing', estimatedValue: 5000 });
-  await buildItem(t, ben, { title: 'Boots', category: 'shoes', estimatedValue: 5500 });
-  await buildItem(t, cleo, { title: 'Bag', category: 'accessories', estimatedValue: 4800 });
-  expect((await ana.post('/api/swap-rules', { category: 'shoes' })).statusCode).toBe(201);
-  expect((await ben.post('/api/swap-rules', { category: 'accessories' })).statusCode).toBe(201);
-  expect((await cleo.post('/api/swap-rules', { category: 'clothing' })).statusCode).toBe(201);
-  const [ring] = (await ana.get('/api/rings')).json() as Ring[];
-  if (!ring?.conversationId) throw new Error('no ring with a conversation was proposed');
+  const { ana, ben, cleo, ring } = await threeMemberRing(t);
+  if (!ring.conversationId) throw new Error('the ring has no conversation');
   return { ana, ben, cleo, ring, conversationId: ring.conversationId };
 }
 

@@ -12,19 +12,22 @@ import { presentMessage } from './chat.presenter';
  * holds structured data only (the trade, the event, who acted, both sides' titles and first photos),
  * which the client words in the reader's language. Its sender is the member who acted, so that it
  * counts as unread for the other party only; a card nobody acted for (an expiry) is sent as the
- * requester's, and is unread for the owner.
+ * requester's, and is unread for the owner. The note written with a request or counter-offer
+ * follows the card as the actor's own text message (written here only, so it is never doubled).
  *
  * Only the server writes cards: the send routes accept no 'trade' type.
  */
 export async function writeTradeCard(
   tx: Tx,
   event: ArgOf<'trade.changed'>,
-): Promise<{ message: Message; participants: string[] } | null> {
+): Promise<{ messages: Message[]; participants: string[] } | null> {
   const [trade] = await tx
     .select({
       requesterId: tradeRequests.requesterId,
       ownerId: tradeRequests.ownerId,
       requestedItemId: tradeRequests.requestedItemId,
+      requesterShipment: tradeRequests.requesterShipment,
+      ownerShipment: tradeRequests.ownerShipment,
     })
     .from(tradeRequests)
     .where(eq(tradeRequests.id, event.tradeId));
@@ -46,7 +49,12 @@ export async function writeTradeCard(
     actorId: event.actorId,
     requested: sides.filter((row) => row.side === 'requested').map(({ side: _, ...item }) => item),
     offered: sides.filter((row) => row.side === 'offered').map(({ side: _, ...item }) => item),
+    requesterId: trade.requesterId,
   };
+  if (event.event === 'shipped' && event.actorId) {
+    const shipment = event.actorId === trade.ownerId ? trade.ownerShipment : trade.requesterShipment;
+    card.carrier = shipment?.carrier ?? null;
+  }
   const [first, second] = [trade.requesterId, trade.ownerId].sort() as [string, string];
   await tx
     .insert(conversations)
@@ -75,9 +83,25 @@ export async function writeTradeCard(
     })
     .returning();
   if (!row) throw new Error('trade card insert returned nothing');
-  await tx
-    .update(conversations)
-    .set({ lastMessageAt: row.createdAt })
-    .where(eq(conversations.id, conversation.id));
-  return { message: presentMessage(row), participants: [first, second] };
+  const sent = [presentMessage(row)];
+  let last = row.createdAt;
+  // The note the member wrote with a request or counter-offer is their message, just after the card.
+  const note = event.note?.trim();
+  if (note && event.actorId) {
+    const [noteRow] = await tx
+      .insert(messages)
+      .values({
+        conversationId: conversation.id,
+        senderId: event.actorId,
+        content: note,
+        messageType: 'text',
+        createdAt: new Date(row.createdAt.getTime() + 1),
+      })
+      .returning();
+    if (!noteRow) throw new Error('trade note insert returned nothing');
+    sent.push(presentMessage(noteRow));
+    last = noteRow.createdAt;
+  }
+  await tx.update(conversations).set({ lastMessageAt: last }).where(eq(conversations.id, conversation.id));
+  return { messages: sent, participants: [first, second] };
 }

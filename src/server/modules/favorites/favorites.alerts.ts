@@ -3,7 +3,7 @@ import type { Tx } from '../../db/connect';
 import { favorites, items } from '../../db/schema';
 import type { Effects } from '../../lib/domain-events';
 import { text } from '../../lib/i18n';
-import { noBlockBetween } from '../safety/safety.query';
+import { noBlockBetween } from '../safety';
 
 /** What happened to a favourited item, as its favouriters hear it. */
 export type FavoriteChange = 'reserved' | 'available' | 'withdrawn';

@@ -3,8 +3,8 @@ import type { Favorite } from '../../../common/api/items';
 import { favorites, items, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
-import { itemColumns, presentItem } from '../items/items.presenter';
-import { favouriteAdded, favouriteRemoved } from '../items/trending';
+import { itemColumns, presentItem } from '../items';
+import { favouriteAdded, favouriteRemoved } from '../items';
 
 export async function listFavorites(ctx: ServiceContext, memberId: string): Promise<Favorite[]> {
   const rows = await ctx.db

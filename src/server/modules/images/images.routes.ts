@@ -4,7 +4,7 @@ import { imageQuery, uploadedImage } from '../../../common/api/images';
 import { notFound } from '../../lib/errors';
 import { acceptImageUploads, readImageUpload } from './image-upload';
 import { loadImage, storeImage } from './images.service';
-import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
+import { KEEPS_MARKETPLACE } from '../items';
 
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { itemListQuery, MARKETPLACE_DEPTH } from '../../../common/api/items';
 import { queryRows } from '../../db/connect';
 import { countQueries } from '../../test-support/query-count';
-import { listMarketplace } from './items.service';
+import { listMarketplace } from './items-search.service';
 import { buildOwner } from '../../test-support/builders';
 import { useTestApp } from '../../test-support/test-app';
 

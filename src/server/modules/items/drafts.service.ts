@@ -13,7 +13,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { lockMember } from '../../lib/member-lock';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { checkListing, checkPhotos, checkSubcategory, getItem, insertListing } from './items.service';
+import { getItem } from './items-read.service';
+import { checkListing, checkPhotos, checkSubcategory, insertListing } from './items-writes.service';
 
 /** A draft as the routes validated it (`draftInput`'s output). */
 type DraftValues = z.output<typeof draftInput>;

@@ -11,7 +11,13 @@ import {
   rebuildItemFacetCounts,
   registerFacetFoldSweep,
 } from './facet-counts';
-import { facets, facetsFromCounts, facetsInOnePass, facetsPerDimension, isUnfiltered } from './items.service';
+import {
+  facets,
+  facetsFromCounts,
+  facetsInOnePass,
+  facetsPerDimension,
+  isUnfiltered,
+} from './items-facets.service';
 
 // The unfiltered facets come from counts that triggers on items keep (migration 0036). Whatever
 // writes the items (inserts, edits, unlisting, deletes, a deleted member, a holiday), they must

@@ -1,19 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, queryRows } from '../../db/connect';
+import { type Database, type Db } from '../../db/connect';
+import { foldUnderLock } from '../../lib/delta-fold';
 import type { Sweep } from '../../lib/sweep';
 import type { ServiceContext } from '../../lib/service-context';
 
 /**
  * The maintained facet counts of migration 0036 (decision 008 "Facets kept by triggers"): triggers on
  * `items` append +1/-1 per facet value to `item_facet_deltas`; the folds here move them into
- * `item_facet_counts`, and the unfiltered facets read both (items.service.ts facetsFromCounts).
+ * `item_facet_counts`, and the unfiltered facets read both (items-facets.service.ts facetsFromCounts).
  */
 
 /** Delta rows past which a read folds them (the read sums every delta row, so they must stay few). */
 export const FOLD_AFTER_DELTAS = 2000;
-
-/** The key of the fold's transaction-level advisory lock: two folds at once would only wait for each other. */
-const FOLD_LOCK = sql`hashtext('threadswap:item-facet-fold')`;
 
 /**
  * Moves every committed delta into `item_facet_counts` in one statement, so a read (one snapshot)
@@ -22,20 +20,14 @@ const FOLD_LOCK = sql`hashtext('threadswap:item-facet-fold')`;
  * snapshot stays for the next fold). Skipped, answering false, while another fold runs. Values that
  * fell to 0 are dropped afterwards (a brand that is no longer listed).
  */
-export async function foldItemFacetDeltas(db: Db): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`,
-    );
-    if (!lock?.locked) return false;
+export function foldItemFacetDeltas(db: Db): Promise<boolean> {
+  return foldUnderLock(db, 'threadswap:item-facet-fold', async (tx) => {
     await tx.execute(sql`
       with gone as (delete from item_facet_deltas returning dimension, value, n)
       insert into item_facet_counts (dimension, value, n)
       select dimension, value, sum(n)::int from gone group by dimension, value
       on conflict (dimension, value) do update set n = item_facet_counts.n + excluded.n`);
     await tx.execute(sql`delete from item_facet_counts where n = 0`);
-    return true;
   });
 }
 
@@ -50,12 +42,12 @@ export async function rebuildItemFacetCounts(database: Pick<Database, 'db'>): Pr
     await tx.execute(sql`delete from item_facet_deltas`);
     await tx.execute(sql`delete from item_facet_counts`);
     await tx.execute(sql`
-      insert into item_facet_counts (dimension, value, n)
-      select f.dimension, f.value, count(*)::int
-      from items i
-      cross join lateral threadswap_item_facet_values(i.category, i.gender, i.condition, i.subcategory, i.size, i.brand) f
-      where i.is_active
-      group by f.dimension, f.value`);
+        insert into item_facet_counts (dimension, value, n)
+        select f.dimension, f.value, count(*)::int
+        from items i
+        cross join lateral threadswap_item_facet_values(i.category, i.gender, i.condition, i.subcategory, i.size, i.brand) f
+        where i.is_active
+        group by f.dimension, f.value`);
   });
 }
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connect';
 import { seedDemo } from '../../db/seed';
 import { serviceContextFor } from '../../test-support/service-context';
 import { openTestDatabase } from '../../test-support/test-database';
-import { facets, facetsInOnePass, facetsPerDimension } from './items.service';
+import { facets, facetsInOnePass, facetsPerDimension } from './items-facets.service';
 
 // The one-scan facets (GROUPING SETS) must answer exactly what one query per dimension answers,
 // whenever no facet dimension (category, condition, size, brand) is filtered.

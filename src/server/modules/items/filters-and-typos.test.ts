@@ -12,11 +12,13 @@ import { queryRows } from '../../db/connect';
 import { items } from '../../db/schema';
 import { buildOwner } from '../../test-support/builders';
 import { useTestApp } from '../../test-support/test-app';
-import { countedPage, listMarketplace } from './items.service';
+import { testDriver } from '../../test-support/test-database';
+import { countedPage, listMarketplace } from './items-search.service';
 
 // docs/decisions/016, fifth pass: a size-filtered page sorted by price walks
 // items_active_size_value_idx (migration 0039) index-only instead of sorting every listed item of
-// that size, and a typo search's uncached page reads its trigram matches once, in one statement.
+// that size; a typo search is corrected against the vocabulary of listed words and runs in full
+// text on PostgreSQL, never trigram-matching the listings; PGlite keeps the trigram path (decision 028).
 // One market of 3,000 items, built once: three sizes, three categories, five conditions, titles of
 // coats and sneakers and a few jackets, every tenth item withdrawn.
 const t = useTestApp({ resetBetweenTests: false });
@@ -105,7 +107,41 @@ describe('a size filter sorted by price', () => {
   });
 });
 
-describe('a typo search', () => {
+describe.runIf(testDriver === 'postgres')('a typo search on PostgreSQL', () => {
+  it('finds the jackets as the corrected search "jacket" does (decision 028)', async () => {
+    const corrected = await list({ search: 'jaket', limit: '48' });
+    const plain = await list({ search: 'jacket', limit: '48' });
+    expect(corrected.correctedSearch).toBe('jacket');
+    expect(plain.correctedSearch).toBeNull();
+    expect(corrected.total).toBeGreaterThan(50);
+    expect(corrected).toMatchObject({ total: plain.total, totalIsCapped: plain.totalIsCapped });
+    expect(ids(corrected)).toEqual(ids(plain));
+    const deeper = await list({ search: 'jaket', limit: '10', offset: '40' });
+    expect(ids(deeper)).toEqual(ids(await list({ search: 'jacket', limit: '10', offset: '40' })));
+  });
+
+  it('never trigram-matches the listings: the vocabulary is corrected against, then full text runs', async () => {
+    t.app.marketplaceCache.invalidate();
+    const target: { query: (...args: never[]) => unknown } | undefined = t.database.pglite ?? t.database.pool;
+    if (!target) throw new Error('no database client');
+    const spy = vi.spyOn(target, 'query');
+    try {
+      await listMarketplace(t.app.services, itemListQuery.parse({ search: 'jaket' }));
+      const texts = spy.mock.calls.map((call) => {
+        const [config] = call as unknown as [string | { text: string }];
+        return typeof config === 'string' ? config : config.text;
+      });
+      // The full-text page (empty), the full-text probe, the vocabulary, the corrected page and count.
+      expect(texts, texts.join('\n\n')).toHaveLength(4);
+      expect(texts.filter((text) => /search_text|<%|word_similarity/.test(text))).toEqual([]);
+      expect(texts.filter((text) => text.includes('search_words'))).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe.runIf(testDriver === 'pglite')('a typo search on PGlite (the trigram path, decision 028)', () => {
   it('finds the jackets, best match first then newest, as a plain query of every match does', async () => {
     const expected = await queryRows<{ id: string }>(
       t.db,
@@ -126,7 +162,8 @@ describe('a typo search', () => {
     if (!target) throw new Error('no database client');
     const spy = vi.spyOn(target, 'query');
     try {
-      await listMarketplace(t.app.services, itemListQuery.parse({ search: 'jaket' }));
+      const listed = await listMarketplace(t.app.services, itemListQuery.parse({ search: 'jaket' }));
+      expect(listed.correctedSearch).toBeNull();
       const texts = spy.mock.calls.map((call) => {
         const [config] = call as unknown as [string | { text: string }];
         return typeof config === 'string' ? config : config.text;
@@ -140,16 +177,18 @@ describe('a typo search', () => {
     }
   });
 
+  it('reads the trigram index of listed items only', async () => {
+    const plan = await executed({ search: 'jaket', limit: '48' }, 'fuzzy');
+    expect(plan, plan).toMatch(/Bitmap Index Scan on items_active_search_text_trgm_hour_idx/);
+    expect(plan, plan).not.toMatch(/BitmapAnd/);
+  });
+});
+
+describe('a colour word search', () => {
   it('reads the colour and title-word indexes of listed items only, for a colour word', async () => {
     const plan = await executed({ search: 'red', sortBy: 'popular', limit: '48' }, 'fulltext', true);
     expect(plan, plan).toMatch(/Bitmap Index Scan on items_active_colors_idx/);
     expect(plan, plan).toMatch(/Bitmap Index Scan on items_active_title_vector_idx/);
-    expect(plan, plan).not.toMatch(/BitmapAnd/);
-  });
-
-  it('reads the trigram index of listed items only', async () => {
-    const plan = await executed({ search: 'jaket', limit: '48' }, 'fuzzy');
-    expect(plan, plan).toMatch(/Bitmap Index Scan on items_active_search_text_trgm_hour_idx/);
     expect(plan, plan).not.toMatch(/BitmapAnd/);
   });
 });

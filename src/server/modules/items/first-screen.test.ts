@@ -94,7 +94,11 @@ describe('the first screen of / and /browse comes with its data (decision 017)',
     expect(landing?.items.map((answer) => answer.key)).toEqual(['limit=8&sortBy=trending']);
     const home = await owner.get('/');
     // A member's own home page shows other lists, and the page never holds their session's answer.
-    expect(carried(home.body)).toEqual({ items: [] });
+    // …and the community's settings (its name and currency), which are public.
+    expect(carried(home.body)).toEqual({
+      items: [],
+      community: expect.objectContaining({ currency: 'USD' }),
+    });
     expect(home.body).not.toContain(owner.user?.email ?? '@');
     const browse = carried((await owner.get('/browse')).body);
     expect(browse?.authStatus).toBeUndefined();

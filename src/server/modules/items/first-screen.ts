@@ -8,10 +8,16 @@ import {
   itemsRequestKey,
   LANDING_SHOWCASE_PARAMS,
 } from '../../../common/api/first-screen';
-import { TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../../../common/domain/marketplace-depth';
+import {
+  SEARCH_CORRECTED_HEADER,
+  TOTAL_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '../../../common/domain/marketplace-depth';
+import { correctedSearchOf } from '../../../common/domain/search-corrected';
 import { itemFiltersToParams, parseItemFilters } from '../../../common/domain/item-filters';
 import { imageUrl } from '../../../common/domain/image-url';
 import type { Item, ItemFacets } from '../../../common/api/items';
+import type { CommunitySettings } from '../../../common/api/community';
 
 /** How many photos of the first list the page asks the browser for at once: the grid's first row. */
 const PRELOADED_PHOTOS = 4;
@@ -29,7 +35,8 @@ export interface FirstScreen {
  * signed out (a page carries no member's data); GET /api/items without cookies (the public list,
  * from the marketplace cache), for Browse's filters as the address gives them and, for a visitor
  * on `/`, for the landing page's showcase; and for Browse GET /api/items/facets for the same
- * filters, so that its counts are on the first screen too, with no request after it. Undefined for
+ * filters, so that its counts are on the first screen too, with no request after it; and GET
+ * /api/community, whose name and currency the first screen shows. Undefined for
  * other paths.
  */
 export async function firstScreen(
@@ -51,9 +58,10 @@ export async function firstScreen(
     // A member's / is their own home page, which shows other lists.
     lists.push(new URLSearchParams(LANDING_SHOWCASE_PARAMS));
   }
-  const [answers, facetCounts] = await Promise.all([
+  const [answers, facetCounts, community] = await Promise.all([
     Promise.all(lists.map((params) => itemsAnswer(app, params))),
     facets,
+    communityAnswer(app),
   ]);
   const items = answers.filter((answer): answer is FirstScreenItems => answer !== undefined);
   // Browse's first row is its largest paint; the landing page's showcase is below its first screen.
@@ -64,7 +72,12 @@ export async function firstScreen(
           .flatMap((item) => (item.images[0] ? [imageUrl(item.images[0], 400)] : []))
       : [];
   return {
-    data: { ...(authStatus ? { authStatus } : {}), items, ...(facetCounts ? { facets: [facetCounts] } : {}) },
+    data: {
+      ...(authStatus ? { authStatus } : {}),
+      ...(community ? { community } : {}),
+      items,
+      ...(facetCounts ? { facets: [facetCounts] } : {}),
+    },
     photos,
   };
 }
@@ -94,7 +107,13 @@ async function itemsAnswer(
     items,
     total: Number.isFinite(total) && total >= 0 ? total : items.length,
     totalIsCapped: answer.headers[TOTAL_CAPPED_HEADER] === 'true',
+    ...correctedSearchOf(answer.headers[SEARCH_CORRECTED_HEADER]),
   };
+}
+
+async function communityAnswer(app: FastifyInstance): Promise<CommunitySettings | undefined> {
+  const answer = await app.inject({ method: 'GET', url: '/api/community' });
+  return answer.statusCode === 200 ? answer.json<CommunitySettings>() : undefined;
 }
 
 async function facetsAnswer(

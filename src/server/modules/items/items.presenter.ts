@@ -1,6 +1,8 @@
 import type { Item } from '../../../common/api/items';
 import { lastInitial } from '../../../common/domain/display-name';
 import { isAway } from '../../../common/domain/holiday';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
 import { items, users } from '../../db/schema';
 
 /**
@@ -30,6 +32,7 @@ export const shownItemFields = {
   availability: items.availability,
   favoriteCount: items.favoriteCount,
   directSwapsOnly: items.directSwapsOnly,
+  isGiveaway: items.isGiveaway,
   createdAt: items.createdAt,
   updatedAt: items.updatedAt,
   deletedAt: items.deletedAt,
@@ -37,9 +40,20 @@ export const shownItemFields = {
   removalReason: items.removalReason,
   removalNote: items.removalNote,
   listedBeforeHold: items.listedBeforeHold,
+  /**
+   * The owner's town, named only: its position never leaves the server (decision 023). Read from
+   * the item's own copy of the names (migration 0052), not a subquery on towns per row (decision 024).
+   */
+  town: sql<{
+    name: string;
+    region: string;
+    country: string;
+  } | null>`(case when ${items.townName} is null then null else json_build_object('name', ${items.townName}, 'region', ${items.townRegion}, 'country', ${items.townCountry}) end)`,
 };
 
-type ItemRow = Pick<typeof items.$inferSelect, keyof typeof shownItemFields>;
+type ItemRow = Pick<typeof items.$inferSelect, Exclude<keyof typeof shownItemFields, 'town'>> & {
+  town: { name: string; region: string; country: string } | null;
+};
 
 type OwnerRow = Pick<
   typeof users.$inferSelect,
@@ -60,6 +74,14 @@ export const itemColumns = {
   },
 };
 
+/** These items (in no set order) with their owners, in the columns an item is shown with. */
+export const shownItemsByIds = (db: Db, ids: string[]) =>
+  db
+    .select(itemColumns)
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(inArray(items.id, ids));
+
 export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow }): Item {
   return {
     id: item.id,
@@ -79,10 +101,12 @@ export function presentItem({ item, owner }: { item: ItemRow; owner: OwnerRow })
     colors: item.colors,
     seasons: item.seasons,
     location: item.location,
+    town: item.town,
     isActive: item.isActive,
     availability: item.availability,
     favoriteCount: item.favoriteCount,
     directSwapsOnly: item.directSwapsOnly,
+    isGiveaway: item.isGiveaway,
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
     // Only the owner ever sees a held item (isPublicItem): why it is out of the marketplace.

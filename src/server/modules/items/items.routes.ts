@@ -3,30 +3,29 @@ import { emptyBody, emptyQuery, idParam } from '../../../common/api/common';
 import {
   item,
   itemDetail,
+  itemDetailQuery,
   itemFacets,
   itemFacetsQuery,
   itemInput,
   itemList,
   itemListQuery,
   itemUpdate,
+  SEARCH_CORRECTED_HEADER,
   similarItems as similarItemsSchema,
   TOTAL_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
 } from '../../../common/api/items';
 import { SharedJson, sendSharedJson, serializeWith } from '../../lib/json-response';
 import { currentUser } from '../../lib/session';
-import {
-  createItem,
-  deleteItem,
-  facets,
-  getItem,
-  listMarketplace,
-  listUserItems,
-  updateItem,
-} from './items.service';
+import { listMarketplace } from './items-search.service';
+import { facets } from './items-facets.service';
+import { getItem, listUserItems } from './items-read.service';
+import { createItem, deleteItem, updateItem } from './items-writes.service';
 import { facetDeps, filterDeps } from '../../lib/marketplace-dependencies';
 import { KEEPS_MARKETPLACE } from './marketplace-cache';
 import { similarItemsOf } from './similar.service';
+import { readContext } from './read-db';
+import { parseListFilters } from './list-filters';
 import { recordView } from './trending';
 
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,14 +49,20 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = `list:${JSON.stringify(request.query)}`;
+      // Parsed once, here: the filters and their search flow down to the SQL as this one value.
+      const query = parseListFilters(request.query);
       const page = await cache.get(
         key,
         async () => {
-          const { items, total, totalIsCapped } = await listMarketplace(ctx, request.query);
+          const { items, total, totalIsCapped, correctedSearch } = await listMarketplace(
+            readContext(ctx, request),
+            query,
+          );
           return {
             json: new SharedJson(serializeWith(itemList, items)),
             total,
             totalIsCapped,
+            correctedSearch,
             ids: items.map((listed) => listed.id),
           };
         },
@@ -69,6 +74,8 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       reply.header(TOTAL_CAPPED_HEADER, String(page.totalIsCapped));
+      if (page.correctedSearch)
+        reply.header(SEARCH_CORRECTED_HEADER, encodeURIComponent(page.correctedSearch));
       front.offer(request, key, page.json);
       return sendSharedJson(request, reply, page.json);
     },
@@ -83,9 +90,10 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = `facets:${JSON.stringify(request.query)}`;
+      const query = parseListFilters(request.query);
       const json = await cache.get(
         key,
-        async () => new SharedJson(serializeWith(itemFacets, await facets(ctx, request.query))),
+        async () => new SharedJson(serializeWith(itemFacets, await facets(readContext(ctx, request), query))),
         { deps: facetDeps(request.query) },
       );
       front.offer(request, key, json);
@@ -95,8 +103,14 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/items/:id',
-    { config: { auth: 'public' }, schema: { params: idParam, response: { 200: itemDetail } } },
-    async (request) => getItem(ctx, (await currentUser(request))?.id, request.params.id),
+    {
+      config: { auth: 'public' },
+      schema: { params: idParam, querystring: itemDetailQuery, response: { 200: itemDetail } },
+    },
+    async (request) => {
+      const memberId = (await currentUser(request))?.id;
+      return getItem(readContext(ctx, request, memberId), memberId, request.params.id, request.query.near);
+    },
   );
 
   app.get(
@@ -105,14 +119,16 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await currentUser(request);
       // A member's answer is their own (not their items, not blocked members', their sizes).
-      if (viewer) return (await similarItemsOf(ctx, viewer.id, request.params.id)).similar;
+      if (viewer)
+        return (await similarItemsOf(readContext(ctx, request, viewer.id), viewer.id, request.params.id))
+          .similar;
       // A visitor's is every visitor's: cached like the lists. Every similar item is of the
       // target's department, so only a change there (or to the target or a shown item) drops it.
       const itemId = request.params.id;
       const entry = await cache.get(
         `similar:${itemId}`,
         async () => {
-          const { department, similar } = await similarItemsOf(ctx, undefined, itemId);
+          const { department, similar } = await similarItemsOf(readContext(ctx, request), undefined, itemId);
           return {
             json: new SharedJson(serializeWith(similarItemsSchema, similar)),
             department,
@@ -182,6 +198,9 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public' },
       schema: { params: idParam, querystring: emptyQuery, response: { 200: itemList } },
     },
-    async (request) => listUserItems(ctx, (await currentUser(request))?.id, request.params.id),
+    async (request) => {
+      const memberId = (await currentUser(request))?.id;
+      return listUserItems(readContext(ctx, request, memberId), memberId, request.params.id);
+    },
   );
 };

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { createGenerationCache } from '../../lib/generation-cache';
 import { SharedJson } from '../../lib/json-response';
 import { isRead } from '../../lib/read-only-route';
-import { BUS_CHANNEL, type BusEvent } from '../realtime/event-bus';
+import { BUS_CHANNEL, type BusEvent } from '../realtime';
 import {
   changeAffects,
   type MarketplaceCache,

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { itemListQuery, MARKETPLACE_DEPTH } from '../../../common/api/items';
 import { buildOwner } from '../../test-support/builders';
 import { useTestApp } from '../../test-support/test-app';
-import { countedPage, DENSE_IN_PROBE, DENSITY_PROBE, listMarketplace } from './items.service';
+import { countedPage, listMarketplace } from './items-search.service';
+import { DENSE_IN_PROBE, DENSITY_PROBE } from './items-newest-matches';
 import { queryRows } from '../../db/connect';
 import { PgDialect } from 'drizzle-orm/pg-core';
 

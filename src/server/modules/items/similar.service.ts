@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SIMILARITY_REASONS, type SimilarItem, type SimilarityReason } from '../../../common/api/items';
 import {
   neighbouringSizes,
@@ -12,8 +12,8 @@ import { items, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { ownerPresent } from '../../lib/item-visibility';
 import type { ServiceContext } from '../../lib/service-context';
-import { noBlockBetween } from '../safety/safety.query';
-import { itemColumns, presentItem } from './items.presenter';
+import { noBlockBetween } from '../safety';
+import { presentItem, shownItemsByIds } from './items.presenter';
 
 type ItemRow = typeof itemsTable.$inferSelect;
 
@@ -224,16 +224,10 @@ export async function similarItemsOf(
   const department = { category: target.category, gender: target.gender };
   const ranked = await rankSimilar(ctx, target, viewerId);
   if (ranked.length === 0) return { department, similar: [] };
-  const rows = await ctx.db
-    .select(itemColumns)
-    .from(items)
-    .innerJoin(users, eq(users.id, items.userId))
-    .where(
-      inArray(
-        items.id,
-        ranked.map((row) => row.id),
-      ),
-    );
+  const rows = await shownItemsByIds(
+    ctx.db,
+    ranked.map((row) => row.id),
+  );
   const byId = new Map(rows.map((row) => [row.item.id, row]));
   const similar = ranked.flatMap((signal) => {
     const row = byId.get(signal.id);

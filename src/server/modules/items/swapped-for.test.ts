@@ -1,3 +1,4 @@
+import { markTradeSent } from '../../test-support/builders';
 import { describe, expect, it } from 'vitest';
 import { listItem, requestTrade } from '../../test-support/fixtures';
 import { useTestApp } from '../../test-support/test-app';
@@ -14,8 +15,10 @@ describe('GET /api/items/:id on a swapped item', () => {
     expect(reserved.availability).toBe('reserved');
     expect(reserved.swappedFor).toBeUndefined();
 
-    await owner.post(`/api/trade-requests/${id}/received`);
-    await requester.post(`/api/trade-requests/${id}/received`);
+    await markTradeSent(t, id);
+    await owner.post(`/api/trade-requests/${id}/received`, { asDescribed: true });
+    await markTradeSent(t, id);
+    await requester.post(`/api/trade-requests/${id}/received`, { asDescribed: true });
 
     for (const viewer of [t.visitor(), owner, requester, await t.member()]) {
       const given = (await viewer.get(`/api/items/${wanted.id}`)).json();
@@ -39,8 +42,10 @@ describe('GET /api/items/:id on a swapped item', () => {
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
     expect((await owner.patch(`/api/trade-requests/${id}`, { status: 'accepted' })).statusCode).toBe(200);
-    await owner.post(`/api/trade-requests/${id}/received`);
-    await requester.post(`/api/trade-requests/${id}/received`);
+    await markTradeSent(t, id);
+    await owner.post(`/api/trade-requests/${id}/received`, { asDescribed: true });
+    await markTradeSent(t, id);
+    await requester.post(`/api/trade-requests/${id}/received`, { asDescribed: true });
     const later = (await t.visitor().get(`/api/items/${second.id}`)).json();
     expect(later.availability).toBe('traded');
     expect(later.swappedFor).toMatchObject({ id: wanted.id, title: 'Wool Coat' });

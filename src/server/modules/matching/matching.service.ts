@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { BarterMatch, ValueEstimate } from '../../../common/api/matching';
 import type { Item } from '../../../common/api/items';
 import { scoreBarter, scoreOffer, STRONG_MATCH_SCORE, wants } from '../../../common/domain/matching';
@@ -9,13 +9,13 @@ import { forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { text } from '../../lib/i18n';
 import { transact } from '../../lib/unit-of-work';
-import { itemColumns, presentItem } from '../items/items.presenter';
-import { wishlistMatchesItem } from '../wishlist/wishlist.query';
+import { itemColumns, presentItem, shownItemsByIds } from '../items';
+import { wishlistMatchesItem } from '../wishlist';
 import { ownerPresent } from '../../lib/item-visibility';
-import { blockedIds, noBlockBetween } from '../safety/safety.query';
+import { blockedIds, noBlockBetween } from '../safety';
 import { profileMemo } from './profile-memo';
 import { loadProfiles, toMatchItem, toProfile } from './profiles';
-import { findRings } from './rings';
+import { findWantTriangles } from './want-triangles';
 
 /** Listed, free to trade, and its owner not away (holiday mode). */
 const tradable = sql`${items.isActive} and ${items.availability} not in ('reserved', 'traded') and ${ownerPresent(items.userId)}`;
@@ -199,20 +199,14 @@ export async function barterMatches(
     return [{ item: presentItem(row), ...scoreBarter(mine, toMatchItem(row.item), me, them) }];
   });
   const blocked = await blockedIds(ctx.db, memberId);
-  const rings = (await findRings(ctx.db, { id: memberId, firstName: me.firstName }, own.item)).filter(
+  const rings = (await findWantTriangles(ctx.db, { id: memberId, firstName: me.firstName }, own.item)).filter(
     (ring) => !ring.chain.some((link) => blocked.has(link.userId)),
   );
   const ringRows = rings.length
-    ? await ctx.db
-        .select(itemColumns)
-        .from(items)
-        .innerJoin(users, eq(users.id, items.userId))
-        .where(
-          inArray(
-            items.id,
-            rings.map((r) => r.receiveItemId),
-          ),
-        )
+    ? await shownItemsByIds(
+        ctx.db,
+        rings.map((r) => r.receiveItemId),
+      )
     : [];
   const ringMatches: BarterMatch[] = rings.flatMap((ring) => {
     const row = ringRows.find((candidate) => candidate.item.id === ring.receiveItemId);
@@ -228,8 +222,17 @@ export async function barterMatches(
         confidence: Math.round((0.5 + 0.4 * fairness) * 100) / 100,
         tradeType: 'ring',
         explanations: [
-          `Ring trade: you give "${a.gives.title}" to ${c.firstName}, ${c.firstName} gives "${c.gives.title}" to ${b.firstName}, and ${b.firstName} gives "${b.gives.title}" to you`,
-          'Everyone in the ring receives an item they want',
+          {
+            code: 'ring',
+            params: {
+              gives: a.gives.title,
+              to: c.firstName,
+              theyGive: c.gives.title,
+              next: b.firstName,
+              lastGives: b.gives.title,
+            },
+          },
+          { code: 'ringEveryone' },
         ],
         ring: ring.chain.map((link) => ({
           userId: link.userId,
@@ -258,7 +261,7 @@ export async function suggestedBarters(
   );
   const target = toMatchItem(row.item);
   const neutral = {
-    possessive: 'their',
+    name: null,
     isViewer: false,
     wishlist: [],
     preferredCategories: [],

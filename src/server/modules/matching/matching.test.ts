@@ -35,10 +35,16 @@ describe('POST /api/items/:id/smart-matches', () => {
     expect(matches[0].overallScore).toBeGreaterThan(matches[1].overallScore);
     expect(matches[0].overallScore).toBeLessThanOrEqual(1);
     expect(matches[0].reasoning).toEqual(
-      expect.arrayContaining(['Fair trade: values within 10%', "Matches Ana's wishlist"]),
+      expect.arrayContaining([
+        { code: 'fairValue' },
+        { code: 'wishlist', params: { whose: 'member', name: 'Ana' } },
+      ]),
     );
     // Ana's wishlist is hers: the caller learns that the boots match it, not what her entry says.
-    expect(matches.flatMap((m: { reasoning: string[] }) => m.reasoning).join(' ')).not.toMatch(/wishlist:/);
+    const reasons = matches.flatMap((m: { reasoning: { params?: object }[] }) => m.reasoning);
+    expect(
+      reasons.filter((reason: { params?: object }) => reason.params && 'title' in reason.params),
+    ).toEqual([]);
   });
 
   it('is for signed-in members who do not own the item', async () => {
@@ -84,7 +90,9 @@ describe('GET /api/barter-matches/:itemId', () => {
       expect(match.explanations.length).toBeGreaterThan(0);
     }
     expect(byId.get(direct.id)).toMatchObject({
-      explanations: expect.arrayContaining(['Shoes is one of your preferred categories']),
+      explanations: expect.arrayContaining([
+        { code: 'preferredCategory', params: { whose: 'you', category: 'Shoes' } },
+      ]),
     });
   });
 
@@ -132,9 +140,16 @@ describe('trade rings', () => {
       ['Cy', z.id],
       ['Bea', y.id],
     ]);
-    expect(ring.explanations[0]).toBe(
-      'Ring trade: you give "Silk Scarf" to Cy, Cy gives "Denim Jacket" to Bea, and Bea gives "Suede Loafers" to you',
-    );
+    expect(ring.explanations[0]).toEqual({
+      code: 'ring',
+      params: {
+        gives: 'Silk Scarf',
+        to: 'Cy',
+        theyGive: 'Denim Jacket',
+        next: 'Bea',
+        lastGives: 'Suede Loafers',
+      },
+    });
   });
 
   it('finds no ring when one edge is missing', async () => {

@@ -1,10 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import {
-  type MatchItem,
-  type MatchProfile,
-  possessiveOf,
-  type WishlistWant,
-} from '../../../common/domain/matching';
+import { type MatchItem, type MatchProfile, type WishlistWant } from '../../../common/domain/matching';
 import type { Db } from '../../db/connect';
 import { favorites, items, users, wishlistItems } from '../../db/schema';
 
@@ -100,7 +95,7 @@ export function toProfile(
   return {
     userId: member.id,
     firstName: member.firstName,
-    possessive: member.id === viewerId ? 'your' : possessiveOf(member.firstName),
+    name: member.firstName,
     isViewer: member.id === viewerId,
     preferredCategories: member.preferredCategories,
     preferredSizes: member.preferredSizes,

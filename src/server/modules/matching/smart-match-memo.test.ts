@@ -10,7 +10,7 @@ const t = useTestApp();
 interface Match {
   item: { id: string };
   overallScore: number;
-  reasoning: string[];
+  reasoning: { code: string; params?: Record<string, string | number> }[];
 }
 
 /**
@@ -64,7 +64,10 @@ describe('smart matches: the owner’s wants kept per instance', () => {
     // the session lookup is a statement of its own.
     expect(statements).toBe(t.app.sessionCache.enabled ? 1 : 2);
     expect(again).toEqual(first);
-    expect(first[0]?.reasoning).toContain("Matches Ana's wishlist");
+    expect(first[0]?.reasoning).toContainEqual({
+      code: 'wishlist',
+      params: { whose: 'member', name: 'Ana' },
+    });
   });
 
   it('reads the wants again after each change to what they come from, whoever makes it', async () => {
@@ -141,11 +144,17 @@ describe('smart matches: the owner’s wants kept per instance', () => {
     });
     const [boots] = await smartMatches(caller, target.id);
     expect(boots?.reasoning).toEqual(
-      expect.arrayContaining(["Shoes is one of Ana's preferred categories; In Ana's size (9)"]),
+      expect.arrayContaining([
+        { code: 'preferredCategory', params: { whose: 'member', name: 'Ana', category: 'Shoes' } },
+        { code: 'inSize', params: { whose: 'member', name: 'Ana', size: '9' } },
+      ]),
     );
     await ana.patch('/api/users/profile', { firstName: 'Anna' });
     const [renamed] = await smartMatches(caller, target.id);
-    expect(renamed?.reasoning).toContain("Matches Anna's wishlist");
+    expect(renamed?.reasoning).toContainEqual({
+      code: 'wishlist',
+      params: { whose: 'member', name: 'Anna' },
+    });
     expect(profileMemo(t.app.services).loads).toBe(loads);
   });
 

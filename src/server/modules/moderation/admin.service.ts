@@ -15,12 +15,15 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function searchMembers(ctx: ServiceContext, q: string, page: number): Promise<AdminMemberPage> {
   const pattern = likePattern(q.toLowerCase());
+  // Qualified by hand: in a one-table select Drizzle writes a column unqualified, and inside these
+  // subqueries "id" would name the subquery's own row (i.id, t.id), counting nothing.
+  const member = sql.raw('"users"."id"');
   const rows = await ctx.db
     .select({
       user: users,
-      listings: sql<number>`(select count(*)::int from items i where i.user_id = ${users.id} and i.deleted_at is null)`,
-      trades: sql<number>`(select count(*)::int from trade_requests t where (t.requester_id = ${users.id} or t.owner_id = ${users.id}) and t.accepted_at is not null)`,
-      reportsAgainst: sql<number>`(select count(*)::int from reports r where (r.target_type = 'user' and r.target_id = ${users.id}) or (r.target_type = 'item' and r.target_id in (select i.id from items i where i.user_id = ${users.id})))`,
+      listings: sql<number>`(select count(*)::int from items i where i.user_id = ${member} and i.deleted_at is null)`,
+      trades: sql<number>`(select count(*)::int from trade_requests t where (t.requester_id = ${member} or t.owner_id = ${member}) and t.accepted_at is not null)`,
+      reportsAgainst: sql<number>`(select count(*)::int from reports r where (r.target_type = 'user' and r.target_id = ${member}) or (r.target_type = 'item' and r.target_id in (select i.id from items i where i.user_id = ${member})))`,
     })
     .from(users)
     .where(

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { AuditEntry, ModerationAction, OwnModerationEntry } from '../../../common/api/moderation';
 import type { Queryable } from '../../db/connect';
 import { appeals, items, moderationActions, users } from '../../db/schema';
-import { presentUserSummary } from '../users/users.presenter';
+import { presentUserSummary } from '../users';
 
 export type NewModerationAction = typeof moderationActions.$inferInsert;
 type ActionRow = typeof moderationActions.$inferSelect;

@@ -19,13 +19,19 @@ import {
   warningInput,
 } from '../../../common/api/moderation';
 import { moderationQueueQuery } from '../../../common/api/common';
+import {
+  adminMemberDetail as adminMemberDetailAnswer,
+  adminStats as adminStatsAnswer,
+} from '../../../common/api/admin';
 import { and, eq } from 'drizzle-orm';
 import { moderationActions } from '../../db/schema';
 import { currentUser } from '../../lib/session';
 import { unauthorized } from '../../lib/errors';
-import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
+import { KEEPS_MARKETPLACE } from '../items';
 import { auditEntries, ownActions } from './audit';
 import { searchMembers, setMemberRole } from './admin.service';
+import { adminMemberDetail } from './admin-member';
+import { adminStats } from './admin-stats';
 import {
   createAppeal,
   decideAppeal,
@@ -155,6 +161,22 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: adminMembersQuery, response: { 200: adminMemberPage } },
     },
     async (request) => searchMembers(ctx, request.query.q, request.query.page),
+  );
+  app.get(
+    '/api/admin/members/:id',
+    {
+      config: { auth: 'admin', memberLimit: 'moderationRead' },
+      schema: { params: idParam, response: { 200: adminMemberDetailAnswer } },
+    },
+    async (request) => adminMemberDetail(ctx, request.params.id),
+  );
+  app.get(
+    '/api/admin/stats',
+    {
+      config: { auth: 'admin', memberLimit: 'moderationRead' },
+      schema: { response: { 200: adminStatsAnswer } },
+    },
+    async () => adminStats(ctx),
   );
   app.put(
     '/api/admin/members/:id/role',

@@ -26,8 +26,9 @@ import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } fr
 import { text } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { memberReliability } from '../trades/reliability.query';
-import { presentUserSummary } from '../users/users.presenter';
+import { reportsWithReporters } from '../safety';
+import { memberReliability } from '../trades';
+import { presentUserSummary } from '../users';
 import { auditEntries, recordAction } from './audit';
 import { holdItems, ownedBy, releaseItems } from './holds';
 import { appealTokenFor, memberOfAppealToken } from './appeal-token';
@@ -572,21 +573,11 @@ export async function reportGroups(
   status: 'open' | 'resolved',
   kind: 'all' | 'item' | 'user',
 ): Promise<ReportGroup[]> {
-  const rows = await ctx.db
-    .select({
-      report: reports,
-      reporter: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profileImageUrl: users.profileImageUrl,
-      },
-    })
-    .from(reports)
-    .leftJoin(users, eq(users.id, reports.reporterId))
-    .where(and(eq(reports.status, status), kind === 'all' ? undefined : eq(reports.targetType, kind)))
-    .orderBy(desc(reports.createdAt))
-    .limit(500);
+  const rows = await reportsWithReporters(
+    ctx.db,
+    and(eq(reports.status, status), kind === 'all' ? undefined : eq(reports.targetType, kind)),
+    500,
+  );
   const groups = new Map<string, { targetType: 'item' | 'user'; targetId: string; reports: typeof rows }>();
   for (const row of rows) {
     const key = `${row.report.targetType}:${row.report.targetId}`;

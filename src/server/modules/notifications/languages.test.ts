@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { notifications, users } from '../../db/schema';
+import { communitySettings, notifications, users } from '../../db/schema';
 import { requestTrade } from '../../test-support/fixtures';
 import { startSmtpServer } from '../../test-support/smtp';
 import { type TestClient, testConfig, useTestApp } from '../../test-support/test-app';
@@ -46,6 +46,24 @@ describe('emails and notifications in the member’s language', () => {
     expect(mail?.html).toContain('Ouvrir Threadswap');
   });
 
+  it('a member without a stored choice gets them in the community’s default language', async () => {
+    const owner = await t.member({ firstName: 'Olga' });
+    const requester = await t.member({ firstName: 'Remy' });
+    await chooseLanguage(owner, null);
+    await t.visitor().get('/api/community'); // the settings row, as the first start seeds it
+    await t.db.update(communitySettings).set({ language: 'fr' });
+    try {
+      await requestTrade(owner, requester);
+      const [note] = await storedNotes(owner);
+      expect(note?.title).toBe('Nouvelle demande de troc');
+      const [mail] = await inbox(owner);
+      expect(mail?.subject).toBe('Nouvelle demande de troc');
+      expect(mail?.text).toContain('Bonjour Olga,');
+    } finally {
+      await t.db.update(communitySettings).set({ language: 'en' });
+    }
+  });
+
   it('a member without a stored choice gets them in English', async () => {
     const owner = await t.member({ firstName: 'Olga' });
     const requester = await t.member({ firstName: 'Remy' });
@@ -73,6 +91,35 @@ describe('emails and notifications in the member’s language', () => {
     expect(mail?.text).toContain('Organisez l’envoi');
     const [request] = await storedNotes(owner);
     expect(request?.title).toBe('New barter request');
+  });
+});
+
+describe('notifications read in the reader’s language now', () => {
+  it('a member who switches to French reads the notifications stored in English in French', async () => {
+    const owner = await t.member({ firstName: 'Olga' });
+    const requester = await t.member({ firstName: 'Remy' });
+    await requestTrade(owner, requester);
+    const before = (await owner.get('/api/notifications')).json();
+    expect(before[0]).toMatchObject({ title: 'New barter request' });
+    expect(before[0].message).toMatch(/^Remy offers /);
+    expect((await owner.put('/api/users/locale', { locale: 'fr' })).statusCode).toBe(200);
+    const after = (await owner.get('/api/notifications')).json();
+    expect(after[0]).toMatchObject({ id: before[0].id, title: 'Nouvelle demande de troc' });
+    expect(after[0].message).toMatch(/^Remy propose .* contre votre /);
+    const read = await owner.patch(`/api/notifications/${before[0].id}/read`);
+    expect(read.json()).toMatchObject({ title: 'Nouvelle demande de troc', isRead: true });
+  });
+
+  it('a notification stored before its texts were kept reads as stored', async () => {
+    const owner = await t.member({ firstName: 'Olga' });
+    const requester = await t.member({ firstName: 'Remy' });
+    await requestTrade(owner, requester);
+    await t.db
+      .update(notifications)
+      .set({ texts: null, title: 'Old title' })
+      .where(eq(notifications.userId, owner.user?.id ?? ''));
+    await owner.put('/api/users/locale', { locale: 'fr' });
+    expect((await owner.get('/api/notifications')).json()[0]).toMatchObject({ title: 'Old title' });
   });
 });
 

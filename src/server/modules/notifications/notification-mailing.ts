@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
 import { emailPreferencesOf } from './email-preferences.service';
 import { DIGEST_LIST_LIMIT, digestEmail, immediateEmail, unreadMessagesEmail } from './notification-emails';
+import { memberLanguage } from '../../lib/community-settings';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A message unread this long gets its email. */
@@ -51,7 +52,7 @@ export async function sendImmediateEmails(ctx: ServiceContext, notificationIds: 
       .returning();
     if (claimed.length === 0) return;
     const recipients = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
+      .select({ id: users.id, email: users.email, firstName: users.firstName, locale: memberLanguage })
       .from(users)
       .where(and(inArray(users.id, [...new Set(claimed.map((note) => note.userId))]), reachable));
     const byId = new Map(recipients.map((recipient) => [recipient.id, recipient]));
@@ -158,7 +159,7 @@ export async function emailUnreadMessages(ctx: ServiceContext, now: Date) {
         .returning();
       if (!claimed) return;
       const [recipient] = await tx
-        .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
+        .select({ id: users.id, email: users.email, firstName: users.firstName, locale: memberLanguage })
         .from(users)
         .where(and(eq(users.id, spell.user_id), reachable));
       if (!recipient || !(await emailPreferencesOf(tx, [recipient.id]))(recipient.id).unreadMessage) return;
@@ -228,7 +229,7 @@ async function sendDigest(ctx: ServiceContext, memberId: string, now: Date) {
     await tx.update(notifications).set({ emailedAt: now }).where(mine);
     await tx.update(emailPreferences).set({ lastDigestAt: now }).where(eq(emailPreferences.userId, memberId));
     const [recipient] = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
+      .select({ id: users.id, email: users.email, firstName: users.firstName, locale: memberLanguage })
       .from(users)
       .where(eq(users.id, memberId));
     if (!recipient) return;

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { idParam, okResponse } from '../../../common/api/common';
 import { notification, notificationListQuery, unreadCount } from '../../../common/api/notifications';
 import { emailPreferences, emailPreferencesInput } from '../../../common/api/email-preferences';
-import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
+import { KEEPS_MARKETPLACE } from '../items';
+import { requestLocale } from '../../lib/request-locale';
 import { getEmailPreferences, updateEmailPreferences } from './email-preferences.service';
 import {
   listNotifications,
@@ -21,7 +22,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'member' },
       schema: { querystring: notificationListQuery, response: { 200: z.array(notification) } },
     },
-    async (request) => listNotifications(ctx, request.member.id, request.query.limit),
+    async (request) =>
+      listNotifications(ctx, request.member.id, request.query.limit, await requestLocale(request)),
   );
 
   app.get(
@@ -45,7 +47,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'member', ...KEEPS_MARKETPLACE },
       schema: { params: idParam, response: { 200: notification } },
     },
-    async (request) => markRead(ctx, request.member.id, request.params.id),
+    async (request) => markRead(ctx, request.member.id, request.params.id, await requestLocale(request)),
   );
 
   app.get(

@@ -1,21 +1,29 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Notification } from '../../../common/api/notifications';
 import type { Db } from '../../db/connect';
-import { notifications } from '../../db/schema';
+import { notifications, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { recipientLocale, renderText } from '../../lib/i18n';
+import type { Locale } from '../../../common/domain/locales';
 import type { ServiceContext } from '../../lib/service-context';
+import { memberLanguage } from '../../lib/community-settings';
 
 type NotificationRow = Pick<
   typeof notifications.$inferSelect,
-  'id' | 'type' | 'title' | 'message' | 'link' | 'isRead' | 'createdAt'
+  'id' | 'type' | 'title' | 'message' | 'texts' | 'link' | 'isRead' | 'createdAt'
 >;
 
-export function presentNotification(row: NotificationRow): Notification {
+/**
+ * A notification as its reader reads it: worded in `locale` (the reader's language now) from the
+ * stored keys and values; a row stored before them, or a text that is a member's own words (a chat
+ * message's preview), as stored.
+ */
+export function presentNotification(row: NotificationRow, locale: Locale): Notification {
   return {
     id: row.id,
     type: row.type,
-    title: row.title,
-    message: row.message,
+    title: row.texts ? renderText(locale, row.texts.title) : row.title,
+    message: row.texts?.message ? renderText(locale, row.texts.message) : row.message,
     link: row.link,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
@@ -34,6 +42,7 @@ const prepareNotificationQueries = (db: Db) => ({
       type: notifications.type,
       title: notifications.title,
       message: notifications.message,
+      texts: notifications.texts,
       link: notifications.link,
       isRead: notifications.isRead,
       createdAt: notifications.createdAt,
@@ -60,9 +69,14 @@ function preparedFor(db: Db) {
   return prepared;
 }
 
-export async function listNotifications(ctx: ServiceContext, memberId: string, limit: number) {
+export async function listNotifications(
+  ctx: ServiceContext,
+  memberId: string,
+  limit: number,
+  locale: Locale,
+) {
   const rows = await preparedFor(ctx.db).list.execute({ memberId, limit });
-  return rows.map(presentNotification);
+  return rows.map((row) => presentNotification(row, locale));
 }
 
 export async function unreadCount(ctx: ServiceContext, memberId: string) {
@@ -70,16 +84,18 @@ export async function unreadCount(ctx: ServiceContext, memberId: string) {
   return row?.value ?? 0;
 }
 
+/** One of the member's notifications, worded in their stored language (a live update to their sockets). */
 export async function getNotification(ctx: ServiceContext, memberId: string, id: string) {
   const [row] = await ctx.db
-    .select()
+    .select({ notification: notifications, locale: memberLanguage })
     .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
     .where(and(eq(notifications.id, id), eq(notifications.userId, memberId)));
-  return row ? presentNotification(row) : undefined;
+  return row ? presentNotification(row.notification, recipientLocale(row.locale)) : undefined;
 }
 
 /** Only the member's own notification; another member's id answers 404, like an unknown one. */
-export async function markRead(ctx: ServiceContext, memberId: string, id: string) {
+export async function markRead(ctx: ServiceContext, memberId: string, id: string, locale: Locale) {
   const [row] = await ctx.db
     .update(notifications)
     .set({ isRead: true })
@@ -87,7 +103,7 @@ export async function markRead(ctx: ServiceContext, memberId: string, id: string
     .returning();
   if (!row) throw notFound('notifications.not_found');
   await ctx.events.committed('notifications.read', { memberId });
-  return presentNotification(row);
+  return presentNotification(row, locale);
 }
 
 export async function markAllRead(ctx: ServiceContext, memberId: string) {

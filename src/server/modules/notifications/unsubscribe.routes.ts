@@ -4,7 +4,7 @@ import { type UnsubscribeScope, unsubscribeQuery } from '../../../common/api/ema
 import type { Locale } from '../../../common/domain/locales';
 import { recipientLocale, translator } from '../../lib/i18n';
 import { requestLocale } from '../../lib/request-locale';
-import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
+import { KEEPS_MARKETPLACE } from '../items';
 import { turnOffEmails } from './email-preferences.service';
 import { EMAIL_SETTINGS_PATH } from './notification-emails';
 import { readUnsubscribeToken, UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe-links';

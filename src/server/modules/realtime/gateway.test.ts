@@ -1,32 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversationViewers, sessions } from '../../db/schema';
 import { liveSessions } from '../../lib/session';
 import { touchViewing } from '../chat/chat.service';
+import { useLiveSockets } from '../../test-support/live-sockets';
 import { TestSocket } from '../../test-support/sockets';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 import { type BusEvent, INLINE_MESSAGE_MAX_BYTES } from './event-bus';
 import { MAX_SOCKETS_PER_MEMBER, TOO_MANY_SOCKETS_CLOSE, TYPING_INTERVAL_MS } from './gateway';
 
 const t = useTestApp();
-let baseUrl = '';
-const open: TestSocket[] = [];
-
-beforeAll(async () => {
-  await t.ready();
-  ({ baseUrl } = await t.listen());
-});
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.close();
-});
-
-async function connect(client: TestClient) {
-  const socket = await TestSocket.open(baseUrl, client.cookie);
-  open.push(socket);
-  await socket.next('unread');
-  return socket;
-}
+const live = useLiveSockets(t);
+const connect = (client: TestClient) => live.connect(client);
 
 async function conversationOf(a: TestClient, b: TestClient) {
   return (await a.post('/api/conversations/find-or-create', { otherUserId: b.user?.id })).json().id as string;
@@ -34,18 +20,18 @@ async function conversationOf(a: TestClient, b: TestClient) {
 
 describe('the /ws upgrade', () => {
   it('refuses a visitor, a forged session and a foreign Origin', async () => {
-    await expect(TestSocket.open(baseUrl)).rejects.toThrow('upgrade refused: 401');
-    await expect(TestSocket.open(baseUrl, 'forged-token')).rejects.toThrow('upgrade refused: 401');
+    await expect(TestSocket.open(live.baseUrl)).rejects.toThrow('upgrade refused: 401');
+    await expect(TestSocket.open(live.baseUrl, 'forged-token')).rejects.toThrow('upgrade refused: 401');
     const member = await t.member();
-    await expect(TestSocket.open(baseUrl, member.cookie, 'https://evil.example')).rejects.toThrow(
+    await expect(TestSocket.open(live.baseUrl, member.cookie, 'https://evil.example')).rejects.toThrow(
       'upgrade refused: 403',
     );
   });
 
   it('greets a member with their unread count', async () => {
     const member = await t.member();
-    const socket = await TestSocket.open(baseUrl, member.cookie);
-    open.push(socket);
+    const socket = await TestSocket.open(live.baseUrl, member.cookie);
+    live.track(socket);
     expect(await socket.next('unread')).toEqual({ type: 'unread', count: 0 });
   });
 });
@@ -266,23 +252,23 @@ describe('socket floods', () => {
     const member = await t.member();
     const tabs = [];
     for (let i = 0; i < MAX_SOCKETS_PER_MEMBER; i++) tabs.push(await connect(member));
-    await expect(TestSocket.open(baseUrl, member.cookie)).rejects.toThrow('upgrade refused: 429');
+    await expect(TestSocket.open(live.baseUrl, member.cookie)).rejects.toThrow('upgrade refused: 429');
     // Another member is not held back by this one's sockets.
     await connect(await t.member());
     tabs[0]?.close();
     await tabs[0]?.closed();
     await settle();
     await connect(member);
-    await expect(TestSocket.open(baseUrl, member.cookie)).rejects.toThrow('upgrade refused: 429');
+    await expect(TestSocket.open(live.baseUrl, member.cookie)).rejects.toThrow('upgrade refused: 429');
   });
 
   it(`keeps ${MAX_SOCKETS_PER_MEMBER} of many upgrades made at once on one cookie`, async () => {
     const member = await t.member();
     const attempts = await Promise.allSettled(
-      Array.from({ length: 3 * MAX_SOCKETS_PER_MEMBER }, () => TestSocket.open(baseUrl, member.cookie)),
+      Array.from({ length: 3 * MAX_SOCKETS_PER_MEMBER }, () => TestSocket.open(live.baseUrl, member.cookie)),
     );
     const opened = attempts.flatMap((attempt) => (attempt.status === 'fulfilled' ? [attempt.value] : []));
-    open.push(...opened);
+    live.track(...opened);
     for (const attempt of attempts)
       if (attempt.status === 'rejected') expect(String(attempt.reason)).toContain('upgrade refused: 429');
     await settle();

@@ -1,3 +1,4 @@
+import { SESSION_ENDED_CLOSE } from '../../../common/realtime-close-codes';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
@@ -6,17 +7,9 @@ import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../../common/domain/unsa
 import { assertEmailVerified } from '../../lib/email-verification';
 import { forbidden, HttpError, tooManyRequests } from '../../lib/errors';
 import { isSameOrigin } from '../../lib/origin-guard';
-import {
-  loadMessage,
-  markViewing,
-  requireParticipant,
-  sendMessage,
-  stopViewing,
-  touchViewing,
-} from '../chat/chat.service';
-import { otherGroupMembers } from '../chat/group-chat.service';
-import { getNotification, unreadCount } from '../notifications/notifications.service';
-import { isBlockedBetween } from '../safety/safety.query';
+import * as chat from '../chat';
+import { getNotification, unreadCount } from '../notifications';
+import { isBlockedBetween } from '../safety';
 import { liveSessions } from '../../lib/session';
 import type { BusEvent } from './event-bus';
 
@@ -28,7 +21,7 @@ const HEARTBEAT_MS = 30_000;
  */
 export const HEARTBEAT_SLICES = 100;
 /** Close code for a socket whose session ended (logout, password change, expiry, …). */
-export const SESSION_ENDED_CLOSE = 4001;
+export { SESSION_ENDED_CLOSE };
 /** Close code for a socket past its member's limit (MAX_SOCKETS_PER_MEMBER) that raced past the upgrade's check. */
 export const TOO_MANY_SOCKETS_CLOSE = 4029;
 /**
@@ -148,7 +141,7 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
       case 'message': {
         const local = event.participants.filter(present);
         if (local.length === 0) return;
-        const message = event.message ?? (await loadMessage(ctx, event.messageId));
+        const message = event.message ?? (await chat.loadMessage(ctx, event.messageId));
         if (message) sendTo(local, { type: 'new_message', message });
         return;
       }
@@ -202,7 +195,9 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
         connection.socket.ping();
         if (connection.rooms.size > 0) viewing.push(connection.id);
       }
-      touchViewing(ctx, viewing).catch((error) => app.log.warn({ err: error }, 'presence refresh failed'));
+      chat
+        .touchViewing(ctx, viewing)
+        .catch((error) => app.log.warn({ err: error }, 'presence refresh failed'));
       void checkSessions(slice);
     },
     (options.heartbeatMs ?? HEARTBEAT_MS) / HEARTBEAT_SLICES,
@@ -265,9 +260,9 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
     const event = parsed.data;
     switch (event.type) {
       case 'join_conversation': {
-        const conversation = await requireParticipant(ctx, connection.userId, event.conversationId);
+        const conversation = await chat.requireParticipant(ctx, connection.userId, event.conversationId);
         const others = conversation.ringId
-          ? await otherGroupMembers(ctx.db, conversation.id, connection.userId)
+          ? await chat.otherGroupMembers(ctx.db, conversation.id, connection.userId)
           : [
               (conversation.participant1Id === connection.userId
                 ? conversation.participant2Id
@@ -275,15 +270,15 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
             ];
         connection.rooms.clear();
         connection.rooms.set(conversation.id, others);
-        await markViewing(ctx, connection.userId, connection.id, conversation.id);
+        await chat.markViewing(ctx, connection.userId, connection.id, conversation.id);
         return send(connection, { type: 'joined', conversationId: conversation.id });
       }
       case 'leave_conversation':
         connection.rooms.delete(event.conversationId);
-        return stopViewing(ctx, connection.id);
+        return chat.stopViewing(ctx, connection.id);
       case 'send_message':
         await assertEmailVerified(ctx.db, app.config.mail.requireEmailVerification, connection.userId);
-        await sendMessage(
+        await chat.sendMessage(
           ctx,
           connection.userId,
           event.message.conversationId,
@@ -425,7 +420,7 @@ export const realtimeGateway: FastifyPluginAsyncZod<RealtimeGatewayOptions> = as
           byUser.delete(user.id);
           forgetTyping(user.id);
         }
-        stopViewing(ctx, connection.id).catch(() => undefined);
+        chat.stopViewing(ctx, connection.id).catch(() => undefined);
       });
       // The session may have ended between the upgrade and now, with its event already gone by.
       await closeEnded([connection]);

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { text } from '../../lib/i18n';
 import { transact } from '../../lib/unit-of-work';
-import { presentUserSummary } from '../users/users.presenter';
+import { presentUserSummary } from '../users';
 
 /** Within this many days, one partner's reviews of a member count once in the member's rating. */
 export const RATING_PARTNER_WINDOW_DAYS = 90;
@@ -142,7 +142,8 @@ export async function createReview(ctx: ServiceContext, memberId: string, input:
       userId: subject.revieweeId,
       type: 'other',
       title: text('notifications:reviews.new.title'),
-      message: text(`notifications:reviews.new.${subject.kind}`, {
+      // Published now (the member had reviewed already, or was the last of the ring): says so.
+      message: text(`notifications:reviews.new.${subject.kind}${all.length > 0 ? 'Published' : ''}`, {
         name: reviewer?.firstName ?? text('notifications:reviews.new.yourPartner'),
       }),
       link: NOTIFICATION_LINKS.reviews,

@@ -1,3 +1,4 @@
+import { markTradeSent } from '../../test-support/builders';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { reviews, tradeRequests } from '../../db/schema';
@@ -21,8 +22,10 @@ const review = (client: TestClient, tradeRequestId: string, rating = 5, extra = 
   });
 
 async function complete(owner: TestClient, requester: TestClient, id: string) {
-  await owner.post(`/api/trade-requests/${id}/received`);
-  await requester.post(`/api/trade-requests/${id}/received`);
+  await markTradeSent(t, id);
+  await owner.post(`/api/trade-requests/${id}/received`, { asDescribed: true });
+  await markTradeSent(t, id);
+  await requester.post(`/api/trade-requests/${id}/received`, { asDescribed: true });
 }
 
 describe('reviews', () => {
@@ -85,6 +88,23 @@ describe('reviews', () => {
       partnerCount: 1,
     });
     expect((await t.visitor().get(`/api/items?rating=4`)).json()).toEqual([]);
+  });
+
+  it('tells the reviewed member whether their own review was already written', async () => {
+    const { owner, requester, trade } = await acceptedTrade();
+    await complete(owner, requester, trade.id);
+    const reviewNotes = async (client: TestClient) =>
+      ((await client.get('/api/notifications')).json() as Array<{ title: string; message: string }>)
+        .filter((note) => note.title === 'New review')
+        .map((note) => note.message);
+    await review(owner, trade.id, 4);
+    expect(await reviewNotes(requester)).toEqual([
+      'Olga reviewed your trade. It becomes visible once you have reviewed them too, or after 7 days.',
+    ]);
+    await review(requester, trade.id, 5);
+    expect(await reviewNotes(owner)).toEqual([
+      'Rami reviewed your trade. You had reviewed them already, so both reviews are visible now.',
+    ]);
   });
 
   it('publishes a lone review 7 days after completion and updates the rating', async () => {

@@ -1,4 +1,4 @@
-import type { MemberBlocks } from '../safety/member-blocks';
+import type { MemberBlocks } from '../safety';
 import type { Cycle } from './engine/graph';
 
 /**

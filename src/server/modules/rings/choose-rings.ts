@@ -14,6 +14,8 @@ export const itemSetKey = (cycle: Cycle) => [...cycle].sort((a, b) => a - b).joi
 export interface ChosenRing {
   cycle: Cycle;
   weight: number;
+  /** A chain: `cycle` is the path x0 .. giveaway, and x0 is not given (engine/chains.ts). */
+  chain?: boolean;
 }
 
 /**
@@ -55,6 +57,8 @@ export interface MarketInput {
   timeLimitSec?: number;
   /** Members with a block between them, as member index pairs laid flat (engine/owner-blocks.ts). */
   blockedPairs: Int32Array;
+  /** Giveaway items (indexes): each may start a chain (engine/chains.ts). */
+  giveaways?: Int32Array;
 }
 
 /** Chosen rings the same way: their items one ring after the other, where each ends, and weights. */
@@ -62,6 +66,8 @@ export interface MarketSolution {
   items: Int32Array;
   ends: Int32Array;
   weights: Float64Array;
+  /** kinds[r] is 1 when the r-th chosen column is a chain (x0 .. giveaway), 0 for a ring. */
+  kinds: Uint8Array;
   /** Cycles in the engine's final pool (the LP's columns). */
   candidates: number;
   /** Expected completed swaps of the chosen rings, the honest bound on them, and how it was proven. */
@@ -107,12 +113,14 @@ export async function solveMarket(input: MarketInput): Promise<MarketSolution> {
     rejected,
     // Members are indexes here, and the graph's owner ids are those indexes written out.
     blockedOwners: blockedOwnerPairs(input.blockedPairs),
+    giveaways: input.giveaways ?? [],
   });
   let end = 0;
   return {
     items: Int32Array.from(packing.cycles.flat()),
     ends: Int32Array.from(packing.cycles, (cycle) => (end += cycle.length)),
     weights: Float64Array.from(packing.weights),
+    kinds: Uint8Array.from(packing.chains, (chain) => (chain ? 1 : 0)),
     candidates: packing.columns,
     total: packing.total,
     bound: packing.bound,

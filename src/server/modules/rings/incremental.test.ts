@@ -8,7 +8,7 @@ import { DEFAULT_NEIGHBOURHOOD_OPTIONS, loadNeighbourhood } from './neighbourhoo
 import { proposeRingsAround, repackRings } from './rings.proposer';
 
 /**
- * The incremental pass (docs/decisions/007-swap-rings.md, "Proposals"): short rings through a change
+ * The incremental pass (docs/rings.md, "Proposals in detail"): short rings through a change
  * are always read in full; long rings only within a small frontier, the rest left to the re-pack.
  */
 const timers = { proposalHours: 48, repackMinutes: 5, maxLength: 5 };

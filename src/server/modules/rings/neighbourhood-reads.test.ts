@@ -3,7 +3,7 @@ import { type ArcSource, cyclesAround, DEFAULT_NEIGHBOURHOOD_OPTIONS } from './n
 import type { ArcScope, GraphItem, WantArc } from './want-graph';
 
 /**
- * How the incremental pass reads a neighbourhood (docs/decisions/007-swap-rings.md, "Proposals"),
+ * How the incremental pass reads a neighbourhood (docs/rings.md, "Proposals in detail"),
  * on an in-memory graph whose every read is recorded: the hops out and in go at once, the read
  * between them is made per changed item, and no item's arcs are read twice in one pass.
  */

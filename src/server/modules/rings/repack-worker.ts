@@ -41,6 +41,7 @@ export function solveInWorker(input: MarketInput): Promise<MarketSolution> {
       input.rejectedItems.buffer as ArrayBuffer,
       input.rejectedEnds.buffer as ArrayBuffer,
       input.blockedPairs.buffer as ArrayBuffer,
+      ...(input.giveaways ? [input.giveaways.buffer as ArrayBuffer] : []),
     ]);
   });
 }

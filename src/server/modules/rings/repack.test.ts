@@ -92,11 +92,16 @@ describe('global re-pack in a worker thread', () => {
     const here = await solveMarket(copy(input));
     const there = await solveInWorker(copy(input));
     expect(here.candidates).toBeGreaterThan(0);
-    // Both pack as well against the same bound (the LP may have several optimal duals, so the
-    // pools that column generation builds, and ties between packings, may differ).
-    expect(there.optimal).toBe(here.optimal);
-    expect(there.total).toBeCloseTo(here.total, 6);
-    expect(there.bound).toBeCloseTo(here.bound, 4);
+    // Both pack as well against an honest bound (the LP may have several optimal duals, so the
+    // pools that column generation builds, and ties between packings, may differ; and how far the
+    // completion step tightens the bound depends on the time it had).
+    expect(there.bound).toBeGreaterThanOrEqual(here.total - 1e-6);
+    expect(here.bound).toBeGreaterThanOrEqual(there.total - 1e-6);
+    if (here.optimal && there.optimal) expect(there.total).toBeCloseTo(here.total, 6);
+    else
+      expect(Math.abs(there.total - here.total)).toBeLessThanOrEqual(
+        0.02 * Math.max(here.bound, there.bound),
+      );
     expect(new Set(there.items).size).toBe(there.items.length);
     expect(there.priority).toBeTypeOf('number');
   }, 60_000);

@@ -9,7 +9,7 @@ import { MemberBlocks } from '../safety/member-blocks';
 import { withoutBlockedMembers } from './blocked-cycles';
 import { DEFAULT_NEIGHBOURHOOD_OPTIONS } from './neighbourhood';
 import { proposeRingsAround, repackRings } from './rings.proposer';
-import { createRing } from './rings.service';
+import { createRing } from './ring-commands.service';
 
 /**
  * No swap ring holds two members with a block between them, either way, neighbours in it or not
@@ -122,7 +122,7 @@ describe('candidate rings and blocks', () => {
       itemId: member.itemId,
       giverId: idOf(member.client),
       receiverId: idOf((across[(k + across.length - 1) % across.length] as typeof member).client),
-      reason: 'they favourited it',
+      reason: { code: 'favourite' as const },
     }));
     expect(await createRing(t.app.services, legs, 1, new Date(), timers)).toBeNull();
     expect(await t.db.select().from(rings)).toEqual([]);

@@ -1,11 +1,6 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type {
-  DisputeInput,
-  DisputeResolutionInput,
-  ModerationDispute,
-  TradeItemSummary,
-} from '../../../common/api/trades';
+import type { DisputeInput, DisputeResolutionInput, ModerationDispute } from '../../../common/api/trades';
 import { canDisputeRing, ringClaimDeadline } from '../../../common/domain/ring-state';
 import { ringLegs, rings, tradeDisputes } from '../../db/schema';
 import type { TradeTimers } from '../../env';
@@ -13,17 +8,11 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { text } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { assertOwnPhotos } from '../trades/dispute-photos';
-import {
-  disputeQueueColumns,
-  queueOfferedItem,
-  queueOwner,
-  queueRequestedItem,
-  queueRequester,
-} from '../trades/dispute-queue-columns';
-import { presentDispute } from '../trades/dispute.presenter';
-import { presentTradePartner } from '../users/users.presenter';
-import { completeRing, dissolveRing, firstNames, getRing, lockRing, RINGS_LINK } from './rings.service';
+import { assertOwnPhotos } from '../trades';
+import { disputeQueue } from '../trades';
+import { presentDispute } from '../trades';
+import { getRing } from './ring-read.service';
+import { completeRing, dissolveRing, firstNames, lockRing, ringLink } from './rings.service';
 
 /**
  * A ring member who has not confirmed receiving their item reports a problem with it, against its
@@ -75,14 +64,14 @@ export async function openRingDispute(
         emailType: 'dispute',
         title: text('notifications:ringDisputes.opened.title'),
         message: text('notifications:ringDisputes.opened.message', { name: actor, item: title, reason }),
-        link: RINGS_LINK,
+        link: ringLink(ringId),
       },
       {
         userId: memberId,
         type: 'swap_ring',
         title: text('notifications:disputes.yours.title'),
         message: text('notifications:ringDisputes.yours.message', { item: title }),
-        link: RINGS_LINK,
+        link: ringLink(ringId),
       },
       ...legs
         .filter((leg) => leg.giverId !== memberId && leg.giverId !== getLeg.giverId)
@@ -92,7 +81,7 @@ export async function openRingDispute(
           emailType: 'dispute' as const,
           title: text('notifications:ringDisputes.onHold.title'),
           message: text('notifications:ringDisputes.onHold.message', { name: actor }),
-          link: RINGS_LINK,
+          link: ringLink(ringId),
         })),
     );
   });
@@ -155,20 +144,16 @@ export async function resolveRingDispute(
             type: 'swap_ring' as const,
             title: text('notifications:disputes.resolved.title'),
             message: text('notifications:ringDisputes.resolved.carriesOn', { item: title, note: input.note }),
-            link: RINGS_LINK,
+            link: ringLink(ringId),
           })),
         );
       }
     } else {
-      await dissolveRing(
-        tx,
-        effects,
-        locked,
-        'cancelled',
-        null,
-        text('notifications:ringDisputes.resolved.cancelled', { item: title, note: input.note }),
-        now,
-      );
+      const message = text('notifications:ringDisputes.resolved.cancelled', {
+        item: title,
+        note: input.note,
+      });
+      await dissolveRing(tx, effects, locked, 'cancelled', null, message, now);
     }
     await tx
       .update(tradeDisputes)
@@ -185,13 +170,13 @@ const openerLeg = alias(ringLegs, 'opener_leg');
  */
 export async function listRingDisputes(
   ctx: ServiceContext,
-  status: 'open' | 'resolved',
+  status: disputeQueue.QueueStatus,
 ): Promise<ModerationDispute[]> {
   const rows = await ctx.db
     .select({
       dispute: tradeDisputes,
       ringStatus: rings.status,
-      ...disputeQueueColumns,
+      ...disputeQueue.disputeQueueColumns,
     })
     .from(tradeDisputes)
     .innerJoin(rings, eq(rings.id, tradeDisputes.ringId))
@@ -203,12 +188,12 @@ export async function listRingDisputes(
       openerLeg,
       and(eq(openerLeg.ringId, tradeDisputes.ringId), eq(openerLeg.giverId, disputedLeg.receiverId)),
     )
-    .innerJoin(queueRequestedItem, eq(queueRequestedItem.id, disputedLeg.itemId))
-    .innerJoin(queueOfferedItem, eq(queueOfferedItem.id, openerLeg.itemId))
-    .innerJoin(queueRequester, eq(queueRequester.id, disputedLeg.receiverId))
-    .innerJoin(queueOwner, eq(queueOwner.id, disputedLeg.giverId))
-    .where(status === 'open' ? isNull(tradeDisputes.resolvedAt) : isNotNull(tradeDisputes.resolvedAt))
-    .orderBy(status === 'open' ? tradeDisputes.createdAt : desc(tradeDisputes.resolvedAt))
+    .innerJoin(disputeQueue.queueRequestedItem, eq(disputeQueue.queueRequestedItem.id, disputedLeg.itemId))
+    .innerJoin(disputeQueue.queueOfferedItem, eq(disputeQueue.queueOfferedItem.id, openerLeg.itemId))
+    .innerJoin(disputeQueue.queueRequester, eq(disputeQueue.queueRequester.id, disputedLeg.receiverId))
+    .innerJoin(disputeQueue.queueOwner, eq(disputeQueue.queueOwner.id, disputedLeg.giverId))
+    .where(disputeQueue.queueFilter(status).where)
+    .orderBy(disputeQueue.queueFilter(status).orderBy)
     .limit(200);
   return rows.map((row) => ({
     ...presentDispute(row.dispute),
@@ -216,9 +201,6 @@ export async function listRingDisputes(
     ringId: row.dispute.ringId,
     // A ring under dispute is disputed, then accepted, completed or cancelled: states trades share.
     tradeStatus: row.ringStatus as ModerationDispute['tradeStatus'],
-    requestedItem: row.requestedItem as TradeItemSummary,
-    offeredItem: row.offeredItem as TradeItemSummary,
-    requester: presentTradePartner(row.requester),
-    owner: presentTradePartner(row.owner),
+    ...disputeQueue.presentQueueParties(row),
   }));
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildItem } from '../../test-support/builders';
-import { ringsOf } from '../../test-support/rings';
+import { ringsOf, threeMembersWithItems } from '../../test-support/rings';
 import { type TestClient, useTestApp } from '../../test-support/test-app';
 
 /**
@@ -11,12 +10,7 @@ const t = useTestApp();
 
 /** Ana wants Ben's boots through a wishlist entry, Ben wants Cleo's bag and Cleo Ana's coat by rule. */
 async function ringFromPrivateWants() {
-  const ana = await t.member({ firstName: 'Ana' });
-  const ben = await t.member({ firstName: 'Ben' });
-  const cleo = await t.member({ firstName: 'Cleo' });
-  await buildItem(t, ana, { title: 'Coat', category: 'clothing', estimatedValue: 5000 });
-  await buildItem(t, ben, { title: 'Boots', category: 'shoes', estimatedValue: 5500 });
-  await buildItem(t, cleo, { title: 'Bag', category: 'accessories', estimatedValue: 4800 });
+  const { ana, ben, cleo } = await threeMembersWithItems(t);
   const wish = await ana.post('/api/wishlist', { title: 'Boots for my sister’s wedding', category: 'shoes' });
   expect(wish.statusCode).toBe(201);
   expect((await ben.post('/api/swap-rules', { category: 'accessories' })).statusCode).toBe(201);
@@ -32,31 +26,49 @@ const ringSeenBy = async (client: TestClient) => {
 const reasonOfLegTo = (ring: Awaited<ReturnType<typeof ringSeenBy>>, firstName: string) =>
   ring.legs.find((leg) => leg.receiver.firstName === firstName)?.reason;
 
+const explanationOfLegTo = (ring: Awaited<ReturnType<typeof ringSeenBy>>, firstName: string) =>
+  ring.explanation.find((line) => line.receiver === firstName);
+
 describe('ring explanations', () => {
-  it('name a wishlist entry to its owner only', async () => {
+  it('travel as codes with values, naming a wishlist entry to its owner only', async () => {
     const { ana, ben, cleo } = await ringFromPrivateWants();
     const own = await ringSeenBy(ana);
-    expect(own.explanation).toContain(
-      'Ben gives "Boots" ($55) to Ana: it matches their wishlist entry "Boots for my sister’s wedding".',
-    );
-    expect(reasonOfLegTo(own, 'Ana')).toBe('it matches their wishlist entry "Boots for my sister’s wedding"');
+    const entry = { code: 'wishlist', params: { entry: 'Boots for my sister’s wedding' } };
+    expect(explanationOfLegTo(own, 'Ana')).toEqual({
+      giver: 'Ben',
+      receiver: 'Ana',
+      title: 'Boots',
+      value: 5500,
+      reason: entry,
+    });
+    expect(reasonOfLegTo(own, 'Ana')).toEqual(entry);
     for (const other of [ben, cleo]) {
       const ring = await ringSeenBy(other);
-      expect(ring.explanation).toContain('Ben gives "Boots" ($55) to Ana: it matches their wishlist.');
-      expect(reasonOfLegTo(ring, 'Ana')).toBe('it matches their wishlist');
+      expect(explanationOfLegTo(ring, 'Ana')?.reason).toEqual({ code: 'wishlist' });
+      expect(reasonOfLegTo(ring, 'Ana')).toEqual({ code: 'wishlist' });
       expect(JSON.stringify(ring)).not.toContain('sister');
     }
   });
 
   it('name a swap rule’s criteria to its owner only', async () => {
     const { ana, ben, cleo } = await ringFromPrivateWants();
-    expect((await ringSeenBy(ben)).explanation).toContain(
-      'Cleo gives "Bag" ($48) to Ben: it matches their swap rule (accessories · 0.67–1.5× the value given).',
-    );
+    expect(explanationOfLegTo(await ringSeenBy(ben), 'Ben')).toEqual({
+      giver: 'Cleo',
+      receiver: 'Ben',
+      title: 'Bag',
+      value: 4800,
+      reason: { code: 'swapRule', params: { category: 'accessories', band: 'between', min: 67, max: 150 } },
+    });
     for (const other of [ana, cleo]) {
       const ring = await ringSeenBy(other);
-      expect(ring.explanation).toContain('Cleo gives "Bag" ($48) to Ben: it matches their swap rule.');
-      expect(JSON.stringify(ring)).not.toContain('accessories · ');
+      expect(explanationOfLegTo(ring, 'Ben')?.reason).toEqual({ code: 'swapRule' });
+      expect(JSON.stringify(ring)).not.toContain('accessories');
     }
+  });
+
+  it('send no English sentence', async () => {
+    const { ana } = await ringFromPrivateWants();
+    const ring = await ringSeenBy(ana);
+    expect(JSON.stringify(ring.explanation)).not.toMatch(/ gives |matches their/);
   });
 });

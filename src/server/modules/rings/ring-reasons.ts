@@ -1,50 +1,38 @@
-import { CONDITION_LABELS, CONDITION_RANK, CONDITIONS } from '../../../common/domain/taxonomy';
+import { CONDITION_RANK, CONDITIONS } from '../../../common/domain/taxonomy';
+import type { RingReason } from '../../../common/domain/ring-reasons';
+import { valueBandWords } from '../../../common/domain/value-band';
 import type { swapRules } from '../../db/schema';
 import type { WantArc } from './want-graph';
 
 /**
- * Why a ring's member wants the item they receive: written into `ring_legs.reason` when the ring is
- * proposed (describeArc), and read back as the ring's explanation (reasonShownTo). A member's
- * wishlist entries and swap rules are private to them, so the words naming one are shown to that
- * member only; the ring's other members read which kind of want it is.
+ * Why a ring's member wants the item they receive, written into `ring_legs.reason` when the ring is
+ * proposed: a code and its values (src/common/domain/ring-reasons.ts), worded by the reader's client.
  */
 
 type RuleRow = typeof swapRules.$inferSelect;
 
-const WISHLIST_ENTRY = 'it matches their wishlist entry';
-const SWAP_RULE = 'it matches their swap rule';
-
-/** "shoes · size 9 · Dr. Martens · Good or better · 0.67–1.5× the value given". */
-function describeRule(rule: RuleRow) {
-  const parts: string[] = [];
-  if (rule.gender) parts.push(rule.gender);
-  if (rule.category) parts.push(rule.category);
-  if (rule.sizes.length > 0) parts.push(`size ${rule.sizes.join('/')}`);
-  if (rule.brands.length > 0) parts.push(rule.brands.join('/'));
-  if (rule.colors.length > 0) parts.push(rule.colors.join('/').toLowerCase());
+/** A swap rule's criteria as the reason's values: domain values, never ids or words. */
+function ruleParams(rule: RuleRow): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  if (rule.gender) params.gender = rule.gender;
+  if (rule.category) params.category = rule.category;
+  if (rule.sizes.length > 0) params.sizes = rule.sizes.join('/');
+  if (rule.brands.length > 0) params.brands = rule.brands.join('/');
+  if (rule.colors.length > 0) params.colors = rule.colors.join('/');
   const condition = CONDITIONS.find((c) => CONDITION_RANK[c] === rule.minConditionRank);
-  if (condition) parts.push(`${CONDITION_LABELS[condition]} or better`);
-  const band = `${Math.round(rule.minValueRatio * 100) / 100}–${Math.round(rule.maxValueRatio * 100) / 100}× the value given`;
-  return [...parts, band].join(' · ');
+  if (condition) params.minCondition = condition;
+  const band = valueBandWords(rule.minValueRatio, rule.maxValueRatio);
+  return band.kind === 'within'
+    ? { ...params, band: 'within', percent: band.percent }
+    : { ...params, band: 'between', min: band.min, max: band.max };
 }
 
-/** The reason as stored, in the words its owner reads. */
-export function describeArc(arc: WantArc | undefined, rules: Map<string, RuleRow>) {
-  if (!arc) return 'it is on their wish list';
-  if (arc.kind === 'favorite') return 'they favourited it';
-  if (arc.kind === 'wishlist') return `${WISHLIST_ENTRY} "${arc.ref}"`;
+/** The reason to store for the want behind a leg (its arc in the want graph). */
+export function describeArc(arc: WantArc | undefined, rules: Map<string, RuleRow>): RingReason {
+  if (!arc) return { code: 'wanted' };
+  if (arc.kind === 'favorite') return { code: 'favourite' };
+  if (arc.kind === 'wishlist')
+    return arc.ref ? { code: 'wishlist', params: { entry: arc.ref } } : { code: 'wishlist' };
   const rule = arc.ref ? rules.get(arc.ref) : undefined;
-  return rule ? `${SWAP_RULE} (${describeRule(rule)})` : SWAP_RULE;
-}
-
-/**
- * A stored reason as `viewerId` reads it: in full when the viewer is the member it explains (the
- * leg's receiver), else without the entry's title or the rule's criteria. Rings proposed before this
- * rule stored the same words, so they read the same.
- */
-export function reasonShownTo(reason: string, wantedBy: string, viewerId: string) {
-  if (wantedBy === viewerId) return reason;
-  if (reason.startsWith(WISHLIST_ENTRY)) return 'it matches their wishlist';
-  if (reason.startsWith(SWAP_RULE)) return SWAP_RULE;
-  return reason;
+  return rule ? { code: 'swapRule', params: ruleParams(rule) } : { code: 'swapRule' };
 }

@@ -1,3 +1,4 @@
+import { markRingSent } from '../../test-support/builders';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Ring } from '../../../common/api/rings';
@@ -57,7 +58,8 @@ describe('ring disputes', () => {
     expect(row).toMatchObject({ tradeRequestId: null, ringId: ring.id, againstId: ben.user?.id });
 
     // Frozen: no receipt, no backing out, one dispute at a time, and the sweep leaves it alone.
-    expect((await cleo.post(`/api/rings/${ring.id}/received`, {})).statusCode).toBe(409);
+    await markRingSent(t, ring.id);
+    expect((await cleo.post(`/api/rings/${ring.id}/received`, { asDescribed: true })).statusCode).toBe(409);
     expect((await answerRing(cleo, ring, 'cancelled')).statusCode).toBe(409);
     expect((await dispute(cleo, ring.id, { reason: 'other', text: 'Me too' })).statusCode).toBe(409);
     await t.app.sweep.run(later(30));
@@ -86,7 +88,8 @@ describe('ring disputes', () => {
 
   it('is closed to a member who confirmed receipt, and once the claim window closed', async () => {
     const { ana, ben, cleo, ring } = await acceptedRing(t);
-    await ana.post(`/api/rings/${ring.id}/received`, {});
+    await markRingSent(t, ring.id);
+    await ana.post(`/api/rings/${ring.id}/received`, { asDescribed: true });
     const body = { reason: 'other', text: 'x' };
     expect((await dispute(ana, ring.id, body)).statusCode).toBe(409);
     await t.db
@@ -99,7 +102,8 @@ describe('ring disputes', () => {
 
   it('a moderator upholding it cancels the ring, frees the items and the giver lost it', async () => {
     const { ana, ben, cleo, coat, boots, bag, ring } = await acceptedRing(t);
-    await cleo.post(`/api/rings/${ring.id}/received`, {});
+    await markRingSent(t, ring.id);
+    await cleo.post(`/api/rings/${ring.id}/received`, { asDescribed: true });
     await dispute(ana, ring.id, { reason: 'not_received', text: 'Nothing arrived.' });
     const mo = await moderator();
     const [open] = (await mo.get('/api/moderation/disputes')).json();
@@ -146,8 +150,10 @@ describe('ring disputes', () => {
     const resumed = await ringOf(ana, ring.id);
     expect(resumed.status).toBe('accepted');
     expect(resumed.legs[resumed.myGetLeg]).toMatchObject({ received: true, disputed: false });
-    await ben.post(`/api/rings/${ring.id}/received`, {});
-    const completed = await cleo.post(`/api/rings/${ring.id}/received`, {});
+    await markRingSent(t, ring.id);
+    await ben.post(`/api/rings/${ring.id}/received`, { asDescribed: true });
+    await markRingSent(t, ring.id);
+    const completed = await cleo.post(`/api/rings/${ring.id}/received`, { asDescribed: true });
     expect(completed.json()).toMatchObject({ status: 'completed' });
     expect(await availability(coat.id)).toBe('traded');
     expect(await reliabilityOf(ben)).toMatchObject({ disputesLost: 0, completedTrades: 1 });
@@ -174,7 +180,8 @@ describe('ring reviews', () => {
   async function completedRing() {
     const world = await acceptedRing(t);
     for (const member of [world.ana, world.ben, world.cleo]) {
-      await member.post(`/api/rings/${world.ring.id}/received`, {});
+      await markRingSent(t, world.ring.id);
+      await member.post(`/api/rings/${world.ring.id}/received`, { asDescribed: true });
     }
     expect((await ringOf(world.ana, world.ring.id)).status).toBe('completed');
     return world;
@@ -249,7 +256,9 @@ describe('ring reliability', () => {
 
   it('a completed ring counts as a completed swap with the member’s receipt time', async () => {
     const { ana, ben, cleo, ring } = await acceptedRing(t);
-    for (const member of [ana, ben, cleo]) await member.post(`/api/rings/${ring.id}/received`, {});
+    await markRingSent(t, ring.id);
+    for (const member of [ana, ben, cleo])
+      await member.post(`/api/rings/${ring.id}/received`, { asDescribed: true });
     await t.db
       .update(rings)
       .set({ acceptedAt: new Date(Date.now() - 2 * DAY_MS) })

@@ -53,6 +53,10 @@ export function registerRingsListeners(ctx: ServiceContext, timers: RingTimers) 
   const gone = text('notifications:rings.itemWithdrawn.message');
   ctx.events.afterCommit('item.withdrawn', (event) => dissolveProposalsWith(ctx, [event.itemId], gone));
   ctx.events.afterCommit('account.deleted', (event) => dissolveProposalsWith(ctx, event.itemIds, gone));
+  // A giveaway given to one of its askers is no longer free to start a chain.
+  ctx.events.afterCommit('giveaway.picked', (event) =>
+    dissolveProposalsWith(ctx, [event.itemId], text('notifications:rings.itemGone.message')),
+  );
   ctx.events.afterCommit('member.blocked', async (event) => {
     const theirs = await ctx.db
       .select({ ringId: ringLegs.ringId, giverId: ringLegs.giverId, itemId: ringLegs.itemId })

@@ -11,14 +11,15 @@ import {
   type MarketSolution,
   REPACK_TIME_LIMIT_SEC,
 } from './choose-rings';
-import { blocksAmong } from '../safety/safety.query';
-import { MemberBlocks } from '../safety/member-blocks';
+import { blocksAmong } from '../safety';
+import { MemberBlocks } from '../safety';
 import { withoutBlockedMembers } from './blocked-cycles';
 import { DEFAULT_NEIGHBOURHOOD_OPTIONS, loadNeighbourhood, type NeighbourhoodOptions } from './neighbourhood';
 import { memberOdds, rejectedItemSets } from './proposal-history';
 import { solveInWorker } from './repack-worker';
 import { describeArc } from './ring-reasons';
-import { createRing, type ProposedLeg } from './rings.service';
+import { createRing } from './ring-commands.service';
+import type { ProposedLeg } from './rings.service';
 import { type GraphItem, loadRepackGraph, type WantArc, type WantGraph } from './want-graph';
 import type { Cycle, EngineGraph } from './engine/graph';
 
@@ -58,6 +59,16 @@ async function proposeChosen(
       if (arc?.kind === 'rule' && arc.ref) ruleIds.add(arc.ref);
     });
   }
+  const legOf = (index: number, previous: number): ProposedLeg => {
+    const itemId = want.items[index]?.id ?? '';
+    const previousId = want.items[previous]?.id ?? '';
+    return {
+      itemId,
+      giverId: ownerOf(index),
+      receiverId: ownerOf(previous),
+      reason: describeArc(arcs.get(`${previousId}>${itemId}`), rules),
+    };
+  };
   const rules = new Map(
     (ruleIds.size === 0
       ? []
@@ -69,19 +80,18 @@ async function proposeChosen(
   );
   // The chosen rings share no item, so their transactions lock disjoint rows: a few are created at
   // once (the re-pack's thousands must not take every connection of the pool).
-  const created = await mapLimited(chosen, RINGS_CREATED_AT_ONCE, ({ cycle, weight }) => {
+  const created = await mapLimited(chosen, RINGS_CREATED_AT_ONCE, ({ cycle, weight, chain }) => {
+    if (chain) {
+      // The path x0 → x1 → … → giveaway, given from the gift down: its giver first, and x1 last to
+      // the owner of x0, who gives nothing (x0 is not a leg).
+      const legs: ProposedLeg[] = [];
+      for (let k = cycle.length - 1; k >= 1; k--) legs.push(legOf(cycle[k] ?? -1, cycle[k - 1] ?? -1));
+      return createRing(ctx, legs, weight, now, timers, 'chain');
+    }
     // Arc c[k-1] → c[k]: the owner of c[k-1] gives it and receives c[k].
-    const legs: ProposedLeg[] = cycle.map((index, k) => {
-      const previous = cycle[(k - 1 + cycle.length) % cycle.length] ?? index;
-      const itemId = want.items[index]?.id ?? '';
-      const previousId = want.items[previous]?.id ?? '';
-      return {
-        itemId,
-        giverId: ownerOf(index),
-        receiverId: ownerOf(previous),
-        reason: describeArc(arcs.get(`${previousId}>${itemId}`), rules),
-      };
-    });
+    const legs: ProposedLeg[] = cycle.map((index, k) =>
+      legOf(index, cycle[(k - 1 + cycle.length) % cycle.length] ?? index),
+    );
     return createRing(ctx, legs, weight, now, timers);
   });
   return created.filter((id): id is string => id !== null);
@@ -99,7 +109,13 @@ async function proposeCycles(
   const { graph } = near;
   const ownerOf = (index: number) => graph.items[index]?.ownerId ?? '';
   const owners = [...new Set(cycles.flat().map(ownerOf))];
-  const allowed = withoutBlockedMembers(cycles, ownerOf, new MemberBlocks(await blocksAmong(ctx.db, owners)));
+  // A giveaway is in no ring: it starts chains, which the re-pack proposes.
+  const gifts = new Set(near.items.flatMap((item, i) => (item.isGiveaway ? [i] : [])));
+  const allowed = withoutBlockedMembers(
+    gifts.size === 0 ? cycles : cycles.filter((cycle) => cycle.every((index) => !gifts.has(index))),
+    ownerOf,
+    new MemberBlocks(await blocksAmong(ctx.db, owners)),
+  );
   if (allowed.length === 0) return [];
   const itemIds = [...new Set(allowed.flat())].map((index) => graph.items[index]?.id ?? '');
   const [rejected, odds] = await Promise.all([
@@ -178,6 +194,7 @@ export async function encodeMarket(
     rejectedEnds: Int32Array.from(sets, (set) => (end += set.length)),
     maxLength,
     blockedPairs: Int32Array.from(blocked.flat(), (id) => memberIndex.get(id) ?? -1),
+    giveaways: Int32Array.from(want.items.flatMap((item, i) => (item.isGiveaway ? [i] : []))),
   };
 }
 
@@ -186,7 +203,11 @@ export function decodeSolution(solution: MarketSolution): ChosenRing[] {
   const chosen: ChosenRing[] = [];
   let start = 0;
   solution.ends.forEach((end, r) => {
-    chosen.push({ cycle: Array.from(solution.items.subarray(start, end)), weight: solution.weights[r] ?? 0 });
+    chosen.push({
+      cycle: Array.from(solution.items.subarray(start, end)),
+      weight: solution.weights[r] ?? 0,
+      chain: solution.kinds[r] === 1,
+    });
     start = end;
   });
   return chosen;

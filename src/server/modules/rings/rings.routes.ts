@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyBody, idParam } from '../../../common/api/common';
-import { ring, ringStatusInput } from '../../../common/api/rings';
-import { disputeInput } from '../../../common/api/trades';
+import { ring, ringDetail, ringStatusInput } from '../../../common/api/rings';
+import { disputeInput, receivedInput, shipmentInput } from '../../../common/api/trades';
+import { markRingSent } from './ring-sending';
 import { requireVerifiedEmail } from '../../lib/email-verification';
 import { openRingDispute } from './ring-disputes.service';
-import { answerRing, confirmRingReceived, getRing, listRings } from './rings.service';
+import { recordRingShipment } from './ring-shipments.service';
+import { getRingDetail } from './ring-history';
+import { answerRing, confirmRingReceived } from './ring-commands.service';
+import { listRings } from './ring-read.service';
 
 export const ringsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
@@ -19,8 +23,8 @@ export const ringsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/rings/:id',
-    { config: { auth: 'member' }, schema: { params: idParam, response: { 200: ring } } },
-    async (request) => getRing(ctx, request.member.id, request.params.id, timers),
+    { config: { auth: 'member' }, schema: { params: idParam, response: { 200: ringDetail } } },
+    async (request) => getRingDetail(ctx, request.member.id, request.params.id, timers),
   );
 
   app.patch(
@@ -39,10 +43,29 @@ export const ringsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/rings/:id/received',
-    { config: { auth: 'member' }, schema: { params: idParam, body: emptyBody, response: { 200: ring } } },
+    { config: { auth: 'member' }, schema: { params: idParam, body: receivedInput, response: { 200: ring } } },
     async (request) => {
       await app.memberLimiter.take('ringAction', request.member.id);
       return confirmRingReceived(ctx, request.member.id, request.params.id, timers);
+    },
+  );
+
+  // The giver's carrier and tracking for their own leg (checked as a trade's are).
+  app.post(
+    '/api/rings/:id/shipment',
+    {
+      config: { auth: 'member', memberLimit: 'shipment' },
+      schema: { params: idParam, body: shipmentInput, response: { 200: ring } },
+    },
+    async (request) => recordRingShipment(ctx, request.member.id, request.params.id, request.body, timers),
+  );
+
+  app.post(
+    '/api/rings/:id/sent',
+    { config: { auth: 'member' }, schema: { params: idParam, body: emptyBody, response: { 200: ring } } },
+    async (request) => {
+      await app.memberLimiter.take('ringAction', request.member.id);
+      return markRingSent(ctx, request.member.id, request.params.id, timers);
     },
   );
 

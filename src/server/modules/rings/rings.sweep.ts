@@ -7,6 +7,7 @@ import type { Sweep } from '../../lib/sweep';
 import type { ServiceContext } from '../../lib/service-context';
 import { text } from '../../lib/i18n';
 import { transact } from '../../lib/unit-of-work';
+import { remindRingDeadlines } from './ring-sending';
 import { repackRings } from './rings.proposer';
 import { completeRing, dissolveRing, isRingable, lockRing } from './rings.service';
 
@@ -86,15 +87,8 @@ export async function dissolveBrokenProposals(ctx: ServiceContext, now: Date) {
         return !item || !isRingable(item);
       });
       if (!gone) return;
-      await dissolveRing(
-        tx,
-        effects,
-        locked,
-        'cancelled',
-        null,
-        text('notifications:rings.itemGone.message'),
-        now,
-      );
+      const message = text('notifications:rings.itemGone.message');
+      await dissolveRing(tx, effects, locked, 'cancelled', null, message, now);
     },
   );
 }
@@ -120,15 +114,10 @@ export async function expireAcceptedRings(ctx: ServiceContext, timers: TradeTime
       const { ring, legs } = locked;
       if (ring.status !== 'accepted' || !ring.acceptedAt || ring.acceptedAt >= cutoff) return;
       if (legs.some((leg) => leg.receivedAt !== null)) return;
-      await dissolveRing(
-        tx,
-        effects,
-        locked,
-        'cancelled',
-        null,
-        text('notifications:rings.acceptedExpired.message', { count: timers.acceptedExpiryDays }),
-        now,
-      );
+      const message = text('notifications:rings.acceptedExpired.message', {
+        count: timers.acceptedExpiryDays,
+      });
+      await dissolveRing(tx, effects, locked, 'cancelled', null, message, now);
     },
   );
 }
@@ -162,6 +151,7 @@ export function registerRingsSweep(sweep: Sweep, ctx: ServiceContext, timers: Tr
   sweep.register('rings.dissolve-broken', (now) => dissolveBrokenProposals(ctx, now));
   sweep.register('rings.expire-accepted', (now) => expireAcceptedRings(ctx, timers, now));
   sweep.register('rings.claim-window', (now) => completeRingsAfterClaimWindow(ctx, timers, now));
+  sweep.register('rings.ship-reminder', (now) => remindRingDeadlines(ctx, timers, now));
 }
 
 /** The global re-pack, on a sweep of its own (its own advisory lock and interval). */

@@ -1,3 +1,4 @@
+import { markRingSent } from '../../test-support/builders';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { items, ringLegs } from '../../db/schema';
@@ -32,9 +33,13 @@ describe('swap rings', () => {
     expect(gives.Cleo).toMatchObject({ item: { id: bag.id }, receiver: { firstName: 'Ben' } });
     expect(ring.legs[ring.myGiveLeg]?.giver.firstName).toBe('Ana');
     expect(ring.legs[ring.myGetLeg]?.item.id).toBe(boots.id);
-    expect(ring.explanation).toContain(
-      'Ben gives "Boots" ($55) to Ana: it matches their swap rule (shoes · 0.67–1.5× the value given).',
-    );
+    expect(ring.explanation).toContainEqual({
+      giver: 'Ben',
+      receiver: 'Ana',
+      title: 'Boots',
+      value: 5500,
+      reason: { code: 'swapRule', params: { category: 'shoes', band: 'between', min: 67, max: 150 } },
+    });
     expect(new Date(ring.expiresAt).getTime() - new Date(ring.createdAt).getTime()).toBe(48 * HOUR);
     for (const member of [ana, ben, cleo]) {
       expect((await ringsOf(member)).map((r) => r.id)).toEqual([ring.id]);
@@ -44,7 +49,10 @@ describe('swap rings', () => {
     expect(await ringsOf(stranger)).toEqual([]);
     expect((await stranger.get(`/api/rings/${ring.id}`)).statusCode).toBe(404);
     expect((await answer(stranger, ring, 'accepted')).statusCode).toBe(404);
-    expect((await stranger.post(`/api/rings/${ring.id}/received`, {})).statusCode).toBe(404);
+    await markRingSent(t, ring.id);
+    expect((await stranger.post(`/api/rings/${ring.id}/received`, { asDescribed: true })).statusCode).toBe(
+      404,
+    );
     expect((await ana.get(`/api/rings/${unknown}`)).statusCode).toBe(404);
     expect((await t.visitor().get('/api/rings')).statusCode).toBe(401);
   });
@@ -86,16 +94,20 @@ describe('swap rings', () => {
     expect((await ana.patch(`/api/items/${coat.id}`, { isActive: false })).statusCode).toBe(409);
     expect((await answer(ben, ring, 'declined')).statusCode).toBe(409);
 
-    const received = await ana.post(`/api/rings/${ring.id}/received`, {});
+    await markRingSent(t, ring.id);
+    const received = await ana.post(`/api/rings/${ring.id}/received`, { asDescribed: true });
     expect(received.json().claimDeadline).not.toBeNull();
     // Once something arrived, nobody can back out.
     expect((await answer(ben, ring, 'cancelled')).statusCode).toBe(409);
-    await ben.post(`/api/rings/${ring.id}/received`, {});
-    const done = await cleo.post(`/api/rings/${ring.id}/received`, {});
+    await markRingSent(t, ring.id);
+    await ben.post(`/api/rings/${ring.id}/received`, { asDescribed: true });
+    await markRingSent(t, ring.id);
+    const done = await cleo.post(`/api/rings/${ring.id}/received`, { asDescribed: true });
     expect(done.json()).toMatchObject({ status: 'completed' });
     for (const id of [coat.id, boots.id, bag.id]) expect(await availability(id)).toBe('traded');
     expect((await ringNotes(ana)).map((n: { title: string }) => n.title)).toContain('Swap ring completed');
-    expect((await ana.post(`/api/rings/${ring.id}/received`, {})).statusCode).toBe(409);
+    await markRingSent(t, ring.id);
+    expect((await ana.post(`/api/rings/${ring.id}/received`, { asDescribed: true })).statusCode).toBe(409);
   });
 
   it('dissolves on a decline, tells the others, releases the items and does not propose it again', async () => {
@@ -210,7 +222,8 @@ describe('swap rings', () => {
     await t.reset();
     const second = await threeMemberRing();
     for (const member of [second.ana, second.ben, second.cleo]) await answer(member, second.ring, 'accepted');
-    await second.ana.post(`/api/rings/${second.ring.id}/received`, {});
+    await markRingSent(t, second.ring.id);
+    await second.ana.post(`/api/rings/${second.ring.id}/received`, { asDescribed: true });
     await t.app.sweep.run(new Date(Date.now() + 2 * DAY));
     expect((await ringsOf(second.ana))[0]?.status).toBe('accepted');
     await t.app.sweep.run(new Date(Date.now() + 4 * DAY));
@@ -227,7 +240,7 @@ describe('swap rings', () => {
     expect(await ringsOf(ana)).toEqual([]);
     await ben.post('/api/favorites', { itemId: coat.id });
     const [ring] = await ringsOf(ana);
-    expect(ring?.legs.map((leg) => leg.reason)).toEqual(['they favourited it', 'they favourited it']);
+    expect(ring?.legs.map((leg) => leg.reason)).toEqual([{ code: 'favourite' }, { code: 'favourite' }]);
   });
 
   it('proposes a ring for each listing when one rule change covers a member’s several listings', async () => {

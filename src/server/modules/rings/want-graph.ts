@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_VALUE_BAND } from '../../../common/domain/ring-state';
 import { type Db, queryPreparedRows, queryRows, type Queryable } from '../../db/connect';
 import { items, wishlistItems } from '../../db/schema';
-import { wishlistMatchesItem } from '../wishlist/wishlist.query';
+import { wishlistMatchesItem } from '../wishlist';
 import { ownerPresentText } from '../../lib/item-visibility';
 
 /**
@@ -55,9 +55,9 @@ const inBandCents = (min: SQL, max: SQL, wanted = 'j') =>
 
 /**
  * The rule branch of the arc read, split by each rule's most selective criterion so that every part
- * is an equality an index over listed items serves (docs/decisions/007-swap-rings.md, "Indexed
- * reads"): rules naming brands and sizes join the items of each (brand, size) pair, rules naming
- * brands only the items of those brands, then rules naming sizes (and no brand) the items of those
+ * is an equality an index over listed items serves (docs/rings.md, "Indexed reads"): rules naming
+ * brands and sizes join the items of each (brand, size) pair, rules naming brands only the items of
+ * those brands, then rules naming sizes (and no brand) the items of those
  * sizes, then rules naming only a category the items of that category,
  * and the rules with none of the three the items in their value band. Each rule is in exactly one
  * part and each part still checks every criterion, so the parts together read exactly the arcs of
@@ -120,6 +120,8 @@ export interface GraphItem {
   id: string;
   ownerId: string;
   estimatedValue: number;
+  /** A giveaway: it may start a chain and is in no ring (engine/chains.ts). */
+  isGiveaway?: boolean;
 }
 
 export interface WantGraph {
@@ -170,7 +172,10 @@ export function arcRowsQuery(scope: ArcScope): SQL {
   const ruleRow = (part: (typeof RULE_PARTS)[number] | null) => sql`
       select g.id as "from", j.id as "to", 'rule' as kind, r.id::text as ref
       from swap_rules r
-      join items g on g.user_id = r.user_id and ${tradable('g')} and ${ruleApplies} ${fromG}
+      -- Lateral, so that the rules drive the read whatever the statistics say: a blind planner
+      -- (a market loaded and never analysed) otherwise pairs every item with every item first.
+      join lateral (select * from items g where g.user_id = r.user_id and ${tradable('g')} ${fromG} offset 0) g
+        on ${ruleApplies}
       ${
         !part
           ? sql`join items j on true`
@@ -245,11 +250,21 @@ export class ArcSet {
 /** The owners and values of these items, ordered by id (the engine's index order). */
 export async function loadGraphItems(db: Queryable, ids: string[]): Promise<GraphItem[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<{ id: string; owner_id: string; estimated_value: number }>(
+  const rows = await queryRows<{
+    id: string;
+    owner_id: string;
+    estimated_value: number;
+    is_giveaway: boolean;
+  }>(
     db,
-    sql`select id, user_id as owner_id, estimated_value from items where id = any(${idArray(ids)}) order by id`,
+    sql`select id, user_id as owner_id, estimated_value, is_giveaway from items where id = any(${idArray(ids)}) order by id`,
   );
-  return rows.map((row) => ({ id: row.id, ownerId: row.owner_id, estimatedValue: row.estimated_value }));
+  return rows.map((row) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    estimatedValue: row.estimated_value,
+    isGiveaway: row.is_giveaway,
+  }));
 }
 
 /** The graph of these arcs: its items ordered by id, so that any subgraph lists them in the same order. */

@@ -1,6 +1,6 @@
-import { and, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect';
-import { blocks } from '../../db/schema';
+import { blocks, reports, users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 
 /** True when either member has blocked the other. */
@@ -68,3 +68,24 @@ export async function blockedIds(db: Queryable, memberId: string): Promise<Set<s
 export function noBlockBetween(a: SQLWrapper | string, b: SQLWrapper | string): SQL {
   return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
 }
+
+/**
+ * Reports meeting the condition, newest first, at most `limit`, each with its reporter's public
+ * fields (null when the reporter's account is gone): the safety list's and the console's read.
+ */
+export const reportsWithReporters = (db: Queryable, condition: SQL | undefined, limit: number) =>
+  db
+    .select({
+      report: reports,
+      reporter: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+      },
+    })
+    .from(reports)
+    .leftJoin(users, eq(users.id, reports.reporterId))
+    .where(condition)
+    .orderBy(desc(reports.createdAt))
+    .limit(limit);

@@ -1,4 +1,4 @@
-import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
+import { KEEPS_MARKETPLACE } from '../items';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, okResponse, userIdParam } from '../../../common/api/common';
@@ -10,7 +10,7 @@ import {
   reportStatusInput,
 } from '../../../common/api/safety';
 import { registerModerationQueue } from '../../lib/moderation-routes';
-import { setReportStatus } from '../moderation/moderation.service';
+import { setReportStatus } from '../moderation';
 import { block, createReport, listBlocked, listReports, unblock } from './safety.service';
 
 export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {

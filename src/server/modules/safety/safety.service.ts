@@ -5,7 +5,8 @@ import { blocks, items, reports, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { presentUserSummary } from '../users/users.presenter';
+import { presentUserSummary } from '../users';
+import { reportsWithReporters } from './safety.query';
 
 export async function block(ctx: ServiceContext, memberId: string, blockedId: string) {
   if (memberId === blockedId) throw badRequest('safety.self_block');
@@ -76,21 +77,7 @@ export async function createReport(
 }
 
 export async function listReports(ctx: ServiceContext, status: 'open' | 'resolved'): Promise<Report[]> {
-  const rows = await ctx.db
-    .select({
-      report: reports,
-      reporter: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profileImageUrl: users.profileImageUrl,
-      },
-    })
-    .from(reports)
-    .leftJoin(users, eq(users.id, reports.reporterId))
-    .where(eq(reports.status, status))
-    .orderBy(desc(reports.createdAt))
-    .limit(200);
+  const rows = await reportsWithReporters(ctx.db, eq(reports.status, status), 200);
   const labels = new Map<string, string>();
   for (const { report } of rows) {
     if (labels.has(report.targetId)) continue;

@@ -1,5 +1,7 @@
+import { markTradeSent } from '../../test-support/builders';
 import { describe, expect, it } from 'vitest';
 import { listItem } from '../../test-support/fixtures';
+import { acceptedRing } from '../../test-support/rings';
 import { useTestApp } from '../../test-support/test-app';
 
 const t = useTestApp();
@@ -184,17 +186,21 @@ describe('password change and account deletion', () => {
       await partner.post('/api/trade-requests', { requestedItemId: traded.id, offeredItemId: theirs.id })
     ).json();
     await leaver.patch(`/api/trade-requests/${trade.id}`, { status: 'accepted' });
-    expect(
-      (
-        await leaver.request({
-          method: 'DELETE',
-          url: '/api/auth/account',
-          payload: { password: 'lea-password' },
-        })
-      ).statusCode,
-    ).toBe(409);
-    await leaver.post(`/api/trade-requests/${trade.id}/received`);
-    await partner.post(`/api/trade-requests/${trade.id}/received`);
+    const blocked = await leaver.request({
+      method: 'DELETE',
+      url: '/api/auth/account',
+      payload: { password: 'lea-password' },
+    });
+    expect(blocked.statusCode).toBe(409);
+    // The refusal names what blocks it, so the client can link it.
+    expect(blocked.json()).toMatchObject({
+      code: 'auth.finish_trades_before_deletion',
+      blockers: [{ kind: 'trade', id: trade.id }],
+    });
+    await markTradeSent(t, trade.id);
+    await leaver.post(`/api/trade-requests/${trade.id}/received`, { asDescribed: true });
+    await markTradeSent(t, trade.id);
+    await partner.post(`/api/trade-requests/${trade.id}/received`, { asDescribed: true });
     const listed = await listItem(leaver, { title: 'Still Listed' });
     const partnerItem = await listItem(partner, { title: 'Partner Scarf' });
     await partner.post('/api/trade-requests', { requestedItemId: listed.id, offeredItemId: partnerItem.id });
@@ -236,5 +242,22 @@ describe('password change and account deletion', () => {
           .post('/api/auth/register', { firstName: 'Lea', email: 'lea@example.com', password: 'new-account' })
       ).statusCode,
     ).toBe(201);
+  });
+});
+
+describe('an account deletion blocked by a swap ring', () => {
+  it('names the accepted ring (kind and id) and deletes nothing', async () => {
+    const { ana, ring } = await acceptedRing(t);
+    const blocked = await ana.request({
+      method: 'DELETE',
+      url: '/api/auth/account',
+      payload: { password: 'secret-password' },
+    });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json()).toMatchObject({
+      code: 'auth.finish_trades_before_deletion',
+      blockers: [{ kind: 'ring', id: ring.id }],
+    });
+    expect((await ana.get('/api/auth/user')).statusCode).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { GENDERS, type Gender, ITEM_CATEGORIES, type ItemCategory } from '../../
 import type { Queryable } from '../../db/connect';
 import { queryRows } from '../../db/connect';
 import { items } from '../../db/schema';
-import { marketplaceWhere } from '../items/items.query';
+import { marketplaceWhere } from '../items';
 
 /** The part of a search a listing is checked against before anything else: category and departments. */
 export interface SearchScope {

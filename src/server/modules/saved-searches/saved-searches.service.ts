@@ -2,12 +2,12 @@ import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { ItemFilters } from '../../../common/api/items';
 import { MAX_SAVED_SEARCHES, parseSavedQuery, type SavedSearch } from '../../../common/api/saved-searches';
 import { items, savedSearches, savedSearchMatches } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import { text } from '../../lib/i18n';
 import { lockMember } from '../../lib/member-lock';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { noBlockBetween } from '../safety/safety.query';
+import { noBlockBetween } from '../safety';
 import { searchesSelectingItem, searchScope } from './saved-searches.query';
 
 type SearchRow = typeof savedSearches.$inferSelect;
@@ -55,7 +55,7 @@ export async function createSavedSearch(
   input: { name: string; query: string },
 ): Promise<SavedSearch> {
   const parsed = parseSavedQuery(input.query);
-  if (!parsed.ok) throw badRequest(parsed.message);
+  if (!parsed.ok) throw new HttpError(400, parsed.code, parsed.params);
   const { query, filters } = parsed.value;
   const row = await transact(ctx, async (tx) => {
     await lockMember(tx, memberId);
@@ -175,9 +175,17 @@ export async function matchSavedSearches(ctx: ServiceContext, itemId: string) {
         type: 'saved_search',
         title: text('notifications:savedSearches.match.title'),
         message: text('notifications:savedSearches.match.message', { item: item.title, search: search.name }),
-        link: `/browse?${search.query}`,
+        // The search's results with the new item open on top of them.
+        link: `/browse?${withHighlight(search.query, itemId)}`,
         dedupeKey: `saved-search-item:${itemId}`,
       });
     }
   });
+}
+
+/** A saved search's query with the item to open (`highlight`, as Browse reads it) added. */
+function withHighlight(query: string, itemId: string): string {
+  const params = new URLSearchParams(query);
+  params.set('highlight', itemId);
+  return params.toString();
 }

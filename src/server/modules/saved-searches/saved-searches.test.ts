@@ -60,6 +60,19 @@ describe('saved searches API', () => {
     expect(await mine(alice)).toEqual([]);
   });
 
+  it('names why a query is refused with a code and its values', async () => {
+    const member = await t.member();
+    const refusal = async (query: string) =>
+      (await member.post('/api/saved-searches', { name: 'x', query })).json();
+    expect(await refusal('colour=red')).toMatchObject({
+      issues: [{ code: 'saved_searches.unknown_filters', params: { names: '"colour"' } }],
+    });
+    expect(await refusal('search=boots&limit=10')).toMatchObject({
+      issues: [{ code: 'saved_searches.paging_parameter', params: { name: 'limit' } }],
+    });
+    expect(await refusal('sortBy=newest')).toMatchObject({ issues: [{ code: 'saved_searches.no_filter' }] });
+  });
+
   it('refuses invalid and hostile queries and names with a clear 400, storing nothing', async () => {
     const member = await t.member();
     const cases: Array<[string, string, RegExp]> = [
@@ -123,11 +136,18 @@ describe('saved search matching', () => {
       await save(alice, 'category=clothing&search=denim jacket&condition=good&maxPrice=100&size=M', 'Denim')
     ).json();
     await save(alice, 'brand=levi', 'Levi');
-    await listItem(seller); // a good Levi's denim jacket, size M, $45: both searches select it
+    const listed = await listItem(seller); // a good Levi's denim jacket, size M, $45: both searches select it
     const [note, ...more] = await alerts(alice);
     expect(more).toEqual([]);
+    // The link opens the new item over the search's results.
+    const link = new URL(note?.link ?? '', 'http://app');
+    expect(link.pathname).toBe('/browse');
+    expect(link.searchParams.get('highlight')).toBe(listed.id);
+    link.searchParams.delete('highlight');
+    expect(Object.fromEntries(link.searchParams)).toEqual(
+      Object.fromEntries(new URLSearchParams(search.query)),
+    );
     expect(note).toMatchObject({
-      link: `/browse?${search.query}`,
       message: '"Vintage Denim Jacket" matches your saved search "Denim".',
     });
     expect((await mine(alice)).map((entry) => entry.newMatchCount)).toEqual([1, 1]);

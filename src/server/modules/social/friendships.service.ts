@@ -6,9 +6,9 @@ import { friendships, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { text } from '../../lib/i18n';
-import { assertNotBlocked } from '../safety/safety.query';
+import { assertNotBlocked } from '../safety';
 import { transact } from '../../lib/unit-of-work';
-import { presentUserSummary } from '../users/users.presenter';
+import { presentUserSummary } from '../users';
 
 const NETWORK_LINK = NOTIFICATION_LINKS.network;
 /** A declined request cannot be sent again by the same member for this long. */

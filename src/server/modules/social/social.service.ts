@@ -11,10 +11,10 @@ import {
 import { type Db, queryRows } from '../../db/connect';
 import type { ServiceContext } from '../../lib/service-context';
 import { friendships, items, tradeRequests, users, wishlistItems } from '../../db/schema';
-import { loadProfiles } from '../matching/profiles';
-import { blockedIds } from '../safety/safety.query';
-import { presentUserSummary } from '../users/users.presenter';
-import { wishlistMatchesItem } from '../wishlist/wishlist.query';
+import { loadProfiles } from '../matching';
+import { blockedIds } from '../safety';
+import { presentUserSummary } from '../users';
+import { wishlistMatchesItem } from '../wishlist';
 import { connectedIds, friendIds } from './friendships.service';
 
 /** Members considered for recommendations: the most recently active, and friends of friends. */

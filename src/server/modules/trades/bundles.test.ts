@@ -1,3 +1,4 @@
+import { markTradeSent } from '../../test-support/builders';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/connect';
@@ -31,6 +32,12 @@ async function closets(ownerCount = 3, requesterCount = 3) {
 }
 
 const ids = (list: Array<{ id: string }>) => list.map((item) => item.id);
+/** Sends a barter request for these items and returns the trade (its answer's body). */
+const requestTrade = async (
+  requester: TestClient,
+  requestedItemIds: Array<string | undefined>,
+  offeredItemIds: Array<string | undefined>,
+) => (await requester.post('/api/trade-requests', { requestedItemIds, offeredItemIds })).json();
 
 describe(`bundles (${testDriver})`, () => {
   it('a request for several items offering several: both sides listed, every item pending, owner told', async () => {
@@ -124,12 +131,11 @@ describe(`bundles (${testDriver})`, () => {
 
   it('accepting a bundle reserves every item and closes competing requests on any of them', async () => {
     const { owner, requester, ownerItems, requesterItems } = await closets();
-    const bundle = (
-      await requester.post('/api/trade-requests', {
-        requestedItemIds: ids(ownerItems.slice(0, 2)),
-        offeredItemIds: ids(requesterItems.slice(0, 2)),
-      })
-    ).json();
+    const bundle = await requestTrade(
+      requester,
+      ids(ownerItems.slice(0, 2)),
+      ids(requesterItems.slice(0, 2)),
+    );
     // A competitor wants the bundle's second item; the requester also offers their third item's
     // partner (second item) elsewhere.
     const competitor = await t.member();
@@ -142,12 +148,11 @@ describe(`bundles (${testDriver})`, () => {
     ).json();
     const elsewhere = await t.member();
     const elsewhereItem = await listItem(elsewhere);
-    const competingOffer = (
-      await requester.post('/api/trade-requests', {
-        requestedItemIds: [elsewhereItem.id],
-        offeredItemIds: [requesterItems[2]?.id, requesterItems[1]?.id],
-      })
-    ).json();
+    const competingOffer = await requestTrade(
+      requester,
+      [elsewhereItem.id],
+      [requesterItems[2]?.id, requesterItems[1]?.id],
+    );
     const accepted = await owner.patch(`/api/trade-requests/${bundle.id}`, {
       status: 'accepted',
       termsVersion: bundle.termsVersion,
@@ -166,20 +171,17 @@ describe(`bundles (${testDriver})`, () => {
     await expect.poll(() => availability(competitorItem.id)).toBe('available');
     await expect.poll(() => availability(requesterItems[2]?.id as string)).toBe('available');
     // Confirming both receipts trades every item.
-    await owner.post(`/api/trade-requests/${bundle.id}/received`, {});
-    await requester.post(`/api/trade-requests/${bundle.id}/received`, {});
+    await markTradeSent(t, bundle.id);
+    await owner.post(`/api/trade-requests/${bundle.id}/received`, { asDescribed: true });
+    await markTradeSent(t, bundle.id);
+    await requester.post(`/api/trade-requests/${bundle.id}/received`, { asDescribed: true });
     for (const item of [...ownerItems.slice(0, 2), ...requesterItems.slice(0, 2)])
       expect(await availability(item.id)).toBe('traded');
   });
 
   it('cancelling an accepted bundle releases every item', async () => {
     const { owner, requester, ownerItems, requesterItems } = await closets(2, 2);
-    const bundle = (
-      await requester.post('/api/trade-requests', {
-        requestedItemIds: ids(ownerItems),
-        offeredItemIds: ids(requesterItems),
-      })
-    ).json();
+    const bundle = await requestTrade(requester, ids(ownerItems), ids(requesterItems));
     expect((await owner.patch(`/api/trade-requests/${bundle.id}`, { status: 'accepted' })).statusCode).toBe(
       200,
     );
@@ -192,12 +194,7 @@ describe(`bundles (${testDriver})`, () => {
 
   it('deleting the second item of a pending bundle closes the request', async () => {
     const { owner, requester, ownerItems, requesterItems } = await closets(2, 1);
-    const bundle = (
-      await requester.post('/api/trade-requests', {
-        requestedItemIds: ids(ownerItems),
-        offeredItemIds: ids(requesterItems),
-      })
-    ).json();
+    const bundle = await requestTrade(requester, ids(ownerItems), ids(requesterItems));
     expect((await owner.delete(`/api/items/${ownerItems[1]?.id}`)).statusCode).toBeLessThan(300);
     const [trade] = (await requester.get('/api/trade-requests')).json();
     expect(trade.id).toBe(bundle.id);
@@ -207,12 +204,7 @@ describe(`bundles (${testDriver})`, () => {
 
   it('a change to a later item of a bundle is shown to the member who must answer, not only the first', async () => {
     const { owner, requester, ownerItems, requesterItems } = await closets(1, 2);
-    const bundle = (
-      await requester.post('/api/trade-requests', {
-        requestedItemIds: ids(ownerItems),
-        offeredItemIds: ids(requesterItems),
-      })
-    ).json();
+    const bundle = await requestTrade(requester, ids(ownerItems), ids(requesterItems));
     expect(bundle.itemChanges).toEqual([]);
     const second = requesterItems[1]?.id as string;
     expect(
@@ -237,12 +229,7 @@ describe(`bundles (${testDriver})`, () => {
 describe(`counter-offers (${testDriver})`, () => {
   it('the owner counters, the history keeps both versions, the requester accepts the latest', async () => {
     const { owner, requester, ownerItems, requesterItems } = await closets();
-    const request = (
-      await requester.post('/api/trade-requests', {
-        requestedItemIds: [ownerItems[0]?.id],
-        offeredItemIds: [requesterItems[0]?.id],
-      })
-    ).json();
+    const request = await requestTrade(requester, [ownerItems[0]?.id], [requesterItems[0]?.id]);
     const counter = await owner.post(`/api/trade-requests/${request.id}/counter`, {
       requestedItemIds: [ownerItems[0]?.id],
       offeredItemIds: [requesterItems[0]?.id, requesterItems[1]?.id],
@@ -293,12 +280,7 @@ describe(`counter-offers (${testDriver})`, () => {
 
   it('accepting a version that a counter-offer replaced answers 409 and changes nothing', async () => {
     const { owner, requester, ownerItems, requesterItems } = await closets();
-    const request = (
-      await requester.post('/api/trade-requests', {
-        requestedItemIds: [ownerItems[0]?.id],
-        offeredItemIds: [requesterItems[0]?.id],
-      })
-    ).json();
+    const request = await requestTrade(requester, [ownerItems[0]?.id], [requesterItems[0]?.id]);
     await owner.post(`/api/trade-requests/${request.id}/counter`, {
       requestedItemIds: [ownerItems[0]?.id],
       offeredItemIds: [requesterItems[1]?.id],
@@ -332,12 +314,7 @@ describe(`counter-offers (${testDriver})`, () => {
 
   it('refuses bad counter-offers: a visitor, a stranger, foreign items, no change, a settled request', async () => {
     const { owner, requester, ownerItems, requesterItems } = await closets(2, 2);
-    const request = (
-      await requester.post('/api/trade-requests', {
-        requestedItemIds: [ownerItems[0]?.id],
-        offeredItemIds: [requesterItems[0]?.id],
-      })
-    ).json();
+    const request = await requestTrade(requester, [ownerItems[0]?.id], [requesterItems[0]?.id]);
     const url = `/api/trade-requests/${request.id}/counter`;
     const body = { requestedItemIds: [ownerItems[1]?.id], offeredItemIds: [requesterItems[0]?.id] };
     expect((await t.visitor().post(url, body)).statusCode).toBe(401);
@@ -372,12 +349,7 @@ describe(`counter-offers (${testDriver})`, () => {
 
   it('refuses hostile counter-offer messages with 400 and changes nothing', async () => {
     const { owner, requester, ownerItems, requesterItems } = await closets(2, 1);
-    const request = (
-      await requester.post('/api/trade-requests', {
-        requestedItemIds: [ownerItems[0]?.id],
-        offeredItemIds: [requesterItems[0]?.id],
-      })
-    ).json();
+    const request = await requestTrade(requester, [ownerItems[0]?.id], [requesterItems[0]?.id]);
     for (const message of ['nul \u0000 byte', 'lone \uD800 surrogate', 'x'.repeat(100_000)]) {
       const response = await owner.post(`/api/trade-requests/${request.id}/counter`, {
         requestedItemIds: ids(ownerItems),
@@ -396,12 +368,7 @@ describe(`counter-offers (${testDriver})`, () => {
 
   it('a block between the parties stops a counter-offer', async () => {
     const { owner, requester, ownerItems, requesterItems } = await closets(2, 1);
-    const request = (
-      await requester.post('/api/trade-requests', {
-        requestedItemIds: [ownerItems[0]?.id],
-        offeredItemIds: [requesterItems[0]?.id],
-      })
-    ).json();
+    const request = await requestTrade(requester, [ownerItems[0]?.id], [requesterItems[0]?.id]);
     await requester.post('/api/blocks', { userId: owner.user?.id });
     const counter = await owner.post(`/api/trade-requests/${request.id}/counter`, {
       requestedItemIds: ids(ownerItems),
@@ -413,12 +380,7 @@ describe(`counter-offers (${testDriver})`, () => {
 
   it('a counter-offer expires from when it was made, like a request', async () => {
     const { owner, requester, ownerItems, requesterItems } = await closets(2, 1);
-    const request = (
-      await requester.post('/api/trade-requests', {
-        requestedItemIds: [ownerItems[0]?.id],
-        offeredItemIds: [requesterItems[0]?.id],
-      })
-    ).json();
+    const request = await requestTrade(requester, [ownerItems[0]?.id], [requesterItems[0]?.id]);
     await t.db.execute(
       sql`update trade_requests set created_at = now() - interval '60 days' where id = ${request.id}`,
     );
@@ -477,12 +439,7 @@ describe(`counter-offers (${testDriver})`, () => {
   it('a counter-offer racing an accept of the old version: never both', async () => {
     for (let round = 0; round < 3; round += 1) {
       const { owner, requester, ownerItems, requesterItems } = await closets(2, 2);
-      const request = (
-        await requester.post('/api/trade-requests', {
-          requestedItemIds: [ownerItems[0]?.id],
-          offeredItemIds: [requesterItems[0]?.id],
-        })
-      ).json();
+      const request = await requestTrade(requester, [ownerItems[0]?.id], [requesterItems[0]?.id]);
       const countered = (
         await owner.post(`/api/trade-requests/${request.id}/counter`, {
           requestedItemIds: [ownerItems[0]?.id],

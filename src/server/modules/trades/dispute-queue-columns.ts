@@ -1,5 +1,8 @@
+import { desc, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { items, users } from '../../db/schema';
+import type { TradeItemSummary } from '../../../common/api/trades';
+import { items, tradeDisputes, users } from '../../db/schema';
+import { presentTradePartner } from '../users';
 
 /**
  * The moderation queue shows every dispute in a trade's shape: the disputed item is the "requested"
@@ -37,3 +40,28 @@ export const disputeQueueColumns = {
   requester: userColumns(queueRequester),
   owner: userColumns(queueOwner),
 };
+
+/** The two lists of the moderation queue. */
+export type QueueStatus = 'open' | 'resolved';
+
+/** Which disputes a queue lists and in what order: open ones oldest first, resolved ones latest first. */
+export const queueFilter = (status: QueueStatus) =>
+  status === 'open'
+    ? { where: isNull(tradeDisputes.resolvedAt), orderBy: tradeDisputes.createdAt }
+    : { where: isNotNull(tradeDisputes.resolvedAt), orderBy: desc(tradeDisputes.resolvedAt) };
+
+/** A queue row's items and members (selected with disputeQueueColumns) as the queue shows them. */
+export function presentQueueParties(row: {
+  requestedItem: unknown;
+  offeredItem: unknown;
+  requester: Parameters<typeof presentTradePartner>[0];
+  owner: Parameters<typeof presentTradePartner>[0];
+}) {
+  return {
+    requestedItem: row.requestedItem as TradeItemSummary,
+    // Null for a giveaway handover (its requester gives nothing).
+    offeredItem: (row.offeredItem ?? null) as TradeItemSummary | null,
+    requester: presentTradePartner(row.requester),
+    owner: presentTradePartner(row.owner),
+  };
+}

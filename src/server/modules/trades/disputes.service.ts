@@ -1,10 +1,5 @@
-import { desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type {
-  DisputeInput,
-  DisputeResolutionInput,
-  ModerationDispute,
-  TradeItemSummary,
-} from '../../../common/api/trades';
+import { eq } from 'drizzle-orm';
+import type { DisputeInput, DisputeResolutionInput, ModerationDispute } from '../../../common/api/trades';
 import { canDispute, claimDeadline } from '../../../common/domain/trade-state';
 import { tradeDisputes, tradeRequests } from '../../db/schema';
 import { assertOwnPhotos } from './dispute-photos';
@@ -13,24 +8,17 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { text } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { presentTradePartner } from '../users/users.presenter';
+import { getTradeRequest } from './trade-read.service';
 import {
   completeTrade,
   firstName,
-  getTradeRequest,
   lockTrade,
   presentDispute,
   progress,
   releaseItems,
-  TRADES_LINK,
+  tradeLink,
 } from './trades.service';
-import {
-  disputeQueueColumns,
-  queueOfferedItem,
-  queueOwner,
-  queueRequestedItem,
-  queueRequester,
-} from './dispute-queue-columns';
+import * as disputeQueue from './dispute-queue-columns';
 
 /**
  * A party who has not confirmed receipt disputes an accepted trade: the trade is frozen (disputed)
@@ -83,14 +71,14 @@ export async function openDispute(
           item: requested.title,
           reason: text(`notifications:disputeReasons.${input.reason}`),
         }),
-        link: TRADES_LINK,
+        link: tradeLink(trade.id),
       },
       {
         userId: memberId,
         type: 'trade_request',
         title: text('notifications:disputes.yours.title'),
         message: text('notifications:disputes.yours.message', { item: requested.title }),
-        link: TRADES_LINK,
+        link: tradeLink(trade.id),
       },
     );
   });
@@ -100,32 +88,36 @@ export async function openDispute(
 /** Trade disputes for the moderation queue (moderation-queue.ts adds the swap rings'). */
 export async function listTradeDisputes(
   ctx: ServiceContext,
-  status: 'open' | 'resolved',
+  status: disputeQueue.QueueStatus,
 ): Promise<ModerationDispute[]> {
   const rows = await ctx.db
     .select({
       dispute: tradeDisputes,
       tradeStatus: tradeRequests.status,
-      ...disputeQueueColumns,
+      ...disputeQueue.disputeQueueColumns,
     })
     .from(tradeDisputes)
     .innerJoin(tradeRequests, eq(tradeRequests.id, tradeDisputes.tradeRequestId))
-    .innerJoin(queueRequestedItem, eq(queueRequestedItem.id, tradeRequests.requestedItemId))
-    .innerJoin(queueOfferedItem, eq(queueOfferedItem.id, tradeRequests.offeredItemId))
-    .innerJoin(queueRequester, eq(queueRequester.id, tradeRequests.requesterId))
-    .innerJoin(queueOwner, eq(queueOwner.id, tradeRequests.ownerId))
-    .where(status === 'open' ? isNull(tradeDisputes.resolvedAt) : isNotNull(tradeDisputes.resolvedAt))
-    .orderBy(status === 'open' ? tradeDisputes.createdAt : desc(tradeDisputes.resolvedAt))
+    .innerJoin(
+      disputeQueue.queueRequestedItem,
+      eq(disputeQueue.queueRequestedItem.id, tradeRequests.requestedItemId),
+    )
+    // A giveaway handover has no requester's item (docs/decisions/027-giveaway-handovers.md).
+    .leftJoin(
+      disputeQueue.queueOfferedItem,
+      eq(disputeQueue.queueOfferedItem.id, tradeRequests.offeredItemId),
+    )
+    .innerJoin(disputeQueue.queueRequester, eq(disputeQueue.queueRequester.id, tradeRequests.requesterId))
+    .innerJoin(disputeQueue.queueOwner, eq(disputeQueue.queueOwner.id, tradeRequests.ownerId))
+    .where(disputeQueue.queueFilter(status).where)
+    .orderBy(disputeQueue.queueFilter(status).orderBy)
     .limit(200);
   return rows.map((row) => ({
     ...presentDispute(row.dispute),
     tradeId: row.dispute.tradeRequestId,
     ringId: null,
     tradeStatus: row.tradeStatus,
-    requestedItem: row.requestedItem as TradeItemSummary,
-    offeredItem: row.offeredItem as TradeItemSummary,
-    requester: presentTradePartner(row.requester),
-    owner: presentTradePartner(row.owner),
+    ...disputeQueue.presentQueueParties(row),
   }));
 }
 
@@ -178,7 +170,7 @@ export async function resolveTradeDispute(
           item: requested.title,
           note: input.note,
         }),
-        link: TRADES_LINK,
+        link: tradeLink(trade.id),
       })),
     );
   });

@@ -1,3 +1,4 @@
+import { markTradeSent } from '../../test-support/builders';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../common/domain/trade-state';
@@ -79,7 +80,8 @@ describe('cancelling an accepted trade', () => {
       reason: 'x'.repeat(501),
     });
     expect(long.statusCode).toBe(400);
-    await requester.post(`/api/trade-requests/${tradeId}/received`, {});
+    await markTradeSent(t, tradeId);
+    await requester.post(`/api/trade-requests/${tradeId}/received`, { asDescribed: true });
     const late = await owner.patch(`/api/trade-requests/${tradeId}`, { status: 'cancelled' });
     expect(late.statusCode).toBe(409);
   });
@@ -130,7 +132,10 @@ describe('sweep: expiry and the claim window', () => {
 
   it('completes the trade once the claim window passes after one receipt', async () => {
     const { owner, requester, wanted, tradeId } = await accepted();
-    const confirmed = (await requester.post(`/api/trade-requests/${tradeId}/received`, {})).json();
+    await markTradeSent(t, tradeId);
+    const confirmed = (
+      await requester.post(`/api/trade-requests/${tradeId}/received`, { asDescribed: true })
+    ).json();
     expect(Date.parse(confirmed.claimDeadline) - Date.now()).toBeGreaterThan(2.9 * DAY_MS);
     await t.app.sweep.run(later(2.9));
     expect((await trade(owner, tradeId)).status).toBe('accepted');
@@ -147,7 +152,8 @@ describe('sweep: expiry and the claim window', () => {
 describe('disputes', () => {
   it('the party still waiting opens a dispute with their photos; the trade freezes', async () => {
     const { owner, requester, tradeId } = await accepted();
-    await requester.post(`/api/trade-requests/${tradeId}/received`, {});
+    await markTradeSent(t, tradeId);
+    await requester.post(`/api/trade-requests/${tradeId}/received`, { asDescribed: true });
     const photo = await uploadId(owner);
     const response = await owner.post(`/api/trade-requests/${tradeId}/dispute`, {
       reason: 'damaged',
@@ -161,7 +167,10 @@ describe('disputes', () => {
     });
     expect((await notes(requester))[0]?.title).toBe('Trade disputed');
     // Frozen: no confirmation, no cancel, and the sweep leaves it alone.
-    expect((await owner.post(`/api/trade-requests/${tradeId}/received`, {})).statusCode).toBe(409);
+    await markTradeSent(t, tradeId);
+    expect(
+      (await owner.post(`/api/trade-requests/${tradeId}/received`, { asDescribed: true })).statusCode,
+    ).toBe(409);
     expect((await owner.patch(`/api/trade-requests/${tradeId}`, { status: 'cancelled' })).statusCode).toBe(
       409,
     );
@@ -171,7 +180,8 @@ describe('disputes', () => {
 
   it('refuses photos of someone else (400), more than 4 (400), the party who confirmed (409), a second dispute (409)', async () => {
     const { owner, requester, other, tradeId } = await accepted();
-    await requester.post(`/api/trade-requests/${tradeId}/received`, {});
+    await markTradeSent(t, tradeId);
+    await requester.post(`/api/trade-requests/${tradeId}/received`, { asDescribed: true });
     const theirs = await uploadId(other);
     const body = { reason: 'not_received', text: 'Nothing came.' };
     expect(
@@ -191,7 +201,8 @@ describe('disputes', () => {
 
   it('is too late once the claim window closed', async () => {
     const { owner, requester, tradeId } = await accepted();
-    await requester.post(`/api/trade-requests/${tradeId}/received`, {});
+    await markTradeSent(t, tradeId);
+    await requester.post(`/api/trade-requests/${tradeId}/received`, { asDescribed: true });
     await t.db
       .update(tradeRequests)
       .set({ requesterReceivedAt: new Date(Date.now() - 4 * DAY_MS) })
@@ -273,8 +284,10 @@ describe('reliability', () => {
 
   it('takes the median of days from acceptance to the member’s own receipt', async () => {
     const { owner, requester, tradeId } = await accepted();
-    await owner.post(`/api/trade-requests/${tradeId}/received`, {});
-    await requester.post(`/api/trade-requests/${tradeId}/received`, {});
+    await markTradeSent(t, tradeId);
+    await owner.post(`/api/trade-requests/${tradeId}/received`, { asDescribed: true });
+    await markTradeSent(t, tradeId);
+    await requester.post(`/api/trade-requests/${tradeId}/received`, { asDescribed: true });
     await t.db
       .update(tradeRequests)
       .set({ acceptedAt: new Date(Date.now() - 4 * DAY_MS) })

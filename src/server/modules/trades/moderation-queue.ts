@@ -3,8 +3,8 @@ import type { DisputeResolutionInput, ModerationDispute } from '../../../common/
 import { tradeDisputes } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
-import { listRingDisputes, resolveRingDispute } from '../rings/ring-disputes.service';
-import { recordAction } from '../moderation/audit';
+import { listRingDisputes, resolveRingDispute } from '../rings';
+import { recordAction } from '../moderation';
 import { presentDispute } from './dispute.presenter';
 import { listTradeDisputes, resolveTradeDispute } from './disputes.service';
 

@@ -18,7 +18,9 @@ interface ReliabilityRow {
  * A member's trading record in one query, the one home of the rule for pairwise trades and swap
  * rings alike (a ring counts once per member, with the receipt of the item they received):
  * completed swaps; of the swaps that were accepted, the share this member cancelled (expiries,
- * moderators' cancellations and cancellations of a swap with a suspended member blame no one); disputes opened against them, about a trade or a ring
+ * moderators' cancellations and cancellations of a swap with a suspended member blame no one; a
+ * cancellation past a sender's shipping deadline, with nothing sent, blames that late sender and not
+ * the canceller); disputes opened against them, about a trade or a ring
  * leg, that a moderator settled by cancelling; and the median days from acceptance to their own
  * receipt confirmation.
  */
@@ -27,12 +29,12 @@ export async function memberReliability(ctx: ServiceContext, userId: string): Pr
     ctx.db,
     sql`
       with mine as (
-        select t.status, t.accepted_at, t.cancelled_by_id, t.cancel_excused,
+        select t.status, t.accepted_at, t.cancelled_by_id, t.cancel_excused, t.late_sender_id as late_id,
           case when t.owner_id = ${userId} then t.owner_received_at else t.requester_received_at end as received_at
         from ${tradeRequests} t
         where t.requester_id = ${userId} or t.owner_id = ${userId}
         union all
-        select r.status, r.accepted_at, r.cancelled_by_id, r.cancel_excused, got.received_at
+        select r.status, r.accepted_at, r.cancelled_by_id, r.cancel_excused, r.late_giver_id, got.received_at
         from ${ringLegs} gave
         join ${rings} r on r.id = gave.ring_id
         join ${ringLegs} got on got.ring_id = gave.ring_id and got.receiver_id = gave.giver_id
@@ -42,7 +44,8 @@ export async function memberReliability(ctx: ServiceContext, userId: string): Pr
         exists (select 1 from ${users} where id = ${userId}) as found,
         (count(*) filter (where status = 'completed'))::int as completed,
         (count(*) filter (where accepted_at is not null))::int as accepted,
-        (count(*) filter (where accepted_at is not null and status = 'cancelled' and cancelled_by_id = ${userId} and not cancel_excused))::int as cancelled,
+        (count(*) filter (where accepted_at is not null and status = 'cancelled'
+          and ((cancelled_by_id = ${userId} and not cancel_excused) or late_id = ${userId})))::int as cancelled,
         (select count(*)::int from ${tradeDisputes} d where d.against_id = ${userId} and d.outcome = 'cancelled') as disputes_lost,
         percentile_cont(0.5) within group (
           order by extract(epoch from (received_at - accepted_at)) / 86400

@@ -7,7 +7,15 @@ import { conflict } from '../../lib/errors';
 import { text } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import { transact } from '../../lib/unit-of-work';
-import { firstName, getTradeRequest, lockTrade, TRADES_LINK } from './trades.service';
+import { shippingCountryOf } from '../exchange';
+import { checkCarrierAndNumber } from '../exchange';
+import type { Queryable } from '../../db/connect';
+import type { Effects } from '../../lib/domain-events';
+import { recordSent, roleOf } from './sending';
+import { getTradeRequest } from './trade-read.service';
+import { firstName, lockTrade, tradeLink } from './trades.service';
+
+type TradeRow = typeof tradeRequests.$inferSelect;
 
 /**
  * A party of an accepted trade says how they sent THEIR item (the requester the offered item, the
@@ -29,6 +37,7 @@ export async function recordShipment(
         : conflict('trade.tracking_closed', { status: trade.status });
     }
     const isOwner = trade.ownerId === memberId;
+    checkCarrierAndNumber(input, await shippingCountryOf(tx, memberId));
     const record: ShipmentRecord = {
       carrier: input.carrier,
       trackingNumber: input.trackingNumber,
@@ -42,6 +51,8 @@ export async function recordShipment(
         updatedAt: new Date(),
       })
       .where(eq(tradeRequests.id, trade.id));
+    // A tracking number says the items left: the deadline is met (the first time stays).
+    await recordSent(tx, trade, roleOf(trade, memberId), new Date());
     await effects.emit('trade.changed', { tradeId: trade.id, event: 'shipped', actorId: memberId });
     const sent = isOwner ? requested : offered;
     const partnerId = isOwner ? trade.requesterId : trade.ownerId;
@@ -59,8 +70,37 @@ export async function recordShipment(
             : carrierName(input.carrier),
         tracking: input.trackingNumber,
       }),
-      link: TRADES_LINK,
+      link: tradeLink(trade.id),
     });
+  });
+  return getTradeRequest(ctx, memberId, tradeId, timers);
+}
+
+/** Tells the partner that the member sent their items (without tracking: the shipment has its own). */
+async function tellPartnerSent(tx: Queryable, effects: Effects, trade: TradeRow, memberId: string) {
+  effects.notify({
+    userId: memberId === trade.ownerId ? trade.requesterId : trade.ownerId,
+    type: 'trade_request',
+    title: text('notifications:sending.sent.title'),
+    message: text('notifications:sending.sent.message', { name: await firstName(tx, memberId) }),
+    link: tradeLink(trade.id),
+  });
+}
+
+/** POST /api/trade-requests/:id/sent: a party of an accepted trade says they sent their items. */
+export async function markTradeSent(
+  ctx: ServiceContext,
+  memberId: string,
+  tradeId: string,
+  timers: TradeTimers,
+) {
+  await transact(ctx, async (tx, effects) => {
+    const { trade } = await lockTrade(tx, tradeId, memberId);
+    if (trade.status !== 'accepted') throw conflict('trade.sending_closed', { status: trade.status });
+    const now = new Date();
+    if (!(await recordSent(tx, trade, roleOf(trade, memberId), now))) return;
+    await effects.emit('trade.changed', { tradeId: trade.id, event: 'shipped', actorId: memberId });
+    await tellPartnerSent(tx, effects, trade, memberId);
   });
   return getTradeRequest(ctx, memberId, tradeId, timers);
 }

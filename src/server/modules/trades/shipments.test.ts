@@ -51,6 +51,13 @@ describe('POST /api/trade-requests/:id/shipment', () => {
     expect(updated.json().requesterShipment).toMatchObject({ carrier: 'other', trackingNumber: 'ABC-123' });
     expect((await owner.get('/api/notifications')).json()[0].title).toBe('Tracking updated');
 
+    await owner.put('/api/users/address', {
+      name: 'Olga K',
+      line1: '1 High St',
+      postcode: 'SW1A 1AA',
+      city: 'London',
+      country: 'GB',
+    });
     const ownerSent = await owner.post(`/api/trade-requests/${trade.id}/shipment`, {
       carrier: 'royal-mail',
       trackingNumber: '  AB123456789GB ',
@@ -59,9 +66,52 @@ describe('POST /api/trade-requests/:id/shipment', () => {
       carrier: 'royal-mail',
       trackingNumber: 'AB123456789GB',
     });
+    expect(ownerSent.json().ownerShipment.trackingUrl).toBe(
+      'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+    );
     const seen = (await requester.get('/api/trade-requests')).json()[0];
     expect(seen.ownerShipment.carrier).toBe('royal-mail');
     expect(seen.requesterShipment.carrier).toBe('other');
+  });
+
+  it.each([
+    [
+      'a carrier not offered in the sender’s country',
+      { carrier: 'royal-mail', trackingNumber: 'AB123456789GB' },
+      'shipment.carrier_not_offered',
+    ],
+    [
+      'a number not of the carrier’s format',
+      { carrier: 'usps', trackingNumber: 'AB12345' },
+      'shipment.tracking_format',
+    ],
+    [
+      'a UPS number given as FedEx',
+      { carrier: 'fedex', trackingNumber: '1Z999AA10123456784' },
+      'shipment.tracking_format',
+    ],
+  ])('400 for %s with its code, and nothing changes', async (_label, body, code) => {
+    const { requester, trade } = await buildTrade(t, { status: 'accepted' });
+    const response = await requester.post(`/api/trade-requests/${trade.id}/shipment`, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe(code);
+    expect((await requester.get('/api/trade-requests')).json()[0].requesterShipment).toBeNull();
+  });
+
+  it('accepts each carrier’s own numbers in the sender’s country, with its tracking link', async () => {
+    const { requester, trade } = await buildTrade(t, { status: 'accepted' });
+    for (const [carrier, number] of [
+      ['usps', '9400 1000 0000 0000 0000 00'],
+      ['ups', '1Z999AA10123456784'],
+      ['fedex', '123456789012'],
+    ] as const) {
+      const response = await requester.post(`/api/trade-requests/${trade.id}/shipment`, {
+        carrier,
+        trackingNumber: number,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().requesterShipment.trackingUrl).toContain(number.replace(/ /g, ''));
+    }
   });
 
   it.each([

@@ -50,10 +50,33 @@ export async function inAcceptedTrade(tx: Queryable, itemIds: string[]) {
   return row !== undefined;
 }
 
-/** Whether the member is a party to an accepted trade or a member of an accepted swap ring. */
-export async function memberInAcceptedTrade(tx: Queryable, memberId: string) {
-  if (await inAcceptedRing(tx, { memberId })) return true;
-  const [row] = await tx
+/** What keeps a member from leaving: an accepted trade or a committed swap ring they are part of. */
+export interface AcceptedCommitment {
+  kind: 'trade' | 'ring';
+  id: string;
+}
+
+/**
+ * The member's accepted trades and committed swap rings (each once), oldest ring and trade first:
+ * what an account deletion names when it is refused.
+ */
+export async function memberAcceptedCommitments(
+  tx: Queryable,
+  memberId: string,
+): Promise<AcceptedCommitment[]> {
+  const ringRows = await tx
+    .selectDistinct({ id: rings.id })
+    .from(ringLegs)
+    .innerJoin(rings, eq(rings.id, ringLegs.ringId))
+    .where(
+      and(
+        inArray(rings.status, COMMITTED_RING_STATUSES),
+        or(eq(ringLegs.giverId, memberId), eq(ringLegs.receiverId, memberId)),
+      ),
+    )
+    .orderBy(rings.id)
+    .limit(20);
+  const tradeRows = await tx
     .select({ id: tradeRequests.id })
     .from(tradeRequests)
     .where(
@@ -62,6 +85,15 @@ export async function memberInAcceptedTrade(tx: Queryable, memberId: string) {
         or(eq(tradeRequests.requesterId, memberId), eq(tradeRequests.ownerId, memberId)),
       ),
     )
-    .limit(1);
-  return row !== undefined;
+    .orderBy(tradeRequests.id)
+    .limit(20);
+  return [
+    ...tradeRows.map((row) => ({ kind: 'trade' as const, id: row.id })),
+    ...ringRows.map((row) => ({ kind: 'ring' as const, id: row.id })),
+  ];
+}
+
+/** Whether the member is a party to an accepted trade or a member of an accepted swap ring. */
+export async function memberInAcceptedTrade(tx: Queryable, memberId: string) {
+  return (await memberAcceptedCommitments(tx, memberId)).length > 0;
 }

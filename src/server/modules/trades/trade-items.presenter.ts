@@ -108,8 +108,8 @@ export function presentTradeItems(
 }
 
 /**
- * The history of a trade's offers, each item by the id and title it had in that version; a trade
- * made before offers had one shows its request as version 1. Reads no live item.
+ * The history of a trade's offers, each item by the id and title it had in that version (every
+ * trade has at least its request as version 1). Reads no live item.
  */
 export function presentOffers(
   trade: TradeRow,
@@ -118,23 +118,20 @@ export function presentOffers(
 ): TradeOffer[] {
   const titled = (list: { itemId: string; terms: ItemTerms }[]): TradeOfferItem[] =>
     list.map(({ itemId, terms }) => ({ id: itemId, title: terms.title }));
-  if (!offers || offers.length === 0) {
-    const current = (ids: string[]) =>
-      ids.flatMap((id) => {
-        const terms = sides.terms.get(id);
-        return terms ? [{ id, title: terms.title }] : [];
-      });
+  // A giveaway handover picked before its ask was recorded as an offer (migration 0058 left
+  // handovers alone): its request is the item asked for, nothing offered.
+  if ((!offers || offers.length === 0) && trade.offeredItemId === null)
     return [
       {
-        version: trade.offerVersion,
-        proposedById: trade.offeredById ?? trade.requesterId,
+        version: 1,
+        proposedById: trade.requesterId,
         message: trade.message,
-        createdAt: (trade.offeredAt ?? trade.createdAt).toISOString(),
-        requestedItems: current(sides.requested),
-        offeredItems: current(sides.offered),
+        createdAt: trade.createdAt.toISOString(),
+        requestedItems: sides.requested.map((id) => ({ id, title: sides.terms.get(id)?.title ?? '' })),
+        offeredItems: [],
       },
     ];
-  }
+  if (!offers || offers.length === 0) throw new Error(`trade ${trade.id} has no offer (trade_offers)`);
   return offers.map((offer) => ({
     version: offer.version,
     proposedById: offer.proposedById,

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/connect';
 import { users } from '../../db/schema';
 import { useTestApp } from '../../test-support/test-app';
+import { fillTradeRows } from '../../test-support/trade-rows';
 
 // A member in 600 settled trades: 300 asked of others (requester), 300 asked of them (owner), a
 // minute apart and alternating sides, newest first by number; plus trades between two others.
@@ -55,6 +56,7 @@ beforeAll(async () => {
     select ${owners.other}::uuid, ${owners.third}::uuid, ${item(3)}::uuid, ${item(2)}::uuid,
       'Not theirs ' || n, ${TERMS}::jsonb, ${TERMS}::jsonb, 'declined', now() - n * interval '30 seconds'
     from generate_series(1, 50) as n`);
+  await fillTradeRows(t.db);
 }, 120_000);
 
 describe('GET /api/trade-requests for a member with many trades', () => {

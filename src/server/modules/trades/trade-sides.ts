@@ -15,8 +15,8 @@ type OfferRow = typeof tradeOffers.$inferSelect;
 
 /**
  * The items of each side of a trade (a bundle has up to 5 a side) with the terms agreed for each.
- * A trade row names the first item of each side; the others are in trade_request_items. Trades made
- * before bundles have no rows there: their two columns are their items.
+ * Every item of each side is in trade_request_items (migration 0056 filled them in for the trades
+ * made before bundles); the trade row also names the first item of each side.
  */
 export interface TradeSides {
   /** The owner's items, first one = trade.requestedItemId. */
@@ -38,16 +38,8 @@ export function touchesItems(itemIds: string[]): SQL {
 /** Every item id of a set of sides, requested side first. */
 export const allItemIds = (sides: TradeSides) => [...sides.requested, ...sides.offered];
 
-function legacySides(trade: TradeRow): TradeSides {
-  return {
-    requested: [trade.requestedItemId],
-    offered: [trade.offeredItemId],
-    terms: new Map([
-      [trade.offeredItemId, trade.offeredTerms],
-      [trade.requestedItemId, trade.requestedTerms],
-    ]),
-  };
-}
+/** A giveaway handover: the owner gives, the requester gives nothing (docs/decisions/027-giveaway-handovers.md). */
+export const isHandover = (trade: Pick<TradeRow, 'offeredItemId'>) => trade.offeredItemId === null;
 
 /** A row of trade_request_items: one item of one side of a trade, with its agreed terms. */
 export interface SideItemRow {
@@ -57,8 +49,8 @@ export interface SideItemRow {
 }
 
 /**
- * A trade's sides from its trade_request_items rows in position order; a trade made before bundles
- * (no rows, or a side without one) keeps the two items its own columns name.
+ * A trade's sides from its trade_request_items rows in position order. Every trade has at least one
+ * item a side; a trade without is a broken invariant, not a shape to read around.
  */
 export function sidesFromRows(trade: TradeRow, rows: readonly SideItemRow[] | null | undefined): TradeSides {
   const sides: TradeSides = { requested: [], offered: [], terms: new Map() };
@@ -66,7 +58,10 @@ export function sidesFromRows(trade: TradeRow, rows: readonly SideItemRow[] | nu
     sides[row.side].push(row.itemId);
     sides.terms.set(row.itemId, row.terms);
   }
-  return sides.requested.length === 0 || sides.offered.length === 0 ? legacySides(trade) : sides;
+  // A giveaway handover has no offered side (the requester gives nothing); every other trade has both.
+  if (sides.requested.length === 0 || (sides.offered.length === 0 && !isHandover(trade)))
+    throw new Error(`trade ${trade.id} has no items on one side (trade_request_items)`);
+  return sides;
 }
 
 /** The sides of each of these trades, by trade id. */
@@ -97,7 +92,7 @@ export async function sidesOf(q: Queryable, trade: TradeRow): Promise<TradeSides
   return (await loadSides(q, [trade])).get(trade.id) as TradeSides;
 }
 
-/** The columns a trade row keeps for its first items (what lists made before bundles read). */
+/** The columns a trade row keeps for its first items (its indexed item columns; touchesItems reads them). */
 export function firstItemColumns(requested: ItemRow[], offered: ItemRow[], terms?: Map<string, ItemTerms>) {
   const [firstRequested, firstOffered] = [requested[0] as ItemRow, offered[0] as ItemRow];
   return {

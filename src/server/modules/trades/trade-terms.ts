@@ -7,13 +7,12 @@ import {
   diffTerms,
   type ItemTerms,
 } from '../../../common/domain/trade-terms';
-import { NOTIFICATION_LINKS } from '../../../common/domain/notification-links';
-import type { Locale } from '../../../common/domain/locales';
+import { tradePath } from '../../../common/domain/notification-links';
 import type { Tx } from '../../db/connect';
 import { items, tradeRequests } from '../../db/schema';
 import type { Effects } from '../../lib/domain-events';
 import { conflict } from '../../lib/errors';
-import { listText, text, translator } from '../../lib/i18n';
+import { list, text } from '../../lib/i18n';
 import { loadSides, type TradeSides, touchesItems } from './trade-sides';
 
 type ItemRow = typeof items.$inferSelect;
@@ -24,11 +23,7 @@ type ItemRow = typeof items.$inferSelect;
  * never accepted unseen.
  */
 export function termsVersion(requested: ItemTerms[], offered: ItemTerms[]): string {
-  // A one-for-one trade keeps the fingerprint it had before bundles.
-  const parts =
-    requested.length === 1 && offered.length === 1
-      ? [dealTerms(requested[0] as ItemTerms), dealTerms(offered[0] as ItemTerms)]
-      : [requested.map(dealTerms), offered.map(dealTerms)];
+  const parts = [requested.map(dealTerms), offered.map(dealTerms)];
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 }
 
@@ -87,17 +82,13 @@ export async function notifyTermsChanged(
         ...(agreed ? diffTerms(agreed, live).map((change) => change.field) : []),
       ]);
       const fields = DEAL_FIELDS.filter((field) => differing.has(field));
-      const changed = (locale: Locale) =>
-        listText(
-          locale,
-          fields.map((field) => translator(locale)(`notifications:dealFields.${field}`)),
-        );
+      const changed = list(fields.map((field) => text(`notifications:dealFields.${field}`)));
       return {
         userId: trade.requesterId === event.memberId ? trade.ownerId : trade.requesterId,
         type: 'trade_request' as const,
         title: text('notifications:trades.itemChanged.title'),
         message: text('notifications:trades.itemChanged.message', { item: item.title, changed }),
-        link: NOTIFICATION_LINKS.barters,
+        link: tradePath(trade.id),
         coalesceKey: `terms-changed:${trade.id}`,
       };
     }),

@@ -1,3 +1,4 @@
+import { markTradeSent } from '../../test-support/builders';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/connect';
@@ -85,9 +86,10 @@ describe(`concurrent trades (${testDriver})`, () => {
       const owner = await t.member();
       const requester = await t.member();
       const { id } = await requestTrade(owner, requester, { accept: true });
+      await markTradeSent(t, id);
       const [cancel, confirm] = await Promise.all([
         owner.patch(`/api/trade-requests/${id}`, { status: 'cancelled', reason: 'Changed my mind' }),
-        requester.post(`/api/trade-requests/${id}/received`, {}),
+        requester.post(`/api/trade-requests/${id}/received`, { asDescribed: true }),
       ]);
       expect([cancel.statusCode, confirm.statusCode].sort()).toEqual([200, 409]);
       const [row] = await queryRows<{ status: string; received: boolean; availability: string }>(

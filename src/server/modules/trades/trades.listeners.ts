@@ -5,7 +5,7 @@ import {
   closePendingForItem,
   closePendingForRing,
   closePendingOfMember,
-} from './trades.service';
+} from './trade-reactions.service';
 
 /**
  * An item leaving the marketplace, or a block, ends pending requests atomically with it; a change

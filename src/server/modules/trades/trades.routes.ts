@@ -6,10 +6,15 @@ import {
   disputeInput,
   disputeResolutionInput,
   moderationDispute,
+  receivedInput,
   reliability,
   shipmentInput,
+  tradeCounts,
   tradeDispute,
+  tradePage,
+  tradePageQuery,
   tradeRequest,
+  tradeRequestDetail,
   tradeRequestInput,
   tradeStatusInput,
 } from '../../../common/api/trades';
@@ -17,14 +22,12 @@ import { registerModerationQueue } from '../../lib/moderation-routes';
 import { openDispute } from './disputes.service';
 import { listDisputes, resolveDispute } from './moderation-queue';
 import { memberReliability } from './reliability.query';
-import { recordShipment } from './shipments.service';
-import {
-  confirmReceived,
-  counterOffer,
-  createTradeRequest,
-  listTradeRequests,
-  updateTradeStatus,
-} from './trades.service';
+import { markTradeSent, recordShipment } from './shipments.service';
+import { getTradeDetail } from './trade-detail';
+import { countTrades, listTradePage } from './trade-list.query';
+import { counterOffer, createTradeRequest } from './trade-offers.service';
+import { listTradeRequests } from './trade-read.service';
+import { confirmReceived, updateTradeStatus } from './trade-transitions.service';
 
 export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
@@ -36,6 +39,21 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listTradeRequests(ctx, request.member.id, timers),
   );
 
+  app.get(
+    '/api/trade-requests/page',
+    {
+      config: { auth: 'member' },
+      schema: { querystring: tradePageQuery, response: { 200: tradePage } },
+    },
+    async (request) => listTradePage(ctx, request.member.id, timers, request.query),
+  );
+
+  app.get(
+    '/api/trade-requests/counts',
+    { config: { auth: 'member' }, schema: { response: { 200: tradeCounts } } },
+    async (request) => countTrades(ctx, request.member.id),
+  );
+
   app.post(
     '/api/trade-requests',
     {
@@ -44,6 +62,15 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await createTradeRequest(ctx, request.member.id, request.body, timers)),
+  );
+
+  app.get(
+    '/api/trade-requests/:id',
+    {
+      config: { auth: 'member' },
+      schema: { params: idParam, response: { 200: tradeRequestDetail } },
+    },
+    async (request) => getTradeDetail(ctx, request.member.id, request.params.id, timers),
   );
 
   app.patch(
@@ -71,9 +98,18 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/trade-requests/:id/received',
     {
       config: { auth: 'member' },
-      schema: { params: idParam, body: emptyBody, response: { 200: tradeRequest } },
+      schema: { params: idParam, body: receivedInput, response: { 200: tradeRequest } },
     },
     async (request) => confirmReceived(ctx, request.member.id, request.params.id, timers),
+  );
+
+  app.post(
+    '/api/trade-requests/:id/sent',
+    {
+      config: { auth: 'member', memberLimit: 'shipment' },
+      schema: { params: idParam, body: emptyBody, response: { 200: tradeRequest } },
+    },
+    async (request) => markTradeSent(ctx, request.member.id, request.params.id, timers),
   );
 
   app.post(

@@ -1,4 +1,5 @@
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { reminderDue, shipBy } from '../../../common/domain/shipping-deadline';
 import { claimDeadline, DAY_MS } from '../../../common/domain/trade-state';
 import { tradeRequests } from '../../db/schema';
 import type { Tx } from '../../db/connect';
@@ -8,10 +9,21 @@ import { text } from '../../lib/i18n';
 import type { ServiceContext } from '../../lib/service-context';
 import type { Sweep } from '../../lib/sweep';
 import { transact } from '../../lib/unit-of-work';
-import { completeTrade, lockTrade, refreshAvailability, releaseItems, TRADES_LINK } from './trades.service';
+import {
+  completeTrade,
+  firstName,
+  lockTrade,
+  refreshAvailability,
+  releaseItems,
+  tradeLink,
+} from './trades.service';
 
 /** How many trades one task settles per run; the next run takes the rest. */
 const BATCH = 200;
+
+/** The ids of up to BATCH trades that meet the condition: what one pass of a sweep settles. */
+const tradeIdsWhere = (ctx: ServiceContext, condition: SQL | undefined) =>
+  ctx.db.select({ id: tradeRequests.id }).from(tradeRequests).where(condition).limit(BATCH);
 
 /**
  * Candidates are read without locks; each one is then settled in its own transaction that locks
@@ -34,16 +46,13 @@ async function settleEach(
 /** Pending requests older than the expiry are declined; both parties are told. */
 export async function expirePendingRequests(ctx: ServiceContext, timers: TradeTimers, now: Date) {
   const cutoff = new Date(now.getTime() - timers.pendingExpiryDays * DAY_MS);
-  const stale = await ctx.db
-    .select({ id: tradeRequests.id })
-    .from(tradeRequests)
-    .where(
-      and(
-        eq(tradeRequests.status, 'pending'),
-        sql`coalesce(${tradeRequests.offeredAt}, ${tradeRequests.createdAt}) < ${cutoff.toISOString()}::timestamptz`,
-      ),
-    )
-    .limit(BATCH);
+  const stale = await tradeIdsWhere(
+    ctx,
+    and(
+      eq(tradeRequests.status, 'pending'),
+      sql`coalesce(${tradeRequests.offeredAt}, ${tradeRequests.createdAt}) < ${cutoff.toISOString()}::timestamptz`,
+    ),
+  );
   await settleEach(
     ctx,
     stale.map((row) => row.id),
@@ -64,7 +73,7 @@ export async function expirePendingRequests(ctx: ServiceContext, timers: TradeTi
             item: requested.title,
             count: timers.pendingExpiryDays,
           }),
-          link: TRADES_LINK,
+          link: tradeLink(trade.id),
         })),
       );
     },
@@ -75,18 +84,15 @@ export async function expirePendingRequests(ctx: ServiceContext, timers: TradeTi
 export async function expireAcceptedTrades(ctx: ServiceContext, timers: TradeTimers, now: Date) {
   const cutoff = new Date(now.getTime() - timers.acceptedExpiryDays * DAY_MS);
   const acceptedAt = sql`coalesce(${tradeRequests.acceptedAt}, ${tradeRequests.updatedAt})`;
-  const stale = await ctx.db
-    .select({ id: tradeRequests.id })
-    .from(tradeRequests)
-    .where(
-      and(
-        eq(tradeRequests.status, 'accepted'),
-        isNull(tradeRequests.requesterReceivedAt),
-        isNull(tradeRequests.ownerReceivedAt),
-        sql`${acceptedAt} < ${cutoff.toISOString()}::timestamptz`,
-      ),
-    )
-    .limit(BATCH);
+  const stale = await tradeIdsWhere(
+    ctx,
+    and(
+      eq(tradeRequests.status, 'accepted'),
+      isNull(tradeRequests.requesterReceivedAt),
+      isNull(tradeRequests.ownerReceivedAt),
+      sql`${acceptedAt} < ${cutoff.toISOString()}::timestamptz`,
+    ),
+  );
   await settleEach(
     ctx,
     stale.map((row) => row.id),
@@ -114,7 +120,7 @@ export async function expireAcceptedTrades(ctx: ServiceContext, timers: TradeTim
             item: requested.title,
             count: timers.acceptedExpiryDays,
           }),
-          link: TRADES_LINK,
+          link: tradeLink(trade.id),
         })),
       );
     },
@@ -124,27 +130,24 @@ export async function expireAcceptedTrades(ctx: ServiceContext, timers: TradeTim
 /** Once the claim window after the first receipt passes with no confirmation or dispute, the trade completes. */
 export async function completeAfterClaimWindow(ctx: ServiceContext, timers: TradeTimers, now: Date) {
   const cutoff = new Date(now.getTime() - timers.claimWindowDays * DAY_MS);
-  const due = await ctx.db
-    .select({ id: tradeRequests.id })
-    .from(tradeRequests)
-    .where(
-      and(
-        eq(tradeRequests.status, 'accepted'),
-        or(
-          and(
-            isNotNull(tradeRequests.requesterReceivedAt),
-            isNull(tradeRequests.ownerReceivedAt),
-            lt(tradeRequests.requesterReceivedAt, cutoff),
-          ),
-          and(
-            isNotNull(tradeRequests.ownerReceivedAt),
-            isNull(tradeRequests.requesterReceivedAt),
-            lt(tradeRequests.ownerReceivedAt, cutoff),
-          ),
+  const due = await tradeIdsWhere(
+    ctx,
+    and(
+      eq(tradeRequests.status, 'accepted'),
+      or(
+        and(
+          isNotNull(tradeRequests.requesterReceivedAt),
+          isNull(tradeRequests.ownerReceivedAt),
+          lt(tradeRequests.requesterReceivedAt, cutoff),
+        ),
+        and(
+          isNotNull(tradeRequests.ownerReceivedAt),
+          isNull(tradeRequests.requesterReceivedAt),
+          lt(tradeRequests.ownerReceivedAt, cutoff),
         ),
       ),
-    )
-    .limit(BATCH);
+    ),
+  );
   await settleEach(
     ctx,
     due.map((row) => row.id),
@@ -159,11 +162,70 @@ export async function completeAfterClaimWindow(ctx: ServiceContext, timers: Trad
           type: 'trade_request' as const,
           title: text('notifications:trades.completed.title'),
           message: text('notifications:trades.completed.afterClaimWindow', { item: requested.title }),
-          link: TRADES_LINK,
+          link: tradeLink(trade.id),
         })),
       );
     },
   );
+}
+
+/**
+ * A day before a sender's shipping deadline, with nothing marked sent, they are reminded once
+ * (notification and email). The reminder is claimed by a conditional update of its own column
+ * (`…_reminded_at is null`) in the transaction that stores it, so of two sweeps, here or on
+ * another instance, exactly one sends it.
+ */
+export async function remindShippingDeadlines(ctx: ServiceContext, timers: TradeTimers, now: Date) {
+  // Accepted between (shipWithinDays) and (shipWithinDays - 1) days ago: the deadline is within a day.
+  const from = new Date(now.getTime() - timers.shipWithinDays * DAY_MS);
+  const to = new Date(from.getTime() + DAY_MS);
+  const due = await tradeIdsWhere(
+    ctx,
+    and(
+      eq(tradeRequests.status, 'accepted'),
+      gt(tradeRequests.acceptedAt, from),
+      lte(tradeRequests.acceptedAt, to),
+      or(
+        and(isNull(tradeRequests.requesterSentAt), isNull(tradeRequests.requesterRemindedAt)),
+        and(isNull(tradeRequests.ownerSentAt), isNull(tradeRequests.ownerRemindedAt)),
+      ),
+    ),
+  );
+  for (const { id } of due) {
+    await transact(ctx, async (tx, effects) => {
+      for (const role of ['requester', 'owner'] as const) {
+        const sentAt = role === 'owner' ? tradeRequests.ownerSentAt : tradeRequests.requesterSentAt;
+        const remindedAt =
+          role === 'owner' ? tradeRequests.ownerRemindedAt : tradeRequests.requesterRemindedAt;
+        const [claimed] = await tx
+          .update(tradeRequests)
+          .set(role === 'owner' ? { ownerRemindedAt: now } : { requesterRemindedAt: now })
+          .where(
+            and(
+              eq(tradeRequests.id, id),
+              eq(tradeRequests.status, 'accepted'),
+              isNull(sentAt),
+              isNull(remindedAt),
+            ),
+          )
+          .returning();
+        if (!claimed) continue;
+        const deadline = shipBy(claimed.acceptedAt, timers.shipWithinDays);
+        if (!reminderDue(null, deadline, now)) continue;
+        effects.notify({
+          userId: role === 'owner' ? claimed.ownerId : claimed.requesterId,
+          type: 'trade_request',
+          // The member's setting for accepted trades: the reminder is about one.
+          emailType: 'tradeAccepted',
+          title: text('notifications:sending.reminder.title'),
+          message: text('notifications:sending.reminder.message', {
+            name: await firstName(tx, role === 'owner' ? claimed.requesterId : claimed.ownerId),
+          }),
+          link: tradeLink(id),
+        });
+      }
+    });
+  }
 }
 
 /** The trade lifecycle's periodic work. */
@@ -171,4 +233,5 @@ export function registerTradesSweep(sweep: Sweep, ctx: ServiceContext, timers: T
   sweep.register('trades.expire-pending', (now) => expirePendingRequests(ctx, timers, now));
   sweep.register('trades.expire-accepted', (now) => expireAcceptedTrades(ctx, timers, now));
   sweep.register('trades.claim-window', (now) => completeAfterClaimWindow(ctx, timers, now));
+  sweep.register('trades.ship-reminder', (now) => remindShippingDeadlines(ctx, timers, now));
 }

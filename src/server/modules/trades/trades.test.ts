@@ -1,3 +1,4 @@
+import { markTradeSent } from '../../test-support/builders';
 import { describe, expect, it } from 'vitest';
 import { swapImpact } from '../../../common/domain/swap-impact';
 import { buildItem } from '../../test-support/builders';
@@ -50,7 +51,7 @@ describe('POST /api/trade-requests', () => {
       title: 'New barter request',
       message: 'Ravi offers "Leather Boots" for your "Wool Coat".',
       isRead: false,
-      link: '/profile?tab=barters',
+      link: `/trades/${trade.id}`,
     });
     expect(await availability(wanted.id, owner)).toBe('pending');
     expect(await availability(offered.id, owner)).toBe('pending');
@@ -144,14 +145,19 @@ describe('the trade lifecycle', () => {
     expect(await availability(offered.id, owner)).toBe('reserved');
     expect(await titles(requester)).toContain('Barter request accepted!');
 
-    const first = await requester.post(`/api/trade-requests/${trade.id}/received`);
+    await markTradeSent(t, trade.id);
+    const first = await requester.post(`/api/trade-requests/${trade.id}/received`, { asDescribed: true });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ status: 'accepted', requesterReceived: true, ownerReceived: false });
     expect(await titles(owner)).toContain('Receipt confirmed');
     expect(await titles(requester)).toContain('Receipt confirmed');
-    expect((await requester.post(`/api/trade-requests/${trade.id}/received`)).json().status).toBe('accepted');
+    await markTradeSent(t, trade.id);
+    expect(
+      (await requester.post(`/api/trade-requests/${trade.id}/received`, { asDescribed: true })).json().status,
+    ).toBe('accepted');
 
-    const second = await owner.post(`/api/trade-requests/${trade.id}/received`);
+    await markTradeSent(t, trade.id);
+    const second = await owner.post(`/api/trade-requests/${trade.id}/received`, { asDescribed: true });
     expect(second.json()).toMatchObject({
       status: 'completed',
       requesterReceived: true,
@@ -179,7 +185,10 @@ describe('the trade lifecycle', () => {
       landfillSavedKg: impact.landfillKg,
     });
     expect(impact.co2Kg).toBeGreaterThan(0);
-    expect((await owner.post(`/api/trade-requests/${trade.id}/received`)).statusCode).toBe(409);
+    await markTradeSent(t, trade.id);
+    expect(
+      (await owner.post(`/api/trade-requests/${trade.id}/received`, { asDescribed: true })).statusCode,
+    ).toBe(409);
     expect((await owner.patch(`/api/items/${wanted.id}`, { isActive: true })).statusCode).toBe(409);
   });
 
@@ -265,9 +274,9 @@ describe('trade permissions', () => {
 
     expect((await t.visitor().get('/api/trade-requests')).statusCode).toBe(401);
     expect((await other.get('/api/trade-requests')).json()).toEqual([]);
-    expect((await other.post(`${path}/received`)).statusCode).toBe(404);
-    expect((await t.visitor().post(`${path}/received`)).statusCode).toBe(401);
-    expect((await requester.post(`${path}/received`)).statusCode).toBe(409);
+    expect((await other.post(`${path}/received`, { asDescribed: true })).statusCode).toBe(404);
+    expect((await t.visitor().post(`${path}/received`, { asDescribed: true })).statusCode).toBe(401);
+    expect((await requester.post(`${path}/received`, { asDescribed: true })).statusCode).toBe(409);
 
     expect((await owner.get('/api/trade-requests')).json()[0].status).toBe('pending');
   });

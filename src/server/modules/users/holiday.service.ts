@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { returnDateProblem, returnMoment } from '../../../common/domain/holiday';
+import {
+  formatReturnDate,
+  latestReturnDay,
+  MAX_HOLIDAY_DAYS,
+  returnDateProblem,
+  returnMoment,
+} from '../../../common/domain/holiday';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
@@ -11,8 +17,15 @@ import { presentUser } from './users.presenter';
  * trigger (migration 0017) tells the others.
  */
 export async function startHoliday(ctx: ServiceContext, memberId: string, until: string) {
-  const problem = returnDateProblem(until, new Date());
-  if (problem) throw badRequest(problem);
+  const now = new Date();
+  const problem = returnDateProblem(until, now);
+  if (problem === 'invalid') throw badRequest('holiday.invalid_date');
+  if (problem === 'past') throw badRequest('holiday.date_not_after_today');
+  if (problem === 'tooLate')
+    throw badRequest('holiday.too_long', {
+      days: MAX_HOLIDAY_DAYS,
+      latest: formatReturnDate(latestReturnDay(now)),
+    });
   const [row] = await ctx.db
     .update(users)
     .set({ holidayUntil: returnMoment(until) })

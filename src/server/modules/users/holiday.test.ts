@@ -55,6 +55,16 @@ describe('PUT and DELETE /api/users/holiday', () => {
     expect((await goAway(await t.member(), inDays(90))).statusCode).toBe(200);
   });
 
+  it('answers each refused date with its code', async () => {
+    const member = await t.member();
+    expect((await goAway(member, inDays(0))).json()).toMatchObject({ code: 'holiday.date_not_after_today' });
+    expect((await goAway(member, inDays(91))).json()).toMatchObject({
+      code: 'holiday.too_long',
+      params: { days: 90 },
+    });
+    expect((await goAway(member, '2026-02-30')).json()).toMatchObject({ code: 'holiday.invalid_date' });
+  });
+
   it.each([
     [{ until: `${inDays(3)}\u0000` }],
     [{ until: '\uD800' }],

@@ -5,8 +5,8 @@ import { isAway } from '../../../common/domain/holiday';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
-import { ratingSummary } from '../reviews/reviews.service';
-import { memberReliability } from '../trades/reliability.query';
+import { ratingSummary } from '../reviews';
+import { memberReliability } from '../trades';
 
 /**
  * A read that gathers what three modules own (the member, their rating, their reliability); it

@@ -15,6 +15,7 @@ export function presentUser(row: UserRow): User {
     email: row.email,
     profileImageUrl: row.profileImageUrl,
     location: row.location,
+    townId: row.townId,
     bio: row.bio,
     preferredCategories: row.preferredCategories,
     preferredSizes: row.preferredSizes,

@@ -8,9 +8,9 @@ import {
   publicProfile as publicProfileSchema,
   user as userSchema,
 } from '../../../common/api/users';
-import { acceptImageUploads, readImageUpload } from '../images/image-upload';
-import { storeImage } from '../images/images.service';
-import { KEEPS_MARKETPLACE } from '../items/marketplace-cache';
+import { acceptImageUploads, readImageUpload } from '../images';
+import { storeImage } from '../images';
+import { KEEPS_MARKETPLACE } from '../items';
 import { endHoliday, startHoliday } from './holiday.service';
 import { publicProfile } from './public-profile.query';
 import {

@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { presentUser } from './users.presenter';
+import { checkTownId } from '../../lib/towns';
 
 async function saveChanges(
   ctx: ServiceContext,
@@ -34,14 +35,19 @@ export async function updatePreferences(ctx: ServiceContext, memberId: string, i
 }
 
 /** The member's name and location; a field not sent is kept, a blank one cleared. */
-export function updateProfile(
+export async function updateProfile(
   ctx: ServiceContext,
   memberId: string,
-  input: { firstName: string; lastName?: string | null; location?: string | null },
+  input: { firstName: string; lastName?: string | null; location?: string | null; townId?: number | null },
 ) {
   const changes: Partial<typeof users.$inferInsert> = { firstName: input.firstName };
   if (input.lastName !== undefined) changes.lastName = input.lastName;
   if (input.location !== undefined) changes.location = input.location;
+  // A trigger moves the member's items to the new town (migrations 0051 and 0052).
+  if (input.townId !== undefined) {
+    if (input.townId !== null) await checkTownId(ctx.db, input.townId);
+    changes.townId = input.townId;
+  }
   return saveChanges(ctx, memberId, changes satisfies Partial<Record<keyof ProfileInput, unknown>>);
 }
 

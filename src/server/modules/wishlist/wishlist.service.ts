@@ -10,7 +10,8 @@ import type { ServiceContext } from '../../lib/service-context';
 import { textSql } from '../../lib/i18n';
 import { transact } from '../../lib/unit-of-work';
 import { wishlistMatchesItem } from './wishlist.query';
-import { noBlockBetween } from '../safety/safety.query';
+import { noBlockBetween } from '../safety';
+import { memberLanguage } from '../../lib/community-settings';
 
 type EntryRow = typeof wishlistItems.$inferSelect;
 
@@ -118,7 +119,7 @@ export async function wishlistMatches(
  */
 export async function notifyWishlistMatches(ctx: ServiceContext, itemId: string) {
   // Each notification in its member's language.
-  const recipientLocale = sql`(select ${users.locale} from ${users} where ${users.id} = ${wishlistItems.userId})`;
+  const recipientLocale = sql`(select ${memberLanguage} from ${users} where ${users.id} = ${wishlistItems.userId})`;
   const stored = await queryRows<{ id: string; user_id: string }>(
     ctx.db,
     sql`insert into ${notifications} (user_id, type, title, message, link, dedupe_key)

@@ -182,10 +182,13 @@ export function EmailTokenResult({
   token,
   url,
   done,
+  onConfirmed,
 }: {
   token: string;
   url: '/api/auth/verify-email' | '/api/auth/email-change/confirm';
   done: string;
+  /** Called once the link worked: the page's title stops asking to confirm. */
+  onConfirmed?: () => void;
 }) {
   const { t } = useTranslation('auth');
   const use = useEmailTokenMutation(url);
@@ -196,8 +199,13 @@ export function EmailTokenResult({
     if (sent.current || !token) return;
     sent.current = true;
     // The member's own record changed (verified, or a new email): the banner and settings follow.
-    mutate(token, { onSuccess: () => void refreshSession(queryClient) });
-  }, [mutate, token, queryClient]);
+    mutate(token, {
+      onSuccess: () => {
+        onConfirmed?.();
+        void refreshSession(queryClient);
+      },
+    });
+  }, [mutate, token, queryClient, onConfirmed]);
 
   if (!token) return <ErrorList errors={t('links.noTokenEmail')} />;
   if (use.isError) return <ErrorList errors={messageOf(use.error)} testId="text-link-error" />;

@@ -6,8 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
-import { ApiError, errorText, issueText } from '@client/lib/api-error';
+import { errorText } from '@client/lib/api-error';
+import {
+  orderedProblems,
+  serverFieldProblems,
+  showFieldProblems,
+  type FieldProblem,
+} from '@client/lib/form-errors';
 import { useDemoMode } from '@client/lib/session';
+import { useCommunity } from '@client/lib/community';
+import { useState } from 'react';
+import { forgetInvitation, keptInvitation } from '../invitation';
 import { useRegisterMutation } from '../api';
 import { AuthSubmitButton, EmailField, PasswordField } from './auth-fields';
 import type { PasswordVisibility } from './password-input';
@@ -20,8 +29,6 @@ const FIELDS: ReadonlyArray<keyof RegisterFormValues> = [
   'password',
   'confirmPassword',
 ];
-const isField = (name: unknown): name is keyof RegisterFormValues =>
-  FIELDS.includes(name as keyof RegisterFormValues);
 
 /**
  * Sign up. Every problem shows under its field (aria-invalid, aria-describedby), the form's own
@@ -48,6 +55,8 @@ export function RegisterForm({
   const { t } = useTranslation('auth');
   const registration = useRegisterMutation();
   const demo = useDemoMode();
+  const community = useCommunity();
+  const [invitation] = useState(keptInvitation);
 
   /** The form's own message for a field registerFormErrors refused. */
   function formErrorText(field: keyof RegisterFormValues, values: RegisterFormValues): string {
@@ -62,9 +71,8 @@ export function RegisterForm({
   }
 
   /** Shows each message under its field and moves the focus to the first one. */
-  function showErrors(problems: Array<[keyof RegisterFormValues, string]>) {
-    const ordered = FIELDS.flatMap((field) => problems.filter(([name]) => name === field));
-    ordered.forEach(([field, message], index) => setError(field, { message }, { shouldFocus: index === 0 }));
+  function showErrors(problems: ReadonlyArray<FieldProblem<keyof RegisterFormValues>>) {
+    showFieldProblems(setError, orderedProblems(problems, FIELDS));
   }
 
   const onSubmit = handleSubmit((values) => {
@@ -83,9 +91,11 @@ export function RegisterForm({
         lastName: values.lastName.trim(),
         email: values.email.trim(),
         password: values.password,
+        ...(invitation ? { invitation } : {}),
       },
       {
         onSuccess: () => {
+          forgetInvitation();
           // The note for developers shows only in a demo (DEMO on).
           toast({
             title: t('register.successTitle'),
@@ -94,13 +104,7 @@ export function RegisterForm({
           onSignedIn();
         },
         onError: (error) => {
-          const fieldIssues =
-            error instanceof ApiError
-              ? error.issues.flatMap((issue): Array<[keyof RegisterFormValues, string]> => {
-                  const field = issue.path[0];
-                  return isField(field) ? [[field, issueText(issue)]] : [];
-                })
-              : [];
+          const fieldIssues = serverFieldProblems(error, { fields: FIELDS });
           if (fieldIssues.length > 0) {
             showErrors(fieldIssues);
             return;
@@ -117,6 +121,12 @@ export function RegisterForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('register.formLabel')}>
+      <JoiningNote
+        registration={community?.registration ?? 'open'}
+        domains={community?.allowedDomains ?? []}
+        invited={Boolean(invitation)}
+        hasRules={Boolean(community?.rules.trim())}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="register-first-name" label={t('fields.firstName')} errors={errors.firstName?.message}>
           {(fieldControl) => (
@@ -182,5 +192,57 @@ export function RegisterForm({
         testId="button-submit-register"
       />
     </form>
+  );
+}
+
+/**
+ * Who may join this community, said before the form (the server refuses the others with a 403), and
+ * a link to the community's rules when it has some (the Terms page shows them only then).
+ */
+function JoiningNote({
+  registration,
+  domains,
+  invited,
+  hasRules,
+}: {
+  registration: 'open' | 'invite' | 'domains';
+  domains: string[];
+  invited: boolean;
+  hasRules: boolean;
+}) {
+  const { t } = useTranslation('auth');
+  const note =
+    registration === 'invite'
+      ? invited
+        ? t('register.invitationPresent')
+        : t('register.inviteOnly')
+      : registration === 'domains'
+        ? t('register.domainsOnly', { domains: domains.join(', ') })
+        : null;
+  if (!note && !hasRules) return null;
+  return (
+    <div className="grid gap-2 text-sm">
+      {note ? (
+        <p
+          className="rounded-md border border-primary/30 bg-primary/5 px-3 py-2"
+          data-testid="text-registration-rule"
+        >
+          {note}
+        </p>
+      ) : null}
+      {hasRules ? (
+        <p className="text-muted-foreground">
+          <a
+            href="/terms#community-rules"
+            className="underline underline-offset-2"
+            target="_blank"
+            rel="noreferrer"
+            data-testid="link-community-rules"
+          >
+            {t('register.rulesLink')}
+          </a>
+        </p>
+      ) : null}
+    </div>
   );
 }

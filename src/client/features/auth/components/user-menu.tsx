@@ -1,6 +1,14 @@
 import type { User } from '@common/api/users';
 import { displayName } from '@common/domain/display-name';
-import { BellPlus, LogOut, MessageCircle, Package, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  BellPlus,
+  LayoutDashboard,
+  LogOut,
+  MessageCircle,
+  Package,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import {
@@ -64,6 +72,14 @@ export function UserMenu({ user }: { user: User }) {
             <Link href="/moderation">
               <ShieldCheck aria-hidden="true" />
               {t('menu.moderation')}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        {user.isAdmin ? (
+          <DropdownMenuItem asChild data-testid="menu-admin">
+            <Link href="/admin">
+              <LayoutDashboard aria-hidden="true" />
+              {t('menu.admin')}
             </Link>
           </DropdownMenuItem>
         ) : null}

@@ -11,14 +11,14 @@ import { cn } from '@client/lib/utils';
 import {
   countBadge,
   memberNames,
-  messageSummary,
+  inboxPreview,
   nameList,
   otherMembers,
   otherParticipant,
   ringThreadTitle,
 } from '../chat-format';
 import { type ConversationListPages, flattenConversations } from '../api';
-import { useNow } from '../use-now';
+import { useNow } from '../hooks/use-now';
 import { MemberAvatars, ParticipantAvatar } from './participant-avatar';
 
 /**
@@ -136,17 +136,13 @@ function ConversationRow({
   const name = isRing || !other ? ringThreadTitle(conversation) : displayName(other);
   const { lastMessage, unreadCount, relatedItem } = conversation;
   const time = conversation.lastMessageAt ?? lastMessage?.createdAt ?? conversation.createdAt;
-  const sender = !lastMessage
-    ? ''
-    : lastMessage.senderId === memberId
-      ? t('list.you')
-      : isRing
-        ? t('list.sender', { name: memberNames(conversation).get(lastMessage.senderId) ?? t('list.aMember') })
-        : '';
   const preview = lastMessage
-    ? lastMessage.messageType === 'trade'
-      ? messageSummary(lastMessage)
-      : `${sender}${messageSummary(lastMessage)}`
+    ? inboxPreview(
+        lastMessage,
+        memberId,
+        isRing || !other ? null : displayName(other),
+        isRing ? (memberNames(conversation).get(lastMessage.senderId) ?? t('list.aMember')) : null,
+      )
     : t('list.noMessages');
 
   return (

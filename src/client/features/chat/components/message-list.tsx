@@ -1,18 +1,16 @@
 import type { Message } from '@common/api/chat';
-import { ArrowDown } from 'lucide-react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { ArrowDown, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import { messageParts, messageTime } from '../chat-format';
 import { TradeCardMessage } from './trade-card-message';
-import { useNow } from '../use-now';
+import { useNow } from '../hooks/use-now';
+import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 
 /** Messages closer together than this from one sender form a group showing one time. */
 const GROUP_GAP_MS = 5 * 60_000;
-/** Within this many pixels of the end the list counts as scrolled to the bottom. */
-const BOTTOM_SLACK_PX = 80;
 
 /**
  * The conversation, oldest at the top: the member's messages on the right, the other members' on
@@ -30,7 +28,7 @@ export function MessageList({
   hasEarlier,
   loadingEarlier,
   onLoadEarlier,
-  onLeave,
+  waiting = [],
 }: {
   messages: Message[];
   memberId: string;
@@ -41,61 +39,19 @@ export function MessageList({
   hasEarlier: boolean;
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
-  /** Called when a link inside a message leaves the chat (a barter request card's). */
-  onLeave?: () => void;
+  /** The member's messages not sent yet (typed offline): after the others, 'Waiting to send'. */
+  waiting?: readonly { clientId: string; content: string }[];
 }) {
   const { t } = useTranslation('chat');
   const { tag } = useFormat();
-  const scroller = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
-  const previous = useRef<{ first?: string; last?: string }>({});
-  const keepFromBottom = useRef<number | null>(null);
-  const [newBelow, setNewBelow] = useState(false);
+  const { scroller, content, newBelow, onScroll, loadEarlier, jumpDown } = useStickToBottom({
+    messages,
+    memberId,
+    seenMessageId,
+    waiting,
+    onLoadEarlier,
+  });
   const now = useNow(60_000);
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const first = messages[0]?.id;
-    const last = messages.at(-1);
-    const before = previous.current;
-    previous.current = { first, last: last?.id };
-
-    if (keepFromBottom.current !== null && first !== before.first) {
-      element.scrollTop = element.scrollHeight - keepFromBottom.current;
-      keepFromBottom.current = null;
-      // The button is gone once everything is loaded: keep the keyboard in the conversation.
-      if (document.activeElement === document.body) element.focus({ preventScroll: true });
-      return;
-    }
-    const arrived = last !== undefined && last.id !== before.last;
-    if (atBottom.current || (arrived && last.senderId === memberId)) {
-      element.scrollTop = element.scrollHeight;
-      atBottom.current = true;
-      setNewBelow(false);
-    } else if (arrived) {
-      setNewBelow(true);
-    }
-  }, [messages, memberId, seenMessageId]);
-
-  const onScroll = () => {
-    const element = scroller.current;
-    if (!element) return;
-    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < BOTTOM_SLACK_PX;
-    if (atBottom.current) setNewBelow(false);
-  };
-
-  const loadEarlier = () => {
-    const element = scroller.current;
-    if (element) keepFromBottom.current = element.scrollHeight - element.scrollTop;
-    onLoadEarlier();
-  };
-
-  const jumpDown = () => {
-    const element = scroller.current;
-    if (element) element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
-    setNewBelow(false);
-  };
 
   return (
     <div className="relative min-h-0 flex-1">
@@ -110,122 +66,147 @@ export function MessageList({
       >
         {/* Few messages sit at the bottom, next to the input, as in any messenger. */}
         <div className="flex-1" aria-hidden="true" />
-        {hasEarlier ? (
-          <div className="mb-4 flex justify-center">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={loadEarlier}
-              disabled={loadingEarlier}
-              data-testid="button-load-earlier"
-            >
-              {loadingEarlier ? t('thread.loadingEarlier') : t('thread.loadEarlier')}
-            </Button>
-          </div>
-        ) : null}
+        <div ref={content} className="flex flex-col">
+          {hasEarlier ? (
+            <div className="mb-4 flex justify-center">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={loadEarlier}
+                disabled={loadingEarlier}
+                data-testid="button-load-earlier"
+              >
+                {loadingEarlier ? t('thread.loadingEarlier') : t('thread.loadEarlier')}
+              </Button>
+            </div>
+          ) : null}
 
-        {messages.length === 0 ? (
-          <p className="px-6 py-12 text-center text-sm text-muted-foreground" data-testid="text-chat-empty">
-            {t('thread.empty', { name: otherName })}
-          </p>
-        ) : (
-          <ol className="flex flex-col">
-            {messages.map((message, index) => {
-              const own = message.senderId === memberId;
-              if (message.trade) {
-                // A barter request card: centred, outside the senders' groups, with its time.
+          {messages.length === 0 && waiting.length === 0 ? (
+            <p className="px-6 py-12 text-center text-sm text-muted-foreground" data-testid="text-chat-empty">
+              {t('thread.empty', { name: otherName })}
+            </p>
+          ) : (
+            <ol className="flex flex-col">
+              {messages.map((message, index) => {
+                const own = message.senderId === memberId;
+                if (message.trade) {
+                  // A barter event: one centred line outside the senders' groups, opening onto its card.
+                  return (
+                    <li
+                      key={message.id}
+                      className="my-2 flex w-full flex-col items-center"
+                      data-testid={`chat-message-${message.id}`}
+                    >
+                      <TradeCardMessage
+                        card={message.trade}
+                        memberId={memberId}
+                        names={senderNames ?? new Map()}
+                        fallbackName={otherName}
+                        time={{
+                          dateTime: message.createdAt,
+                          text: messageTime(message.createdAt, now, tag),
+                        }}
+                      />
+                    </li>
+                  );
+                }
+                const next = messages[index + 1];
+                const previousMessage = messages[index - 1];
+                const startsGroup =
+                  !previousMessage ||
+                  previousMessage.trade !== null ||
+                  previousMessage.senderId !== message.senderId ||
+                  Date.parse(message.createdAt) - Date.parse(previousMessage.createdAt) > GROUP_GAP_MS;
+                const endsGroup =
+                  !next ||
+                  next.trade !== null ||
+                  next.senderId !== message.senderId ||
+                  Date.parse(next.createdAt) - Date.parse(message.createdAt) > GROUP_GAP_MS;
+                const seen = message.id === seenMessageId;
+                const senderName =
+                  senderNames?.get(message.senderId) ?? (senderNames ? t('list.aMember') : otherName);
                 return (
                   <li
                     key={message.id}
-                    className="my-3 flex flex-col items-center self-center"
+                    className={cn(
+                      'flex max-w-[85%] flex-col sm:max-w-[75%]',
+                      own ? 'items-end self-end' : 'items-start self-start',
+                      startsGroup && index > 0 ? 'mt-3' : 'mt-0.5',
+                    )}
                     data-testid={`chat-message-${message.id}`}
+                    data-own={own ? 'true' : 'false'}
                   >
-                    <TradeCardMessage
-                      card={message.trade}
-                      memberId={memberId}
-                      names={senderNames ?? new Map()}
-                      fallbackName={otherName}
-                      onNavigate={onLeave}
-                    />
-                    <time dateTime={message.createdAt} className="mt-1 px-1 text-xs text-muted-foreground">
-                      {messageTime(message.createdAt, now, tag)}
-                    </time>
+                    {senderNames && !own && startsGroup ? (
+                      <span
+                        className="mb-0.5 px-1 text-xs font-medium text-muted-foreground"
+                        aria-hidden="true"
+                        data-testid="text-message-sender"
+                      >
+                        {senderName}
+                      </span>
+                    ) : null}
+                    <span className="sr-only">
+                      {t('thread.sender', { name: own ? t('thread.you') : senderName })}
+                    </span>
+                    {message.photo ? (
+                      <PhotoBubble
+                        photo={message.photo}
+                        label={t('photo.open', { name: own ? t('thread.you') : senderName })}
+                      />
+                    ) : null}
+                    {message.content ? (
+                      <p
+                        className={cn(
+                          'max-w-full rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug whitespace-pre-wrap [overflow-wrap:anywhere]',
+                          message.photo && 'mt-1',
+                          own
+                            ? 'rounded-br-md bg-primary text-primary-foreground'
+                            : 'rounded-bl-md bg-muted text-foreground',
+                        )}
+                      >
+                        <MessageText content={message.content} />
+                      </p>
+                    ) : null}
+                    {endsGroup || seen ? (
+                      <span className="mt-1 flex items-center gap-1 px-1 text-xs text-muted-foreground">
+                        <time dateTime={message.createdAt}>{messageTime(message.createdAt, now, tag)}</time>
+                        {seen ? (
+                          <>
+                            <span aria-hidden="true">·</span>
+                            <span data-testid="text-seen">{t('thread.seen')}</span>
+                          </>
+                        ) : null}
+                      </span>
+                    ) : null}
                   </li>
                 );
-              }
-              const next = messages[index + 1];
-              const previousMessage = messages[index - 1];
-              const startsGroup =
-                !previousMessage ||
-                previousMessage.trade !== null ||
-                previousMessage.senderId !== message.senderId ||
-                Date.parse(message.createdAt) - Date.parse(previousMessage.createdAt) > GROUP_GAP_MS;
-              const endsGroup =
-                !next ||
-                next.trade !== null ||
-                next.senderId !== message.senderId ||
-                Date.parse(next.createdAt) - Date.parse(message.createdAt) > GROUP_GAP_MS;
-              const seen = message.id === seenMessageId;
-              const senderName =
-                senderNames?.get(message.senderId) ?? (senderNames ? t('list.aMember') : otherName);
-              return (
+              })}
+              {waiting.map((entry, index) => (
                 <li
-                  key={message.id}
+                  key={entry.clientId}
                   className={cn(
-                    'flex max-w-[85%] flex-col sm:max-w-[75%]',
-                    own ? 'items-end self-end' : 'items-start self-start',
-                    startsGroup && index > 0 ? 'mt-3' : 'mt-0.5',
+                    'flex max-w-[85%] flex-col items-end self-end sm:max-w-[75%]',
+                    index === 0 ? 'mt-3' : 'mt-0.5',
                   )}
-                  data-testid={`chat-message-${message.id}`}
-                  data-own={own ? 'true' : 'false'}
+                  data-testid="chat-message-waiting"
+                  data-own="true"
                 >
-                  {senderNames && !own && startsGroup ? (
-                    <span
-                      className="mb-0.5 px-1 text-xs font-medium text-muted-foreground"
-                      aria-hidden="true"
-                      data-testid="text-message-sender"
-                    >
-                      {senderName}
-                    </span>
-                  ) : null}
-                  <span className="sr-only">
-                    {t('thread.sender', { name: own ? t('thread.you') : senderName })}
+                  <span className="sr-only">{t('thread.sender', { name: t('thread.you') })}</span>
+                  <p className="max-w-full rounded-2xl rounded-br-md border border-dashed border-primary bg-primary/10 px-3.5 py-2 text-[0.9375rem] leading-snug whitespace-pre-wrap text-foreground [overflow-wrap:anywhere]">
+                    {entry.content}
+                  </p>
+                  <span
+                    className="mt-1 flex items-center gap-1 px-1 text-xs text-muted-foreground"
+                    data-testid="text-waiting-to-send"
+                  >
+                    <Clock className="size-3" aria-hidden="true" />
+                    {t('dialog.waiting')}
                   </span>
-                  {message.photo ? (
-                    <PhotoBubble
-                      photo={message.photo}
-                      label={t('photo.open', { name: own ? t('thread.you') : senderName })}
-                    />
-                  ) : null}
-                  {message.content ? (
-                    <p
-                      className={cn(
-                        'max-w-full rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug whitespace-pre-wrap [overflow-wrap:anywhere]',
-                        message.photo && 'mt-1',
-                        own
-                          ? 'rounded-br-md bg-primary text-primary-foreground'
-                          : 'rounded-bl-md bg-muted text-foreground',
-                      )}
-                    >
-                      <MessageText content={message.content} />
-                    </p>
-                  ) : null}
-                  {endsGroup || seen ? (
-                    <span className="mt-1 flex items-center gap-1 px-1 text-xs text-muted-foreground">
-                      <time dateTime={message.createdAt}>{messageTime(message.createdAt, now, tag)}</time>
-                      {seen ? (
-                        <>
-                          <span aria-hidden="true">·</span>
-                          <span data-testid="text-seen">{t('thread.seen')}</span>
-                        </>
-                      ) : null}
-                    </span>
-                  ) : null}
                 </li>
-              );
-            })}
-          </ol>
-        )}
+              ))}
+            </ol>
+          )}
+        </div>
       </div>
 
       {newBelow ? (

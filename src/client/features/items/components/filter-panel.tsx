@@ -12,7 +12,7 @@ import {
   itemCategoryOf,
   subcategoriesOf,
 } from '@common/domain/taxonomy';
-import { compareSizes, LETTER_SIZES } from '@common/domain/size-options';
+import { groupSizes, LETTER_SIZES } from '@common/domain/size-options';
 import { SlidersHorizontal } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
@@ -22,6 +22,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Slider } from '@client/components/ui/slider';
 import { ToggleChip } from '@client/components/ui/toggle-chip';
 import { cn } from '@client/lib/utils';
+import { useCommunity } from '@client/lib/community';
+import { NearFilter } from '@client/features/towns';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedText } from '../use-url-filters';
 import {
@@ -34,6 +36,7 @@ import {
   SUBCATEGORY_LABELS,
   colorLabel,
   seasonLabel,
+  sizeSystemLabel,
 } from '@client/i18n/labels';
 
 export type FilterPanelMode = 'basic' | 'advanced';
@@ -54,6 +57,7 @@ export function FilterPanel({
   facets,
   mode,
   onModeChange,
+  showClear = true,
 }: {
   id: string;
   filters: ItemFilterState;
@@ -62,6 +66,8 @@ export function FilterPanel({
   facets: ItemFacets | undefined;
   mode: FilterPanelMode;
   onModeChange: (mode: FilterPanelMode) => void;
+  /** 'Clear All' in the panel's head; the phone sheet has its own in its footer (one reset). */
+  showClear?: boolean;
 }) {
   const { t } = useTranslation('items');
   const set = (change: Partial<ItemFilterState>) => onChange({ ...filters, ...change });
@@ -74,10 +80,12 @@ export function FilterPanel({
     : SUBCATEGORIES.filter(
         (entry) => filters.subcategory.includes(entry) || (countIn(facets?.subcategories, entry) ?? 1) > 0,
       );
-  // Exactly the sizes listed under the chosen filters (facets), in size order, plus any chosen.
-  const sizes = [
-    ...new Set([...(facets ? facets.sizes.map((entry) => entry.value) : LETTER_SIZES), ...filters.size]),
-  ].sort(compareSizes);
+  // Exactly the sizes listed under the chosen filters (facets), plus any chosen, grouped by system.
+  const sizeGroups = groupSizes(
+    [...(facets ? facets.sizes.map((entry) => entry.value) : LETTER_SIZES), ...filters.size],
+    itemCategory,
+    useCommunity()?.country,
+  );
   const showBasic = mode !== 'advanced';
 
   return (
@@ -112,11 +120,15 @@ export function FilterPanel({
               </button>
             ))}
           </div>
-          <Button variant="ghost" size="sm" onClick={onClear} data-testid="button-clear-filters">
-            {t('filters.clearAll')}
-          </Button>
+          {showClear ? (
+            <Button variant="ghost" size="sm" onClick={onClear} data-testid="button-clear-filters">
+              {t('filters.clearAll')}
+            </Button>
+          ) : null}
         </div>
       </div>
+
+      <NearFilter filters={filters} onChange={onChange} />
 
       {showBasic ? (
         <div className="grid gap-5 lg:grid-cols-2">
@@ -168,18 +180,35 @@ export function FilterPanel({
           </FilterGroup>
 
           <FilterGroup title={t('filters.size')}>
-            <div className="flex max-h-48 flex-wrap gap-2 overflow-y-auto p-0.5">
-              {sizes.map((size) => (
-                <ToggleChip
-                  key={size}
-                  pressed={filters.size.includes(size)}
-                  onClick={() => set({ size: toggleValue(filters.size, size) })}
-                  className="min-w-10 justify-center px-2.5"
-                  data-testid={`filter-size-${size}`}
+            <div className="max-h-64 space-y-3 overflow-y-auto p-0.5">
+              {sizeGroups.map((group) => (
+                <div
+                  key={group.system}
+                  role="group"
+                  aria-labelledby={`${id}-sizes-${group.system}`}
+                  data-testid={`filter-size-group-${group.system}`}
                 >
-                  {size}
-                  <Count value={countIn(facets?.sizes, size)} />
-                </ToggleChip>
+                  <p
+                    id={`${id}-sizes-${group.system}`}
+                    className="mb-1.5 text-xs font-medium text-muted-foreground"
+                  >
+                    {sizeSystemLabel(group.system)}
+                  </p>
+                  <div className="flex flex-wrap gap-2">
+                    {group.sizes.map((size) => (
+                      <ToggleChip
+                        key={size}
+                        pressed={filters.size.includes(size)}
+                        onClick={() => set({ size: toggleValue(filters.size, size) })}
+                        className="min-w-10 justify-center px-2.5"
+                        data-testid={`filter-size-${size}`}
+                      >
+                        {size}
+                        <Count value={countIn(facets?.sizes, size)} />
+                      </ToggleChip>
+                    ))}
+                  </div>
+                </div>
               ))}
             </div>
           </FilterGroup>

@@ -1,4 +1,5 @@
 import type { Item } from '@common/api/items';
+import { Gift } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { i18n } from '@client/i18n';
 import { cn } from '@client/lib/utils';
@@ -46,6 +47,22 @@ export function ConditionBadge({
       )}
     >
       {CONDITION_LABELS[condition]}
+    </span>
+  );
+}
+
+/** "Free to a good home": a giveaway's pill, beside its condition. */
+export function GiveawayBadge({ className }: { className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground shadow-sm',
+        className,
+      )}
+      data-testid="badge-giveaway"
+    >
+      <Gift className="size-3" aria-hidden="true" />
+      {i18n.t('items:giveaway.badge')}
     </span>
   );
 }

@@ -6,11 +6,13 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
-import { ITEM_DETAIL_STATE, useItemControls, useItemDetailHref } from '../use-item-controls';
-import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge, ItemChip } from './item-badges';
-import { BookmarkButton, FavoriteButton } from './item-icon-buttons';
+import { DistanceLabel } from '@client/features/towns';
+import { ITEM_DETAIL_STATE, type useItemControls, useItemView } from '../use-item-controls';
+import { categoryLabel, ConditionBadge, GiveawayBadge, ItemChip } from './item-badges';
+import { BookmarkButton, ItemFavoriteButton } from './item-icon-buttons';
 import { ItemPhotoLink, ItemTitleLink } from './item-links';
 import { LazyItemOwnerMenu } from './lazy-item-owner-menu';
+import { useShortReturnDate } from './use-return-date';
 
 /**
  * docs/product.md (Items): Item card: photo with the estimated value (top-left) and condition (bottom-left),
@@ -22,9 +24,7 @@ import { LazyItemOwnerMenu } from './lazy-item-owner-menu';
 export function ItemCard({ item, priority = false }: { item: Item; priority?: boolean }) {
   const { t } = useTranslation('items');
   const format = useFormat();
-  const controls = useItemControls(item);
-  const detailHref = useItemDetailHref(item.id);
-  const availability = AVAILABILITY_BADGES[item.availability];
+  const { controls, detailHref, availability } = useItemView(item);
 
   return (
     <article
@@ -49,13 +49,7 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
         </span>
         {controls.isOwner ? null : (
           <div className="absolute top-2 right-2 flex flex-col gap-1.5">
-            <FavoriteButton
-              itemId={item.id}
-              title={item.title}
-              active={controls.isFavorite}
-              pending={controls.favoritePending}
-              onClick={controls.favorite}
-            />
+            <ItemFavoriteButton item={item} controls={controls} />
             <BookmarkButton
               itemId={item.id}
               title={item.title}
@@ -64,10 +58,17 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
             />
           </div>
         )}
-        <div className="pointer-events-none absolute inset-x-2 bottom-2 flex items-end justify-between gap-1">
-          <ConditionBadge condition={item.condition} />
+        {/* The pills wrap onto two lines on a narrow card rather than run into each other. */}
+        <div
+          className="pointer-events-none absolute inset-x-2 bottom-2 flex flex-wrap-reverse items-end justify-between gap-1"
+          data-testid={`badges-${item.id}`}
+        >
+          <span className="flex flex-wrap items-end gap-1">
+            <ConditionBadge condition={item.condition} className="whitespace-nowrap" />
+            {item.isGiveaway ? <GiveawayBadge /> : null}
+          </span>
           {availability ? (
-            <span className="rounded-full bg-foreground/80 px-2 py-0.5 text-xs font-medium text-background">
+            <span className="rounded-full bg-foreground/80 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-background">
               {availability}
             </span>
           ) : null}
@@ -89,6 +90,7 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
           {item.size ? <ItemChip>{t('card.size', { size: item.size })}</ItemChip> : null}
           {item.brand ? <ItemChip>{item.brand}</ItemChip> : null}
         </div>
+        <DistanceLabel distanceKm={item.distanceKm} />
         <div className="@container flex min-h-7 items-center justify-between gap-1">
           <p
             className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground"
@@ -135,6 +137,7 @@ function ItemCardActions({
   detailHref: string;
 }) {
   const { t } = useTranslation('items');
+  const shortReturnDate = useShortReturnDate();
   const view = (
     <Button asChild variant="outline" size="sm" className="px-2">
       <Link
@@ -162,7 +165,17 @@ function ItemCardActions({
         </>
       ) : (
         <>
-          {controls.canBarter ? (
+          {controls.canBarter && item.owner.awayUntil ? (
+            // The owner is on holiday: no request can be sent, said before anything is filled in.
+            <Button
+              size="sm"
+              className="h-auto min-h-8 px-2 text-xs whitespace-normal"
+              disabled
+              data-testid={`button-barter-away-${item.id}`}
+            >
+              {t('card.awayUntil', { date: shortReturnDate(item.owner.awayUntil) })}
+            </Button>
+          ) : controls.canBarter ? (
             <Button
               size="sm"
               className="px-2"

@@ -17,20 +17,24 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
+import { townLabel } from '@common/api/towns';
+import { DistanceLabel } from '@client/features/towns';
 import { useItem } from '../api';
 import { useRecordView } from '../use-record-view';
 import { useItemControls } from '../use-item-controls';
-import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge } from './item-badges';
-import { BookmarkButton, FavoriteButton, ShareButton } from './item-icon-buttons';
+import { AVAILABILITY_BADGES, categoryLabel, ConditionBadge, GiveawayBadge } from './item-badges';
+import { BookmarkButton, ItemFavoriteButton, ShareButton } from './item-icon-buttons';
 import { ItemImage } from './item-image';
 import { WhatYouCouldGetButton } from '@client/features/matching';
+import { AskForGiveaway, GiveawayAskers } from '@client/features/giveaways';
+import { isOpenForOffers } from '@common/domain/trade-state';
 import { ItemOwnerMenu } from './item-owner-menu';
 import { SimilarItems } from './similar-items';
 import { ReportButton } from '@client/features/safety';
 import { hasStatus } from '@client/lib/api-error';
 import { CONDITION_LABELS, GENDER_LABELS, colorLabel, seasonLabel, styleLabel } from '@client/i18n/labels';
 import { useFormat } from '@client/i18n/format';
-import { useReturnDate } from './use-return-date';
+import { useReturnDate, useShortReturnDate } from './use-return-date';
 
 /**
  * The item detail view (docs/product.md (Items): what 'View' opens, reachable as /browse?highlight={id}):
@@ -108,6 +112,7 @@ function ItemDetail({
   const { t } = useTranslation('items');
   const format = useFormat();
   const returnDate = useReturnDate();
+  const shortReturnDate = useShortReturnDate();
   const controls = useItemControls(item);
   const availability = AVAILABILITY_BADGES[item.availability];
   const notOfferable =
@@ -125,6 +130,16 @@ function ItemDetail({
     ['colours', item.colors.length ? list(item.colors.map(colorLabel)) : '—'],
     ['seasons', item.seasons.length ? list(item.seasons.map(seasonLabel)) : '—'],
     ['location', item.location ?? '—'],
+    [
+      'town',
+      item.town ? (
+        <span className="inline-flex flex-wrap items-center gap-x-2">
+          {townLabel(item.town)} <DistanceLabel distanceKm={item.distanceKm} />
+        </span>
+      ) : (
+        '—'
+      ),
+    ],
     ['availability', availability ?? t('detail.available')],
     ['listed', format.date(item.createdAt)],
     ['favourites', format.number(item.favoriteCount)],
@@ -150,10 +165,13 @@ function ItemDetail({
           </p>
         )}
         <div className="space-y-3 pr-8">
-          <div className="flex flex-wrap items-center gap-2">
-            <ConditionBadge condition={item.condition} />
+          <div className="flex flex-wrap items-center gap-2" data-testid="badges-detail">
+            <ConditionBadge condition={item.condition} className="whitespace-nowrap" />
+            {item.isGiveaway ? <GiveawayBadge /> : null}
             {availability ? (
-              <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{availability}</span>
+              <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium whitespace-nowrap">
+                {availability}
+              </span>
             ) : null}
           </div>
           <DialogTitle
@@ -188,6 +206,10 @@ function ItemDetail({
             </>
           ) : (
             <>
+              {item.isGiveaway && controls.canBarter ? (
+                // A giveaway is asked for with nothing in return; a barter stays possible beside it.
+                <AskForGiveaway item={item} isMember={controls.isMember} onVisitor={controls.barter} />
+              ) : null}
               {controls.canBarter && !item.owner.awayUntil ? (
                 <Button
                   className="flex-1 sm:flex-none"
@@ -196,6 +218,12 @@ function ItemDetail({
                 >
                   <ArrowLeftRight aria-hidden="true" />
                   {t('card.barter')}
+                </Button>
+              ) : controls.canBarter && item.owner.awayUntil ? (
+                // On holiday: Barter shows, disabled, with the return day, before anything is filled in.
+                <Button className="flex-1 sm:flex-none" disabled data-testid="button-detail-barter-away">
+                  <ArrowLeftRight aria-hidden="true" />
+                  {t('card.awayUntil', { date: shortReturnDate(item.owner.awayUntil) })}
                 </Button>
               ) : (
                 <div className="w-full space-y-2">
@@ -232,12 +260,9 @@ function ItemDetail({
           )}
           {controls.isOwner ? null : (
             <>
-              <FavoriteButton
-                itemId={item.id}
-                title={item.title}
-                active={controls.isFavorite}
-                pending={controls.favoritePending}
-                onClick={controls.favorite}
+              <ItemFavoriteButton
+                item={item}
+                controls={controls}
                 className="size-10 ring-border"
                 testId="button-detail-favorite"
               />
@@ -253,6 +278,8 @@ function ItemDetail({
           )}
           <ShareButton itemId={item.id} title={item.title} className="size-10 ring-border" />
         </div>
+
+        {controls.isOwner && item.isGiveaway && isOpenForOffers(item) ? <GiveawayAskers item={item} /> : null}
 
         <DialogDescription
           id="item-detail-description"

@@ -1,7 +1,9 @@
+import type { Item } from '@common/api/items';
 import { Bookmark, Heart, type LucideIcon, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
+import type { useItemControls } from '../use-item-controls';
 
 const roundButton =
   'inline-flex size-9 items-center justify-center rounded-full bg-card/95 text-foreground shadow-sm ring-1 ring-black/5 backdrop-blur transition-colors hover:bg-card hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60';
@@ -66,6 +68,31 @@ export function FavoriteButton({
           ? { aria: t('favorites.removeTitle', { title }), tooltip: t('favorites.remove') }
           : { aria: t('favorites.addTitle', { title }), tooltip: t('favorites.add') }
       }
+    />
+  );
+}
+
+/** The heart of an item, wired to its controls (useItemControls): the card's, the row's, the detail's. */
+export function ItemFavoriteButton({
+  item,
+  controls,
+  className,
+  testId,
+}: {
+  item: Pick<Item, 'id' | 'title'>;
+  controls: Pick<ReturnType<typeof useItemControls>, 'isFavorite' | 'favoritePending' | 'favorite'>;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <FavoriteButton
+      itemId={item.id}
+      title={item.title}
+      active={controls.isFavorite}
+      pending={controls.favoritePending}
+      onClick={controls.favorite}
+      className={className}
+      testId={testId}
     />
   );
 }

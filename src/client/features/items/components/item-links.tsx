@@ -44,7 +44,8 @@ export function ItemTitleLink({
       <Link
         href={href}
         state={ITEM_DETAIL_STATE}
-        className="rounded-sm hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        // py-1: a one-line title is still a 24 px tap target (an inline box's padding takes no room).
+        className="rounded-sm py-1 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         data-testid={`link-item-${item.id}`}
       >
         {item.title}

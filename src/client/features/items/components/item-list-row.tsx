@@ -3,9 +3,8 @@ import { ArrowLeftRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useItemControls, useItemDetailHref } from '../use-item-controls';
-import { AVAILABILITY_BADGES } from './item-badges';
-import { FavoriteButton } from './item-icon-buttons';
+import { useItemView } from '../use-item-controls';
+import { ItemFavoriteButton } from './item-icon-buttons';
 import { ItemPhotoLink, ItemTitleLink } from './item-links';
 import { LazyItemOwnerMenu } from './lazy-item-owner-menu';
 import { CONDITION_LABELS } from '@client/i18n/labels';
@@ -18,9 +17,7 @@ import { useFormat } from '@client/i18n/format';
 export function ItemListRow({ item, priority = false }: { item: Item; priority?: boolean }) {
   const { t } = useTranslation('items');
   const format = useFormat();
-  const controls = useItemControls(item);
-  const detailHref = useItemDetailHref(item.id);
-  const availability = AVAILABILITY_BADGES[item.availability];
+  const { controls, detailHref, availability } = useItemView(item);
 
   return (
     <article
@@ -66,14 +63,7 @@ export function ItemListRow({ item, priority = false }: { item: Item; priority?:
           </p>
           <div className="flex items-center gap-2">
             {controls.isOwner ? null : (
-              <FavoriteButton
-                itemId={item.id}
-                title={item.title}
-                active={controls.isFavorite}
-                pending={controls.favoritePending}
-                onClick={controls.favorite}
-                className="ring-border"
-              />
+              <ItemFavoriteButton item={item} controls={controls} className="ring-border" />
             )}
             {controls.isOwner ? (
               <LazyItemOwnerMenu item={item} />

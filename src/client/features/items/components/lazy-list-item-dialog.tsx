@@ -1,6 +1,5 @@
-import type { Draft } from '@common/api/drafts';
-import type { Item } from '@common/api/items';
 import { lazy, Suspense, useState } from 'react';
+import type { ListItemDialogProps } from './list-item-dialog';
 
 /** The form (react-hook-form, zod, the uploader) is its own chunk, fetched on first open. */
 const loadListItemDialog = () => import('./list-item-dialog');
@@ -18,23 +17,13 @@ export function preloadListItemDialog(): void {
  * with its code loaded on demand. `item` switches it to editing that item, `draft` to finishing
  * that draft.
  */
-export function LazyListItemDialog({
-  open,
-  onOpenChange,
-  item,
-  draft,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  item?: Item;
-  draft?: Draft;
-}) {
-  const [everOpened, setEverOpened] = useState(open);
-  if (open && !everOpened) setEverOpened(true);
+export function LazyListItemDialog(props: ListItemDialogProps) {
+  const [everOpened, setEverOpened] = useState(props.open);
+  if (props.open && !everOpened) setEverOpened(true);
   if (!everOpened) return null;
   return (
     <Suspense fallback={null}>
-      <ListItemDialog open={open} onOpenChange={onOpenChange} item={item} draft={draft} />
+      <ListItemDialog {...props} />
     </Suspense>
   );
 }

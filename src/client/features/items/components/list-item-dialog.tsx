@@ -16,17 +16,16 @@ import { ItemForm } from './item-form';
  * `draft` finishes a saved draft. Opened from the navigation bar's 'List Item' button, the owner's
  * Edit menu and the drafts under My Items.
  */
-export function ListItemDialog({
-  open,
-  onOpenChange,
-  item,
-  draft,
-}: {
+export interface ListItemDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Edit this item instead of listing a new one. */
   item?: Item;
+  /** Finish this saved draft. */
   draft?: Draft;
-}) {
+}
+
+export function ListItemDialog({ open, onOpenChange, item, draft }: ListItemDialogProps) {
   // Closing with unsaved input first offers to save a draft (the form decides; item-form.tsx).
   const { t } = useTranslation('items');
   const closeGuard = useRef<(() => boolean) | null>(null);

@@ -30,6 +30,8 @@ export function PhotoUploader({
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragOver, setDragOver] = useState(false);
   const { photos, problems, addFiles, remove, retry, move, full } = uploads;
+  // The cover is the first photo that did not fail: a failed file never holds the Cover slot.
+  const coverIndex = photos.findIndex((photo) => photo.status !== 'error');
   const hintId = 'item-photos-hint';
   const errorId = 'item-photos-error';
 
@@ -122,7 +124,11 @@ export function PhotoUploader({
       ) : null}
 
       {photos.length > 0 ? (
-        <ol className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={t('photoUploader.chosen')}>
+        <ol
+          className="grid grid-cols-3 gap-2 sm:grid-cols-4"
+          aria-label={t('photoUploader.chosen')}
+          data-cover-index={coverIndex}
+        >
           {photos.map((photo, index) => (
             <li
               key={photo.key}
@@ -155,7 +161,7 @@ export function PhotoUploader({
                     event.currentTarget.style.visibility = 'hidden';
                   }}
                 />
-                {index === 0 ? (
+                {index === coverIndex ? (
                   <span className="absolute top-1 left-1 rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground">
                     {t('photoUploader.cover')}
                   </span>

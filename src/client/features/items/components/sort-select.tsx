@@ -22,27 +22,41 @@ function currentSort(filters: ItemFilterState): string {
 export function SortSelect({
   filters,
   onChange,
+  id = 'browse-sort',
+  testId = 'select-sort',
+  wide = false,
 }: {
   filters: ItemFilterState;
   onChange: (next: ItemFilterState) => void;
+  id?: string;
+  testId?: string;
+  /** Full width with its label shown (the phone filter sheet): the whole choice is always read. */
+  wide?: boolean;
 }) {
   const { t } = useTranslation('items');
   const searching = filters.search !== '';
   const current = currentSort(filters);
   return (
-    <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+    <div className={cn('flex min-w-0 flex-1 items-center gap-2', wide ? 'w-full' : 'sm:flex-none')}>
       <div
         className={cn(
           SELECT_TRIGGER_CLASSES,
-          'relative focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/40 sm:w-52',
+          'relative focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/40',
+          wide ? 'w-full' : 'sm:w-52',
         )}
       >
-        <ArrowDownUp className="size-4 shrink-0 text-muted-foreground sm:hidden" aria-hidden="true" />
-        <label htmlFor="browse-sort" className="sr-only text-muted-foreground sm:not-sr-only">
+        <ArrowDownUp
+          className={cn('size-4 shrink-0 text-muted-foreground', wide ? 'hidden' : 'sm:hidden')}
+          aria-hidden="true"
+        />
+        <label
+          htmlFor={id}
+          className={cn('text-muted-foreground', wide ? undefined : 'sr-only sm:not-sr-only')}
+        >
           {t('sort.label')}
         </label>
         <select
-          id="browse-sort"
+          id={id}
           aria-label={t('sort.by')}
           value={current}
           onChange={(event) => {
@@ -52,8 +66,8 @@ export function SortSelect({
               value === defaultSort || value === RELEVANCE ? undefined : SORTS.find((sort) => sort === value);
             onChange({ ...filters, sortBy });
           }}
-          className="min-w-0 flex-1 cursor-pointer appearance-none truncate bg-transparent pr-5 text-left outline-none"
-          data-testid="select-sort"
+          className="min-w-0 flex-1 -my-2 cursor-pointer appearance-none self-stretch truncate bg-transparent pr-5 text-left outline-none"
+          data-testid={testId}
         >
           {searching ? <option value={RELEVANCE}>{t('sort.bestMatch')}</option> : null}
           {SORTS.map((sort) => (

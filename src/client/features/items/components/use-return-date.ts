@@ -24,3 +24,18 @@ export function useReturnDate(): (until: Date | string) => string {
     [locale],
   );
 }
+
+/** The return day without its year, for tight places ('12 Dec', '12 déc.'), in UTC. */
+export function useShortReturnDate(): (until: Date | string) => string {
+  const { i18n } = useTranslation();
+  const locale = toLocale(i18n.language) ?? 'en';
+  return useCallback(
+    (until: Date | string) =>
+      new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : intlTag(locale), {
+        day: 'numeric',
+        month: 'short',
+        timeZone: 'UTC',
+      }).format(typeof until === 'string' ? new Date(until) : until),
+    [locale],
+  );
+}

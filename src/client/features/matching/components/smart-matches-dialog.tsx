@@ -9,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import type { DialogState } from '@client/components/ui/dialog-shell';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
@@ -29,15 +30,7 @@ const BAND_STYLES: Record<ScoreBand, string> = {
  * offers its owner is likely to accept, each with its score (a rounded percentage, colour-banded)
  * and the reasons behind it; 'No Smart Matches Found' when none fit or matching failed.
  */
-export function SmartMatchesDialog({
-  item,
-  open,
-  onOpenChange,
-}: {
-  item: Item;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function SmartMatchesDialog({ item, open, onOpenChange }: DialogState & { item: Item }) {
   const { t } = useTranslation('matching');
   const format = useFormat();
   const reasonsOf = useMatchReasons();

@@ -1,8 +1,9 @@
 import type { Item } from '@common/api/items';
 import { Repeat } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, type ButtonProps } from '@client/components/ui/button';
+import type { ButtonProps } from '@client/components/ui/button';
+import { DialogButton } from '@client/components/ui/dialog-button';
 import { useAuth } from '@client/lib/session';
 
 const WhatYouCouldGetDialog = lazy(() =>
@@ -27,32 +28,17 @@ export function WhatYouCouldGetButton({
 }) {
   const { t } = useTranslation('matching');
   const { user } = useAuth();
-  const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
-
   if (!user || user.id !== item.userId || !item.isActive) return null;
 
   return (
-    <>
-      <Button
-        variant={variant}
-        size={size}
-        className={className}
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
-        aria-haspopup="dialog"
-        data-testid={`button-what-you-could-get-${item.id}`}
-      >
-        <Repeat aria-hidden="true" />
-        {t('whatYouCouldGet.button')}
-      </Button>
-      {opened ? (
-        <Suspense fallback={null}>
-          <WhatYouCouldGetDialog item={item} open={open} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
-    </>
+    <DialogButton
+      icon={Repeat}
+      label={t('whatYouCouldGet.button')}
+      variant={variant}
+      size={size}
+      className={className}
+      testId={`button-what-you-could-get-${item.id}`}
+      dialog={(state) => <WhatYouCouldGetDialog item={item} {...state} />}
+    />
   );
 }

@@ -13,6 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import type { DialogState } from '@client/components/ui/dialog-shell';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useFormat } from '@client/i18n/format';
 import { useAuth } from '@client/lib/session';
@@ -25,15 +26,7 @@ import { ItemThumb } from './item-thumb';
  * items ranked by how good a swap they are for both sides, with the score, a confidence badge,
  * the kind of trade, the reasons (the whole chain for a trade ring) and 'View Item'.
  */
-export function WhatYouCouldGetDialog({
-  item,
-  open,
-  onOpenChange,
-}: {
-  item: Item;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function WhatYouCouldGetDialog({ item, open, onOpenChange }: DialogState & { item: Item }) {
   const { t } = useTranslation('matching');
   const { data, isPending, isError } = useBarterMatches(item.id, open);
   // One row per item (its testid is per item): the server lists trade rings first.
@@ -107,7 +100,7 @@ function BarterMatchRow({ match, onView }: { match: BarterMatch; onView: () => v
       : [];
   // A ring's chain is drawn below, so the sentence that spells it out is not repeated.
   const reasons = reasonsOf(
-    steps.length ? match.explanations.filter((text) => !text.startsWith('Ring trade:')) : match.explanations,
+    steps.length ? match.explanations.filter((reason) => reason.code !== 'ring') : match.explanations,
   );
   const confidence = Math.round(match.confidence * 100);
   const isRingTrade = match.tradeType === 'ring';

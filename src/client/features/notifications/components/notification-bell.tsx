@@ -1,6 +1,6 @@
 import type { Notification } from '@common/api/notifications';
 import { Bell, BellOff, CheckCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
@@ -30,15 +30,28 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const unread = useUnreadCount().data?.count ?? 0;
 
+  // The tooltip closes with the popover and stays closed while focus returns to the bell; it
+  // shows again once the pointer or focus has left the bell and come back.
+  const [tip, setTip] = useState(false);
+  const tipHeld = useRef(false);
   const onOpenChange = (next: boolean) => {
     setOpen(next);
+    setTip(false);
+    tipHeld.current = true;
     if (next) void invalidateNotifications(queryClient);
+  };
+  const onTipChange = (next: boolean) => {
+    if (next && (open || tipHeld.current)) return;
+    setTip(next);
+  };
+  const releaseTip = () => {
+    tipHeld.current = false;
   };
 
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
-      <Tooltip>
-        <TooltipTrigger asChild>
+      <Tooltip open={tip && !open} onOpenChange={onTipChange}>
+        <TooltipTrigger asChild onPointerLeave={releaseTip} onBlur={releaseTip}>
           <PopoverTrigger asChild>
             <Button
               variant="ghost"

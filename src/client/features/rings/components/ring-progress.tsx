@@ -1,22 +1,27 @@
 import type { Ring, RingLeg } from '@common/api/rings';
 import { canDisputeRing } from '@common/domain/ring-state';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, Clock, ShieldAlert, Star } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, PackageCheck, ShieldAlert, Star, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { RatingStars, ReviewForm } from '@client/features/reviews';
-import { DisputeDialog } from '@client/features/trades';
-import { RINGS_URL, useOpenRingDispute } from '../api';
+import { DisputeDialog, ReceiveDialog } from '@client/features/trades';
+import { RINGS_URL, useConfirmRingReceived, useMarkRingSent, useOpenRingDispute } from '../api';
 
 /** Where one leg stands (the key of its words under progress.*): the receiver's side of it. */
 function legState(
   leg: RingLeg,
   status: Ring['status'],
-): { words: 'disputed' | 'reviewed' | 'received' | 'waiting'; tone: 'done' | 'problem' | 'waiting' } {
+): {
+  words: 'disputed' | 'reviewed' | 'received' | 'sent' | 'late' | 'waiting';
+  tone: 'done' | 'problem' | 'waiting';
+} {
   if (leg.disputed) return { words: 'disputed', tone: 'problem' };
   if (status === 'completed' && leg.reviewed) return { words: 'reviewed', tone: 'done' };
   if (leg.received || status === 'completed') return { words: 'received', tone: 'done' };
+  if (leg.sentAt) return { words: 'sent', tone: 'waiting' };
+  if (leg.late) return { words: 'late', tone: 'problem' };
   return { words: 'waiting', tone: 'waiting' };
 }
 
@@ -35,12 +40,20 @@ export function RingProgress({ ring, memberId }: { ring: Ring; memberId: string 
   const { t } = useTranslation('rings');
   const [reporting, setReporting] = useState(false);
   const [reviewing, setReviewing] = useState(false);
+  const [receiving, setReceiving] = useState(false);
   const openDispute = useOpenRingDispute();
+  const markSent = useMarkRingSent();
+  const receive = useConfirmRingReceived();
+  const give = ring.legs[ring.myGiveLeg];
   const queryClient = useQueryClient();
   const get = ring.legs[ring.myGetLeg];
   const claimDeadline = ring.claimDeadline ? new Date(ring.claimDeadline) : null;
   const canReport = get ? canDisputeRing(ring.status, get.received, claimDeadline, new Date()) : false;
   const canReview = ring.status === 'completed' && ring.myReview === null && get !== undefined;
+  const accepted = ring.status === 'accepted';
+  // "I received it" waits until the giver marked the item sent, or their deadline passed.
+  const canReceive = accepted && get !== undefined && !get.received && (get.sentAt !== null || get.late);
+  const mustSend = accepted && give !== undefined && give.sentAt === null;
   return (
     <div className="space-y-3">
       <ul className="space-y-1.5 text-sm" aria-label={t('progress.label')} data-testid="ring-progress">
@@ -102,6 +115,28 @@ export function RingProgress({ ring, memberId }: { ring: Ring; memberId: string 
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
+        {mustSend ? (
+          <Button
+            disabled={markSent.isPending}
+            onClick={() => markSent.mutate(ring.id)}
+            data-testid="button-ring-sent"
+          >
+            <Truck aria-hidden="true" />
+            {t('progress.markSent', { title: give?.item.title ?? '' })}
+          </Button>
+        ) : null}
+        {canReceive ? (
+          <Button
+            variant={mustSend ? 'outline' : 'default'}
+            className="h-auto min-h-10 max-w-full shrink text-left whitespace-normal"
+            onClick={() => setReceiving(true)}
+            aria-haspopup="dialog"
+            data-testid="button-ring-received"
+          >
+            <PackageCheck aria-hidden="true" />
+            {t('card.received', { title: get?.item.title ?? '' })}
+          </Button>
+        ) : null}
         {canReport ? (
           <Button variant="outline" onClick={() => setReporting(true)} data-testid="button-ring-report">
             <ShieldAlert aria-hidden="true" />
@@ -120,6 +155,19 @@ export function RingProgress({ ring, memberId }: { ring: Ring; memberId: string 
           subject={{ ringId: ring.id }}
           partnerName={get.giver.firstName}
           onReviewed={() => void queryClient.invalidateQueries({ queryKey: [RINGS_URL] })}
+        />
+      ) : null}
+      {get ? (
+        <ReceiveDialog
+          open={receiving}
+          onOpenChange={setReceiving}
+          pending={receive.isPending}
+          what={get.item.title}
+          onYes={() => receive.mutate(ring.id, { onSuccess: () => setReceiving(false) })}
+          onNo={() => {
+            setReceiving(false);
+            setReporting(true);
+          }}
         />
       ) : null}
       {get ? (

@@ -1,5 +1,6 @@
 import type { SwapRule, SwapRuleInput } from '@common/api/swap-rules';
 import { COLORS, CONDITIONS, GENDERS, ITEM_CATEGORIES } from '@common/domain/taxonomy';
+import { valueBandWords } from '@common/domain/value-band';
 import type { TFunction } from 'i18next';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -19,7 +20,24 @@ const list = (text: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
-function describe(rule: SwapRule, t: TFunction<'rings'>, number: (value: number) => string) {
+/** The band in plain words: 'within ±50% of my item's value', 'worth 67% to 150% of my item's value'. */
+function describeBand(
+  rule: Pick<SwapRule, 'minValueRatio' | 'maxValueRatio'>,
+  t: TFunction<'rings'>,
+  number: (value: number, options?: Intl.NumberFormatOptions) => string,
+) {
+  const percent = (value: number) => number(value / 100, { style: 'percent' });
+  const band = valueBandWords(rule.minValueRatio, rule.maxValueRatio);
+  return band.kind === 'within'
+    ? t('rules.describe.within', { percent: percent(band.percent) })
+    : t('rules.describe.between', { min: percent(band.min), max: percent(band.max) });
+}
+
+function describe(
+  rule: SwapRule,
+  t: TFunction<'rings'>,
+  number: (value: number, options?: Intl.NumberFormatOptions) => string,
+) {
   const parts = [
     rule.gender ? t(`genders.${rule.gender}`) : null,
     rule.category ? t(`categoriesLower.${rule.category}`) : t('rules.describe.anything'),
@@ -29,13 +47,16 @@ function describe(rule: SwapRule, t: TFunction<'rings'>, number: (value: number)
     rule.minCondition
       ? t('rules.describe.orBetter', { condition: t(`conditions.${rule.minCondition}`) })
       : null,
-    t('rules.describe.value', { min: number(rule.minValueRatio), max: number(rule.maxValueRatio) }),
+    describeBand(rule, t, number),
     rule.itemIds.length
       ? t('rules.describe.chosen', { count: rule.itemIds.length })
       : t('rules.describe.all'),
   ];
   return parts.filter(Boolean).join(' · ');
 }
+
+const DEFAULT_MIN_RATIO = '0.67';
+const DEFAULT_MAX_RATIO = '1.5';
 
 /** "I'd swap for…": the member's rules, and a form that shows live how many listed items a new one matches. */
 export function SwapRulesEditor() {
@@ -51,8 +72,8 @@ export function SwapRulesEditor() {
   const [brands, setBrands] = useState('');
   const [minCondition, setMinCondition] = useState('');
   const [colors, setColors] = useState<string[]>([]);
-  const [minRatio, setMinRatio] = useState('0.67');
-  const [maxRatio, setMaxRatio] = useState('1.5');
+  const [minRatio, setMinRatio] = useState(DEFAULT_MIN_RATIO);
+  const [maxRatio, setMaxRatio] = useState(DEFAULT_MAX_RATIO);
   const draft = {
     category: category || null,
     gender: gender || null,
@@ -65,9 +86,25 @@ export function SwapRulesEditor() {
   } as SwapRuleInput;
   const count = useRuleMatchCount(draft);
 
+  /** After a save the form starts over, so the next rule is not the last one again. */
+  const resetForm = () => {
+    setCategory('');
+    setGender('');
+    setSizes('');
+    setBrands('');
+    setMinCondition('');
+    setColors([]);
+    setMinRatio(DEFAULT_MIN_RATIO);
+    setMaxRatio(DEFAULT_MAX_RATIO);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await create.mutateAsync(draft).catch(() => undefined);
+    const saved = await create.mutateAsync(draft).then(
+      () => true,
+      () => false,
+    );
+    if (saved) resetForm();
   };
   const select = (
     name: string,
@@ -112,6 +149,7 @@ export function SwapRulesEditor() {
               <li
                 key={rule.id}
                 className="flex items-center justify-between gap-2 rounded-md border p-2 text-sm"
+                data-testid={`swap-rule-${rule.id}`}
               >
                 <span>
                   <Trans
@@ -224,6 +262,13 @@ export function SwapRulesEditor() {
                 onChange={(e) => setMaxRatio(e.target.value)}
               />
             </div>
+            <p className="col-span-2 text-sm text-muted-foreground" data-testid="text-rule-band">
+              {describeBand(
+                { minValueRatio: draft.minValueRatio ?? 0.67, maxValueRatio: draft.maxValueRatio ?? 1.5 },
+                t,
+                format.number,
+              )}
+            </p>
           </fieldset>
           <div className="flex flex-wrap items-center gap-4">
             <Button type="submit" disabled={create.isPending} data-testid="button-save-rule">

@@ -9,6 +9,8 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@common/domain/passwor
 import { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
+import { errorText } from '@client/lib/api-error';
+import { serverFieldProblems, showFieldProblems } from '@client/lib/form-errors';
 import { toast } from '@client/components/ui/use-toast';
 import { PasswordInput, PasswordStrengthMeter } from '@client/features/auth';
 import { useChangePassword } from '../api';
@@ -24,6 +26,8 @@ function changePasswordForm(t: TFunction<'safety'>) {
 }
 type ChangePasswordValues = z.infer<ReturnType<typeof changePasswordForm>>;
 type PasswordField = keyof ChangePasswordValues;
+/** The fields the server may refuse (the confirmation is the browser's own check). */
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
 
 /**
  * The contract's messages are English (the server answers with them too); the form shows them in
@@ -57,21 +61,54 @@ export function ChangePasswordForm() {
     handleSubmit,
     reset,
     watch,
+    setError,
     formState: { errors },
   } = useForm<ChangePasswordValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
 
-  const submit = handleSubmit(({ currentPassword, newPassword }) => {
-    change.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          reset(EMPTY);
-          setShown(false);
-          toast({ title: t('password.changed.title'), description: t('password.changed.description') });
+  /** Brings the field in view in the middle of the screen (not under the sticky header). */
+  const scrollToField = (name: PasswordField) =>
+    document.getElementById(`${id}-${name}`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+
+  /** The server's refusal under the field it is about (a wrong current password, a refused new one). */
+  function showServerError(error: Error) {
+    const problems = serverFieldProblems(error, {
+      fields: PASSWORD_FIELDS,
+      codes: { 'auth.wrong_current_password': 'currentPassword' },
+      fallback: t('errors.passwordNotChanged'),
+    });
+    if (problems.length === 0) {
+      toast({
+        title: t('errors.passwordNotChanged'),
+        description: errorText(error) ?? undefined,
+        variant: 'destructive',
+      });
+      return;
+    }
+    showFieldProblems(setError, problems);
+    if (problems[0]) scrollToField(problems[0][0]);
+  }
+
+  const submit = handleSubmit(
+    ({ currentPassword, newPassword }) => {
+      change.mutate(
+        { currentPassword, newPassword },
+        {
+          onSuccess: () => {
+            reset(EMPTY);
+            setShown(false);
+            toast({ title: t('password.changed.title'), description: t('password.changed.description') });
+          },
+          onError: showServerError,
         },
-      },
-    );
-  });
+      );
+    },
+    (invalid) => {
+      const first = (['currentPassword', 'newPassword', 'confirmPassword'] as const).find(
+        (name) => invalid[name],
+      );
+      if (first) scrollToField(first);
+    },
+  );
 
   const fields = [
     {

@@ -1,7 +1,8 @@
 import { Flag } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, type ButtonProps } from '@client/components/ui/button';
+import type { ButtonProps } from '@client/components/ui/button';
+import { DialogButton } from '@client/components/ui/dialog-button';
 import { useAuth } from '@client/lib/session';
 import type { ReportTarget } from './report-dialog';
 
@@ -35,32 +36,17 @@ export function ReportButton({
 }) {
   const { t } = useTranslation('safety');
   const { user } = useAuth();
-  const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
-
   if (!user || user.id === ownerId) return null;
 
   return (
-    <>
-      <Button
-        variant={variant}
-        size={size}
-        className={className}
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
-        aria-haspopup="dialog"
-        data-testid={testId}
-      >
-        <Flag aria-hidden="true" />
-        {label ?? t('report.button')}
-      </Button>
-      {opened ? (
-        <Suspense fallback={null}>
-          <ReportDialog target={target} open={open} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
-    </>
+    <DialogButton
+      icon={Flag}
+      label={label ?? t('report.button')}
+      variant={variant}
+      size={size}
+      className={className}
+      testId={testId}
+      dialog={(state) => <ReportDialog target={target} {...state} />}
+    />
   );
 }

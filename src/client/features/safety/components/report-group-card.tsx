@@ -161,14 +161,14 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
   );
 }
 
-interface ActionValues {
+export interface ActionValues {
   reason: ModerationReason;
   days: number | null;
   note: string;
 }
 
 /** Reason, duration and note of a removal, suspension or warning, confirmed in one step. */
-function ActionDialog({
+export function ActionDialog({
   kind,
   onClose,
   onConfirm,

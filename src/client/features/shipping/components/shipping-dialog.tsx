@@ -2,8 +2,8 @@ import {
   isValidShippingWeight,
   MAX_SHIPPING_WEIGHT_LB,
   parseDimensions,
-  SHIPPING_BASE_CENTS,
-  SHIPPING_CENTS_PER_POUND,
+  DEFAULT_SHIPPING_RATE,
+  type ShippingRate,
   shippingCostCents,
 } from '@common/domain/shipping';
 import { LB_PER_KG, lbToSystem, type UnitSystem, weightToLb } from '@common/domain/units';
@@ -16,16 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
+import { DialogFooter } from '@client/components/ui/dialog';
+import { DialogShell } from '@client/components/ui/dialog-shell';
 import { Input } from '@client/components/ui/input';
 import { useFormat } from '@client/i18n/format';
+import { useCommunity } from '@client/lib/community';
 
 /**
  * The form's rules, with their messages in the page's language. The weight is typed in the
@@ -85,20 +80,22 @@ export function ShippingDialog({
 }) {
   const { t } = useTranslation('shipping');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg" data-testid="dialog-shipping">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <Truck className="size-5 text-primary" aria-hidden="true" />
-            {t('title')}
-          </DialogTitle>
-          <DialogDescription>
-            {itemTitle ? t('descriptionItem', { title: itemTitle }) : t('description')}
-          </DialogDescription>
-        </DialogHeader>
-        <ShippingCalculator onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-lg"
+      testId="dialog-shipping"
+      titleClassName="flex items-center gap-2"
+      title={
+        <>
+          <Truck className="size-5 text-primary" aria-hidden="true" />
+          {t('title')}
+        </>
+      }
+      description={itemTitle ? t('descriptionItem', { title: itemTitle }) : t('description')}
+    >
+      <ShippingCalculator onDone={() => onOpenChange(false)} />
+    </DialogShell>
   );
 }
 
@@ -107,6 +104,10 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
   const format = useFormat();
   const { units } = format;
   // 150 lb, or 68 kg for metric members (150 lb is 68.039 kg; the message says the whole number).
+  const community = useCommunity();
+  const rate: ShippingRate = community
+    ? { baseMinor: community.shippingBaseMinor, perPoundMinor: community.shippingPerPoundMinor }
+    : DEFAULT_SHIPPING_RATE;
   const maxWeight = format.number(Math.floor(lbToSystem(MAX_SHIPPING_WEIGHT_LB, units)));
   const schema = useMemo(() => shippingForm(t, units, maxWeight), [t, units, maxWeight]);
   const id = useId();
@@ -121,7 +122,7 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
     const weight = Number(values.weight);
     const dimensions = parseDimensions(values.dimensions);
     setEstimate({
-      costCents: shippingCostCents(weightToLb(weight, units)),
+      costCents: shippingCostCents(weightToLb(weight, units), rate),
       weight,
       dimensions: dimensions
         ? t(`estimate.size.${units}`, {
@@ -215,9 +216,9 @@ function ShippingCalculator({ onDone }: { onDone: () => void }) {
           </ul>
           <p className="text-xs text-muted-foreground">
             {t(`estimate.rate.${units}`, {
-              base: format.money(SHIPPING_BASE_CENTS),
-              perPound: format.money(SHIPPING_CENTS_PER_POUND),
-              perKg: format.money(Math.round(SHIPPING_CENTS_PER_POUND * LB_PER_KG)),
+              base: format.money(rate.baseMinor),
+              perPound: format.money(rate.perPoundMinor),
+              perKg: format.money(Math.round(rate.perPoundMinor * LB_PER_KG)),
             })}
           </p>
         </section>

@@ -1,5 +1,6 @@
 import type { UserSummary } from '@common/api/users';
 import { Check, Clock, UserCheck, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
@@ -30,16 +31,11 @@ export function ConnectButton({
 
   if (relationship === 'friend') {
     return (
-      <Button
-        variant="secondary"
-        className={cn('disabled:opacity-100', className)}
-        disabled
-        data-testid={testId}
-      >
+      <SettledButton className={className} testId={testId}>
         <UserCheck aria-hidden="true" />
         {t('connect.friends')}
         <span className="sr-only"> {t('connect.friendsWith', { name })}</span>
-      </Button>
+      </SettledButton>
     );
   }
   if (relationship === 'incoming') {
@@ -61,16 +57,11 @@ export function ConnectButton({
   }
   if (relationship === 'outgoing' || connect.isSuccess) {
     return (
-      <Button
-        variant="secondary"
-        className={cn('disabled:opacity-100', className)}
-        disabled
-        data-testid={testId}
-      >
+      <SettledButton className={className} testId={testId}>
         <Check aria-hidden="true" />
         {compact ? t('connect.sent') : t('connect.requestSent')}
         <span className="sr-only"> {t('connect.toName', { name })}</span>
-      </Button>
+      </SettledButton>
     );
   }
   return (
@@ -83,6 +74,28 @@ export function ConnectButton({
       <UserPlus aria-hidden="true" />
       {connect.isPending ? t('connect.sending') : t('connect.connect')}
       <span className="sr-only"> {t('connect.connectWith', { name })}</span>
+    </Button>
+  );
+}
+
+/** A state the member cannot act on (friends already, request sent): a disabled button at full strength. */
+function SettledButton({
+  className,
+  testId,
+  children,
+}: {
+  className?: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      className={cn('disabled:opacity-100', className)}
+      disabled
+      data-testid={testId}
+    >
+      {children}
     </Button>
   );
 }

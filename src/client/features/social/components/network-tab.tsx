@@ -8,15 +8,8 @@ import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
+import { DialogClose, DialogFooter } from '@client/components/ui/dialog';
+import { DialogShell } from '@client/components/ui/dialog-shell';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
@@ -319,34 +312,32 @@ function Friends({ friends }: { friends: Network['friends'] }) {
         </ul>
       )}
 
-      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <DialogContent className="max-w-md">
-          <DialogHeader>
-            <DialogTitle>{t('network.friends.confirmTitle')}</DialogTitle>
-            <DialogDescription>
-              {t('network.friends.confirmText', {
-                name: confirming ? displayName(confirming) : t('network.friends.thisMember'),
-              })}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t('common:actions.cancel')}</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                if (confirming) remove.mutate({ user: confirming, kind: 'friend' });
-                setConfirming(null);
-              }}
-              data-testid="button-confirm-remove-friend"
-            >
-              <UserMinus aria-hidden="true" />
-              {t('network.friends.confirm')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <DialogShell
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        className="max-w-md"
+        title={t('network.friends.confirmTitle')}
+        description={t('network.friends.confirmText', {
+          name: confirming ? displayName(confirming) : t('network.friends.thisMember'),
+        })}
+      >
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">{t('common:actions.cancel')}</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              if (confirming) remove.mutate({ user: confirming, kind: 'friend' });
+              setConfirming(null);
+            }}
+            data-testid="button-confirm-remove-friend"
+          >
+            <UserMinus aria-hidden="true" />
+            {t('network.friends.confirm')}
+          </Button>
+        </DialogFooter>
+      </DialogShell>
     </NetworkSection>
   );
 }

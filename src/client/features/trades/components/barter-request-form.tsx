@@ -2,7 +2,7 @@ import type { Item } from '@common/api/items';
 import { offerableItems } from '@common/domain/trade-board';
 import { defaultTradeMessage } from '@common/domain/trade-state';
 import { MAX_BUNDLE_ITEMS, MAX_TRADE_MESSAGE_LENGTH } from '@common/domain/limits';
-import { ArrowLeftRight, Check, LoaderCircle } from 'lucide-react';
+import { ArrowLeftRight, LoaderCircle } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { cn } from '@client/lib/utils';
 import { ListItemButton } from '@client/features/items';
 import { useUserItems } from '@client/features/users';
 import { useCreateTradeRequest } from '../api';
+import { CheckMark } from './check-mark';
 import { ItemThumbnail } from './item-thumbnail';
 import { Textarea } from '@client/components/ui/textarea';
 import { TradePreviewButton } from './trade-preview-button';
@@ -272,15 +273,7 @@ function OfferOption({
           {item.size ? ` · ${t('size', { size: item.size })}` : ''}
         </span>
       </span>
-      <span
-        aria-hidden="true"
-        className={cn(
-          'flex size-5 shrink-0 items-center justify-center rounded-md border-2',
-          checked ? 'border-primary bg-primary text-primary-foreground' : 'border-input',
-        )}
-      >
-        {checked ? <Check className="size-3.5" /> : null}
-      </span>
+      <CheckMark checked={checked} />
     </label>
   );
 }

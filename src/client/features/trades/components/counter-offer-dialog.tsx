@@ -2,7 +2,7 @@ import type { Item } from '@common/api/items';
 import type { TradeRequest } from '@common/api/trades';
 import { MAX_BUNDLE_ITEMS, MAX_TRADE_MESSAGE_LENGTH } from '@common/domain/limits';
 import { offerableItems } from '@common/domain/trade-board';
-import { Check, Repeat } from 'lucide-react';
+import { Repeat } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialogFooter } from '@client/components/ui/confirm-dialog-footer';
@@ -23,6 +23,7 @@ import { cn } from '@client/lib/utils';
 import { useUserItems } from '@client/features/users';
 import { useCounterOffer } from '../api';
 import type { TradeDialogProps } from './cancel-trade-dialog';
+import { CheckMark } from './check-mark';
 import { ItemThumbnail } from './item-thumbnail';
 
 /**
@@ -175,15 +176,7 @@ function CounterOfferForm({
                         {format.money(item.estimatedValue)}
                       </span>
                     </span>
-                    <span
-                      aria-hidden="true"
-                      className={cn(
-                        'flex size-5 shrink-0 items-center justify-center rounded-md border-2',
-                        checked ? 'border-primary bg-primary text-primary-foreground' : 'border-input',
-                      )}
-                    >
-                      {checked ? <Check className="size-3.5" /> : null}
-                    </span>
+                    <CheckMark checked={checked} />
                   </label>
                 );
               })

@@ -59,7 +59,12 @@ export function DisputeReviewCard({ dispute }: { dispute: ModerationDispute }) {
           </span>
         </div>
         <p className="text-sm">
-          {t('review.items', { offered: dispute.offeredItem.title, requested: dispute.requestedItem.title })}
+          {dispute.offeredItem
+            ? t('review.items', {
+                offered: dispute.offeredItem.title,
+                requested: dispute.requestedItem.title,
+              })
+            : t('review.gift', { requested: dispute.requestedItem.title })}
         </p>
         <blockquote className="rounded-lg bg-muted/70 px-3 py-2 text-sm break-words">
           {dispute.text}

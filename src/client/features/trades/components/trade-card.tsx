@@ -1,42 +1,22 @@
+import { useHashTarget } from '@client/lib/hash-target';
 import type { TradeItemSummary, TradeOfferItem, TradeRequest } from '@common/api/trades';
 import { displayName, initials } from '@common/domain/display-name';
-import { receiptState } from '@common/domain/trade-board';
-import { timeLeft, tradeStatusBadge } from '@common/domain/trade-state';
+import { tradePath } from '@common/domain/notification-links';
+import { tradeStatusBadge } from '@common/domain/trade-state';
 import type { TFunction } from 'i18next';
-import {
-  ArrowLeftRight,
-  Check,
-  CircleCheck,
-  Clock,
-  Hourglass,
-  LoaderCircle,
-  MessageCircle,
-  PackageCheck,
-  Repeat,
-  ShieldAlert,
-  Truck,
-  X,
-} from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { ArrowLeftRight, MessageCircle } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
-import { toast } from '@client/components/ui/use-toast';
 import { useFormat } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import { useChat } from '@client/features/chat';
-import { RatingStars, ReviewForm } from '@client/features/reviews';
-import { invalidateTradeRequests, useConfirmReceived, useUpdateTradeStatus } from '../api';
-import { AcceptChangedDialog } from './accept-changed-dialog';
-import { CancelTradeDialog } from './cancel-trade-dialog';
-import { CounterOfferDialog } from './counter-offer-dialog';
-import { ShipmentStatus } from './shipment-status';
-import { TradeDisputeDialog } from './dispute-dialog';
-import { ChangedSinceRequest, changedItems } from './terms-changes';
+import { ChangedSinceRequest } from './terms-changes';
+import { TradeActions } from './trade-actions';
+import { HandoverNothingSide, isHandover } from './handover-side';
 import { TradeItem } from './trade-item';
 
 /** The other member of a trade, seen from the signed-in member. */
@@ -44,8 +24,8 @@ export function tradePartner(trade: TradeRequest) {
   return trade.side === 'incoming' ? trade.requester : trade.owner;
 }
 
-/** The item the member sends away in this trade. */
-export function myTradeItem(trade: TradeRequest): TradeItemSummary {
+/** The item the member sends away in this trade (none for a giveaway handover's receiver). */
+export function myTradeItem(trade: TradeRequest): TradeItemSummary | undefined {
   return (trade.side === 'incoming' ? trade.requestedItems : trade.offeredItems)[0];
 }
 
@@ -59,12 +39,15 @@ export function TradeCard({
   onAccepted,
   onArrangeShipping,
   compact = false,
+  showPageLink = true,
 }: {
   trade: TradeRequest;
   onAccepted: (trade: TradeRequest) => void;
   onArrangeShipping: (trade: TradeRequest) => void;
   /** History entries leave out the message. */
   compact?: boolean;
+  /** Lists link each trade to its own page; the page itself does not. */
+  showPageLink?: boolean;
 }) {
   const { t } = useTranslation('trades');
   const format = useFormat();
@@ -74,9 +57,15 @@ export function TradeCard({
   const { messageAbout } = useChat();
   const incoming = trade.side === 'incoming';
   const settled = trade.status === 'declined' || trade.status === 'cancelled';
+  const scrollTarget = useHashTarget(`trade-${trade.id}`);
 
   return (
-    <Card className={cn('overflow-hidden', settled && 'bg-muted/30')} data-testid={`trade-${trade.id}`}>
+    <Card
+      id={`trade-${trade.id}`}
+      ref={scrollTarget}
+      className={cn('scroll-mt-24 overflow-hidden', settled && 'bg-muted/30')}
+      data-testid={`trade-${trade.id}`}
+    >
       <CardContent className="grid gap-4 p-4 sm:p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <Avatar className="size-9">
@@ -87,7 +76,7 @@ export function TradeCard({
             <p className="text-sm font-medium break-words">
               <Trans
                 t={t}
-                i18nKey={incoming ? 'card.offerFrom' : 'card.offerTo'}
+                i18nKey={headingKey(trade)}
                 values={{ name: partnerName }}
                 components={{
                   partner: (
@@ -117,6 +106,13 @@ export function TradeCard({
             <MessageCircle aria-hidden="true" />
             {t('card.message')}
           </Button>
+          {showPageLink ? (
+            <Button asChild variant="outline" size="sm" data-testid={`link-trade-page-${trade.id}`}>
+              <Link href={tradePath(trade.id)} aria-label={t('card.detailsLabel', { name: partnerName })}>
+                {t('card.details')}
+              </Link>
+            </Button>
+          ) : null}
         </div>
 
         <div className="grid items-center gap-2 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:gap-3">
@@ -136,9 +132,11 @@ export function TradeCard({
           </span>
           <TradeSide
             label={(count, total) =>
-              incoming
-                ? sideLabel(t, 'forYours', partnerFirstName, count, total)
-                : sideLabel(t, 'forTheirs', partnerFirstName, count, total)
+              isHandover(trade)
+                ? t(incoming ? 'card.youGive' : 'card.theyGive', { name: partnerFirstName })
+                : incoming
+                  ? sideLabel(t, 'forYours', partnerFirstName, count, total)
+                  : sideLabel(t, 'forTheirs', partnerFirstName, count, total)
             }
             items={trade.requestedItems}
             testId={`trade-side-requested-${trade.id}`}
@@ -150,8 +148,15 @@ export function TradeCard({
         <OfferHistory trade={trade} partnerName={partnerName} />
 
         {trade.message && !compact ? (
-          <blockquote className="rounded-lg bg-muted/70 px-3 py-2 text-sm break-words text-foreground/90 italic">
-            {t('quoted', { text: trade.message })}
+          <blockquote
+            className="rounded-lg bg-muted/70 px-3 py-2 text-sm break-words text-foreground/90"
+            data-testid={`text-trade-note-${trade.id}`}
+          >
+            {/* The latest note, named by who wrote it, as every note is. */}
+            <span className="font-semibold not-italic">
+              {noteAuthorId(trade) === partner.id ? partnerFirstName : t('card.you')}:
+            </span>{' '}
+            <span className="italic">{t('quoted', { text: trade.message })}</span>
           </blockquote>
         ) : null}
 
@@ -163,402 +168,6 @@ export function TradeCard({
         />
       </CardContent>
     </Card>
-  );
-}
-
-function TradeActions({
-  trade,
-  partnerName,
-  onAccepted,
-  onArrangeShipping,
-}: {
-  trade: TradeRequest;
-  partnerName: string;
-  onAccepted: (trade: TradeRequest) => void;
-  onArrangeShipping: (trade: TradeRequest) => void;
-}) {
-  const { t } = useTranslation('trades');
-  const queryClient = useQueryClient();
-  const updateStatus = useUpdateTradeStatus();
-  const confirmReceived = useConfirmReceived();
-  const [dialog, setDialog] = useState<'cancel' | 'dispute' | 'counter' | null>(null);
-  const busy = updateStatus.isPending || confirmReceived.isPending;
-  const pendingAction = updateStatus.isPending ? updateStatus.variables?.status : undefined;
-
-  // mutateAsync: the card may leave its tab (unmount) when the list updates; the promise still settles.
-  const [reviewing, setReviewing] = useState(false);
-  // The version the changed-terms dialog opened with: live updates must not swap it under the
-  // member's eyes. An accept carries its termsVersion, so a newer change is refused, not accepted
-  // unseen; after such a refusal the dialog follows the latest version.
-  const [reviewed, setReviewed] = useState<TradeRequest | null>(null);
-  const changed = changedItems(trade).length > 0;
-  const review = (open: boolean) => {
-    setReviewed(open ? trade : null);
-    setReviewing(open);
-  };
-
-  const changeStatus = async (status: 'accepted' | 'declined' | 'cancelled', seen: TradeRequest = trade) => {
-    try {
-      await updateStatus.mutateAsync(
-        status === 'accepted'
-          ? { id: trade.id, status, termsVersion: seen.termsVersion, offerVersion: seen.offerVersion }
-          : { id: trade.id, status },
-      );
-      setReviewing(false);
-    } catch {
-      // Reported by the mutation's own error handling (see useUpdateTradeStatus).
-      setReviewed(null);
-      return;
-    }
-    if (status === 'accepted') {
-      toast({
-        title: t('card.accepted'),
-        description: t('card.acceptedDescription', { name: partnerName }),
-      });
-      onAccepted(trade);
-    } else {
-      toast({ title: t(`card.${status}`), description: t('notified', { name: partnerName }) });
-    }
-  };
-
-  const markReceived = async () => {
-    let updated: TradeRequest;
-    try {
-      updated = await confirmReceived.mutateAsync(trade.id);
-    } catch {
-      // Reported by the mutation's own error handling (see useConfirmReceived).
-      return;
-    }
-    toast(
-      updated.status === 'completed'
-        ? {
-            title: t('card.completed'),
-            description: t('card.completedDescription', { name: partnerName }),
-          }
-        : {
-            title: t('card.markedReceived'),
-            description: t('card.markedReceivedDescription', { name: partnerName }),
-          },
-    );
-  };
-
-  const spinner = <LoaderCircle className="animate-spin" aria-hidden="true" />;
-
-  const memberId = trade.side === 'incoming' ? trade.owner.id : trade.requester.id;
-  // The party who did not propose the latest version answers it: accept, counter, or say no.
-  const mustAnswer = trade.status === 'pending' && trade.offeredById !== memberId;
-  const counterDialog = (
-    <CounterOfferDialog
-      trade={trade}
-      partnerName={partnerName}
-      open={dialog === 'counter'}
-      onOpenChange={(open) => setDialog(open ? 'counter' : null)}
-    />
-  );
-
-  if (mustAnswer) {
-    const incoming = trade.side === 'incoming';
-    const accepting = pendingAction === 'accepted';
-    const answering = pendingAction === 'declined' || pendingAction === 'cancelled';
-    return (
-      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Button
-          disabled={busy}
-          onClick={() => (changed ? review(true) : void changeStatus('accepted'))}
-          aria-haspopup={changed ? 'dialog' : undefined}
-          data-testid={`button-accept-${trade.id}`}
-        >
-          {accepting ? spinner : <Check aria-hidden="true" />}
-          {trade.offerVersion > 1 ? t('card.acceptCounter') : t('card.accept')}
-        </Button>
-        {changed ? (
-          <AcceptChangedDialog
-            trade={reviewed ?? trade}
-            open={reviewing}
-            onOpenChange={review}
-            onAccept={() => void changeStatus('accepted', reviewed ?? trade)}
-            busy={busy}
-          />
-        ) : null}
-        <Button
-          variant="outline"
-          disabled={busy}
-          onClick={() => setDialog('counter')}
-          aria-haspopup="dialog"
-          data-testid={`button-counter-${trade.id}`}
-        >
-          <Repeat aria-hidden="true" />
-          {t('card.counter')}
-        </Button>
-        {counterDialog}
-        <Button
-          variant="outline"
-          disabled={busy}
-          onClick={() => void changeStatus(incoming ? 'declined' : 'cancelled')}
-          data-testid={incoming ? `button-decline-${trade.id}` : `button-cancel-${trade.id}`}
-        >
-          {answering ? spinner : <X aria-hidden="true" />}
-          {incoming ? t('card.decline') : t('card.cancelRequest')}
-        </Button>
-      </div>
-    );
-  }
-
-  if (trade.status === 'pending' && trade.side === 'incoming') {
-    const declining = pendingAction === 'declined';
-    return (
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
-          <Clock className="size-4 shrink-0" aria-hidden="true" />
-          {t('card.waitingForCounter', { name: partnerName })}
-        </p>
-        <Button
-          variant="outline"
-          disabled={busy}
-          onClick={() => void changeStatus('declined')}
-          data-testid={`button-decline-${trade.id}`}
-        >
-          {declining ? spinner : <X aria-hidden="true" />}
-          {t('card.decline')}
-        </Button>
-      </div>
-    );
-  }
-
-  if (trade.status === 'pending') {
-    const cancelling = pendingAction === 'cancelled';
-    return (
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
-          <Clock className="size-4 shrink-0" aria-hidden="true" />
-          {t('card.waiting', { name: partnerName })}
-        </p>
-        <Button
-          variant="outline"
-          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-          disabled={busy}
-          onClick={() => void changeStatus('cancelled')}
-          data-testid={`button-cancel-${trade.id}`}
-        >
-          {cancelling ? spinner : <X aria-hidden="true" />}
-          {t('card.cancelRequest')}
-        </Button>
-      </div>
-    );
-  }
-
-  if (trade.status === 'accepted') {
-    const receipt = receiptState(trade);
-    const nobodyReceived = !trade.requesterReceived && !trade.ownerReceived;
-    return (
-      <div className="grid gap-3">
-        <ul
-          className="grid gap-1.5 text-sm sm:grid-cols-2"
-          aria-label={t('card.receiptsLabel')}
-          data-testid={`receipt-status-${trade.id}`}
-        >
-          <ReceiptLine who={t('card.you')} confirmed={receipt.mine} />
-          <ReceiptLine who={partnerName} confirmed={receipt.theirs} />
-        </ul>
-        <ShipmentStatus trade={trade} partnerName={partnerName} />
-        {trade.claimDeadline ? (
-          <ClaimCountdown
-            deadline={trade.claimDeadline}
-            mine={receipt.mine}
-            partnerName={partnerName}
-            tradeId={trade.id}
-          />
-        ) : null}
-        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          <Button
-            variant="outline"
-            onClick={() => onArrangeShipping(trade)}
-            data-testid={`button-arrange-shipping-${trade.id}`}
-          >
-            <Truck aria-hidden="true" />
-            {t('card.arrangeShipping')}
-          </Button>
-          <Button
-            disabled={busy || receipt.mine}
-            onClick={() => void markReceived()}
-            data-testid={`button-mark-received-${trade.id}`}
-          >
-            {confirmReceived.isPending ? spinner : <PackageCheck aria-hidden="true" />}
-            {receipt.mine ? t('card.youMarkedReceived') : t('card.markReceived')}
-          </Button>
-          {receipt.mine ? null : (
-            <Button
-              variant="outline"
-              onClick={() => setDialog('dispute')}
-              data-testid={`button-open-dispute-${trade.id}`}
-            >
-              <ShieldAlert aria-hidden="true" />
-              {t('card.openDispute')}
-            </Button>
-          )}
-          {nobodyReceived ? (
-            <Button
-              variant="ghost"
-              className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-              onClick={() => setDialog('cancel')}
-              data-testid={`button-cancel-trade-${trade.id}`}
-            >
-              <X aria-hidden="true" />
-              {t('card.cancelTrade')}
-            </Button>
-          ) : null}
-        </div>
-        <CancelTradeDialog
-          trade={trade}
-          partnerName={partnerName}
-          open={dialog === 'cancel'}
-          onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
-        />
-        <TradeDisputeDialog
-          trade={trade}
-          partnerName={partnerName}
-          open={dialog === 'dispute'}
-          onOpenChange={(open) => setDialog(open ? 'dispute' : null)}
-        />
-      </div>
-    );
-  }
-
-  if (trade.status === 'disputed' && trade.dispute) {
-    const mine = trade.dispute.openedById !== partnerIdOf(trade);
-    const reason = t(`disputeReasons.${trade.dispute.reason}`).toLowerCase();
-    return (
-      <div
-        className="grid gap-1 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
-        data-testid={`dispute-state-${trade.id}`}
-      >
-        <p className="inline-flex items-center gap-1.5 font-medium">
-          <ShieldAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
-          {mine
-            ? t('card.youOpenedDispute', { reason })
-            : t('card.partnerOpenedDispute', { name: partnerName, reason })}
-        </p>
-        <p className="break-words text-muted-foreground">{t('quoted', { text: trade.dispute.text })}</p>
-        <p className="text-muted-foreground">{t('card.onHold')}</p>
-      </div>
-    );
-  }
-
-  const resolution = trade.dispute?.resolutionNote ? (
-    <p
-      className="rounded-lg bg-muted/70 px-3 py-2 text-sm break-words"
-      data-testid={`dispute-resolution-${trade.id}`}
-    >
-      <span className="font-medium">{t('card.moderatorDecision')}</span> {trade.dispute.resolutionNote}
-    </p>
-  ) : null;
-
-  if (trade.status === 'cancelled' && (trade.cancelReason || resolution || trade.acceptedAt)) {
-    const what =
-      trade.cancelledById === null
-        ? t('card.expired')
-        : trade.cancelledById === partnerIdOf(trade)
-          ? t('card.partnerCancelled', { name: partnerName })
-          : t('card.youCancelled');
-    return (
-      resolution ?? (
-        <p className="text-sm break-words text-muted-foreground" data-testid={`cancel-note-${trade.id}`}>
-          {trade.cancelReason
-            ? t('card.withReason', { text: what, reason: trade.cancelReason })
-            : t('card.withoutReason', { text: what })}
-        </p>
-      )
-    );
-  }
-
-  if (trade.status === 'completed') {
-    if (trade.myReview) {
-      return (
-        <p
-          className="inline-flex flex-wrap items-center gap-2 text-sm text-muted-foreground"
-          data-testid={`text-my-rating-${trade.id}`}
-        >
-          <RatingStars rating={trade.myReview.rating} label={t('card.yourRating')} />
-          {t('card.youRated', { rating: trade.myReview.rating })}
-        </p>
-      );
-    }
-    return (
-      <>
-        {resolution}
-        <ReviewForm
-          subject={{ tradeRequestId: trade.id }}
-          partnerName={partnerName}
-          onReviewed={() => void invalidateTradeRequests(queryClient)}
-        />
-      </>
-    );
-  }
-
-  return null;
-}
-
-function partnerIdOf(trade: TradeRequest) {
-  return tradePartner(trade).id;
-}
-
-/** The claim window: how long the member (or the partner) has left before the trade completes itself. */
-function ClaimCountdown({
-  deadline,
-  mine,
-  partnerName,
-  tradeId,
-}: {
-  deadline: string;
-  mine: boolean;
-  partnerName: string;
-  tradeId: string;
-}) {
-  const { t } = useTranslation('trades');
-  const left = timeLeft(new Date(deadline), new Date());
-  const hours = left ? t('card.hours', { count: left.hours }) : '';
-  const span = !left
-    ? null
-    : left.days > 0
-      ? t('card.daysAndHours', { days: t('card.days', { count: left.days }), hours })
-      : hours;
-  return (
-    <p
-      className="inline-flex items-start gap-1.5 rounded-lg bg-secondary/60 px-3 py-2 text-sm"
-      data-testid={`claim-countdown-${tradeId}`}
-    >
-      <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <span>
-        {!span
-          ? t('card.claimClosed')
-          : mine
-            ? t('card.claimPartner', { name: partnerName, span })
-            : t('card.claimMine', { span })}
-      </span>
-    </p>
-  );
-}
-
-function ReceiptLine({ who, confirmed }: { who: string; confirmed: boolean }) {
-  const { t } = useTranslation('trades');
-  return (
-    <li
-      className={cn('inline-flex items-center gap-1.5', confirmed ? 'text-primary' : 'text-muted-foreground')}
-    >
-      {confirmed ? (
-        <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
-      ) : (
-        <Clock className="size-4 shrink-0" aria-hidden="true" />
-      )}
-      <span>
-        <Trans
-          t={t}
-          i18nKey={confirmed ? 'card.received' : 'card.notReceived'}
-          values={{ who }}
-          components={{ b: <span className="font-medium" /> }}
-        />
-      </span>
-    </li>
   );
 }
 
@@ -585,6 +194,7 @@ function TradeSide({
 }) {
   const { t } = useTranslation('trades');
   const format = useFormat();
+  if (items.length === 0) return <HandoverNothingSide testId={testId} />;
   if (items.length === 1 && items[0]) return <TradeItem label={label(1, '')} item={items[0]} />;
   const total = items.reduce((sum, item) => sum + item.estimatedValue, 0);
   return (
@@ -604,6 +214,26 @@ function TradeSide({
 }
 
 /** Every version of the offer once there was a counter-offer: who proposed what, newest last. */
+/** Who wrote the trade's note: the latest version of the offer that carries it, else the requester. */
+function noteAuthorId(trade: TradeRequest): string {
+  const withNote = [...trade.offers].reverse().find((offer) => offer.message === trade.message);
+  return withNote?.proposedById ?? trade.requester.id;
+}
+
+/**
+ * The card's heading says whose offer is on the table: the request ('Offer from Bruno', 'Your offer
+ * to Bruno') until someone counters, then the latest counter-offer's author ("Bruno's counter-offer",
+ * 'Your counter-offer to Bruno').
+ */
+function headingKey(trade: TradeRequest) {
+  const memberId = trade.side === 'incoming' ? trade.owner.id : trade.requester.id;
+  if (isHandover(trade)) return trade.side === 'incoming' ? 'card.giftTo' : 'card.giftFrom';
+  if (trade.offerVersion > 1) {
+    return trade.offeredById === memberId ? 'card.yourCounterTo' : 'card.counterFrom';
+  }
+  return trade.side === 'incoming' ? 'card.offerFrom' : 'card.offerTo';
+}
+
 function OfferHistory({ trade, partnerName }: { trade: TradeRequest; partnerName: string }) {
   const { t } = useTranslation('trades');
   const format = useFormat();
@@ -642,8 +272,9 @@ function OfferHistory({ trade, partnerName }: { trade: TradeRequest; partnerName
                 {titles(offer.requestedItems)}
               </p>
               {offer.message ? (
-                <p className="text-xs break-words text-muted-foreground italic">
-                  {t('quoted', { text: offer.message })}
+                <p className="text-xs break-words text-muted-foreground">
+                  <span className="font-semibold">{byMe ? t('card.you') : partnerName}:</span>{' '}
+                  <span className="italic">{t('quoted', { text: offer.message })}</span>
                 </p>
               ) : null}
             </li>

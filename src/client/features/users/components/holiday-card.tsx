@@ -1,5 +1,5 @@
 import type { User } from '@common/api/users';
-import { isoDay, latestReturnDay, MAX_HOLIDAY_DAYS, returnMoment } from '@common/domain/holiday';
+import { isoDay, latestReturnDay, MAX_HOLIDAY_DAYS, returnDateProblem } from '@common/domain/holiday';
 import { Palmtree, Plane } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,14 +13,6 @@ import { useHolidayMode } from '../api';
 import { useReturnDate } from '../return-date';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Why a return date is refused on `now`'s day (the rule of returnDateProblem), as a text key. */
-function returnDateProblemKey(day: string, now: Date): 'invalid' | 'past' | 'tooLate' | null {
-  if (!returnMoment(day)) return 'invalid';
-  if (day <= isoDay(now)) return 'past';
-  if (day > latestReturnDay(now)) return 'tooLate';
-  return null;
-}
 
 /**
  * The Preferences tab's 'Holiday mode' card: while away, the member's items are hidden from the
@@ -42,7 +34,7 @@ export function HolidayCard({ user, className }: { user: User; className?: strin
   const start = async (event: React.FormEvent) => {
     event.preventDefault();
     const checkedAt = new Date();
-    const problem = returnDateProblemKey(until, checkedAt);
+    const problem = returnDateProblem(until, checkedAt);
     if (problem) {
       return setError(
         t(`holiday.problems.${problem}`, {

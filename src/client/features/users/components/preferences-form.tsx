@@ -14,9 +14,11 @@ import { Card, CardContent, CardDescription, CardHeader } from '@client/componen
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
+import { useCommunity } from '@client/lib/community';
 import { Textarea } from '@client/components/ui/textarea';
 import { AccountCard } from '@client/features/safety';
 import { EmailSettingsCard } from '@client/features/notifications';
+import { AddressCard } from '@client/features/exchange';
 import { HolidayCard } from './holiday-card';
 import { LanguageCard } from './language-card';
 import { ProfileDetailsCard } from './profile-details-card';
@@ -172,6 +174,7 @@ export function PreferencesForm({ user }: { user: User }) {
           </form>
         </CardContent>
       </Card>
+      <AddressCard className="mt-6" />
       <HolidayCard user={user} className="mt-6" />
       <LanguageCard className="mt-6" />
       <UnitsCard className="mt-6" />
@@ -194,7 +197,7 @@ function SizeRow({
   onRemove: (size: string) => void;
 }) {
   const { t } = useTranslation('users');
-  const remaining = remainingSizeOptions(category, chosen);
+  const remaining = remainingSizeOptions(category, chosen, useCommunity()?.country);
   return (
     <li
       className="grid gap-2 rounded-lg border bg-muted/30 p-3 sm:grid-cols-[7rem_minmax(0,1fr)_10rem] sm:items-center"

@@ -11,8 +11,10 @@ import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
 import { UserAvatar } from '@client/features/auth';
-import { ApiError, errorText, issueText } from '@client/lib/api-error';
+import { errorText } from '@client/lib/api-error';
+import { showServerErrors } from '@client/lib/form-errors';
 import { useProfilePhoto, useUpdateProfile } from '../api';
+import { TownSetting } from './town-setting';
 
 interface ProfileValues {
   firstName: string;
@@ -52,16 +54,8 @@ export function ProfileDetailsCard({ user }: { user: User }) {
     update.mutate(values, {
       onSuccess: () => toast({ title: t('details.savedTitle'), description: t('details.savedDescription') }),
       onError: (error) => {
-        const issues = error instanceof ApiError ? error.issues : [];
-        const known = issues.filter((issue) => FIELDS.includes(issue.path[0] as keyof ProfileValues));
-        known.forEach((issue, index) =>
-          setError(
-            issue.path[0] as keyof ProfileValues,
-            { message: issueText(issue) },
-            { shouldFocus: index === 0 },
-          ),
-        );
-        if (known.length === 0)
+        const shown = showServerErrors(error, setError, { fields: FIELDS });
+        if (shown.length === 0)
           toast({
             title: t('details.notSavedTitle'),
             description: errorText(error) ?? t('details.tryAgain'),
@@ -218,6 +212,7 @@ export function ProfileDetailsCard({ user }: { user: User }) {
             </Button>
           </div>
         </form>
+        <TownSetting user={user} />
       </CardContent>
     </Card>
   );

@@ -36,12 +36,21 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit: () => void
               <span className="break-words">{user.location}</span>
             </p>
           ) : null}
-          <p className="text-muted-foreground break-words" data-testid="text-profile-bio">
-            {/* docs/product.md (Screens): Profile: the default bio when the member has not written one. */}
-            {user.bio?.trim() || t('summary.defaultBio')}
-          </p>
-          <MemberRating userId={user.id} />
-          <TradingRecord userId={user.id} />
+          {/* Only words the member wrote: without a bio, a hint that Edit profile adds one. */}
+          {user.bio?.trim() ? (
+            <p className="text-muted-foreground break-words" data-testid="text-profile-bio">
+              {user.bio.trim()}
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground italic" data-testid="text-profile-no-bio">
+              {t('summary.noBio')}
+            </p>
+          )}
+          {/* Rating and record side by side with a gap when they fit, one under the other when not. */}
+          <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1.5 sm:justify-start">
+            <MemberRating userId={user.id} />
+            <TradingRecord userId={user.id} own />
+          </div>
         </div>
         <Button
           variant="outline"

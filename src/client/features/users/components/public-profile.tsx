@@ -66,12 +66,25 @@ export function PublicProfile({ userId }: { userId: string }) {
 
   return (
     <div className="grid gap-8">
-      <Button asChild variant="link" className="h-auto justify-self-start px-0">
-        <Link href={user ? '/profile' : '/browse'}>
+      {/* Back to where the member came from (a chat, a listing), never "my profile": the page is not theirs. */}
+      {user && window.history.length > 1 ? (
+        <Button
+          variant="link"
+          className="h-auto justify-self-start px-0"
+          onClick={() => window.history.back()}
+          data-testid="button-profile-back"
+        >
           <ArrowLeft aria-hidden="true" />
-          {user ? t('public.myProfile') : t('public.browse')}
-        </Link>
-      </Button>
+          {t('public.back')}
+        </Button>
+      ) : (
+        <Button asChild variant="link" className="h-auto justify-self-start px-0">
+          <Link href="/browse" data-testid="button-profile-back">
+            <ArrowLeft aria-hidden="true" />
+            {t('public.browse')}
+          </Link>
+        </Button>
+      )}
 
       <Card>
         <CardContent className="grid gap-5 p-6">

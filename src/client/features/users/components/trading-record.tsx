@@ -10,7 +10,12 @@ const reliabilityUrl = (userId: string) => `/api/users/${userId}/reliability`;
 
 /** A member's trading record, for profiles. */
 function useReliability(userId: string | undefined) {
-  return useQuery<Reliability>({ queryKey: [reliabilityUrl(userId ?? '')], enabled: Boolean(userId) });
+  // Refetched whenever a profile opens: a trade completed since (on this screen or another) counts.
+  return useQuery<Reliability>({
+    queryKey: [reliabilityUrl(userId ?? '')],
+    enabled: Boolean(userId),
+    staleTime: 0,
+  });
 }
 
 type Figure = 'completed' | 'cancelled' | 'disputesLost' | 'receiptDays';
@@ -44,12 +49,35 @@ const isCompleted = (key: Figure) => key === 'completed';
  * A member's trading record on their profile: four figures, or "New member" before any accepted
  * trade. `withCompleted={false}` leaves out the completed count where the page shows it already.
  */
-export function TradingRecord({ userId, withCompleted = true }: { userId: string; withCompleted?: boolean }) {
+export function TradingRecord({
+  userId,
+  withCompleted = true,
+  own = false,
+}: {
+  userId: string;
+  withCompleted?: boolean;
+  /** The member's own profile: their completed swaps counted in words ("1 swap") above the figures. */
+  own?: boolean;
+}) {
   const { t } = useTranslation('users');
   const format = useFormat();
   const { data, isError } = useReliability(userId);
   if (isError) return null;
   if (!data) return <Skeleton className="mx-auto h-12 w-64 sm:mx-0" />;
+  if (own && data.completedTrades > 0) {
+    return (
+      <div className="grid gap-2">
+        <p
+          className="inline-flex items-center gap-1.5 text-sm font-semibold"
+          data-testid="text-profile-own-swaps"
+        >
+          <BadgeCheck className="size-4 text-primary" aria-hidden="true" />
+          {t('record.swaps', { count: data.completedTrades, formatted: format.number(data.completedTrades) })}
+        </p>
+        <TradingRecord userId={userId} withCompleted={false} />
+      </div>
+    );
+  }
   if (data.isNew) {
     return (
       <p

@@ -1,18 +1,18 @@
 import { UNIT_PREFERENCES, type UnitPreference } from '@common/domain/units';
 import { Ruler } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { browserUnitSystem, setUnitPreference, useUnitPreference } from '@client/i18n/units';
+import { setUnitPreference, useAutomaticUnitSystem, useUnitPreference } from '@client/i18n/units';
 import { PreferenceCard } from './preference-card';
 
 /**
  * The Preferences tab's 'Units' card: weights and sizes in metric or imperial units, or
- * 'Automatic' (the browser's region: imperial in the United States, metric elsewhere). The choice
+ * 'Automatic' (the community's default unit system, an admin's setting). The choice
  * is kept in this browser (localStorage), like a display setting; src/client/i18n/units.ts.
  */
 export function UnitsCard({ className }: { className?: string }) {
   const { t } = useTranslation('users');
   const preference = useUnitPreference();
-  const automatic = t(`units.short.${browserUnitSystem()}`);
+  const automatic = t(`units.short.${useAutomaticUnitSystem()}`);
   const labelOf = (choice: UnitPreference) =>
     choice === 'auto' ? t('units.auto', { system: automatic }) : t(`units.systems.${choice}`);
   return (

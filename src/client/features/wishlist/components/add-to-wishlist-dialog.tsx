@@ -1,4 +1,5 @@
 import type { Item } from '@common/api/items';
+import { currentCurrency } from '@client/lib/community';
 import {
   wishlistCategoryOf,
   wishlistPayload,
@@ -12,6 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import type { DialogState } from '@client/components/ui/dialog-shell';
 import { toast } from '@client/components/ui/use-toast';
 import { useTranslation } from 'react-i18next';
 import { useAddWishlistEntry } from '../api';
@@ -21,21 +23,13 @@ import { WishlistForm } from './wishlist-form';
  * docs/product.md (Wishlist and matching): 'Add to Wishlist' (from an item's bookmark): the wishlist form prefilled with
  * the kind of item (wishlistTitleFor: brand and style, not the listing's title), its wishlist category, brand and size. Closing unmounts the form, which resets it.
  */
-export function AddToWishlistDialog({
-  item,
-  open,
-  onOpenChange,
-}: {
-  item: Item;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function AddToWishlistDialog({ item, open, onOpenChange }: DialogState & { item: Item }) {
   const { t } = useTranslation('wishlist');
   const add = useAddWishlistEntry({ errorTitle: t('toasts.addFailed') });
 
   const submit = async (values: WishlistFormValues): Promise<boolean> => {
     try {
-      await add.mutateAsync(wishlistPayload(values));
+      await add.mutateAsync(wishlistPayload(values, currentCurrency()));
     } catch {
       // Reported through the mutation's meta.
       return false;

@@ -5,6 +5,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useFormat } from '@client/i18n/format';
+import { WISHLIST_CATEGORY_LABELS } from '@client/i18n/labels';
 
 /**
  * One wishlist entry (docs/product.md, Wishlist and matching): title with its delete button, the description if any, then
@@ -49,7 +50,7 @@ export function WishlistEntryCard({
         <p className="line-clamp-4 text-sm whitespace-pre-line text-muted-foreground">{entry.description}</p>
       ) : null}
       <div className="mt-auto flex flex-wrap items-center gap-1.5">
-        <Badge variant="secondary">{t(`categories.${entry.category}`)}</Badge>
+        <Badge variant="secondary">{WISHLIST_CATEGORY_LABELS[entry.category]}</Badge>
         {entry.brand ? (
           <Badge variant="outline" className="max-w-full truncate">
             {entry.brand}

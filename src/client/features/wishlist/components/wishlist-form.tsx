@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { WISHLIST_CATEGORIES } from '@common/domain/taxonomy';
+import { WISHLIST_CATEGORIES, WISHLIST_SUBCATEGORY } from '@common/domain/taxonomy';
 import { EMPTY_WISHLIST_FORM, type WishlistFormValues } from '@common/domain/wishlist-rules';
 import {
   MAX_BRAND_LENGTH,
@@ -14,7 +14,9 @@ import { Field } from '@client/components/ui/form';
 import { Input } from '@client/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
+import { useAmountField } from '@client/i18n/amounts';
 import { cn } from '@client/lib/utils';
+import { WISHLIST_CATEGORY_LABELS } from '@client/i18n/labels';
 import { wishlistFormSchema } from '../wishlist-form-schema';
 
 export interface WishlistFormProps {
@@ -49,6 +51,7 @@ export function WishlistForm({
   testId,
 }: WishlistFormProps) {
   const { t } = useTranslation('wishlist');
+  const amount = useAmountField();
   /** The note after an optional field's label. */
   const optional = t('form.optional');
   const {
@@ -112,13 +115,15 @@ export function WishlistForm({
                     <SelectValue placeholder={t('form.categoryPlaceholder')} />
                   </SelectTrigger>
                   <SelectContent>
+                    {/* The site's taxonomy: each category, its subcategories indented under it. */}
                     {WISHLIST_CATEGORIES.map((category) => (
                       <SelectItem
                         key={category}
                         value={category}
+                        className={cn(WISHLIST_SUBCATEGORY[category] && 'pl-8')}
                         data-testid={`option-${id('category')}-${category}`}
                       >
-                        {t(`categories.${category}`)}
+                        {WISHLIST_CATEGORY_LABELS[category]}
                       </SelectItem>
                     ))}
                   </SelectContent>
@@ -174,7 +179,7 @@ export function WishlistForm({
         id={id('maxValue')}
         label={t('form.maxValue')}
         labelNote={optional}
-        hint={t('form.maxValueHint')}
+        hint={t('form.maxValueHint', amount.values)}
         errors={errors.maxValue?.message}
         className="sm:max-w-[calc(50%-0.5rem)]"
       >
@@ -184,7 +189,7 @@ export function WishlistForm({
               aria-hidden="true"
               className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground"
             >
-              $
+              {amount.symbol}
             </span>
             <Input
               {...fieldControl}
@@ -192,9 +197,9 @@ export function WishlistForm({
               type="number"
               inputMode="decimal"
               min={0}
-              step={0.01}
-              placeholder="0.00"
-              className="pl-7"
+              step={amount.step}
+              placeholder={amount.placeholder}
+              className={amount.symbol.length > 1 ? 'pl-12' : 'pl-7'}
               {...register('maxValue')}
             />
           </div>

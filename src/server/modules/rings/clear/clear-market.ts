@@ -43,6 +43,7 @@ export async function clearMarket(market: FileMarket, options: ClearOptions): Pr
   const packing = await packMarket(graph, odds, {
     maxLength: options.maxLength,
     timeLimitSec: options.timeLimitSec,
+    ...(process.env.RINGS_LOG ? { log: (line: string) => console.error(line) } : {}),
   });
   // The engine's cycles follow the arcs (each item's owner takes the next item); giving order
   // is the reverse: each item goes to the owner of the item after it.

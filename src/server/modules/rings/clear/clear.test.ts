@@ -46,6 +46,27 @@ describe('clearing a market from a TradeMaximizer file', () => {
     ]);
   });
 
+  it('accepts the options of real OLWLG files (METRIC, VERBOSE, SEED) and ignores them with a warning', () => {
+    const market = parseTradeMaximizer(
+      [
+        '#! REQUIRE-COLONS REQUIRE-USERNAMES ALLOW-DUMMIES HIDE-NONTRADES SHOW-ELAPSED-TIME',
+        '#! METRIC=Users-Trading SEED=123456 ITERATIONS=50 VERBOSE',
+        '(ann) 1-A : 2-B',
+        '(ben) 2-B : 1-A',
+      ].join('\n'),
+    );
+    expect(market.arcs).toEqual([
+      ['1-A', '2-B'],
+      ['2-B', '1-A'],
+    ]);
+    expect(market.warnings).toContain(
+      'Option METRIC=USERS-TRADING ignored: rings are weighed by expected completed swaps',
+    );
+    expect(market.warnings).toContain(
+      'Option VERBOSE ignored: rings are weighed by expected completed swaps',
+    );
+  });
+
   it('packs the 4-ring with rings up to 5, one 3-ring with rings up to 3', async () => {
     const market = parseTradeMaximizer(readFileSync(FIXTURE, 'utf8'));
     const five = await clearMarket(market, { maxLength: 5, timeLimitSec: 10, acceptance: 1 });

@@ -2,53 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { packMarket } from './column-generation';
 import { findCycles } from './cycles';
 import { lpBound } from './exact';
-import { buildGraph, type Cycle, type EngineGraph, graphFromIndexes } from './graph';
+import { type Cycle, graphFromIndexes } from './graph';
+import { bestPacking, graph, named, seeded } from './test-fixtures';
 import { ringWeight } from './packing';
 import { MemberBlocks } from '../../safety/member-blocks';
 import { withoutBlockedMembers } from '../blocked-cycles';
-
-/** Items named by their owner's letter and a number ("a1" is owned by a); arcs as "a1>b1". */
-function graph(arcs: string[]): EngineGraph {
-  const ids = [...new Set(arcs.flatMap((arc) => arc.split('>')))].sort();
-  return buildGraph(
-    ids.map((id) => ({ id, ownerId: id.slice(0, 1) })),
-    arcs.map((arc) => {
-      const [from = '', to = ''] = arc.split('>');
-      return { from, to };
-    }),
-  );
-}
-
-const named = (g: EngineGraph, cycles: Cycle[]) =>
-  cycles.map((cycle) => cycle.map((i) => g.items[i]?.id).join(' ')).sort();
-
-/** The best packing by trying every subset of cycles (small markets only). */
-function best(cycles: Cycle[], weights: number[]) {
-  let top = 0;
-  const search = (index: number, used: Set<number>, total: number) => {
-    if (index === cycles.length) {
-      top = Math.max(top, total);
-      return;
-    }
-    search(index + 1, used, total);
-    const cycle = cycles[index] ?? [];
-    if (cycle.every((item) => !used.has(item))) {
-      const next = new Set(used);
-      for (const item of cycle) next.add(item);
-      search(index + 1, next, total + (weights[index] ?? 0));
-    }
-  };
-  search(0, new Set(), 0);
-  return top;
-}
-
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 describe('packing every ring up to the maximum length against an honest bound', () => {
   it('chooses the 4-ring of reliable members that the old rule and its bound left out', async () => {
@@ -66,6 +24,50 @@ describe('packing every ring up to the maximum length against an honest bound', 
     expect(packing.total).toBeGreaterThan(oldBound);
     expect(packing.bound).toBeCloseTo(packing.total, 4);
     expect(packing).toMatchObject({ optimal: true, boundKind: 'lp' });
+  });
+
+  it('proves an integer optimum that the LP bound alone cannot (the completion step)', async () => {
+    // Three swaps on a triangle, rings of at most 2: any two share an item, so one swap (2 items)
+    // is the best packing, but the LP takes each at one half and bounds at 3. With the LP bound
+    // alone the engine answered "2 of at most 3, not optimal"; the completion prices in every
+    // cycle that could beat 2 (reduced cost above 2 − 3) and solves them exactly.
+    const g = graph(['a1>b1', 'b1>a1', 'b1>c1', 'c1>b1', 'c1>a1', 'a1>c1']);
+    const odds = new Float64Array(g.items.length).fill(1);
+    const cycles = findCycles(g, { maxLength: 2 });
+    expect(
+      (
+        await lpBound(
+          cycles,
+          cycles.map(() => 2),
+        )
+      ).bound,
+    ).toBeCloseTo(3);
+    const lines: string[] = [];
+    const packing = await packMarket(g, odds, {
+      maxLength: 2,
+      timeLimitSec: 10,
+      log: (line) => lines.push(line),
+    });
+    expect(packing.total).toBeCloseTo(2);
+    expect(packing.bound).toBeCloseTo(2, 4);
+    expect(packing).toMatchObject({ optimal: true, boundKind: 'integer', completion: { proven: true } });
+    expect(lines.some((line) => line.startsWith('completion at'))).toBe(true);
+  });
+
+  it('finds, through the completion, a packing the pool of the LP did not hold', async () => {
+    // The LP over all cycles is fractional (the triangle of swaps a–b–c at one half each, bound 3 + 2);
+    // the integer optimum needs the swap d1 ↔ e1 and one of the triangle's, and is proven.
+    const g = graph(['a1>b1', 'b1>a1', 'b1>c1', 'c1>b1', 'c1>a1', 'a1>c1', 'd1>e1', 'e1>d1']);
+    const odds = new Float64Array(g.items.length).fill(1);
+    const packing = await packMarket(g, odds, { maxLength: 2, timeLimitSec: 10 });
+    const cycles = findCycles(g, { maxLength: 2 });
+    expect(packing.total).toBeCloseTo(
+      bestPacking(
+        cycles,
+        cycles.map(() => 2),
+      ),
+    );
+    expect(packing.optimal).toBe(true);
   });
 
   it('bounds every packing of every cycle, not just the pool it started from', async () => {
@@ -94,10 +96,16 @@ describe('packing every ring up to the maximum length against an honest bound', 
       const weights = all.map((cycle) => ringWeight(cycle.map((i) => odds[i] ?? 0)));
       const lp = await lpBound(all, weights);
       const packing = await packMarket(g, odds, { maxLength: 5, timeLimitSec: 20, columnsPerRound: 3 });
-      // The bound of column generation is the LP over every cycle (up to the solvers' tolerances).
-      expect(packing.bound).toBeGreaterThanOrEqual(lp.bound * (1 - 1e-5));
+      // The bound of column generation is the LP over every cycle (up to the solvers' tolerances),
+      // or, once the completion has proven more, the integer optimum: never below it.
+      if (packing.boundKind !== 'integer')
+        expect(packing.bound).toBeGreaterThanOrEqual(lp.bound * (1 - 1e-5));
       expect(packing.bound).toBeLessThanOrEqual(lp.bound + 1e-3);
-      if (all.length <= 22) expect(packing.total).toBeCloseTo(best(all, weights), 6);
+      if (all.length <= 22) {
+        const top = bestPacking(all, weights);
+        expect(packing.total).toBeCloseTo(top, 6);
+        expect(packing.bound).toBeGreaterThanOrEqual(top * (1 - 1e-6));
+      }
       if (packing.optimal) {
         proven++;
         expect(packing.total).toBeGreaterThanOrEqual(packing.bound * (1 - 1e-5));

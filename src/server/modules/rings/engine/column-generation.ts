@@ -1,7 +1,8 @@
 import type { Highs } from 'highs';
 import { adjacencyOf, firstAbove } from './adjacency';
 import { markBackwards, searchCycles } from './cycles';
-import { beforeDeadline, loadHighs, packOptimal } from './exact';
+import { chainGiven, chainKey, chainWeight, priceChains, withoutGiveawayArcs } from './chains';
+import { beforeDeadline, loadHighs, packOptimal, solveBatch } from './exact';
 import { canonical, type Cycle, cycleKey, type EngineGraph } from './graph';
 import { blockedOnPath, type OwnerBlocks, ownerBlocksOf } from './owner-blocks';
 
@@ -35,6 +36,11 @@ import { blockedOnPath, type OwnerBlocks, ownerBlocksOf } from './owner-blocks';
  * all. Both searches (the first pool's and pricing) leave a path as soon as it holds such a pair,
  * so the LP, its duals and the bound are those of the market without these cycles: the bound stays
  * honest for the packings that may actually be proposed.
+ *
+ * Chains (chains.ts): with `giveaways`, every path of 1..maxLength legs ending at a giveaway is a
+ * candidate too, a column over its items like a cycle's. The first pool lists them; each round prices
+ * them with the same duals, and a pass is full only when both searches ran to the end, so the bound
+ * covers rings and chains together. A giveaway's own arcs out are dropped: it starts chains only.
  */
 
 export interface MarketPackingOptions {
@@ -49,24 +55,31 @@ export interface MarketPackingOptions {
    * them, neighbours or not, is a candidate, in the first pool or in pricing.
    */
   blockedOwners?: Iterable<readonly [string, string]>;
+  /** Giveaway items (indexes): each may start a chain, and takes part in no ring. */
+  giveaways?: Iterable<number>;
   /** Most cycles one pricing pass adds to the pool before the LP is solved again. */
   columnsPerRound?: number;
   /** Progress, one line per round (the benchmark prints it). */
   log?: (line: string) => void;
 }
 
-export type BoundKind = 'lp' | 'lagrangian' | 'trivial';
+export type BoundKind = 'lp' | 'lagrangian' | 'trivial' | 'integer';
 
 export interface MarketPacking {
-  /** The chosen cycles (item indexes in giving order) and their weights. */
+  /**
+   * The chosen cycles (item indexes in giving order) and their weights; chains[k] says cycles[k] is a
+   * chain (x0 .. giveaway, chains.ts), not a ring.
+   */
   cycles: Cycle[];
+  chains: boolean[];
   weights: number[];
   total: number;
   /** An upper bound on the total of every packing of every cycle of at most maxLength. */
   bound: number;
   /**
    * How the bound was proven: `lp` the LP optimum over all cycles (pricing found nothing),
-   * `lagrangian` the pool's LP plus the shortfall pricing found, `trivial` Σ p_i · pmax.
+   * `lagrangian` the pool's LP plus the shortfall pricing found, `trivial` Σ p_i · pmax, `integer`
+   * the completion's integer optimum over every cycle that could beat the packing (see packMarket).
    */
   boundKind: BoundKind;
   /** (bound − total) / bound: 0 when optimal. */
@@ -84,6 +97,8 @@ export interface MarketPacking {
   /** Seconds spent on the LP bound (search, LP and pricing) and on the packing after it. */
   boundSeconds: number;
   packSeconds: number;
+  /** Cycles the completion step priced in (0 when it did not run), and whether it proved its answer. */
+  completion: { columns: number; proven: boolean };
 }
 
 const EPSILON = 1e-9;
@@ -101,6 +116,16 @@ const AIM = 0.95;
 const BOUND_SHARE = 0.55;
 /** Share of the time limit by which the first pool (cycles of at most 3) must be found. */
 const POOL_SHARE = 0.2;
+/** With an LP proof, the pool's packing ends by this share; the completion step has the rest. */
+const COMPLETION_SHARE = 0.75;
+/** Most cycles the completion step prices in; past it the step only improves, it proves nothing. */
+const COMPLETION_COLUMNS = 150_000;
+/** Most priced cycles one round adds to the restricted LP (the best by reduced cost). */
+const ROUND_COLUMNS = 5_000;
+/** Completion stages: the share of the gap each prices in (a smaller share, fewer cycles). */
+const COMPLETION_STAGES = [0.125, 0.25, 0.5, 1];
+/** HiGHS's own relative gap for integer solves (exact.ts). */
+const MIP_REL_GAP = 1e-6;
 
 interface PricingResult {
   found: Cycle[];
@@ -136,6 +161,7 @@ function price(
   deadline: number,
   rejected: Set<string>,
   blocks: OwnerBlocks | null,
+  threshold = PRICE_TOLERANCE,
 ): PricingResult {
   const { size, outStart, outTargets, inStart, inSources, owner } = adjacencyOf(graph);
   let pmax = 0;
@@ -159,7 +185,7 @@ function price(
   const visit = (node: number, product: number, dualSum: number) => {
     if (depth >= 2 && one[node] === start + 1) {
       const reducedCost = depth * product - dualSum;
-      if (reducedCost > PRICE_TOLERANCE) {
+      if (reducedCost > threshold) {
         const cycle = Array.from(path.subarray(0, depth));
         if (rejected.size === 0 || !rejected.has([...cycle].sort((a, b) => a - b).join(','))) {
           positives++;
@@ -183,7 +209,7 @@ function price(
       const nextProduct = product * (odds[next] ?? 0);
       const nextDuals = dualSum + (duals[next] ?? 0);
       // No cycle through this path can price in: its weight is at most reach · product.
-      if (reach[depth + 1]! * nextProduct - nextDuals <= PRICE_TOLERANCE) continue;
+      if (reach[depth + 1]! * nextProduct - nextDuals <= threshold) continue;
       const nextOwner = owner[next]!;
       let repeated = false;
       for (let d = 0; d < depth; d++) if (pathOwners[d] === nextOwner) repeated = true;
@@ -311,15 +337,34 @@ class RestrictedLp {
   }
 }
 
-/** Σ p_i · pmax over the items that have an arc out and an arc in: a bound before any LP. */
-function trivialBound(graph: EngineGraph, odds: Float64Array) {
+/**
+ * Σ p_i · pmax over the items that have an arc out and an arc in (with chains, an arc either way): a
+ * bound before any LP.
+ */
+function trivialBound(graph: EngineGraph, odds: Float64Array, chains: boolean) {
   const { size, outStart, inStart } = adjacencyOf(graph);
   let pmax = 0;
   for (let i = 0; i < size; i++) pmax = Math.max(pmax, odds[i] ?? 0);
   let bound = 0;
   for (let i = 0; i < size; i++)
-    if (outStart[i] !== outStart[i + 1] && inStart[i] !== inStart[i + 1]) bound += (odds[i] ?? 0) * pmax;
+    if (
+      chains
+        ? outStart[i] !== outStart[i + 1] || inStart[i] !== inStart[i + 1]
+        : outStart[i] !== outStart[i + 1] && inStart[i] !== inStart[i + 1]
+    )
+      bound += (odds[i] ?? 0) * pmax;
   return bound;
+}
+
+/**
+ * The `most` cycles of largest reduced cost: a pricing pass on a dense market finds tens of
+ * thousands, and an LP re-solved over a few thousand of the best converges in more, quicker rounds.
+ */
+function best(found: Cycle[], reducedCosts: number[], most: number) {
+  if (found.length <= most) return found;
+  const order = found.map((_, index) => index);
+  order.sort((a, b) => (reducedCosts[b] ?? 0) - (reducedCosts[a] ?? 0));
+  return order.slice(0, most).map((index) => found[index]!);
 }
 
 const sum = (values: Float64Array) => {
@@ -342,7 +387,7 @@ const weightOf = (cycle: Cycle, odds: Float64Array) => {
  * owner.
  */
 export async function packMarket(
-  graph: EngineGraph,
+  market: EngineGraph,
   odds: Float64Array,
   options: MarketPackingOptions,
 ): Promise<MarketPacking> {
@@ -352,6 +397,8 @@ export async function packMarket(
   const end = started + limitMs * AIM;
   const boundEnd = started + limitMs * BOUND_SHARE;
   const rejected = options.rejected ?? new Set<string>();
+  const giveaways = [...new Set(options.giveaways ?? [])].sort((a, b) => a - b);
+  const graph = withoutGiveawayArcs(market, new Set(giveaways));
   const isRejected = (cycle: Cycle) =>
     rejected.size > 0 && rejected.has([...cycle].sort((a, b) => a - b).join(','));
   const cap = options.columnsPerRound ?? 50_000;
@@ -361,23 +408,25 @@ export async function packMarket(
   // The solver compiles while the first cycles are searched (it can take seconds on a busy machine),
   // and is not waited for past the bound's share of the time.
   const solver = loadHighs();
-  let bound = trivialBound(graph, odds);
+  let bound = trivialBound(graph, odds, giveaways.length > 0);
   let boundKind: BoundKind = 'trivial';
   const pool: Cycle[] = [];
   const weights: number[] = [];
+  const isChain: boolean[] = [];
   const keys = new Set<string>();
-  const addToPool = (cycles: Cycle[]) => {
+  const addToPool = (cycles: Cycle[], chains = false) => {
     const added: Cycle[] = [];
     const addedWeights: number[] = [];
     for (const raw of cycles) {
-      const cycle = canonical(raw);
-      const key = cycleKey(cycle);
-      if (keys.has(key) || isRejected(cycle)) continue;
-      const weight = weightOf(cycle, odds);
+      const cycle = chains ? raw : canonical(raw);
+      const key = chains ? chainKey(cycle) : cycleKey(cycle);
+      if (keys.has(key) || isRejected(chains ? chainGiven(cycle) : cycle)) continue;
+      const weight = chains ? chainWeight(cycle, odds) : weightOf(cycle, odds);
       if (weight <= EPSILON) continue;
       keys.add(key);
       pool.push(cycle);
       weights.push(weight);
+      isChain.push(chains);
       added.push(cycle);
       addedWeights.push(weight);
     }
@@ -407,8 +456,27 @@ export async function packMarket(
     initial.added.push(...long.added);
     initial.addedWeights.push(...long.addedWeights);
   }
+  const chainOptions = (deadline: number) => ({
+    maxLength: options.maxLength,
+    giveaways,
+    deadline,
+    tolerance: PRICE_TOLERANCE,
+    cap,
+    rejected,
+    blocks,
+  });
+  if (giveaways.length > 0) {
+    const chains = addToPool(
+      priceChains(graph, odds, new Float64Array(size), chainOptions(started + limitMs * POOL_SHARE)).found,
+      true,
+    );
+    initial.added.push(...chains.added);
+    initial.addedWeights.push(...chains.addedWeights);
+  }
   let rounds = 0;
   let fullPasses = 0;
+  // The duals of an LP solve that priced out every cycle: feasible for the dual over all cycles.
+  let proofDuals: Float64Array | null = null;
   const highs = size > 0 ? await beforeDeadline(solver, boundEnd) : null;
   if (highs && performance.now() < boundEnd) {
     const lp = new RestrictedLp(highs, size);
@@ -432,26 +500,39 @@ export async function packMarket(
           rejected,
           blocks,
         );
+        // Chains are priced in full every round (a giveaway's paths are few beside the cycles).
+        const chainPass =
+          giveaways.length > 0
+            ? priceChains(graph, odds, solved.duals, chainOptions(boundEnd))
+            : { found: [], reducedCosts: [], complete: true, shortfall: 0 };
+        const full = pass.complete && chainPass.complete;
+        const positives = pass.positives + chainPass.found.length;
         options.log?.(
           `round ${rounds}: LP of ${lp.columns} cycles ${((pricingStarted - lpStarted) / 1000).toFixed(2)} s, ` +
             `pricing ${((performance.now() - pricingStarted) / 1000).toFixed(2)} s, ${pass.found.length} found` +
-            (pass.complete
-              ? ` (full pass: bound ${(sum(solved.duals) + pass.shortfall).toFixed(2)}, LP ${sum(solved.duals).toFixed(2)})`
+            (full
+              ? ` (full pass: bound ${(sum(solved.duals) + pass.shortfall + chainPass.shortfall).toFixed(2)}, LP ${sum(solved.duals).toFixed(2)})`
               : ` (stopped at item ${pass.next})`),
         );
-        if (pass.complete) {
+        if (full) {
           fullPasses++;
           // Σ π_i, not the primal objective: the duals themselves are what is proven feasible.
-          const candidate = sum(solved.duals) + pass.shortfall;
+          const candidate = sum(solved.duals) + pass.shortfall + chainPass.shortfall;
           if (candidate < bound) {
             bound = candidate;
-            boundKind = pass.positives === 0 ? 'lp' : 'lagrangian';
+            boundKind = positives === 0 ? 'lp' : 'lagrangian';
           }
-          if (pass.positives === 0) break;
+          if (positives === 0) {
+            proofDuals = solved.duals;
+            break;
+          }
         }
         from = pass.next;
-        const { added, addedWeights } = addToPool(pass.found);
-        if (added.length === 0 && !pass.complete) break;
+        const { added, addedWeights } = addToPool(best(pass.found, pass.reducedCosts, ROUND_COLUMNS));
+        const chains = addToPool(chainPass.found, true);
+        added.push(...chains.added);
+        addedWeights.push(...chains.addedWeights);
+        if (added.length === 0 && !full) break;
         lp.add(added, addedWeights);
       }
     } finally {
@@ -460,17 +541,52 @@ export async function packMarket(
   }
   const boundSeconds = (performance.now() - started) / 1000;
   const packStarted = performance.now();
+  const packEnd = proofDuals ? started + limitMs * COMPLETION_SHARE : end;
   const packing = await packOptimal(pool, weights, {
-    timeLimitSec: Math.max(0, (end - performance.now()) / 1000),
+    timeLimitSec: Math.max(0, (packEnd - performance.now()) / 1000),
   });
-  const chosen = packing.chosen.filter((index) => (weights[index] ?? 0) > 0);
-  const total = chosen.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+  let chosen = packing.chosen.filter((index) => (weights[index] ?? 0) > 0);
+  let total = chosen.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+  const completion = { columns: 0, proven: false };
+  if (proofDuals && highs) {
+    // B0: the bound the duals prove (Σ π plus the pricing tolerance's share); thresholds are
+    // measured from it, however far the bound stated below is tightened.
+    const proofBound = bound;
+    let solvedDown = 0;
+    for (const share of COMPLETION_STAGES) {
+      const gap = proofBound - total;
+      if (gap <= OPTIMAL_TOLERANCE * Math.max(1, proofBound) || performance.now() >= end) break;
+      const threshold = -gap * share - PRICE_TOLERANCE;
+      // A stage solved at a lower threshold already covers this one.
+      if (threshold >= solvedDown) continue;
+      const stage = complete(proofDuals, threshold, chosen);
+      completion.columns = Math.max(completion.columns, stage.columns);
+      if (stage.chosen) {
+        chosen = stage.chosen;
+        total = chosen.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+      }
+      if (stage.optimum === null) continue;
+      solvedDown = threshold;
+      // No packing heavier than B0 + threshold uses a cycle outside the stage's, so none beats
+      // max(stage optimum, B0 + threshold).
+      const proven = Math.max(total, stage.optimum * (1 + MIP_REL_GAP), proofBound + threshold);
+      if (proven < bound) {
+        bound = proven;
+        boundKind = 'integer';
+      }
+      if (bound - total <= OPTIMAL_TOLERANCE * Math.max(1, bound)) {
+        completion.proven = true;
+        break;
+      }
+    }
+  }
   const poolByLength: Record<number, number> = {};
   for (const cycle of pool) poolByLength[cycle.length] = (poolByLength[cycle.length] ?? 0) + 1;
   // The LP bound is never below a packing; rounding can put it a hair under.
   const stated = Math.max(bound, total);
   return {
     cycles: chosen.map((index) => pool[index] ?? []),
+    chains: chosen.map((index) => isChain[index] ?? false),
     weights: chosen.map((index) => weights[index] ?? 0),
     total,
     bound: stated,
@@ -484,5 +600,68 @@ export async function packMarket(
     fullPasses,
     boundSeconds,
     packSeconds: (performance.now() - packStarted) / 1000,
+    completion,
   };
+
+  /**
+   * One completion stage. With duals π that price out every cycle and chain (rc_c = w_c −
+   * Σ_{i ∈ c} π_i ≤ 0) and B0 ≥ Σ π_i, a packing x weighs Σ_{c ∈ x} w_c ≤ B0 + Σ_{c ∈ x} rc_c; so a
+   * packing heavier than B0 + t holds only cycles with rc_c > t. Pricing with threshold t lists
+   * them all, and the integer optimum over them (started from the current packing, which joins
+   * them) bounds every packing by max(optimum, B0 + t). A pass cut short (cap, clock) or a solve
+   * stopped by the clock only improves the packing; `optimum` is then null.
+   */
+  function complete(duals: Float64Array, threshold: number, current: number[]) {
+    const pass = price(
+      graph,
+      odds,
+      duals,
+      options.maxLength,
+      0,
+      COMPLETION_COLUMNS,
+      end,
+      rejected,
+      blocks,
+      threshold,
+    );
+    const chainPass =
+      giveaways.length > 0
+        ? priceChains(graph, odds, duals, {
+            ...chainOptions(end),
+            tolerance: threshold,
+            cap: COMPLETION_COLUMNS,
+          })
+        : { found: [], complete: true };
+    addToPool(pass.found);
+    addToPool(chainPass.found, true);
+    const columns: number[] = [];
+    const taken = new Set(current);
+    pool.forEach((cycle, index) => {
+      let reducedCost = weights[index] ?? 0;
+      for (const item of cycle) reducedCost -= duals[item] ?? 0;
+      if (taken.has(index) || reducedCost > threshold) columns.push(index);
+    });
+    const listed = pass.complete && chainPass.complete;
+    const seconds = (end - performance.now()) / 1000;
+    if (seconds <= 0 || !highs) return { columns: columns.length, chosen: null, optimum: null };
+    const start = Float64Array.from(columns, (index) => (taken.has(index) ? 1 : 0));
+    const result = solveBatch(highs, pool, weights, columns, true, seconds, start);
+    const picked = columns.filter((_, column) => (result.values[column] ?? 0) > 0.5);
+    const items = new Set<number>();
+    const disjoint = picked.every((index) =>
+      (pool[index] ?? []).every((item) => !items.has(item) && items.add(item)),
+    );
+    const pickedTotal = picked.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+    const improves = disjoint && pickedTotal > total + EPSILON;
+    options.log?.(
+      `completion at ${threshold.toFixed(4)}: ${columns.length} cycles, ` +
+        `${result.optimal ? 'solved' : 'stopped'} at ${result.objective.toFixed(4)}` +
+        (listed ? '' : ' (pricing cut short)'),
+    );
+    return {
+      columns: columns.length,
+      chosen: improves ? picked.filter((index) => (weights[index] ?? 0) > 0) : null,
+      optimum: listed && result.optimal ? Math.max(result.objective, pickedTotal) : null,
+    };
+  }
 }

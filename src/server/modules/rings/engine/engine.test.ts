@@ -1,42 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cyclesThrough, DEFAULT_CYCLE_OPTIONS, findCycles } from './cycles';
 import { buildGraph, type Cycle, cycleKey, type EngineGraph, graphFromIndexes } from './graph';
+import { bestPacking, graph, named } from './test-fixtures';
 import { packCycles, ringWeight } from './packing';
-
-/** Items named by their owner's letter and a number ("a1" is owned by a); arcs as "a1>b1". */
-function graph(arcs: string[], extra: string[] = []): EngineGraph {
-  const ids = [...new Set([...arcs.flatMap((arc) => arc.split('>')), ...extra])].sort();
-  return buildGraph(
-    ids.map((id) => ({ id, ownerId: id.slice(0, 1) })),
-    arcs.map((arc) => {
-      const [from = '', to = ''] = arc.split('>');
-      return { from, to };
-    }),
-  );
-}
-
-const named = (g: EngineGraph, cycles: Cycle[]) =>
-  cycles.map((cycle) => cycle.map((i) => g.items[i]?.id).join(' ')).sort();
-
-/** The best packing by trying every subset: the reference for small graphs. */
-function bestPacking(cycles: Cycle[], weights: number[]) {
-  let best = 0;
-  const search = (index: number, used: Set<number>, total: number) => {
-    if (index === cycles.length) {
-      best = Math.max(best, total);
-      return;
-    }
-    search(index + 1, used, total);
-    const cycle = cycles[index] ?? [];
-    if (cycle.every((item) => !used.has(item))) {
-      const next = new Set(used);
-      for (const item of cycle) next.add(item);
-      search(index + 1, next, total + (weights[index] ?? 0));
-    }
-  };
-  search(0, new Set(), 0);
-  return best;
-}
 
 const uniform = (cycles: Cycle[], p = 0.7) => cycles.map((cycle) => ringWeight(cycle.map(() => p)));
 

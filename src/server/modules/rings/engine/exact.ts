@@ -95,7 +95,7 @@ interface BatchResult {
   rowOf: Map<number, number>;
 }
 
-function solveBatch(
+export function solveBatch(
   highs: Highs,
   cycles: Cycle[],
   weights: number[],

@@ -1,0 +1,2 @@
+export { MeetupSection, HANDOVER_HASH } from './components/meetup-section';
+export { meetupUrl, useMeetup } from './api';

@@ -1,0 +1,2 @@
+CREATE INDEX "trade_requests_requester_page_idx" ON "trade_requests" USING btree ("requester_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "trade_requests_owner_page_idx" ON "trade_requests" USING btree ("owner_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

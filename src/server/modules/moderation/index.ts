@@ -1,0 +1,8 @@
+/**
+ * The moderation module's public surface: what other modules (and db/) may import from it. Everything
+ * else in src/server/modules/moderation/ is its own (eslint.config.js, the server's import boundaries).
+ */
+export { changeRole } from './admin.service';
+export { recordAction } from './audit';
+export { assertMaySignIn, setReportStatus } from './moderation.service';
+export { anySuspended } from './suspension-state';

@@ -1,0 +1,5 @@
+/**
+ * The reviews module's public surface: what other modules (and db/) may import from it. Everything
+ * else in src/server/modules/reviews/ is its own (eslint.config.js, the server's import boundaries).
+ */
+export { ratingSummary } from './reviews.service';

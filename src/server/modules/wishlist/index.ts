@@ -1,0 +1,5 @@
+/**
+ * The wishlist module's public surface: what other modules (and db/) may import from it. Everything
+ * else in src/server/modules/wishlist/ is its own (eslint.config.js, the server's import boundaries).
+ */
+export { wishlistMatchesItem } from './wishlist.query';
