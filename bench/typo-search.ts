@@ -23,6 +23,7 @@ import { ITEM_TEMPLATES } from '../src/server/db/seed/catalog';
 import type { ServiceContext } from '../src/server/lib/service-context';
 import { countedPage } from '../src/server/modules/items/items-search.service';
 import { correctSearch, matchesAsTyped } from '../src/server/modules/items/search-correction';
+import { parseSearch } from '../src/server/modules/items/list-filters';
 import { rebuildSearchWords } from '../src/server/modules/items/search-vocabulary';
 
 const load = () =>
@@ -136,10 +137,10 @@ async function main() {
     );
     const ctx = { db } as ServiceContext;
     const query = (search: string) => itemListQuery.parse({ search });
-    const corrected = await correctSearch(ctx, typo);
+    const corrected = (await correctSearch(ctx, parseSearch(typo)))?.search;
     console.log(`"${typo}" is corrected to "${corrected}"`);
     const empty = await statementsOf(() => countedPage(db, query(typo), 'fulltext'));
-    const correction = await statementsOf(() => correctSearch(ctx, typo));
+    const correction = await statementsOf(() => correctSearch(ctx, parseSearch(typo)));
     const page = await statementsOf(() => countedPage(db, query(corrected ?? typo), 'fulltext'));
     const rows: Array<[string, string, number]> = [];
     const measure = async (path: string, label: string, statements: QueryConfig[]) => {
@@ -156,7 +157,7 @@ async function main() {
       (await measure('after', `full-text page of "${corrected}"`, page));
     console.log(`| after | **total** | ${after.toFixed(1)} | |`);
     if (process.env.BEFORE) {
-      const probe = await statementsOf(() => matchesAsTyped(ctx, typo));
+      const probe = await statementsOf(() => matchesAsTyped(ctx, parseSearch(typo)));
       const trigram = await statementsOf(() =>
         (countedPage as (...args: unknown[]) => Promise<unknown>)(db, query(typo), 'fuzzy'),
       );

@@ -24,6 +24,8 @@ export interface SearchTerms {
   text: string;
   /** Colour words, each matching the item's colour field (or its title and brand). */
   colours: Color[];
+  /** Every word of the cleaned search in order, colour words included (what a typo correction rewrites). */
+  tokens: string[];
 }
 
 /**
@@ -35,7 +37,8 @@ export function searchTerms(search: string): SearchTerms {
   const colours: Color[] = [];
   const rest: string[] = [];
   let quoted = false;
-  for (const token of cleaned.split(/\s+/).filter(Boolean)) {
+  const tokens = cleaned.split(/\s+/).filter(Boolean);
+  for (const token of tokens) {
     const quotes = (token.match(/"/g) ?? []).length;
     const colour = COLOUR_WORDS.get(token.toLowerCase().replace(/'s$/, ''));
     if (!quoted && quotes === 0 && colour) {
@@ -45,7 +48,7 @@ export function searchTerms(search: string): SearchTerms {
     }
     if (quotes % 2 === 1) quoted = !quoted;
   }
-  return { text: rest.join(' '), colours };
+  return { text: rest.join(' '), colours, tokens };
 }
 
 /** The words a search requires, lower-cased, for the typo-tolerant fallback (at most 8; excluded words left out). */

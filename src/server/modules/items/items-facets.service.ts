@@ -58,8 +58,9 @@ export function isUnfiltered(filters: ItemFilters) {
 /** One query per dimension, each leaving out its own filter: needed once a facet dimension is filtered. */
 export async function facetsPerDimension(ctx: ServiceContext, filters: ItemFilters): Promise<ItemFacets> {
   const { db } = ctx;
-  const { search, searchMode, total, totalIsCapped } = await countMarketplace(ctx, filters);
-  const asRun = withSearch(parseListFilters(filters), search);
+  const counted = await countMarketplace(ctx, filters);
+  const { searchMode, total, totalIsCapped } = counted;
+  const asRun = withSearch(parseListFilters(filters), counted);
   const base = <T extends SelectedFields>(selection: T, omit?: FacetDimension) =>
     db.select(selection).from(items).where(marketplaceWhere(asRun, { omit, searchMode }));
   const grouped = async (
@@ -110,7 +111,7 @@ type FacetRow = {
  */
 export async function facetsInOnePass(ctx: ServiceContext, filters: ItemFilters): Promise<ItemFacets> {
   const counted = filters.search ? await countMarketplace(ctx, filters) : undefined;
-  const where = marketplaceWhere(counted ? withSearch(parseListFilters(filters), counted.search) : filters, {
+  const where = marketplaceWhere(counted ? withSearch(parseListFilters(filters), counted) : filters, {
     searchMode: counted?.searchMode ?? 'fulltext',
   });
   const categoryColumns = sql.join(

@@ -28,16 +28,12 @@ import {
  * matches of a relevance-sorted or newest-first search are items-newest-matches.ts.
  */
 
-export interface MarketplaceCount {
+/** A filter set's count, with its search as it ran (corrected against the vocabulary of listed words, or as typed). */
+export interface MarketplaceCount extends SearchRun {
   /** Matching items, at most MARKETPLACE_DEPTH. */
   total: number;
   /** More than MARKETPLACE_DEPTH items match. */
   totalIsCapped: boolean;
-  /** The search as it ran: corrected against the vocabulary of listed words, or as typed. */
-  search: string | undefined;
-  /** The corrected search, when the search as typed was corrected (search-correction.ts). */
-  corrected: string | null;
-  searchMode: SearchMode;
 }
 
 /** The filters alone, in schema order: the key of everything that depends on the filter set. */
@@ -84,19 +80,15 @@ export function countMarketplace(ctx: ServiceContext, unparsed: ItemFilters) {
   return ctx.marketplaceCache.get(
     `count:${filterKey(filters)}`,
     async (): Promise<MarketplaceCount> => {
-      const { search, corrected, searchMode } = await searchAsRun(
-        ctx,
-        filters.search,
-        filters[PARSED_SEARCH],
-      );
-      const asRun = withSearch(filters, search);
+      const run = await searchAsRun(ctx, filters.search, filters[PARSED_SEARCH]);
+      const asRun = withSearch(filters, run);
       // Within a distance of a town: counted town by town (town-walk.ts), not from the bounding box.
       const matches = countsByTown(asRun)
         ? townMatches(asRun, MARKETPLACE_DEPTH + 1)
         : ctx.db
             .select({ one: sql`1` })
             .from(items)
-            .where(marketplaceWhere(asRun, { searchMode }))
+            .where(marketplaceWhere(asRun, { searchMode: run.searchMode }))
             .limit(MARKETPLACE_DEPTH + 1)
             .as('matches');
       const [row] = await ctx.db.select({ value: count() }).from(matches);
@@ -104,9 +96,7 @@ export function countMarketplace(ctx: ServiceContext, unparsed: ItemFilters) {
       return {
         total: Math.min(counted, MARKETPLACE_DEPTH),
         totalIsCapped: counted > MARKETPLACE_DEPTH,
-        search,
-        corrected,
-        searchMode,
+        ...run,
       };
     },
     { deps: filterDeps('count', filters) },
@@ -147,14 +137,14 @@ export async function listMarketplace(ctx: ServiceContext, unparsed: ItemListQue
   const generation = cache.generation;
   let rows = await (wholeMarket(query)
     ? wholeMarketPage(ctx.db, query)
-    : countedPage(ctx.db, withSearch(query, run.search), run.searchMode));
+    : countedPage(ctx.db, withSearch(query, run), run.searchMode));
   if (rows.length === 0 && text.trim() && run.searchMode === 'fulltext' && !run.corrected) {
     // Words that match no listed item in full text (typos): the corrected search's page and count
     // (or on PGlite the trigram page and its count), again in one statement.
     const ran = await searchAsRun(ctx, query.search, query[PARSED_SEARCH]);
     if (ran.corrected || ran.searchMode === 'fuzzy') {
       run = ran;
-      rows = await countedPage(ctx.db, withSearch(query, run.search), run.searchMode);
+      rows = await countedPage(ctx.db, withSearch(query, run), run.searchMode);
     }
   }
   const matched = rows[0]?.matched;
@@ -332,7 +322,7 @@ async function pageOnly(ctx: ServiceContext, query: ItemListQuery, counted: Mark
   const { db } = ctx;
   const { total, totalIsCapped, searchMode, corrected: correctedSearch } = counted;
   if (total === 0 || query.offset >= total) return { items: [], total, totalIsCapped, correctedSearch };
-  const asRun = withSearch(parseListFilters(query), counted.search);
+  const asRun = withSearch(parseListFilters(query), counted);
   const page = pageIds(db, asRun, searchMode);
   const rows = await db
     .select({ ...itemColumns, distanceKm: distanceColumn(query) })

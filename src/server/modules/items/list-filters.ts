@@ -13,6 +13,8 @@ export interface ParsedSearch {
   colours: Color[];
   /** The words the typo-tolerant fallback requires (search-text.ts fuzzyWords of `text`). */
   words: string[];
+  /** Every word of the cleaned search in order, colour words included (search-text.ts searchTerms). */
+  tokens: string[];
 }
 
 /** Where a parsed filter set keeps its parsed search: a symbol, so cache keys (JSON) and filter walks (Object.values) never see it. */
@@ -29,8 +31,8 @@ export type ListFilters<T extends ItemFilters = ItemFilters> = T & {
 
 /** Parses a search box's text (the only place a list request does). */
 export function parseSearch(search: string): ParsedSearch {
-  const { text, colours } = searchTerms(search);
-  return { text, colours, words: fuzzyWords(text) };
+  const { text, colours, tokens } = searchTerms(search);
+  return { text, colours, tokens, words: fuzzyWords(text) };
 }
 
 /** The filters with their search parsed; a filter set parsed already is returned as it is. */
@@ -50,8 +52,9 @@ export function searchOf(filters: ItemFilters): ParsedSearch | undefined {
  */
 export function withSearch<T extends ItemFilters>(
   filters: ListFilters<T>,
-  search: string | undefined,
+  run: { search: string | undefined; parsed?: ParsedSearch | undefined },
 ): ListFilters<T> {
+  const { search } = run;
   if (search === filters.search) return filters;
-  return { ...filters, search, [PARSED_SEARCH]: search ? parseSearch(search) : undefined };
+  return { ...filters, search, [PARSED_SEARCH]: run.parsed ?? (search ? parseSearch(search) : undefined) };
 }

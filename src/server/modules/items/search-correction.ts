@@ -3,7 +3,7 @@ import { isEmbedded, queryRows } from '../../db/connect';
 import { items } from '../../db/schema';
 import { ownerPresent } from '../../lib/item-visibility';
 import type { ServiceContext } from '../../lib/service-context';
-import { searchTerms, websearchText } from '../../lib/search-text';
+import { fuzzyWords } from '../../lib/search-text';
 import { type SearchMode, searchTextMatches } from './items.query';
 import { type ParsedSearch, parseSearch } from './list-filters';
 
@@ -85,8 +85,8 @@ export function nearestWord(term: string, candidates: Array<{ word: string; item
  * word no listing holds): as `limit 1` over the listings, PostgreSQL expected an early match and
  * read every listed item for a typo (about 260 ms at 100k, docs/decisions/028).
  */
-export async function matchesAsTyped({ db }: ServiceContext, text: string) {
-  const matches = searchTextMatches(parseSearch(text), 'fulltext');
+export async function matchesAsTyped({ db }: ServiceContext, parsed: Pick<ParsedSearch, 'text' | 'words'>) {
+  const matches = searchTextMatches(parsed, 'fulltext');
   if (!matches) return false;
   const [row] = await queryRows<{ found: boolean }>(
     db,
@@ -139,12 +139,13 @@ function candidatesOf(ctx: ServiceContext, words: string[]) {
  * first, so a search of listed words never runs the full-text probe. Colour words, quoted words
  * and excluded words (`-word`) stay as typed.
  */
-export async function correctSearch(ctx: ServiceContext, search: string): Promise<string | null> {
-  const { text } = searchTerms(search);
-  if (!text.trim()) return null;
-  const tokens = websearchText(search).split(/\s+/).filter(Boolean);
-  const colourWords = new Set(searchTerms(search).colours.map((colour) => colour.toLowerCase()));
-  const plain = tokens.filter((token) => WORD.test(token) && !colourWords.has(token.toLowerCase()));
+export async function correctSearch(
+  ctx: ServiceContext,
+  parsed: ParsedSearch,
+): Promise<{ search: string; parsed: ParsedSearch } | null> {
+  if (!parsed.text.trim()) return null;
+  const colourWords = new Set(parsed.colours.map((colour) => colour.toLowerCase()));
+  const plain = parsed.tokens.filter((token) => WORD.test(token) && !colourWords.has(token.toLowerCase()));
   const words = [...new Set(plain.map((token) => token.toLowerCase()))];
   if (!words.length) return null;
   const rows = await candidatesOf(ctx, words);
@@ -158,14 +159,33 @@ export async function correctSearch(ctx: ServiceContext, search: string): Promis
     );
     if (nearest) corrections.set(word, nearest);
   }
-  if (!corrections.size || (await matchesAsTyped(ctx, text))) return null;
-  let quoted = false;
-  const corrected = tokens.map((token) => {
-    const inQuotes = quoted;
-    if ((token.match(/"/g) ?? []).length % 2 === 1) quoted = !quoted;
-    return inQuotes || !WORD.test(token) ? token : (corrections.get(token.toLowerCase()) ?? token);
-  });
-  return corrected.join(' ');
+  if (!corrections.size || (await matchesAsTyped(ctx, parsed))) return null;
+  return corrected(parsed, corrections);
+}
+
+/**
+ * The parsed search with its corrections applied, derived from the typed search's parse rather than
+ * parsed again: the same words are replaced in the tokens and in the text (a colour word is never
+ * corrected and holds no quote, so the text's quotes pair up as the tokens' do).
+ */
+export function corrected(
+  parsed: ParsedSearch,
+  corrections: ReadonlyMap<string, string>,
+): { search: string; parsed: ParsedSearch } {
+  const rewrite = (tokens: string[]) => {
+    let quoted = false;
+    return tokens.map((token) => {
+      const inQuotes = quoted;
+      if ((token.match(/"/g) ?? []).length % 2 === 1) quoted = !quoted;
+      return inQuotes || !WORD.test(token) ? token : (corrections.get(token.toLowerCase()) ?? token);
+    });
+  };
+  const tokens = rewrite(parsed.tokens);
+  const text = rewrite(parsed.text.split(/\s+/).filter(Boolean)).join(' ');
+  return {
+    search: tokens.join(' '),
+    parsed: { text, colours: parsed.colours, tokens, words: fuzzyWords(text) },
+  };
 }
 
 /** A search as it runs: the words full text or trigram matching runs on, and the correction if any. */
@@ -178,6 +198,8 @@ export interface SearchRun {
    * trigram similarity over the listings when the words match no listed item in full text.
    */
   searchMode: SearchMode;
+  /** The corrected search parsed (derived from the typed search's parse); absent when it runs as typed. */
+  parsed?: ParsedSearch;
 }
 
 /**
@@ -213,8 +235,9 @@ export function searchAsRun(
     async (): Promise<SearchRun> => {
       if (isEmbedded(ctx.db))
         return { search, corrected: null, searchMode: await embeddedSearchMode(ctx, parsed) };
-      const corrected = await correctSearch(ctx, search);
-      return { search: corrected ?? search, corrected, searchMode: 'fulltext' };
+      const correction = await correctSearch(ctx, parsed);
+      if (!correction) return { search, corrected: null, searchMode: 'fulltext' };
+      return { ...correction, corrected: correction.search, searchMode: 'fulltext' };
     },
     { deps: { kind: 'mode' } },
   );

@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildOwner } from '../../test-support/builders';
-import { useTestApp } from '../../test-support/test-app';
-import * as searchText from '../../lib/search-text';
-import { parseSearch } from './list-filters';
 
-type SearchText = typeof searchText;
+type SearchText = typeof import('../../lib/search-text');
 
 // Issue 32 §4: a list request's search is parsed once, at the edge. The parsers of
 // lib/search-text.ts are wrapped in spies (their calls to each other inside the module are not
@@ -19,6 +15,15 @@ vi.mock('../../lib/search-text', async (importOriginal) => {
     fuzzyWords: vi.fn(actual.fuzzyWords),
   };
 });
+
+// Test files share their worker's modules (vitest.config.ts, isolate: false): a file run before
+// this one may have loaded the app already, bound to the real parsers. The app's modules are
+// loaded again here, after the mock, so that they call the spies.
+vi.resetModules();
+const { buildOwner } = await import('../../test-support/builders');
+const { useTestApp } = await import('../../test-support/test-app');
+const searchText = await import('../../lib/search-text');
+const { parseSearch } = await import('./list-filters');
 
 const t = useTestApp({ resetBetweenTests: false });
 
@@ -50,16 +55,18 @@ async function parsesFor(url: string) {
 
 describe('a list request parses its search once', () => {
   it.each([
-    ['relevance', '/api/items?search=blue%20denim'],
-    ['newest first', '/api/items?search=denim&sortBy=newest'],
-    ['price', '/api/items?search=denim&sortBy=price-low&offset=24'],
-    ['a typo', '/api/items?search=dnim%20jaket'],
-    ['facets', '/api/items/facets?search=denim&condition=good'],
-  ])('%s', async (_name, url) => {
+    ['relevance', '/api/items?search=blue%20denim', 2],
+    ['newest first', '/api/items?search=denim&sortBy=newest', 2],
+    ['price', '/api/items?search=denim&sortBy=price-low&offset=24', 2],
+    // On PostgreSQL a typo is corrected (search-correction.ts): the corrected search is derived from
+    // the typed one's parse, and only its typo-fallback words are worked out again (one fuzzyWords).
+    ['a typo', '/api/items?search=dnim%20jaket', 3],
+    ['facets', '/api/items/facets?search=denim&condition=good', 2],
+  ])('%s', async (_name, url, bound) => {
     // One searchTerms and one fuzzyWords, in list-filters.ts parseSearch (18 to 30 calls before).
-    // Run alone, the spies count exactly 2; in a run of the whole folder they saw 0 calls (not
-    // understood yet), so this asserts the bound only.
-    expect(await parsesFor(url)).toBeLessThanOrEqual(2);
+    const counted = await parsesFor(url);
+    expect(counted).toBeGreaterThanOrEqual(2);
+    expect(counted).toBeLessThanOrEqual(bound);
   });
 });
 

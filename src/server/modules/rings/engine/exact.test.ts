@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findCycles } from './cycles';
-import { cycleComponents, lpBound, packOptimal } from './exact';
+import { cycleComponents, loadHighs, lpBound, packOptimal, solveBatch } from './exact';
 import { buildGraph, type Cycle } from './graph';
 import { packCycles, ringWeight } from './packing';
 
@@ -165,5 +165,16 @@ describe('LP bound and exact packing (HiGHS)', () => {
     expect((await lpBound([[0, 1, 2]], [1.2])).bound).toBeCloseTo(1.2);
     const empty = await packOptimal([], []);
     expect(empty).toMatchObject({ chosen: [], total: 0, bound: 0, optimal: true });
+  });
+});
+
+describe('a batch of no cycles', () => {
+  it('is solved at once, with or without a start (HiGHS refuses a start for an empty model)', async () => {
+    const highs = await loadHighs();
+    for (const integral of [true, false]) {
+      const result = solveBatch(highs, [[0, 1]], [1], [], integral, 5, new Float64Array(0));
+      expect(result).toMatchObject({ objective: 0, optimal: true });
+      expect(result.values).toHaveLength(0);
+    }
   });
 });

@@ -105,6 +105,16 @@ export function solveBatch(
   start?: Float64Array,
 ): BatchResult {
   const rowOf = new Map<number, number>();
+  // No columns (a completion pass that found no cycle worth a place): nothing to solve, and HiGHS
+  // refuses a start for an empty model ("setSolution failed"), which once failed a repack sweep.
+  if (columns.length === 0)
+    return {
+      values: new Float64Array(0),
+      objective: 0,
+      optimal: true,
+      rowDual: integral ? null : new Float64Array(0),
+      rowOf,
+    };
   const starts = new Int32Array(columns.length + 1);
   let nonzeros = 0;
   for (const index of columns) nonzeros += cycles[index]?.length ?? 0;
