@@ -10,7 +10,7 @@ import { meetupUrl } from '@client/features/meetups';
 import { tradeNextStep } from '../next-step';
 import { acceptedButtons } from './trade-actions';
 import { TradeCard } from './trade-card';
-import { TradeHistory, useTradePageTitle } from './trade-page-parts';
+import { TradeHistory, TradeNextStepCard, useTradePageTitle } from './trade-page-parts';
 
 /*
  * The trade card in each state shows the right main action (the button drawn as the primary one),
@@ -438,6 +438,58 @@ describe('Trade page: a giveaway handover is worded as a gift', () => {
     const html = page(handover('incoming'));
     expect(html).toContain('<h1>Gift to Bruno</h1>');
     expect(html).toContain('Bruno asked for it');
+  });
+
+  /** The handover accepted and its gift sent by the giver (the owner); the receiver's side counts as sent. */
+  const sent = (side: 'incoming' | 'outgoing') => {
+    const shown = handover(side);
+    const at = new Date().toISOString();
+    return {
+      ...shown,
+      status: 'accepted' as const,
+      acceptedAt: at,
+      ownerSentAt: at,
+      requesterSentAt: at,
+      shipBy: new Date(Date.now() + 7 * DAY).toISOString(),
+      history: [...shown.history, { event: 'sent' as const, actorId: shown.ownerUserId, at }],
+    };
+  };
+  const nextStep = (shown: ReturnType<typeof sent>) => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: () => fetchStub() } },
+    });
+    client.setQueryData(
+      [meetupUrl(shown.id)],
+      meetup({
+        available: false,
+        unavailableReason: 'no_town',
+        distanceKm: null,
+        meetup: null,
+        myCode: null,
+      }),
+    );
+    const html = renderToString(
+      <QueryClientProvider client={client}>
+        <TradeNextStepCard trade={shown} memberId={ME} />
+        <TradeHistory trade={shown} memberId={ME} />
+      </QueryClientProvider>,
+    );
+    expect(takeMissingTexts()).toEqual([]);
+    return html;
+  };
+
+  it('its giver, once the gift is sent, waits for receipt (never "You confirmed receipt")', () => {
+    const html = nextStep(sent('incoming'));
+    expect(html).toContain('You sent the gift. Waiting for Bruno to confirm receipt.');
+    expect(html).not.toContain('You confirmed receipt');
+    expect(html).not.toContain('your items');
+  });
+
+  it('the member receiving it checks the gift, and reads who sent it', () => {
+    const html = nextStep(sent('outgoing'));
+    expect(html).toContain('Check the gift Bruno sent you.');
+    expect(html).toContain('Bruno sent the gift');
+    expect(html).not.toContain('their items');
   });
 
   it('in French too; a barter keeps "Swap with …"', () => {

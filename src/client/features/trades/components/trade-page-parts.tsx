@@ -6,9 +6,23 @@ import { HistoryTimeline } from '@client/components/history-timeline';
 import { Card, CardContent } from '@client/components/ui/card';
 import { useMeetup } from '@client/features/meetups';
 import { useFormat } from '@client/i18n/format';
-import { sendingState, tradeNextStep } from '../next-step';
+import { sendingState, type TradeNextStep, tradeNextStep } from '../next-step';
 import { tradePartner } from './trade-card';
 import { isHandover } from './handover-side';
+
+/** The steps a giveaway handover words as a gift (one item given, nothing sent back). */
+const GIFT_STEPS = [
+  'send',
+  'meet',
+  'waitForPartnerToSend',
+  'checkAndConfirm',
+  'waitForPartnerToConfirm',
+  'review',
+  'done',
+] as const satisfies readonly TradeNextStep[];
+type GiftStep = (typeof GIFT_STEPS)[number];
+const isGiftStep = (step: TradeNextStep): step is GiftStep =>
+  (GIFT_STEPS as readonly string[]).includes(step);
 
 /** The member's next step in plain words, with the shipping deadline when it matters. */
 export function TradeNextStepCard({ trade, memberId }: { trade: TradeRequestDetail; memberId: string }) {
@@ -25,7 +39,9 @@ export function TradeNextStepCard({ trade, memberId }: { trade: TradeRequestDeta
         <div className="grid gap-1">
           <h2 className="text-base font-semibold">{t('page.nextStep')}</h2>
           <p className="text-sm break-words" data-testid={`text-next-step-${step}`}>
-            {t(`page.next.${step}`, { name, date: deadline })}
+            {isHandover(trade) && isGiftStep(step)
+              ? t(`page.nextGift.${step}`, { name, date: deadline })
+              : t(`page.next.${step}`, { name, date: deadline })}
           </p>
         </div>
       </CardContent>
@@ -101,6 +117,13 @@ export function TradeHistory({ trade, memberId }: { trade: TradeRequestDetail; m
     if (handover && entry.event === 'requested') {
       if (entry.actorId === memberId) return t('page.history.handover.mine');
       return who ? t('page.history.handover.by', { who }) : t('page.history.handover.event');
+    }
+    // Its sending and completion are the gift's: "Gia sent the gift", "Handover completed".
+    if (handover && (entry.event === 'sent' || entry.event === 'completed')) {
+      if (entry.actorId === memberId) return t(`page.history.gift.mine.${entry.event}`);
+      return who
+        ? t(`page.history.gift.by.${entry.event}`, { who })
+        : t(`page.history.gift.events.${entry.event}`);
     }
     if (entry.actorId === memberId) return t(`page.history.mine.${entry.event}`);
     return who ? t(`page.history.by.${entry.event}`, { who }) : t(`page.history.events.${entry.event}`);
