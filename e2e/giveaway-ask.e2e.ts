@@ -90,7 +90,7 @@ describe('a giveaway asked for by two members', () => {
     // The pick opens the handover's trade page.
     await eventually(() => new URL(gia.url()).pathname.startsWith('/trades/'), true);
     const tradeId = new URL(gia.url()).pathname.split('/')[2] as string;
-    await shown(gia.getByTestId('text-next-step-send'));
+    await shown(gia.getByText(/^Send the gift to Ana\b.* and mark it sent by /));
     await shown(gia.getByTestId(`trade-side-offered-${tradeId}`).getByText('Nothing in return'));
     // A gift, not a swap: the page's title and history say so.
     await shown(gia.getByRole('heading', { name: /^Gift to Ana/, level: 1 }));
@@ -110,12 +110,14 @@ describe('a giveaway asked for by two members', () => {
 
     // Gia hands it over; she has nothing to receive.
     await gia.getByTestId(`button-mark-sent-${tradeId}`).click();
-    await shown(gia.getByTestId('text-next-step-waitForPartnerToConfirm'));
+    await shown(gia.getByText(/^You sent the gift\. Waiting for Ana\b.* to confirm receipt\./));
+    await shown(gia.getByTestId('list-trade-history').getByText('You sent the gift'));
     expect(await gia.getByTestId(`button-mark-received-${tradeId}`).count()).toBe(0);
 
     // Ana confirms receipt: the handover completes.
     await ana.goto(`/trades/${tradeId}`);
-    await shown(ana.getByTestId('text-next-step-checkAndConfirm'));
+    await shown(ana.getByText(/^Check the gift Gia\b.* sent you\./));
+    await shown(ana.getByTestId('list-trade-history').getByText(/Gia\b.* sent the gift/));
     expect(await ana.getByTestId(`button-mark-sent-${tradeId}`).count()).toBe(0);
     await shown(ana.getByRole('heading', { name: /^Gift from Gia/, level: 1 }));
     await shown(ana.getByTestId('list-trade-history').getByText('You asked for it'));
@@ -132,7 +134,7 @@ describe('a giveaway asked for by two members', () => {
       'traded',
     );
     await ana.reload();
-    await shown(ana.getByTestId('text-next-step-review'));
+    await shown(ana.getByText(/^The handover is complete\. Tell others how it went with Gia/));
     expect(await seriousViolations(ana)).toEqual([]);
     await shot(ana, 'giveaway-handover-completed');
   }, 240_000);
