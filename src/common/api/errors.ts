@@ -260,6 +260,7 @@ export const ERROR_CODES = {
   'shipment.not_accepted': ['status'],
   'packing_slip.unavailable': ['status'],
   'packing_slip.no_recipient_address': [],
+  'packing_slip.nothing_to_send': [],
   'auth.invitation_required': [],
   'auth.invitation_invalid': [],
   'auth.domain_not_allowed': ['domains'],

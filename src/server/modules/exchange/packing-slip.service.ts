@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { swapReference } from '../../../common/domain/swap-reference';
 import type { Locale } from '../../../common/domain/locales';
 import { ringLegs, rings, tradeRequests, users } from '../../db/schema';
@@ -65,7 +65,7 @@ export async function tradePackingSlip(
   if (!addressShareable(trade)) throw conflict('packing_slip.unavailable', { status: trade.status });
   const isOwner = trade.ownerId === memberId;
   // A giveaway handover's receiver sends nothing: no slip, and no sight of the giver's address.
-  if (!sendsInTrade(trade, memberId)) throw notFound('trade.not_found');
+  if (!sendsInTrade(trade, memberId)) throw conflict('packing_slip.nothing_to_send');
   const recipientId = isOwner ? trade.requesterId : trade.ownerId;
   const addresses = await addressesOf(ctx.db, [memberId, recipientId]);
   const recipient = addresses.get(recipientId);
@@ -92,12 +92,17 @@ export async function ringPackingSlip(
   ringId: string,
   locale: Locale,
 ): Promise<RenderedSlip> {
-  const [leg] = await ctx.db
+  const legs = await ctx.db
     .select()
     .from(ringLegs)
-    .where(and(eq(ringLegs.ringId, ringId), eq(ringLegs.giverId, memberId)));
-  const [ring] = leg ? await ctx.db.select().from(rings).where(eq(rings.id, ringId)) : [];
-  if (!leg || !ring) throw notFound('rings.not_found');
+    .where(
+      and(eq(ringLegs.ringId, ringId), or(eq(ringLegs.giverId, memberId), eq(ringLegs.receiverId, memberId))),
+    );
+  const [ring] = legs.length ? await ctx.db.select().from(rings).where(eq(rings.id, ringId)) : [];
+  if (!ring) throw notFound('rings.not_found');
+  const leg = legs.find((each) => each.giverId === memberId);
+  // A chain's last member receives without giving: a member of the ring, with nothing to send.
+  if (!leg) throw conflict('rings.nothing_to_send');
   if (!addressShareable(ring)) throw conflict('packing_slip.unavailable', { status: ring.status });
   const addresses = await addressesOf(ctx.db, [memberId, leg.receiverId]);
   const recipient = addresses.get(leg.receiverId);

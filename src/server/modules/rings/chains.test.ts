@@ -174,6 +174,9 @@ describe('chains started by a giveaway', () => {
     const sent = await ben.post(`/api/rings/${ring.id}/sent`, {});
     expect(sent.statusCode).toBe(409);
     expect(sent.json().code).toBe('rings.nothing_to_send');
+    const slip = await ben.get(`/api/rings/${ring.id}/packing-slip`);
+    expect(slip.statusCode).toBe(409);
+    expect(slip.json().code).toBe('rings.nothing_to_send');
     const [after] = await ringsOf(ana);
     expect(after?.legs.every((leg) => leg.sentAt === null && leg.shipment === null)).toBe(true);
   }, 60_000);

@@ -251,7 +251,10 @@ describe(`picking an asker (${testDriver})`, () => {
     const receiver = (await ana.get(`/api/trade-requests/${tradeId}`)).json();
     expect(receiver.recipientAddress).toBeNull();
     expect(JSON.stringify(receiver)).not.toContain('Gia Giver');
-    expect((await ana.get(`/api/trade-requests/${tradeId}/packing-slip`)).statusCode).toBe(404);
+    const slip = await ana.get(`/api/trade-requests/${tradeId}/packing-slip`);
+    expect(slip.statusCode).toBe(409);
+    expect(slip.json().code).toBe('packing_slip.nothing_to_send');
+    expect(slip.body).not.toContain('Gia Giver');
     expect((await gia.get(`/api/trade-requests/${tradeId}/packing-slip`)).statusCode).toBe(200);
   }, 60_000);
 
