@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as SearchTextModule from '../../lib/search-text';
 
-type SearchText = typeof import('../../lib/search-text');
+type SearchText = typeof SearchTextModule;
 
 // Issue 32 §4: a list request's search is parsed once, at the edge. The parsers of
 // lib/search-text.ts are wrapped in spies (their calls to each other inside the module are not
