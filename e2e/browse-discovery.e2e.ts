@@ -36,6 +36,19 @@ function found(total: number): string {
   return total === 1 ? 'Found 1 item' : `Found ${total} items`;
 }
 
+/** The value a card, a list row or the detail view shows, as a screen reader reads it. */
+function valueText(cents: number): string {
+  return `Estimated value ${dollars(cents)}`;
+}
+
+/** The value shown under `label` in the detail view's facts (a description list: term, then value). */
+function fact(dialog: Locator, label: string): Locator {
+  return dialog
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+}
+
 /** The items GET /api/items answers first for `query`, in its order: what Browse must show. */
 async function firstPageIds(page: Page, query: Record<string, string>): Promise<string[]> {
   const params = new URLSearchParams({ ...query, limit: String(PAGE_SIZE) });
@@ -72,8 +85,15 @@ async function dragThumb(page: Page, slider: Locator, thumb: Locator, dollarValu
 /** Browse, the category page and the item card, and visitors' 'Login required' (docs/product.md § Screens and routes). */
 describe('a visitor discovers items', () => {
   let page: Page;
+  // The grid, the list and a card keep their test ids: the grid and the list have no name, and a
+  // card's name is its item's title, which two listings may share.
   const grid = () => page.getByTestId('grid-browse');
-  const resultCount = () => page.getByTestId('text-result-count');
+  const list = () => page.getByTestId('list-browse');
+  const card = (id: string) => page.getByTestId(`card-item-${id}`);
+  const row = (id: string) => page.getByTestId(`row-item-${id}`);
+  /** The results count ('Found 24 items') reading exactly `text`. */
+  const resultCount = (text: string) => page.getByText(text, { exact: true });
+  const chips = () => page.getByRole('button', { name: /^Remove filter / });
   /** An active filter's chip, named for what its click does. */
   const removeChip = (label: string) =>
     page.getByRole('button', { name: `Remove filter ${label}`, exact: true });
@@ -93,11 +113,12 @@ describe('a visitor discovers items', () => {
     ).toBe('Search fashion items...');
     const total = await itemTotal(page);
     expect(total).toBeGreaterThan(PAGE_SIZE);
-    await eventually(() => textOf(resultCount()), found(total));
+    await shown(resultCount(found(total)));
     await eventually(() => cardIds(grid()), await firstPageIds(page, {}));
     // No filter is active yet.
     expect(await page.getByRole('button', { name: 'Filters', exact: true }).count()).toBe(1);
-    expect(await page.getByTestId('active-filters').count()).toBe(0);
+    expect(await chips().count()).toBe(0);
+    expect(await page.getByText('Active filters:', { exact: true }).count()).toBe(0);
   });
 
   it('the sort control orders the list and keeps the order in the URL; back to Newest drops it', async () => {
@@ -122,10 +143,10 @@ describe('a visitor discovers items', () => {
     await expectLocation(page, '/browse', { search: BRAND });
     const total = await itemTotal(page, { search: BRAND });
     expect(total).toBeGreaterThan(0);
-    await eventually(() => textOf(resultCount()), found(total));
+    await shown(resultCount(found(total)));
     const ids = await firstPageIds(page, { search: BRAND });
     await eventually(() => cardIds(grid()), ids);
-    for (const id of ids) expect(await textOf(page.getByTestId(`card-item-${id}`))).toContain(BRAND);
+    for (const id of ids) expect(await textOf(card(id))).toContain(BRAND);
   });
 
   const filtered = { search: BRAND, condition: 'good,like-new', minPrice: '20', maxPrice: '30' };
@@ -148,7 +169,7 @@ describe('a visitor discovers items', () => {
     await expectLocation(page, '/browse', { search: BRAND, condition: 'good,like-new', maxPrice: '30' });
     await dragThumb(page, slider, page.getByRole('slider', { name: 'Minimum price' }), 20);
     await expectLocation(page, '/browse', filtered);
-    expect(await textOf(page.getByTestId('text-price-range'))).toBe('$20 – $30');
+    await shown(panel.getByRole('group', { name: 'Price range' }).getByText('$20 – $30', { exact: true }));
 
     await expectFilteredResults(['good', 'like-new'], 3);
   });
@@ -156,9 +177,8 @@ describe('a visitor discovers items', () => {
   /** The badge, the chips, the count and the cards for the Zara search filtered to `conditions` and $20-$30. */
   async function expectFilteredResults(conditions: string[], activeFilters: number) {
     await shown(page.getByRole('button', { name: new RegExp(`^Filters\\W*${activeFilters} active\\W*$`) }));
-    const chips = page.getByRole('button', { name: /^Remove filter / });
     await eventually(
-      () => chips.allTextContents(),
+      () => chips().allTextContents(),
       [...conditions.map((value) => CONDITION_LABELS[value]), '$20 – $30'],
     );
     for (const condition of conditions) await shown(removeChip(CONDITION_LABELS[condition] ?? condition));
@@ -167,16 +187,17 @@ describe('a visitor discovers items', () => {
     const query = { ...filtered, condition: conditions.join(',') };
     const total = await itemTotal(page, query);
     expect(total).toBeGreaterThan(0);
-    await eventually(() => textOf(resultCount()), found(total));
+    await shown(resultCount(found(total)));
     const ids = await firstPageIds(page, query);
     await eventually(() => cardIds(grid()), ids);
     // Each card is in range and in one of the chosen conditions.
     for (const id of ids) {
-      const card = page.getByTestId(`card-item-${id}`);
-      const value = Number((await textOf(page.getByTestId(`text-value-${id}`))).replace(/[^0-9.]/g, ''));
+      const value = Number(
+        (await textOf(card(id).getByText(/^Estimated value \$[\d,.]+$/))).replace(/[^0-9.]/g, ''),
+      );
       expect(value).toBeGreaterThanOrEqual(20);
       expect(value).toBeLessThanOrEqual(30);
-      const text = await textOf(card);
+      const text = await textOf(card(id));
       expect(conditions.some((condition) => text.includes(CONDITION_LABELS[condition] ?? '?'))).toBe(true);
       expect(text).toContain(BRAND);
     }
@@ -204,44 +225,43 @@ describe('a visitor discovers items', () => {
       'true',
     );
     expect(await page.getByRole('button', { name: 'Grid view' }).getAttribute('aria-pressed')).toBe('false');
-    await shown(page.getByTestId('list-browse'));
-    expect(await page.getByTestId('grid-browse').count()).toBe(0);
+    await shown(list());
+    expect(await grid().count()).toBe(0);
     const items = await getJson<ApiItem[]>(
       page,
       `/api/items?${new URLSearchParams({ ...filtered, condition: 'like-new', limit: String(PAGE_SIZE) }).toString()}`,
     );
     expect(items.map((item) => item.id)).toEqual(ids);
     for (const item of items) {
-      const row = page.getByTestId(`row-item-${item.id}`);
-      await shown(row);
-      const text = await textOf(row);
+      await shown(row(item.id));
+      const text = await textOf(row(item.id));
       expect(text).toContain(item.title);
       expect(text).toContain(`Brand:${item.brand ?? 'Unknown'}`);
       expect(text).toContain(`Size:${item.size ?? 'N/A'}`);
       expect(text).toContain('Condition:Like New');
-      expect(await textOf(page.getByTestId(`text-row-value-${item.id}`))).toBe(
-        `Estimated value ${dollars(item.estimatedValue)}`,
-      );
-      await shown(row.getByRole('button', { name: 'Start Barter', exact: true }));
+      await shown(row(item.id).getByText(valueText(item.estimatedValue), { exact: true }));
+      await shown(row(item.id).getByRole('button', { name: 'Start Barter', exact: true }));
     }
   });
 
   it('clearing the search and filters, then Load more adds the next page', async () => {
     await page.getByRole('button', { name: 'Clear all', exact: true }).click();
     await expectLocation(page, '/browse', { search: BRAND });
-    await gone(page.getByTestId('active-filters'));
+    await gone(page.getByText('Active filters:', { exact: true }));
+    expect(await chips().count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Filters', exact: true }).count()).toBe(1);
     await page.getByRole('searchbox', { name: 'Search fashion items' }).fill('');
     await expectLocation(page, '/browse');
 
     const total = await itemTotal(page);
-    await eventually(() => textOf(resultCount()), found(total));
-    const rows = page.getByTestId('list-browse').locator('[data-testid^="row-item-"]');
-    await eventually(() => rows.count(), PAGE_SIZE);
+    await shown(resultCount(found(total)));
+    const rows = list().locator('[data-testid^="row-item-"]');
+    // Each row is an article named by its item's title.
+    await eventually(() => list().getByRole('article').count(), PAGE_SIZE);
     await shown(page.getByText(`Showing ${PAGE_SIZE} of ${total}`, { exact: true }));
 
     await page.getByRole('button', { name: 'Load more' }).click();
-    await eventually(() => rows.count(), Math.min(2 * PAGE_SIZE, total));
+    await eventually(() => list().getByRole('article').count(), Math.min(2 * PAGE_SIZE, total));
     await shown(page.getByText(`Showing ${Math.min(2 * PAGE_SIZE, total)} of ${total}`, { exact: true }));
     const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(PAGE_SIZE) });
     const second = (await getJson<ApiItem[]>(page, `/api/items?${params.toString()}`)).map((item) => item.id);
@@ -256,7 +276,7 @@ describe('a visitor discovers items', () => {
   let detailItem: ApiItem;
 
   it('opening an item shows its detail view at /browse?highlight=… with every field', async () => {
-    const rows = page.getByTestId('list-browse').locator('[data-testid^="row-item-"]');
+    const rows = list().locator('[data-testid^="row-item-"]');
     const ids = (
       await rows.evaluateAll((list) => list.map((row) => row.getAttribute('data-testid') ?? ''))
     ).map((testId) => testId.slice('row-item-'.length));
@@ -271,7 +291,7 @@ describe('a visitor discovers items', () => {
       break;
     }
     if (!id) throw new Error('no item open for offers on the second page');
-    await page.getByTestId(`link-item-${id}`).click();
+    await row(id).getByRole('link', { name: detailItem.title, exact: true }).click();
     await expectLocation(page, '/browse', { highlight: id });
     await expectDetail(detailItem);
 
@@ -288,19 +308,14 @@ describe('a visitor discovers items', () => {
   async function expectDetail(item: ApiItem) {
     const dialog = page.getByRole('dialog', { name: item.title });
     await shown(dialog);
-    expect(await textOf(dialog.getByTestId('text-detail-value'))).toBe(
-      `Estimated value ${dollars(item.estimatedValue)}`,
-    );
-    expect(await textOf(dialog.getByTestId('text-detail-description'))).toBe(
-      item.description.replace(/\s+/g, ' ').trim(),
-    );
-    expect(await textOf(dialog.getByTestId('text-detail-category'))).toBe(CATEGORY_LABELS[item.category]);
-    expect(await textOf(dialog.getByTestId('text-detail-brand'))).toBe(item.brand ?? 'Unknown');
-    expect(await textOf(dialog.getByTestId('text-detail-size'))).toBe(item.size ?? 'N/A');
-    expect(await textOf(dialog.getByTestId('text-detail-condition'))).toBe(CONDITION_LABELS[item.condition]);
-    expect(await textOf(dialog.getByTestId('text-detail-owner'))).toBe(
-      [item.owner.firstName, item.owner.lastName].filter(Boolean).join(' '),
-    );
+    await shown(dialog.getByText(valueText(item.estimatedValue), { exact: true }));
+    await shown(dialog.getByText(item.description.replace(/\s+/g, ' ').trim(), { exact: true }));
+    expect(await textOf(fact(dialog, 'Category'))).toBe(CATEGORY_LABELS[item.category]);
+    expect(await textOf(fact(dialog, 'Brand'))).toBe(item.brand ?? 'Unknown');
+    expect(await textOf(fact(dialog, 'Size'))).toBe(item.size ?? 'N/A');
+    expect(await textOf(fact(dialog, 'Condition'))).toBe(CONDITION_LABELS[item.condition]);
+    const owner = [item.owner.firstName, item.owner.lastName].filter(Boolean).join(' ');
+    await shown(dialog.getByRole('region', { name: 'Owner' }).getByText(owner, { exact: true }));
     await shown(dialog.getByRole('img', { name: new RegExp(`^${escapeRegExp(item.title)}`) }).first());
     // Visitors get Barter and the heart, but no Smart Match.
     await shown(dialog.getByRole('button', { name: 'Barter', exact: true }));
@@ -362,15 +377,17 @@ describe('a visitor discovers items', () => {
     const listed = await getJson<Array<ApiItem>>(page, `/api/items?limit=${PAGE_SIZE}`);
     const first = listed.find((item) => isOpenForOffers(item))?.id;
     if (!first) throw new Error('no item open for offers on the first page');
-    const card = page.getByTestId(`card-item-${first}`);
-    await shown(card);
-    expect(await card.getByRole('button', { name: 'Smart Match' }).count()).toBe(0);
+    await shown(card(first));
+    expect(await card(first).getByRole('button', { name: 'Smart Match' }).count()).toBe(0);
     await expectSignInAsked(
-      () => card.getByRole('button', { name: 'Barter', exact: true }).click(),
+      () => card(first).getByRole('button', { name: 'Barter', exact: true }).click(),
       'Sign in to offer one of your items for this one. Swaps are free, item for item.',
     );
     await expectSignInAsked(
-      () => card.getByRole('button', { name: /^Add .* to favourites$/ }).click(),
+      () =>
+        card(first)
+          .getByRole('button', { name: /^Add .* to favourites$/ })
+          .click(),
       'Sign in to save favourites and hear when they are reserved or available again.',
     );
     expect(await page.getByRole('dialog', { name: 'Make a Barter Request' }).count()).toBe(0);
@@ -379,33 +396,39 @@ describe('a visitor discovers items', () => {
   it("Categories: choosing Shoes shows 'N items available' matching the card's count", async () => {
     await page.goto('/categories');
     await shown(page.getByRole('heading', { level: 1, name: 'Shop by Category', exact: true }));
-    for (const id of ['all', 'clothing', 'shoes', 'accessories', 'women', 'men']) {
-      await shown(page.getByTestId(`card-category-${id}`));
+    // A category's card is a toggle button named by its count, its label and its description.
+    const categories = page.getByRole('list', { name: 'Categories', exact: true });
+    const category = (label: string) =>
+      categories.getByRole('button').filter({ has: page.getByText(label, { exact: true }) });
+    for (const label of ['All Items', 'Clothing', 'Shoes', 'Accessories', "Women's", "Men's"]) {
+      await shown(category(label));
     }
     const all = await itemTotal(page);
-    await eventually(() => textOf(page.getByTestId('text-category-count')), `${all} items available`);
+    const available = (count: number) => page.getByText(`${count} items available`, { exact: true });
+    await shown(available(all));
 
-    const shoes = page.getByTestId('card-category-shoes');
+    const shoes = category('Shoes');
     await shoes.click();
     await expectLocation(page, '/categories', { category: 'shoes' });
     await eventually(() => shoes.getAttribute('aria-pressed'), 'true');
-    expect(await page.getByTestId('card-category-all').getAttribute('aria-pressed')).toBe('false');
+    expect(await category('All Items').getAttribute('aria-pressed')).toBe('false');
     await shown(page.getByRole('heading', { level: 2, name: 'Shoes', exact: true }));
 
-    const badge = page.getByTestId('badge-category-count-shoes');
+    // The card's count, read as 'N items'.
+    const badge = shoes.getByText(/^\d+ items$/);
     await shown(badge);
     const count = Number((await textOf(badge)).replace(/ items$/, ''));
     expect(count).toBe(await itemTotal(page, { category: 'shoes' }));
     expect(count).toBeGreaterThan(0);
-    await eventually(() => textOf(page.getByTestId('text-category-count')), `${count} items available`);
+    await shown(available(count));
 
     const ids = await firstPageIds(page, { category: 'shoes' });
     await eventually(() => cardIds(page.getByTestId('grid-category')), ids);
-    for (const id of ids) expect(await textOf(page.getByTestId(`card-item-${id}`))).toContain('Shoes');
+    for (const id of ids) expect(await textOf(card(id))).toContain('Shoes');
 
     await page.getByRole('link', { name: 'View All Categories' }).click();
     await expectLocation(page, '/categories');
-    await eventually(() => textOf(page.getByTestId('text-category-count')), `${all} items available`);
+    await shown(available(all));
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { baseURL, openBrowser } from './support/browser';
@@ -61,13 +61,29 @@ async function wants(member: RingMember, wanted: RingMember) {
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** The ring's card appears on the member's open page, without a reload. */
+/** A section of /rings, named by its heading: 'Proposals', 'Active rings' or 'Past rings'. */
+const section = (member: RingMember, name: 'Proposals' | 'Active rings' | 'Past rings') =>
+  member.page.getByRole('region', { name, exact: true });
+
+/**
+ * The ring's card appears on the member's open page, without a reload. Each member here is in one
+ * ring only, so the Proposals section holds just its card (a card has no name of its own).
+ */
 async function proposalShown(member: RingMember, size: number) {
-  const proposals = member.page.getByTestId('rings-proposed');
+  const proposals = section(member, 'Proposals');
   await shown(proposals.getByRole('heading', { name: `${size}-member swap ring` }), PROPOSAL_MS);
   const [ring] = await getJson<Array<{ id: string; status: string }>>(member.page, '/api/rings');
   expect(ring?.status).toBe('proposed');
-  return member.page.getByTestId(`ring-${ring?.id}`);
+  return proposals;
+}
+
+/** A review's radios are visually hidden inside their labels (the stars): a member clicks the label. */
+async function chooseRadio(form: Locator, group: string, radio: string) {
+  await form
+    .getByRole('group', { name: group })
+    .getByRole('radio', { name: radio, exact: true })
+    .locator('xpath=..')
+    .click();
 }
 
 /** With RING_SCREENSHOTS=dir, the page at phone and desktop widths, for a person to look at. */
@@ -98,36 +114,44 @@ describe('three members swap in a ring, from rules to reviews', () => {
 
     const cards = [await proposalShown(ana, 3), await proposalShown(ben, 3), await proposalShown(cleo, 3)];
     for (const card of cards) {
-      await card.getByTestId('button-accept-ring').click();
-      await gone(card.getByTestId('button-accept-ring'));
+      await card.getByRole('button', { name: 'Accept', exact: true }).click();
+      await gone(card.getByRole('button', { name: 'Accept', exact: true }));
     }
     for (const member of [ana, ben, cleo]) {
-      const active = member.page.getByTestId('rings-active');
+      const active = section(member, 'Active rings');
       await shown(active.getByText('Accepted by everyone'));
-      await shown(active.getByTestId('ring-progress'));
+      await shown(active.getByRole('list', { name: 'Each member’s progress' }));
       expect(await availability(member)).toBe('reserved');
     }
     expect(await seriousViolations(ana.page)).toEqual([]);
     await snapshots(ana.page, 'accepted');
 
     // Nothing was sent yet: receipt is not offered; each giver marks their item sent.
+    // "I sent “…”" and "I received “…”" name the item.
+    const received = (member: RingMember) =>
+      section(member, 'Active rings').getByRole('button', { name: /^I received “/ });
     for (const member of [ana, ben, cleo]) {
-      const active = member.page.getByTestId('rings-active');
-      await shown(active.getByTestId('button-ring-report'));
-      expect(await active.getByTestId('button-ring-received').count()).toBe(0);
+      const active = section(member, 'Active rings');
+      await shown(active.getByRole('button', { name: 'Report a problem', exact: true }));
+      expect(await received(member).count()).toBe(0);
     }
     for (const member of [ana, ben, cleo]) {
-      const active = member.page.getByTestId('rings-active');
-      await active.getByTestId('button-ring-sent').click();
-      await gone(active.getByTestId('button-ring-sent'));
+      const sent = section(member, 'Active rings').getByRole('button', {
+        name: `I sent “${member.item.title}”`,
+        exact: true,
+      });
+      await sent.click();
+      await gone(sent);
     }
     // The ring's own page shows every leg's state; axe-clean at both widths; Back returns to the list.
     const [ringNow] = await getJson<Array<{ id: string }>>(ana.page, '/api/rings');
-    await ana.page.getByTestId(`link-ring-page-${ringNow?.id}`).click();
-    await shown(ana.page.getByTestId('list-ring-legs'));
-    expect(await textOf(ana.page.getByTestId('list-ring-legs'))).toContain('Sent on');
+    await section(ana, 'Active rings').getByRole('link', { name: 'Details', exact: true }).click();
+    await eventually(() => new URL(ana.page.url()).pathname.endsWith(`/${ringNow?.id}`), true);
+    const legs = ana.page.getByRole('region', { name: 'Each leg', exact: true });
+    await shown(legs);
+    expect(await textOf(legs)).toContain('Sent on');
     // Its history: the proposal, each member's accept, each leg sent so far.
-    const history = await textOf(ana.page.getByTestId('list-ring-history'));
+    const history = await textOf(ana.page.getByRole('region', { name: 'History', exact: true }));
     expect(history).toContain('Swap ring proposed');
     expect(history).toContain('You accepted');
     for (const width of [375, 1280]) {
@@ -136,34 +160,32 @@ describe('three members swap in a ring, from rules to reviews', () => {
     }
     await snapshots(ana.page, 'page');
     await ana.page.goBack();
-    await shown(ana.page.getByTestId('rings-active'));
+    await shown(section(ana, 'Active rings'));
 
     for (const member of [ana, ben, cleo]) {
-      const active = member.page.getByTestId('rings-active');
-      await shown(active.getByTestId('button-ring-received'));
-      await active.getByTestId('button-ring-received').click();
-      const ask = member.page.getByTestId('dialog-receive');
+      await shown(received(member));
+      await received(member).click();
+      const ask = member.page.getByRole('dialog', { name: 'Is everything as described?' });
       await shown(ask);
-      await ask.getByTestId('button-receive-as-described').click();
-      await gone(active.getByTestId('button-ring-received'));
+      await ask.getByRole('button', { name: 'Yes, everything is as described' }).click();
+      await gone(received(member));
     }
 
     for (const member of [ana, ben, cleo]) {
-      const past = member.page.getByTestId('rings-past');
+      const past = section(member, 'Past rings');
       await shown(past.getByText('Completed'));
-      await past.getByTestId('button-ring-review').click();
-      const form = past.locator('form[data-testid^="form-review-"]');
+      await past.getByRole('button', { name: 'Leave a review', exact: true }).click();
+      const form = past.getByRole('form', { name: 'Leave a review' });
       await shown(form);
-      await form.locator('[data-testid^="input-rating-"][data-testid$="-5"]').click();
-      await form.locator('[data-testid^="input-communication-"][data-testid$="-4"]').click();
-      await form.locator('[data-testid^="input-as-described-"][data-testid$="-yes"]').click();
-      await form.locator('textarea').fill(`A smooth ring swap, thanks from ${member.firstName}.`);
-      await form.locator('button[type="submit"]').click();
+      await chooseRadio(form, 'Overall', '5 stars');
+      await chooseRadio(form, 'Communication', '4 stars');
+      await chooseRadio(form, 'Was the item as described?', 'Yes');
+      await form
+        .getByRole('textbox', { name: /^Comment/ })
+        .fill(`A smooth ring swap, thanks from ${member.firstName}.`);
+      await form.getByRole('button', { name: 'Submit Review' }).click();
       await gone(form);
-      await eventually(
-        async () => (await past.getByTestId('ring-my-rating').textContent())?.includes('5/5'),
-        true,
-      );
+      await shown(past.getByText(/^You rated \S+ 5\/5$/));
       expect(await availability(member)).toBe('traded');
     }
     expect(await seriousViolations(cleo.page)).toEqual([]);
@@ -208,17 +230,17 @@ describe('a 4-member ring when no shorter one exists, and a decline', () => {
     const doraCard = await proposalShown(dora, 4);
     for (const member of [eli, gus]) await proposalShown(member, 4);
     const fayCard = await proposalShown(fay, 4);
-    await doraCard.getByTestId('button-accept-ring').click();
-    await gone(doraCard.getByTestId('button-accept-ring'));
-    await fayCard.getByTestId('button-decline-ring').click();
+    await doraCard.getByRole('button', { name: 'Accept', exact: true }).click();
+    await gone(doraCard.getByRole('button', { name: 'Accept', exact: true }));
+    await fayCard.getByRole('button', { name: 'Decline', exact: true }).click();
     // Declining asks first, then says what happened.
-    const confirm = fay.page.getByTestId('dialog-decline-ring');
+    const confirm = fay.page.getByRole('dialog', { name: 'Decline this swap ring?' });
     await shown(confirm);
-    await confirm.getByTestId('button-confirm-decline-ring').click();
+    await confirm.getByRole('button', { name: 'Decline ring', exact: true }).click();
     await gone(confirm);
 
     for (const member of members) {
-      await shown(member.page.getByTestId('rings-past').getByText('Declined'), PROPOSAL_MS);
+      await shown(section(member, 'Past rings').getByText('Declined'), PROPOSAL_MS);
       expect(await availability(member)).toBe('available');
     }
   }, 300_000);

@@ -122,8 +122,8 @@ interface Trade {
 async function chooseTrade(page: Page, browsePath: string): Promise<Trade> {
   await page.goto('/');
   // Dev Login signs in without a reload.
-  await page.getByTestId('button-dev-login').click();
-  await visible(page.getByTestId('button-user-menu'));
+  await page.getByRole('button', { name: 'Dev Login' }).click();
+  await visible(page.getByRole('button', { name: /^Account menu for / }));
 
   const status = (await (await page.request.get('/api/auth/status')).json()) as { user: { id: string } };
   const listed = (await (await page.request.get('/api/items?limit=24')).json()) as Item[];
@@ -132,35 +132,61 @@ async function chooseTrade(page: Page, browsePath: string): Promise<Trade> {
   const mine = (await (await page.request.get(`/api/users/${status.user.id}/items`)).json()) as Item[];
 
   await page.goto(browsePath);
-  await page.getByTestId(`button-barter-${wanted?.id}`).click();
-  const barter = page.getByTestId('dialog-barter');
+  // A card's name is its item's title, which two listings may share: the card keeps its test id.
+  await page
+    .getByTestId(`card-item-${wanted?.id}`)
+    .getByRole('button', { name: 'Barter', exact: true })
+    .click();
+  const barter = barterDialog(page);
   await visible(barter);
-  const previewButton = barter.getByTestId('button-preview-3d');
+  const previewButton = barter.getByRole('button', { name: 'Preview Trade in 3D' });
   await visible(previewButton);
   expect(await previewButton.isDisabled(), 'disabled until an item is chosen').toBe(true);
 
-  const option = barter.locator('[data-testid^="option-offered-item-"]').first();
-  await visible(option);
-  const offeredId = ((await option.getAttribute('data-testid')) ?? '').replace('option-offered-item-', '');
-  await option.click();
-  await expect.poll(() => previewButton.isDisabled()).toBe(false);
+  // Each item the member can offer is a checkbox (its value the item's id) inside a card that
+  // shows the title; the card is what a member clicks.
+  const option = barter.getByRole('checkbox').first();
+  await option.waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+  const offeredId = await option.getAttribute('value');
   const offered = mine.find((item) => item.id === offeredId);
   expect(offered, 'the chosen item is one of the member’s').toBeDefined();
+  await barter.getByText(offered?.title ?? '', { exact: true }).click();
+  await expect.poll(() => option.isChecked()).toBe(true);
+  await expect.poll(() => previewButton.isDisabled()).toBe(false);
   return { wanted: wanted as Item, offered: offered as Item };
 }
 
+const barterDialog = (page: Page) => page.getByRole('dialog', { name: 'Make a Barter Request' });
+
 async function openPreview(page: Page): Promise<Locator> {
-  await page.getByTestId('button-preview-3d').click();
-  const dialog = page.getByTestId('dialog-trade-preview');
+  await barterDialog(page).getByRole('button', { name: 'Preview Trade in 3D' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Trade Preview in 3D' });
   await visible(dialog);
   return dialog;
 }
 
+/** The angle the preview shows, top left of the stage: 'Angle 15°'. */
 async function angle(dialog: Locator): Promise<number> {
-  const text = (await dialog.getByTestId('text-preview-angle').textContent()) ?? '';
+  const text = ((await dialog.getByText(/^Angle\s*\d{1,3}°$/).textContent()) ?? '').replace(/^Angle\s*/, '');
   expect(text).toMatch(/^\d{1,3}°$/);
   return Number.parseInt(text, 10);
 }
+
+/** The view mode buttons: 'Your item', 'Both', 'Their item'. */
+const MODE_NAMES = { user: 'Your item', both: 'Both', target: 'Their item' } as const;
+
+function modeButton(dialog: Locator, mode: keyof typeof MODE_NAMES): Locator {
+  return dialog.getByRole('group', { name: 'View', exact: true }).getByRole('button', {
+    name: MODE_NAMES[mode],
+    exact: true,
+  });
+}
+
+const autoRotateButton = (dialog: Locator) =>
+  dialog.getByRole('button', { name: 'Auto-rotate', exact: true });
+const resetButton = (dialog: Locator) => dialog.getByRole('button', { name: 'Reset', exact: true });
+/** The 2D view says so with a '2D view' badge on the stage. */
+const flatBadge = (dialog: Locator) => dialog.getByText('2D view', { exact: true });
 
 async function pressed(button: Locator): Promise<boolean> {
   return (await button.getAttribute('aria-pressed')) === 'true';
@@ -168,16 +194,21 @@ async function pressed(button: Locator): Promise<boolean> {
 
 /** The overlays and the value comparison describe the two items: condition colours and the value hint. */
 async function expectOverlays(dialog: Locator, { offered, wanted }: Trade) {
+  // The condition tags keep their test ids: both sides' can read the same, and which side a tag
+  // belongs to shows only by where it is on the stage.
   expect(await dialog.getByTestId('badge-preview-condition-user').textContent()).toBe(
     conditionAccent(offered.condition).label,
   );
   expect(await dialog.getByTestId('badge-preview-condition-target').textContent()).toBe(
     conditionAccent(wanted.condition).label,
   );
-  expect(await dialog.getByTestId('text-preview-value-hint').textContent()).toBe(
-    VALUE_HINT_TEXT[valueHint(offered.estimatedValue, wanted.estimatedValue)],
+  const comparison = dialog.getByRole('region', { name: 'Value comparison' });
+  await visible(
+    comparison.getByText(VALUE_HINT_TEXT[valueHint(offered.estimatedValue, wanted.estimatedValue)], {
+      exact: true,
+    }),
   );
-  expect(await dialog.getByTestId('badge-preview-fair-trade').count()).toBe(
+  expect(await comparison.getByText('Fair Trade', { exact: true }).count()).toBe(
     isFairTrade(offered.estimatedValue, wanted.estimatedValue) ? 1 : 0,
   );
 }
@@ -185,27 +216,27 @@ async function expectOverlays(dialog: Locator, { offered, wanted }: Trade) {
 /** Modes: both by default; user and target show one side each. */
 async function expectModes(dialog: Locator) {
   const badge = (side: string) => dialog.getByTestId(`badge-preview-condition-${side}`);
-  expect(await pressed(dialog.getByTestId('button-mode-both'))).toBe(true);
+  expect(await pressed(modeButton(dialog, 'both'))).toBe(true);
   for (const [mode, shows, hides] of [
     ['user', 'user', 'target'],
     ['target', 'target', 'user'],
   ] as const) {
-    await dialog.getByTestId(`button-mode-${mode}`).click();
-    expect(await pressed(dialog.getByTestId(`button-mode-${mode}`))).toBe(true);
-    expect(await pressed(dialog.getByTestId('button-mode-both'))).toBe(false);
+    await modeButton(dialog, mode).click();
+    expect(await pressed(modeButton(dialog, mode))).toBe(true);
+    expect(await pressed(modeButton(dialog, 'both'))).toBe(false);
     await visible(badge(shows));
     await hidden(badge(hides));
   }
-  await dialog.getByTestId('button-mode-both').click();
+  await modeButton(dialog, 'both').click();
   await visible(badge('user'));
   await visible(badge('target'));
 }
 
 /** Reset faces the front and stops turning; arrows turn 15 degrees; R resets; a drag turns. */
 async function expectResetKeysAndDrag(page: Page, dialog: Locator) {
-  await dialog.getByTestId('button-reset-view').click();
+  await resetButton(dialog).click();
   expect(await angle(dialog)).toBe(0);
-  expect(await pressed(dialog.getByTestId('button-auto-rotate'))).toBe(false);
+  expect(await pressed(autoRotateButton(dialog))).toBe(false);
   await page.waitForTimeout(300);
   expect(await angle(dialog), 'stays at the front after reset').toBe(0);
 
@@ -230,24 +261,29 @@ async function expectResetKeysAndDrag(page: Page, dialog: Locator) {
   }
   // Half a degree per pixel: 60 px is 30 degrees.
   expect(Math.abs((await angle(dialog)) - 30)).toBeLessThanOrEqual(1);
-  await dialog.getByTestId('button-reset-view').click();
+  await resetButton(dialog).click();
   expect(await angle(dialog)).toBe(0);
 }
 
 async function expectFullscreenToggle(page: Page, dialog: Locator) {
-  const button = dialog.getByTestId('button-fullscreen');
-  const fullscreenId = () =>
-    page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null);
-  await button.click();
-  await expect.poll(fullscreenId, { timeout: UI_TIMEOUT_MS }).toBe('dialog-trade-preview');
+  // Named 'Full screen', then 'Exit full screen' while the dialog fills the screen.
+  const button = dialog.getByRole('button', { name: /^(Exit full screen|Full screen)$/ });
+  const dialogIsFullscreen = () => dialog.evaluate((element) => document.fullscreenElement === element);
+  const noneFullscreen = () => page.evaluate(() => document.fullscreenElement === null);
+  await dialog.getByRole('button', { name: 'Full screen', exact: true }).click();
+  await expect.poll(dialogIsFullscreen, { timeout: UI_TIMEOUT_MS }).toBe(true);
   await expect.poll(() => pressed(button)).toBe(true);
-  await button.click();
-  await expect.poll(fullscreenId, { timeout: UI_TIMEOUT_MS }).toBeNull();
+  await dialog.getByRole('button', { name: 'Exit full screen', exact: true }).click();
+  await expect.poll(noneFullscreen, { timeout: UI_TIMEOUT_MS }).toBe(true);
   await expect.poll(() => pressed(button)).toBe(false);
+  await visible(dialog.getByRole('button', { name: 'Full screen', exact: true }));
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('[data-testid="dialog-trade-preview"]').analyze();
+async function expectNoSeriousAxeViolations(page: Page, dialog: Locator) {
+  // The dialog's own id (the barter request's dialog is still open behind it).
+  const id = await dialog.getAttribute('id');
+  expect(id).toBeTruthy();
+  const results = await new AxeBuilder({ page }).include(`[id="${id}"]`).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
@@ -281,13 +317,13 @@ describe('the 3D preview with WebGL', () => {
     dialog = await openPreview(page);
     if (!webgl) {
       // This Chromium has no WebGL 2: the preview must say so and show the 2D view instead.
-      await visible(dialog.getByTestId('preview-fallback-2d'));
+      await visible(flatBadge(dialog));
       return;
     }
     const canvas = dialog.getByTestId('canvas-trade-preview');
     await visible(dialog.locator('[data-testid="canvas-trade-preview"][data-state="ready"]'));
     expect(requested.some((url) => url.endsWith(`/assets/${chunk}`))).toBe(true);
-    expect(await dialog.getByTestId('preview-fallback-2d').count()).toBe(0);
+    expect(await flatBadge(dialog).count()).toBe(0);
     // Something was drawn: the canvas is far from one flat colour.
     const stats = await sharp(await canvas.screenshot()).stats();
     expect(Math.max(...stats.channels.slice(0, 3).map((channel) => channel.stdev))).toBeGreaterThan(10);
@@ -302,7 +338,7 @@ describe('the 3D preview with WebGL', () => {
   });
 
   it('turns by itself from the start (no reduced motion), and the toggle stops and restarts it', async () => {
-    const autoRotate = dialog.getByTestId('button-auto-rotate');
+    const autoRotate = autoRotateButton(dialog);
     expect(await pressed(autoRotate)).toBe(true);
     const before = await angle(dialog);
     await expect.poll(() => angle(dialog), { timeout: UI_TIMEOUT_MS }).not.toBe(before);
@@ -327,13 +363,13 @@ describe('the 3D preview with WebGL', () => {
   });
 
   it('has no serious accessibility violations', async () => {
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, dialog);
   });
 
   it('closes back to the barter request', async () => {
     await page.keyboard.press('Escape');
     await hidden(dialog);
-    await visible(page.getByTestId('dialog-barter'));
+    await visible(barterDialog(page));
   });
 });
 
@@ -351,7 +387,7 @@ describe('the 2D fallback, asked for with ?preview=2d', () => {
   it('shows the items side by side without loading three.js', async () => {
     trade = await chooseTrade(page, '/browse?preview=2d');
     dialog = await openPreview(page);
-    await visible(dialog.getByTestId('preview-fallback-2d'));
+    await visible(flatBadge(dialog));
     expect(await dialog.getByTestId('canvas-trade-preview').count()).toBe(0);
     await visible(dialog.getByText('Showing the flat side-by-side view.'));
     await page.waitForLoadState('networkidle');
@@ -368,7 +404,7 @@ describe('the 2D fallback, asked for with ?preview=2d', () => {
   });
 
   it('starts still under reduced motion; the toggle turns it, 1 degree per 50 ms', async () => {
-    const autoRotate = dialog.getByTestId('button-auto-rotate');
+    const autoRotate = autoRotateButton(dialog);
     expect(await pressed(autoRotate)).toBe(false);
     await page.waitForTimeout(300);
     expect(await angle(dialog)).toBe(0);
@@ -393,7 +429,7 @@ describe('the 2D fallback, asked for with ?preview=2d', () => {
   });
 
   it('has no serious accessibility violations', async () => {
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, dialog);
   });
 });
 
@@ -402,7 +438,7 @@ describe('the 2D fallback in a browser without WebGL', () => {
     const { page, requested } = await openChromium({ extraArgs: ['--disable-webgl'] });
     const trade = await chooseTrade(page, '/browse');
     const dialog = await openPreview(page);
-    await visible(dialog.getByTestId('preview-fallback-2d'));
+    await visible(flatBadge(dialog));
     await visible(
       dialog.getByText(
         '3D needs WebGL, which this browser does not offer, so the items are shown side by side.',

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser';
 import {
   type ApiItem,
+  choose,
   eventually,
   expectLocation,
   expectToastFrom,
@@ -29,6 +30,15 @@ describe('a member is told about wishlist matches and ranks their offers', () =>
   let match: ApiItem;
   let closeOffer: ApiItem;
   let farOffer: ApiItem;
+
+  /** The form's section, named by its heading. */
+  const form = () => pageA.getByRole('region', { name: 'Add Wishlist Item', exact: true });
+  const submit = () => form().getByRole('button', { name: 'Add to Wishlist', exact: true });
+  const matchesCard = () =>
+    pageA.getByRole('region', { name: 'Found Matches for Your Wishlist', exact: true });
+  /** The bell is named for what is unread: 'Notifications', 'Notifications, 1 unread'. */
+  const bell = () => pageA.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
+  const itemDetail = (item: ApiItem) => pageA.getByRole('dialog', { name: item.title, exact: true });
 
   beforeAll(async () => {
     const a = await openBrowser();
@@ -62,56 +72,53 @@ describe('a member is told about wishlist matches and ranks their offers', () =>
   it('the wishlist form says what is missing when submitted empty', async () => {
     await pageA.goto('/wishlist');
     await shown(pageA.getByRole('heading', { level: 1, name: 'My Wishlist', exact: true }));
-    const empty = pageA.getByTestId('text-wishlist-empty');
-    await shown(empty);
-    await shown(empty.getByText('No wishlist items yet', { exact: true }));
+    const entries = pageA.getByRole('region', { name: /^Your wishlist/ });
+    await shown(entries.getByText('No wishlist items yet', { exact: true }));
     await shown(
-      empty.getByText('Add items to your wishlist to get notified when matching items are posted.', {
+      entries.getByText('Add items to your wishlist to get notified when matching items are posted.', {
         exact: true,
       }),
     );
 
-    await pageA.getByTestId('button-toggle-wishlist-form').click();
-    const form = pageA.getByTestId('form-wishlist');
-    await shown(form);
-    await shown(pageA.getByRole('heading', { name: 'Add Wishlist Item', exact: true }));
-    await form.getByTestId('button-submit-wishlist').click();
-    await eventually(() => textOf(form.getByTestId('error-wishlist-title')), 'Title is required');
-    expect(await textOf(form.getByTestId('error-wishlist-category'))).toBe('Category is required');
-    expect(await pageA.locator('#wishlist-title').getAttribute('aria-invalid')).toBe('true');
+    // The toggle, before the form (whose submit button reads the same) is open.
+    const toggle = pageA.getByRole('button', { name: 'Add to Wishlist', expanded: false });
+    await toggle.click();
+    await shown(form());
+    await shown(form().getByRole('heading', { name: 'Add Wishlist Item', exact: true }));
+    await submit().click();
+    await shown(form().getByText('Title is required', { exact: true }));
+    await shown(form().getByText('Category is required', { exact: true }));
+    expect(await form().getByLabel('Item Title').getAttribute('aria-invalid')).toBe('true');
+    expect(await form().getByRole('combobox', { name: 'Category' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     // Nothing was sent.
     expect(await getJson<unknown[]>(pageA, '/api/wishlist')).toEqual([]);
   });
 
   it('adds an entry with a title and a category', async () => {
-    const form = pageA.getByTestId('form-wishlist');
-    await pageA.locator('#wishlist-title').fill(wanted);
-    await pageA.getByTestId('wishlist-category').click();
-    await pageA.getByTestId('option-wishlist-category-clothing').click();
-    await gone(form.getByTestId('error-wishlist-category'));
-    await pageA.locator('#wishlist-max-value').fill('120');
-    await expectToastFrom(
-      pageA,
-      () => form.getByTestId('button-submit-wishlist').click(),
-      'Success',
-      'Wishlist item created successfully',
-    );
-    await gone(form);
+    await form().getByLabel('Item Title').fill(wanted);
+    await choose(pageA, form().getByRole('combobox', { name: 'Category' }), 'Clothing');
+    await gone(form().getByText('Category is required', { exact: true }));
+    await form().getByLabel('Max value').fill('120');
+    await expectToastFrom(pageA, () => submit().click(), 'Success', 'Wishlist item created successfully');
+    await gone(form());
 
     const [entry] = await getJson<Array<{ id: string; title: string; category: string; maxValue: number }>>(
       pageA,
       '/api/wishlist',
     );
     expect(entry).toMatchObject({ title: wanted, category: 'clothing', maxValue: 12000 });
-    const card = pageA.getByTestId(`wishlist-item-${entry?.id}`);
+    // Each entry is an article named by its title (a made-up word: unique).
+    const card = pageA.getByRole('list', { name: 'Wishlist items' }).getByRole('article', { name: wanted });
     await shown(card);
     const text = await textOf(card);
     expect(text).toContain(wanted);
     expect(text).toContain('Clothing');
-    expect(await textOf(card.getByTestId(`text-wishlist-max-value-${entry?.id}`))).toBe('Max value: $120.00');
+    await shown(card.getByText('Max value: $120.00', { exact: true }));
     // No match yet.
-    expect(await pageA.getByTestId('card-wishlist-matches').count()).toBe(0);
-    expect(await pageA.getByTestId('badge-unread-count').count()).toBe(0);
+    expect(await matchesCard().count()).toBe(0);
+    expect(await bell().getAttribute('aria-label')).toBe('Notifications');
   });
 
   it("B lists a matching item: A gets 'Wishlist match found' and the matches card shows it", async () => {
@@ -127,32 +134,36 @@ describe('a member is told about wishlist matches and ranks their offers', () =>
     });
 
     await pageA.reload();
-    const bell = pageA.getByTestId('button-notifications');
-    await eventually(() => textOf(pageA.getByTestId('badge-unread-count')), '1');
-    expect(await bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    await eventually(() => bell().getAttribute('aria-label'), 'Notifications, 1 unread');
+    // The badge on the bell shows the count.
+    expect(await textOf(bell())).toBe('1');
 
-    const card = pageA.getByTestId('card-wishlist-matches');
+    const card = matchesCard();
     await shown(card);
     await shown(card.getByRole('heading', { name: 'Found Matches for Your Wishlist', exact: true }));
     await shown(card.getByText('One listed item matches what you are looking for.', { exact: true }));
-    const tiles = card.locator('[data-testid^="wishlist-match-"]');
+    // Each match is a link to the item, named by what it shows (title, brand, condition, category).
+    const tiles = card.getByRole('list', { name: 'Wishlist matches' }).getByRole('link');
     await eventually(() => tiles.count(), 1);
-    const tile = card.getByTestId(`wishlist-match-${match.id}`);
+    const tile = tiles.filter({ hasText: match.title });
     const tileText = await textOf(tile);
     expect(tileText).toContain(match.title);
     expect(tileText).toContain('COS · Like New');
     expect(tileText).toContain('Clothing');
     expect(await tile.getAttribute('href')).toBe(`/browse?highlight=${match.id}`);
 
-    await bell.click();
-    const popover = pageA.getByTestId('popover-notifications');
+    await bell().click();
+    const popover = pageA.getByRole('dialog', { name: 'Notifications', exact: true });
     await shown(popover);
     const [note] = await getJson<Array<{ id: string; title: string; message: string; link: string }>>(
       pageA,
       '/api/notifications',
     );
     expect(note).toMatchObject({ title: 'Wishlist match found', link: `/browse?highlight=${match.id}` });
-    const entry = popover.getByTestId(`notification-${note?.id}`);
+    // A notification is a button in the list, named by its title, message and time.
+    const entry = popover
+      .getByRole('list', { name: 'Latest notifications' })
+      .getByRole('button', { name: new RegExp(`Wishlist match found.*${match.title}`) });
     await shown(entry);
     const text = await textOf(entry);
     expect(text).toContain('Wishlist match found');
@@ -161,16 +172,15 @@ describe('a member is told about wishlist matches and ranks their offers', () =>
     // The notification leads to the item.
     await entry.click();
     await expectLocation(pageA, '/browse', { highlight: match.id });
-    await gone(pageA.getByTestId('badge-unread-count'));
-    const detail = pageA.getByTestId('dialog-item-detail');
-    await shown(detail);
-    await eventually(() => textOf(detail.getByTestId('text-detail-title')), match.title);
+    await eventually(() => bell().getAttribute('aria-label'), 'Notifications');
+    expect(await textOf(bell())).toBe('');
+    // The detail view is a dialog named by the item's title.
+    await shown(itemDetail(match));
   });
 
   it("Smart Match on B's item ranks A's items with a percentage and reasons", async () => {
-    const detail = pageA.getByTestId('dialog-item-detail');
-    await detail.getByTestId('button-detail-smart-match').click();
-    const dialog = pageA.getByTestId('dialog-smart-matches');
+    await itemDetail(match).getByRole('button', { name: 'Smart Match', exact: true }).click();
+    const dialog = pageA.getByRole('dialog', { name: 'Smart Matches', exact: true });
     await shown(dialog);
     await shown(dialog.getByRole('heading', { name: 'Smart Matches', exact: true }));
     await shown(
@@ -182,20 +192,19 @@ describe('a member is told about wishlist matches and ranks their offers', () =>
       ),
     );
 
-    const rows = dialog.locator('[data-testid^="smart-match-"]');
+    // The ranked list's own entries (each holds a list of reasons too).
+    const rows = dialog.getByRole('list', { name: 'Smart matches, best first' }).locator(':scope > li');
     await eventually(() => rows.count(), 2);
-    const order = await rows.evaluateAll((list) =>
-      list.map((row) => (row.getAttribute('data-testid') ?? '').slice('smart-match-'.length)),
-    );
     // The coat of similar value and the same style comes first.
-    expect(order).toEqual([closeOffer.id, farOffer.id]);
+    expect(await textOf(rows.nth(0))).toContain(closeOffer.title);
+    expect(await textOf(rows.nth(1))).toContain(farOffer.title);
+    const row = (item: ApiItem) => rows.filter({ hasText: item.title });
 
-    const percent = async (id: string) => {
-      const text = await textOf(dialog.getByTestId(`text-smart-score-${id}`));
-      expect(text).toMatch(/^\d{1,3}%$/);
+    const percent = async (item: ApiItem) => {
+      const text = await textOf(row(item).getByText(/^\d{1,3}%$/));
       return Number(text.slice(0, -1));
     };
-    const [close, far] = [await percent(closeOffer.id), await percent(farOffer.id)];
+    const [close, far] = [await percent(closeOffer), await percent(farOffer)];
     expect(close).toBeGreaterThan(far);
 
     // The scores and reasons are the server's ranking, shown as rounded percentages.
@@ -205,16 +214,12 @@ describe('a member is told about wishlist matches and ranks their offers', () =>
     expect(ranked.matches.map((entry) => entry.item.id)).toEqual([closeOffer.id, farOffer.id]);
     expect([close, far]).toEqual(ranked.matches.map((entry) => Math.round(entry.overallScore * 100)));
 
-    const reasons = await textOf(
-      dialog.getByTestId(`smart-match-${closeOffer.id}`).getByRole('list', { name: 'Why it matches' }),
-    );
+    const reasons = await textOf(row(closeOffer).getByRole('list', { name: 'Why it matches' }));
     expect(reasons).toContain('Fair trade: values within 10%');
     expect(reasons).toContain('Same style (Outerwear)');
     // The reasons travel as codes: each of the answer's is shown, worded.
     expect(ranked.matches[0]?.reasoning.length).toBeGreaterThan(0);
-    expect(await textOf(dialog.getByTestId(`smart-match-${closeOffer.id}`))).toContain(
-      `${closeOffer.title}$90.00 · Like New`,
-    );
-    expect(await dialog.getByTestId('text-no-smart-matches').count()).toBe(0);
+    expect(await textOf(row(closeOffer))).toContain(`${closeOffer.title}$90.00 · Like New`);
+    expect(await dialog.getByText('No Smart Matches Found', { exact: true }).count()).toBe(0);
   });
 });
