@@ -37,7 +37,10 @@ export function isAdmin(member: Pick<SessionUser, 'role'>) {
   return member.role === 'admin';
 }
 
-/** Suspended by a moderator at `now`: such a member has no session (moderation.service.ts). */
+/**
+ * Suspended by a moderator at `now`: such a member has no session
+ * (modules/moderation/member-sanctions.service.ts).
+ */
 export function isSuspended(member: Pick<SessionUser, 'suspendedAt' | 'suspendedUntil'>, now = new Date()) {
   return member.suspendedAt !== null && (member.suspendedUntil === null || member.suspendedUntil > now);
 }

@@ -4,5 +4,6 @@
  */
 export { changeRole } from './admin.service';
 export { recordAction } from './audit';
-export { assertMaySignIn, setReportStatus } from './moderation.service';
+export { assertMaySignIn } from './member-sanctions.service';
+export { setReportStatus } from './report-actions.service';
 export { anySuspended } from './suspension-state';

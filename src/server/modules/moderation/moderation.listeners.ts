@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../lib/service-context';
-import { hideIfReportedByMany } from './moderation.service';
+import { hideIfReportedByMany } from './report-actions.service';
 
 /** A report on a listing may hide it until a moderator looks (REPORT_HIDE_THRESHOLD), atomically with the report. */
 export function registerModerationListeners(ctx: ServiceContext) {

@@ -32,18 +32,10 @@ import { auditEntries, ownActions } from './audit';
 import { searchMembers, setMemberRole } from './admin.service';
 import { adminMemberDetail } from './admin-member';
 import { adminStats } from './admin-stats';
-import {
-  createAppeal,
-  decideAppeal,
-  dismissReports,
-  liftSuspension,
-  listAppeals,
-  removeItem,
-  reportGroups,
-  restoreItem,
-  suspendMember,
-  warnMember,
-} from './moderation.service';
+import { createAppeal, decideAppeal, listAppeals } from './appeals.service';
+import { liftSuspension, suspendMember, warnMember } from './member-sanctions.service';
+import { dismissReports, removeItem, restoreItem } from './report-actions.service';
+import { reportGroups } from './report-queue.service';
 
 const AUDIT_PAGE_SIZE = 50;
 
