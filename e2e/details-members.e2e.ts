@@ -174,7 +174,7 @@ describe('cards and dialogs that say who did what', () => {
     await shown(pageA.getByRole('button', { name: 'Back', exact: true }));
     expect(
       await pageA
-        .getByRole('link', { name: 'Profile', exact: true })
+        .getByRole('link', { name: 'Profile', exact: true, includeHidden: true })
         .and(pageA.locator('[aria-current="page"]'))
         .count(),
     ).toBe(0);
