@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiItem,
@@ -17,6 +17,15 @@ import type { TradeRequest } from '@common/api/trades';
 async function picture(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/**
+ * Ticks the item titled `title` in a group of item choices: each is a checkbox, visually hidden
+ * inside a card showing the title, and the card is what a member clicks.
+ */
+async function tick(group: Locator, title: string, checked = true) {
+  await group.getByText(title, { exact: true }).click();
+  await eventually(() => group.getByRole('checkbox', { name: title }).isChecked(), checked);
 }
 
 /**
@@ -73,19 +82,24 @@ describe('a bundle offer, a counter-offer and its acceptance', () => {
 
   it('Ava asks for two of Ben’s coats, offering two of hers: the hint compares the totals', async () => {
     await pageA.goto(`/browse?highlight=${wanted.id}`);
-    const detail = pageA.getByTestId('dialog-item-detail');
+    const detail = pageA.getByRole('dialog', { name: wanted.title });
     await shown(detail);
-    await detail.getByTestId('button-detail-barter').click();
-    const dialog = pageA.getByTestId('dialog-barter');
+    await detail.getByRole('button', { name: 'Barter', exact: true }).click();
+    const dialog = pageA.getByRole('dialog', { name: 'Make a Barter Request' });
     await shown(dialog);
-    for (const item of mine) await dialog.getByTestId(`option-offered-item-${item.id}`).click();
-    await dialog.getByTestId(`option-also-wanted-${alsoWanted.id}`).click();
+    const offered = dialog.getByRole('group', { name: /^Choose what to offer/ });
+    for (const item of mine) await tick(offered, item.title);
+    await tick(dialog.getByRole('group', { name: /^Ask for more of Ben's items/ }), alsoWanted.title);
     // $95 for $100: similar values.
-    await eventually(() => textOf(dialog.getByTestId('text-value-hint')), 'Great match! Values are similar');
+    await shown(
+      dialog
+        .getByRole('region', { name: 'Value comparison' })
+        .getByText('Great match! Values are similar', { exact: true }),
+    );
     await picture(pageA, 'barter-bundle-1280');
     await expectToastFrom(
       pageA,
-      () => dialog.getByTestId('button-confirm-trade').click(),
+      () => dialog.getByRole('button', { name: 'Confirm Trade Request', exact: true }).click(),
       'Barter request sent!',
       `Your offer for “${wanted.title}” was sent to Ben.`,
     );
@@ -98,20 +112,25 @@ describe('a bundle offer, a counter-offer and its acceptance', () => {
 
   it('Ben sees every item of both sides and counters without his rain coat', async () => {
     await pageB.goto('/profile?tab=barters');
+    // The trade's card (a card has no name of its own).
     const card = pageB.getByTestId(`trade-${trade.id}`);
     await shown(card);
     const text = await textOf(card);
     for (const item of [wanted, alsoWanted, ...mine]) expect(text).toContain(item.title);
-    await card.getByTestId(`button-counter-${trade.id}`).click();
-    const dialog = pageB.getByTestId('dialog-counter-offer');
+    await card.getByRole('button', { name: 'Counter', exact: true }).click();
+    const dialog = pageB.getByRole('dialog', { name: 'Make a counter-offer' });
     await shown(dialog);
-    await shown(dialog.getByTestId(`option-counter-requested-${alsoWanted.id}`));
-    await dialog.getByTestId(`option-counter-requested-${alsoWanted.id}`).click();
-    await dialog.getByTestId('input-counter-message').fill('The rain coat stays with me, the rest is a deal');
+    // Ben owns the coats asked for: they are what he gives, both ticked to start with.
+    const bensSide = dialog.getByRole('group', { name: /^You give/ });
+    await shown(bensSide.getByText(alsoWanted.title, { exact: true }));
+    await tick(bensSide, alsoWanted.title, false);
+    await dialog
+      .getByRole('textbox', { name: /^Message/ })
+      .fill('The rain coat stays with me, the rest is a deal');
     await picture(pageB, 'counter-dialog-375');
     await expectToastFrom(
       pageB,
-      () => dialog.getByTestId('button-send-counter').click(),
+      () => dialog.getByRole('button', { name: 'Send counter-offer', exact: true }).click(),
       'Counter-offer sent',
       'Ava Bundle will be notified.',
     );
@@ -124,30 +143,35 @@ describe('a bundle offer, a counter-offer and its acceptance', () => {
     await pageA.goto('/profile?tab=barters');
     const card = pageA.getByTestId(`trade-${trade.id}`);
     await shown(card);
-    const history = card.getByTestId(`offer-history-${trade.id}`);
-    await shown(history);
-    await history.locator('summary').click();
-    await shown(card.getByTestId(`offer-version-${trade.id}-2`));
-    expect(await textOf(card.getByTestId(`offer-version-${trade.id}-2`))).toContain(
-      'The rain coat stays with me',
-    );
-    expect(await textOf(card.getByTestId(`trade-side-offered-${trade.id}`))).toContain(mine[1]?.title);
+    // The offer history opens from its summary; each version says whose it is, with its note.
+    await card.getByText('Offer history (2 versions)', { exact: true }).click();
+    const counterOffer = card.getByRole('listitem').filter({ hasText: 'Counter-offer 1 by Ben Counter' });
+    await shown(counterOffer);
+    expect(await textOf(counterOffer)).toContain('The rain coat stays with me');
+    // Both of Ava's coats are still offered: each is a link to the item, named by its title.
+    for (const item of mine) await shown(card.getByRole('link', { name: item.title }));
     await picture(pageA, 'trade-card-history-1280');
-    await card.getByTestId(`button-accept-${trade.id}`).click();
+    await card.getByRole('button', { name: 'Accept counter-offer', exact: true }).click();
     // Accepting a bundle asks first, naming every item given and got.
-    const confirm = pageA.getByTestId('dialog-accept-confirm');
+    const confirm = pageA.getByRole('dialog', { name: 'Accept the swap with Ben Counter?' });
     await shown(confirm);
-    expect(await textOf(confirm.getByTestId('list-accept-give'))).toContain(mine[1]?.title);
+    const give = confirm.getByRole('list', { name: 'You give (2 items)', exact: true });
+    for (const item of mine) await shown(give.getByText(item.title, { exact: true }));
+    await shown(
+      confirm
+        .getByRole('list', { name: 'You get (1 item)', exact: true })
+        .getByText(wanted.title, { exact: true }),
+    );
     await expectToastFrom(
       pageA,
-      () => confirm.getByTestId('button-confirm-accept').click(),
+      () => confirm.getByRole('button', { name: 'Accept the swap', exact: true }).click(),
       'Barter request accepted!',
       'Ben Counter will be notified. Next, send them your items.',
     );
     // The next step is sending, on the trade's page; no shipping calculator pops up.
     await eventually(() => new URL(pageA.url()).pathname, `/trades/${trade.id}`);
-    await shown(pageA.getByTestId('text-next-step-send'));
-    expect(await pageA.getByTestId('dialog-shipping').count()).toBe(0);
+    await shown(pageA.getByText(/^Send your items to Ben\b.* and mark them sent by /));
+    expect(await pageA.getByRole('dialog', { name: 'Shipping Calculation' }).count()).toBe(0);
     const [accepted] = await getJson<TradeRequest[]>(pageA, '/api/trade-requests');
     expect(accepted).toMatchObject({ id: trade.id, status: 'accepted', offerVersion: 2 });
     expect(accepted?.requestedItems.map((item) => item.id)).toEqual([wanted.id]);

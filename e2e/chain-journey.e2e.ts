@@ -27,6 +27,22 @@ interface ChainMember {
 const availability = async (member: ChainMember) =>
   (await getJson<{ availability: string }>(member.page, `/api/items/${member.item.id}`)).availability;
 
+/** A section of /rings, named by its heading: 'Proposals', 'Active rings' or 'Past rings'. */
+const section = (member: ChainMember, name: 'Proposals' | 'Active rings' | 'Past rings') =>
+  member.page.getByRole('region', { name, exact: true });
+
+/** "I sent “…”" and "I received “…”" name the item; with no title, any such button. */
+const sentButton = (member: ChainMember) =>
+  section(member, 'Active rings').getByRole('button', { name: /^I sent “/ });
+const receivedButton = (member: ChainMember) =>
+  section(member, 'Active rings').getByRole('button', { name: /^I received “/ });
+
+/** What the chain's last member is asked for: their address, as the one giving to them is posting. */
+const addressPrompt = (giver: string) =>
+  new RegExp(
+    `^${giver}\\b.* sends you their item in this chain, and you have nothing to send: add your shipping address`,
+  );
+
 /** `member` would give their item for `wanted`'s: a swap rule on its category and brand. */
 async function wants(member: ChainMember, wanted: ChainMember) {
   const response = await member.page.request.post('/api/swap-rules', {
@@ -80,39 +96,51 @@ describe('a giveaway starts a chain of three members', () => {
       await shown(member.page.getByRole('heading', { name: 'Swap Rings', level: 1 }));
     }
 
+    // Each member is in this chain only, so the Proposals section holds just its card; the chain
+    // ends with Ben, who gives nothing ('you' to Ben himself).
     for (const member of members) {
-      const proposals = member.page.getByTestId('rings-proposed');
+      const proposals = section(member, 'Proposals');
       await shown(proposals.getByRole('heading', { name: '3-member swap chain' }), PROPOSAL_MS);
-      await shown(proposals.getByTestId('chain-end'));
+      const end = member === ben ? 'you' : 'Ben';
+      await shown(proposals.getByText(`and on to ${end}, who gives nothing in return`, { exact: true }));
     }
-    expect(await gia.page.getByTestId('chain-summary').textContent()).toContain('your giveaway starts');
-    expect(await ben.page.getByTestId('chain-summary').textContent()).toContain('without giving anything');
+    await shown(
+      section(gia, 'Proposals').getByText(
+        `You give “${gia.item.title}” away to Ana: your giveaway starts this chain.`,
+        { exact: true },
+      ),
+    );
+    await shown(
+      section(ben, 'Proposals').getByText(
+        `You get “${ana.item.title}” from Ana without giving anything: a giveaway started this chain.`,
+        { exact: true },
+      ),
+    );
     expect(await seriousViolations(ben.page)).toEqual([]);
 
     for (const member of members) {
-      const card = member.page.getByTestId('rings-proposed');
-      await card.getByTestId('button-accept-ring').click();
-      await gone(card.getByTestId('button-accept-ring'));
+      const accept = section(member, 'Proposals').getByRole('button', { name: 'Accept', exact: true });
+      await accept.click();
+      await gone(accept);
     }
     for (const member of members) {
-      const active = member.page.getByTestId('rings-active');
-      await shown(active.getByText('Accepted by everyone'), PROPOSAL_MS);
+      await shown(section(member, 'Active rings').getByText('Accepted by everyone'), PROPOSAL_MS);
     }
     expect(await availability(gia)).toBe('reserved');
     expect(await availability(ana)).toBe('reserved');
     // Ben receives without giving: his own item stays on the marketplace, and he has nothing to send.
     expect(await availability(ben)).toBe('available');
-    expect(await ben.page.getByTestId('rings-active').getByTestId('button-ring-sent').count()).toBe(0);
+    expect(await sentButton(ben).count()).toBe(0);
     // He is asked for his address (Ana posts his item) and sees it coming, on the ring page too,
     // whose title shows once.
-    const benPrompt = ben.page.getByTestId('rings-active').locator('[data-testid^="prompt-address-"]');
-    await shown(benPrompt);
-    const ringId = ((await benPrompt.getAttribute('data-testid')) ?? '').replace('prompt-address-', '');
-    await ben.page.goto(`/rings/${ringId}`);
+    await shown(section(ben, 'Active rings').getByRole('status').getByText(addressPrompt('Ana')));
+    const [ring] = await getJson<Array<{ id: string }>>(ben.page, '/api/rings');
+    await ben.page.goto(`/rings/${ring?.id}`);
     await shown(ben.page.getByRole('heading', { name: '3-member swap chain', level: 1 }));
     expect(await ben.page.getByRole('heading', { name: /member swap (chain|ring)/ }).count()).toBe(1);
-    await shown(ben.page.getByTestId(`prompt-address-${ringId}`));
-    await shown(ben.page.getByTestId(`text-shipment-theirs-${ringId}`));
+    const coming = ben.page.getByRole('region', { name: /^Coming to you from Ana\b/ });
+    await shown(coming.getByRole('status').getByText(addressPrompt('Ana')));
+    await shown(coming.getByRole('list', { name: 'Shipping' }).getByText(/^Ana\b.*: not shipped yet$/));
     expect(await seriousViolations(ben.page)).toEqual([]);
     const shots = process.env.RING_SCREENSHOTS;
     if (shots)
@@ -125,24 +153,33 @@ describe('a giveaway starts a chain of three members', () => {
     await shown(ben.page.getByRole('heading', { name: 'Swap Rings', level: 1 }));
 
     for (const member of [gia, ana]) {
-      const active = member.page.getByTestId('rings-active');
-      await active.getByTestId('button-ring-sent').click();
-      await gone(active.getByTestId('button-ring-sent'));
+      const sent = section(member, 'Active rings').getByRole('button', {
+        name: `I sent “${member.item.title}”`,
+        exact: true,
+      });
+      await sent.click();
+      await gone(sent);
     }
-    // Gia receives nothing: no receipt for her to confirm.
-    expect(await gia.page.getByTestId('rings-active').getByTestId('button-ring-received').count()).toBe(0);
-    for (const member of [ana, ben]) {
-      const active = member.page.getByTestId('rings-active');
-      await shown(active.getByTestId('button-ring-received'), PROPOSAL_MS);
-      await active.getByTestId('button-ring-received').click();
-      const ask = member.page.getByTestId('dialog-receive');
+    // Gia receives nothing: no receipt for her to confirm. Ana receives Gia's gift, Ben Ana's item.
+    expect(await receivedButton(gia).count()).toBe(0);
+    for (const [member, from] of [
+      [ana, gia],
+      [ben, ana],
+    ] as const) {
+      const received = section(member, 'Active rings').getByRole('button', {
+        name: `I received “${from.item.title}”`,
+        exact: true,
+      });
+      await shown(received, PROPOSAL_MS);
+      await received.click();
+      const ask = member.page.getByRole('dialog', { name: 'Is everything as described?' });
       await shown(ask);
-      await ask.getByTestId('button-receive-as-described').click();
-      await gone(active.getByTestId('button-ring-received'));
+      await ask.getByRole('button', { name: 'Yes, everything is as described', exact: true }).click();
+      await gone(received);
     }
 
     for (const member of members) {
-      await shown(member.page.getByTestId('rings-past').getByText('Completed'), PROPOSAL_MS);
+      await shown(section(member, 'Past rings').getByText('Completed'), PROPOSAL_MS);
     }
     expect(await availability(gia)).toBe('traded');
     expect(await availability(ana)).toBe('traded');

@@ -27,20 +27,31 @@ async function shot(page: Page, name: string) {
 
 type Note = { title: string; message: string; link: string | null };
 
-/** Opens the item's dialog over Browse and asks for it, with `message` when given. */
-async function askFor(page: Page, itemId: string, message?: string) {
-  await page.goto(`/browse?highlight=${itemId}`);
-  const dialog = page.getByTestId('dialog-item-detail');
-  await shown(dialog.getByTestId('button-giveaway-ask'));
+/** The trade page's History section. */
+const history = (page: Page) => page.getByRole('region', { name: 'History', exact: true });
+/** The trade page's "I sent my items" and "I received it" (the page shows one trade). */
+const sentButton = (page: Page) => page.getByRole('button', { name: 'I sent my items', exact: true });
+const receivedButton = (page: Page) => page.getByRole('button', { name: 'I received it', exact: true });
+
+/**
+ * Opens the item's dialog over Browse (named by the item's title) and asks for it, with `message`
+ * when given; `owner` is the owner's first name, as the dialog names them.
+ */
+async function askFor(page: Page, item: { id: string; title: string }, owner: string, message?: string) {
+  await page.goto(`/browse?highlight=${item.id}`);
+  const dialog = page.getByRole('dialog', { name: item.title });
+  const askButton = dialog.getByRole('button', { name: 'Ask for it', exact: true });
+  await shown(askButton);
   // A giveaway may still be bartered for: both are offered.
-  await shown(dialog.getByTestId('button-detail-barter'));
-  await dialog.getByTestId('button-giveaway-ask').click();
-  const ask = page.getByTestId('dialog-giveaway-ask');
+  await shown(dialog.getByRole('button', { name: 'Barter', exact: true }));
+  await askButton.click();
+  const ask = page.getByRole('dialog', { name: `Ask for “${item.title}”` });
   await shown(ask);
-  if (message) await ask.getByTestId('input-giveaway-message').fill(message);
-  await ask.getByTestId('button-giveaway-send').click();
+  if (message) await ask.getByLabel('A note for the owner').fill(message);
+  await ask.getByRole('button', { name: 'Send my ask', exact: true }).click();
   await gone(ask);
-  await shown(dialog.getByTestId('giveaway-asked'));
+  await shown(dialog.getByText(`You asked for it: ${owner} picks who gets it`, { exact: true }));
+  await shown(dialog.getByRole('button', { name: 'Withdraw my ask', exact: true }));
 }
 
 /**
@@ -54,7 +65,7 @@ describe('a giveaway asked for by two members', () => {
     const { page: ana } = await openBrowser({ width: 375, height: 800 });
     const { page: ben } = await openBrowser({ width: 1280, height: 900 });
     await registerMember(gia, 'Gia', 'Giver');
-    await registerMember(ana, 'Ana', 'Asker');
+    const anaMember = await registerMember(ana, 'Ana', 'Asker');
     await registerMember(ben, 'Ben', 'Asker');
     const scarf = await listItemViaApi(gia, {
       title: `${uniqueWord()} Silk Scarf`,
@@ -63,38 +74,38 @@ describe('a giveaway asked for by two members', () => {
       isGiveaway: true,
     });
 
-    await askFor(ana, scarf.id, 'I would wear it every day');
+    await askFor(ana, scarf, 'Gia', 'I would wear it every day');
     expect(await seriousViolations(ana)).toEqual([]);
     await shot(ana, 'giveaway-asked');
-    await askFor(ben, scarf.id);
+    await askFor(ben, scarf, 'Gia');
 
     // Gia sees both askers on her item, oldest first, and picks Ana.
     await gia.goto(`/browse?highlight=${scarf.id}`);
-    const askers = gia.getByTestId('giveaway-askers');
-    await shown(askers.getByText('2 members asked for it'));
-    expect(await askers.textContent()).toContain('I would wear it every day');
+    const askers = gia
+      .getByRole('dialog', { name: scarf.title })
+      .getByRole('region', { name: '2 members asked for it', exact: true });
+    await shown(askers);
+    await shown(askers.getByText('“I would wear it every day”', { exact: true }));
     expect(await seriousViolations(gia)).toEqual([]);
     await shot(gia, 'giveaway-askers');
-    const { asks } = await getJson<{ asks: Array<{ id: string; asker: { firstName: string } }> }>(
-      gia,
-      `/api/items/${scarf.id}/giveaway-requests`,
-    );
-    const anaAsk = asks.find((ask) => ask.asker.firstName === 'Ana');
-    if (!anaAsk) throw new Error('Ana’s ask is missing');
-    await askers.getByTestId(`button-giveaway-pick-${anaAsk.id}`).click();
-    const confirm = gia.getByTestId('dialog-giveaway-pick');
+    // Each asker is a row with their name (the owner sees it in full), with its own "Give it to them".
+    const anaRow = askers
+      .getByRole('listitem')
+      .filter({ has: gia.getByRole('link', { name: anaMember.name, exact: true }) });
+    await anaRow.getByRole('button', { name: 'Give it to them', exact: true }).click();
+    const confirm = gia.getByRole('dialog', { name: `Give it to ${anaMember.name}?` });
     await shown(confirm);
     expect(await seriousViolations(gia, '[role="dialog"]')).toEqual([]);
-    await confirm.getByTestId('button-giveaway-pick-confirm').click();
+    await confirm.getByRole('button', { name: 'Give it', exact: true }).click();
 
     // The pick opens the handover's trade page.
     await eventually(() => new URL(gia.url()).pathname.startsWith('/trades/'), true);
     const tradeId = new URL(gia.url()).pathname.split('/')[2] as string;
     await shown(gia.getByText(/^Send the gift to Ana\b.* and mark it sent by /));
-    await shown(gia.getByTestId(`trade-side-offered-${tradeId}`).getByText('Nothing in return'));
+    await shown(gia.getByText('Nothing in return', { exact: true }));
     // A gift, not a swap: the page's title and history say so.
     await shown(gia.getByRole('heading', { name: /^Gift to Ana/, level: 1 }));
-    await shown(gia.getByTestId('list-trade-history').getByText(/Ana\b.* asked for it/));
+    await shown(history(gia).getByText(/Ana\b.* asked for it/));
     await shot(gia, 'giveaway-handover-giver');
 
     // Ben is told it went to someone else; Ana that she was picked.
@@ -109,23 +120,23 @@ describe('a giveaway asked for by two members', () => {
     expect(anaNotes.find((note) => note.title === 'Your ask was picked!')?.link).toBe(`/trades/${tradeId}`);
 
     // Gia hands it over; she has nothing to receive.
-    await gia.getByTestId(`button-mark-sent-${tradeId}`).click();
+    await sentButton(gia).click();
     await shown(gia.getByText(/^You sent the gift\. Waiting for Ana\b.* to confirm receipt\./));
-    await shown(gia.getByTestId('list-trade-history').getByText('You sent the gift'));
-    expect(await gia.getByTestId(`button-mark-received-${tradeId}`).count()).toBe(0);
+    await shown(history(gia).getByText('You sent the gift'));
+    expect(await receivedButton(gia).count()).toBe(0);
 
     // Ana confirms receipt: the handover completes.
     await ana.goto(`/trades/${tradeId}`);
     await shown(ana.getByText(/^Check the gift Gia\b.* sent you\./));
-    await shown(ana.getByTestId('list-trade-history').getByText(/Gia\b.* sent the gift/));
-    expect(await ana.getByTestId(`button-mark-sent-${tradeId}`).count()).toBe(0);
+    await shown(history(ana).getByText(/Gia\b.* sent the gift/));
+    expect(await sentButton(ana).count()).toBe(0);
     await shown(ana.getByRole('heading', { name: /^Gift from Gia/, level: 1 }));
-    await shown(ana.getByTestId('list-trade-history').getByText('You asked for it'));
+    await shown(history(ana).getByText('You asked for it'));
     await shot(ana, 'giveaway-handover-receiver');
-    await ana.getByTestId(`button-mark-received-${tradeId}`).click();
-    const receive = ana.getByTestId('dialog-receive');
+    await receivedButton(ana).click();
+    const receive = ana.getByRole('dialog', { name: 'Is everything as described?' });
     await shown(receive);
-    await receive.getByTestId('button-receive-as-described').click();
+    await receive.getByRole('button', { name: 'Yes, everything is as described', exact: true }).click();
     await eventually(
       async () => (await getJson<TradeRequest>(ana, `/api/trade-requests/${tradeId}`)).status,
       'completed',
