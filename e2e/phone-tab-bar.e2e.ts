@@ -5,13 +5,24 @@ import { openBrowser } from './support/browser';
 import { gone, listItemViaApi, registerMember, shown, textOf } from './support/journeys';
 import { expectPath } from './support/ui';
 
+/** The bar's five tabs in order: Sell is a button (it opens a dialog), the others are links. */
 const TABS = [
-  ['tab-home', 'Home'],
-  ['tab-browse', 'Browse'],
-  ['tab-sell', 'Sell'],
-  ['tab-messages', 'Messages'],
-  ['tab-profile', 'Profile'],
+  ['link', 'Home'],
+  ['link', 'Browse'],
+  ['button', 'Sell'],
+  ['link', 'Messages'],
+  ['link', 'Profile'],
 ] as const;
+
+/** The phone's tab bar, a navigation landmark of its own. */
+function tabBar(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Tab bar', exact: true });
+}
+
+/** One tab of the bar, by its name. */
+function tab(page: Page, name: string): Locator {
+  return tabBar(page).getByRole(name === 'Sell' ? 'button' : 'link', { name, exact: true });
+}
 
 /**
  * The bar's top edge and the page's last pixel of content, scrolled to the very bottom. The page
@@ -32,7 +43,7 @@ async function bottomEdges(page: Page): Promise<{ barTop: number; contentBottom:
     await page.waitForTimeout(250);
   }
   return page.evaluate(() => {
-    const bar = document.querySelector('[data-testid="tab-bar"]');
+    const bar = document.querySelector('nav[aria-label="Tab bar"]');
     const footer = document.querySelector('footer');
     return {
       barTop: bar?.getBoundingClientRect().top ?? 0,
@@ -51,28 +62,30 @@ describe('the tab bar on a phone', () => {
 
   it('gives a visitor five tabs that cover nothing, and Sell asks them to sign in', async () => {
     await page.goto('/');
-    const bar = page.getByTestId('tab-bar');
+    const bar = tabBar(page);
     await shown(bar);
-    for (const [testId, label] of TABS) expect(await textOf(bar.getByTestId(testId))).toBe(label);
-    expect(await bar.getByTestId('tab-home').getAttribute('aria-current')).toBe('page');
+    expect(await bar.getByRole('listitem').allTextContents()).toEqual(TABS.map(([, label]) => label));
+    for (const [role, label] of TABS) await shown(bar.getByRole(role, { name: label, exact: true }));
+    expect(await tab(page, 'Home').getAttribute('aria-current')).toBe('page');
     const { barTop, contentBottom } = await bottomEdges(page);
     expect(contentBottom).toBeLessThanOrEqual(barTop + 1);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await bar.getByTestId('tab-browse').click();
+    await tab(page, 'Browse').click();
     await expectPath(page, '/browse');
-    expect(await bar.getByTestId('tab-browse').getAttribute('aria-current')).toBe('page');
+    expect(await tab(page, 'Browse').getAttribute('aria-current')).toBe('page');
 
-    await bar.getByTestId('tab-sell').click();
-    const auth = page.getByTestId('dialog-auth');
+    await tab(page, 'Sell').click();
+    const auth = page.getByRole('dialog', { name: 'Welcome back' });
     await shown(auth);
-    expect(await textOf(auth.getByTestId('text-auth-reason'))).toContain('Sign in to list an item');
+    // The dialog's description says why it asks.
+    await shown(auth.getByText(/^Sign in to list an item/));
     await auth.getByRole('button', { name: 'Close', exact: true }).click();
     await gone(auth);
 
-    await bar.getByTestId('tab-messages').click();
+    await tab(page, 'Messages').click();
     await expectPath(page, '/messages');
-    await shown(page.getByTestId('page-sign-in-prompt'));
+    await shown(page.getByRole('heading', { level: 1, name: 'Sign in to read your messages' }));
   }, 120_000);
 
   it('gives a member the List Item form under Sell, the unread count on Messages, and no floating button', async () => {
@@ -90,21 +103,22 @@ describe('the tab bar on a phone', () => {
     expect(sent.status()).toBe(201);
 
     await page.goto('/');
-    const bar = page.getByTestId('tab-bar');
-    await shown(bar.getByTestId('tab-messages-badge'));
-    expect(await textOf(bar.getByTestId('tab-messages-badge'))).toBe('1');
-    expect(await bar.getByTestId('tab-messages').getAttribute('aria-label')).toBe('Messages, 1 unread');
-    expect(await page.getByTestId('button-floating-messages').isVisible()).toBe(false);
+    // The badge is hidden from assistive technology: the tab's name carries the count.
+    const messages = tab(page, 'Messages, 1 unread');
+    await shown(messages);
+    expect(await textOf(messages)).toBe('1Messages'); // the badge's '1', then the label
+    // No floating Messages button on a phone (hidden elements have no role).
+    expect(await page.getByRole('button', { name: /^Messages/ }).count()).toBe(0);
     const { barTop, contentBottom } = await bottomEdges(page);
     expect(contentBottom).toBeLessThanOrEqual(barTop + 1);
 
-    await bar.getByTestId('tab-sell').click();
+    await tab(page, 'Sell').click();
     await shown(page.getByRole('dialog').getByRole('heading', { name: /List/ }));
     await page.keyboard.press('Escape');
 
-    await bar.getByTestId('tab-profile').click();
+    await tab(page, 'Profile').click();
     await expectPath(page, '/profile');
-    expect(await bar.getByTestId('tab-profile').getAttribute('aria-current')).toBe('page');
+    expect(await tab(page, 'Profile').getAttribute('aria-current')).toBe('page');
   });
 
   it("fits the sort choice and the owner's '··· Manage' inside their buttons", async () => {
@@ -120,7 +134,7 @@ describe('the tab bar on a phone', () => {
       locator.evaluate((element) => element.scrollWidth - element.clientWidth);
 
     await page.goto('/browse');
-    const sort = page.getByTestId('select-sort');
+    const sort = page.getByRole('combobox', { name: 'Sort by', exact: true });
     await shown(sort);
     // The chosen sort, not 'Sort: Ne…': the select (the platform's own) shows only the choice,
     // and its text fits in the room the select leaves beside its arrow.
@@ -137,7 +151,7 @@ describe('the tab bar on a phone', () => {
     expect(room.spare).toBeGreaterThanOrEqual(0);
 
     await page.goto('/profile?tab=items');
-    const manage = page.locator('[data-testid^="button-item-menu-"]').first();
+    const manage = page.getByRole('button', { name: 'Manage A Rather Long Title For A Wool Coat' }).first();
     await shown(manage);
     expect(await overflow(manage)).toBeLessThanOrEqual(0);
   }, 120_000);
@@ -145,7 +159,12 @@ describe('the tab bar on a phone', () => {
   it('is not shown on a desktop', async () => {
     const { page: desktop } = await openBrowser({ width: 1280, height: 900 });
     await desktop.goto('/');
-    await shown(desktop.getByTestId('link-browse'));
-    expect(await desktop.getByTestId('tab-bar').isVisible()).toBe(false);
+    await shown(
+      desktop.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse', exact: true }),
+    );
+    // In the page, but hidden (and so out of the accessibility tree).
+    const bar = desktop.getByRole('navigation', { name: 'Tab bar', exact: true, includeHidden: true });
+    expect(await bar.count()).toBe(1);
+    expect(await bar.isVisible()).toBe(false);
   });
 });

@@ -180,24 +180,25 @@ describe('a three-member ring by post, leg by leg', () => {
   it('all accept; Cleo, who had no address, is asked for one on the ring page', async () => {
     for (const member of members) {
       await member.page.goto(`/rings/${ringId}`);
-      const accept = member.page.getByTestId('button-accept-ring');
+      const accept = member.page.getByRole('button', { name: 'Accept', exact: true });
       await shown(accept);
       await accept.click();
       await gone(accept);
     }
     const cleo = members[2];
     await cleo.page.reload();
-    await cleo.page.getByTestId(`button-add-address-${ringId}`).click();
-    const dialog = cleo.page.getByTestId('dialog-address');
+    const add = cleo.page.getByRole('button', { name: 'Add my address' });
+    await add.click();
+    const dialog = cleo.page.getByRole('dialog', { name: 'Where should your item be sent?' });
     await shown(dialog);
-    await dialog.getByTestId('input-address-name').fill(cleo.address.name);
-    await dialog.getByTestId('input-address-line1').fill(cleo.address.line1);
-    await dialog.getByTestId('input-address-postcode').fill(cleo.address.postcode);
-    await dialog.getByTestId('input-address-city').fill(cleo.address.city);
-    await choose(cleo.page, dialog.getByTestId('select-address-country'), cleo.address.countryName);
-    await dialog.getByTestId('button-save-address').click();
+    await dialog.getByLabel('Full name').fill(cleo.address.name);
+    await dialog.getByLabel('Address', { exact: true }).fill(cleo.address.line1);
+    await dialog.getByLabel('Postcode').fill(cleo.address.postcode);
+    await dialog.getByLabel('Town or city').fill(cleo.address.city);
+    await choose(cleo.page, dialog.getByRole('combobox', { name: 'Country' }), cleo.address.countryName);
+    await dialog.getByRole('button', { name: 'Save and share with this swap' }).click();
     await gone(dialog);
-    await gone(cleo.page.getByTestId(`button-add-address-${ringId}`));
+    await gone(add);
   });
 
   it('each giver sees only the address of the member they send to, on the page, in the API and on the slip', async () => {
@@ -218,9 +219,12 @@ describe('a three-member ring by post, leg by leg', () => {
       for (const other of others) expect(answer).not.toContain(other.address.postcode);
 
       await member.page.goto(`/rings/${ringId}`);
-      const shownAddress = member.page.getByTestId(`recipient-address-${ringId}`);
-      await shown(shownAddress);
-      expect(await textOf(shownAddress)).toContain(`${receiver.address.postcode} ${receiver.address.city}`);
+      // The postage section ('Send to Cleo …') shows the receiver's address, one line each.
+      const postage = member.page.getByRole('region', { name: new RegExp(`^Send to ${receiver.firstName}`) });
+      await shown(postage.getByText(receiver.address.line1, { exact: true }));
+      await shown(
+        postage.getByText(`${receiver.address.postcode} ${receiver.address.city}`, { exact: true }),
+      );
       const pageText = await textOf(member.page.locator('main'));
       for (const other of others) expect(pageText).not.toContain(other.address.postcode);
 
@@ -241,44 +245,49 @@ describe('a three-member ring by post, leg by leg', () => {
       const receiver = byId(leg.receiver.id);
       // Nothing sent on this leg yet: its receiver is not offered "I received it".
       await receiver.page.goto(`/rings/${ringId}`);
-      await shown(receiver.page.getByTestId('ring-progress'));
-      expect(await receiver.page.getByTestId('button-ring-received').count()).toBe(0);
+      await shown(receiver.page.getByRole('list', { name: 'Each member’s progress' }));
+      expect(await receiver.page.getByRole('button', { name: /^I received / }).count()).toBe(0);
 
       await giver.page.goto(`/rings/${ringId}`);
-      const sent = giver.page.getByTestId('button-ring-sent');
+      const sent = giver.page.getByRole('button', { name: `I sent “${leg.item.title}”`, exact: true });
       await shown(sent);
       await sent.click();
       await gone(sent);
       // Sent without tracking: it says so, not "not shipped yet".
-      await eventually(
-        () => textOf(giver.page.getByTestId(`text-shipment-mine-${ringId}`)),
-        'You: sent, without tracking',
-      );
+      const mine = giver.page
+        .getByRole('list', { name: 'Shipping', exact: true })
+        .getByRole('listitem')
+        .filter({ hasText: /^You:/ });
+      await eventually(() => textOf(mine), 'You: sent, without tracking');
 
       await receiver.page.reload();
-      const received = receiver.page.getByTestId('button-ring-received');
+      const received = receiver.page.getByRole('button', {
+        name: `I received “${leg.item.title}”`,
+        exact: true,
+      });
       await shown(received);
       await received.click();
-      const ask = receiver.page.getByTestId('dialog-receive');
+      const ask = receiver.page.getByRole('dialog', { name: 'Is everything as described?' });
       await shown(ask.getByRole('heading', { name: 'Is everything as described?' }));
       if (leg.position === 0) {
         expect(await seriousViolations(receiver.page, '[role="dialog"]')).toEqual([]);
       }
-      await ask.getByTestId('button-receive-as-described').click();
+      await ask.getByRole('button', { name: 'Yes, everything is as described' }).click();
       await gone(received);
 
       const now = await ringOf(receiver);
       expect(now.legs[leg.position]?.received).toBe(true);
       const last = leg.position === ring.legs.length - 1;
       expect(now.status).toBe(last ? 'completed' : 'accepted');
-      await eventually(
-        async () =>
-          (await textOf(receiver.page.getByTestId(`ring-leg-state-${leg.position}`))).includes('Received on'),
-        true,
-      );
+      // The leg's line under 'Each leg' (it names the leg's item).
+      const legLine = receiver.page
+        .getByRole('region', { name: 'Each leg' })
+        .getByRole('listitem')
+        .filter({ hasText: leg.item.title });
+      await eventually(async () => (await textOf(legLine)).includes('Received on'), true);
     }
     await members[0].page.goto(`/rings/${ringId}`);
-    await shown(members[0].page.getByTestId('button-ring-review'));
+    await shown(members[0].page.getByRole('button', { name: 'Leave a review' }));
     await axeAtBothWidths(members[0].page, 'completed');
   }, 240_000);
 });

@@ -31,7 +31,6 @@ let gb: Page;
 /** Visitors' browsers: the landing page (and its impact figures) is what visitors see at /. */
 let usVisitor: Page;
 let gbVisitor: Page;
-let tradeId: string;
 
 async function screenshot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -39,44 +38,67 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(SHOTS, `${name}-${page.viewportSize()?.width}.png`), fullPage: false });
 }
 
-/** Opens the accepted trade's shipping dialog from the member's Barters tab. */
-async function openShipping(page: Page) {
-  await page.goto('/profile?tab=barters');
-  await page.getByTestId('tab-barters-accepted').click();
-  await page.getByTestId(`button-arrange-shipping-${tradeId}`).click();
-  const dialog = page.getByTestId('dialog-shipping');
+/** The shipping calculator's dialog. */
+function shippingDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Shipping Calculation' });
+}
+
+/**
+ * Opens the accepted trade's shipping dialog from the Barters tab the member is on (each member
+ * here has that one accepted trade).
+ */
+async function arrangeShipping(page: Page) {
+  await page.getByRole('tab', { name: /^Accepted \(/ }).click();
+  await page
+    .getByRole('tabpanel', { name: /^Accepted \(/ })
+    .getByRole('button', { name: 'Arrange Shipping' })
+    .click();
+  const dialog = shippingDialog(page);
   await shown(dialog);
   return dialog;
 }
 
+/** Opens the accepted trade's shipping dialog from the member's Barters tab. */
+async function openShipping(page: Page) {
+  await page.goto('/profile?tab=barters');
+  return arrangeShipping(page);
+}
+
 /** Fills the calculator and returns the estimate's cost and parcel line. */
 async function estimate(page: Page, weight: string, dimensions: string) {
-  const dialog = page.getByTestId('dialog-shipping');
-  await dialog.getByTestId('input-from-address').fill('1 High Street, Bath');
-  await dialog.getByTestId('input-to-address').fill('2 Main Street, Boston');
-  await dialog.getByTestId('input-weight').fill(weight);
-  await dialog.getByTestId('input-dimensions').fill(dimensions);
-  await dialog.getByTestId('button-calculate-shipping').click();
-  await shown(dialog.getByTestId('text-shipping-cost'));
+  const dialog = shippingDialog(page);
+  await dialog.getByLabel('From address').fill('1 High Street, Bath');
+  await dialog.getByLabel('To address').fill('2 Main Street, Boston');
+  await dialog.getByLabel(/^Weight \(/).fill(weight);
+  await dialog.getByLabel(/^Dimensions \(/).fill(dimensions);
+  await dialog.getByRole('button', { name: 'Calculate' }).click();
+  // The estimate's headline: the cost and 'per party'.
+  const cost = dialog.getByRole('region', { name: 'Shipping estimate' }).getByText(/^\$[\d,.]+ per party$/);
+  await shown(cost);
   return {
-    cost: await textOf(dialog.getByTestId('text-shipping-cost')),
+    cost: await textOf(cost),
     text: await textOf(dialog),
   };
 }
 
-async function chooseUnits(page: Page, choice: 'auto' | 'metric' | 'imperial') {
+/** The Units card's choices, as their labels start. */
+const UNIT_CHOICES = { auto: /^Automatic \(/, metric: /^Metric \(/, imperial: /^Imperial \(/ };
+
+async function chooseUnits(page: Page, choice: keyof typeof UNIT_CHOICES) {
   await page.goto('/profile?tab=preferences');
-  const card = page.getByTestId('card-units');
+  const card = page.getByRole('region', { name: 'Units', exact: true });
   await shown(card);
-  await card.getByTestId(`radio-units-${choice}`).check();
-  expect(await card.getByTestId(`radio-units-${choice}`).isChecked()).toBe(true);
+  const radio = card.getByRole('radio', { name: UNIT_CHOICES[choice] });
+  await radio.check();
+  expect(await radio.isChecked()).toBe(true);
   return card;
 }
 
 /** The landing page's impact line, once the figures have arrived, and the 'CO2 Saved' figure. */
 async function impactText(page: Page) {
   await page.goto('/');
-  const impact = page.getByTestId('text-swap-impact');
+  const band = page.getByRole('region', { name: 'Threadswap in numbers' });
+  const impact = band.getByText(/Estimated per swapped item:/);
   try {
     await shown(impact);
     // The landfill sentence comes with the figures, before the factors.
@@ -85,7 +107,9 @@ async function impactText(page: Page) {
     if (SHOTS) await screenshot(page, 'impact-failure');
     throw error;
   }
-  return { impact: await textOf(impact), co2: await textOf(page.getByTestId('stat-co2-saved')) };
+  // The figure and its label ('1,234 lb CO2 Saved') share one block, the label's parent.
+  const co2 = band.getByText('CO2 Saved', { exact: true }).locator('..');
+  return { impact: await textOf(impact), co2: await textOf(co2) };
 }
 
 describe('units follow the community’s default, then the member’s choice', () => {
@@ -107,7 +131,7 @@ describe('units follow the community’s default, then the member’s choice', (
       data: { requestedItemId: wanted.id, offeredItemId: offered.id },
     });
     expect(created.status(), await created.text()).toBe(201);
-    tradeId = ((await created.json()) as { id: string }).id;
+    const tradeId = ((await created.json()) as { id: string }).id;
     const trades = await getJson<Array<{ id: string; termsVersion: string }>>(gb, '/api/trade-requests');
     const accepted = await gb.request.patch(`/api/trade-requests/${tradeId}`, {
       data: { status: 'accepted', termsVersion: trades.find((trade) => trade.id === tradeId)?.termsVersion },
@@ -155,8 +179,8 @@ describe('units follow the community’s default, then the member’s choice', (
     expect(text).toContain('$15.99 base plus $0.50 per pound (about $1.10 per kg).');
     await screenshot(gb, 'shipping-metric-estimate');
     // 150 lb is 68.04 kg: 70 kg is refused, in kilograms.
-    await dialog.getByTestId('input-weight').fill('70');
-    await dialog.getByTestId('button-calculate-shipping').click();
+    await dialog.getByLabel('Weight (kg)').fill('70');
+    await dialog.getByRole('button', { name: 'Calculate' }).click();
     await eventually(
       async () => (await textOf(dialog)).includes('Weight must be more than 0 and at most 68 kg'),
       true,
@@ -164,10 +188,7 @@ describe('units follow the community’s default, then the member’s choice', (
 
     // The choice is kept in this browser across a reload.
     await gb.reload();
-    await gb.getByTestId('tab-barters-accepted').click();
-    await gb.getByTestId(`button-arrange-shipping-${tradeId}`).click();
-    dialog = gb.getByTestId('dialog-shipping');
-    await shown(dialog);
+    dialog = await arrangeShipping(gb);
     expect(await textOf(dialog)).toContain('Weight (kg)');
 
     await chooseUnits(gb, 'auto');
