@@ -75,7 +75,8 @@ const fetchStub = vi.fn<typeof fetch>((input, init) => {
   requests.push(request);
   return Promise.resolve(answer(request));
 });
-const posted = () => requests.filter((request) => request.method === 'POST' && request.url === '/api/messages');
+const posted = () =>
+  requests.filter((request) => request.method === 'POST' && request.url === '/api/messages');
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -90,8 +91,7 @@ function serverSends(event: ServerEvent) {
     for (const listener of socketListeners) listener(event);
   });
 }
-const sentMessages = () =>
-  socketSent.filter((event) => (event as { type: string }).type === 'send_message');
+const sentMessages = () => socketSent.filter((event) => (event as { type: string }).type === 'send_message');
 
 function openDialog(messages: Message[] | null = [message('m1', PARTNER, 'Is the jacket still there?')]) {
   if (messages) queryClient.setQueryData(conversationKey(CONVERSATION), pages(messages));
