@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser';
 import {
@@ -9,7 +9,6 @@ import {
   gone,
   itemTotal,
   shown,
-  textOf,
 } from './support/journeys';
 
 /*
@@ -27,6 +26,26 @@ function found(total: number): string {
   return total === 1 ? 'Found 1 item' : `Found ${total} items`;
 }
 
+/** The filters button; its name counts the active filters once there are some ("Filters ( 1 active)"). */
+const FILTERS = /^Filters( \( ?\d+ active\))?$/;
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A link or toggle named `label`, with or without the count of items beside it ("Boots ( 12 items)",
+ * once the counts are known): whole, so that "Men" is not found in "Women".
+ */
+function counted(scope: Page | Locator, role: 'link' | 'button', label: string): Locator {
+  return scope.getByRole(role, { name: new RegExp(`^${escaped(label)}( \\( ?\\d+ items?\\))?$`) });
+}
+
+/** The line that counts the results ("Found 12 items"). */
+function resultCount(page: Page, text: string): Locator {
+  return page.getByText(text, { exact: true });
+}
+
 describe('deeper discovery on a desktop (1280 px)', () => {
   let page: Page;
   beforeAll(async () => {
@@ -35,61 +54,60 @@ describe('deeper discovery on a desktop (1280 px)', () => {
 
   it('Categories shows the tree, and a type leads to Browse filtered by it', async () => {
     await page.goto('/categories');
-    await shown(page.getByTestId('tree-shoes'));
-    for (const id of [
-      'dresses',
-      'jeans',
-      'knitwear',
-      'sneakers',
-      'boots',
-      'heels',
-      'bags',
-      'scarves',
-      'belts',
+    await shown(page.getByRole('navigation', { name: 'Shoes types' }));
+    for (const label of [
+      'Dresses',
+      'Jeans',
+      'Knitwear',
+      'Sneakers',
+      'Boots',
+      'Heels',
+      'Bags',
+      'Scarves',
+      'Belts',
     ])
-      await shown(page.getByTestId(`link-subcategory-${id}`));
+      await shown(counted(page, 'link', label));
     await shot(page, 'categories-1280');
-    await page.getByTestId('link-subcategory-boots').click();
+    await counted(page.getByRole('navigation', { name: 'Shoes types' }), 'link', 'Boots').click();
     await expectLocation(page, '/browse', { category: 'shoes', subcategory: 'boots' });
     const total = await itemTotal(page, { category: 'shoes', subcategory: 'boots' });
     expect(total).toBeGreaterThan(0);
-    await eventually(() => textOf(page.getByTestId('text-result-count')), found(total));
+    await shown(resultCount(page, found(total)));
   });
 
   it("combines category and department (women's shoes), several types and several sizes", async () => {
     await page.goto('/categories');
-    await page.getByTestId('link-department-shoes-women').click();
+    await page.getByRole('link', { name: "Women's shoes", exact: true }).click();
     await expectLocation(page, '/browse', { category: 'shoes', gender: 'women' });
-    await page.getByTestId('button-filters').click();
-    const panel = page.getByTestId('panel-filters');
+    await page.getByRole('button', { name: FILTERS }).click();
+    const panel = page.getByRole('region', { name: 'Advanced Filters' });
     await shown(panel);
     // The types of shoes only; boots and sneakers together.
-    expect(await panel.getByTestId('filter-subcategory-jeans').count()).toBe(0);
-    await panel.getByTestId('filter-subcategory-boots').click();
-    await panel.getByTestId('filter-subcategory-sneakers').click();
+    const types = panel.getByRole('group', { name: 'Type', exact: true });
+    await shown(counted(types, 'button', 'Boots'));
+    expect(await counted(types, 'button', 'Jeans').count()).toBe(0);
+    await counted(types, 'button', 'Boots').click();
+    await counted(types, 'button', 'Sneakers').click();
     await expectLocation(page, '/browse', {
       category: 'shoes',
       subcategory: 'boots,sneakers',
       gender: 'women',
     });
     // The size filter offers exactly the sizes these listings have: shoe sizes, no letters.
-    await eventually(async () => {
-      const ids = await panel
-        .locator('[data-testid^="filter-size-"]:not([data-testid^="filter-size-group-"])')
-        .evaluateAll((nodes) =>
-          nodes.map((node) => node.getAttribute('data-testid')?.replace('filter-size-', '') ?? ''),
-        );
-      return ids.length > 0 && ids.every((size) => /^(\d+(\.5)?|UK \S+|EU \S+)$/.test(size));
-    }, true);
-    const sizes = await panel
-      .locator('[data-testid^="filter-size-"]:not([data-testid^="filter-size-group-"])')
-      .evaluateAll((nodes) =>
-        nodes.map((node) => node.getAttribute('data-testid')?.replace('filter-size-', '') ?? ''),
+    // Each size is a toggle named by the size and its count ("38 ( 3 items)").
+    const sizeGroup = panel.getByRole('group', { name: 'Size', exact: true });
+    const offeredSizes = async () =>
+      (await sizeGroup.getByRole('button').allTextContents()).map((text) =>
+        text.replace(/\(\d+ items?\)$/, '').trim(),
       );
-    const [first, second] = sizes;
+    await eventually(async () => {
+      const sizes = await offeredSizes();
+      return sizes.length > 0 && sizes.every((size) => /^(\d+(\.5)?|UK \S+|EU \S+)$/.test(size));
+    }, true);
+    const [first, second] = await offeredSizes();
     if (!first) throw new Error('no sizes offered');
-    await panel.getByTestId(`filter-size-${first}`).click();
-    if (second) await panel.getByTestId(`filter-size-${second}`).click();
+    await counted(sizeGroup, 'button', first).click();
+    if (second) await counted(sizeGroup, 'button', second).click();
     const size = second ? `${first},${second}` : first;
     await expectLocation(page, '/browse', {
       category: 'shoes',
@@ -103,11 +121,8 @@ describe('deeper discovery on a desktop (1280 px)', () => {
       size,
       gender: 'women',
     });
-    await eventually(
-      () => textOf(page.getByTestId('text-result-count')),
-      total ? found(total) : 'No items found',
-    );
-    await shown(page.getByTestId('chip-filter-subcategory-boots'));
+    await shown(resultCount(page, total ? found(total) : 'No items found'));
+    await shown(page.getByRole('button', { name: 'Remove filter Boots', exact: true }));
     await shot(page, 'browse-filters-1280');
   });
 
@@ -121,7 +136,7 @@ describe('deeper discovery on a desktop (1280 px)', () => {
     for (const item of red) expect(dressIds.has(item.id)).toBe(true);
     const [top] = red as Array<ApiItem & { colors: string[]; title: string }>;
     expect(top?.colors).toContain('Red');
-    await eventually(() => textOf(page.getByTestId('text-result-count')), found(red.length));
+    await shown(resultCount(page, found(red.length)));
   });
 });
 
@@ -133,33 +148,35 @@ describe('deeper discovery on a phone (375 px)', () => {
 
   it('Browse has one search box, and the filters open as a full-screen sheet with "Show N results"', async () => {
     await page.goto('/browse');
-    await shown(page.getByTestId('input-browse-search'));
+    await shown(page.getByRole('searchbox', { name: 'Search fashion items' }));
     expect(await page.locator('input[type="search"]:visible').count()).toBe(1);
     await shot(page, 'browse-375');
 
-    await page.getByTestId('button-filters').click();
-    const sheet = page.getByTestId('sheet-filters');
+    await page.getByRole('button', { name: FILTERS }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
     await shown(sheet);
     const box = await sheet.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(374);
     expect(box?.height).toBeGreaterThanOrEqual(800);
-    await sheet.getByTestId('filter-gender-women').click();
-    await sheet.getByTestId('filter-subcategory-dresses').click();
+    await counted(sheet.getByRole('group', { name: 'Department', exact: true }), 'button', 'Women').click();
+    await counted(sheet.getByRole('group', { name: 'Type', exact: true }), 'button', 'Dresses').click();
     await expectLocation(page, '/browse', { subcategory: 'dresses', gender: 'women' });
     const total = await itemTotal(page, { subcategory: 'dresses', gender: 'women' });
-    await eventually(() => textOf(sheet.getByTestId('button-show-results')), `Show ${total} results`);
+    const showResults = sheet.getByRole('button', { name: `Show ${total} results`, exact: true });
+    await shown(showResults);
     await shot(page, 'filter-sheet-375');
-    await sheet.getByTestId('button-show-results').click();
+    await showResults.click();
     await gone(sheet);
-    await eventually(() => textOf(page.getByTestId('text-result-count')), found(total));
+    await shown(resultCount(page, found(total)));
     await shot(page, 'browse-filtered-375');
   });
 
   it('Categories shows the tree on a phone', async () => {
     await page.goto('/categories?category=shoes');
-    await shown(page.getByTestId('tree-shoes'));
-    expect(await page.getByTestId('tree-clothing').count()).toBe(0);
-    await page.getByTestId('tree-shoes').scrollIntoViewIfNeeded();
+    const shoes = page.getByRole('navigation', { name: 'Shoes types' });
+    await shown(shoes);
+    expect(await page.getByRole('navigation', { name: 'Clothing types' }).count()).toBe(0);
+    await shoes.scrollIntoViewIfNeeded();
     await shot(page, 'categories-375');
   });
 });

@@ -95,11 +95,12 @@ describe('cards and dialogs that say who did what', () => {
     const card = pageA.getByTestId(`trade-${trade.id}`);
     await shown(card);
     expect(await textOf(card)).toContain(`${ben.name}'s counter-offer`);
-    expect(await textOf(pageA.getByTestId(`text-trade-note-${trade.id}`))).toBe('Ben: “The scarf instead?”');
-    await card.getByTestId(`offer-history-${trade.id}`).locator('summary').click();
-    expect(await textOf(card.getByTestId(`offer-version-${trade.id}-2`))).toContain(
-      `${ben.name}: “The scarf instead?”`,
-    );
+    // The latest note, quoted under the offer.
+    expect(await textOf(card.getByRole('blockquote'))).toBe('Ben: “The scarf instead?”');
+    await card.getByText('Offer history (2 versions)', { exact: true }).click();
+    expect(
+      await textOf(card.getByRole('listitem').filter({ hasText: `Counter-offer 1 by ${ben.name}` })),
+    ).toContain(`${ben.name}: “The scarf instead?”`);
     await picture(pageA, 'counter-card-1280');
     await axeAtBothWidths(pageA);
 
@@ -107,11 +108,11 @@ describe('cards and dialogs that say who did what', () => {
     const benCard = pageB.getByTestId(`trade-${trade.id}`);
     await shown(benCard);
     expect(await textOf(benCard)).toContain(`Your counter-offer to ${ava.name}`);
-    expect(await textOf(pageB.getByTestId(`text-trade-note-${trade.id}`))).toBe('You: “The scarf instead?”');
-    await benCard.getByTestId(`offer-history-${trade.id}`).locator('summary').click();
-    expect(await textOf(benCard.getByTestId(`offer-version-${trade.id}-1`))).toContain(
-      `${ava.name}: “Would you swap your parka?”`,
-    );
+    expect(await textOf(benCard.getByRole('blockquote'))).toBe('You: “The scarf instead?”');
+    await benCard.getByText('Offer history (2 versions)', { exact: true }).click();
+    expect(
+      await textOf(benCard.getByRole('listitem').filter({ hasText: `Request by ${ava.name}` })),
+    ).toContain(`${ava.name}: “Would you swap your parka?”`);
     await picture(pageB, 'counter-card-375');
   });
 
@@ -124,20 +125,21 @@ describe('cards and dialogs that say who did what', () => {
       offerVersion: latest.offerVersion,
     });
     await pageB.goto('/profile?tab=preferences');
-    await pageB.getByTestId('button-delete-account').click();
-    const dialog = pageB.getByTestId('dialog-delete-account');
+    await pageB.getByRole('button', { name: 'Delete account', exact: true }).click();
+    const dialog = pageB.getByRole('dialog', { name: 'Delete your account?' });
     await shown(dialog);
-    await dialog.getByTestId('input-delete-password').fill('swap-secret-1');
-    await dialog.getByTestId('button-confirm-delete-account').click();
-    const link = dialog.getByTestId(`link-blocker-trade-${trade.id}`);
+    await dialog.getByLabel('Enter your password to confirm').fill('swap-secret-1');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    const link = dialog
+      .getByRole('alert')
+      .getByRole('link', { name: `Your accepted trade with ${ava.name}`, exact: true });
     await shown(link);
-    await expect.poll(() => textOf(link)).toBe(`Your accepted trade with ${ava.name}`);
     expect(await link.getAttribute('href')).toBe(`/trades/${trade.id}`);
     await picture(pageB, 'deletion-blocked-375');
     await axeAtBothWidths(pageB, '[data-testid="dialog-delete-account"]');
     await link.click();
     await gone(dialog);
-    await shown(pageB.getByTestId(`trade-${trade.id}`));
+    await shown(pageB.getByRole('heading', { name: `Swap with ${ava.name}`, level: 1 }));
   });
 
   it('the own profile counts the completed swap and shows no bio the member did not write', async () => {
@@ -146,29 +148,36 @@ describe('cards and dialogs that say who did what', () => {
     await post(pageA, `/api/trade-requests/${trade.id}/received`, { asDescribed: true });
     await post(pageB, `/api/trade-requests/${trade.id}/received`, { asDescribed: true });
     await pageA.goto('/profile');
-    await expect.poll(() => textOf(pageA.getByTestId('text-profile-own-swaps'))).toBe('1 swap');
-    expect(await pageA.getByTestId('text-trading-record-new').count()).toBe(0);
+    await shown(pageA.getByText('1 swap', { exact: true }));
+    expect(await pageA.getByText('New member: no trades yet').count()).toBe(0);
+    // No bio she did not write (a bio is the member's own words: nothing to find it by but its place).
     expect(await pageA.getByTestId('text-profile-bio').count()).toBe(0);
-    expect(await textOf(pageA.getByTestId('text-profile-no-bio'))).toContain(
-      'You have not written a bio yet',
-    );
+    await shown(pageA.getByText('You have not written a bio yet: Edit profile adds one.', { exact: true }));
     await picture(pageA, 'own-profile-1280');
     await axeAtBothWidths(pageA);
   });
 
   it("someone else's profile marks no Profile tab or link as current and never says 'My profile'", async () => {
     await pageB.goto('/profile');
-    await shown(pageB.getByTestId('text-profile-name'));
-    expect(await pageB.getByTestId('tab-profile').getAttribute('aria-current')).toBe('page');
+    const profileTab = pageB
+      .getByRole('navigation', { name: 'Tab bar' })
+      .getByRole('link', { name: 'Profile' });
+    await shown(pageB.getByRole('heading', { name: ben.name, level: 1 }));
+    expect(await profileTab.getAttribute('aria-current')).toBe('page');
     await pageB.goto(`/profile?user=${ava.id}`);
-    await shown(pageB.getByTestId('button-profile-back'));
-    expect(await pageB.getByTestId('tab-profile').getAttribute('aria-current')).toBeNull();
-    expect(await textOf(pageB.getByTestId('button-profile-back'))).not.toContain('My profile');
+    // Back to where the member came from (here, their own profile): "Back", never "My profile".
+    await shown(pageB.getByRole('button', { name: 'Back', exact: true }));
+    expect(await profileTab.getAttribute('aria-current')).toBeNull();
     expect(await pageB.getByText('My profile', { exact: false }).count()).toBe(0);
     await picture(pageB, 'other-profile-375');
     await pageA.goto(`/profile?user=${ben.id}`);
-    await shown(pageA.getByTestId('button-profile-back'));
-    expect(await pageA.locator('[aria-current="page"][data-testid$="link-profile"]').count()).toBe(0);
+    await shown(pageA.getByRole('button', { name: 'Back', exact: true }));
+    expect(
+      await pageA
+        .getByRole('link', { name: 'Profile', exact: true, includeHidden: true })
+        .and(pageA.locator('[aria-current="page"]'))
+        .count(),
+    ).toBe(0);
     await axeAtBothWidths(pageA);
   });
 });
@@ -191,18 +200,19 @@ describe('Barter on a member on holiday', () => {
     }).format(new Date(`${day}T00:00:00Z`));
 
     await other.goto('/profile?tab=favorites');
-    const cardButton = other.getByTestId(`button-barter-away-${coat.id}`);
+    const card = other.getByRole('article', { name: coat.title, exact: true });
+    const cardButton = card.getByRole('button', { name: `Away until ${short}`, exact: true });
     await shown(cardButton);
     expect(await cardButton.isDisabled()).toBe(true);
-    expect(await textOf(cardButton)).toBe(`Away until ${short}`);
-    expect(await other.getByTestId(`button-barter-${coat.id}`).count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Barter', exact: true }).count()).toBe(0);
     await picture(other, 'holiday-card-375');
 
     await other.goto(`/browse?highlight=${coat.id}`);
-    const detailButton = other.getByTestId('button-detail-barter-away');
+    const detailButton = other
+      .getByRole('dialog', { name: coat.title })
+      .getByRole('button', { name: `Away until ${short}`, exact: true });
     await shown(detailButton);
     expect(await detailButton.isDisabled()).toBe(true);
-    expect(await textOf(detailButton)).toBe(`Away until ${short}`);
     await picture(other, 'holiday-detail-375');
     await axeAtBothWidths(other, '[role="dialog"]');
   });

@@ -59,27 +59,31 @@ describe('holiday mode', () => {
   it('Maya sets a return date in her preferences: her items leave Browse and new requests are refused', async () => {
     expect(await itemTotal(other, { search: word })).toBe(1);
     await away.goto('/profile?tab=preferences');
-    const card = away.getByTestId('card-holiday');
+    const card = away.getByRole('region', { name: 'Holiday mode', exact: true });
     await shown(card);
     const until = isoDay(12);
-    await card.getByTestId('input-holiday-until').fill(until);
-    await card.getByTestId('button-start-holiday').click();
-    await eventually(
-      () => textOf(card.getByTestId('text-holiday-status')),
-      `You are away until ${formatReturnDate(until)}. Your items are hidden.`,
+    await card.getByLabel('Back on', { exact: true }).fill(until);
+    await card.getByRole('button', { name: 'Start holiday mode', exact: true }).click();
+    await shown(
+      card.getByText(`You are away until ${formatReturnDate(until)}. Your items are hidden.`, {
+        exact: true,
+      }),
     );
     await axeAtBothWidths(away, '[data-testid="card-holiday"]');
 
     expect(await itemTotal(other, { search: word })).toBe(0);
     await other.goto(`/profile?user=${maya.id}`);
-    await eventually(
-      () => textOf(other.getByTestId('text-profile-away')),
-      `Away until ${formatReturnDate(until)}`,
-    );
+    await shown(other.getByText(`Away until ${formatReturnDate(until)}`, { exact: true }));
     await other.goto(`/browse?highlight=${coat.id}`);
-    const detail = other.getByTestId('dialog-item-detail');
-    await shown(detail.getByTestId('text-detail-owner-away'));
-    expect(await detail.getByTestId('button-detail-barter').count()).toBe(0);
+    const detail = other.getByRole('dialog', { name: coat.title });
+    await shown(
+      detail
+        .getByRole('status')
+        .getByText(`Maya is away until ${formatReturnDate(until)}: new barter requests open again then.`, {
+          exact: true,
+        }),
+    );
+    expect(await detail.getByRole('button', { name: 'Barter', exact: true }).count()).toBe(0);
 
     const mine = await listItemViaApi(other, {
       title: `${word} scarf`,
@@ -95,9 +99,10 @@ describe('holiday mode', () => {
 
   it('ending holiday mode brings her items back at once', async () => {
     await away.goto('/profile?tab=preferences');
-    const card = away.getByTestId('card-holiday');
-    await card.getByTestId('button-end-holiday').click();
-    await eventually(() => card.getByTestId('text-holiday-status').count(), 0);
+    const card = away.getByRole('region', { name: 'Holiday mode', exact: true });
+    await card.getByRole('button', { name: 'End holiday mode', exact: true }).click();
+    await eventually(() => card.getByText(/^You are away until /).count(), 0);
+    await shown(card.getByRole('button', { name: 'Start holiday mode', exact: true }));
     // The coat is back, next to the scarf Noor listed while Maya was away.
     expect(await itemTotal(other, { search: word })).toBe(2);
   });
@@ -135,26 +140,30 @@ describe('similar items', () => {
 
   it('a visitor sees why each similar item is shown, and opens one from the row', async () => {
     await visitor.goto(`/browse?highlight=${target.id}`);
-    const detail = visitor.getByTestId('dialog-item-detail');
-    const row = detail.getByTestId('section-similar-items');
+    const detail = visitor.getByRole('dialog', { name: target.title });
+    const row = detail.getByRole('region', { name: 'Similar items', exact: true });
     await shown(row);
-    const card = row.getByTestId(`card-similar-${twin.id}`);
+    // The twin shares the target's title, and the row never shows the item it is under: the one
+    // link with that title is the twin's.
+    const card = row.getByRole('listitem').filter({ has: visitor.getByRole('link', { name: twin.title }) });
     await shown(card);
-    expect(await textOf(card)).toContain('same brand');
-    await axeAtBothWidths(visitor, '[data-testid="dialog-item-detail"]');
+    expect(await card.count()).toBe(1);
+    expect(await textOf(card.getByRole('list', { name: 'Why it is similar' }))).toContain('same brand');
+    await axeAtBothWidths(visitor, '[role="dialog"]');
     await card.getByRole('link').click();
     await expectLocation(visitor, '/browse', { highlight: twin.id });
-    await eventually(() => textOf(detail.getByTestId('text-detail-title')), twin.title);
+    await shown(visitor.getByRole('dialog', { name: twin.title }).getByRole('heading', { name: twin.title }));
   });
 
   it('a withdrawn item shows similar items in its place instead of a dead end', async () => {
     const removed = await seller.request.delete(`/api/items/${target.id}`);
     expect(removed.status()).toBe(204);
     await visitor.goto(`/browse?highlight=${target.id}`);
-    const detail = visitor.getByTestId('dialog-item-detail');
+    const detail = visitor.getByRole('dialog');
     await shown(detail.getByText('This item is no longer available'));
-    await shown(detail.getByTestId(`card-similar-${twin.id}`));
-    await axeAtBothWidths(visitor, '[data-testid="dialog-item-detail"]');
+    const row = detail.getByRole('region', { name: 'Similar items you can still get', exact: true });
+    await shown(row.getByRole('link', { name: twin.title }));
+    await axeAtBothWidths(visitor, '[role="dialog"]');
   });
 });
 
@@ -193,34 +202,37 @@ describe('shipment tracking', () => {
 
   it('Ava adds her tracking; Ben sees it shipped with a link to the carrier', async () => {
     await ava.goto('/profile?tab=barters');
-    await ava.getByTestId('tab-barters-accepted').click();
+    await ava.getByRole('tab', { name: /^Accepted \(/ }).click();
+    // A trade card has no name of its own: it keeps its test id.
     const card = ava.getByTestId(`trade-${tradeId}`);
     await shown(card);
-    expect(await textOf(card.getByTestId(`text-shipment-mine-${tradeId}`))).toBe('You: not shipped yet');
-    expect(await textOf(card.getByTestId(`text-shipment-theirs-${tradeId}`))).toBe(
-      'Ben Owens: not shipped yet',
-    );
-    await card.getByTestId(`button-add-tracking-${tradeId}`).click();
-    const dialog = ava.getByTestId('dialog-tracking');
+    const avaLines = card.getByRole('list', { name: 'Shipping', exact: true }).getByRole('listitem');
+    const avaMine = avaLines.filter({ hasText: /^You:/ });
+    expect(await textOf(avaMine)).toBe('You: not shipped yet');
+    expect(await textOf(avaLines.filter({ hasText: /^Ben Owens:/ }))).toBe('Ben Owens: not shipped yet');
+    await card.getByRole('button', { name: 'Add tracking', exact: true }).click();
+    const dialog = ava.getByRole('dialog', { name: 'Add tracking', exact: true });
     await shown(dialog);
-    await choose(ava, dialog.getByTestId('select-carrier'), 'DHL');
-    await dialog.getByTestId('input-tracking-number').fill('JD 0146 0000 1234');
-    await axeAtBothWidths(ava, '[data-testid="dialog-tracking"]');
-    await dialog.getByTestId('button-save-tracking').click();
+    await choose(ava, dialog.getByRole('combobox', { name: 'Carrier', exact: true }), 'DHL');
+    await dialog.getByLabel('Tracking number', { exact: true }).fill('JD 0146 0000 1234');
+    await axeAtBothWidths(ava, '[role="dialog"]');
+    await dialog.getByRole('button', { name: 'Save tracking', exact: true }).click();
     await eventually(
-      () => textOf(card.getByTestId(`text-shipment-mine-${tradeId}`)),
+      () => textOf(avaMine),
       'You: shipped with DHL · JD 0146 0000 1234 (track on DHL, opens in a new tab)',
     );
 
     await ben.goto('/profile?tab=barters');
-    await ben.getByTestId('tab-barters-accepted').click();
-    const theirs = ben.getByTestId(`text-shipment-theirs-${tradeId}`);
+    await ben.getByRole('tab', { name: /^Accepted \(/ }).click();
+    const benCard = ben.getByTestId(`trade-${tradeId}`);
+    const benLines = benCard.getByRole('list', { name: 'Shipping', exact: true }).getByRole('listitem');
+    const theirs = benLines.filter({ hasText: /^Ava Reyes:/ });
     await shown(theirs);
     const link = theirs.getByRole('link');
     expect(await link.getAttribute('href')).toContain('tracking-id=JD014600001234');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener nofollow');
-    expect(await textOf(ben.getByTestId(`text-shipment-mine-${tradeId}`))).toBe('You: not shipped yet');
+    expect(await textOf(benLines.filter({ hasText: /^You:/ }))).toBe('You: not shipped yet');
     await axeAtBothWidths(ben, `[data-testid="trade-${tradeId}"]`);
   });
 });

@@ -29,6 +29,14 @@ describe('a member lists, edits and deletes an item', () => {
   const editedTitle = `${word} linen overshirt`;
   let itemId = '';
 
+  // A card's name is its item's title, which two listings may share: the card keeps its test id.
+  const card = (id: string) => page.getByTestId(`card-item-${id}`);
+  // The count of results is a live paragraph with no name of its own.
+  const resultCount = () => page.getByTestId('text-result-count');
+  const search = () => page.getByRole('searchbox', { name: 'Search fashion items' });
+  const listItemDialog = (name: string) => page.getByRole('dialog', { name, exact: true });
+  const detailDialog = (title: string) => page.getByRole('dialog', { name: title, exact: true });
+
   beforeAll(async () => {
     const browser = await openBrowser();
     page = browser.page;
@@ -38,31 +46,33 @@ describe('a member lists, edits and deletes an item', () => {
 
   it('lists an item with two photos and a value in dollars', async () => {
     await page.goto('/browse');
-    await page.getByTestId('button-list-item').click();
-    const dialog = page.getByTestId('dialog-list-item');
+    await page.getByRole('banner').getByRole('button', { name: 'List Item', exact: true }).click();
+    const dialog = listItemDialog('List an Item');
     await shown(dialog);
     await shown(dialog.getByRole('heading', { name: 'List an Item', exact: true }));
 
     await page.locator('#input-photos').setInputFiles(await pngFiles(2));
-    await shown(dialog.getByTestId('photo-0'));
-    await shown(dialog.getByTestId('photo-1'));
-    await eventually(() => dialog.locator('[data-testid^="progress-photo-"]').count(), 0);
-    expect(await dialog.locator('[data-testid^="photo-"]').count()).toBe(2);
+    const chosen = dialog.getByRole('list', { name: 'Chosen photos' });
+    await shown(chosen.getByRole('img', { name: 'Photo 1', exact: true }));
+    await shown(chosen.getByRole('img', { name: 'Photo 2', exact: true }));
+    await eventually(() => chosen.getByRole('progressbar').count(), 0);
+    // Two photos (the list's last tile is 'Add photo').
+    expect(await chosen.getByRole('img', { name: /^Photo \d+$/ }).count()).toBe(2);
 
     await page.locator('#item-title').fill(title);
     await page
       .locator('#item-description')
       .fill('Relaxed fit, washed linen, worn twice. Would swap for sandals.');
-    await choose(page, page.getByTestId('select-item-category'), 'Clothing');
-    await choose(page, page.getByTestId('select-item-gender'), 'Women');
-    await choose(page, page.getByTestId('select-item-condition'), 'Like New');
+    await choose(page, dialog.getByRole('combobox', { name: 'Category', exact: true }), 'Clothing');
+    await choose(page, dialog.getByRole('combobox', { name: 'For', exact: true }), 'Women');
+    await choose(page, dialog.getByRole('combobox', { name: 'Condition', exact: true }), 'Like New');
     await page.locator('#item-brand').fill('Arket');
     await page.locator('#item-size').selectOption('M');
     await page.locator('#item-value').fill('42.50');
 
     await expectToastFrom(
       page,
-      () => dialog.getByTestId('button-submit-item').click(),
+      () => dialog.getByRole('button', { name: 'List Item', exact: true }).click(),
       'Item listed!',
       `"${title}" is now live in the marketplace`,
     );
@@ -70,20 +80,18 @@ describe('a member lists, edits and deletes an item', () => {
   });
 
   it('finds it in Browse by its title, as the owner sees it', async () => {
-    await page.getByTestId('input-browse-search').fill(title);
+    await search().fill(title);
     await expectLocation(page, '/browse', { search: title });
     // The search also finds similar titles; the listing itself is the best match.
     const total = await itemTotal(page, { search: title });
-    await eventually(
-      () => textOf(page.getByTestId('text-result-count')),
-      total === 1 ? 'Found 1 item' : `Found ${total} items`,
-    );
+    await eventually(() => textOf(resultCount()), total === 1 ? 'Found 1 item' : `Found ${total} items`);
     const [best] = await getJson<ApiItem[]>(
       page,
       `/api/items?${new URLSearchParams({ search: title, limit: '1' }).toString()}`,
     );
     expect(best?.title).toBe(title);
     itemId = best?.id ?? '';
+    // The grid has no name of its own.
     await eventually(async () => (await cardIds(page.getByTestId('grid-browse')))[0], itemId);
 
     const stored = await getJson<ApiItem>(page, `/api/items/${itemId}`);
@@ -98,60 +106,64 @@ describe('a member lists, edits and deletes an item', () => {
     });
     expect(stored.images).toHaveLength(2);
 
-    const card = page.getByTestId(`card-item-${itemId}`);
-    expect(await textOf(card.getByTestId(`link-item-${itemId}`))).toBe(title);
-    expect(await textOf(card.getByTestId(`text-value-${itemId}`))).toBe('Estimated value $42.50');
-    expect(await textOf(card.getByTestId(`text-owner-${itemId}`))).toContain('Your item');
-    await shown(card.getByTestId(`button-item-menu-${itemId}`));
+    const listed = card(itemId);
+    await shown(listed.getByRole('link', { name: title, exact: true }));
+    await shown(listed.getByText('Estimated value $42.50', { exact: true }));
+    await shown(listed.getByText('Your item', { exact: true }));
+    await shown(listed.getByRole('button', { name: `Manage ${title}`, exact: true }));
     // The owner gets the menu instead of Barter, and no Smart Match or heart.
-    for (const testId of ['button-barter', 'button-smart-match', 'button-favorite']) {
-      expect(await card.getByTestId(`${testId}-${itemId}`).count()).toBe(0);
-    }
+    expect(await listed.getByRole('button', { name: 'Barter', exact: true }).count()).toBe(0);
+    expect(await listed.getByRole('button', { name: 'Smart Match', exact: true }).count()).toBe(0);
+    expect(await listed.getByRole('button', { name: /favourites$/ }).count()).toBe(0);
 
     // Both photos are in the detail view.
-    await card.getByTestId(`button-view-${itemId}`).click();
-    const detail = page.getByTestId('dialog-item-detail');
+    await listed.getByRole('link', { name: `View ${title}`, exact: true }).click();
+    const detail = detailDialog(title);
     await shown(detail);
-    await eventually(() => textOf(detail.getByTestId('text-detail-title')), title);
+    await shown(detail.getByRole('heading', { name: title, exact: true }));
+    // The same value can show on a similar item's card below: the detail's own keeps its test id.
     expect(await textOf(detail.getByTestId('text-detail-value'))).toBe('Estimated value $42.50');
-    await shown(detail.getByTestId('button-photo-0'));
-    await shown(detail.getByTestId('button-photo-1'));
+    const photos = detail.getByRole('list', { name: 'Choose a photo' });
+    await shown(photos.getByRole('button', { name: 'Show photo 1', exact: true }));
+    await shown(photos.getByRole('button', { name: 'Show photo 2', exact: true }));
     await shown(detail.getByText('1 / 2', { exact: true }));
     await detail.getByRole('button', { name: 'Close', exact: true }).click();
     await gone(detail);
 
     // Its distinctive word finds it alone.
-    await page.getByTestId('input-browse-search').fill(word);
+    await search().fill(word);
     await expectLocation(page, '/browse', { search: word });
-    await eventually(() => textOf(page.getByTestId('text-result-count')), 'Found 1 item');
+    await eventually(() => textOf(resultCount()), 'Found 1 item');
     await eventually(() => cardIds(page.getByTestId('grid-browse')), [itemId]);
   });
 
   it("edits its title and value from the card's menu", async () => {
-    await page.getByTestId(`button-item-menu-${itemId}`).click();
-    await page.getByTestId('menu-edit-item').click();
-    const dialog = page.getByTestId('dialog-list-item');
+    await card(itemId)
+      .getByRole('button', { name: `Manage ${title}`, exact: true })
+      .click();
+    await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+    const dialog = listItemDialog('Edit Item');
     await shown(dialog);
     await shown(dialog.getByRole('heading', { name: 'Edit Item', exact: true }));
     await eventually(() => page.locator('#item-title').inputValue(), title);
     expect(await page.locator('#item-value').inputValue()).toBe('42.50');
-    expect(await dialog.locator('[data-testid^="photo-"]').count()).toBe(2);
+    const chosen = dialog.getByRole('list', { name: 'Chosen photos' });
+    expect(await chosen.getByRole('img', { name: /^Photo \d+$/ }).count()).toBe(2);
 
     await page.locator('#item-title').fill(editedTitle);
     await page.locator('#item-value').fill('55');
-    const save = dialog.getByTestId('button-submit-item');
-    expect(await textOf(save)).toBe('Save Changes');
+    // The submit button reads 'Save Changes' when editing.
+    const save = dialog.getByRole('button', { name: 'Save Changes', exact: true });
     await expectToastFrom(page, () => save.click(), 'Item updated', 'Your changes have been saved');
     await gone(dialog);
 
-    const card = page.getByTestId(`card-item-${itemId}`);
-    await eventually(() => textOf(card.getByTestId(`link-item-${itemId}`)), editedTitle);
-    await eventually(() => textOf(card.getByTestId(`text-value-${itemId}`)), 'Estimated value $55.00');
+    await shown(card(itemId).getByRole('link', { name: editedTitle, exact: true }));
+    await shown(card(itemId).getByText('Estimated value $55.00', { exact: true }));
 
     // The change is stored.
     await page.reload();
-    await eventually(() => textOf(page.getByTestId(`link-item-${itemId}`)), editedTitle);
-    expect(await textOf(page.getByTestId(`text-value-${itemId}`))).toBe('Estimated value $55.00');
+    await shown(card(itemId).getByRole('link', { name: editedTitle, exact: true }));
+    await shown(card(itemId).getByText('Estimated value $55.00', { exact: true }));
     const stored = await getJson<ApiItem>(page, `/api/items/${itemId}`);
     expect(stored).toMatchObject({ title: editedTitle, estimatedValue: 5500 });
     expect(stored.images).toHaveLength(2);
@@ -165,25 +177,27 @@ describe('a member lists, edits and deletes an item', () => {
       void prompt.accept();
     });
     await menuButton.click();
-    await page.getByTestId('menu-delete-item').click();
+    await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
     return prompts;
   }
 
   it("deletes it from the card's menu after the browser confirmation, and it is gone from Browse", async () => {
-    const prompts = await deleteFromMenu(page.getByTestId(`button-item-menu-${itemId}`));
-    await gone(page.getByTestId(`card-item-${itemId}`));
+    const prompts = await deleteFromMenu(
+      card(itemId).getByRole('button', { name: `Manage ${editedTitle}`, exact: true }),
+    );
+    await gone(card(itemId));
     expect(prompts).toEqual([CONFIRMATION]);
     // (The 'Item deleted' toast is checked below, on the detail view and, as a known bug, on the card.)
-    const empty = page.getByTestId('empty-browse');
+    const empty = page.getByRole('heading', { name: 'No items found', exact: true });
     await shown(empty);
-    await eventually(() => textOf(page.getByTestId('text-result-count')), 'No items found');
-    await shown(empty.getByText('Try adjusting your search or category filters', { exact: true }));
+    await eventually(() => textOf(resultCount()), 'No items found');
+    await shown(page.getByText('Try adjusting your search or category filters', { exact: true }));
 
     // Gone for good: after a reload, and from the marketplace (the owner still reads it as unlisted).
     await page.reload();
-    await shown(page.getByTestId('empty-browse'));
-    await eventually(() => textOf(page.getByTestId('text-result-count')), 'No items found');
-    expect(await page.getByTestId(`card-item-${itemId}`).count()).toBe(0);
+    await shown(empty);
+    await eventually(() => textOf(resultCount()), 'No items found');
+    expect(await card(itemId).count()).toBe(0);
     expect(await itemTotal(page, { search: word })).toBe(0);
     expect(await getJson<ApiItem & { isActive: boolean }>(page, `/api/items/${itemId}`)).toMatchObject({
       isActive: false,
@@ -197,14 +211,16 @@ describe('a member lists, edits and deletes an item', () => {
       estimatedValue: 1800,
     });
     await page.goto(`/browse?highlight=${other.id}`);
-    const detail = page.getByTestId('dialog-item-detail');
+    const detail = detailDialog(other.title);
     await shown(detail);
-    await eventually(() => textOf(detail.getByTestId('text-detail-title')), other.title);
+    await shown(detail.getByRole('heading', { name: other.title, exact: true }));
     let prompts: string[] = [];
     await expectToastFrom(
       page,
       async () => {
-        prompts = await deleteFromMenu(detail.getByTestId('button-detail-item-menu'));
+        prompts = await deleteFromMenu(
+          detail.getByRole('button', { name: `Manage ${other.title}`, exact: true }),
+        );
       },
       'Item deleted',
       'Your item has been removed from the marketplace',
@@ -224,11 +240,11 @@ describe('a member lists, edits and deletes an item', () => {
       estimatedValue: 2400,
     });
     await page.goto(`/browse?search=${word3}`);
-    const menu = page.getByTestId(`button-item-menu-${third.id}`);
+    const menu = card(third.id).getByRole('button', { name: `Manage ${third.title}`, exact: true });
     await shown(menu);
     const before = (await toastLog(page)).length;
     const prompts = await deleteFromMenu(menu);
-    await gone(page.getByTestId(`card-item-${third.id}`));
+    await gone(card(third.id));
     expect(prompts).toEqual([CONFIRMATION]);
     expect(await itemTotal(page, { search: word3 })).toBe(0);
     await expect

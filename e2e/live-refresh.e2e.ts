@@ -48,10 +48,24 @@ async function focus(page: Page): Promise<void> {
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
 }
 
-/** The bell's unread count as its badge shows it (0 without a badge). */
+/** The bell's unread count as its name says it ('Notifications, 2 unread'; 0 for 'Notifications'). */
 async function bellCount(page: Page): Promise<number> {
-  const badge = page.getByTestId('badge-unread-count');
-  return (await badge.count()) === 0 ? 0 : Number(await textOf(badge));
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  const name = (await bell.getAttribute('aria-label')) ?? '';
+  return Number(/^Notifications, (\d+) unread$/.exec(name)?.[1] ?? 0);
+}
+
+/** The home page's dashboard count headed `label` (e.g. 'Pending Requests'), as its link shows it. */
+async function dashboardCount(page: Page, label: string): Promise<string> {
+  const link = page
+    .getByRole('region', { name: 'Your Dashboard', exact: true })
+    .getByRole('link', { name: new RegExp(`^${label}`) });
+  return (await textOf(link)).slice(label.length);
+}
+
+/** The barter board's tab for `status` ('Pending', 'Accepted', 'Completed'), named with its count. */
+function boardTab(page: Page, status: string) {
+  return page.getByRole('tab', { name: new RegExp(`^${status} \\(`) });
 }
 
 async function post(page: Page, path: string, data: unknown, status = 201): Promise<unknown> {
@@ -118,18 +132,18 @@ describe('every open page follows the other member live, without reloads', () =>
       homeB.goto('/'),
     ]);
     for (const page of [boardA, boardB]) {
-      await eventually(() => textOf(page.getByTestId('tab-barters-pending')), 'Pending (0)');
+      await eventually(() => textOf(boardTab(page, 'Pending')), 'Pending (0)');
     }
     for (const page of [homeA, homeB]) {
-      await eventually(() => textOf(page.getByTestId('dashboard-pending-count')), '0');
+      await eventually(() => dashboardCount(page, 'Pending Requests'), '0');
     }
     // B's home page visits the wishlist and the network once, so both are cached when B navigates away.
     await navigate(homeB, '/wishlist');
     await shown(homeB.getByRole('heading', { level: 1, name: 'My Wishlist', exact: true }));
     await navigate(homeB, '/social?tab=network');
-    await shown(homeB.getByTestId('tab-social-network'));
+    await shown(homeB.getByRole('tab', { name: 'My Network' }));
     await navigate(homeB, '/');
-    await shown(homeB.getByTestId('dashboard-pending-count'));
+    await eventually(() => dashboardCount(homeB, 'Pending Requests'), '0');
     await Promise.all([boardA, boardB, homeA, homeB].map(markPage));
   });
 
@@ -143,29 +157,33 @@ describe('every open page follows the other member live, without reloads', () =>
       (entry) => entry.requestedItemId === wanted.id,
     ) as [TradeRequest];
 
-    await eventually(() => textOf(boardB.getByTestId('tab-barters-pending')), 'Pending (1)');
+    await eventually(() => textOf(boardTab(boardB, 'Pending')), 'Pending (1)');
+    // A trade card has no name of its own: it keeps its test id.
     const card = boardB.getByTestId(`trade-${trade.id}`);
     await shown(card);
     expect(await textOf(card)).toContain(`Offer from ${ava.name}`);
-    await eventually(() => textOf(homeB.getByTestId('dashboard-pending-count')), '1');
-    await eventually(() => textOf(homeB.getByTestId('badge-unread-count')), '1');
+    await eventually(() => dashboardCount(homeB, 'Pending Requests'), '1');
+    await eventually(() => bellCount(homeB), 1);
     await expectNoReload(boardB, homeB);
   });
 
   it("B accepts on the board: A's board and home follow", async () => {
     const card = boardB.getByTestId(`trade-${trade.id}`);
-    await card.getByTestId(`button-accept-${trade.id}`).click();
-    await boardB.getByTestId('dialog-accept-confirm').getByTestId('button-confirm-accept').click();
+    await card.getByRole('button', { name: 'Accept Barter', exact: true }).click();
+    await boardB
+      .getByRole('dialog', { name: /^Accept the swap with / })
+      .getByRole('button', { name: 'Accept the swap', exact: true })
+      .click();
     // Accepting opens the trade's page (its next step: sending); Back returns to the board.
     await eventually(() => new URL(boardB.url()).pathname, `/trades/${trade.id}`);
     await boardB.goBack();
     await eventually(() => new URL(boardB.url()).pathname, '/profile');
 
-    await eventually(() => textOf(boardA.getByTestId('tab-barters-accepted')), 'Accepted (1)');
-    expect(await textOf(boardA.getByTestId('tab-barters-pending'))).toBe('Pending (0)');
+    await eventually(() => textOf(boardTab(boardA, 'Accepted')), 'Accepted (1)');
+    expect(await textOf(boardTab(boardA, 'Pending'))).toBe('Pending (0)');
     // B's own answer pushes nothing to B: B's other page catches up when B turns to it (focus).
     await focus(homeB);
-    await eventually(() => textOf(homeB.getByTestId('dashboard-pending-count')), '0');
+    await eventually(() => dashboardCount(homeB, 'Pending Requests'), '0');
     await expectNoReload(boardA, boardB, homeB);
   });
 
@@ -173,18 +191,22 @@ describe('every open page follows the other member live, without reloads', () =>
     await post(boardA, `/api/trade-requests/${trade.id}/sent`, {}, 200);
     await post(boardB, `/api/trade-requests/${trade.id}/sent`, {}, 200);
     await post(boardB, `/api/trade-requests/${trade.id}/received`, { asDescribed: true }, 200);
-    await boardA.getByTestId('tab-barters-accepted').click();
+    await boardTab(boardA, 'Accepted').click();
+    const card = boardA.getByTestId(`trade-${trade.id}`);
     await eventually(
-      () => textOf(boardA.getByTestId(`receipt-status-${trade.id}`)),
+      () => textOf(card.getByRole('list', { name: 'Receipt confirmations' })),
       `You: not received yet${ben.name}: received`,
     );
 
-    await boardA.getByTestId(`button-mark-received-${trade.id}`).click();
-    await boardA.getByTestId('dialog-receive').getByTestId('button-receive-as-described').click();
-    await eventually(() => textOf(boardA.getByTestId('tab-barters-completed')), 'Completed (1)');
-    await eventually(() => textOf(boardB.getByTestId('tab-barters-completed')), 'Completed (1)');
-    await eventually(() => textOf(homeB.getByTestId('dashboard-completed-count')), '1');
-    await eventually(() => textOf(homeA.getByTestId('dashboard-completed-count')), '1');
+    await card.getByRole('button', { name: 'I received it', exact: true }).click();
+    await boardA
+      .getByRole('dialog', { name: 'Is everything as described?' })
+      .getByRole('button', { name: 'Yes, everything is as described', exact: true })
+      .click();
+    await eventually(() => textOf(boardTab(boardA, 'Completed')), 'Completed (1)');
+    await eventually(() => textOf(boardTab(boardB, 'Completed')), 'Completed (1)');
+    await eventually(() => dashboardCount(homeB, 'Completed Trades'), '1');
+    await eventually(() => dashboardCount(homeA, 'Completed Trades'), '1');
     await expectNoReload(boardA, boardB, homeA, homeB);
   });
 
@@ -213,17 +235,17 @@ describe('every open page follows the other member live, without reloads', () =>
     });
     await eventually(() => bellCount(homeB), before + 1);
     await navigate(homeB, '/wishlist');
-    await shown(homeB.getByTestId(`wishlist-match-${match.id}`));
+    await shown(homeB.getByRole('link', { name: match.title }));
     await navigate(homeB, '/');
     await expectNoReload(homeB);
   });
 
   it("B's own lists refetch when the window regains focus (a change made elsewhere pushes nothing)", async () => {
-    await eventually(() => textOf(homeB.getByTestId('dashboard-favorites-count')), '0');
+    await eventually(() => dashboardCount(homeB, 'Favourites'), '0');
     // B favourites A's shirt from another page: nothing is pushed for one's own changes.
     await post(boardB, '/api/favorites', { itemId: match.id }, 201);
     await focus(homeB);
-    await eventually(() => textOf(homeB.getByTestId('dashboard-favorites-count')), '1');
+    await eventually(() => dashboardCount(homeB, 'Favourites'), '1');
     await expectNoReload(homeB);
   });
 });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TradeRequest } from '../src/common/api/trades';
 import { pdfText } from '../src/server/test-support/pdf-text';
@@ -32,17 +32,23 @@ async function axeAtBothWidths(page: Page, within?: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** Fills the address form inside `scope` and picks the country by its name. */
+/** Fills the shipping address form inside `scope` and picks the country by its name. */
 async function fillAddress(
   page: Page,
-  scope: ReturnType<Page['getByTestId']>,
+  scope: Locator,
   address: { name: string; line1: string; postcode: string; city: string; country: string },
 ) {
-  await scope.getByTestId('input-address-name').fill(address.name);
-  await scope.getByTestId('input-address-line1').fill(address.line1);
-  await scope.getByTestId('input-address-postcode').fill(address.postcode);
-  await scope.getByTestId('input-address-city').fill(address.city);
-  await choose(page, scope.getByTestId('select-address-country'), address.country);
+  const form = scope.getByRole('form', { name: 'Shipping address' });
+  await form.getByLabel('Full name', { exact: true }).fill(address.name);
+  await form.getByLabel('Address', { exact: true }).fill(address.line1);
+  await form.getByLabel('Postcode', { exact: true }).fill(address.postcode);
+  await form.getByLabel('Town or city', { exact: true }).fill(address.city);
+  await choose(page, form.getByRole('combobox', { name: 'Country' }), address.country);
+}
+
+/** Opens the Accepted tab of Profile → Barters. */
+async function openAcceptedTab(page: Page) {
+  await page.getByRole('tab', { name: /^Accepted \(/ }).click();
 }
 
 /**
@@ -55,6 +61,11 @@ describe('a swap by post between two members far apart', () => {
   let ben: Page;
   let tradeId: string;
   const trade = (page: Page) => getJson<TradeRequest>(page, `/api/trade-requests/${tradeId}`);
+  // A trade card has no name of its own: it keeps its test id.
+  const tradeCard = (page: Page) => page.getByTestId(`trade-${tradeId}`);
+  /** The card's postage section, named 'Send to …' (or 'Coming to you from …' for a receiver only). */
+  const postage = (page: Page) =>
+    tradeCard(page).getByRole('region', { name: /^(Send to|Coming to you from) / });
 
   beforeAll(async () => {
     ava = (await openBrowser()).page;
@@ -81,7 +92,7 @@ describe('a swap by post between two members far apart', () => {
 
   it('Ava keeps her address in her account settings', async () => {
     await ava.goto('/profile?tab=preferences');
-    const card = ava.getByTestId('card-address');
+    const card = ava.getByRole('region', { name: 'Shipping address' });
     await shown(card);
     await fillAddress(ava, card, {
       name: 'Ava Moreau',
@@ -90,7 +101,7 @@ describe('a swap by post between two members far apart', () => {
       city: 'Paris',
       country: 'France',
     });
-    await card.getByTestId('button-save-address').click();
+    await card.getByRole('button', { name: 'Save address' }).click();
     await eventually(
       async () =>
         (await getJson<{ address: { postcode: string } | null }>(ava, '/api/users/address')).address
@@ -109,17 +120,20 @@ describe('a swap by post between two members far apart', () => {
       expect((await page.request.get(`/api/trade-requests/${tradeId}/packing-slip`)).status()).toBe(409);
     }
     await ben.goto('/profile?tab=barters');
-    await shown(ben.getByTestId(`trade-${tradeId}`));
-    expect(await ben.getByTestId(`postage-${tradeId}`).count()).toBe(0);
+    await shown(tradeCard(ben));
+    expect(await postage(ben).count()).toBe(0);
   });
 
   it('Ben accepts and is asked for his address, which only Ava then sees', async () => {
-    await ben.getByTestId(`button-accept-${tradeId}`).click();
-    await ben.getByTestId('dialog-accept-confirm').getByTestId('button-confirm-accept').click();
+    await tradeCard(ben).getByRole('button', { name: 'Accept Barter' }).click();
+    await ben
+      .getByRole('dialog', { name: /^Accept the swap with / })
+      .getByRole('button', { name: 'Accept the swap', exact: true })
+      .click();
     // Accepting opens the trade's page, which asks a member without an address for one.
     await eventually(() => new URL(ben.url()).pathname, `/trades/${tradeId}`);
-    await ben.getByTestId(`button-add-address-${tradeId}`).click();
-    const dialog = ben.getByTestId('dialog-address');
+    await ben.getByRole('button', { name: 'Add my address' }).click();
+    const dialog = ben.getByRole('dialog', { name: 'Where should your item be sent?' });
     await shown(dialog);
     await fillAddress(ben, dialog, {
       name: 'Ben Hughes',
@@ -129,23 +143,19 @@ describe('a swap by post between two members far apart', () => {
       country: 'United Kingdom',
     });
     await axeAtBothWidths(ben, '[data-testid="dialog-address"]');
-    await dialog.getByTestId('button-save-address').click();
+    await dialog.getByRole('button', { name: 'Save and share with this swap' }).click();
     await eventually(async () => (await dialog.count()) === 0 || !(await dialog.isVisible()), true);
 
     expect((await trade(ava)).recipientAddress?.postcode).toBe('LS1 5HD');
     expect((await trade(ben)).recipientAddress?.postcode).toBe('75011');
 
     await ben.goto('/profile?tab=barters');
-    await ben.getByTestId('tab-barters-accepted').click();
-    const benAddress = ben.getByTestId(`recipient-address-${tradeId}`);
-    await shown(benAddress);
-    expect(await textOf(benAddress)).toContain('75011 Paris');
+    await openAcceptedTab(ben);
+    await shown(postage(ben).getByText('75011 Paris', { exact: true }));
 
     await ava.goto('/profile?tab=barters');
-    await ava.getByTestId('tab-barters-accepted').click();
-    const avaAddress = ava.getByTestId(`recipient-address-${tradeId}`);
-    await shown(avaAddress);
-    expect(await textOf(avaAddress)).toContain('LS1 5HD Leeds');
+    await openAcceptedTab(ava);
+    await shown(postage(ava).getByText('LS1 5HD Leeds', { exact: true }));
     await axeAtBothWidths(ava, `[data-testid="trade-${tradeId}"]`);
   }, 180_000);
 
@@ -156,7 +166,7 @@ describe('a swap by post between two members far apart', () => {
     ] as const) {
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByTestId(`link-packing-slip-${tradeId}`).click(),
+        postage(page).getByRole('link', { name: 'Packing slip (PDF)' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^threadswap-packing-slip-T-[0-9A-F]{8}\.pdf$/);
       const text = await pdfText(await readFile((await download.path()) as string));
@@ -166,26 +176,33 @@ describe('a swap by post between two members far apart', () => {
   });
 
   it('Ava adds tracking: carriers of France, the number checked against the carrier', async () => {
-    const card = ava.getByTestId(`trade-${tradeId}`);
-    await card.getByTestId(`button-add-tracking-${tradeId}`).click();
-    const dialog = ava.getByTestId('dialog-tracking');
+    const section = postage(ava);
+    await section.getByRole('button', { name: 'Add tracking' }).click();
+    const dialog = ava.getByRole('dialog', { name: 'Add tracking' });
+    const number = dialog.getByLabel('Tracking number');
+    const save = dialog.getByRole('button', { name: 'Save tracking' });
     await shown(dialog);
-    await choose(ava, dialog.getByTestId('select-carrier'), 'La Poste / Colissimo');
-    await dialog.getByTestId('input-tracking-number').fill('ABCD 1234');
-    await dialog.getByTestId('button-save-tracking').click();
+    await choose(ava, dialog.getByRole('combobox', { name: 'Carrier' }), 'La Poste / Colissimo');
+    await number.fill('ABCD 1234');
+    await save.click();
     await shown(dialog.getByRole('alert'));
     expect(await textOf(dialog.getByRole('alert'))).toContain('not a La Poste / Colissimo tracking number');
-    await dialog.getByTestId('input-tracking-number').fill('6A 1234 5678 901');
+    await number.fill('6A 1234 5678 901');
     await axeAtBothWidths(ava, '[data-testid="dialog-tracking"]');
-    await dialog.getByTestId('button-save-tracking').click();
+    await save.click();
+    // Each parcel is a line of the 'Shipping' list; the member's own reads 'You: …'.
+    const shipping = section.getByRole('list', { name: 'Shipping' });
     await eventually(
-      () => textOf(card.getByTestId(`text-shipment-mine-${tradeId}`)),
+      () => textOf(shipping.getByRole('listitem').filter({ hasText: /^You:/ })),
       'You: shipped with La Poste / Colissimo · 6A 1234 5678 901 (track on La Poste / Colissimo, opens in a new tab)',
     );
 
     await ben.reload();
-    await ben.getByTestId('tab-barters-accepted').click();
-    const theirs = ben.getByTestId(`text-shipment-theirs-${tradeId}`);
+    await openAcceptedTab(ben);
+    const theirs = postage(ben)
+      .getByRole('list', { name: 'Shipping' })
+      .getByRole('listitem')
+      .filter({ hasNotText: /^You:/ });
     await shown(theirs);
     expect(await theirs.getByRole('link').getAttribute('href')).toBe(
       'https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901',
@@ -229,18 +246,22 @@ describe('receipt by post goes through "as described"', () => {
     });
     expect(early.status()).toBe(409);
     await ben.goto(`/trades/${id}`);
-    await shown(ben.getByTestId(`button-mark-sent-${id}`));
-    expect(await ben.getByTestId(`button-mark-received-${id}`).count()).toBe(0);
+    await shown(ben.getByRole('button', { name: 'I sent my items' }));
+    expect(await ben.getByRole('button', { name: 'I received it' }).count()).toBe(0);
 
     const sent = await ava.request.post(`/api/trade-requests/${id}/sent`);
     expect(sent.status(), await sent.text()).toBe(200);
     await ben.reload();
-    await ben.getByTestId(`button-mark-received-${id}`).click();
-    const ask = ben.getByTestId('dialog-receive');
+    await ben.getByRole('button', { name: 'I received it' }).click();
+    const ask = ben.getByRole('dialog', { name: 'Is everything as described?' });
     await shown(ask.getByRole('heading', { name: 'Is everything as described?' }));
     await axeAtBothWidths(ben, '[data-testid="dialog-receive"]');
-    await ask.getByTestId('button-receive-as-described').click();
-    await shown(ben.getByTestId('history-received'));
+    await ask.getByRole('button', { name: 'Yes, everything is as described' }).click();
+    await shown(
+      ben
+        .getByRole('region', { name: 'History', exact: true })
+        .getByText('You confirmed receipt', { exact: true }),
+    );
     expect((await getJson<TradeRequest>(ben, `/api/trade-requests/${id}`)).ownerReceived).toBe(true);
   }, 180_000);
 });

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, uniqueEmail } from './support/browser';
 import { skipOnboarding } from './support/journeys';
+import { expectSignedOutBar, openUserMenu } from './support/ui';
 
 /**
  * Trust and safety, and account management: reporting an item, blocking a member (who then cannot
@@ -80,6 +81,11 @@ async function listItem(page: Page, title: string): Promise<{ id: string; title:
   return (await response.json()) as { id: string; title: string };
 }
 
+/** The Preferences tab's 'Account' card (a region named by its heading). */
+function accountCard(page: Page): Locator {
+  return page.getByRole('region', { name: 'Account', exact: true });
+}
+
 async function authenticated(page: Page): Promise<boolean> {
   const response = await page.request.get('/api/auth/status');
   expect(response.ok()).toBe(true);
@@ -106,34 +112,33 @@ describe('trust and safety', () => {
   it('a member reports another member’s item from its detail view', async () => {
     const { page } = alice;
     await page.goto(`/browse?highlight=${bobsItem.id}`);
-    await visible(page.getByTestId('dialog-item-detail'));
-    await page.getByTestId('button-report-item').click();
-    const dialog = page.getByTestId('dialog-report');
+    const detail = page.getByRole('dialog', { name: bobsItem.title });
+    const reportItem = detail.getByRole('button', { name: 'Report this item' });
+    await visible(detail);
+    await reportItem.click();
+    const dialog = page.getByRole('dialog', { name: `Report “${bobsItem.title}”` });
+    const reason = dialog.getByRole('combobox', { name: 'Reason' });
+    const send = dialog.getByRole('button', { name: 'Send report' });
     await visible(dialog);
 
     // A reason is required.
-    await dialog.getByTestId('button-submit-report').click();
+    await send.click();
     await visible(dialog.getByText('Choose a reason for your report'));
 
-    await dialog.getByTestId('select-report-reason').click();
+    await reason.click();
     await page.getByRole('option', { name: 'Counterfeit item', exact: true }).click();
-    await dialog.getByTestId('input-report-details').fill('The label does not match the brand.');
-    await expectToast(
-      page,
-      () => dialog.getByTestId('button-submit-report').click(),
-      'Report sent',
-      'Thank you. Our moderators will review it.',
-    );
+    await dialog.getByRole('textbox', { name: 'Details' }).fill('The label does not match the brand.');
+    await expectToast(page, () => send.click(), 'Report sent', 'Thank you. Our moderators will review it.');
     await hidden(dialog);
 
     // It was stored: the same report again is refused, and the dialog says why.
-    await page.getByTestId('button-report-item').click();
+    await reportItem.click();
     await visible(dialog);
-    await dialog.getByTestId('select-report-reason').click();
+    await reason.click();
     await page.getByRole('option', { name: 'Spam', exact: true }).click();
     await expectToast(
       page,
-      () => dialog.getByTestId('button-submit-report').click(),
+      () => send.click(),
       'Report not sent',
       'You have already reported this; our moderators are on it',
     );
@@ -142,25 +147,26 @@ describe('trust and safety', () => {
 
     // The owner gets no Report action on their own item.
     await bob.page.goto(`/browse?highlight=${bobsItem.id}`);
-    await visible(bob.page.getByTestId('button-detail-item-menu'));
-    expect(await bob.page.getByTestId('button-report-item').count()).toBe(0);
+    const ownView = bob.page.getByRole('dialog', { name: bobsItem.title });
+    await visible(ownView.getByRole('button', { name: `Manage ${bobsItem.title}` }));
+    expect(await ownView.getByRole('button', { name: 'Report this item' }).count()).toBe(0);
   });
 
   it('a member blocks another from their profile, who then cannot contact them', async () => {
     const { page } = alice;
     await page.goto(`/profile?user=${b.id}`);
-    await visible(page.getByTestId('button-report-member'));
+    await visible(page.getByRole('button', { name: 'Report', exact: true }));
     // Public profiles name a member by first name and last initial.
     const publicName = `${b.firstName} S.`;
-    await expect.poll(() => page.getByTestId('text-profile-name').textContent()).toBe(publicName);
+    await visible(page.getByRole('heading', { level: 1, name: publicName, exact: true }));
     await expectToast(
       page,
-      () => page.getByTestId('button-block-member').click(),
+      () => page.getByRole('button', { name: 'Block', exact: true }).click(),
       'Member blocked',
       `${publicName} can no longer message you or send you trade requests.`,
     );
     await visible(page.getByText('You blocked this member'));
-    await visible(page.getByTestId('button-unblock-member'));
+    await visible(page.getByRole('button', { name: 'Unblock', exact: true }));
 
     // Bob can neither start a conversation with Alice nor request a trade for her item.
     const conversation = await bob.page.request.post('/api/conversations/find-or-create', {
@@ -177,10 +183,12 @@ describe('trust and safety', () => {
     expect(trade.status()).toBe(403);
     expect(((await trade.json()) as { message: string }).message).toBe('You cannot contact this member');
 
-    // Alice's Account card lists Bob under Blocked members.
+    // Alice's Account card lists Bob under Blocked members, linked to his profile.
     await page.goto('/profile?tab=preferences');
-    await visible(page.getByTestId('card-account'));
-    await visible(page.getByTestId(`blocked-member-${b.id}`));
+    const blocked = accountCard(page).getByRole('region', { name: 'Blocked members' });
+    const bobLink = blocked.getByRole('link', { name: publicName, exact: true });
+    await visible(bobLink);
+    expect(await bobLink.getAttribute('href')).toBe(`/profile?user=${b.id}`);
   });
 
   it('the Account card lists where the member is signed in, and signs another device out', async () => {
@@ -192,17 +200,18 @@ describe('trust and safety', () => {
 
     const { page } = alice;
     await page.goto('/profile?tab=preferences');
-    const section = page.getByTestId('section-sessions');
+    const section = accountCard(page).getByRole('region', { name: "Where you're signed in" });
     await visible(section);
-    const rows = section.locator('li[data-testid^="session-"]');
+    const devices = section.getByRole('list', { name: 'Signed-in devices' });
+    const rows = devices.getByRole('listitem');
     await expect.poll(() => rows.count(), { timeout: UI_TIMEOUT_MS }).toBe(2);
     // This device is marked and cannot sign itself out from here; the other one can.
     await visible(section.getByText('This device'));
-    const signOut = section.locator('[data-testid^="button-end-session-"]');
+    const signOut = devices.getByRole('button', { name: /^Sign out / });
     expect(await signOut.count()).toBe(1);
     await signOut.click();
     await expect.poll(() => rows.count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
-    expect(await section.getByTestId('button-end-other-sessions').count()).toBe(0);
+    expect(await section.getByRole('button', { name: 'Sign out everywhere else' }).count()).toBe(0);
 
     expect(await authenticated(page)).toBe(true);
     expect(await authenticated(aliceElsewhere.page)).toBe(false);
@@ -214,25 +223,27 @@ describe('trust and safety', () => {
     });
     expect(login.status(), await login.text()).toBe(200);
     await aliceElsewhere.page.goto('/');
-    await visible(aliceElsewhere.page.getByTestId('button-user-menu'));
+    await visible(aliceElsewhere.page.getByRole('button', { name: /^Account menu for / }));
 
     const { page } = alice;
     await page.goto('/profile?tab=preferences');
-    const card = page.getByTestId('card-account');
-    await visible(card);
+    const form = accountCard(page).getByRole('form', { name: 'Change password' });
+    await visible(form);
+    const current = form.getByLabel('Current password', { exact: true });
+    const confirm = form.getByLabel('Confirm new password', { exact: true });
+    const change = form.getByRole('button', { name: 'Change password' });
 
     // The new password must be confirmed.
-    await card.getByTestId('input-current-password').fill(PASSWORD);
-    await card.getByTestId('input-new-password').fill(NEW_PASSWORD);
-    await card.getByTestId('input-confirm-password').fill('something-else');
-    await card.getByTestId('button-change-password').click();
-    await visible(card.getByText('The passwords do not match'));
+    await current.fill(PASSWORD);
+    await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await confirm.fill('something-else');
+    await change.click();
+    await visible(form.getByText('The passwords do not match'));
 
     // A wrong current password is refused with the server's message, under its field, in view.
-    await card.getByTestId('input-current-password').fill('not-my-password');
-    await card.getByTestId('input-confirm-password').fill(NEW_PASSWORD);
-    await card.getByTestId('button-change-password').click();
-    const current = card.getByTestId('input-current-password');
+    await current.fill('not-my-password');
+    await confirm.fill(NEW_PASSWORD);
+    await change.click();
     await expect.poll(() => current.getAttribute('aria-invalid'), { timeout: 20_000 }).toBe('true');
     const describedBy = ((await current.getAttribute('aria-describedby')) ?? '').split(' ');
     const errorId = describedBy.find((id) => id.endsWith('-error')) ?? '';
@@ -241,73 +252,65 @@ describe('trust and safety', () => {
       .poll(() => current.evaluate((input) => input === document.activeElement), { timeout: 20_000 })
       .toBe(true);
 
-    await card.getByTestId('input-current-password').fill(PASSWORD);
-    await expectToast(
-      page,
-      () => card.getByTestId('button-change-password').click(),
-      'Password changed',
-      'Your other sessions were signed out.',
-    );
-    await expect.poll(() => card.getByTestId('input-current-password').inputValue()).toBe('');
+    await current.fill(PASSWORD);
+    await expectToast(page, () => change.click(), 'Password changed', 'Your other sessions were signed out.');
+    await expect.poll(() => current.inputValue()).toBe('');
 
     // This session lives on; the other one has ended.
     expect(await authenticated(page)).toBe(true);
     expect(await authenticated(aliceElsewhere.page)).toBe(false);
     // The app itself may already be reloading the page it ended (the session-ended notice).
     await aliceElsewhere.page.reload({ waitUntil: 'commit' }).catch(() => undefined);
-    await visible(aliceElsewhere.page.getByTestId('button-sign-in'));
-    expect(await aliceElsewhere.page.getByTestId('button-user-menu').count()).toBe(0);
+    await expectSignedOutBar(aliceElsewhere.page);
   });
 
   it('a member who is not a moderator is not authorized to see reports', async () => {
     const { page } = alice;
     await page.goto('/moderation');
-    const moderation = page.getByTestId('page-moderation');
-    await visible(moderation.getByText('Not authorised'));
+    await visible(page.getByRole('heading', { level: 1, name: 'Not authorised' }));
+    // No report is listed (a report card has no accessible name of its own: found by test id).
     expect(await page.locator('[data-testid^="report-"]').count()).toBe(0);
     expect((await page.request.get('/api/moderation/reports?status=open')).status()).toBe(403);
 
-    await page.getByTestId('button-user-menu').click();
-    await visible(page.getByTestId('menu-profile'));
-    expect(await page.getByTestId('menu-moderation').count()).toBe(0);
+    const menu = await openUserMenu(page);
+    await visible(menu.getByRole('menuitem', { name: 'Profile', exact: true }));
+    expect(await menu.getByRole('menuitem', { name: 'Moderation' }).count()).toBe(0);
     await page.keyboard.press('Escape');
   });
 
   it('a member unblocks from the Account card, then deletes their account', async () => {
     const { page } = alice;
     await page.goto('/profile?tab=preferences');
-    const card = page.getByTestId('card-account');
-    await visible(card.getByTestId(`blocked-member-${b.id}`));
+    const card = accountCard(page);
+    const blocked = card.getByRole('region', { name: 'Blocked members' });
+    const publicName = `${b.firstName} S.`;
+    await visible(blocked.getByRole('link', { name: publicName, exact: true }));
     await expectToast(
       page,
-      () => card.getByTestId(`button-unblock-${b.id}`).click(),
+      () => blocked.getByRole('button', { name: `Unblock ${publicName}`, exact: true }).click(),
       'Member unblocked',
-      `${b.firstName} S. can contact you again.`,
+      `${publicName} can contact you again.`,
     );
-    await visible(card.getByTestId('text-no-blocked-members'));
+    await visible(blocked.getByText("You haven't blocked anyone."));
 
-    await card.getByTestId('button-delete-account').click();
-    const dialog = page.getByTestId('dialog-delete-account');
+    await card.getByRole('button', { name: 'Delete account', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const password = dialog.getByLabel('Enter your password to confirm');
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' });
     await visible(dialog);
-    await dialog.getByTestId('input-delete-password').fill(PASSWORD);
-    await expectToast(
-      page,
-      () => dialog.getByTestId('button-confirm-delete-account').click(),
-      'Account not deleted',
-      'Your password is incorrect',
-    );
+    await password.fill(PASSWORD);
+    await expectToast(page, () => confirm.click(), 'Account not deleted', 'Your password is incorrect');
     await visible(dialog);
 
-    await dialog.getByTestId('input-delete-password').fill(NEW_PASSWORD);
+    await password.fill(NEW_PASSWORD);
     await expectToast(
       page,
-      () => dialog.getByTestId('button-confirm-delete-account').click(),
+      () => confirm.click(),
       'Account deleted',
       'Your account and listings have been removed. Sorry to see you go.',
     );
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-    await visible(page.getByTestId('button-sign-in'));
-    expect(await authenticated(page)).toBe(false);
+    await expectSignedOutBar(page);
 
     const login = await bob.page.request.post('/api/auth/login', {
       data: { email: a.email, password: NEW_PASSWORD },

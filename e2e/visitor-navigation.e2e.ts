@@ -3,26 +3,34 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser';
 import { expectPath, expectSignedOutBar, hidden, visible } from './support/ui';
 
-/** The navigation bar's links (docs/product.md § Screens and routes) in their order: test id, label, destination. */
+/** The navigation bar's links (docs/product.md § Screens and routes) in their order: label, destination. */
 const NAV_LINKS = [
-  ['link-home', 'Home', '/'],
-  ['link-browse', 'Browse', '/browse'],
-  ['link-social', 'Social', '/social'],
-  ['link-categories', 'Categories', '/categories'],
-  ['link-how-it-works', 'How It Works', '/how-it-works'],
+  ['Home', '/'],
+  ['Browse', '/browse'],
+  ['Social', '/social'],
+  ['Categories', '/categories'],
+  ['How It Works', '/how-it-works'],
 ] as const;
 
-const GUEST_ACTIONS = [
-  ['button-dev-login', 'Dev Login'],
-  ['button-sign-in', 'Sign In'],
-  ['button-join-now', 'Join Now'],
-] as const;
+/** The signed-out actions' buttons, in their order. */
+const GUEST_ACTIONS = ['Dev Login', 'Sign In', 'Join Now'] as const;
+
+/** The not-found page's heading, the one thing that tells it apart. */
+const notFoundHeading = (page: Page) =>
+  page.getByRole('heading', { name: '404 Page Not Found', exact: true });
+
+/** The phone's menu (a sheet, titled with the site's name) and the button that opens it. */
+const menuButton = (page: Page) => page.getByRole('button', { name: 'Open menu', exact: true });
+const menuSheet = (page: Page) => page.getByRole('dialog', { name: 'Threadswap', exact: true });
+
+/** The sign-in / sign-up dialog, whichever tab is open (its title follows the tab). */
+const authDialog = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Sign Up', exact: true }) });
 
 async function expectNotFound(page: Page) {
-  const notFound = page.getByTestId('page-not-found');
-  await visible(notFound);
-  await visible(notFound.getByRole('heading', { name: '404 Page Not Found', exact: true }));
-  await visible(notFound.getByText('Did you forget to add the page to the router?', { exact: true }));
+  const main = page.getByRole('main');
+  await visible(main.getByRole('heading', { level: 1, name: '404 Page Not Found', exact: true }));
+  await visible(main.getByText('Did you forget to add the page to the router?', { exact: true }));
 }
 
 /** A visitor's routes, navigation bar and the not-found page (docs/product.md § Screens and routes). */
@@ -40,23 +48,24 @@ describe('a visitor finds their way around', () => {
       const nav = page.getByRole('navigation', { name: 'Main' });
       await visible(nav);
       const links = nav.getByRole('link');
-      expect(await links.allInnerTexts()).toEqual(NAV_LINKS.map(([, label]) => label));
-      for (const [testId, label, href] of NAV_LINKS) {
-        const link = page.getByTestId(testId);
+      expect(await links.allInnerTexts()).toEqual(NAV_LINKS.map(([label]) => label));
+      for (const [label, href] of NAV_LINKS) {
+        const link = nav.getByRole('link', { name: label, exact: true });
         await visible(link);
-        expect(await link.innerText()).toBe(label);
         expect(await link.getAttribute('href')).toBe(href);
       }
-      for (const [testId, label] of GUEST_ACTIONS) {
-        expect((await page.getByTestId(testId).innerText()).trim()).toBe(label);
+      const bar = page.getByRole('banner');
+      for (const label of GUEST_ACTIONS) {
+        await visible(bar.getByRole('button', { name: label, exact: true }));
       }
       await expectSignedOutBar(page);
       // Member-only parts of the bar are absent.
-      for (const testId of ['link-wishlist', 'button-notifications', 'button-list-item']) {
-        expect(await page.getByTestId(testId).count()).toBe(0);
-      }
-      // The mobile menu button is for small screens only.
-      await hidden(page.getByTestId('button-mobile-menu'));
+      expect(await bar.getByRole('link', { name: 'Wishlist', exact: true }).count()).toBe(0);
+      expect(await bar.getByRole('button', { name: /^Notifications/ }).count()).toBe(0);
+      expect(await bar.getByRole('button', { name: 'List Item', exact: true }).count()).toBe(0);
+      // The mobile menu button is for small screens only (present, but not shown).
+      expect(await page.getByRole('button', { name: 'Open menu', includeHidden: true }).count()).toBe(1);
+      await hidden(page.getByRole('button', { name: 'Open menu', includeHidden: true }));
     });
 
     it('each link opens its page in the app and marks itself current', async () => {
@@ -67,19 +76,21 @@ describe('a visitor finds their way around', () => {
         '/how-it-works': 'How Threadswap Works',
         '/': 'Fashion Forward, Barter Smart',
       };
-      for (const [testId, , href] of [...NAV_LINKS.slice(1), NAV_LINKS[0]]) {
-        await page.getByTestId(testId).click();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const [label, href] of [...NAV_LINKS.slice(1), NAV_LINKS[0]]) {
+        const link = nav.getByRole('link', { name: label, exact: true });
+        await link.click();
         await expectPath(page, href);
-        await expect.poll(() => page.getByTestId(testId).getAttribute('aria-current')).toBe('page');
+        await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
         const heading = headings[href];
         if (heading) await visible(page.getByRole('heading', { level: 1, name: heading }));
-        expect(await page.getByTestId('page-not-found').count()).toBe(0);
+        expect(await notFoundHeading(page).count()).toBe(0);
       }
     });
 
     it('the search box leads to /browse?search=…', async () => {
       await page.goto('/how-it-works');
-      const search = page.getByTestId('input-search');
+      const search = page.getByRole('searchbox', { name: 'Search fashion items', exact: true });
       await visible(search);
       expect(await search.getAttribute('placeholder')).toBe('Search fashion items...');
       await search.fill('denim jacket');
@@ -87,7 +98,9 @@ describe('a visitor finds their way around', () => {
       await expectPath(page, '/browse?search=denim%20jacket');
       await visible(page.getByRole('heading', { level: 1, name: 'Browse & Barter' }));
       // Browse's own search box, the page's one search landmark, holds the query.
-      expect(await page.getByTestId('input-browse-search').inputValue()).toBe('denim jacket');
+      expect(await page.getByRole('search').count()).toBe(1);
+      const browseSearch = page.getByRole('main').getByRole('searchbox', { name: 'Search fashion items' });
+      expect(await browseSearch.inputValue()).toBe('denim jacket');
       expect(await page.locator('#site-search').count()).toBe(0);
     });
 
@@ -105,14 +118,16 @@ describe('a visitor finds their way around', () => {
         ['/messages', 'Sign in to read your messages'],
       ] as const) {
         await page.goto(path);
-        const prompt = page.getByTestId('page-sign-in-prompt');
-        await visible(prompt);
-        await visible(prompt.getByRole('heading', { level: 1, name: title, exact: true }));
-        expect(await page.getByTestId('page-not-found').count()).toBe(0);
+        const main = page.getByRole('main');
+        await visible(main.getByRole('heading', { level: 1, name: title, exact: true }));
+        await visible(main.getByRole('button', { name: 'Create an account', exact: true }));
+        expect(await notFoundHeading(page).count()).toBe(0);
         await expectPath(page, path);
       }
-      await page.getByTestId('button-prompt-sign-in').click();
-      await visible(page.getByRole('dialog'));
+      // The prompt's own Sign In (the bar has one too).
+      await page.getByRole('main').getByRole('button', { name: 'Sign In', exact: true }).click();
+      await visible(authDialog(page));
+      await visible(authDialog(page).getByRole('heading', { name: 'Welcome back', exact: true }));
     });
   });
 
@@ -127,26 +142,29 @@ describe('a visitor finds their way around', () => {
       await page.goto('/');
       await visible(page.getByRole('heading', { name: 'Fashion Forward, Barter Smart' }));
       // The bar's links and actions make way for the menu button.
-      await hidden(page.getByRole('navigation', { name: 'Main' }));
-      for (const [testId] of GUEST_ACTIONS) await hidden(page.getByTestId(testId));
+      await hidden(page.getByRole('navigation', { name: 'Main', includeHidden: true }));
+      const bar = page.getByRole('banner');
+      for (const label of GUEST_ACTIONS) {
+        await hidden(bar.getByRole('button', { name: label, exact: true, includeHidden: true }));
+      }
       // The search box stays reachable.
-      await visible(page.getByTestId('input-search'));
+      await visible(page.getByRole('searchbox', { name: 'Search fashion items', exact: true }));
 
-      await page.getByTestId('button-mobile-menu').click();
-      const sheet = page.getByTestId('sheet-mobile-menu');
+      await menuButton(page).click();
+      const sheet = menuSheet(page);
       await visible(sheet);
-      const links = sheet.getByRole('navigation', { name: 'Mobile' }).getByRole('link');
-      expect(await links.allInnerTexts()).toEqual(NAV_LINKS.map(([, label]) => label));
-      for (const [testId, label, href] of NAV_LINKS) {
-        const link = sheet.getByTestId(`mobile-${testId}`);
+      const nav = sheet.getByRole('navigation', { name: 'Mobile' });
+      const links = nav.getByRole('link');
+      expect((await links.allInnerTexts()).map((text) => text.trim())).toEqual(
+        NAV_LINKS.map(([label]) => label),
+      );
+      for (const [label, href] of NAV_LINKS) {
+        const link = nav.getByRole('link', { name: label, exact: true });
         await visible(link);
-        expect((await link.innerText()).trim()).toBe(label);
         expect(await link.getAttribute('href')).toBe(href);
       }
-      for (const [testId, label] of GUEST_ACTIONS) {
-        const action = sheet.getByTestId(`mobile-${testId}`);
-        await visible(action);
-        expect((await action.innerText()).trim()).toBe(label);
+      for (const label of GUEST_ACTIONS) {
+        await visible(sheet.getByRole('button', { name: label, exact: true }));
       }
       // Once it has slid in, the menu fits the phone's width.
       await sheet.evaluate((element) =>
@@ -159,36 +177,40 @@ describe('a visitor finds their way around', () => {
     });
 
     it('a menu link navigates and closes the menu', async () => {
-      const sheet = page.getByTestId('sheet-mobile-menu');
-      await sheet.getByTestId('mobile-link-categories').click();
+      const sheet = menuSheet(page);
+      await sheet.getByRole('link', { name: 'Categories', exact: true }).click();
       await expectPath(page, '/categories');
       await hidden(sheet);
       await visible(page.getByRole('heading', { level: 1, name: 'Shop by Category' }));
     });
 
     it("the menu's Join Now closes the menu and opens the sign-up dialog", async () => {
-      await page.getByTestId('button-mobile-menu').click();
-      const sheet = page.getByTestId('sheet-mobile-menu');
+      await menuButton(page).click();
+      const sheet = menuSheet(page);
       await visible(sheet);
-      await sheet.getByTestId('mobile-button-join-now').click();
+      await sheet.getByRole('button', { name: 'Join Now', exact: true }).click();
       await hidden(sheet);
-      const dialog = page.getByTestId('dialog-auth');
+      const dialog = authDialog(page);
       await visible(dialog);
-      await expect.poll(() => dialog.getByTestId('tab-register').getAttribute('aria-selected')).toBe('true');
-      await visible(page.locator('#register-first-name'));
+      await expect
+        .poll(() => dialog.getByRole('tab', { name: 'Sign Up', exact: true }).getAttribute('aria-selected'))
+        .toBe('true');
+      await visible(dialog.getByLabel('First name', { exact: true }));
     });
 
     it("the menu's Sign In opens the sign-in dialog", async () => {
       await page.goto('/how-it-works');
-      await page.getByTestId('button-mobile-menu').click();
-      const sheet = page.getByTestId('sheet-mobile-menu');
+      await menuButton(page).click();
+      const sheet = menuSheet(page);
       await visible(sheet);
-      await sheet.getByTestId('mobile-button-sign-in').click();
+      await sheet.getByRole('button', { name: 'Sign In', exact: true }).click();
       await hidden(sheet);
-      const dialog = page.getByTestId('dialog-auth');
+      const dialog = authDialog(page);
       await visible(dialog);
-      await expect.poll(() => dialog.getByTestId('tab-login').getAttribute('aria-selected')).toBe('true');
-      await visible(page.locator('#login-email'));
+      await expect
+        .poll(() => dialog.getByRole('tab', { name: 'Sign In', exact: true }).getAttribute('aria-selected'))
+        .toBe('true');
+      await visible(dialog.getByLabel('Email', { exact: true }));
     });
   });
 });

@@ -1,15 +1,24 @@
 import type { TradeItemSummary, TradeRequest } from '@common/api/trades';
 import { Check } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { DialogFooter } from '@client/components/ui/dialog';
 import { DialogShell } from '@client/components/ui/dialog-shell';
 
+/** A list of items, named by the label above it ('You give', 'You get'). */
 function ItemList({ label, items, testId }: { label: string; items: TradeItemSummary[]; testId: string }) {
+  const labelId = useId();
   return (
     <div className="grid gap-1">
-      <p className="text-sm font-medium">{label}</p>
-      <ul className="grid gap-0.5 text-sm text-muted-foreground" data-testid={testId}>
+      <p id={labelId} className="text-sm font-medium">
+        {label}
+      </p>
+      <ul
+        aria-labelledby={labelId}
+        className="grid gap-0.5 text-sm text-muted-foreground"
+        data-testid={testId}
+      >
         {items.map((item) => (
           <li key={item.id} className="break-words">
             {item.title}

@@ -134,13 +134,14 @@ function meetup(overrides: Partial<MeetupState> = {}): MeetupState {
 
 const fetchStub = vi.fn(() => Promise.reject(new Error('no network in the trade card tests')));
 
-function render(shown: TradeRequest, meetupState: MeetupState | null = null): string {
+/** A query cache that never fetches, holding the trade's meet-up as the page's GET …/meetup would. */
+function clientWithMeetup(tradeId: string, meetupState: MeetupState | null = null) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: () => fetchStub() } },
   });
   // Without a meet-up the page's GET …/meetup answers an unavailable one (no towns).
   client.setQueryData(
-    [meetupUrl(shown.id)],
+    [meetupUrl(tradeId)],
     meetupState ??
       meetup({
         available: false,
@@ -150,6 +151,11 @@ function render(shown: TradeRequest, meetupState: MeetupState | null = null): st
         myCode: null,
       }),
   );
+  return client;
+}
+
+function render(shown: TradeRequest, meetupState: MeetupState | null = null): string {
+  const client = clientWithMeetup(shown.id, meetupState);
   const html = renderToString(
     <QueryClientProvider client={client}>
       <Router ssrPath="/trades">
@@ -456,19 +462,7 @@ describe('Trade page: a giveaway handover is worded as a gift', () => {
     };
   };
   const nextStep = (shown: ReturnType<typeof sent>) => {
-    const client = new QueryClient({
-      defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: () => fetchStub() } },
-    });
-    client.setQueryData(
-      [meetupUrl(shown.id)],
-      meetup({
-        available: false,
-        unavailableReason: 'no_town',
-        distanceKm: null,
-        meetup: null,
-        myCode: null,
-      }),
-    );
+    const client = clientWithMeetup(shown.id);
     const html = renderToString(
       <QueryClientProvider client={client}>
         <TradeNextStepCard trade={shown} memberId={ME} />

