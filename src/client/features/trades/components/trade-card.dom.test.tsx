@@ -185,8 +185,10 @@ describe('TradeCard in a DOM: answering a request', () => {
     await user.click(screen.getByRole('button', { name: 'Accept Barter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept the swap with Bruno?' });
     // What the member gives and gets, before anything is agreed.
-    expect(within(dialog).getByText('Item requested')).toBeTruthy();
-    expect(within(dialog).getByText('Item offered')).toBeTruthy();
+    const give = within(dialog).getByRole('list', { name: 'You give (1 item)' });
+    expect(within(give).getByRole('listitem').textContent).toBe('Item requested');
+    const get = within(dialog).getByRole('list', { name: 'You get (1 item)' });
+    expect(within(get).getByRole('listitem').textContent).toBe('Item offered');
     expect(sent).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Accept the swap' }));
