@@ -49,6 +49,14 @@ export function dismissToast(id: string): void {
   window.setTimeout(() => publish(entries.filter((entry) => entry.id !== id)), TOAST_REMOVE_DELAY_MS);
 }
 
+/**
+ * Forgets every toast at once, with no exit animation. For tests: the toasts live in this module,
+ * which outlives a test (and, with vitest.config.ts's `isolate: false`, a test file).
+ */
+export function clearToasts(): void {
+  publish([]);
+}
+
 /** The toasts to render; used by the Toaster. */
 export function useToasts(): ToastEntry[] {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);

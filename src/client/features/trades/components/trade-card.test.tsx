@@ -15,8 +15,9 @@ import { TradeHistory, TradeNextStepCard, useTradePageTitle } from './trade-page
 /*
  * The trade card in each state shows the right main action (the button drawn as the primary one),
  * from the member's side: answer, wait, send, receive, meet, and the settled states. Rendered on the
- * server (the project's component tests need no DOM); the network is a stub that must not be called:
- * the meet-up each accepted card reads comes from the query cache, as the page's request would.
+ * server (trade-card.dom.test.tsx checks what pressing the buttons does); the network is a stub that
+ * must not be called: the meet-up each accepted card reads comes from the query cache, as the page's
+ * request would.
  */
 
 const ME = 'member-me';
