@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { openBrowser } from './support/browser';
@@ -29,7 +29,7 @@ const listing = (title: string): NewListing => ({
 });
 
 /** Whether the conversation's list is scrolled to its end (the newest message in view). */
-async function atBottom(chat: ReturnType<Page['getByTestId']>): Promise<boolean> {
+async function atBottom(chat: Locator): Promise<boolean> {
   return chat
     .getByRole('region')
     .first()
@@ -53,7 +53,16 @@ describe('chat as a messaging app', () => {
   let conversationId: string;
   let trade: TradeRequest;
   const note = `Just the ${uniqueWord('Nt')} one, maybe?`;
-  const chatOf = (page: Page) => page.getByTestId('dialog-chat');
+  /** The open chat, named after the member on the other side (Ben for Ava's phone, Ava for Ben). */
+  const chatOf = (page: Page) =>
+    page.getByRole('dialog', { name: page === phone ? ben.publicName : ava.publicName, exact: true });
+  /** The conversation in the inbox: a button named for the member, the coat and the last message. */
+  const inboxRow = (page: Page) => page.getByRole('button', { name: coat.title });
+  /**
+   * The barter events' one-line summaries, in order. A line is plain text in the summary of its
+   * collapsed card, with no role of its own: the list is read by test id.
+   */
+  const eventLines = (chat: Locator) => chat.getByTestId('text-trade-event').allTextContents();
 
   beforeAll(async () => {
     ({ page: phone, context: phoneContext } = await openBrowser({ width: 375, height: 740 }));
@@ -82,11 +91,11 @@ describe('chat as a messaging app', () => {
 
   it('the inbox previews a barter request from each reader’s side', async () => {
     await desktop.goto('/messages');
-    const rowBen = desktop.getByTestId(`conversation-${conversationId}`);
+    const rowBen = inboxRow(desktop);
     await shown(rowBen);
     expect(await textOf(rowBen)).toContain(`${ava.publicName} sent you a barter request`);
     await phone.goto('/messages');
-    const rowAva = phone.getByTestId(`conversation-${conversationId}`);
+    const rowAva = inboxRow(phone);
     await shown(rowAva);
     expect(await textOf(rowAva)).toContain(`You sent ${ben.publicName} a barter request`);
     expect(await seriousViolations(phone)).toEqual([]);
@@ -96,14 +105,16 @@ describe('chat as a messaging app', () => {
   it('a visitor at a conversation’s address is asked to sign in; a stranger is told it is not theirs', async () => {
     const visitor = (await openBrowser({ width: 375, height: 740 })).page;
     await visitor.goto(`/messages/${conversationId}`);
-    await shown(visitor.getByTestId('page-sign-in-prompt'));
-    expect(await visitor.getByTestId('dialog-chat').count()).toBe(0);
+    await shown(visitor.getByRole('heading', { level: 1, name: 'Sign in to read your messages' }));
+    expect(await visitor.getByRole('dialog').count()).toBe(0);
     await registerMember(visitor, 'Cleo', 'Stone');
     await visitor.goto(`/messages/${conversationId}`);
-    await shown(chatOf(visitor).getByTestId('text-chat-not-found'));
-    expect(await chatOf(visitor).getByTestId('input-chat-message').count()).toBe(0);
-    await chatOf(visitor).getByRole('button', { name: 'Back to messages' }).click();
-    await gone(chatOf(visitor));
+    // Not hers: the chat has no member to be named after.
+    const chat = visitor.getByRole('dialog', { name: 'Conversation', exact: true });
+    await shown(chat.getByText("This conversation doesn't exist or isn't yours.", { exact: true }));
+    expect(await chat.getByRole('textbox').count()).toBe(0);
+    await chat.getByRole('button', { name: 'Back to messages' }).click();
+    await gone(chat);
     await expectLocation(visitor, '/messages');
   });
 
@@ -128,12 +139,12 @@ describe('chat as a messaging app', () => {
 
     // Ava, on her phone, opens the conversation from the inbox: it has its own address.
     await phone.goto('/messages');
-    await phone.getByTestId(`conversation-${conversationId}`).click();
+    await inboxRow(phone).click();
     const chat = chatOf(phone);
     await shown(chat);
     await expectLocation(phone, `/messages/${conversationId}`);
-    await shown(chat.getByTestId('card-trade-shipped'));
-    const lines = await chat.getByTestId('text-trade-event').allTextContents();
+    await shown(chat.getByText(`${ben.publicName} shipped with DHL`, { exact: true }));
+    const lines = await eventLines(chat);
     expect(lines).toEqual([
       'You sent a request · 2 items for 1',
       `${ben.publicName} countered · 1 item for 1`,
@@ -144,21 +155,18 @@ describe('chat as a messaging app', () => {
     const noteBubble = chat.locator('li[data-own="false"]', { hasText: note });
     await shown(noteBubble);
     // The full card is one tap away, and closed until then.
-    const card = chat.getByTestId('card-trade-countered');
-    expect(await card.getByTestId('text-trade-card-status').isVisible()).toBe(false);
-    await card.getByTestId('button-trade-event').click();
-    await shown(card.getByTestId('text-trade-card-status'));
-    expect(await textOf(card.getByTestId('text-trade-card-status'))).toBe(
-      `${ben.publicName} made a counter-offer`,
-    );
-    expect(await seriousViolations(phone, '[data-testid="dialog-chat"]')).toEqual([]);
+    const headline = chat.getByText(`${ben.publicName} made a counter-offer`, { exact: true });
+    expect(await headline.isVisible()).toBe(false);
+    await chat.getByText(`${ben.publicName} countered · 1 item for 1`, { exact: true }).click();
+    await shown(headline);
+    expect(await seriousViolations(phone, '[role="dialog"]')).toEqual([]);
   });
 
   it('on the phone, Back closes the chat and shows the inbox; nothing else changes', async () => {
     await phone.goBack();
     await gone(chatOf(phone));
     await expectLocation(phone, '/messages');
-    await shown(phone.getByTestId(`conversation-${conversationId}`));
+    await shown(inboxRow(phone));
     // Forward opens it again.
     await phone.goForward();
     await shown(chatOf(phone));
@@ -169,14 +177,16 @@ describe('chat as a messaging app', () => {
     await desktop.goto(`/messages/${conversationId}`);
     const chatBen = chatOf(desktop);
     await shown(chatBen);
-    await shown(chatBen.getByTestId('card-trade-shipped'));
+    await shown(chatBen.getByText('You shipped with DHL', { exact: true }));
     const imageId = (await uploadPhoto(desktop)).replace('/images/', '');
     const sent = await desktop.request.post('/api/messages', {
       data: { conversationId, imageId, content: 'How it looked when I packed it' },
     });
     expect(sent.status(), await sent.text()).toBe(201);
     for (const page of [phone, desktop]) {
-      const photo = chatOf(page).getByTestId('link-chat-photo').last();
+      const photo = chatOf(page)
+        .getByRole('link', { name: /^Photo from .*; opens full size$/ })
+        .last();
       await shown(photo);
       await eventually(
         () => photo.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth > 0),
@@ -184,25 +194,28 @@ describe('chat as a messaging app', () => {
       );
       await eventually(() => atBottom(chatOf(page)), true);
     }
-    expect(await seriousViolations(desktop, '[data-testid="dialog-chat"]')).toEqual([]);
+    expect(await seriousViolations(desktop, '[role="dialog"]')).toEqual([]);
   });
 
   it('offline, the conversation stays and a message waits, then goes once when back online', async () => {
     const chat = chatOf(phone);
     await phoneContext.setOffline(true);
-    await shown(chat.getByTestId('text-chat-offline'));
+    await shown(
+      chat.getByText("You're offline: messages will be sent when you're back online.", { exact: true }),
+    );
     const text = `Sent from the ${uniqueWord('Tn')} tunnel`;
-    const input = chat.getByTestId('input-chat-message');
+    const input = chat.getByRole('textbox', { name: `Message ${ben.publicName}` });
     await input.fill(text);
     await phone.keyboard.press('Enter');
-    const waiting = chat.getByTestId('chat-message-waiting');
+    // The message that waits is marked so, in the conversation's list.
+    const waiting = chat.getByRole('listitem').filter({ hasText: 'Waiting to send' });
     await shown(waiting);
     expect(await textOf(waiting)).toContain(text);
-    expect(await textOf(waiting.getByTestId('text-waiting-to-send'))).toBe('Waiting to send');
+    await shown(waiting.getByText('Waiting to send', { exact: true }));
     // What was loaded is still there, with no error screen.
-    await shown(chat.getByTestId('card-trade-shipped'));
+    await shown(chat.getByText(`${ben.publicName} shipped with DHL`, { exact: true }));
     expect(await chat.getByText('Messages are unavailable right now.').count()).toBe(0);
-    expect(await seriousViolations(phone, '[data-testid="dialog-chat"]')).toEqual([]);
+    expect(await seriousViolations(phone, '[role="dialog"]')).toEqual([]);
 
     await phoneContext.setOffline(false);
     await gone(waiting);
@@ -219,7 +232,7 @@ describe('chat as a messaging app', () => {
     await desktop.keyboard.press('Escape');
     await gone(chatOf(desktop));
     await expectLocation(desktop, '/messages');
-    await shown(desktop.getByTestId(`conversation-${conversationId}`));
+    await shown(inboxRow(desktop));
     expect(await seriousViolations(desktop)).toEqual([]);
   });
 });

@@ -69,11 +69,9 @@ describe('the swap rings page', () => {
     await form.getByLabel('Brands (comma-separated)').fill(sami.brand);
     await form.getByLabel('From (×)').fill('0.5');
     await form.getByLabel('To (×)').fill('1.5');
-    await expect
-      .poll(() => textOf(page.getByTestId('text-rule-band')))
-      .toBe("within ±50% of my item's value");
-    await page.getByTestId('button-save-rule').click();
-    const rule = page.locator('[data-testid^="swap-rule-"]');
+    await shown(form.getByText("within ±50% of my item's value", { exact: true }));
+    await form.getByRole('button', { name: 'Save rule', exact: true }).click();
+    const rule = page.getByRole('list', { name: 'Your swap rules', exact: true }).getByRole('listitem');
     await shown(rule);
     const ruleText = await textOf(rule);
     expect(ruleText).toContain("within ±50% of my item's value");
@@ -93,15 +91,14 @@ describe('the swap rings page', () => {
       });
       expect(response.status(), await response.text()).toBe(201);
     }
-    const proposals = page.getByTestId('rings-proposed');
+    const proposals = page.getByRole('region', { name: 'Proposals', exact: true });
     await page.reload();
     await shown(proposals.getByRole('heading', { name: '3-member swap ring' }));
     const [ring] = await getJson<Array<{ id: string }>>(page, '/api/rings');
+    // A ring's card has no accessible name of its own: it is found by its test id.
     const card = page.getByTestId(`ring-${ring?.id}`);
     // The chain visibly closes: after the last item, back to the first member.
-    const loop = card.getByTestId('ring-loop-back');
-    await shown(loop);
-    expect(await textOf(loop)).toMatch(/^and back to (you|Sami|Tess)$/);
+    await shown(card.getByText(/^and back to (you|Sami|Tess)$/));
     expect(await page.getByText(/three or more/i).count()).toBe(0);
     await card.getByText('Why this ring?').click();
     expect(await textOf(card)).not.toMatch(/× the value given/);
@@ -109,18 +106,18 @@ describe('the swap rings page', () => {
     await axeAtBothWidths(page);
 
     // Declining asks first, then says what happened.
-    await card.getByTestId('button-decline-ring').click();
-    const confirm = page.getByTestId('dialog-decline-ring');
+    await card.getByRole('button', { name: 'Decline', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Decline this swap ring?', exact: true });
     await shown(confirm);
     await picture(page, 'rings-decline-375');
-    await axeAtBothWidths(page, '[data-testid="dialog-decline-ring"]');
+    await axeAtBothWidths(page, '[role="dialog"]');
     const before = (await toastLog(page)).length;
-    await confirm.getByTestId('button-confirm-decline-ring').click();
+    await confirm.getByRole('button', { name: 'Decline ring', exact: true }).click();
     await gone(confirm);
     await expect
       .poll(async () => (await toastLog(page)).slice(before).map(([title]) => title))
       .toContain('You declined the swap ring');
-    await shown(page.getByTestId('rings-past').getByText('Declined'));
+    await shown(page.getByRole('region', { name: 'Past rings', exact: true }).getByText('Declined'));
   }, 240_000);
 });
 
@@ -135,29 +132,28 @@ describe('a session ended from another device', () => {
     });
     expect(login.status(), await login.text()).toBe(200);
 
+    const profileName = here.page.getByRole('heading', { level: 1, name: member.name, exact: true });
     await here.page.goto('/profile?tab=favorites');
-    await shown(here.page.getByTestId('text-profile-name'));
+    await shown(profileName);
     // Sign out everywhere else from the other device: a password change does it.
     const change = await elsewhere.page.request.post('/api/auth/password', {
       data: { currentPassword: 'swap-secret-1', newPassword: 'swap-secret-2' },
     });
     expect(change.status(), await change.text()).toBe(200);
 
-    const dialog = here.page.getByTestId('dialog-auth');
+    const dialog = here.page.getByRole('dialog', { name: 'Welcome back', exact: true });
     await shown(dialog);
-    expect(await textOf(dialog.getByTestId('text-auth-reason'))).toContain(
-      'You were signed out on this device',
-    );
+    await shown(dialog.getByText('You were signed out on this device'));
     await expect.poll(() => new URL(here.page.url()).pathname).toBe('/profile');
     expect(new URL(here.page.url()).searchParams.get('tab')).toBe('favorites');
     await picture(here.page, 'signed-out-375');
-    await axeAtBothWidths(here.page, '[data-testid="dialog-auth"]');
+    await axeAtBothWidths(here.page, '[role="dialog"]');
 
     await here.page.locator('#login-email').fill(member.email);
     await here.page.locator('#login-password').fill('swap-secret-2');
-    await dialog.getByTestId('button-submit-login').click();
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
     await gone(dialog);
-    await shown(here.page.getByTestId('text-profile-name'));
+    await shown(profileName);
     expect(new URL(here.page.url()).pathname).toBe('/profile');
     expect(new URL(here.page.url()).searchParams.get('tab')).toBe('favorites');
   }, 120_000);
@@ -171,15 +167,16 @@ describe('the listing form’s photos and title', () => {
     // The welcome dialog of a new member would stand over the tab bar.
     await skipOnboarding(page);
     await page.goto('/browse');
-    const dialog = page.getByTestId('dialog-list-item');
+    const dialog = page.getByRole('dialog', { name: 'List an Item', exact: true });
+    const authDialog = page.getByRole('dialog', { name: /^(Welcome back|Join Threadswap)$/ });
     // Under load the tab bar can be on screen before the app behind it is ready for a tap (or
     // before it knows the visitor is a member): tap again until the form opens.
     await expect
       .poll(
         async () => {
           if (await dialog.isVisible()) return true;
-          if (await page.getByTestId('dialog-auth').isVisible()) await page.keyboard.press('Escape');
-          await page.getByTestId('tab-sell').click();
+          if (await authDialog.isVisible()) await page.keyboard.press('Escape');
+          await page.getByRole('button', { name: 'Sell', exact: true }).click();
           return dialog.waitFor({ state: 'visible', timeout: 5_000 }).then(
             () => true,
             () => false,
@@ -190,7 +187,7 @@ describe('the listing form’s photos and title', () => {
       .toBe(true);
 
     // A save without photos asks for one; the message goes once a photo is in.
-    await dialog.getByTestId('button-submit-item').click();
+    await dialog.getByRole('button', { name: 'List Item', exact: true }).click();
     const photoError = dialog.locator('#item-photos-error');
     await shown(photoError);
     expect(await textOf(photoError)).toBe('Add at least one photo');
@@ -200,20 +197,15 @@ describe('the listing form’s photos and title', () => {
     const broken = `${good}.broken.png`;
     writeFileSync(broken, 'not an image at all');
     await page.locator('#input-photos').setInputFiles([broken, good ?? '']);
-    await shown(dialog.getByTestId('photo-1'));
-    await eventually(() => dialog.locator('[data-testid^="progress-photo-"]').count(), 0);
-    await expect
-      .poll(() =>
-        dialog
-          .getByRole('list', { name: /photos/i })
-          .first()
-          .getAttribute('data-cover-index'),
-      )
-      .toBe('1');
-    expect(await dialog.getByTestId('photo-0').getByText('Cover', { exact: true }).count()).toBe(0);
-    expect(await dialog.getByTestId('photo-1').getByText('Cover', { exact: true }).count()).toBe(1);
-    await dialog
-      .getByTestId('photo-0')
+    // The chosen photos, in order: the first (broken) file's tile, then the good one's.
+    const chosen = dialog.getByRole('list', { name: /photos/i }).first();
+    const tile = (index: number) => chosen.getByRole('listitem').nth(index);
+    await shown(tile(1));
+    await eventually(() => dialog.getByRole('progressbar').count(), 0);
+    await expect.poll(() => chosen.getAttribute('data-cover-index')).toBe('1');
+    expect(await tile(0).getByText('Cover', { exact: true }).count()).toBe(0);
+    expect(await tile(1).getByText('Cover', { exact: true }).count()).toBe(1);
+    await tile(0)
       .getByRole('button', { name: /remove/i })
       .first()
       .click();
@@ -223,8 +215,8 @@ describe('the listing form’s photos and title', () => {
     const long = 'A'.repeat(130);
     await page.locator('#item-title').fill(long);
     expect(await page.locator('#item-title').inputValue()).toBe(long);
-    expect(await textOf(dialog.getByTestId('text-title-counter'))).toBe('130/120 characters');
+    await shown(dialog.getByText('130/120 characters', { exact: true }));
     await picture(page, 'uploader-375');
-    await axeAtBothWidths(page, '[data-testid="dialog-list-item"]');
+    await axeAtBothWidths(page, '[role="dialog"]');
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser';
 import {
   type ApiItem,
+  choose,
   eventually,
   expectToastFrom,
   getJson,
@@ -74,16 +75,17 @@ describe.each([
 
     await pageA.goto('/profile?tab=barters');
     await pageA.getByRole('tab', { name: /accepted/i }).click();
+    // A trade card has no accessible name: it is found by its test id.
     const card = pageA.getByTestId(`trade-${trade.id}`);
     await shown(card);
-    await card.getByTestId(`button-cancel-trade-${trade.id}`).click();
-    const dialog = pageA.getByTestId('dialog-cancel-trade');
+    await card.getByRole('button', { name: 'Cancel trade', exact: true }).click();
+    const dialog = pageA.getByRole('dialog', { name: 'Cancel this trade?', exact: true });
     await shown(dialog);
-    await dialog.getByTestId('input-cancel-reason').fill('My boots got a torn sole, sorry!');
+    await dialog.getByRole('textbox', { name: /^Reason/ }).fill('My boots got a torn sole, sorry!');
     await shot(pageA, `${label}-cancel-dialog`);
     await expectToastFrom(
       pageA,
-      () => dialog.getByTestId('button-confirm-cancel').click(),
+      () => dialog.getByRole('button', { name: 'Cancel trade', exact: true }).click(),
       'Trade cancelled',
       'Ben Owens will be notified.',
     );
@@ -95,8 +97,11 @@ describe.each([
       return [row?.status, row?.cancelReason];
     }, ['cancelled', 'My boots got a torn sole, sorry!']);
     await pageB.goto('/profile?tab=barters');
-    await shown(pageB.getByTestId(`cancel-note-${trade.id}`));
-    expect(await pageB.getByTestId(`cancel-note-${trade.id}`).textContent()).toContain('torn sole');
+    await shown(
+      pageB
+        .getByTestId(`trade-${trade.id}`)
+        .getByText(`${ava.name} cancelled this trade: “My boots got a torn sole, sorry!”`, { exact: true }),
+    );
   });
 
   it('after one receipt the other party sees the countdown and opens a dispute with a photo', async () => {
@@ -124,30 +129,36 @@ describe.each([
     await pageB.goto('/profile?tab=barters');
     await pageB.getByRole('tab', { name: /accepted/i }).click();
     const card = pageB.getByTestId(`trade-${trade.id}`);
-    await shown(card.getByTestId(`claim-countdown-${trade.id}`));
-    expect(await card.getByTestId(`claim-countdown-${trade.id}`).textContent()).toMatch(
-      /You have 2 days 2\d hours left|You have 3 days 0 hours left/,
+    await shown(
+      card.getByText(
+        /^You have (2 days 2\d hours|3 days 0 hours) left to mark your item received or open a dispute/,
+      ),
     );
     await shot(pageB, `${label}-claim-countdown`);
 
-    await card.getByTestId(`button-open-dispute-${trade.id}`).click();
-    const dialog = pageB.getByTestId('dialog-dispute');
+    await card.getByRole('button', { name: 'Open a dispute', exact: true }).click();
+    const dialog = pageB.getByRole('dialog', { name: 'Open a dispute', exact: true });
     await shown(dialog);
-    await dialog.getByTestId('select-dispute-reason').click();
-    await pageB.getByTestId('option-dispute-reason-damaged').click();
-    await dialog.getByTestId('input-dispute-text').fill('The hat arrived crushed.');
+    await choose(pageB, dialog.getByRole('combobox', { name: 'What went wrong?' }), 'Arrived damaged');
+    await dialog
+      .getByRole('textbox', { name: 'What happened', exact: true })
+      .fill('The hat arrived crushed.');
     const [file] = await pngFiles(1);
-    await dialog.getByTestId('input-dispute-photos').setInputFiles(file as string);
+    await dialog.getByLabel('Add photos', { exact: true }).setInputFiles(file as string);
     await shown(dialog.getByRole('img', { name: 'Dispute photo 1' }));
     await shot(pageB, `${label}-dispute-dialog`);
     await expectToastFrom(
       pageB,
-      () => dialog.getByTestId('button-submit-dispute').click(),
+      () => dialog.getByRole('button', { name: 'Open dispute', exact: true }).click(),
       'Dispute opened',
       'The trade is on hold. A moderator will decide, and Ava Reyes and you will see their note.',
     );
 
-    await shown(pageB.getByTestId(`dispute-state-${trade.id}`));
+    await shown(
+      pageB
+        .getByTestId(`trade-${trade.id}`)
+        .getByText('You opened a dispute: arrived damaged', { exact: true }),
+    );
     await shot(pageB, `${label}-disputed-card`);
     const [row] = (await getJson<TradeRequest[]>(pageA, '/api/trade-requests')).filter(
       (t) => t.id === trade.id,
@@ -158,8 +169,9 @@ describe.each([
 
   it('profiles show the trading record, or "New member"', async () => {
     await pageB.goto(`/profile?user=${ava.id}`);
-    await shown(pageB.getByTestId('trading-record'));
-    expect(await pageB.getByTestId('trading-record').textContent()).toContain('50%');
+    const record = pageB.getByRole('region', { name: 'Trading record', exact: true });
+    await shown(record);
+    expect(await record.textContent()).toContain('50%');
     await shot(pageB, `${label}-profile-record`);
     const newcomer = await openBrowser(viewport);
     const carl = await registerMember(newcomer.page, 'Carl');
@@ -170,8 +182,8 @@ describe.each([
     });
     await pageA.goto(`/profile?user=${carl.id}`);
     // A member with no trade and no review yet: the profile says 'New member' instead of figures.
-    await shown(pageA.getByTestId('text-profile-new-member'));
-    expect(await pageA.getByTestId('trading-record').count()).toBe(0);
+    await shown(pageA.getByText('New member', { exact: true }));
+    expect(await pageA.getByRole('region', { name: 'Trading record', exact: true }).count()).toBe(0);
     expect(ben.id).toBeTruthy();
   });
 });
