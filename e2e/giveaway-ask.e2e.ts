@@ -29,8 +29,8 @@ type Note = { title: string; message: string; link: string | null };
 
 /** The trade page's History section. */
 const history = (page: Page) => page.getByRole('region', { name: 'History', exact: true });
-/** The trade page's "I sent my items" and "I received it" (the page shows one trade). */
-const sentButton = (page: Page) => page.getByRole('button', { name: 'I sent my items', exact: true });
+/** The trade page's "I sent the gift" and "I received it" (the page shows one trade). */
+const sentButton = (page: Page) => page.getByRole('button', { name: 'I sent the gift', exact: true });
 const receivedButton = (page: Page) => page.getByRole('button', { name: 'I received it', exact: true });
 
 /**

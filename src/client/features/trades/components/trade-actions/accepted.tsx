@@ -106,8 +106,10 @@ function AcceptedTrade({
   const handoverReceiver = isHandover(trade) && trade.side !== 'incoming';
   const sending = sendingState(trade);
   const buttons = acceptedButtons(trade, way);
-  // With a meet-up agreed, sending is the other way: by post, instead.
-  const sendLabel = way === 'meetup' ? t('sending.markSentByPost') : t('sending.markSent');
+  // With a meet-up agreed, sending is the other way: by post, instead. A giver sends a gift.
+  const sendLabel = handoverGiver
+    ? t(way === 'meetup' ? 'sending.markSentGiftByPost' : 'sending.markSentGift')
+    : t(way === 'meetup' ? 'sending.markSentByPost' : 'sending.markSent');
   const nobodyReceived = !trade.requesterReceived && !trade.ownerReceived;
   const gets = (trade.side === 'incoming' ? trade.offeredItems : trade.requestedItems)
     .map((item) => item.title)
