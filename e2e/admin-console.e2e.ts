@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { settle } from './support/axe';
 import { openBrowser, uniqueEmail } from './support/browser';
 import { choose, gone, registerMember, shown, skipOnboarding } from './support/journeys';
+import { openUserMenu } from './support/ui';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -111,8 +112,7 @@ describe('an admin runs the community from /admin', () => {
 
     // The account menu leads admins to the console; the dashboard draws its charts.
     await admin.goto('/');
-    await admin.getByTestId('button-user-menu').click();
-    await admin.getByRole('menuitem', { name: 'Admin console' }).click();
+    await (await openUserMenu(admin)).getByRole('menuitem', { name: 'Admin console' }).click();
     await shown(admin.getByRole('heading', { level: 1, name: 'Admin console' }));
     const growth = admin.getByRole('figure', { name: 'New members and listings per week' });
     await shown(growth);
@@ -120,9 +120,7 @@ describe('an admin runs the community from /admin', () => {
     const swaps = admin.getByRole('figure', { name: 'Completed swaps and rings per week' });
     // No swap yet: both lines lie flat on the axis (a line of no height counts as hidden).
     await expect.poll(() => swaps.locator('.recharts-line').count()).toBe(2);
-    await shown(
-      admin.getByTestId('stat-open-reports').getByRole('link', { name: 'Open the moderation queue' }),
-    );
+    await shown(admin.getByRole('link', { name: 'Open the moderation queue' }));
     // Ada, Mel and Max joined this week: the hidden table says so to assistive technology.
     const table = growth.getByRole('table', { name: 'New members and listings per week' });
     expect(await table.locator('tbody tr').last().locator('td').first().textContent()).toBe('3');
@@ -149,12 +147,15 @@ describe('an admin runs the community from /admin', () => {
     await suspend.getByLabel('Note for the member (optional)').fill('Asked for payment outside the app.');
     await suspend.getByRole('button', { name: 'Suspend', exact: true }).click();
     await gone(suspend);
-    await shown(admin.getByTestId('member-suspension').getByText('Scam or fraud', { exact: false }));
-    await shown(admin.getByTestId('member-detail').getByText('Suspended', { exact: true }));
+    // The member's page: the notice of the suspension and the status badge beside the name.
+    const main = admin.getByRole('main');
+    const suspension = main.getByText(/^Suspended since .+: Scam or fraud/);
+    await shown(suspension);
+    await shown(main.getByText('Suspended', { exact: true }));
     await axeAtBothWidths(admin);
     await admin.getByRole('button', { name: 'Lift suspension' }).click();
-    await shown(admin.getByTestId('member-detail').getByText('Active', { exact: true }));
-    await gone(admin.getByTestId('member-suspension'));
+    await shown(main.getByText('Active', { exact: true }));
+    await gone(suspension);
 
     // Make Mel a moderator, confirmed in two steps.
     await admin.getByRole('button', { name: 'Change role' }).click();
@@ -166,7 +167,7 @@ describe('an admin runs the community from /admin', () => {
     await axeAtBothWidths(admin, '[role="dialog"]');
     await roleDialog.getByRole('button', { name: 'Confirm the change' }).click();
     await gone(roleDialog);
-    await shown(admin.getByTestId('member-detail').getByText('Moderator', { exact: true }));
+    await shown(main.getByText('Moderator', { exact: true }));
 
     // Ada is the only admin: demoting herself is refused, with the server's reason.
     const self = (await (await admin.request.get('/api/auth/user')).json()) as { id: string };
@@ -201,13 +202,13 @@ describe('an admin runs the community from /admin', () => {
     await skipOnboarding(mel);
     for (const page of [mel, max]) {
       await page.goto('/admin/members');
-      await shown(page.getByTestId('page-not-found'));
+      await shown(page.getByRole('heading', { level: 1, name: '404 Page Not Found' }));
       await page.goto('/admin');
-      await shown(page.getByTestId('page-not-found'));
+      await shown(page.getByRole('heading', { level: 1, name: '404 Page Not Found' }));
     }
-    await max.getByTestId('button-user-menu').click();
-    await shown(max.getByTestId('menu-profile'));
-    expect(await max.getByTestId('menu-admin').count()).toBe(0);
+    const maxMenu = await openUserMenu(max);
+    await shown(maxMenu.getByRole('menuitem', { name: 'Profile', exact: true }));
+    expect(await maxMenu.getByRole('menuitem', { name: 'Admin console' }).count()).toBe(0);
     await mel.goto('/moderation');
     await shown(mel.getByRole('heading', { level: 1, name: 'Moderation' }));
   }, 300_000);

@@ -88,15 +88,15 @@ async function axeAtBothWidths(page: Page, within?: string, shot?: string): Prom
 /** The console's settings form, opened from the admin's tab. */
 async function openSettings(admin: Page) {
   await admin.goto('/admin');
-  await admin.getByTestId('tab-admin-settings').click();
-  const form = admin.getByTestId('community-settings-form');
+  await admin.getByRole('tab', { name: 'Settings' }).click();
+  const form = admin.getByRole('form', { name: 'Community settings' });
   await shown(form);
   return form;
 }
 
 /** Saves the console's form and waits for its confirmation. */
 async function save(admin: Page) {
-  await admin.getByTestId('button-save-community').click();
+  await admin.getByRole('button', { name: 'Save settings' }).click();
   await shown(admin.getByText('Settings saved').first());
 }
 
@@ -154,7 +154,7 @@ describe('an admin sets the community’s currency and who may join', () => {
     // in Markdown and posts an announcement.
     let form = await openSettings(admin);
     await axeAtBothWidths(admin, undefined, 'console-settings');
-    await choose(admin, form.getByTestId('community-currency'), 'EUR');
+    await choose(admin, form.getByRole('combobox', { name: 'Currency' }), 'EUR');
     // The shipping amounts are typed in the chosen currency, and its hint names it.
     await shown(form.getByText('In EUR (€), such as 24.99.'));
     await form.getByLabel('Rules').fill('**Be kind.** No counterfeits.\n\n<script>window.pwned = 1</script>');
@@ -185,7 +185,8 @@ describe('an admin sets the community’s currency and who may join', () => {
 
     // The rules, as Markdown, on the Terms page: bold is bold, the script is neither shown nor run.
     await visitor.goto('/terms#community-rules');
-    const rules = visitor.getByTestId('text-community-rules');
+    // The Terms page's section for the rules, titled '<community name> rules'.
+    const rules = visitor.getByRole('region', { name: / rules$/ });
     await shown(rules.locator('strong', { hasText: 'Be kind.' }));
     expect(await textOf(rules)).not.toContain('pwned');
     expect(await visitor.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
@@ -193,11 +194,11 @@ describe('an admin sets the community’s currency and who may join', () => {
     // Invite-only, chosen in the form: the sign-up form says so, and the server refuses a sign-up
     // without an invitation.
     form = await openSettings(admin);
-    await choose(admin, form.getByTestId('community-registration'), 'By invitation only');
+    await choose(admin, form.getByRole('combobox', { name: 'Registration' }), 'By invitation only');
     await save(admin);
     const { page: stranger } = await openBrowser({ width: 375, height: 800 }, server.url);
     await stranger.goto('/?auth=register');
-    await shown(stranger.getByTestId('text-registration-rule').getByText(/invite-only/));
+    await shown(stranger.getByRole('dialog').getByText(/^This community is invite-only/));
     await axeAtBothWidths(stranger, '[role="dialog"]', 'sign-up-invite-only');
     await fillSignUp(stranger, uniqueEmail('nina'));
     await shown(stranger.getByText(/you need an invitation link/).first());
@@ -208,15 +209,15 @@ describe('an admin sets the community’s currency and who may join', () => {
     const { url } = (await created.json()) as { url: string };
     const { page: invited } = await openBrowser({ width: 375, height: 800 }, server.url);
     await invited.goto(new URL(url).pathname + new URL(url).search);
-    await shown(invited.getByTestId('text-registration-rule').getByText(/You were invited/));
+    await shown(invited.getByRole('dialog').getByText(/^You were invited/));
     await fillSignUp(invited, uniqueEmail('nora'));
     await shown(invited.getByText('Account created!').first());
   }, 240_000);
 
   it('a default language of French reaches a visitor who chose none, and metric units with it', async () => {
     const form = await openSettings(admin);
-    await choose(admin, form.getByTestId('community-language'), 'Français');
-    await choose(admin, form.getByTestId('community-unitSystem'), 'Metric (kg, cm)');
+    await choose(admin, form.getByRole('combobox', { name: 'Default language' }), 'Français');
+    await choose(admin, form.getByRole('combobox', { name: 'Default units' }), 'Metric (kg, cm)');
     await save(admin);
     // A browser whose languages are none of ours gets the community's; one that lists only English
     // gets English; the visitor's own choice in the footer wins.
@@ -237,7 +238,8 @@ describe('an admin sets the community’s currency and who may join', () => {
     await english.goto('/');
     expect(await english.getAttribute('html', 'lang')).toBe('en');
     // Units: the community's metric, though the browser is American.
-    const impact = english.getByTestId('text-swap-impact');
+    // The note under the landing page's figures: mass kept out of landfill, and the factors used.
+    const impact = english.getByText(/Estimated per swapped item:/);
     await shown(impact);
     await eventually(async () => /\bkg\b/.test(await textOf(impact)), true);
     expect(await textOf(impact)).not.toMatch(/\blb\b/);

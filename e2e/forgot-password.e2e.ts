@@ -29,14 +29,19 @@ describe.each([
 
   it('asks for a link from the sign-in dialog without saying whether the account exists', async () => {
     await page.goto('/api/login');
-    const dialog = page.getByTestId('dialog-auth');
+    // The authentication dialog: the one with the Sign In and Sign Up tabs.
+    const dialog = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Sign In' }) });
     await visible(dialog);
-    await dialog.getByTestId('link-forgot-password').click();
-    await visible(page.getByTestId('page-forgot-password'));
-    await page.getByTestId('input-reset-email').fill(email);
-    await page.getByTestId('button-send-reset').click();
-    await visible(page.getByTestId('text-reset-sent'));
-    expect(await page.getByTestId('text-reset-sent').innerText()).toContain(email);
+    await dialog.getByRole('link', { name: 'Forgot password?' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Forgot your password?' }));
+    const form = page.getByRole('form', { name: 'Reset password' });
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByRole('button', { name: 'Send reset link' }).click();
+    const sent = page
+      .getByRole('status')
+      .filter({ hasText: 'we have sent it a link to choose a new password' });
+    await visible(sent);
+    expect(await sent.innerText()).toContain(email);
   });
 
   it('follows the emailed link from /dev/outbox and sets a new password', async () => {
@@ -56,15 +61,16 @@ describe.each([
       .toBeTruthy();
     const link = new URL(href ?? '');
     await page.goto(`${link.pathname}${link.search}`);
-    await visible(page.getByTestId('page-reset-password'));
-    await page.getByTestId('input-reset-new-password').fill(newPassword);
-    await page.getByTestId('button-reset-password').click();
-    await visible(page.getByTestId('text-password-reset-done'));
+    await visible(page.getByRole('heading', { level: 1, name: 'Choose a new password' }));
+    const form = page.getByRole('form', { name: 'Choose a new password' });
+    await form.getByLabel('New password', { exact: true }).fill(newPassword);
+    await form.getByRole('button', { name: 'Set new password' }).click();
+    await visible(page.getByRole('status').filter({ hasText: 'Your password has been changed' }));
 
     // The link works once.
     await page.goto(`${link.pathname}${link.search}`);
-    await page.getByTestId('input-reset-new-password').fill('yet-another-passphrase-9');
-    await page.getByTestId('button-reset-password').click();
+    await form.getByLabel('New password', { exact: true }).fill('yet-another-passphrase-9');
+    await form.getByRole('button', { name: 'Set new password' }).click();
     await visible(page.getByText('This link is invalid or has expired', { exact: false }));
   });
 

@@ -76,13 +76,15 @@ describe.each(VIEWPORTS)('the terms of a trade at $width px', (viewport) => {
     expect(notes.filter((note) => note.title === 'An item in your barter request changed')).toHaveLength(1);
 
     await ownerPage.goto('/profile?tab=barters');
+    // A trade's card has no accessible name of its own: found by its test id.
     const card = ownerPage.getByTestId(`trade-${tradeId}`);
     await shown(card);
-    // The card shows the item as requested, and the change beside it.
+    // The card shows the item as requested, and the change beside it (only the offered item changed).
     expect(await textOf(card)).toContain('$78.00 · Like New');
-    const marker = card.getByTestId(`terms-changed-${tradeId}`);
+    const marker = card.getByRole('region', { name: 'Changed since the request' });
     await shown(marker);
-    const changes = await textOf(marker.getByTestId(`terms-changes-offered-${tradeId}`));
+    const changes = await textOf(marker);
+    expect(changes).toContain(offered.title);
     expect(changes).toContain('Condition');
     expect(changes).toContain('Fair');
     expect(changes).toContain('$50.00');
@@ -92,8 +94,8 @@ describe.each(VIEWPORTS)('the terms of a trade at $width px', (viewport) => {
 
   it('accepting opens both versions; a change while it is open is refused, then the new version is accepted', async () => {
     const card = ownerPage.getByTestId(`trade-${tradeId}`);
-    await card.getByTestId(`button-accept-${tradeId}`).click();
-    const dialog = ownerPage.getByTestId(`dialog-accept-changed-${tradeId}`);
+    await card.getByRole('button', { name: 'Accept Barter', exact: true }).click();
+    const dialog = ownerPage.getByRole('dialog', { name: 'Accept the changed item?' });
     await shown(dialog);
     const text = await textOf(dialog);
     expect(text).toContain('Accepting means accepting the item as it is now.');
@@ -108,7 +110,7 @@ describe.each(VIEWPORTS)('the terms of a trade at $width px', (viewport) => {
     expect(await edit({ estimatedValue: 3000 })).toBe(200);
     await expectToastFrom(
       ownerPage,
-      () => dialog.getByTestId(`button-accept-changed-${tradeId}`).click(),
+      () => dialog.getByRole('button', { name: 'Accept as it is now' }).click(),
       'Failed to update barter request',
       'The item changed; review it again',
     );
@@ -116,7 +118,7 @@ describe.each(VIEWPORTS)('the terms of a trade at $width px', (viewport) => {
     await eventually(async () => (await textOf(dialog)).includes('$30.00 · Fair'), true);
     await expectToastFrom(
       ownerPage,
-      () => dialog.getByTestId(`button-accept-changed-${tradeId}`).click(),
+      () => dialog.getByRole('button', { name: 'Accept as it is now' }).click(),
       'Barter request accepted!',
       `Sam Ortiz will be notified. Next, send them your items.`,
     );
@@ -125,11 +127,11 @@ describe.each(VIEWPORTS)('the terms of a trade at $width px', (viewport) => {
 
   it('once accepted, the card shows the accepted terms and the items cannot change', async () => {
     // Accepting opens the trade's page, whose next step is sending the items.
-    await shown(ownerPage.getByTestId('text-next-step-send'));
+    await shown(ownerPage.getByText(/^Send your items to Sam Ortiz and mark them sent by /));
     const card = ownerPage.getByTestId(`trade-${tradeId}`);
     await shown(card);
     expect(await textOf(card)).toContain('$30.00 · Fair');
-    expect(await card.getByTestId(`terms-changed-${tradeId}`).count()).toBe(0);
+    expect(await card.getByRole('region', { name: 'Changed since the request' }).count()).toBe(0);
     expect(await edit({ estimatedValue: 100 })).toBe(409);
     expect(await edit({ tags: ['rain'] })).toBe(200);
   });
