@@ -99,12 +99,17 @@ describe('the inbox', () => {
     expect(await anchor.getAttribute('rel')).toBe('noopener nofollow');
     expect(await anchor.getAttribute('target')).toBe('_blank');
     // Nothing sticks out of the dialog sideways.
-    const overflow = await chat.evaluate((dialog) =>
-      Array.from(dialog.querySelectorAll('[data-testid^="chat-message-"] p')).some(
-        (bubble) => bubble.getBoundingClientRect().right > dialog.getBoundingClientRect().right + 1,
-      ),
+    // The bubbles: the text of each message in the thread (a message has no name of its own).
+    const bubbles = chat
+      .getByRole('region', { name: `Messages with ${ava.publicName}`, exact: true })
+      .getByRole('listitem')
+      .locator('p');
+    expect(await bubbles.count()).toBe(2);
+    const dialogRight = await chat.evaluate((dialog) => dialog.getBoundingClientRect().right);
+    const bubbleRights = await bubbles.evaluateAll((elements) =>
+      elements.map((bubble) => bubble.getBoundingClientRect().right),
     );
-    expect(overflow).toBe(false);
+    expect(bubbleRights.filter((right) => right > dialogRight + 1)).toEqual([]);
     // Both ways to the inbox (the header's link, the tab bar's tab) drop their unread count. The
     // open chat is a modal dialog, which hides the page behind it from the accessibility tree.
     await eventually(
