@@ -80,6 +80,16 @@ async function closeButtonContrast(button: Locator): Promise<{ alpha: number; ra
   });
 }
 
+/** Browse's Filters button (named 'Filters', with '(N active)' once some are chosen). */
+const filtersButton = (page: Page) => page.getByRole('button', { name: /^Filters/ });
+
+/**
+ * The filter panel's size groups, one per size system ('Letter sizes', …): groups inside the
+ * panel's Size fieldset.
+ */
+const sizeGroups = (scope: Locator) =>
+  scope.getByRole('group', { name: 'Size', exact: true }).getByRole('group');
+
 describe('no overlaps, and a phone filter sheet that reads well', () => {
   let owner: Page;
   let other: Page;
@@ -129,12 +139,12 @@ describe('no overlaps, and a phone filter sheet that reads well', () => {
 
   it('the phone filter sheet: sizes grouped under their systems, one reset, the whole sort label', async () => {
     await other.goto('/browse');
-    await other.getByTestId('button-filters').click();
-    const sheet = other.getByTestId('sheet-filters');
+    await filtersButton(other).click();
+    const sheet = other.getByRole('dialog', { name: 'Filters', exact: true });
     await shown(sheet);
     expect(await sheet.getByRole('button', { name: /clear all/i }).count()).toBe(1);
 
-    const groups = sheet.locator('[data-testid^="filter-size-group-"]');
+    const groups = sizeGroups(sheet);
     await shown(groups.first());
     const names = await groups.evaluateAll((elements) =>
       elements.map((element) => {
@@ -146,7 +156,7 @@ describe('no overlaps, and a phone filter sheet that reads well', () => {
     expect(names).toContain('Letter sizes');
     for (const name of names) expect(name).toMatch(/sizes|Waist/);
 
-    const sort = sheet.getByTestId('select-sheet-sort');
+    const sort = sheet.getByRole('combobox', { name: 'Sort by', exact: true });
     await shown(sort);
     const options = await sort
       .locator('option')
@@ -167,15 +177,16 @@ describe('no overlaps, and a phone filter sheet that reads well', () => {
     await picture(other, 'overlaps-filter-sheet-375');
     await groups.first().scrollIntoViewIfNeeded();
     await picture(other, 'overlaps-filter-sheet-sizes-375');
-    await sheet.getByTestId('button-show-results').click();
+    // 'Show results', or 'Show N results' once the count is known.
+    await sheet.getByRole('button', { name: /^Show .*results?$/ }).click();
     await gone(sheet);
     // At 1280 px the same panel opens in the page, with its own 'Clear All'.
     await other.setViewportSize({ width: 1280, height: 900 });
-    await other.getByTestId('button-filters').click();
-    const panel = other.getByTestId('panel-filters');
+    await filtersButton(other).click();
+    const panel = other.getByRole('region', { name: 'Advanced Filters', exact: true });
     await shown(panel);
     expect(await panel.getByRole('button', { name: /clear all/i }).count()).toBe(1);
-    await shown(panel.locator('[data-testid^="filter-size-group-"]').first());
+    await shown(sizeGroups(panel).first());
     await picture(other, 'overlaps-filter-panel-1280');
     await other.setViewportSize({ width: 375, height: 800 });
   });
@@ -184,7 +195,7 @@ describe('no overlaps, and a phone filter sheet that reads well', () => {
     for (const width of [375, 1280]) {
       await other.setViewportSize({ width, height: 800 });
       await other.goto('/browse');
-      await shown(other.getByTestId('input-browse-search'));
+      await shown(other.getByRole('searchbox', { name: 'Search fashion items', exact: true }));
       expect(await other.getByRole('search').count(), `at ${width} px`).toBe(1);
     }
     await other.setViewportSize({ width: 375, height: 800 });
@@ -192,33 +203,39 @@ describe('no overlaps, and a phone filter sheet that reads well', () => {
 
   it('condition and availability pills never collide at 375 px, on the card and in the item dialog', async () => {
     await other.goto(`/browse?search=${encodeURIComponent(item.title.split(' ')[0]!)}`);
-    const badges = other.getByTestId(`badges-${item.id}`);
-    await shown(badges);
+    // The item's card: an article named for its title.
+    const card = other.getByRole('article', { name: item.title });
+    await shown(card);
+    /** The condition pill ('Like New') and the availability pill ('Offers pending') within `scope`. */
     const check = async (scope: Locator) => {
-      const pills = await scope.locator(':scope > span').evaluateAll((elements) =>
-        elements.map((element) => {
-          const box = element.getBoundingClientRect();
-          const lines = Math.round(box.height / parseFloat(getComputedStyle(element).lineHeight));
-          return { left: box.left, right: box.right, top: box.top, bottom: box.bottom, lines };
+      const pills = await Promise.all(
+        ['Like New', 'Offers pending'].map(async (text) => {
+          // In the item dialog the pills come first; its similar items may repeat the words below.
+          const pill = scope.getByText(text, { exact: true }).first();
+          await shown(pill);
+          return pill.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            const lines = Math.round(box.height / parseFloat(getComputedStyle(element).lineHeight));
+            return { left: box.left, right: box.right, top: box.top, bottom: box.bottom, lines };
+          });
         }),
       );
-      expect(pills).toHaveLength(2);
       expect(overlap(pills[0]!, pills[1]!)).toBe(false);
       for (const pill of pills) expect(pill.lines).toBeLessThanOrEqual(1);
     };
-    await check(badges);
+    await check(card);
     await picture(other, 'overlaps-card-pills-375');
     await other.goto(`/browse?highlight=${item.id}`);
-    const detail = other.getByTestId('dialog-item-detail');
+    const detail = other.getByRole('dialog', { name: item.title });
     await shown(detail);
-    await check(detail.getByTestId('badges-detail'));
+    await check(detail);
   });
 
   it("the item dialog's close button stays visible over a dark photo", async () => {
     await other.goto(`/browse?highlight=${item.id}`);
-    const detail = other.getByTestId('dialog-item-detail');
+    const detail = other.getByRole('dialog', { name: item.title });
     await shown(detail);
-    const close = detail.locator(':scope > button[aria-label="Close"]');
+    const close = detail.getByRole('button', { name: 'Close', exact: true });
     await shown(close);
     const { alpha, ratio } = await closeButtonContrast(close);
     expect(alpha).toBeGreaterThanOrEqual(0.8);
@@ -228,17 +245,16 @@ describe('no overlaps, and a phone filter sheet that reads well', () => {
 
   it('the floating messages button covers no heading on the members’ home page (1280 px)', async () => {
     await owner.goto('/');
-    const fab = owner.getByTestId('button-floating-messages');
+    // The floating Messages button: named 'Messages', or 'Messages, N unread'.
+    const fab = owner.getByRole('button', { name: /^Messages(, \d+ unread)?$/ });
     await shown(fab);
     await owner.waitForLoadState('networkidle');
     const height = await owner.evaluate(() => document.documentElement.scrollHeight);
     const covered = new Set<string>();
     for (let top = 0; top < height + 900; top += 150) {
       await owner.evaluate((y) => window.scrollTo(0, y), top);
-      const hits = await owner.evaluate(() => {
-        const button = document
-          .querySelector('[data-testid="button-floating-messages"]')!
-          .getBoundingClientRect();
+      const hits = await fab.evaluate((element) => {
+        const button = element.getBoundingClientRect();
         return [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
           .filter((heading) => {
             const range = document.createRange();
@@ -263,12 +279,13 @@ describe('no overlaps, and a phone filter sheet that reads well', () => {
 
   it("the bell's tooltip closes with its popover and does not come back on its own", async () => {
     await owner.goto('/');
-    const bell = owner.getByTestId('button-notifications');
+    // The bell: named 'Notifications', or 'Notifications, N unread'.
+    const bell = owner.getByRole('button', { name: /^Notifications/ });
     await shown(bell);
     await bell.hover();
     await shown(owner.getByRole('tooltip', { name: 'Notifications' }));
     await bell.click();
-    const popover = owner.getByTestId('popover-notifications');
+    const popover = owner.getByRole('dialog', { name: 'Notifications', exact: true });
     await shown(popover);
     // The tooltip closes as the popover opens; its exit animation may still be running under load.
     await gone(owner.getByRole('tooltip'));

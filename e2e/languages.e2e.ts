@@ -1,7 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, openBrowser } from './support/browser';
-import { eventually, getJson, registerMember, shown, textOf, WAIT_MS } from './support/journeys';
+import { eventually, getJson, registerMember, shown, WAIT_MS } from './support/journeys';
 
 /**
  * docs/product.md § Languages, in the browser: the page comes in the browser's language from the
@@ -23,9 +23,19 @@ async function langCookie(context: BrowserContext): Promise<string | undefined> 
   return (await context.cookies()).find((cookie) => cookie.name === 'lang')?.value;
 }
 
-/** Picks `locale` in the footer's language picker. */
+/** The page's footer. */
+const footer = (page: Page) => page.getByRole('contentinfo');
+
+/**
+ * The link named `name` in the desktop navigation bar, which is named 'Main' in English and
+ * 'Principale' in French.
+ */
+const mainNavLink = (page: Page, name: string): Locator =>
+  page.getByRole('navigation', { name: /^(Main|Principale)$/ }).getByRole('link', { name, exact: true });
+
+/** Picks `locale` in the footer's language picker (labelled 'Language', or 'Langue' in French). */
 async function chooseInFooter(page: Page, locale: 'en' | 'fr'): Promise<void> {
-  const picker = page.locator('footer').getByTestId('select-language');
+  const picker = footer(page).getByLabel(/^(Language|Langue)$/);
   await picker.scrollIntoViewIfNeeded();
   await picker.selectOption(locale);
 }
@@ -33,14 +43,16 @@ async function chooseInFooter(page: Page, locale: 'en' | 'fr'): Promise<void> {
 describe('languages', () => {
   it('a French browser gets the page in French from the first render, at phone width', async () => {
     const { context, page } = await openBrowserIn('fr-FR', PHONE);
-    // Every text the tab bar's Browse tab ever shows, from the first time it is in the page.
+    // Every text the navigation's Browse links (the tab bar's tab, the desktop bar's link) ever
+    // show, from the first time they are in the page.
     await context.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { tabTexts: string[] }).tabTexts = seen;
       new MutationObserver(() => {
-        const tab = document.querySelector('[data-testid="tab-browse"]');
-        const text = tab?.textContent?.trim();
-        if (text && seen.at(-1) !== text) seen.push(text);
+        for (const link of document.querySelectorAll('nav a[href="/browse"]')) {
+          const text = link.textContent?.trim();
+          if (text && seen.at(-1) !== text) seen.push(text);
+        }
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
 
@@ -53,22 +65,24 @@ describe('languages', () => {
     await page.goto('/');
     expect(await htmlLang(page)).toBe('fr');
     await shown(page.getByRole('heading', { name: 'La mode en avant, le troc malin' }));
-    await shown(page.getByTestId('button-start-trading').getByText('Commencer à échanger'));
-    expect(await textOf(page.getByTestId('tab-browse'))).toBe('Parcourir');
-    expect(await textOf(page.getByTestId('tab-sell'))).toBe('Publier');
-    expect(await textOf(page.getByTestId('link-footer-how-it-works'))).toBe('Comment ça marche');
-    await shown(page.locator('footer').getByText(/Tous droits réservés/));
+    await shown(page.getByRole('button', { name: 'Commencer à échanger', exact: true }));
+    const tabBar = page.getByRole('navigation', { name: "Barre d'onglets" });
+    await shown(tabBar.getByRole('link', { name: 'Parcourir', exact: true }));
+    await shown(tabBar.getByRole('button', { name: 'Publier', exact: true }));
+    await shown(footer(page).getByRole('link', { name: 'Comment ça marche', exact: true }));
+    await shown(footer(page).getByText(/Tous droits réservés/));
     // No English before the French: the Browse tab never read 'Browse'.
     expect(await page.evaluate(() => (window as unknown as { tabTexts: string[] }).tabTexts)).toEqual([
       'Parcourir',
     ]);
 
     // The menu's links and the page's title are French too.
-    await page.getByTestId('button-mobile-menu').click();
-    const menu = page.getByTestId('sheet-mobile-menu');
+    await page.getByRole('button', { name: 'Ouvrir le menu', exact: true }).click();
+    const menu = page.getByRole('dialog', { name: 'Threadswap' });
     await shown(menu);
-    expect(await textOf(menu.getByTestId('mobile-link-browse'))).toBe('Parcourir');
-    expect(await textOf(menu.getByTestId('mobile-link-how-it-works'))).toBe('Comment ça marche');
+    const menuLinks = menu.getByRole('navigation', { name: 'Mobile' });
+    await shown(menuLinks.getByRole('link', { name: 'Parcourir', exact: true }));
+    await shown(menuLinks.getByRole('link', { name: 'Comment ça marche', exact: true }));
     await page.keyboard.press('Escape');
     await eventually(() => page.title(), 'Échangez la mode de seconde main · Threadswap');
 
@@ -80,13 +94,13 @@ describe('languages', () => {
     const { context, page } = await openBrowserIn('en-US', DESKTOP);
     await page.goto('/');
     expect(await htmlLang(page)).toBe('en');
-    const browse = page.getByTestId('link-browse');
-    expect(await textOf(browse)).toBe('Browse');
+    await shown(mainNavLink(page, 'Browse'));
     // A mark that a reload would wipe.
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
     await chooseInFooter(page, 'fr');
-    await eventually(() => textOf(browse), 'Parcourir');
+    await shown(mainNavLink(page, 'Parcourir'));
+    expect(await mainNavLink(page, 'Browse').count()).toBe(0);
     await shown(page.getByRole('heading', { name: 'La mode en avant, le troc malin' }));
     expect(await htmlLang(page)).toBe('fr');
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
@@ -98,21 +112,22 @@ describe('languages', () => {
     // cookie decides then.
     await page.reload();
     await eventually(() => htmlLang(page), 'fr');
-    await eventually(() => textOf(browse), 'Parcourir');
-    expect(await textOf(page.getByTestId('link-footer-about'))).toBe('À propos');
+    await shown(mainNavLink(page, 'Parcourir'));
+    await shown(footer(page).getByRole('link', { name: 'À propos', exact: true }));
 
     // An information page in French, titled in French.
-    await page.getByTestId('link-footer-help').click();
+    await footer(page).getByRole('link', { name: 'Aide', exact: true }).click();
     await shown(page.getByRole('heading', { name: 'Guide d’expédition' }));
     await eventually(() => page.title(), 'Aide · Threadswap');
 
     await chooseInFooter(page, 'en');
-    await eventually(() => textOf(browse), 'Browse');
+    await shown(mainNavLink(page, 'Browse'));
+    expect(await mainNavLink(page, 'Parcourir').count()).toBe(0);
     await shown(page.getByRole('heading', { name: 'Shipping guide' }));
     expect(await langCookie(context)).toBe('en');
     await page.reload();
     await eventually(() => htmlLang(page), 'en');
-    await eventually(() => textOf(browse), 'Browse');
+    await shown(mainNavLink(page, 'Browse'));
   });
 
   it("a member's choice is stored and follows them to an English browser", { timeout: 120_000 }, async () => {
@@ -143,8 +158,9 @@ describe('languages', () => {
     await second.page.goto('/');
     expect(await htmlLang(second.page)).toBe('fr');
     await shown(second.page.getByRole('heading', { name: 'Bienvenue, Josephine !' }));
-    expect(await textOf(second.page.getByTestId('link-browse'))).toBe('Parcourir');
-    expect(await textOf(second.page.getByTestId('dashboard-pending'))).toContain('Demandes en attente');
+    await shown(mainNavLink(second.page, 'Parcourir'));
+    // The dashboard's count of pending requests: a link named for its label and its count.
+    await shown(second.page.getByRole('link', { name: /^Demandes en attente/ }));
   });
 
   it('money is written the French way', async () => {
