@@ -1,8 +1,17 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, uniqueEmail } from './support/browser';
 import { skipOnboarding } from './support/journeys';
 import { visible } from './support/ui';
+
+/** The Preferences tab's Email card. */
+function emailCard(page: Page): Locator {
+  return page.getByRole('region', { name: 'Email', exact: true });
+}
+
+/** The names of two of its checkboxes (each is named by its label: this text, then a hint). */
+const DIGEST = 'Daily digest of your other notifications';
+const TRADE_REQUESTS = 'Barter requests you receive';
 
 /**
  * The email links as a new member meets them on a demo server without a mail server: the
@@ -54,25 +63,29 @@ describe.each([
     const before = await (await page.request.get('/api/auth/user')).json();
     expect(before.emailVerified).toBe(false);
     await page.goto(await linkInOutbox(page, email, '/verify-email'));
-    await visible(page.getByTestId('page-verify-email'));
-    await visible(page.getByTestId('text-link-done'));
+    await visible(page.getByRole('heading', { level: 1, name: 'Your email is confirmed', exact: true }));
+    await visible(
+      page.getByText(
+        'Thank you: your email address is confirmed. You can now send trade requests and messages.',
+      ),
+    );
     const after = await (await page.request.get('/api/auth/user')).json();
     expect(after.emailVerified).toBe(true);
   });
 
   it('changes the email once the new address confirms it, and tells the old one', async () => {
     await page.goto('/profile?tab=preferences');
-    const account = page.getByTestId('card-account');
+    const account = page.getByRole('region', { name: 'Account', exact: true });
     await visible(account);
-    await account.getByTestId('input-new-email').fill(newEmail);
-    await account.getByTestId('input-email-change-password').fill(password);
-    await account.getByTestId('button-change-email').click();
-    await visible(account.getByTestId('text-email-change-sent'));
+    const form = account.getByRole('form', { name: 'Change email', exact: true });
+    await form.getByLabel('New email', { exact: true }).fill(newEmail);
+    await form.getByLabel('Current password', { exact: true }).fill(password);
+    await form.getByRole('button', { name: 'Send confirmation link', exact: true }).click();
+    await visible(form.getByRole('status').filter({ hasText: `We sent a link to ${newEmail}.` }));
     expect((await (await page.request.get('/api/auth/user')).json()).email).toBe(email);
 
     await page.goto(await linkInOutbox(page, newEmail, '/confirm-email'));
-    await visible(page.getByTestId('page-confirm-email'));
-    await visible(page.getByTestId('text-link-done'));
+    await visible(page.getByText('Your account now uses this email address. Sign in with it from now on.'));
     // Once confirmed, the page no longer asks to confirm.
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText())
@@ -85,13 +98,13 @@ describe.each([
 
   it('turns an email off in the Email card, and the choice stays after a reload', async () => {
     await page.goto('/profile?tab=preferences');
-    const card = page.getByTestId('card-email-settings');
+    const card = emailCard(page);
     await visible(card);
-    const digest = card.getByTestId('checkbox-email-digest');
-    const requests = card.getByTestId('checkbox-email-tradeRequest');
+    const digest = card.getByRole('checkbox', { name: DIGEST });
+    const requests = card.getByRole('checkbox', { name: TRADE_REQUESTS });
     await expect.poll(() => digest.getAttribute('aria-checked')).toBe('true');
     expect(await requests.getAttribute('aria-checked')).toBe('true');
-    await card.getByText('Daily digest of your other notifications').click();
+    await card.getByText(DIGEST).click();
     await expect.poll(() => digest.getAttribute('aria-checked')).toBe('false');
     await expect
       .poll(async () => (await (await page.request.get('/api/notifications/preferences')).json()).digest)
@@ -100,12 +113,12 @@ describe.each([
     await page.screenshot({ path: `/tmp/email-settings-${viewport.width}.png`, fullPage: false });
 
     await page.reload();
-    await visible(page.getByTestId('card-email-settings'));
+    await visible(emailCard(page));
     // Both at once: the digest's 'false' alone may be read before the saved choices have loaded.
     await expect
       .poll(async () => [
-        await page.getByTestId('checkbox-email-digest').getAttribute('aria-checked'),
-        await page.getByTestId('checkbox-email-tradeRequest').getAttribute('aria-checked'),
+        await emailCard(page).getByRole('checkbox', { name: DIGEST }).getAttribute('aria-checked'),
+        await emailCard(page).getByRole('checkbox', { name: TRADE_REQUESTS }).getAttribute('aria-checked'),
       ])
       .toEqual(['false', 'true']);
   });

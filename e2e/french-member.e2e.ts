@@ -47,8 +47,9 @@ async function swapper(firstName: string, word: string): Promise<Swapper> {
 
 /** The bell's popover text, once it lists the ring's notification. */
 async function bellText(page: Page, expected: string): Promise<void> {
-  await page.getByTestId('button-notifications').click();
-  const popover = page.getByTestId('popover-notifications');
+  // The bell's name carries the unread count ('Notifications, 1 non lue'); its popover is named 'Notifications'.
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const popover = page.getByRole('dialog', { name: 'Notifications', exact: true });
   await shown(popover);
   await eventually(async () => (await textOf(popover)).includes(expected), true);
   await page.keyboard.press('Escape');
@@ -81,7 +82,9 @@ describe('a French member', () => {
       await bellText(ana.page, 'A 2-member swap ring for you');
 
       // She switches to French in the footer.
-      const picker = ana.page.locator('footer').getByTestId('select-language');
+      const picker = ana.page
+        .getByRole('contentinfo')
+        .getByRole('combobox', { name: 'Language', exact: true });
       await picker.scrollIntoViewIfNeeded();
       await picker.selectOption('fr');
       await eventually(() => ana.page.evaluate(() => document.documentElement.lang), 'fr');
@@ -106,10 +109,10 @@ describe('a French member', () => {
       // Refusal 1: saving the same search twice.
       await ana.page.goto(`/browse?search=${word}&category=clothing`);
       for (let attempt = 0; attempt < 2; attempt += 1) {
-        await ana.page.getByTestId('button-save-search').click();
-        const dialog = ana.page.getByTestId('dialog-save-search');
+        await ana.page.getByRole('button', { name: 'Enregistrer cette recherche', exact: true }).click();
+        const dialog = ana.page.getByRole('dialog', { name: 'Enregistrer cette recherche', exact: true });
         await shown(dialog);
-        await dialog.getByTestId('button-confirm-save-search').click();
+        await dialog.getByRole('button', { name: 'Enregistrer', exact: true }).click();
         if (attempt === 0) {
           await shown(ana.page.getByText('Recherche enregistrée').first());
         } else {
@@ -129,25 +132,27 @@ describe('a French member', () => {
 
       // Refusal 2: a wrong current password, under its field.
       await ana.page.goto('/profile?tab=preferences');
-      const card = ana.page.getByTestId('card-account');
+      const card = ana.page.getByRole('region', { name: 'Compte', exact: true });
       await shown(card);
-      await card.getByTestId('input-current-password').fill('not-my-password');
-      await card.getByTestId('input-new-password').fill('swap-secret-2-new');
-      await card.getByTestId('input-confirm-password').fill('swap-secret-2-new');
-      await card.getByTestId('button-change-password').click();
-      await shown(card.getByText('Votre mot de passe actuel est incorrect'));
+      const form = card.getByRole('form', { name: 'Changer de mot de passe', exact: true });
+      await form.getByLabel('Mot de passe actuel', { exact: true }).fill('not-my-password');
+      await form.getByLabel('Nouveau mot de passe', { exact: true }).fill('swap-secret-2-new');
+      await form.getByLabel('Confirmez le nouveau mot de passe', { exact: true }).fill('swap-secret-2-new');
+      await form.getByRole('button', { name: 'Changer le mot de passe', exact: true }).click();
+      await shown(form.getByText('Votre mot de passe actuel est incorrect'));
 
       // Refusal 3: reporting the same listing twice.
       await ana.page.goto(`/browse?highlight=${ben.item.id}`);
-      await shown(ana.page.getByTestId('dialog-item-detail'));
+      const detail = ana.page.getByRole('dialog', { name: ben.item.title, exact: true });
+      await shown(detail);
       for (const reason of ['Contrefaçon', 'Spam']) {
         const before = (await toastLog(ana.page)).length;
-        await ana.page.getByTestId('button-report-item').click();
-        const dialog = ana.page.getByTestId('dialog-report');
+        await detail.getByRole('button', { name: 'Signaler cet article', exact: true }).click();
+        const dialog = ana.page.getByRole('dialog', { name: `Signaler « ${ben.item.title} »`, exact: true });
         await shown(dialog);
-        await dialog.getByTestId('select-report-reason').click();
+        await dialog.getByRole('combobox', { name: 'Motif', exact: true }).click();
         await ana.page.getByRole('option', { name: reason, exact: true }).click();
-        await dialog.getByTestId('button-submit-report').click();
+        await dialog.getByRole('button', { name: 'Envoyer le signalement', exact: true }).click();
         const expected =
           reason === 'Spam'
             ? 'Vous avez déjà fait ce signalement ; nos modérateurs s’en occupent'

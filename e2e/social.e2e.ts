@@ -45,11 +45,9 @@ async function listShoes(page: Page, brand: string, count: number): Promise<void
   }
 }
 
-/** The texts of the rows whose data-testid starts with `prefix`, inside `scope`. */
-async function rowTexts(scope: Locator, prefix: string): Promise<string[]> {
-  return scope
-    .locator(`[data-testid^="${prefix}"]`)
-    .evaluateAll((rows) => rows.map((row) => (row.textContent ?? '').replace(/\s+/g, ' ').trim()));
+/** The texts of the items of `list`, with runs of white space collapsed. */
+async function itemTexts(list: Locator): Promise<string[]> {
+  return (await list.getByRole('listitem').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
 }
 
 /** A pattern for text that contains `text` (taken literally). */
@@ -57,13 +55,38 @@ function containing(text: string): RegExp {
   return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 }
 
+/**
+ * The social page's tab named `name` ('My Network' also names its pending friend requests, e.g.
+ * 'My Network 1 friend request').
+ */
+function socialTab(page: Page, name: 'Recommendations' | 'Style Match' | 'Activity' | 'My Network'): Locator {
+  return page.getByRole('tablist', { name: 'Social sections' }).getByRole('tab', { name });
+}
+
 async function expectActiveTab(
   page: Page,
-  tab: 'recommendations' | 'style' | 'activity' | 'network',
+  tab: 'Recommendations' | 'Style Match' | 'Activity' | 'My Network',
 ): Promise<void> {
-  const trigger = page.getByTestId(`tab-social-${tab}`);
+  const trigger = socialTab(page, tab);
   await shown(trigger);
   await eventually(() => trigger.getAttribute('aria-selected'), 'true');
+}
+
+/** A card of the My Network tab: 'Friend Requests', 'Sent Requests' or 'Friends'. */
+function section(page: Page, title: 'Friend Requests' | 'Sent Requests' | 'Friends'): Locator {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+/** The row of `member` in a list of members, found by their linked name ('First L.'). */
+function memberRow(scope: Locator, member: Member): Locator {
+  return scope
+    .getByRole('listitem')
+    .filter({ has: scope.page().getByRole('link', { name: member.publicName, exact: true }) });
+}
+
+/** The Activity tab's list. */
+function activityList(page: Page): Locator {
+  return page.getByRole('list', { name: 'Recent activity', exact: true });
 }
 
 describe('two members with the same taste connect on the social page', () => {
@@ -71,14 +94,15 @@ describe('two members with the same taste connect on the social page', () => {
   let pageB: Page;
   let sofia: Member;
   let theo: Member;
-  let requestId: string;
 
   beforeAll(async () => {
     ({ page: pageA } = await openBrowser());
     ({ page: pageB } = await openBrowser());
     [sofia, theo] = await Promise.all([
-      registerMember(pageA, 'Sofia', 'Marsh'),
-      registerMember(pageB, 'Theo', 'Lind'),
+      // First names no demo member has: the page names a member 'First L.', and the cards and rows
+      // are found by that name.
+      registerMember(pageA, uniqueWord('Sofia'), 'Marsh'),
+      registerMember(pageB, uniqueWord('Theo'), 'Lind'),
     ]);
     // Same preferred category and size, a brand no one else lists, and shoes each wants: B is
     // A's best match by far (style and trading potential both full).
@@ -91,29 +115,32 @@ describe('two members with the same taste connect on the social page', () => {
     const { page } = await openBrowser();
     await page.goto('/social');
     await eventually(() => textOf(page.getByRole('heading', { level: 1 })), 'Social Trading Network');
-    const getStarted = page.getByTestId('button-get-started');
+    const getStarted = page.getByRole('link', { name: 'Get Started', exact: true });
     await shown(getStarted);
-    expect(await textOf(getStarted)).toBe('Get Started');
     expect(await getStarted.getAttribute('href')).toBe('/api/login');
     await shown(page.getByRole('heading', { name: 'How Social Trading Works', exact: true }));
     for (const step of ['Build Your Profile', 'Get Recommendations', 'Connect & Trade', 'Build Influence']) {
       await shown(page.getByRole('heading', { name: step, exact: true }));
     }
     await shown(page.getByRole('heading', { name: 'Why Join the Social Network?', exact: true }));
-    expect(await page.getByTestId('button-social-signup-email').getAttribute('href')).toBe('/api/auth/email');
-    // No external provider is configured: no button offers one.
-    expect(await page.getByTestId('button-social-signup-external').count()).toBe(0);
+    const signUp = page.getByRole('link', { name: /^Sign Up with / });
+    expect(
+      await page.getByRole('link', { name: 'Sign Up with Email', exact: true }).getAttribute('href'),
+    ).toBe('/api/auth/email');
+    // No external provider is configured: no button offers one, only the email sign-up.
+    expect(await signUp.count()).toBe(1);
     // No member dashboard for a visitor.
-    expect(await page.getByTestId('tab-social-recommendations').count()).toBe(0);
+    expect(await page.getByRole('tablist', { name: 'Social sections' }).count()).toBe(0);
   });
 
   it("A finds B in Recommendations (the initial tab) and connects: 'Connection sent!'", async () => {
     await pageA.goto('/social');
-    await expectActiveTab(pageA, 'recommendations');
-    const card = pageA.getByTestId(`card-recommendation-${theo.id}`);
+    await expectActiveTab(pageA, 'Recommendations');
+    const card = pageA
+      .getByRole('list', { name: 'Recommended traders', exact: true })
+      .getByRole('article', { name: theo.publicName, exact: true });
     await shown(card);
-    expect(await textOf(card)).toContain(theo.publicName);
-    const connect = card.getByTestId(`button-connect-${theo.id}`);
+    const connect = card.getByRole('button', { name: `Connect with ${theo.firstName}`, exact: true });
     await shown(connect);
     expect(await connect.isEnabled()).toBe(true);
 
@@ -123,7 +150,11 @@ describe('two members with the same taste connect on the social page', () => {
       'Connection sent!',
       'Friend request has been sent successfully.',
     );
-    await eventually(() => connect.isDisabled(), true);
+    // The button now says the request is sent, and cannot be pressed again.
+    const sent = card.getByRole('button', { name: `Request sent to ${theo.firstName}`, exact: true });
+    await shown(sent);
+    expect(await sent.isDisabled()).toBe(true);
+    expect(await connect.count()).toBe(0);
 
     const network = await getJson<Network>(pageA, '/api/social/network');
     expect(network.outgoing.map((request) => request.user.id)).toEqual([theo.id]);
@@ -132,37 +163,34 @@ describe('two members with the same taste connect on the social page', () => {
 
   it('B sees the request under My Network and accepts it', async () => {
     await pageB.goto('/social?tab=network');
-    await expectActiveTab(pageB, 'network');
+    await expectActiveTab(pageB, 'My Network');
     const network = await getJson<Network>(pageB, '/api/social/network');
-    const request = network.incoming.find((entry) => entry.user.id === sofia.id);
-    if (!request) throw new Error(`No request from Sofia: ${JSON.stringify(network)}`);
-    requestId = request.id;
+    expect(network.incoming.map((entry) => entry.user.id)).toContain(sofia.id);
 
-    const row = pageB.getByTestId(`incoming-${requestId}`);
+    const incoming = section(pageB, 'Friend Requests');
+    const row = memberRow(incoming, sofia);
     await shown(row);
-    expect(await textOf(row)).toContain(sofia.publicName);
-    await row.getByTestId(`button-accept-friend-${requestId}`).click();
+    expect(await textOf(row)).toContain('Wants to connect');
+    await row
+      .getByRole('button', { name: `Accept friend request from ${sofia.publicName}`, exact: true })
+      .click();
 
     await gone(row);
-    const friend = pageB.getByTestId(`friend-${sofia.id}`);
-    await shown(friend);
-    expect(await textOf(friend)).toContain(sofia.publicName);
-    await eventually(async () => (await rowTexts(pageB.locator('body'), 'incoming-')).length, 0);
+    await shown(memberRow(section(pageB, 'Friends'), sofia));
+    await eventually(() => incoming.getByRole('listitem').count(), 0);
   });
 
   it('both see each other under My Network friends', async () => {
     // A comes back to /social and opens My Network with its tab.
     await pageA.goto('/social');
-    await expectActiveTab(pageA, 'recommendations');
-    await pageA.getByTestId('tab-social-network').click();
-    await expectActiveTab(pageA, 'network');
+    await expectActiveTab(pageA, 'Recommendations');
+    await socialTab(pageA, 'My Network').click();
+    await expectActiveTab(pageA, 'My Network');
     await expectLocation(pageA, '/social', { tab: 'network' });
-    const friend = pageA.getByTestId(`friend-${theo.id}`);
-    await shown(friend);
-    expect(await textOf(friend)).toContain(theo.publicName);
-    expect(await rowTexts(pageA.locator('body'), 'outgoing-')).toEqual([]);
+    await shown(memberRow(section(pageA, 'Friends'), theo));
+    expect(await section(pageA, 'Sent Requests').getByRole('listitem').count()).toBe(0);
 
-    await shown(pageB.getByTestId(`friend-${sofia.id}`));
+    await shown(memberRow(section(pageB, 'Friends'), sofia));
     const [networkA, networkB] = await Promise.all([
       getJson<Network>(pageA, '/api/social/network'),
       getJson<Network>(pageB, '/api/social/network'),
@@ -172,19 +200,19 @@ describe('two members with the same taste connect on the social page', () => {
   });
 
   it("the Activity tab tells of the new friendship ('became friends with …')", async () => {
-    await pageA.getByTestId('tab-social-activity').click();
-    await expectActiveTab(pageA, 'activity');
+    await socialTab(pageA, 'Activity').click();
+    await expectActiveTab(pageA, 'Activity');
     await expectLocation(pageA, '/social', { tab: 'activity' });
     await expect
-      .poll(() => rowTexts(pageA.locator('body'), 'activity-'), { timeout: WAIT_MS, interval: 100 })
+      .poll(() => itemTexts(activityList(pageA)), { timeout: WAIT_MS, interval: 100 })
       .toContainEqual(
         expect.stringMatching(containing(`${theo.publicName} became friends with ${sofia.firstName}`)),
       );
 
-    await pageB.getByTestId('tab-social-activity').click();
-    await expectActiveTab(pageB, 'activity');
+    await socialTab(pageB, 'Activity').click();
+    await expectActiveTab(pageB, 'Activity');
     await expect
-      .poll(() => rowTexts(pageB.locator('body'), 'activity-'), { timeout: WAIT_MS, interval: 100 })
+      .poll(() => itemTexts(activityList(pageB)), { timeout: WAIT_MS, interval: 100 })
       .toContainEqual(
         expect.stringMatching(containing(`${sofia.publicName} became friends with ${theo.firstName}`)),
       );

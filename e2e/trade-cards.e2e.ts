@@ -4,7 +4,6 @@ import { seriousViolations, settle } from './support/axe';
 import { openBrowser } from './support/browser';
 import {
   type ApiItem,
-  eventually,
   expectLocation,
   getJson,
   gone,
@@ -66,20 +65,23 @@ describe('trade cards lead to the items and the conversation', () => {
 
   it('the card shows both items with size and condition, each opening its detail view', async () => {
     await pageA.goto('/profile?tab=barters');
+    // A trade card has no accessible name of its own: it is found by its test id.
     const card = pageA.getByTestId(`trade-${trade.id}`);
     await shown(card);
-    expect(await textOf(card.getByTestId(`text-trade-item-size-${offered.id}`))).toBe('Size L');
-    expect(await textOf(card.getByTestId(`text-trade-item-size-${wanted.id}`))).toBe('Size M');
-    const wantedLink = card.getByTestId(`link-trade-item-${wanted.id}`);
+    // Each item is a link named by all it shows: whose, title, value, condition and size.
+    const offeredLink = card.getByRole('link', { name: offered.title });
+    const wantedLink = card.getByRole('link', { name: wanted.title });
+    await shown(offeredLink.getByText('Size L', { exact: true }));
+    await shown(wantedLink.getByText('Size M', { exact: true }));
     expect(await textOf(wantedLink)).toContain('Like New');
     await settle(pageA);
     expect(await seriousViolations(pageA)).toEqual([]);
 
     await wantedLink.click();
     await expectLocation(pageA, '/browse', { highlight: wanted.id });
-    const detail = pageA.getByTestId('dialog-item-detail');
+    const detail = pageA.getByRole('dialog', { name: wanted.title, exact: true });
     await shown(detail);
-    await eventually(() => textOf(detail.getByTestId('text-detail-title')), wanted.title);
+    await shown(detail.getByRole('heading', { name: wanted.title, exact: true }));
     await pageA.keyboard.press('Escape');
     await gone(detail);
   });
@@ -88,11 +90,12 @@ describe('trade cards lead to the items and the conversation', () => {
     await pageA.goto('/profile?tab=barters');
     const card = pageA.getByTestId(`trade-${trade.id}`);
     await shown(card);
-    await card.getByTestId(`button-message-trade-${trade.id}`).click();
-    const chat = pageA.getByTestId('dialog-chat');
+    await card.getByRole('button', { name: `Message ${ben.name} about this trade`, exact: true }).click();
+    // The conversation is named after the partner and links the item the trade is about.
+    const chat = pageA.getByRole('dialog', { name: ben.publicName, exact: true });
     await shown(chat);
-    await eventually(() => textOf(chat.getByTestId('text-chat-participant')), ben.publicName);
-    await eventually(() => textOf(chat.getByTestId('text-chat-item')), wanted.title);
+    await shown(chat.getByRole('heading', { name: ben.publicName, exact: true }));
+    await shown(chat.getByRole('link', { name: wanted.title, exact: true }));
   });
 
   it('once B accepts, the reserved item offers no Barter to anyone', async () => {
@@ -104,10 +107,10 @@ describe('trade cards lead to the items and the conversation', () => {
     const visitor = (await openBrowser()).page;
     for (const page of [pageA, visitor]) {
       await page.goto(`/browse?highlight=${wanted.id}`);
-      const detail = page.getByTestId('dialog-item-detail');
+      const detail = page.getByRole('dialog', { name: wanted.title, exact: true });
       await shown(detail);
-      await shown(detail.getByTestId('text-detail-not-offerable'));
-      expect(await detail.getByTestId('button-detail-barter').count()).toBe(0);
+      await shown(detail.getByText('This item is reserved for an accepted swap and takes no offers.'));
+      expect(await detail.getByRole('button', { name: 'Barter', exact: true }).count()).toBe(0);
     }
   });
 });
