@@ -12,6 +12,7 @@ import { realtime } from '@client/lib/socket';
 import { catalogue } from '@client/test-support/catalogue';
 import { conversationKey, type ConversationPages } from '../api';
 import { ChatDialog } from './chat-dialog';
+import { CONVERSATION, ME, PARTNER, message } from '@client/test-support/chat-fixtures';
 
 /*
  * The chat dialog in a DOM (happy-dom), used as a member uses it: type in the box named after the
@@ -21,24 +22,10 @@ import { ChatDialog } from './chat-dialog';
  * events) and fetch. chat-dialog-hooks.test.tsx checks the same logic hook by hook.
  */
 
-const ME = 'member-me';
-const PARTNER = 'member-partner';
-const CONVERSATION = 'conversation-1';
 const CONVERSATION_URL = `/api/conversations/${CONVERSATION}`;
 
-function message(id: string, senderId: string, content: string): Message {
-  return {
-    id,
-    conversationId: CONVERSATION,
-    senderId,
-    content,
-    messageType: 'text',
-    photo: null,
-    trade: null,
-    createdAt: new Date(Date.UTC(2026, 10, 28, 10, Number(id.replace(/\D/g, '')) || 0)).toISOString(),
-    isRead: true,
-  };
-}
+/** A message already read (the dialog's own reads are not under test here). */
+const messageRead = (id: string, senderId: string, content: string) => message(id, senderId, content, true);
 
 function conversation(messages: Message[]): ConversationWithMessages {
   return {
@@ -93,7 +80,7 @@ function serverSends(event: ServerEvent) {
 }
 const sentMessages = () => socketSent.filter((event) => (event as { type: string }).type === 'send_message');
 
-function openDialog(messages: Message[] | null = [message('m1', PARTNER, 'Is the jacket still there?')]) {
+function openDialog(messages: Message[] | null = [messageRead('m1', PARTNER, 'Is the jacket still there?')]) {
   if (messages) queryClient.setQueryData(conversationKey(CONVERSATION), pages(messages));
   const view = render(
     <QueryClientProvider client={queryClient}>
@@ -165,7 +152,7 @@ describe('ChatDialog in a DOM: sending over the socket', () => {
     ]);
     expect(box().value).toBe('');
     // Its echo confirms it: nothing comes back to the box.
-    serverSends({ type: 'new_message', message: message('m2', ME, 'Yes!\nCome by') });
+    serverSends({ type: 'new_message', message: messageRead('m2', ME, 'Yes!\nCome by') });
     expect(box().value).toBe('');
     expect(posted()).toEqual([]);
   });
@@ -204,7 +191,7 @@ describe('ChatDialog in a DOM: sending over HTTP', () => {
       clientId: expect.any(String) as string,
     });
 
-    await act(async () => store(json(message('m2', ME, 'Deal!'), 201)));
+    await act(async () => store(json(messageRead('m2', ME, 'Deal!'), 201)));
     await waitFor(() => expect(screen.queryByText('Waiting to send')).toBeNull());
     expect(screen.getAllByText('Deal!')).toHaveLength(1);
   });
@@ -231,7 +218,7 @@ describe('ChatDialog in a DOM: loading', () => {
       request.url === CONVERSATION_URL
         ? fail
           ? json({ message: 'Something went wrong' }, 500)
-          : json(conversation([message('m1', PARTNER, 'Is the jacket still there?')]))
+          : json(conversation([messageRead('m1', PARTNER, 'Is the jacket still there?')]))
         : json({});
     const { user } = openDialog(null);
 

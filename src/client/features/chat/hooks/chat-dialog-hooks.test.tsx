@@ -11,30 +11,13 @@ import { createReadScheduler } from './use-read-receipts';
 import { createAckTracker, SEND_ACK_TIMEOUT_MS, sendText } from './use-send-with-ack';
 import { useConversationView } from './use-conversation-view';
 import type { Timers } from './timers';
+import { CONVERSATION, ME, PARTNER, message } from '@client/test-support/chat-fixtures';
 
 /*
  * The chat dialog's logic, as its hooks hold it: sending with an acknowledgement (the socket's echo),
  * a failed send that puts the text back for the retry, and read receipts (marking read, and 'Seen').
  * The network is stubbed: the socket (realtime.send / isOpen) and fetch.
  */
-
-const ME = 'member-me';
-const PARTNER = 'member-partner';
-const CONVERSATION = 'conversation-1';
-
-function message(id: string, senderId: string, content: string, isRead = false): Message {
-  return {
-    id,
-    conversationId: CONVERSATION,
-    senderId,
-    content,
-    messageType: 'text',
-    photo: null,
-    trade: null,
-    createdAt: new Date(Date.UTC(2026, 10, 28, 10, Number(id.replace(/\D/g, '')) || 0)).toISOString(),
-    isRead,
-  };
-}
 
 /** A conversation of two, newest message last, in the shape the messages query caches. */
 function pages(messages: Message[]): ConversationPages {

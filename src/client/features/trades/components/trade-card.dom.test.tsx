@@ -6,13 +6,14 @@ import { Router } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_COMMUNITY } from '@common/api/community';
 import type { MeetupState } from '@common/api/meetups';
-import type { TradeItemSummary, TradeRequest } from '@common/api/trades';
+import type { TradeRequest } from '@common/api/trades';
 import { Toaster } from '@client/components/ui/toaster';
 import { clearToasts } from '@client/components/ui/use-toast';
 import { setServerTexts, takeMissingTexts } from '@client/i18n/server';
 import { COMMUNITY_URL } from '@client/lib/community';
 import { queryClient } from '@client/lib/query-client';
 import { catalogue } from '@client/test-support/catalogue';
+import { DAY, trade } from '@client/test-support/trade-fixtures';
 import { meetupUrl } from '@client/features/meetups';
 import { TradeCard } from './trade-card';
 
@@ -25,72 +26,9 @@ import { TradeCard } from './trade-card';
  * action each state shows; this file checks what pressing them does.
  */
 
-const ME = 'member-me';
-const PARTNER = 'member-partner';
-const DAY = 24 * 60 * 60 * 1000;
-
-function item(id: string, userId: string): TradeItemSummary {
-  return {
-    id,
-    title: `Item ${id}`,
-    images: [],
-    estimatedValue: 2500,
-    condition: 'good',
-    category: 'clothing',
-    brand: null,
-    size: null,
-    userId,
-    isActive: true,
-  };
-}
-
 /** A request from the partner for the member's item (the member owns it and answers). */
 function incomingRequest(overrides: Partial<TradeRequest> = {}): TradeRequest {
-  const created = new Date(Date.now() - DAY).toISOString();
-  return {
-    id: 't1',
-    requestedItemId: 'requested',
-    offeredItemId: 'offered',
-    ownerUserId: ME,
-    requesterId: PARTNER,
-    message: '',
-    status: 'pending',
-    createdAt: created,
-    updatedAt: created,
-    completedAt: null,
-    requesterReceived: false,
-    ownerReceived: false,
-    acceptedAt: null,
-    cancelledAt: null,
-    cancelledById: null,
-    cancelReason: null,
-    claimDeadline: null,
-    dispute: null,
-    side: 'incoming',
-    requestedItemChanges: [],
-    offeredItemChanges: [],
-    requestedItemNow: null,
-    offeredItemNow: null,
-    itemChanges: [],
-    termsVersion: 'terms-v3',
-    requestedItems: [item('requested', ME)],
-    offeredItems: [item('offered', PARTNER)],
-    offerVersion: 1,
-    offeredById: PARTNER,
-    offers: [],
-    requester: { id: PARTNER, firstName: 'Bruno', lastName: null, profileImageUrl: null },
-    owner: { id: ME, firstName: 'Me', lastName: null, profileImageUrl: null },
-    requesterShipment: null,
-    ownerShipment: null,
-    myReview: null,
-    recipientAddress: null,
-    needsAddress: false,
-    carrierCountry: 'US',
-    requesterSentAt: null,
-    ownerSentAt: null,
-    shipBy: null,
-    ...overrides,
-  };
+  return trade({ termsVersion: 'terms-v3', ...overrides });
 }
 
 /** The same trade, accepted a day ago, with four days left to send and nothing sent yet. */

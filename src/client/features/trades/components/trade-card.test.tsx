@@ -3,9 +3,10 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeetupState } from '@common/api/meetups';
-import type { TradeItemSummary, TradeRequest } from '@common/api/trades';
+import type { TradeRequest } from '@common/api/trades';
 import { setServerTexts, takeMissingTexts } from '@client/i18n/server';
 import { catalogue } from '@client/test-support/catalogue';
+import { DAY, ME, PARTNER, trade } from '@client/test-support/trade-fixtures';
 import { meetupUrl } from '@client/features/meetups';
 import { tradeNextStep } from '../next-step';
 import { acceptedButtons } from './trade-actions';
@@ -19,82 +20,6 @@ import { TradeHistory, TradeNextStepCard, useTradePageTitle } from './trade-page
  * must not be called: the meet-up each accepted card reads comes from the query cache, as the page's
  * request would.
  */
-
-const ME = 'member-me';
-const PARTNER = 'member-partner';
-const DAY = 24 * 60 * 60 * 1000;
-
-function item(id: string, userId: string): TradeItemSummary {
-  return {
-    id,
-    title: `Item ${id}`,
-    images: [],
-    estimatedValue: 2500,
-    condition: 'good',
-    category: 'clothing',
-    brand: null,
-    size: null,
-    userId,
-    isActive: true,
-  };
-}
-
-/** A trade between the member and their partner; `incoming`: the member owns the requested item. */
-function trade(overrides: Partial<TradeRequest> & { side?: 'incoming' | 'outgoing' } = {}): TradeRequest {
-  const side = overrides.side ?? 'incoming';
-  const ownerId = side === 'incoming' ? ME : PARTNER;
-  const requesterId = side === 'incoming' ? PARTNER : ME;
-  const now = Date.now();
-  return {
-    id: 't1',
-    requestedItemId: 'requested',
-    offeredItemId: 'offered',
-    ownerUserId: ownerId,
-    requesterId,
-    message: '',
-    status: 'pending',
-    createdAt: new Date(now - DAY).toISOString(),
-    updatedAt: new Date(now - DAY).toISOString(),
-    completedAt: null,
-    requesterReceived: false,
-    ownerReceived: false,
-    acceptedAt: null,
-    cancelledAt: null,
-    cancelledById: null,
-    cancelReason: null,
-    claimDeadline: null,
-    dispute: null,
-    side,
-    requestedItemChanges: [],
-    offeredItemChanges: [],
-    requestedItemNow: null,
-    offeredItemNow: null,
-    itemChanges: [],
-    termsVersion: 'v1',
-    requestedItems: [item('requested', ownerId)],
-    offeredItems: [item('offered', requesterId)],
-    offerVersion: 1,
-    offeredById: requesterId,
-    offers: [],
-    requester: {
-      id: requesterId,
-      firstName: requesterId === ME ? 'Me' : 'Bruno',
-      lastName: null,
-      profileImageUrl: null,
-    },
-    owner: { id: ownerId, firstName: ownerId === ME ? 'Me' : 'Bruno', lastName: null, profileImageUrl: null },
-    requesterShipment: null,
-    ownerShipment: null,
-    myReview: null,
-    recipientAddress: null,
-    needsAddress: false,
-    carrierCountry: 'US',
-    requesterSentAt: null,
-    ownerSentAt: null,
-    shipBy: null,
-    ...overrides,
-  };
-}
 
 /** An accepted trade a day old with five days to send; `mine`/`theirs`: when each side sent. */
 function accepted(sent: { mine?: boolean; theirs?: boolean } = {}, overrides: Partial<TradeRequest> = {}) {
