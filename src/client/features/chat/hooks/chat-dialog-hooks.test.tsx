@@ -180,15 +180,16 @@ describe('sending with acknowledgement', () => {
 });
 
 describe('read receipts', () => {
-  it('a burst of arrivals is marked read once, after the debounce', () => {
+  /** A read scheduler on a manual clock, with a 300 ms debounce and a spy for its marks. */
+  function readScheduler(isVisible: () => boolean) {
     const clock = manualTimers();
     const markRead = vi.fn();
-    const scheduler = createReadScheduler({
-      markRead,
-      isVisible: () => true,
-      delayMs: 300,
-      timers: clock.timers,
-    });
+    const scheduler = createReadScheduler({ markRead, isVisible, delayMs: 300, timers: clock.timers });
+    return { clock, markRead, scheduler };
+  }
+
+  it('a burst of arrivals is marked read once, after the debounce', () => {
+    const { clock, markRead, scheduler } = readScheduler(() => true);
     scheduler.request();
     clock.advance(100);
     scheduler.request();
@@ -200,15 +201,8 @@ describe('read receipts', () => {
   });
 
   it('nothing is marked read while the tab is hidden; it is when the tab comes back', () => {
-    const clock = manualTimers();
-    const markRead = vi.fn();
     let visible = false;
-    const scheduler = createReadScheduler({
-      markRead,
-      isVisible: () => visible,
-      delayMs: 300,
-      timers: clock.timers,
-    });
+    const { clock, markRead, scheduler } = readScheduler(() => visible);
     scheduler.request();
     clock.advance(1000);
     expect(markRead).not.toHaveBeenCalled();
@@ -223,14 +217,7 @@ describe('read receipts', () => {
   });
 
   it('closing the dialog drops a pending mark', () => {
-    const clock = manualTimers();
-    const markRead = vi.fn();
-    const scheduler = createReadScheduler({
-      markRead,
-      isVisible: () => true,
-      delayMs: 300,
-      timers: clock.timers,
-    });
+    const { clock, markRead, scheduler } = readScheduler(() => true);
     scheduler.request();
     scheduler.dispose();
     clock.advance(1000);
