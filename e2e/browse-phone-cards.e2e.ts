@@ -28,12 +28,12 @@ describe('Browse on a phone renders the cards below the first screen when they a
     const { page } = await openBrowser({ width: 375, height: 812 });
     await page.goto('/browse');
     await visible(page.locator(cards).first());
-    await page.getByTestId('button-load-more').scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Load more', exact: true }).scrollIntoViewIfNeeded();
     await page.locator(cards).nth(23).waitFor();
     // Not while the first page is still being fetched again (the market changes as other
     // journeys run): the next page waits for that.
     await page.waitForLoadState('networkidle');
-    await page.getByTestId('button-load-more').click();
+    await page.getByRole('button', { name: 'Load more', exact: true }).click();
     await page.locator(cards).nth(24).waitFor();
   });
 

@@ -23,7 +23,11 @@ describe('a member keeps favourites', () => {
   // A card's name is its item's title, which two listings may share: the card keeps its test id.
   const card = (item: ApiItem) => page.getByTestId(`card-item-${item.id}`);
   const heart = (item: ApiItem) => card(item).getByRole('button', { name: /favourites$/ });
+  // The profile's figures are a number beside a label with nothing naming the pair: the
+  // Favourites figure keeps its test id.
   const favouritesStat = () => page.getByTestId('stat-favorites');
+  // The Favourites tab's panel, named by its tab, holds the favourites' cards.
+  const favouritesPanel = () => page.getByRole('tabpanel', { name: 'Favourites' });
 
   beforeAll(async () => {
     ({ page } = await openBrowser());
@@ -32,8 +36,9 @@ describe('a member keeps favourites', () => {
 
   it('favourites two items with the heart', async () => {
     await page.goto('/browse');
-    const grid = page.getByTestId('grid-browse');
-    await shown(grid);
+    // The Browse grid has no name of its own; the page's main region holds only its results.
+    const grid = page.getByRole('main');
+    await shown(grid.getByRole('article').first());
     await eventually(async () => (await cardIds(grid)).length > 2, true);
     const [a, b] = await cardIds(grid);
     if (!a || !b) throw new Error('Browse shows fewer than two items');
@@ -61,7 +66,7 @@ describe('a member keeps favourites', () => {
     await page.getByRole('tab', { name: 'Favourites' }).click();
     await expectLocation(page, '/profile', { tab: 'favorites' });
     await eventually(() => textOf(favouritesStat()), '2Favourites');
-    const grid = page.getByTestId('grid-favorites');
+    const grid = favouritesPanel();
     await shown(grid);
     // Newest first.
     await eventually(() => cardIds(grid), [second.id, first.id]);
@@ -73,15 +78,15 @@ describe('a member keeps favourites', () => {
   });
 
   it('removing one updates the list, and the other stays', async () => {
-    const grid = page.getByTestId('grid-favorites');
+    const grid = favouritesPanel();
     await heart(first).click();
     await gone(card(first));
     await eventually(() => cardIds(grid), [second.id]);
     await eventually(() => textOf(favouritesStat()), '1Favourites');
 
     await page.reload();
-    await shown(page.getByTestId('grid-favorites'));
-    await eventually(() => cardIds(page.getByTestId('grid-favorites')), [second.id]);
+    await shown(favouritesPanel());
+    await eventually(() => cardIds(favouritesPanel()), [second.id]);
   });
 
   it('the hearts keep their state after a reload of Browse', async () => {
@@ -99,6 +104,6 @@ describe('a member keeps favourites', () => {
     await eventually(() => heart(second).getAttribute('aria-pressed'), 'false');
     await page.goto('/profile?tab=favorites');
     await shown(page.getByText('No favourites yet', { exact: true }));
-    expect(await page.getByTestId('grid-favorites').count()).toBe(0);
+    expect(await favouritesPanel().getByRole('article').count()).toBe(0);
   });
 });

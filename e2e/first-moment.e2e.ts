@@ -10,7 +10,7 @@ describe('a new member', () => {
   it('Start Trading on the landing page opens sign-up', async () => {
     const { page } = await openBrowser({ width: 375, height: 800 });
     await page.goto('/');
-    await page.getByTestId('button-start-trading').click();
+    await page.getByRole('button', { name: 'Start Trading', exact: true }).click();
     await shown(page.getByRole('dialog').getByRole('heading', { name: 'Join Threadswap' }));
     expect(new URL(page.url()).pathname).toBe('/');
   });
@@ -24,9 +24,14 @@ describe('a new member', () => {
     expect(await textOf(heading)).toBe('Welcome, Nina!');
 
     await page.goto('/social');
-    const trust = page.getByTestId('text-social-stat-trustRating');
+    const stats = page.getByRole('region', { name: 'Your Social Trading Profile' });
+    // Each figure is a term (its label) and its definition (the value) in one tile.
+    const trust = stats
+      .locator('dl > div')
+      .filter({ has: page.getByRole('term').filter({ hasText: /^Trust Rating$/ }) })
+      .getByRole('definition');
     await shown(trust);
     expect(await textOf(trust)).toBe('New member');
-    expect(await textOf(page.getByTestId('card-social-stats'))).not.toContain('/ 5');
+    expect(await textOf(stats)).not.toContain('/ 5');
   });
 });

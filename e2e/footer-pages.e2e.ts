@@ -11,25 +11,34 @@ import { shown, WAIT_MS } from './support/journeys';
  */
 
 const INFO_PAGES = [
-  { link: 'link-footer-about', path: '/about', page: 'page-about', title: 'About Threadswap · Threadswap' },
-  { link: 'link-footer-help', path: '/help', page: 'page-help', title: 'Help · Threadswap' },
-  { link: 'link-footer-terms', path: '/terms', page: 'page-terms', title: 'Terms of use · Threadswap' },
-  { link: 'link-footer-privacy', path: '/privacy', page: 'page-privacy', title: 'Privacy · Threadswap' },
+  { link: 'About', path: '/about', heading: 'About Threadswap', title: 'About Threadswap · Threadswap' },
+  { link: 'Help', path: '/help', heading: 'Help', title: 'Help · Threadswap' },
+  { link: 'Terms', path: '/terms', heading: 'Terms of use', title: 'Terms of use · Threadswap' },
+  { link: 'Privacy', path: '/privacy', heading: 'Privacy', title: 'Privacy · Threadswap' },
   {
-    link: 'link-footer-accessibility',
+    link: 'Accessibility',
     path: '/accessibility',
-    page: 'page-accessibility',
+    heading: 'Accessibility statement',
     title: 'Accessibility statement · Threadswap',
   },
 ] as const;
 
+/** A link of the footer (the page's contentinfo landmark), by its name. */
+function footerLink(page: Page, name: string) {
+  return page.getByRole('contentinfo').getByRole('link', { name, exact: true });
+}
+
+/** The footer's links, by name and address. */
 async function footerLinks(page: Page) {
-  return page.locator('footer a[data-testid^="link-footer-"]').evaluateAll((links) =>
-    links.map((link) => ({
-      testId: link.getAttribute('data-testid') ?? '',
-      href: link.getAttribute('href') ?? '',
-    })),
-  );
+  return page
+    .getByRole('contentinfo')
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map((link) => ({
+        name: link.textContent?.trim() ?? '',
+        href: link.getAttribute('href') ?? '',
+      })),
+    );
 }
 
 describe.each([
@@ -48,22 +57,22 @@ describe.each([
     await shown(page.locator('footer'));
     const links = await footerLinks(page);
     expect(links.length).toBe(12);
-    for (const { testId, href } of links) {
+    for (const { name, href } of links) {
       await page.goto('/');
-      await page.getByTestId(testId).click();
+      await footerLink(page, name).click();
       await expect
         .poll(() => new URL(page.url()).pathname + new URL(page.url()).search)
         .toBe(href.split('#')[0]);
       await shown(page.locator('main h1, [data-testid^="page-"] h1').first());
-      expect(await page.getByTestId('page-not-found').count(), href).toBe(0);
+      expect(await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).count(), href).toBe(0);
     }
   });
 
   it('the information pages each have their own title and pass axe', { timeout: 240_000 }, async () => {
     for (const info of INFO_PAGES) {
       await page.goto('/');
-      await page.getByTestId(info.link).click();
-      await shown(page.getByTestId(info.page));
+      await footerLink(page, info.link).click();
+      await shown(page.getByRole('heading', { level: 1, name: info.heading, exact: true }));
       await expect.poll(() => page.title(), { timeout: WAIT_MS }).toBe(info.title);
       expect(await seriousViolations(page), info.path).toEqual([]);
     }

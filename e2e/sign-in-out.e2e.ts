@@ -128,7 +128,7 @@ describe('signing in and out', () => {
     await visible(wishlistLink());
     // The same address is now the member's home page, not the landing page.
     await expectPath(page, '/');
-    await visible(page.getByTestId('section-dashboard'));
+    await visible(page.getByRole('region', { name: 'Your Dashboard' }));
     expect(await page.getByRole('heading', { name: 'Fashion Forward, Barter Smart' }).count()).toBe(0);
   });
 
@@ -150,7 +150,7 @@ describe('signing in and out', () => {
       () => visible(page.getByRole('button', { name: 'Add to Wishlist' })),
     );
     await expectPath(page, '/wishlist');
-    expect(await page.getByTestId('page-sign-in-prompt').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1, name: 'Sign in to keep a wishlist' }).count()).toBe(0);
     await page.goBack();
     await expectPath(page, '/');
 
@@ -191,7 +191,7 @@ describe('signing in and out', () => {
       () => expectSignedInBar(page, 'Demo Trader'),
     );
     expect(await page.getByRole('button', { name: 'Account menu for Demo Trader' }).innerText()).toBe('DT');
-    await visible(page.getByTestId('section-dashboard'));
+    await visible(page.getByRole('region', { name: 'Your Dashboard' }));
 
     const menu = await openUserMenu(page);
     await visible(menu.getByText('Demo Trader', { exact: true }));
@@ -211,7 +211,7 @@ describe('signing in and out', () => {
     await expectPath(page, '/');
     await expectSignedOutBar(page);
     await visible(page.getByRole('heading', { name: 'Fashion Forward, Barter Smart' }));
-    expect(await page.getByTestId('page-not-found').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).count()).toBe(0);
   });
 
   it("signing in applies the member's saved language at once, without a reload", async () => {

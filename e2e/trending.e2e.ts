@@ -36,13 +36,13 @@ describe('trending', () => {
         response.url().endsWith(`/api/items/${item.id}/view`) && response.request().method() === 'POST',
     );
     await viewer.goto(`/browse?highlight=${item.id}`);
-    await shown(viewer.getByTestId('dialog-item-detail'));
+    await shown(viewer.getByRole('dialog', { name: item.title }));
     expect((await counted).status()).toBe(204);
   });
 
   it('Browse offers the Trending order, and the footer leads to it', async () => {
     await viewer.goto('/');
-    const link = viewer.getByTestId('link-footer-trending');
+    const link = viewer.getByRole('contentinfo').getByRole('link', { name: 'Trending', exact: true });
     expect(await link.getAttribute('href')).toBe('/browse?sortBy=trending');
     await link.click();
     await viewer.waitForURL(/sortBy=trending/);
