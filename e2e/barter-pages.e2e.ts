@@ -67,7 +67,7 @@ describe.each([
     const list = owner.getByRole('tabpanel', { name: /^Pending \(/ }).getByRole('list');
     // A trade card has no accessible name of its own (it shows two items, a member and a status):
     // it is found by its test id, which carries the trade's id.
-    const card = (id: string) => owner.getByTestId(`trade-${id}`);
+    const card = (id: string | undefined) => owner.getByTestId(`trade-${id}`);
     await shown(list.getByTestId(`trade-${ids[20]}`));
     expect(await list.locator(':scope > li').count()).toBe(20);
     expect(await card(ids[0]).count()).toBe(0);
