@@ -61,24 +61,31 @@ describe.each([
 
   it('shows the newest 20, the count of all 21, and the oldest after "Show more"', async () => {
     await owner.goto('/profile?tab=barters');
-    const tab = owner.getByTestId('tab-barters-pending');
+    const tab = owner.getByRole('tab', { name: /^Pending \(/ });
     await shown(tab);
     expect(await tab.textContent()).toContain('(21)');
-    const list = owner.getByTestId('list-barters-pending');
+    const list = owner.getByRole('tabpanel', { name: /^Pending \(/ }).getByRole('list');
+    // A trade card has no accessible name of its own (it shows two items, a member and a status):
+    // it is found by its test id, which carries the trade's id.
+    const card = (id: string | undefined) => owner.getByTestId(`trade-${id}`);
     await shown(list.getByTestId(`trade-${ids[20]}`));
     expect(await list.locator(':scope > li').count()).toBe(20);
-    expect(await owner.getByTestId(`trade-${ids[0]}`).count()).toBe(0);
-    const more = owner.getByTestId('button-more-barters-pending');
+    expect(await card(ids[0]).count()).toBe(0);
+    const more = owner.getByRole('button', { name: 'Show more barter requests' });
     await more.scrollIntoViewIfNeeded();
     await shot(owner, `${label}-barters-first-page`);
     await more.click();
-    await shown(owner.getByTestId(`trade-${ids[0]}`));
+    await shown(card(ids[0]));
     expect(await list.locator(':scope > li').count()).toBe(21);
-    expect(await owner.getByTestId('button-more-barters-pending').count()).toBe(0);
+    expect(await more.count()).toBe(0);
 
     await owner.goto('/');
-    await shown(owner.getByTestId('dashboard-pending-count'));
-    expect(await owner.getByTestId('dashboard-pending-count').textContent()).toBe('21');
+    // The dashboard's count of pending requests: a link named for its label and its count.
+    await shown(
+      owner
+        .getByRole('region', { name: 'Your Dashboard', exact: true })
+        .getByRole('link', { name: /^Pending Requests\s*21$/ }),
+    );
     await shot(owner, `${label}-dashboard`);
   });
 });

@@ -38,12 +38,11 @@ describe('icons and the bookmark', () => {
 
   it('the header heart leads to Favourites, the bookmark to the Wishlist', async () => {
     await page.goto('/browse');
-    const favourites = page.getByTestId('link-favorites');
+    const favourites = page.getByRole('link', { name: 'Favourites', exact: true });
     await shown(favourites);
-    expect(await favourites.getAttribute('aria-label')).toBe('Favourites');
     expect(await favourites.getAttribute('href')).toBe('/profile?tab=favorites');
     expect(await favourites.locator('svg.lucide-heart').count()).toBe(1);
-    const wishlist = page.getByTestId('link-wishlist');
+    const wishlist = page.getByRole('link', { name: 'Wishlist', exact: true });
     expect(await wishlist.getAttribute('href')).toBe('/wishlist');
     expect(await wishlist.locator('svg.lucide-bookmark').count()).toBe(1);
     expect(await wishlist.locator('svg.lucide-heart').count()).toBe(0);
@@ -51,10 +50,10 @@ describe('icons and the bookmark', () => {
 
   it("the bookmark pre-fills the item's kind, category, brand and size, not its title", async () => {
     await page.goto(`/browse?highlight=${item.id}`);
-    const detail = page.getByTestId('dialog-item-detail');
+    const detail = page.getByRole('dialog', { name: item.title });
     await shown(detail);
-    await detail.getByTestId('button-detail-bookmark').click();
-    const dialog = page.getByTestId('dialog-add-to-wishlist');
+    await detail.getByRole('button', { name: `Bookmark ${item.title} to wishlist` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Wishlist' });
     await shown(dialog);
     await eventually(() => page.locator('#dialog-wishlist-title').inputValue(), 'COS Outerwear');
     expect(await page.locator('#dialog-wishlist-brand').inputValue()).toBe('COS');

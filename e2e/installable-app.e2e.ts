@@ -45,16 +45,18 @@ describe('installable app and sharing', () => {
     await page.reload();
     await eventually(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), true);
 
+    // The banner is a status message; it reads "You are offline." and what waits for the network.
+    const banner = page.getByRole('status').filter({ hasText: 'You are offline.' });
     await context.setOffline(true);
-    await shown(page.getByTestId('banner-offline'));
+    await shown(banner);
     // A page opened offline comes from the worker's copy of the app, not the browser's error page.
     await page.goto('/browse?search=offline');
-    await shown(page.getByTestId('banner-offline'));
-    expect(await textOf(page.getByTestId('banner-offline'))).toContain('You are offline.');
+    await shown(banner);
+    expect(await textOf(banner)).toContain('Listings, messages and trades update again once you reconnect.');
     await shown(page.locator('header'));
 
     await context.setOffline(false);
-    await eventually(() => page.getByTestId('banner-offline').count(), 0);
+    await eventually(() => banner.count(), 0);
   });
 
   it('shares an item by copying its link, whose HTML carries the preview', async () => {
@@ -65,15 +67,10 @@ describe('installable app and sharing', () => {
     const item = await listItemViaApi(page, { title, category: 'clothing', estimatedValue: 3_500 });
     await watchToasts(context);
     await page.goto(`/browse?highlight=${item.id}`);
-    const detail = page.getByTestId('dialog-item-detail');
-    await shown(detail.getByTestId('button-detail-share'));
+    const share = page.getByRole('dialog', { name: title }).getByRole('button', { name: `Share ${title}` });
+    await shown(share);
     // Chromium on Linux has no share sheet: the link is copied.
-    await expectToastFrom(
-      page,
-      () => detail.getByTestId('button-detail-share').click(),
-      'Link copied',
-      'Paste it anywhere to share this item.',
-    );
+    await expectToastFrom(page, () => share.click(), 'Link copied', 'Paste it anywhere to share this item.');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(new RegExp(`/browse\\?highlight=${item.id}$`));
 

@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser';
 import { registerMember } from './support/journeys';
@@ -31,12 +31,9 @@ async function openHeld(page: Page, path: string) {
   return { release, errors };
 }
 
-/** Marks `selector`'s first element, to tell later whether the app kept that node or made a new one. */
-async function mark(page: Page, selector: string) {
-  await page
-    .locator(selector)
-    .first()
-    .evaluate((node) => node.setAttribute('data-e2e-mark', 'server'));
+/** Marks `locator`'s first element, to tell later whether the app kept that node or made a new one. */
+async function mark(locator: Locator) {
+  await locator.first().evaluate((node) => node.setAttribute('data-e2e-mark', 'server'));
 }
 
 describe.each([
@@ -55,15 +52,19 @@ describe.each([
     // The server renders the first screen's eight cards; the rest follow on the client.
     expect(await page.locator('[data-testid^="card-item-"]').count()).toBe(8);
     // Its counts are in the page too: nothing asks for them once it runs.
-    expect(await page.getByTestId('button-category-all').textContent()).toMatch(/\d/);
+    const allItems = page
+      .getByRole('group', { name: 'Filter by category' })
+      .getByRole('button', { name: /^All Items/ });
+    expect(await allItems.textContent()).toMatch(/\d/);
     const facetRequests: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/items/facets') facetRequests.push(request.url());
     });
     // The sort control is rendered with the page (the platform's select), set to the page's order.
-    expect(await page.getByTestId('select-sort').inputValue()).toBe('newest');
-    await mark(page, '[data-testid^="card-item-"] img');
-    await mark(page, '[data-testid="select-sort"]');
+    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    expect(await sort.inputValue()).toBe('newest');
+    await mark(page.locator('[data-testid^="card-item-"] img'));
+    await mark(sort);
     release();
     // Hydrated: the footer arrives once the first screen is the app's, and the remaining cards
     // too on a desktop, where the eight are two rows; on a phone they wait until the visitor
@@ -79,11 +80,12 @@ describe.each([
       'server',
     );
     // Hydrated, not replaced by a client render, and no toasts' widget until there is a toast.
-    expect(await page.getByTestId('select-sort').getAttribute('data-e2e-mark')).toBe('server');
+    expect(await sort.getAttribute('data-e2e-mark')).toBe('server');
     expect(await page.locator('[role="region"][aria-label^="Notifications"]').count()).toBe(0);
     // The server's markup is live: the filters open, and the sort and search work.
-    await page.getByTestId('button-filters').click();
-    await expect.poll(() => page.getByTestId('button-filters').getAttribute('aria-expanded')).toBe('true');
+    const filtersButton = page.getByRole('button', { name: 'Filters', exact: true });
+    await filtersButton.click();
+    await expect.poll(() => filtersButton.getAttribute('aria-expanded')).toBe('true');
     expect(facetRequests).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -92,11 +94,11 @@ describe.each([
     const { page } = await openBrowser(viewport);
     const { release, errors } = await openHeld(page, '/');
     await visible(page.getByRole('heading', { level: 1, name: 'Fashion Forward, Barter Smart' }));
-    await mark(page, '#hero-heading');
+    await mark(page.locator('#hero-heading'));
     release();
     await visible(page.getByRole('contentinfo'));
     expect(await page.locator('#hero-heading').getAttribute('data-e2e-mark')).toBe('server');
-    await page.getByTestId('button-start-trading').click();
+    await page.getByRole('button', { name: 'Start Trading' }).click();
     await visible(page.getByRole('dialog'));
     expect(errors).toEqual([]);
   });
