@@ -165,7 +165,8 @@ function sourceFiles(dir: string): string[] {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
-      files.push(...sourceFiles(path));
+      // Tests and their fixtures (test-support/) show nothing to members.
+      if (name !== 'test-support') files.push(...sourceFiles(path));
     } else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) {
       files.push(path);
     }
