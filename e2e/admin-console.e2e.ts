@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { settle } from './support/axe';
 import { openBrowser, uniqueEmail } from './support/browser';
 import { choose, gone, registerMember, shown, skipOnboarding } from './support/journeys';
 import { openUserMenu } from './support/ui';
+import { grantRole } from './support/grant-role';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -22,30 +22,6 @@ import { type RunningServer, startServer } from './support/server';
 
 const PASSWORD = 'swap-secret-1';
 const WIDTHS = [375, 1280] as const;
-
-function embeddedEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  return env;
-}
-
-/** Runs `npm run admin -- grant <email>`'s script on the stopped app's embedded database. */
-function grantAdmin(dataDir: string, email: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/server/db/moderator-cli.ts', '--role', 'admin', 'grant', email],
-      { env: embeddedEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`admin grant exited ${code}: ${output}`)),
-    );
-  });
-}
 
 async function violations(page: Page, within?: string): Promise<string[]> {
   await settle(page);
@@ -84,7 +60,7 @@ describe('an admin runs the community from /admin', () => {
     });
     expect(registered.status, await registered.text()).toBe(201);
     await server.stop();
-    expect(await grantAdmin(dataDir, adminEmail)).toContain('is now an admin');
+    expect(await grantRole(dataDir, adminEmail, 'admin')).toContain('is now an admin');
     server = await startServer({ DATA_DIR: dataDir, DEMO: 'off' });
 
     const [a, m, x] = await Promise.all([

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import {
   uniqueWord,
   watchToasts,
 } from './support/journeys';
+import { grantRole } from './support/grant-role';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -32,30 +32,6 @@ import { type RunningServer, startServer } from './support/server';
 const PASSWORD = 'swap-secret-1';
 
 /** The environment of a process on the embedded database in `dataDir`, whatever the shell has set. */
-function embeddedEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  return env;
-}
-
-/** Runs the moderator command on the stopped app's embedded database. */
-function grantModerator(dataDir: string, email: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/server/db/moderator-cli.ts', 'grant', email],
-      { env: embeddedEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`moderator grant exited ${code}: ${output}`)),
-    );
-  });
-}
-
 /** `requester` offers `offered` for `wanted`, and `owner` accepts: the accepted trade's id. */
 async function acceptedTrade(requester: Page, owner: Page, wanted: ApiItem, offered: ApiItem) {
   const created = await requester.request.post('/api/trade-requests', {
@@ -95,7 +71,7 @@ describe('a moderator resolves a dispute', () => {
     });
     expect(registered.status, await registered.text()).toBe(201);
     await server.stop();
-    expect(await grantModerator(dataDir, moderatorEmail)).toContain('is now a moderator');
+    expect(await grantRole(dataDir, moderatorEmail, 'moderator')).toContain('is now a moderator');
     server = await startServer({ DATA_DIR: dataDir, DEMO: 'off' });
 
     const [m, a, b] = await Promise.all([

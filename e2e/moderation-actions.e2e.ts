@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import {
   skipOnboarding,
   uniqueWord,
 } from './support/journeys';
+import { grantRole } from './support/grant-role';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -31,30 +31,6 @@ import { type RunningServer, startServer } from './support/server';
 
 const PASSWORD = 'swap-secret-1';
 const WIDTHS = [375, 1280] as const;
-
-function embeddedEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  return env;
-}
-
-/** Runs the moderator command on the stopped app's embedded database. */
-function grantModerator(dataDir: string, email: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/server/db/moderator-cli.ts', 'grant', email],
-      { env: embeddedEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`moderator grant exited ${code}: ${output}`)),
-    );
-  });
-}
 
 /** Every axe violation, whatever its impact, on the page or only `within` (an open dialog). */
 async function violations(page: Page, within?: string): Promise<string[]> {
@@ -109,7 +85,7 @@ describe('a moderator removes a reported listing, suspends its owner, and grants
     });
     expect(registered.status, await registered.text()).toBe(201);
     await server.stop();
-    expect(await grantModerator(dataDir, moderatorEmail)).toContain('is now a moderator');
+    expect(await grantRole(dataDir, moderatorEmail, 'moderator')).toContain('is now a moderator');
     server = await startServer({ DATA_DIR: dataDir, DEMO: 'off' });
 
     const [m, o, r] = await Promise.all([
