@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
-import { settle } from './support/axe';
+import { allViolations } from './support/axe';
 import { openBrowser, uniqueEmail } from './support/browser';
 import { choose, gone, registerMember, shown, skipOnboarding } from './support/journeys';
 import { openUserMenu } from './support/ui';
@@ -23,22 +22,11 @@ import { type RunningServer, startServer } from './support/server';
 const PASSWORD = 'swap-secret-1';
 const WIDTHS = [375, 1280] as const;
 
-async function violations(page: Page, within?: string): Promise<string[]> {
-  await settle(page);
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const results = await builder.analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
 /** axe at both widths on what `page` shows now (`within`: an open dialog), back at 1280 px after. */
 async function axeAtBothWidths(page: Page, within?: string): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    expect(await violations(page, within), `${within ?? 'page'} at ${width} px`).toEqual([]);
+    expect(await allViolations(page, within), `${within ?? 'page'} at ${width} px`).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 }

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
-import { seriousViolations, settle } from './support/axe';
+import { allViolations, seriousViolations } from './support/axe';
 import { openBrowser, uniqueEmail } from './support/browser';
 import {
   choose,
@@ -34,24 +33,13 @@ import { type RunningServer, startServer } from './support/server';
 const PASSWORD = 'swap-secret-1';
 const WIDTHS = [375, 1280] as const;
 
-async function violations(page: Page, within?: string): Promise<string[]> {
-  await settle(page);
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const results = await builder.analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
 const SHOTS = process.env.SCREENSHOTS_DIR;
 
 /** axe-clean and no sideways scrolling at 375 and 1280 px, saved as `shot` at each when SCREENSHOTS_DIR is set. */
 async function axeAtBothWidths(page: Page, within?: string, shot?: string): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    expect(await violations(page, within), `${within ?? 'page'} at ${width} px`).toEqual([]);
+    expect(await allViolations(page, within), `${within ?? 'page'} at ${width} px`).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     if (SHOTS && shot) {
       mkdirSync(SHOTS, { recursive: true });

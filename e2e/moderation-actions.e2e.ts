@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
-import { settle } from './support/axe';
+import { allViolations } from './support/axe';
 import { openBrowser, uniqueEmail } from './support/browser';
 import {
   type ApiItem,
@@ -32,23 +31,11 @@ import { type RunningServer, startServer } from './support/server';
 const PASSWORD = 'swap-secret-1';
 const WIDTHS = [375, 1280] as const;
 
-/** Every axe violation, whatever its impact, on the page or only `within` (an open dialog). */
-async function violations(page: Page, within?: string): Promise<string[]> {
-  await settle(page);
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const results = await builder.analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
 /** axe at both widths on what `page` shows now (`within`: an open dialog), back at 1280 px after. */
 async function axeAtBothWidths(page: Page, within?: string): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    expect(await violations(page, within), `${within ?? 'page'} at ${width} px`).toEqual([]);
+    expect(await allViolations(page, within), `${within ?? 'page'} at ${width} px`).toEqual([]);
     // Nothing wider than the screen: no sideways scrolling at 375 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
@@ -168,7 +155,7 @@ describe('a moderator removes a reported listing, suspends its owner, and grants
     await shown(refusal.getByText('Your account is suspended'));
     await shown(refusal.getByText('Reason: Counterfeit item. Until the moderators lift it.'));
     await shown(refusal.getByText('Listing counterfeit designer goods.'));
-    expect(await violations(owner, '[role="dialog"]')).toEqual([]);
+    expect(await allViolations(owner, '[role="dialog"]')).toEqual([]);
     await signIn
       .getByLabel('Tell the moderators why this is a mistake')
       .fill('It is genuine: I have the receipt.');

@@ -14,19 +14,28 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /**
- * A readable summary of the serious and critical axe violations on the page as it is now; with
+ * A readable summary of every axe violation, whatever its impact, on the page as it is now; with
  * `within` (a CSS selector), only in that part of it: an open modal dialog, whose page behind is
  * inert and dimmed (axe would measure the dimmed text's contrast).
  */
+export async function allViolations(page: Page, within?: string): Promise<string[]> {
+  return (await analyze(page, within)).map(summary);
+}
+
+/** The same, of the serious and critical violations only. */
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  return (await analyze(page, within))
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(summary);
+}
+
+async function analyze(page: Page, within?: string) {
   await settle(page);
   const builder = new AxeBuilder({ page });
   if (within) builder.include(within);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
+  return (await builder.analyze()).violations;
+}
+
+function summary(violation: Awaited<ReturnType<typeof analyze>>[number]): string {
+  return `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`;
 }
