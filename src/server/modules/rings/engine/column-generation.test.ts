@@ -82,6 +82,26 @@ describe('packing every ring up to the maximum length against an honest bound', 
     expect(packing.poolByLength[5]).toBe(1);
   });
 
+  it('gives items that first appear in a priced cycle their own row of the LP, mid-run', async () => {
+    // The first pool is the swap a1 ↔ b1 (rows for a1 and b1 only). c1, d1 and e1 are in no cycle
+    // of at most 3 and in no long cycle without a1, so they reach the LP with the 4-ring through
+    // pricing; the LP must then give them rows and price them again: optimum 4, proven.
+    const g = graph(['a1>b1', 'b1>a1', 'a1>c1', 'c1>d1', 'd1>e1', 'e1>a1']);
+    const odds = new Float64Array(g.items.length).fill(1);
+    const lines: string[] = [];
+    const packing = await packMarket(g, odds, {
+      maxLength: 5,
+      timeLimitSec: 10,
+      log: (line) => lines.push(line),
+    });
+    expect(named(g, packing.cycles)).toEqual(['a1 c1 d1 e1']);
+    expect(packing.total).toBeCloseTo(4);
+    expect(packing.bound).toBeCloseTo(4, 4);
+    expect(packing.optimal).toBe(true);
+    expect(lines[0]).toMatch(/^round 1: LP of 1 cycles/);
+    expect(lines[1]).toMatch(/^round 2: LP of 2 cycles/);
+  });
+
   it('states the LP bound over all cycles and packs the optimum on random markets', async () => {
     const random = seeded(3);
     let proven = 0;

@@ -252,28 +252,37 @@ function price(
 const CHOOSE_SIMPLEX = 1;
 const PRIMAL_SIMPLEX = 4;
 
-/** The restricted LP: one row per item (empty rows cost nothing), columns added as found. */
+/**
+ * The restricted LP: a row for each item of a pooled cycle (added with its first cycle, so that a
+ * market of 100k items with 17k in cycles gives the simplex 17k rows, not 100k), columns added as
+ * found. An item with no row has dual 0.
+ */
 class RestrictedLp {
   private readonly model;
   private solved = false;
+  /** The row of each item, −1 for none yet. */
+  private readonly rowOf: Int32Array;
+  /** The item of each row. */
+  private readonly itemOf: number[] = [];
   columns = 0;
 
   constructor(
     private readonly highs: Highs,
-    private readonly rows: number,
+    items: number,
   ) {
+    this.rowOf = new Int32Array(items).fill(-1);
     this.model = highs.createModel({
       numCols: 0,
-      numRows: rows,
+      numRows: 0,
       sense: highs.constants.objectiveSense.maximize,
       colCost: new Float64Array(0),
       colLower: new Float64Array(0),
       colUpper: new Float64Array(0),
-      rowLower: new Float64Array(rows).fill(-highs.infinity),
-      rowUpper: new Float64Array(rows).fill(1),
+      rowLower: new Float64Array(0),
+      rowUpper: new Float64Array(0),
       matrix: {
         format: 'csc',
-        numRows: rows,
+        numRows: 0,
         numCols: 0,
         starts: new Int32Array(1),
         indices: new Int32Array(0),
@@ -283,8 +292,34 @@ class RestrictedLp {
     this.model.options.set({ output_flag: false });
   }
 
+  /** Rows for the items of `cycles` that have none yet (empty: their columns come next). */
+  private addRowsFor(cycles: Cycle[]) {
+    const fresh: number[] = [];
+    for (const cycle of cycles)
+      for (const item of cycle)
+        if (this.rowOf[item] === -1) {
+          this.rowOf[item] = this.itemOf.length;
+          this.itemOf.push(item);
+          fresh.push(item);
+        }
+    if (fresh.length === 0) return;
+    this.model.addRows({
+      lower: new Float64Array(fresh.length).fill(-this.highs.infinity),
+      upper: new Float64Array(fresh.length).fill(1),
+      matrix: {
+        format: 'csr',
+        numRows: fresh.length,
+        numCols: this.columns,
+        starts: new Int32Array(fresh.length + 1),
+        indices: new Int32Array(0),
+        values: new Float64Array(0),
+      },
+    });
+  }
+
   add(cycles: Cycle[], weights: number[]) {
     if (cycles.length === 0) return;
+    this.addRowsFor(cycles);
     let nonzeros = 0;
     for (const cycle of cycles) nonzeros += cycle.length;
     const starts = new Int32Array(cycles.length + 1);
@@ -292,7 +327,8 @@ class RestrictedLp {
     let at = 0;
     cycles.forEach((cycle, column) => {
       starts[column] = at;
-      for (const item of [...cycle].sort((a, b) => a - b)) indices[at++] = item;
+      const rows = cycle.map((item) => this.rowOf[item]!).sort((a, b) => a - b);
+      for (const row of rows) indices[at++] = row;
     });
     starts[cycles.length] = at;
     // x ≤ 1 is implied by the rows (every cycle has an item), so the columns have no upper bound
@@ -303,7 +339,7 @@ class RestrictedLp {
       upper: new Float64Array(cycles.length).fill(this.highs.infinity),
       matrix: {
         format: 'csc',
-        numRows: this.rows,
+        numRows: this.itemOf.length,
         numCols: cycles.length,
         starts,
         indices,
@@ -313,10 +349,14 @@ class RestrictedLp {
     this.columns += cycles.length;
   }
 
-  /** Solves within `seconds`; null unless optimal. Duals are clamped at 0 (the rows are ≤). */
+  /**
+   * Solves within `seconds`; null unless optimal. Duals per item (0 for an item with no row),
+   * clamped at 0 (the rows are ≤).
+   */
   solve(seconds: number) {
+    const duals = new Float64Array(this.rowOf.length);
     // No column yet (no cycle of at most 3): every dual is 0, and HiGHS reports an empty model.
-    if (this.columns === 0) return { duals: new Float64Array(this.rows) };
+    if (this.columns === 0) return { duals };
     this.model.zeroAllClocks();
     // The first solve from scratch (dual simplex); after columns are added the last basis is still
     // primal feasible (the new columns at 0), so primal simplex carries on from it.
@@ -327,8 +367,8 @@ class RestrictedLp {
     this.model.run();
     this.solved = true;
     if (this.model.getModelStatus() !== this.highs.constants.modelStatus.optimal) return null;
-    const solution = this.model.getSolution();
-    const duals = Float64Array.from(solution.rowDual, (value) => Math.max(0, Math.abs(value)));
+    const { rowDual } = this.model.getSolution();
+    this.itemOf.forEach((item, row) => (duals[item] = Math.max(0, Math.abs(rowDual[row] ?? 0))));
     return { duals };
   }
 
