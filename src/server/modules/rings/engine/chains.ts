@@ -44,6 +44,8 @@ export interface ChainPricing {
    * giveaway: the duals π + δ then cover every chain (see column-generation.ts).
    */
   shortfall: number;
+  /** The tolerance's share in `shortfall` (once per giveaway). */
+  tolerance: number;
 }
 
 const CLOCK_EVERY = 4096;
@@ -137,9 +139,14 @@ export function priceChains(
   }
   // Every chain holds exactly one giveaway: a tolerance each covers the chains priced at up to it.
   let shortfall = 0;
+  let toleranceShare = 0;
   if (!stopped) {
     for (let i = 0; i < size; i++) shortfall += delta[i]!;
-    for (let i = 0; i < size; i++) if (isGiveaway[i]) shortfall += tolerance;
+    for (let i = 0; i < size; i++)
+      if (isGiveaway[i]) {
+        shortfall += tolerance;
+        toleranceShare += tolerance;
+      }
   }
-  return { found, reducedCosts, complete: !stopped, shortfall };
+  return { found, reducedCosts, complete: !stopped, shortfall, tolerance: toleranceShare };
 }

@@ -1,10 +1,13 @@
-import type { Highs } from 'highs';
-import { adjacencyOf, firstAbove } from './adjacency';
-import { markBackwards, searchCycles } from './cycles';
+import { adjacencyOf } from './adjacency';
+import { searchCycles } from './cycles';
+import { price, PRICE_TOLERANCE } from './pricing';
+import { RestrictedLp } from './restricted-lp';
 import { chainGiven, chainKey, chainWeight, priceChains, withoutGiveawayArcs } from './chains';
 import { beforeDeadline, loadHighs, packOptimal, solveBatch } from './exact';
+import { byReducedCost, coverRepair, subgradient } from './lagrangian';
+import { packCycles } from './packing';
 import { canonical, type Cycle, cycleKey, type EngineGraph } from './graph';
-import { blockedOnPath, type OwnerBlocks, ownerBlocksOf } from './owner-blocks';
+import { ownerBlocksOf } from './owner-blocks';
 
 /**
  * The whole market's packing against an honest bound (docs/decisions/007-swap-rings.md, "The
@@ -16,18 +19,24 @@ import { blockedOnPath, type OwnerBlocks, ownerBlocksOf } from './owner-blocks';
  * over ALL of them bounds every packing. A market of 100k items has about 95 million cycles of at
  * most 5, too many to list, so the LP is solved by column generation: a restricted LP over a pool
  * of cycles (first those of at most 3) gives item duals π ≥ 0; pricing then searches every cycle
- * of at most maxLength for a positive reduced cost w_c − Σ_{i ∈ c} π_i and adds those found. The
- * weight is a product, not a sum over arcs, so no shortest-path pricing applies; but the length is
- * at most 5 (6), so a depth-first search over all cycles is exact, and it is pruned: a path of k
- * items with product Q and dual sum S can only close into a cycle of m ≤ maxLength items with
- * weight at most m · Q · pmax^(m−k), so it is left when that is no more than S.
+ * of at most maxLength for a positive reduced cost w_c − Σ_{i ∈ c} π_i and adds those found
+ * (pricing.ts: an exact, pruned depth-first search).
+ *
+ * Two ways to the duals, by the size of the first pool:
+ * - the simplex (restricted-lp.ts, HiGHS) while the pool is small: exact duals, the rounds add the
+ *   best priced cycles, and a completion step can prove the integer optimum (below);
+ * - from LAGRANGIAN_POOL columns on (a market of 100k items: 137k cycles of at most 3, and 427k
+ *   more after one pass, an LP HiGHS did not solve in 100 s), Lagrangian multipliers
+ *   (lagrangian.ts): subgradient steps on the pool instead of an LP solve, every cycle a full pass
+ *   finds added to the pool, and the packing by the multipliers.
  *
  * The bound stated is always a feasible solution of the LP's dual over all cycles, so it bounds
  * every packing whatever the pool:
  * - when a full pricing pass finds no positive reduced cost, the restricted LP's optimum (Σ π_i) is
  *   the LP optimum over every cycle;
  * - a full pass that does find some still gives a bound: with δ_i = max over the cycles c ∋ i it
- *   found of rc_c / |c|, the duals π + δ cover every cycle, so Σ π_i + Σ δ_i bounds the LP;
+ *   found of rc_c / |c|, the duals π + δ cover every cycle, so Σ π_i + Σ δ_i bounds the LP; the
+ *   Lagrangian way also tries a cheaper δ (coverRepair) and keeps the smaller;
  * - before any full pass, π_i = p_i · pmax is feasible (a cycle's weight is Σ_{i ∈ c} Π p ≤
  *   Σ_{i ∈ c} p_i · pmax, as every cycle has two items or more): a loose but honest bound.
  * The packing is `optimal` only when its total meets the bound.
@@ -59,6 +68,11 @@ export interface MarketPackingOptions {
   giveaways?: Iterable<number>;
   /** Most cycles one pricing pass adds to the pool before the LP is solved again. */
   columnsPerRound?: number;
+  /**
+   * A first pool of at least this many columns takes the Lagrangian way (default LAGRANGIAN_POOL;
+   * tests set it low to run that way on small markets).
+   */
+  lagrangianPool?: number;
   /** Progress, one line per round (the benchmark prints it). */
   log?: (line: string) => void;
 }
@@ -102,9 +116,6 @@ export interface MarketPacking {
 }
 
 const EPSILON = 1e-9;
-/** A reduced cost below this is taken as zero (the LP's own tolerance is about 1e-7). */
-const PRICE_TOLERANCE = 1e-6;
-const CLOCK_EVERY = 4096;
 /**
  * The packing is called optimal when it is within this share of the bound: the LP's and the
  * pricing's own tolerances (the bound carries PRICE_TOLERANCE / 2 per item) are of this order.
@@ -124,258 +135,24 @@ const COMPLETION_COLUMNS = 150_000;
 const ROUND_COLUMNS = 5_000;
 /** Completion stages: the share of the gap each prices in (a smaller share, fewer cycles). */
 const COMPLETION_STAGES = [0.125, 0.25, 0.5, 1];
+/**
+ * A first pool of at least this many columns takes the Lagrangian way (lagrangian.ts): the simplex
+ * solves 137k cycles in 3–4 s, but not the pool of the next rounds (237k: no answer in 100 s).
+ */
+const LAGRANGIAN_POOL = 50_000;
+/** On the Lagrangian way, the bound's rounds end by this share of the time limit. */
+const LAGRANGIAN_BOUND_SHARE = 0.9;
+/** Most subgradient steps per round, and the share of the time limit they may take. */
+const SUBGRADIENT_ITERATIONS = 600;
+const SUBGRADIENT_SHARE = 0.12;
+/** Most columns one Lagrangian pricing pass may list (past it the pass proves nothing). */
+const LAGRANGIAN_PASS_CAP = 3_000_000;
+/** A Lagrangian round that lowers the bound by less than this share of it is the last. */
+const LAGRANGIAN_STALL = 0.001;
+/** The core the heuristic packs on the Lagrangian way: reduced cost at least −this at π. */
+const CORE_REDUCED_COST = 0.05;
 /** HiGHS's own relative gap for integer solves (exact.ts). */
 const MIP_REL_GAP = 1e-6;
-
-interface PricingResult {
-  found: Cycle[];
-  /** Reduced costs of `found`. */
-  reducedCosts: number[];
-  /** Every start item was searched (otherwise the deadline or the column cap stopped it). */
-  complete: boolean;
-  /**
-   * Σ δ_i (see above) over the whole pass, plus the pricing tolerance's share of every item with
-   * arcs (a cycle priced at up to PRICE_TOLERANCE is not reported); meaningful only when complete.
-   */
-  shortfall: number;
-  /** The start item the next pass begins with (a pass cut short resumes where it stopped). */
-  next: number;
-  positives: number;
-}
-
-/**
- * One pricing pass: the cycles of 2..maxLength items with reduced cost w_c − Σ π_i above the
- * tolerance, searched from each start item s through items above s (each cycle once), beginning at
- * `from` and going round. Stops after `cap` cycles (the pass is then not complete) or at the
- * deadline. Cycles whose item set is in `rejected` weigh nothing and are never priced in; a path
- * never takes in an owner with a block against one already on it (`blocks`), so a cycle holding a
- * blocked pair is never priced either: the LP, and so its bound, is over the allowed cycles only.
- */
-function price(
-  graph: EngineGraph,
-  odds: Float64Array,
-  duals: Float64Array,
-  maxLength: number,
-  from: number,
-  cap: number,
-  deadline: number,
-  rejected: Set<string>,
-  blocks: OwnerBlocks | null,
-  threshold = PRICE_TOLERANCE,
-): PricingResult {
-  const { size, outStart, outTargets, inStart, inSources, owner } = adjacencyOf(graph);
-  let pmax = 0;
-  for (let i = 0; i < size; i++) if ((odds[i] ?? 0) > pmax) pmax = odds[i]!;
-  /** reach[k]: the largest weight per unit of product a path of k items can still close into. */
-  const reach = new Float64Array(maxLength + 1);
-  for (let k = 1; k <= maxLength; k++)
-    for (let m = Math.max(k, 2); m <= maxLength; m++) reach[k] = Math.max(reach[k]!, m * pmax ** (m - k));
-  const one = new Int32Array(size);
-  const two = new Int32Array(size);
-  const path = new Int32Array(maxLength);
-  const pathOwners = new Int32Array(maxLength);
-  const delta = new Float64Array(size);
-  const found: Cycle[] = [];
-  const reducedCosts: number[] = [];
-  let positives = 0;
-  let steps = 0;
-  let stopped = false;
-  let depth = 0;
-  let start = 0;
-  const visit = (node: number, product: number, dualSum: number) => {
-    if (depth >= 2 && one[node] === start + 1) {
-      const reducedCost = depth * product - dualSum;
-      if (reducedCost > threshold) {
-        const cycle = Array.from(path.subarray(0, depth));
-        if (rejected.size === 0 || !rejected.has([...cycle].sort((a, b) => a - b).join(','))) {
-          positives++;
-          const share = reducedCost / depth;
-          for (const item of cycle) if (share > delta[item]!) delta[item] = share;
-          found.push(cycle);
-          reducedCosts.push(reducedCost);
-          if (found.length >= cap) stopped = true;
-        }
-      }
-    }
-    if (depth >= maxLength || stopped) return;
-    const left = maxLength - depth;
-    const end = outStart[node + 1]!;
-    for (let k = firstAbove(outTargets, outStart[node]!, end, start); k < end; k++) {
-      if ((++steps & (CLOCK_EVERY - 1)) === 0 && performance.now() > deadline) stopped = true;
-      if (stopped) return;
-      const next = outTargets[k]!;
-      if (left === 1 && one[next] !== start + 1) continue;
-      if (left === 2 && one[next] !== start + 1 && two[next] !== start + 1) continue;
-      const nextProduct = product * (odds[next] ?? 0);
-      const nextDuals = dualSum + (duals[next] ?? 0);
-      // No cycle through this path can price in: its weight is at most reach · product.
-      if (reach[depth + 1]! * nextProduct - nextDuals <= threshold) continue;
-      const nextOwner = owner[next]!;
-      let repeated = false;
-      for (let d = 0; d < depth; d++) if (pathOwners[d] === nextOwner) repeated = true;
-      if (repeated || blockedOnPath(blocks, pathOwners, depth, nextOwner)) continue;
-      path[depth] = next;
-      pathOwners[depth] = nextOwner;
-      depth++;
-      visit(next, nextProduct, nextDuals);
-      depth--;
-    }
-  };
-  let searched = 0;
-  for (; searched < size && !stopped; searched++) {
-    start = (from + searched) % size;
-    if (outStart[start] === outStart[start + 1] || inStart[start] === inStart[start + 1]) continue;
-    markBackwards(inStart, inSources, start, one, two);
-    path[0] = start;
-    pathOwners[0] = owner[start]!;
-    depth = 1;
-    visit(start, odds[start] ?? 0, duals[start] ?? 0);
-  }
-  // A start cut short is searched again by the next pass.
-  const complete = !stopped && searched >= size;
-  let shortfall = 0;
-  if (complete)
-    for (let i = 0; i < size; i++)
-      if (outStart[i] !== outStart[i + 1] && inStart[i] !== inStart[i + 1])
-        shortfall += delta[i]! + PRICE_TOLERANCE / 2;
-  return {
-    found,
-    reducedCosts,
-    complete,
-    shortfall,
-    next: stopped ? (from + searched - 1 + size) % size : from,
-    positives,
-  };
-}
-
-/** HiGHS's simplex_strategy values. */
-const CHOOSE_SIMPLEX = 1;
-const PRIMAL_SIMPLEX = 4;
-
-/**
- * The restricted LP: a row for each item of a pooled cycle (added with its first cycle, so that a
- * market of 100k items with 17k in cycles gives the simplex 17k rows, not 100k), columns added as
- * found. An item with no row has dual 0.
- */
-class RestrictedLp {
-  private readonly model;
-  private solved = false;
-  /** The row of each item, −1 for none yet. */
-  private readonly rowOf: Int32Array;
-  /** The item of each row. */
-  private readonly itemOf: number[] = [];
-  columns = 0;
-
-  constructor(
-    private readonly highs: Highs,
-    items: number,
-  ) {
-    this.rowOf = new Int32Array(items).fill(-1);
-    this.model = highs.createModel({
-      numCols: 0,
-      numRows: 0,
-      sense: highs.constants.objectiveSense.maximize,
-      colCost: new Float64Array(0),
-      colLower: new Float64Array(0),
-      colUpper: new Float64Array(0),
-      rowLower: new Float64Array(0),
-      rowUpper: new Float64Array(0),
-      matrix: {
-        format: 'csc',
-        numRows: 0,
-        numCols: 0,
-        starts: new Int32Array(1),
-        indices: new Int32Array(0),
-        values: new Float64Array(0),
-      },
-    });
-    this.model.options.set({ output_flag: false });
-  }
-
-  /** Rows for the items of `cycles` that have none yet (empty: their columns come next). */
-  private addRowsFor(cycles: Cycle[]) {
-    const fresh: number[] = [];
-    for (const cycle of cycles)
-      for (const item of cycle)
-        if (this.rowOf[item] === -1) {
-          this.rowOf[item] = this.itemOf.length;
-          this.itemOf.push(item);
-          fresh.push(item);
-        }
-    if (fresh.length === 0) return;
-    this.model.addRows({
-      lower: new Float64Array(fresh.length).fill(-this.highs.infinity),
-      upper: new Float64Array(fresh.length).fill(1),
-      matrix: {
-        format: 'csr',
-        numRows: fresh.length,
-        numCols: this.columns,
-        starts: new Int32Array(fresh.length + 1),
-        indices: new Int32Array(0),
-        values: new Float64Array(0),
-      },
-    });
-  }
-
-  add(cycles: Cycle[], weights: number[]) {
-    if (cycles.length === 0) return;
-    this.addRowsFor(cycles);
-    let nonzeros = 0;
-    for (const cycle of cycles) nonzeros += cycle.length;
-    const starts = new Int32Array(cycles.length + 1);
-    const indices = new Int32Array(nonzeros);
-    let at = 0;
-    cycles.forEach((cycle, column) => {
-      starts[column] = at;
-      const rows = cycle.map((item) => this.rowOf[item]!).sort((a, b) => a - b);
-      for (const row of rows) indices[at++] = row;
-    });
-    starts[cycles.length] = at;
-    // x ≤ 1 is implied by the rows (every cycle has an item), so the columns have no upper bound
-    // and the row duals alone make the LP's dual.
-    this.model.addCols({
-      cost: Float64Array.from(weights),
-      lower: new Float64Array(cycles.length),
-      upper: new Float64Array(cycles.length).fill(this.highs.infinity),
-      matrix: {
-        format: 'csc',
-        numRows: this.itemOf.length,
-        numCols: cycles.length,
-        starts,
-        indices,
-        values: new Float64Array(nonzeros).fill(1),
-      },
-    });
-    this.columns += cycles.length;
-  }
-
-  /**
-   * Solves within `seconds`; null unless optimal. Duals per item (0 for an item with no row),
-   * clamped at 0 (the rows are ≤).
-   */
-  solve(seconds: number) {
-    const duals = new Float64Array(this.rowOf.length);
-    // No column yet (no cycle of at most 3): every dual is 0, and HiGHS reports an empty model.
-    if (this.columns === 0) return { duals };
-    this.model.zeroAllClocks();
-    // The first solve from scratch (dual simplex); after columns are added the last basis is still
-    // primal feasible (the new columns at 0), so primal simplex carries on from it.
-    this.model.options.set({
-      time_limit: Math.max(0.05, seconds),
-      simplex_strategy: this.solved ? PRIMAL_SIMPLEX : CHOOSE_SIMPLEX,
-    });
-    this.model.run();
-    this.solved = true;
-    if (this.model.getModelStatus() !== this.highs.constants.modelStatus.optimal) return null;
-    const { rowDual } = this.model.getSolution();
-    this.itemOf.forEach((item, row) => (duals[item] = Math.max(0, Math.abs(rowDual[row] ?? 0))));
-    return { duals };
-  }
-
-  dispose() {
-    this.model.dispose();
-  }
-}
 
 /**
  * Σ p_i · pmax over the items that have an arc out and an arc in (with chains, an arc either way): a
@@ -517,8 +294,13 @@ export async function packMarket(
   let fullPasses = 0;
   // The duals of an LP solve that priced out every cycle: feasible for the dual over all cycles.
   let proofDuals: Float64Array | null = null;
-  const highs = size > 0 ? await beforeDeadline(solver, boundEnd) : null;
-  if (highs && performance.now() < boundEnd) {
+  // A pool too large for the simplex takes the Lagrangian way (lagrangian.ts): no LP solve, the
+  // bound from subgradient multipliers repaired by full pricing passes.
+  const lagrangian = pool.length >= (options.lagrangianPool ?? LAGRANGIAN_POOL);
+  let multipliers: Float64Array | null = null;
+  if (lagrangian) multipliers = lagrangianRounds();
+  const highs = size > 0 && !lagrangian ? await beforeDeadline(solver, boundEnd) : null;
+  if (!lagrangian && highs && performance.now() < boundEnd) {
     const lp = new RestrictedLp(highs, size);
     try {
       lp.add(initial.added, initial.addedWeights);
@@ -582,9 +364,11 @@ export async function packMarket(
   const boundSeconds = (performance.now() - started) / 1000;
   const packStarted = performance.now();
   const packEnd = proofDuals ? started + limitMs * COMPLETION_SHARE : end;
-  const packing = await packOptimal(pool, weights, {
-    timeLimitSec: Math.max(0, (packEnd - performance.now()) / 1000),
-  });
+  const packing = multipliers
+    ? packByMultipliers(multipliers, packEnd)
+    : await packOptimal(pool, weights, {
+        timeLimitSec: Math.max(0, (packEnd - performance.now()) / 1000),
+      });
   let chosen = packing.chosen.filter((index) => (weights[index] ?? 0) > 0);
   let total = chosen.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
   const completion = { columns: 0, proven: false };
@@ -642,6 +426,114 @@ export async function packMarket(
     packSeconds: (performance.now() - packStarted) / 1000,
     completion,
   };
+
+  /**
+   * The bound of a pool too large for the simplex (lagrangian.ts), until LAGRANGIAN_BOUND_SHARE of
+   * the time: subgradient steps on the pool give multipliers π; a full pricing pass with them lists
+   * every cycle and chain of positive reduced cost, whose cover repair proves Σ π + Σ δ (plus the
+   * pricing tolerance) a bound on every packing; the cycles found join the pool, and the next round
+   * starts from π. A pass is started only when the last one's time still fits. Returns the best π.
+   */
+  function lagrangianRounds() {
+    const roundsEnd = started + limitMs * LAGRANGIAN_BOUND_SHARE;
+    let duals: Float64Array = new Float64Array(size);
+    let target = 0;
+    let lastPass = 0;
+    let previousBound = Number.POSITIVE_INFINITY;
+    while (performance.now() < roundsEnd) {
+      const primal = byReducedCost(pool, weights, duals);
+      target = Math.max(
+        target,
+        primal.reduce((sum, index) => sum + (weights[index] ?? 0), 0),
+      );
+      const step = subgradient(pool, weights, duals, {
+        target,
+        deadline: Math.min(roundsEnd, performance.now() + limitMs * SUBGRADIENT_SHARE),
+        iterations: SUBGRADIENT_ITERATIONS,
+        // Each round starts at full scale: the pool has grown, and L with it.
+        scale: 1,
+      });
+      duals = step.duals;
+      rounds++;
+      if (performance.now() + lastPass > roundsEnd) break;
+      const passStarted = performance.now();
+      const pass = price(
+        graph,
+        odds,
+        duals,
+        options.maxLength,
+        0,
+        LAGRANGIAN_PASS_CAP,
+        roundsEnd,
+        rejected,
+        blocks,
+      );
+      const chainPass =
+        giveaways.length > 0
+          ? priceChains(graph, odds, duals, { ...chainOptions(roundsEnd), cap: LAGRANGIAN_PASS_CAP })
+          : { found: [], reducedCosts: [], complete: true, shortfall: 0, tolerance: 0 };
+      lastPass = performance.now() - passStarted;
+      const full = pass.complete && chainPass.complete;
+      const dualSum = sum(duals);
+      let repaired = Number.NaN;
+      if (full) {
+        fullPasses++;
+        const found = [...pass.found, ...chainPass.found];
+        const reducedCosts = [...pass.reducedCosts, ...chainPass.reducedCosts];
+        repaired = coverRepair(found, reducedCosts, size).total;
+        const shortfall = pass.shortfall - pass.tolerance + chainPass.shortfall - chainPass.tolerance;
+        const candidate = dualSum + Math.min(repaired, shortfall) + pass.tolerance + chainPass.tolerance;
+        if (candidate < bound) {
+          bound = candidate;
+          boundKind = 'lagrangian';
+        }
+      }
+      options.log?.(
+        `round ${rounds}: subgradient ${step.iterations} steps to L ${step.value.toFixed(2)} on ${pool.length} columns, ` +
+          `pricing ${(lastPass / 1000).toFixed(2)} s, ${pass.found.length + chainPass.found.length} found` +
+          (full
+            ? ` (full pass: bound ${bound.toFixed(2)}, Σ π ${dualSum.toFixed(2)} + cover ${repaired.toFixed(2)}; packing ${target.toFixed(2)})`
+            : ' (cut short)'),
+      );
+      if (!full || pass.found.length + chainPass.found.length === 0) break;
+      // Proven (the packing meets the bound), or stalled: a round that took less than
+      // LAGRANGIAN_STALL off the bound will not take much more off in the next.
+      if (bound - target <= OPTIMAL_TOLERANCE * Math.max(1, bound)) break;
+      if (previousBound - bound < LAGRANGIAN_STALL * bound) break;
+      previousBound = bound;
+      addToPool(pass.found);
+      addToPool(chainPass.found, true);
+    }
+    return duals;
+  }
+
+  /**
+   * The packing of a pool too large for the simplex: the greedy in reduced-cost order at the
+   * multipliers, and the heuristic (packCycles) on the pool's core, the columns within
+   * CORE_REDUCED_COST of a positive reduced cost, in the time left; the better of the two.
+   */
+  function packByMultipliers(duals: Float64Array, until: number) {
+    const greedy = byReducedCost(pool, weights, duals);
+    const greedyTotal = greedy.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+    const core: number[] = [];
+    pool.forEach((column, index) => {
+      let reducedCost = weights[index] ?? 0;
+      for (const item of column) reducedCost -= duals[item] ?? 0;
+      if (reducedCost >= -CORE_REDUCED_COST) core.push(index);
+    });
+    const local = packCycles(
+      core.map((index) => pool[index]!),
+      core.map((index) => weights[index] ?? 0),
+      20,
+      Math.max(0, until - performance.now()),
+    );
+    options.log?.(
+      `packing by multipliers: reduced-cost greedy ${greedyTotal.toFixed(2)}, heuristic on ${core.length} core columns ${local.total.toFixed(2)}`,
+    );
+    return local.total > greedyTotal
+      ? { chosen: local.chosen.map((k) => core[k]!), heuristic: greedyTotal }
+      : { chosen: greedy, heuristic: greedyTotal };
+  }
 
   /**
    * One completion stage. With duals π that price out every cycle and chain (rc_c = w_c −
