@@ -29,8 +29,8 @@ export function renderRingReport(report: RingBenchReport): string {
       `mean acceptance ${fixed(market.meanAcceptance, 2)}.`,
     `- Cycles in the engine's final pool (the LP's columns): ${byLength || 'none'}; ` +
       `${int(report.cycles.itemsCovered)} items are in a cycle of at most 3.`,
-    `- Re-pack (every cycle of up to 5): ${int(repack.rounds)} LP rounds, ${int(repack.fullPasses)} full pricing passes, ` +
-      `${int(repack.columns)} cycles in the final pool; bound from ${repack.boundKind === 'lp' ? 'the LP over every cycle (pricing found none left)' : repack.boundKind === 'lagrangian' ? 'the duals of a full pricing pass plus what it found (Lagrangian)' : repack.boundKind === 'integer' ? 'the completion step (integer optimum over every cycle that could beat the packing)' : '**no full pricing pass in time: the trivial bound Σ p_i · pmax**'} ` +
+    `- Re-pack (every cycle of up to 5): ${int(repack.rounds)} rounds (LP solves, or subgradient runs on the Lagrangian way), ${int(repack.fullPasses)} full pricing passes, ` +
+      `${int(repack.columns)} cycles in the final pool; bound from ${repack.boundKind === 'lp' ? 'the LP over every cycle (pricing found none left)' : repack.boundKind === 'lagrangian' ? 'the duals or multipliers of a full pricing pass, repaired to cover what it found (Lagrangian)' : repack.boundKind === 'integer' ? 'the completion step (integer optimum over every cycle that could beat the packing)' : '**no full pricing pass in time: the trivial bound Σ p_i · pmax**'} ` +
       `after ${fixed(repack.boundSeconds, 1)} s; ${repack.optimal ? 'proven optimal' : 'not proven optimal'}.`,
     '',
   );
