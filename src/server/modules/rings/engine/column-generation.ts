@@ -145,6 +145,8 @@ const LAGRANGIAN_BOUND_SHARE = 0.9;
 /** Most subgradient steps per round, and the share of the time limit they may take. */
 const SUBGRADIENT_ITERATIONS = 600;
 const SUBGRADIENT_SHARE = 0.12;
+/** Subgradient steps go over the columns of reduced cost at least −this at the round's start. */
+const SUBGRADIENT_MARGIN = 0.5;
 /** Most columns one Lagrangian pricing pass may list (past it the pass proves nothing). */
 const LAGRANGIAN_PASS_CAP = 3_000_000;
 /** A Lagrangian round that lowers the bound by less than this share of it is the last. */
@@ -452,10 +454,12 @@ export async function packMarket(
         iterations: SUBGRADIENT_ITERATIONS,
         // Each round starts at full scale: the pool has grown, and L with it.
         scale: 1,
+        activeMargin: SUBGRADIENT_MARGIN,
       });
       duals = step.duals;
       rounds++;
-      if (performance.now() + lastPass > roundsEnd) break;
+      // Pass times vary by a tenth or more from one to the next: a pass cut short proves nothing.
+      if (performance.now() + lastPass * 1.15 > roundsEnd) break;
       const passStarted = performance.now();
       const pass = price(
         graph,
@@ -489,7 +493,7 @@ export async function packMarket(
         }
       }
       options.log?.(
-        `round ${rounds}: subgradient ${step.iterations} steps to L ${step.value.toFixed(2)} on ${pool.length} columns, ` +
+        `round ${rounds}: subgradient ${step.iterations} steps to L ${step.value.toFixed(2)} on ${step.columns} of ${pool.length} columns, ` +
           `pricing ${(lastPass / 1000).toFixed(2)} s, ${pass.found.length + chainPass.found.length} found` +
           (full
             ? ` (full pass: bound ${bound.toFixed(2)}, Σ π ${dualSum.toFixed(2)} + cover ${repaired.toFixed(2)}; packing ${target.toFixed(2)})`
@@ -516,17 +520,21 @@ export async function packMarket(
     const greedy = byReducedCost(pool, weights, duals);
     const greedyTotal = greedy.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
     const core: number[] = [];
+    const coreCosts: number[] = [];
     pool.forEach((column, index) => {
       let reducedCost = weights[index] ?? 0;
       for (const item of column) reducedCost -= duals[item] ?? 0;
-      if (reducedCost >= -CORE_REDUCED_COST) core.push(index);
+      if (reducedCost >= -CORE_REDUCED_COST) {
+        core.push(index);
+        coreCosts.push(reducedCost);
+      }
     });
-    const local = packCycles(
-      core.map((index) => pool[index]!),
-      core.map((index) => weights[index] ?? 0),
-      20,
-      Math.max(0, until - performance.now()),
-    );
+    const coreColumns = core.map((index) => pool[index]!);
+    const coreWeights = core.map((index) => weights[index] ?? 0);
+    const byWeight = packCycles(coreColumns, coreWeights, 20, Math.max(0, (until - performance.now()) / 2));
+    const shifted = coreCosts.map((cost) => cost + CORE_REDUCED_COST + 1);
+    const byCost = packCycles(coreColumns, coreWeights, 20, Math.max(0, until - performance.now()), shifted);
+    const local = byCost.total > byWeight.total ? byCost : byWeight;
     options.log?.(
       `packing by multipliers: reduced-cost greedy ${greedyTotal.toFixed(2)}, heuristic on ${core.length} core columns ${local.total.toFixed(2)}`,
     );

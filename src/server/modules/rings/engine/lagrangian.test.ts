@@ -4,7 +4,7 @@ import { findCycles } from './cycles';
 import { lpBound } from './exact';
 import type { Cycle } from './graph';
 import { byReducedCost, coverRepair, subgradient } from './lagrangian';
-import { ringWeight } from './packing';
+import { packCycles, ringWeight } from './packing';
 import { bestPacking, graph, seeded } from './test-fixtures';
 
 /** A random market of `count` items (owners by letter), each arc present with probability `density`. */
@@ -84,6 +84,50 @@ describe('the Lagrangian bound and packing of a large pool', () => {
     // With item 0 priced at 2.5, the 3-ring's reduced cost is 0.5: the swaps 1 ↔ 2 and 3 ↔ 4 win.
     const duals = Float64Array.from([2.5, 0, 0, 0, 0]);
     expect(byReducedCost(cycles, weights, duals).sort()).toEqual([2, 3]);
+  });
+
+  it('steps over the columns near pricing in only, and still reaches the pool LP', async () => {
+    const { g, odds } = randomMarket(6, 24, 0.14);
+    const cycles = findCycles(g, { maxLength: 4 });
+    const weights = weightsOf(cycles, odds);
+    const lp = await lpBound(cycles, weights);
+    const run = (activeMargin?: number) =>
+      subgradient(cycles, weights, new Float64Array(g.items.length), {
+        target: 0,
+        deadline: Number.POSITIVE_INFINITY,
+        iterations: 3000,
+        scale: 1,
+        ...(activeMargin === undefined ? {} : { activeMargin }),
+      });
+    // From π = 0 every column has a positive reduced cost: all are kept.
+    expect(run(0.5).columns).toBe(cycles.length);
+    const warm = run();
+    expect(warm.value).toBeLessThanOrEqual(lp.bound * 1.02);
+    // From good multipliers, only the columns within the margin of pricing in are stepped over.
+    const near = subgradient(cycles, weights, warm.duals, {
+      target: 0,
+      deadline: Number.POSITIVE_INFINITY,
+      iterations: 500,
+      scale: 0.1,
+      activeMargin: 0.05,
+    });
+    expect(near.columns).toBeLessThan(cycles.length);
+    expect(near.value).toBeGreaterThanOrEqual(lp.bound - 1e-9);
+  });
+
+  it('lets the heuristic take columns in a given order and still judge its moves by weight', () => {
+    // By weight the 3-ring [0, 1, 2] (3) goes first and blocks both swaps; in the order of the
+    // priorities the swaps [0, 3] and [1, 2] (2 + 2) go first, which is the better packing.
+    const cycles: Cycle[] = [
+      [0, 1, 2],
+      [0, 3],
+      [1, 2],
+    ];
+    const weights = [3, 2, 2];
+    expect(packCycles(cycles, weights, 0).total).toBe(3);
+    expect(packCycles(cycles, weights, 0, Number.POSITIVE_INFINITY, [1, 2, 2]).total).toBe(4);
+    // With moves, the weight order finds the swaps too: a move is kept only when the weight grows.
+    expect(packCycles(cycles, weights, 20).total).toBe(4);
   });
 
   it('states an honest bound and a valid packing the Lagrangian way on random markets', async () => {

@@ -47,6 +47,13 @@ export interface SubgradientOptions {
   iterations: number;
   /** The step's scale to start with (1 at first; carry `scale` over from the last call). */
   scale: number;
+  /**
+   * Columns whose reduced cost at the starting π is below −activeMargin are left out of the steps
+   * (most of a large pool: long cycles far from pricing in), so a step costs a fraction. L is then
+   * counted over the rest, which only picks the π returned; no bound rests on it (pricing.ts proves
+   * the bound). Default: every column.
+   */
+  activeMargin?: number;
 }
 
 export interface SubgradientResult {
@@ -57,6 +64,8 @@ export interface SubgradientResult {
   /** The step's scale at the end, for the next call. */
   scale: number;
   iterations: number;
+  /** Columns the steps went over (see activeMargin). */
+  columns: number;
 }
 
 /** Iterations without a better L(π) after which the step's scale halves. */
@@ -73,8 +82,19 @@ export function subgradient(
   duals: Float64Array,
   options: SubgradientOptions,
 ): SubgradientResult {
-  const { start, items } = flatten(columns);
-  const count = columns.length;
+  const margin = options.activeMargin ?? Number.POSITIVE_INFINITY;
+  const active: Cycle[] = [];
+  const activeWeights: number[] = [];
+  columns.forEach((column, k) => {
+    let reducedCost = weights[k] ?? 0;
+    for (const item of column) reducedCost -= duals[item] ?? 0;
+    if (reducedCost >= -margin) {
+      active.push(column);
+      activeWeights.push(weights[k] ?? 0);
+    }
+  });
+  const { start, items } = flatten(active);
+  const count = active.length;
   const size = duals.length;
   const pi = Float64Array.from(duals);
   const best = Float64Array.from(duals);
@@ -89,7 +109,7 @@ export function subgradient(
     for (let i = 0; i < size; i++) value += pi[i]!;
     for (let k = 0; k < count; k++) {
       const end = start[k + 1]!;
-      let reducedCost = weights[k] ?? 0;
+      let reducedCost = activeWeights[k]!;
       for (let a = start[k]!; a < end; a++) reducedCost -= pi[items[a]!]!;
       if (reducedCost <= 0) continue;
       value += reducedCost;
@@ -117,7 +137,7 @@ export function subgradient(
       pi[i] = next > 0 ? next : 0;
     }
   }
-  return { duals: best, value: bestValue, scale, iterations: iteration };
+  return { duals: best, value: bestValue, scale, iterations: iteration, columns: count };
 }
 
 /** Sweeps of `coverRepair`'s tightening: each lowers every raised δ_i as far as its columns allow. */

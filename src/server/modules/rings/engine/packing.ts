@@ -63,6 +63,7 @@ export function packCycles(
   weights: number[],
   maxRounds = 20,
   timeLimitMs = Number.POSITIVE_INFINITY,
+  priority?: ArrayLike<number>,
 ): Packing {
   const deadline = performance.now() + timeLimitMs;
   const count = cycles.length;
@@ -82,7 +83,11 @@ export function packCycles(
     }
     weight[c] = weights[c] ?? 0;
   }
-  const order = heaviestFirst(weight);
+  // The order of the greedy pass and of the refills: by weight, or by `priority` (all positive;
+  // the Lagrangian way passes reduced costs shifted above zero). Moves are still judged by weight.
+  const order = heaviestFirst(
+    priority ? Float64Array.from({ length: count }, (_, c) => priority[c] ?? 0) : weight,
+  );
   /** rank[index]: the cycle's place in `order` (heaviest first); refills go in this order. */
   const rank = new Int32Array(count).fill(-1);
   for (let position = 0; position < order.length; position++) rank[order[position]!] = position;
