@@ -4,7 +4,7 @@ import { price, PRICE_TOLERANCE } from './pricing';
 import { RestrictedLp } from './restricted-lp';
 import { chainGiven, chainKey, chainWeight, priceChains, withoutGiveawayArcs } from './chains';
 import { beforeDeadline, loadHighs, packOptimal, solveBatch } from './exact';
-import { byReducedCost, coverRepair, subgradient } from './lagrangian';
+import { byReducedCost, coverRepair, reducedCost, subgradient } from './lagrangian';
 import { packCycles } from './packing';
 import { canonical, type Cycle, cycleKey, type EngineGraph } from './graph';
 import { ownerBlocksOf } from './owner-blocks';
@@ -522,11 +522,10 @@ export async function packMarket(
     const core: number[] = [];
     const coreCosts: number[] = [];
     pool.forEach((column, index) => {
-      let reducedCost = weights[index] ?? 0;
-      for (const item of column) reducedCost -= duals[item] ?? 0;
-      if (reducedCost >= -CORE_REDUCED_COST) {
+      const cost = reducedCost(column, weights[index] ?? 0, duals);
+      if (cost >= -CORE_REDUCED_COST) {
         core.push(index);
-        coreCosts.push(reducedCost);
+        coreCosts.push(cost);
       }
     });
     const coreColumns = core.map((index) => pool[index]!);
@@ -577,9 +576,7 @@ export async function packMarket(
     const columns: number[] = [];
     const taken = new Set(current);
     pool.forEach((cycle, index) => {
-      let reducedCost = weights[index] ?? 0;
-      for (const item of cycle) reducedCost -= duals[item] ?? 0;
-      if (taken.has(index) || reducedCost > threshold) columns.push(index);
+      if (taken.has(index) || reducedCost(cycle, weights[index] ?? 0, duals) > threshold) columns.push(index);
     });
     const listed = pass.complete && chainPass.complete;
     const seconds = (end - performance.now()) / 1000;

@@ -19,6 +19,13 @@ import { heaviestFirst } from './packing';
  * reduced-cost order (`byReducedCost`) turns the same π into a packing.
  */
 
+/** A column's reduced cost w − Σ_{i ∈ column} π_i: what pricing, the steps and the packings compare. */
+export function reducedCost(column: readonly number[], weight: number, duals: ArrayLike<number>) {
+  let cost = weight;
+  for (const item of column) cost -= duals[item] ?? 0;
+  return cost;
+}
+
 /** Columns as one flat array of items (column k is items[start[k] .. start[k + 1])). */
 interface FlatColumns {
   start: Int32Array;
@@ -86,9 +93,7 @@ export function subgradient(
   const active: Cycle[] = [];
   const activeWeights: number[] = [];
   columns.forEach((column, k) => {
-    let reducedCost = weights[k] ?? 0;
-    for (const item of column) reducedCost -= duals[item] ?? 0;
-    if (reducedCost >= -margin) {
+    if (reducedCost(column, weights[k] ?? 0, duals) >= -margin) {
       active.push(column);
       activeWeights.push(weights[k] ?? 0);
     }
@@ -212,11 +217,7 @@ export function byReducedCost(
   duals: Float64Array,
 ): number[] {
   const order = columns.map((_, k) => k);
-  const reducedCosts = columns.map((column, k) => {
-    let cost = weights[k] ?? 0;
-    for (const item of column) cost -= duals[item] ?? 0;
-    return cost;
-  });
+  const reducedCosts = columns.map((column, k) => reducedCost(column, weights[k] ?? 0, duals));
   order.sort((a, b) => reducedCosts[b]! - reducedCosts[a]! || (weights[b] ?? 0) - (weights[a] ?? 0) || a - b);
   const used = new Uint8Array(duals.length);
   const chosen: number[] = [];
