@@ -2,7 +2,14 @@ import { adjacencyOf } from './adjacency';
 import { searchCycles } from './cycles';
 import { price, PRICE_TOLERANCE } from './pricing';
 import { RestrictedLp } from './restricted-lp';
-import { chainGiven, chainKey, chainWeight, priceChains, withoutGiveawayArcs } from './chains';
+import {
+  chainGiven,
+  chainKey,
+  type ChainPricing,
+  chainWeight,
+  priceChains,
+  withoutGiveawayArcs,
+} from './chains';
 import { beforeDeadline, loadHighs, packOptimal, solveBatch } from './exact';
 import { byReducedCost, coverRepair, reducedCost, subgradient } from './lagrangian';
 import { packCycles } from './packing';
@@ -153,6 +160,8 @@ const LAGRANGIAN_PASS_CAP = 3_000_000;
 const LAGRANGIAN_STALL = 0.001;
 /** The core the heuristic packs on the Lagrangian way: reduced cost at least −this at π. */
 const CORE_REDUCED_COST = 0.05;
+/** What pricing the chains answers in a market without giveaways: nothing, and nothing missed. */
+const NO_CHAINS: ChainPricing = { found: [], reducedCosts: [], complete: true, shortfall: 0, tolerance: 0 };
 /** HiGHS's own relative gap for integer solves (exact.ts). */
 const MIP_REL_GAP = 1e-6;
 
@@ -231,6 +240,9 @@ export async function packMarket(
   let boundKind: BoundKind = 'trivial';
   const pool: Cycle[] = [];
   const weights: number[] = [];
+  /** The total weight of these pool columns. */
+  const packedTotal = (indexes: readonly number[]) =>
+    indexes.reduce((total, index) => total + (weights[index] ?? 0), 0);
   const isChain: boolean[] = [];
   const keys = new Set<string>();
   const addToPool = (cycles: Cycle[], chains = false) => {
@@ -299,8 +311,7 @@ export async function packMarket(
   // A pool too large for the simplex takes the Lagrangian way (lagrangian.ts): no LP solve, the
   // bound from subgradient multipliers repaired by full pricing passes.
   const lagrangian = pool.length >= (options.lagrangianPool ?? LAGRANGIAN_POOL);
-  let multipliers: Float64Array | null = null;
-  if (lagrangian) multipliers = lagrangianRounds();
+  const multipliers = lagrangian ? lagrangianRounds() : null;
   const highs = size > 0 && !lagrangian ? await beforeDeadline(solver, boundEnd) : null;
   if (!lagrangian && highs && performance.now() < boundEnd) {
     const lp = new RestrictedLp(highs, size);
@@ -326,9 +337,7 @@ export async function packMarket(
         );
         // Chains are priced in full every round (a giveaway's paths are few beside the cycles).
         const chainPass =
-          giveaways.length > 0
-            ? priceChains(graph, odds, solved.duals, chainOptions(boundEnd))
-            : { found: [], reducedCosts: [], complete: true, shortfall: 0 };
+          giveaways.length > 0 ? priceChains(graph, odds, solved.duals, chainOptions(boundEnd)) : NO_CHAINS;
         const full = pass.complete && chainPass.complete;
         const positives = pass.positives + chainPass.found.length;
         options.log?.(
@@ -372,7 +381,7 @@ export async function packMarket(
         timeLimitSec: Math.max(0, (packEnd - performance.now()) / 1000),
       });
   let chosen = packing.chosen.filter((index) => (weights[index] ?? 0) > 0);
-  let total = chosen.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+  let total = packedTotal(chosen);
   const completion = { columns: 0, proven: false };
   if (proofDuals && highs) {
     // B0: the bound the duals prove (Σ π plus the pricing tolerance's share); thresholds are
@@ -389,7 +398,7 @@ export async function packMarket(
       completion.columns = Math.max(completion.columns, stage.columns);
       if (stage.chosen) {
         chosen = stage.chosen;
-        total = chosen.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+        total = packedTotal(chosen);
       }
       if (stage.optimum === null) continue;
       solvedDown = threshold;
@@ -444,10 +453,7 @@ export async function packMarket(
     let previousBound = Number.POSITIVE_INFINITY;
     while (performance.now() < roundsEnd) {
       const primal = byReducedCost(pool, weights, duals);
-      target = Math.max(
-        target,
-        primal.reduce((sum, index) => sum + (weights[index] ?? 0), 0),
-      );
+      target = Math.max(target, packedTotal(primal));
       const step = subgradient(pool, weights, duals, {
         target,
         deadline: Math.min(roundsEnd, performance.now() + limitMs * SUBGRADIENT_SHARE),
@@ -475,7 +481,7 @@ export async function packMarket(
       const chainPass =
         giveaways.length > 0
           ? priceChains(graph, odds, duals, { ...chainOptions(roundsEnd), cap: LAGRANGIAN_PASS_CAP })
-          : { found: [], reducedCosts: [], complete: true, shortfall: 0, tolerance: 0 };
+          : NO_CHAINS;
       lastPass = performance.now() - passStarted;
       const full = pass.complete && chainPass.complete;
       const dualSum = sum(duals);
@@ -518,7 +524,7 @@ export async function packMarket(
    */
   function packByMultipliers(duals: Float64Array, until: number) {
     const greedy = byReducedCost(pool, weights, duals);
-    const greedyTotal = greedy.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+    const greedyTotal = packedTotal(greedy);
     const core: number[] = [];
     const coreCosts: number[] = [];
     pool.forEach((column, index) => {
@@ -570,7 +576,7 @@ export async function packMarket(
             tolerance: threshold,
             cap: COMPLETION_COLUMNS,
           })
-        : { found: [], complete: true };
+        : NO_CHAINS;
     addToPool(pass.found);
     addToPool(chainPass.found, true);
     const columns: number[] = [];
@@ -588,7 +594,7 @@ export async function packMarket(
     const disjoint = picked.every((index) =>
       (pool[index] ?? []).every((item) => !items.has(item) && items.add(item)),
     );
-    const pickedTotal = picked.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+    const pickedTotal = packedTotal(picked);
     const improves = disjoint && pickedTotal > total + EPSILON;
     options.log?.(
       `completion at ${threshold.toFixed(4)}: ${columns.length} cycles, ` +
